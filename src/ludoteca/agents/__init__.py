@@ -1,0 +1,1 @@
+"""Agents: they see a view and the legal actions, never the state."""

@@ -1,0 +1,46 @@
+"""Agents by name: ``make_agent("greedy", "tacocat")``."""
+
+from __future__ import annotations
+
+import importlib
+
+from ludoteca.agents.random import RandomAgent
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.i18n import msg, register
+from ludoteca.engine.runner import Agent
+
+_GREEDY: dict[str, str] = {
+    "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
+}
+
+
+def agent_names(game_id: str) -> tuple[str, ...]:
+    """The agents available for a game."""
+    return ("random", "greedy") if game_id in _GREEDY else ("random",)
+
+
+def make_agent(name: str, game_id: str) -> Agent:
+    """A new agent by name for a game.
+
+    Raises:
+        GameSetupError: If there is no such agent for the game; the message lists the valid names.
+    """
+    if name == "random":
+        return RandomAgent()
+    if name == "greedy" and game_id in _GREEDY:
+        module_name, _, class_name = _GREEDY[game_id].partition(":")
+        agent: Agent = getattr(importlib.import_module(module_name), class_name)()
+        return agent
+    raise GameSetupError(
+        msg("agents.unknown", name=name, game=game_id, valid=", ".join(agent_names(game_id)))
+    )
+
+
+register(
+    {
+        "agents.unknown": {
+            "es": "No hay un agente '{name}' para {game}. Agentes válidos: {valid}",
+            "en": "There is no agent '{name}' for {game}. Valid agents: {valid}",
+        }
+    }
+)

@@ -1,0 +1,1 @@
+"""The rules engine every game stands on: protocol, errors, randomness, records, runner."""

@@ -1,0 +1,199 @@
+"""The Game protocol and the small value types every game shares.
+
+A game is a set of pure functions over an immutable state (see ``docs/architecture.md``).
+Seats are ``int`` values ``0..n-1``; :data:`CHANCE` stands for nature at a chance step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from ludoteca.engine.i18n import Message
+
+Seat = int
+CHANCE: Seat = -1
+"""The pseudo-seat that acts at a chance step (a draw, a die roll, a door)."""
+
+View = dict[str, Any]
+"""A JSON-ready view of a state for one seat (or a spectator)."""
+
+OptionValue = bool | int | str
+Options = Mapping[str, OptionValue]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option, its default and its help text in both languages.
+
+    The value type is the type of ``default`` (``bool``, ``int`` or ``str``).
+
+    Attributes:
+        name: Option name as written on the command line (``tie_goes_to_arrow``).
+        default: The value used when the option is not given.
+        help_es: What it does, in Spanish.
+        help_en: What it does, in English.
+        choices: The allowed values, or empty for any value of the type.
+    """
+
+    name: str
+    default: OptionValue
+    help_es: str
+    help_en: str
+    choices: tuple[OptionValue, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What kind of game this is, declared before any logic (OpenSpiel's GameType).
+
+    Attributes:
+        id: The one id used everywhere (``"tacocat"``).
+        version: Bumped whenever the rules change; records store it.
+        name_es: Name in Spanish.
+        name_en: Name in English.
+        min_players: Fewest seats.
+        max_players: Most seats.
+        has_chance: Whether the game has chance steps.
+        hidden_info: Whether some zones are hidden from some seats.
+        simultaneous: Whether several seats may act in the same state.
+        max_steps: Steps (actions plus chance outcomes) a game stays within. Where the rules
+            allow endless repetition (drawn rounds) this is a bound exceeded with negligible
+            probability, documented by the game.
+        options: The options the game accepts.
+        summary_es: One-paragraph description in Spanish.
+        summary_en: One-paragraph description in English.
+    """
+
+    id: str
+    version: int
+    name_es: str
+    name_en: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    hidden_info: bool
+    simultaneous: bool
+    max_steps: int
+    options: tuple[OptionSpec, ...] = ()
+    summary_es: str = ""
+    summary_en: str = ""
+
+    def name(self, lang: str) -> str:
+        """The game's name in ``lang``."""
+        return self.name_es if lang == "es" else self.name_en
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        scores: One number per seat (for win/lose games 1 for a winner, 0 otherwise).
+        winners: The winning seats (several on a shared win, none on a draw).
+        ranks: Rank per seat, 1 is best; equal scores share a rank.
+        reason: Why it ended, for people.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[Seat, ...]
+    ranks: tuple[int, ...]
+    reason: Message | None = field(default=None, compare=False)
+
+    def returns(self) -> tuple[float, ...]:
+        """Zero-sum returns for learning agents: +1 per winner share, -1 otherwise."""
+        n = len(self.scores)
+        if not self.winners or len(self.winners) == n:
+            return tuple(0.0 for _ in range(n))
+        win = 1.0 / len(self.winners)
+        lose = -1.0 / (n - len(self.winners))
+        return tuple(win if seat in self.winners else lose for seat in range(n))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+        }
+
+
+def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
+    """Competition ranks (1 is best, ties share the better rank)."""
+    return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+
+class Action(Protocol):
+    """Any action: hashable, with a short text form that the game parses back."""
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+class Game(Protocol[S, A]):
+    """The protocol every game implements. All methods are pure.
+
+    ``apply`` may assume the action is legal: callers that take input from outside go
+    through :func:`ludoteca.engine.runner.step`, which checks first.
+    """
+
+    info: GameInfo
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> S:
+        """The initial state. ``options`` are already validated and complete."""
+        ...
+
+    def actors(self, state: S) -> tuple[Seat, ...]:
+        """Seats that may act now; ``(CHANCE,)`` at a chance step; empty when over."""
+        ...
+
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
+        """The seat's legal actions, unique, in a deterministic documented order."""
+        ...
+
+    def apply(self, state: S, seat: Seat, action: A) -> S:
+        """The next state. Never mutates ``state``."""
+        ...
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """At a chance step: every outcome with its exact probability (summing to 1)."""
+        ...
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """At a chance step: one outcome drawn with the probabilities of ``chance_outcomes``."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+    def phase(self, state: S) -> str:
+        """The current phase's id (for messages and views)."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). JSON-ready."""
+        ...
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> S:
+        """A full state consistent with ``view``, hidden zones drawn at random."""
+        ...
+
+    def explain(self, state: S, seat: Seat, action: A) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now: ``(rule_id, reason)``, or ``None``."""
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text``; raises ``InvalidActionError`` if unreadable."""
+        ...
+
+    def describe(self, action: A, lang: str) -> str:
+        """A sentence for people describing ``action``."""
+        ...

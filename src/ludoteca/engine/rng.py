@@ -1,0 +1,61 @@
+"""Seeded randomness that gives the same sequence on every Python version.
+
+Python promises only that ``Random.random()`` sequences are stable across versions, not
+``shuffle``/``choice``/``randrange``. Everything here is built on ``random()`` alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def make(seed: int | str) -> random.Random:
+    """A new generator seeded with ``seed``."""
+    return random.Random(seed)
+
+
+def derive(seed: int | str, *labels: object) -> random.Random:
+    """A generator for one purpose within a match, independent of the others.
+
+    String seeds are hashed with SHA-512 by ``random.Random``, which is stable across runs
+    and versions, so ``derive(7, "chance")`` always yields the same stream.
+
+    Args:
+        seed: The match seed.
+        *labels: What the stream is for, e.g. ``"setup"``, ``"chance"``, ``"agent", 1``.
+    """
+    return random.Random(":".join([str(seed), *map(str, labels)]))
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``[0, n)`` drawn from ``rng.random()``."""
+    if n <= 0:
+        raise ValueError(f"below() needs a positive bound, got {n}")
+    return int(rng.random() * n)
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """A uniform element of ``items``."""
+    return items[int(rng.random() * len(items))]
+
+
+def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
+    """Shuffle ``items`` in place (Fisher–Yates over ``rng.random()``)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def weighted_index(rng: random.Random, weights: Sequence[int]) -> int:
+    """An index drawn with probability ``weights[i] / sum(weights)`` (integer weights)."""
+    target = rng.random() * sum(weights)
+    acc = 0
+    for index, weight in enumerate(weights):
+        acc += weight
+        if target < acc:
+            return index
+    return max(i for i, weight in enumerate(weights) if weight > 0)

@@ -1,0 +1,192 @@
+"""Play matches: legality-checked steps, chance sampling and agents that see only views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ludoteca.engine import options as options_mod
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
+from ludoteca.engine.game import CHANCE, Game, Outcome, Seat, View
+from ludoteca.engine.i18n import msg
+from ludoteca.engine.record import GameRecord
+
+StepObserver = Callable[[Any, Seat, Any, Any], None]
+"""Called as ``observer(state_before, seat, action, state_after)`` after every step."""
+
+
+class Agent(Protocol):
+    """Anything that picks an action from a view and the legal actions."""
+
+    name: str
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Return one element of ``legal``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A finished (or stopped) match.
+
+    Attributes:
+        state: The final state.
+        record: Everything needed to replay it.
+        outcome: The result, or ``None`` if stopped before the end.
+        steps: Actions plus chance outcomes applied.
+    """
+
+    state: Any
+    record: GameRecord
+    outcome: Outcome | None
+    steps: int
+
+
+def new_game(
+    game: Game[Any, Any],
+    num_players: int,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+) -> Any:
+    """The initial state of a match, with player count and options validated.
+
+    Raises:
+        GameSetupError: For a player count outside the game's range or bad options.
+    """
+    info = game.info
+    if not info.min_players <= num_players <= info.max_players:
+        raise GameSetupError(
+            msg(
+                "engine.bad_players",
+                game=info.id,
+                low=info.min_players,
+                high=info.max_players,
+                n=num_players,
+            )
+        )
+    resolved = options_mod.resolve(info, options)
+    return game.setup(num_players, rng_mod.derive(seed, "setup"), resolved)
+
+
+def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
+    """Raise if ``seat`` may not play ``action`` in ``state``; return quietly if it may.
+
+    Raises:
+        NotYourTurnError: If ``seat`` is not among the actors (or the game is over).
+        IllegalActionError: If the action is not among the seat's legal actions.
+    """
+    actors = game.actors(state)
+    phase = game.phase(state)
+    if seat not in actors:
+        reason = (
+            msg("engine.not_your_turn", seat=seat, actors=", ".join(map(_seat_name, actors)))
+            if actors
+            else msg("engine.game_over")
+        )
+        raise NotYourTurnError(seat=seat, action=str(action), phase=phase, reason=reason)
+    if seat == CHANCE:
+        legal = [outcome for outcome, _ in game.chance_outcomes(state)]
+    else:
+        legal = list(game.legal_actions(state, seat))
+    if action in legal:
+        return
+    explanation = None if seat == CHANCE else game.explain(state, seat, action)
+    rule_id, reason = explanation if explanation else (None, msg("engine.not_legal_here"))
+    raise IllegalActionError(
+        seat=seat,
+        action=str(action),
+        phase=phase,
+        reason=reason,
+        rule_id=rule_id,
+        legal=[str(a) for a in legal],
+    )
+
+
+def step(game: Game[Any, Any], state: Any, seat: Seat, action: Any, *, checked: bool = True) -> Any:
+    """Apply ``action`` for ``seat``, checking legality first unless ``checked`` is false.
+
+    Raises:
+        IllegalActionError: If the action is not legal (the state is left as it was).
+    """
+    if checked:
+        check(game, state, seat, action)
+    return game.apply(state, seat, action)
+
+
+def play(
+    game: Game[Any, Any],
+    agents: Sequence[Agent],
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    *,
+    max_steps: int | None = None,
+    observer: StepObserver | None = None,
+    checked: bool = True,
+) -> Match:
+    """Play one match to the end.
+
+    Chance steps are drawn from a stream derived from ``seed``; each agent gets its own
+    derived stream. When several seats act at once, every one of them chooses from the
+    same state before any choice is applied (simultaneous secret choices).
+
+    Args:
+        game: The game.
+        agents: One agent per seat; their number is the player count.
+        seed: The match seed.
+        options: Game options.
+        max_steps: Stop after this many steps (default: the game's ``max_steps``).
+        observer: Called after every step.
+        checked: Check each agent action for legality (turn off only for trusted agents).
+
+    Returns:
+        The finished match with its record.
+    """
+    state = new_game(game, len(agents), seed, options)
+    resolved = options_mod.resolve(game.info, options)
+    chance_rng = rng_mod.derive(seed, "chance")
+    agent_rngs = [rng_mod.derive(seed, "agent", seat) for seat in range(len(agents))]
+    entries: list[tuple[Seat, str]] = []
+    limit = game.info.max_steps if max_steps is None else max_steps
+    steps = 0
+    while steps < limit:
+        actors = game.actors(state)
+        if not actors:
+            break
+        if actors[0] == CHANCE:
+            choices: list[tuple[Seat, Any]] = [(CHANCE, game.sample_chance(state, chance_rng))]
+        else:
+            choices = [
+                (
+                    seat,
+                    agents[seat].choose(
+                        game.view(state, seat), game.legal_actions(state, seat), agent_rngs[seat]
+                    ),
+                )
+                for seat in actors
+            ]
+        for seat, action in choices:
+            before = state
+            state = step(game, state, seat, action, checked=checked and seat != CHANCE)
+            entries.append((seat, str(action)))
+            steps += 1
+            if observer is not None:
+                observer(before, seat, action, state)
+    outcome = game.outcome(state)
+    record = GameRecord(
+        game=game.info.id,
+        version=game.info.version,
+        seed=seed,
+        num_players=len(agents),
+        options=dict(resolved),
+        seats=tuple(agent.name for agent in agents),
+        actions=tuple(entries),
+        outcome=outcome.to_json() if outcome else None,
+    )
+    return Match(state=state, record=record, outcome=outcome, steps=steps)
+
+
+def _seat_name(seat: Seat) -> str:
+    return "chance" if seat == CHANCE else str(seat)

@@ -1,0 +1,349 @@
+"""The conformance suite every game passes (``check_game``).
+
+Each check plays seeded random games and verifies one promise of the Game protocol. The
+checks raise ``AssertionError`` with a message naming the game, seed and step. Games call
+``check_game(game)`` from their test module, or one check at a time for finer reports.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ludoteca.engine import record as record_mod
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine import runner
+from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from ludoteca.engine.game import CHANCE, Game, Seat
+from ludoteca.engine.i18n import LANGS, Message
+
+
+class _Uniform:
+    """A uniform random agent (the engine cannot import ``ludoteca.agents``)."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+        return rng_mod.choice(rng, legal)
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """One visited state of a random game."""
+
+    seed: int
+    index: int
+    state: Any
+
+
+def _fail(game: Game[Any, Any], where: str, what: str) -> AssertionError:
+    return AssertionError(f"[{game.info.id}] {where}: {what}")
+
+
+def player_counts(game: Game[Any, Any]) -> range:
+    """Every player count the game supports."""
+    return range(game.info.min_players, game.info.max_players + 1)
+
+
+def random_match(game: Game[Any, Any], num_players: int, seed: int) -> runner.Match:
+    """A seeded match between random agents."""
+    return runner.play(game, [_Uniform() for _ in range(num_players)], seed)
+
+
+def visits(game: Game[Any, Any], num_players: int, seeds: range, every: int = 1) -> Iterator[Visit]:
+    """States of seeded random games (every ``every``-th step, plus the last)."""
+    for seed in seeds:
+        collected: list[Any] = []
+
+        def keep(
+            before: Any, seat: Seat, action: Any, after: Any, box: list[Any] = collected
+        ) -> None:
+            box.append(before)
+
+        match = runner.play(game, [_Uniform() for _ in range(num_players)], seed, observer=keep)
+        collected.append(match.state)
+        for index, state in enumerate(collected):
+            if index % every == 0 or index == len(collected) - 1:
+                yield Visit(seed, index, state)
+
+
+def check_games_end(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Random games end, with an outcome, within ``info.max_steps``."""
+    for seed in seeds:
+        match = random_match(game, num_players, seed)
+        if match.outcome is None:
+            raise _fail(game, f"seed {seed}", f"no outcome after {match.steps} steps")
+        if match.steps > game.info.max_steps:
+            raise _fail(game, f"seed {seed}", f"{match.steps} steps > max_steps")
+        if len(match.outcome.scores) != num_players or len(match.outcome.ranks) != num_players:
+            raise _fail(game, f"seed {seed}", "outcome does not cover every seat")
+
+
+def check_legal_actions(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Legal actions are never empty for an actor, unique, stable, empty for non-actors,
+    and their text parses back to the same action.
+    """
+    for visit in visits(game, num_players, seeds):
+        where = f"seed {visit.seed} step {visit.index}"
+        actors = game.actors(visit.state)
+        if len(set(actors)) != len(actors):
+            raise _fail(game, where, f"repeated actors {actors}")
+        if CHANCE in actors and len(actors) != 1:
+            raise _fail(game, where, "chance acts together with seats")
+        for seat in range(num_players):
+            legal = list(game.legal_actions(visit.state, seat))
+            if seat not in actors:
+                if legal:
+                    raise _fail(game, where, f"seat {seat} is not acting but has legal actions")
+                continue
+            if not legal:
+                raise _fail(game, where, f"seat {seat} must act but has no legal action")
+            if len(set(legal)) != len(legal):
+                raise _fail(game, where, f"duplicate legal actions for seat {seat}")
+            if legal != list(game.legal_actions(visit.state, seat)):
+                raise _fail(game, where, "legal actions change between two calls")
+            for action in legal:
+                if game.parse_action(str(action)) != action:
+                    raise _fail(game, where, f"'{action}' does not parse back to itself")
+                if game.explain(visit.state, seat, action) is not None:
+                    raise _fail(game, where, f"explain() calls legal '{action}' illegal")
+
+
+def check_apply_is_pure(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """``apply`` never mutates its input, and states are hashable values."""
+    agent_rng = random.Random(0)
+    chance_rng = random.Random(1)
+    for visit in visits(game, num_players, seeds, every=3):
+        state = visit.state
+        actors = game.actors(state)
+        if not actors:
+            continue
+        hash(state)
+        before = pickle.dumps(state)
+        seat = actors[0]
+        if seat == CHANCE:
+            action = game.sample_chance(state, chance_rng)
+        else:
+            action = rng_mod.choice(agent_rng, list(game.legal_actions(state, seat)))
+        game.apply(state, seat, action)
+        if pickle.dumps(state) != before:
+            raise _fail(game, f"seed {visit.seed} step {visit.index}", f"apply('{action}') mutated")
+
+
+def check_determinism(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """The same seed gives the same game; different seeds give different games."""
+    records = []
+    for seed in seeds:
+        first = random_match(game, num_players, seed).record
+        second = random_match(game, num_players, seed).record
+        if first != second:
+            raise _fail(game, f"seed {seed}", "two runs with one seed differ")
+        records.append(first.actions)
+    if len(records) > 2 and len(set(records)) == 1:
+        raise _fail(game, "seeds", "every seed gives the same game")
+
+
+def check_replay(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """A record, written to JSON and read back, replays to the identical final state."""
+    for seed in seeds:
+        match = random_match(game, num_players, seed)
+        text = match.record.dumps()
+        again = record_mod.GameRecord.loads(text)
+        if again != match.record:
+            raise _fail(game, f"seed {seed}", "record changes through JSON")
+        if record_mod.replay(again) != match.state:
+            raise _fail(game, f"seed {seed}", "replay does not reach the same final state")
+
+
+def check_chance(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Chance outcomes are unique, positive exact fractions summing to exactly 1, and
+    ``sample_chance`` draws only from them.
+    """
+    sampler = random.Random(7)
+    seen = 0
+    for visit in visits(game, num_players, seeds):
+        if game.actors(visit.state) != (CHANCE,):
+            continue
+        seen += 1
+        where = f"seed {visit.seed} step {visit.index}"
+        outcomes = list(game.chance_outcomes(visit.state))
+        probabilities = [p for _, p in outcomes]
+        if not all(isinstance(p, Fraction) and p > 0 for p in probabilities):
+            raise _fail(game, where, "chance probabilities must be positive Fractions")
+        if sum(probabilities) != 1:
+            raise _fail(game, where, f"chance probabilities sum to {sum(probabilities)}")
+        actions = [a for a, _ in outcomes]
+        if len(set(actions)) != len(actions):
+            raise _fail(game, where, "duplicate chance outcomes")
+        for _ in range(3):
+            if game.sample_chance(visit.state, sampler) not in actions:
+                raise _fail(game, where, "sample_chance drew an impossible outcome")
+    if game.info.has_chance and not seen:
+        raise _fail(game, "chance", "has_chance is declared but no chance step was seen")
+
+
+def check_chance_distribution(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """``sample_chance`` follows ``chance_outcomes`` (seeded, so deterministic): on the first
+    chance state of each game, 4,000 draws stay within 5 standard deviations per outcome.
+    """
+    sampler = random.Random(11)
+    for visit in visits(game, num_players, seeds):
+        if game.actors(visit.state) != (CHANCE,):
+            continue
+        outcomes = list(game.chance_outcomes(visit.state))
+        draws = 4000
+        counts: dict[Any, int] = {}
+        for _ in range(draws):
+            action = game.sample_chance(visit.state, sampler)
+            counts[action] = counts.get(action, 0) + 1
+        for action, probability in outcomes:
+            expected = draws * float(probability)
+            spread = (draws * float(probability) * (1 - float(probability))) ** 0.5
+            if abs(counts.get(action, 0) - expected) > 5 * spread + 1:
+                raise _fail(
+                    game,
+                    f"seed {visit.seed} step {visit.index}",
+                    f"'{action}' drawn {counts.get(action, 0)} times, expected ~{expected:.0f}",
+                )
+        break
+
+
+def check_illegal_actions(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Illegal actions and out-of-turn actions raise with a reason in both languages and
+    leave the state as it was; unreadable text raises ``InvalidActionError``.
+    """
+    pool: dict[str, Any] = {}
+    for visit in visits(game, num_players, seeds):
+        state = visit.state
+        for seat in range(num_players):
+            for action in game.legal_actions(state, seat):
+                pool.setdefault(str(action), action)
+    for visit in visits(game, num_players, seeds, every=2):
+        state = visit.state
+        where = f"seed {visit.seed} step {visit.index}"
+        snapshot = pickle.dumps(state)
+        actors = game.actors(state)
+        for seat in range(num_players):
+            legal = set(game.legal_actions(state, seat))
+            tried = 0
+            for action in pool.values():
+                if action in legal:
+                    continue
+                expected = IllegalActionError if seat in actors else NotYourTurnError
+                try:
+                    runner.step(game, state, seat, action)
+                except expected as error:
+                    _check_message(game, where, error.message)
+                else:
+                    raise _fail(game, where, f"illegal '{action}' by seat {seat} was accepted")
+                if seat in actors:
+                    explanation = game.explain(state, seat, action)
+                    if explanation is None:
+                        raise _fail(game, where, f"explain() has no reason for '{action}'")
+                    _check_message(game, where, explanation[1])
+                tried += 1
+                if tried >= 6:
+                    break
+        if pickle.dumps(state) != snapshot:
+            raise _fail(game, where, "a refused action changed the state")
+    for text in ("", "   ", "xyzzy", "!!", "🙂 7", "9" * 40):
+        try:
+            game.parse_action(text)
+        except InvalidActionError as error:
+            _check_message(game, f"parse {text!r}", error.message)
+        else:
+            raise _fail(game, "parse_action", f"{text!r} was read as an action")
+
+
+def check_views(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Every view (each seat and the spectator) is JSON-serialisable and says its seat."""
+    for visit in visits(game, num_players, seeds, every=2):
+        for seat in [*range(num_players), None]:
+            view = game.view(visit.state, seat)
+            try:
+                text = json.dumps(view)
+            except (TypeError, ValueError) as error:
+                raise _fail(
+                    game, f"seed {visit.seed} step {visit.index}", f"view not JSON: {error}"
+                ) from None
+            if json.loads(text) != view:
+                raise _fail(game, f"seed {visit.seed}", "view changes through JSON")
+
+
+def check_no_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """No view leaks: resampling every zone hidden from a seat leaves its view and its legal
+    actions unchanged; for hidden-information games the resampling really changes hidden
+    zones somewhere (so a view that carried them would have been caught).
+    """
+    sampler = rng_mod.make(13)
+    differed = False
+    for visit in visits(game, num_players, seeds, every=2):
+        state = visit.state
+        where = f"seed {visit.seed} step {visit.index}"
+        for seat in [*range(num_players), None]:
+            view = game.view(state, seat)
+            for _ in range(2):
+                resampled = game.sample_state(json.loads(json.dumps(view)), seat, sampler)
+                again = game.view(resampled, seat)
+                if again != view:
+                    diff = sorted(k for k in set(view) | set(again) if view.get(k) != again.get(k))
+                    raise _fail(game, where, f"view of seat {seat} leaks hidden state: {diff}")
+                if seat is not None and list(game.legal_actions(resampled, seat)) != list(
+                    game.legal_actions(state, seat)
+                ):
+                    raise _fail(game, where, f"legal actions of seat {seat} depend on hidden state")
+                differed = differed or resampled != state
+    if game.info.hidden_info and not differed:
+        raise _fail(game, "leaks", "sample_state never changed a hidden zone")
+
+
+Check = Callable[[Game[Any, Any], int, range], None]
+
+CHECKS: dict[str, Check] = {
+    "games_end": check_games_end,
+    "legal_actions": check_legal_actions,
+    "apply_is_pure": check_apply_is_pure,
+    "determinism": check_determinism,
+    "replay": check_replay,
+    "chance": check_chance,
+    "chance_distribution": check_chance_distribution,
+    "illegal_actions": check_illegal_actions,
+    "views": check_views,
+    "no_leaks": check_no_leaks,
+}
+"""Every conformance check by name."""
+
+DEFAULT_GAMES: dict[str, int] = {
+    "games_end": 40,
+    "determinism": 6,
+    "replay": 10,
+}
+
+
+def check_game(game: Game[Any, Any], *, games: int = 4, seed: int = 0) -> None:
+    """Run every conformance check for every player count of ``game``.
+
+    Args:
+        game: The game.
+        games: Random games per check and player count (some checks use more).
+        seed: First seed.
+
+    Raises:
+        AssertionError: On the first broken promise, naming the check, seed and step.
+    """
+    for num_players in player_counts(game):
+        for name, check in CHECKS.items():
+            count = max(games, DEFAULT_GAMES.get(name, games))
+            check(game, num_players, range(seed, seed + count))
+
+
+def _check_message(game: Game[Any, Any], where: str, message: Message) -> None:
+    for lang in LANGS:
+        text = message.text(lang)
+        if not text or "{" in text:
+            raise _fail(game, where, f"message {message.key!r} is empty or unformatted in {lang}")

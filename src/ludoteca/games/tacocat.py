@@ -1,0 +1,877 @@
+"""Tacocat Spelled Backwards: a two-player card tug of war.
+
+Each round both players are dealt a hand sized by Tacocat's space, replace cards (TC-02,
+TC-03), duel for the first attack (TC-04), then attack and defend card by card (TC-05..07)
+until each holds one card; the lower card wins the round (TC-08) and pulls Tacocat one
+uncovered space toward its goal (TC-09). Entering a goal wins (TC-10).
+Rules map: ``docs/rules/tacocat.md``. Components: ``games/data/tacocat.toml``.
+
+Cards are drawn from the pile one at a time as explicit chance steps, so the pile is a
+multiset of counts with no hidden order, and search agents can enumerate every draw.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from ludoteca.engine import components
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
+from ludoteca.engine.i18n import Message, msg
+
+# ---------------------------------------------------------------------------------------
+# Components (from the data file)
+
+DATA = components.load("tacocat")
+DECK: tuple[int, ...] = tuple(
+    [0] + [int(DATA["deck"]["counts"][str(value)]) for value in range(1, 13)]
+)
+"""Copies per value, indexed by value (index 0 unused)."""
+DECK_SIZE = sum(DECK)
+LETTERS: tuple[str, ...] = tuple(DATA["track"]["letters"])
+HAND_SIZES: tuple[int, ...] = tuple(DATA["track"]["hand_sizes"])
+_ARROW_SEAT = {"YAY": 0, "WOW": 1, "BOTH": None}
+ARROWS: tuple[int | None, ...] = tuple(_ARROW_SEAT[a] for a in DATA["track"]["arrows"])
+"""Seat each space's arrow points at; ``None`` for the double arrow."""
+START: int = DATA["track"]["start"]
+SPACES = len(LETTERS)
+YAY_GOAL = -1
+WOW_GOAL = SPACES
+MIN_SET: int = DATA["attack"]["min_set"]
+MIN_SEQUENCE: int = DATA["attack"]["min_sequence"]
+MAX_VALUE = 12
+NO_SEAT = -1
+
+ROUND_STEP_BOUND = 2 * max(HAND_SIZES) * 2 + 2 + 2 * max(HAND_SIZES) + 2 * max(HAND_SIZES)
+"""Deals and draws, two replace choices, duel choices and tricks: steps one round can take."""
+DRAWN_ROUNDS_BOUND = 60
+"""Drawn rounds allowed for in ``max_steps``. A showdown tie has probability well under 0.2,
+so 60 draws in one game has probability below 1e-40."""
+
+if 4 * max(HAND_SIZES) > DECK_SIZE:
+    raise ValueError("tacocat deck too small: deals plus replacements could empty the pile")
+
+INFO = GameInfo(
+    id="tacocat",
+    version=1,
+    name_es=DATA["names"]["es"],
+    name_en=DATA["names"]["en"],
+    min_players=2,
+    max_players=2,
+    has_chance=True,
+    hidden_info=True,
+    simultaneous=True,
+    max_steps=ROUND_STEP_BOUND * (SPACES + DRAWN_ROUNDS_BOUND),
+    options=(
+        OptionSpec(
+            "tie_goes_to_arrow",
+            False,
+            "Un empate en el enfrentamiento final lo gana el jugador al que apunta la flecha "
+            "(edición inglesa publicada).",
+            "A showdown tie goes to the player the arrow points at (published English edition).",
+        ),
+        OptionSpec(
+            "min_sequence",
+            MIN_SEQUENCE,
+            "Longitud mínima de una secuencia en un ataque jumbo.",
+            "Shortest sequence allowed in a jumbo attack.",
+            choices=(2, 3),
+        ),
+    ),
+    summary_es=DATA["summary"]["es"],
+    summary_en=DATA["summary"]["en"],
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the next card off the pile goes to the seat still owed cards."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Discard ``cards`` face up and draw as many (TC-02, TC-03). Empty: keep the hand."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "replace " + " ".join(map(str, self.cards)) if self.cards else "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """Secretly choose ``card`` for the duel (TC-04)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"duel {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Attack with one card, a set or a sequence (TC-05)."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "attack " + " ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """Answer the current attack card with ``card``, equal or higher (TC-06)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"defend {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """Answer the current attack card by discarding your lowest card (TC-06)."""
+
+    def __str__(self) -> str:
+        return "sacrifice"
+
+
+Action = Draw | Replace | Duel | Attack | Defend | Sacrifice
+
+_DRAWS = tuple(Draw(v) for v in range(MAX_VALUE + 1))
+_DUELS = tuple(Duel(v) for v in range(MAX_VALUE + 1))
+_DEFENDS = tuple(Defend(v) for v in range(MAX_VALUE + 1))
+SACRIFICE = Sacrifice()
+KEEP = Replace(())
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+
+class Phase(IntEnum):
+    """Where a round is. The showdown and the move are resolved inside ``apply``."""
+
+    DEAL = 0
+    REPLACE = 1
+    DUEL = 2
+    ATTACK = 3
+    DEFEND = 4
+    OVER = 5
+
+
+class Rules(NamedTuple):
+    """The options that change play, resolved once at setup."""
+
+    tie_goes_to_arrow: bool
+    min_sequence: int
+
+
+class State(NamedTuple):
+    """A full Tacocat state. Immutable; a NamedTuple because it is rebuilt on every step and
+    builds five times faster than a frozen dataclass (see ``docs/architecture.md``).
+
+    Attributes:
+        rules: Resolved options.
+        position: Tacocat's space 0..6 from YAY's side; -1 in YAY's goal, 7 in WOW's goal.
+        covered: Bit ``i`` set when space ``i`` is covered by a tile.
+        round: Round number, from 1.
+        phase: The current phase.
+        hands: Each seat's cards, sorted ascending (hidden from the other seat).
+        pile: Copies left in the draw pile per value (index 0 unused); order is never known.
+        discard: Cards discarded face up this round, in order.
+        owed: Cards still to be dealt to each seat; seat 0 is served first.
+        replaced: Cards each seat replaced this round, -1 if it has not replaced yet.
+        pending: Secret choices made but not revealed (replace set or duel card), per seat.
+        attacker: Seat that attacks next (or is attacking), -1 before the first duel.
+        attack: The attack cards on the table.
+        answers: The defender's answers so far: a card played, or minus the sacrificed card.
+        last_duel: The last revealed duel cards per seat.
+        last_trick: ``(attacker, attack, answers)`` of the last finished trick.
+        last_showdown: The last showdown's cards per seat.
+        results: Round winners so far, -1 for a drawn round.
+        winner: The winning seat, -1 while the game goes on.
+    """
+
+    rules: Rules
+    position: int
+    covered: int
+    round: int
+    phase: Phase
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    owed: tuple[int, int]
+    replaced: tuple[int, int]
+    pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
+    attacker: int
+    attack: tuple[int, ...]
+    answers: tuple[int, ...]
+    last_duel: tuple[int, int] | None
+    last_trick: tuple[int, tuple[int, ...], tuple[int, ...]] | None
+    last_showdown: tuple[int, int] | None
+    results: tuple[int, ...]
+    winner: int
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+class Tacocat:
+    """The Tacocat rules as pure functions (the Game protocol)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """TC-01: Tacocat on the centre, a full deck, and the first deal owed.
+
+        The deal itself is a sequence of chance steps, so ``rng`` is not needed here.
+        """
+        rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
+        return _new_round(rules, START, 0, 1, (), None)
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """Who acts: chance while cards are owed; one or both seats otherwise."""
+        phase = state.phase
+        if phase == Phase.DEAL:
+            return _CHANCE_ACTORS
+        if phase == Phase.ATTACK:
+            return _SEATS[state.attacker]
+        if phase == Phase.DEFEND:
+            return _SEATS[1 - state.attacker]
+        if phase == Phase.DUEL:
+            return _waiting(state.pending)
+        if phase == Phase.REPLACE:
+            arrow = ARROWS[state.position]
+            if arrow is None:
+                return _waiting(state.pending)
+            if state.replaced[arrow] < 0:
+                return _SEATS[arrow]
+            return _SEATS[1 - arrow]
+        return ()
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The seat's legal actions.
+
+        Order: replace sets by size then value (``keep`` first); duel and defence cards
+        ascending, ``sacrifice`` last; attacks as singles, then sets, then sequences, each by
+        value. Empty for a seat that is not acting.
+        """
+        if seat not in self.actors(state) or seat == CHANCE:
+            return ()
+        phase = state.phase
+        hand = state.hands[seat]
+        if phase == Phase.DUEL:
+            return _duel_actions(hand)
+        if phase == Phase.ATTACK:
+            return _attack_actions(hand, state.rules.min_sequence)
+        if phase == Phase.DEFEND:
+            return _defend_actions(hand, state.attack[len(state.answers)])
+        return _replace_actions(hand, _replace_limit(state, seat))
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        if isinstance(action, Draw):
+            return _apply_draw(state, action.card)
+        if isinstance(action, Defend):
+            return _answer(state, action.card, True)
+        if isinstance(action, Sacrifice):
+            return _answer(state, state.hands[1 - state.attacker][0], False)
+        if isinstance(action, Attack):
+            return _apply_attack(state, action.cards)
+        if isinstance(action, Duel):
+            return _apply_duel(state, seat, action.card)
+        return _apply_replace(state, seat, action.cards)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """Each value left in the pile, with probability copies / pile size."""
+        pile = state.pile
+        total = sum(pile)
+        return tuple(
+            (_DRAWS[value], Fraction(count, total)) for value, count in enumerate(pile) if count
+        )
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """Draw one card from the pile with the probabilities of ``chance_outcomes``."""
+        return _DRAWS[rng_mod.weighted_index(rng, state.pile)]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """TC-10: the seat whose goal Tacocat entered wins."""
+        if state.winner < 0:
+            return None
+        winner = state.winner
+        goal = "YAY" if winner == 0 else "WOW"
+        return Outcome(
+            scores=(1.0 if winner == 0 else 0.0, 1.0 if winner == 1 else 0.0),
+            winners=(winner,),
+            ranks=(1 if winner == 0 else 2, 1 if winner == 1 else 2),
+            reason=msg("tacocat.win", goal=goal),
+        )
+
+    def phase(self, state: State) -> str:
+        """The phase id: deal, replace, duel, attack, defend or over."""
+        return state.phase.name.lower()
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """TC-11: own hand and own secret choice; counts for the rest; public table."""
+        view: View = {
+            "game": "tacocat",
+            "seat": seat,
+            "phase": state.phase.name.lower(),
+            "actors": list(self.actors(state)),
+            "round": state.round,
+            "position": state.position,
+            "covered": [i for i in range(SPACES) if state.covered >> i & 1],
+            "hand_size": HAND_SIZES[state.position] if 0 <= state.position < SPACES else 0,
+            "arrow": ARROWS[state.position] if 0 <= state.position < SPACES else None,
+            "hand_counts": [len(h) for h in state.hands],
+            "pile_size": sum(state.pile),
+            "discard": list(state.discard),
+            "owed": list(state.owed),
+            "replaced": list(state.replaced),
+            "chosen": [p is not None for p in state.pending],
+            "attacker": state.attacker,
+            "attack": list(state.attack),
+            "answers": list(state.answers),
+            "last_duel": list(state.last_duel) if state.last_duel else None,
+            "last_trick": (
+                {
+                    "attacker": state.last_trick[0],
+                    "attack": list(state.last_trick[1]),
+                    "answers": list(state.last_trick[2]),
+                }
+                if state.last_trick
+                else None
+            ),
+            "last_showdown": list(state.last_showdown) if state.last_showdown else None,
+            "results": list(state.results),
+            "winner": state.winner if state.winner >= 0 else None,
+            "options": {
+                "tie_goes_to_arrow": state.rules.tie_goes_to_arrow,
+                "min_sequence": state.rules.min_sequence,
+            },
+        }
+        if seat is not None and seat >= 0:
+            view["hand"] = list(state.hands[seat])
+            mine = state.pending[seat]
+            view["my_choice"] = list(mine) if mine is not None else None
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: unseen hands and secret choices drawn at random.
+
+        The unseen cards are the deck minus what the viewer can see (own hand, discards,
+        cards on the table); hidden hands are dealt from them uniformly and the rest form
+        the pile.
+        """
+        unseen = list(DECK)
+        own: tuple[int, ...] = tuple(view["hand"]) if seat is not None and seat >= 0 else ()
+        for card in [*own, *view["discard"], *view["attack"], *map(abs, view["answers"])]:
+            unseen[card] -= 1
+        pool = [value for value, count in enumerate(unseen) for _ in range(count)]
+        rng_mod.shuffle(rng, pool)
+        counts: list[int] = view["hand_counts"]
+        hands: list[tuple[int, ...]] = []
+        for other in (0, 1):
+            if other == seat:
+                hands.append(own)
+            else:
+                hands.append(tuple(sorted(pool[: counts[other]])))
+                del pool[: counts[other]]
+        pile = [0] * (MAX_VALUE + 1)
+        for card in pool:
+            pile[card] += 1
+        options = view["options"]
+        rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
+        phase = Phase[view["phase"].upper()]
+        state = State(
+            rules=rules,
+            position=view["position"],
+            covered=sum(1 << i for i in view["covered"]),
+            round=view["round"],
+            phase=phase,
+            hands=(hands[0], hands[1]),
+            pile=tuple(pile),
+            discard=tuple(view["discard"]),
+            owed=(view["owed"][0], view["owed"][1]),
+            replaced=(view["replaced"][0], view["replaced"][1]),
+            pending=(None, None),
+            attacker=view["attacker"],
+            attack=tuple(view["attack"]),
+            answers=tuple(view["answers"]),
+            last_duel=_pair(view["last_duel"]),
+            last_trick=(
+                (
+                    view["last_trick"]["attacker"],
+                    tuple(view["last_trick"]["attack"]),
+                    tuple(view["last_trick"]["answers"]),
+                )
+                if view["last_trick"]
+                else None
+            ),
+            last_showdown=_pair(view["last_showdown"]),
+            results=tuple(view["results"]),
+            winner=view["winner"] if view["winner"] is not None else NO_SEAT,
+        )
+        pending: list[tuple[int, ...] | None] = [None, None]
+        for other in (0, 1):
+            if not view["chosen"][other]:
+                continue
+            if other == seat:
+                pending[other] = tuple(view["my_choice"])
+            elif phase == Phase.DUEL:
+                pending[other] = (rng_mod.choice(rng, hands[other]),)
+            else:
+                options_other = _replace_actions(hands[other], len(hands[other]))
+                pending[other] = rng_mod.choice(rng, options_other).cards
+        return state._replace(pending=(pending[0], pending[1]))
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
+        if action in self.legal_actions(state, seat):
+            return None
+        actors = self.actors(state)
+        if seat not in actors:
+            reason = (
+                msg("engine.not_your_turn", seat=seat, actors=", ".join(map(str, actors)))
+                if actors
+                else msg("engine.game_over")
+            )
+            return ("TC-10" if not actors else None), reason
+        phase_name = msg(f"tacocat.phase.{state.phase.name.lower()}")
+        expected_by_phase: dict[Phase, tuple[tuple[type, ...], str]] = {
+            Phase.REPLACE: (
+                (Replace,),
+                "TC-02" if ARROWS[_clamp(state.position)] is None else "TC-03",
+            ),
+            Phase.DUEL: ((Duel,), "TC-04"),
+            Phase.ATTACK: ((Attack,), "TC-05"),
+            Phase.DEFEND: ((Defend, Sacrifice), "TC-06"),
+            Phase.DEAL: ((Draw,), "TC-01"),
+        }
+        expected = expected_by_phase.get(state.phase)
+        if isinstance(action, Draw):
+            return "TC-11", msg("tacocat.chance_only")
+        if expected is None or not isinstance(action, expected[0]):
+            rule = expected[1] if expected else "TC-10"
+            return rule, msg("tacocat.wrong_phase", phase=phase_name, verb=_verb(action))
+        rule_id = expected[1]
+        hand = state.hands[seat]
+        if state.pending[seat] is not None:
+            return rule_id, msg("tacocat.already_chose")
+        cards = _cards_of(action)
+        if not _holds(hand, cards):
+            return rule_id, msg("tacocat.not_in_hand", cards=_show(cards), hand=_show(hand))
+        if isinstance(action, Replace):
+            return rule_id, msg("tacocat.replace_limit", limit=_replace_limit(state, seat))
+        if isinstance(action, Attack):
+            if len(action.cards) >= len(hand):
+                return rule_id, msg("tacocat.attack_keep_one")
+            return rule_id, msg(
+                "tacocat.attack_shape",
+                cards=_show(action.cards),
+                min_set=MIN_SET,
+                min_sequence=state.rules.min_sequence,
+            )
+        if isinstance(action, Defend):
+            return rule_id, msg(
+                "tacocat.defend_too_low", attack=state.attack[len(state.answers)], card=action.card
+            )
+        return rule_id, msg("engine.not_legal_here")
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action: ``keep``, ``replace 3 5``, ``duel 7``, ``attack 4 4``,
+        ``defend 9``, ``sacrifice``, ``draw 5``. Spanish verbs work too (``cambiar``,
+        ``duelo``, ``atacar``, ``defender``, ``sacrificar``, ``robar``).
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        tokens = text.strip().lower().split()
+        if not tokens:
+            raise InvalidActionError(text, msg("tacocat.bad_verb"))
+        verb = _VERBS.get(tokens[0])
+        if verb is None:
+            raise InvalidActionError(text, msg("tacocat.bad_verb"))
+        numbers: list[int] = []
+        for token in tokens[1:]:
+            if not token.isdigit() or not 1 <= int(token) <= MAX_VALUE:
+                raise InvalidActionError(text, msg("tacocat.bad_number", token=token))
+            numbers.append(int(token))
+        cards = tuple(sorted(numbers))
+        if verb in ("keep", "sacrifice"):
+            if cards:
+                raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count=0))
+            return KEEP if verb == "keep" else SACRIFICE
+        if verb == "replace":
+            return _replace(cards)
+        if verb == "attack":
+            if not cards:
+                raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count="1+"))
+            return _attack(cards)
+        if len(cards) != 1:
+            raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count=1))
+        if verb == "duel":
+            return _DUELS[cards[0]]
+        if verb == "defend":
+            return _DEFENDS[cards[0]]
+        return _DRAWS[cards[0]]
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "attacks with 11 11"."""
+        if isinstance(action, Replace):
+            if not action.cards:
+                return msg("tacocat.do.keep").text(_lang(lang))
+            return msg("tacocat.do.replace", cards=_show(action.cards)).text(_lang(lang))
+        if isinstance(action, Attack):
+            return msg("tacocat.do.attack", cards=_show(action.cards)).text(_lang(lang))
+        if isinstance(action, Sacrifice):
+            return msg("tacocat.do.sacrifice").text(_lang(lang))
+        key = {Draw: "draw", Duel: "duel", Defend: "defend"}[type(action)]
+        return msg(f"tacocat.do.{key}", card=action.card).text(_lang(lang))
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+
+GAME = Tacocat()
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions (private)
+
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_SEATS: tuple[tuple[Seat, ...], tuple[Seat, ...]] = ((0,), (1,))
+_BOTH: tuple[Seat, ...] = (0, 1)
+_FULL_PILE = DECK
+_NO_PENDING: tuple[None, None] = (None, None)
+
+
+def _waiting(pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None]) -> tuple[Seat, ...]:
+    if pending[0] is None:
+        return _BOTH if pending[1] is None else _SEATS[0]
+    return _SEATS[1] if pending[1] is None else ()
+
+
+def _new_round(
+    rules: Rules,
+    position: int,
+    covered: int,
+    round_no: int,
+    results: tuple[int, ...],
+    last_showdown: tuple[int, int] | None,
+) -> State:
+    size = HAND_SIZES[position]
+    return State(
+        rules=rules,
+        position=position,
+        covered=covered,
+        round=round_no,
+        phase=Phase.DEAL,
+        hands=((), ()),
+        pile=_FULL_PILE,
+        discard=(),
+        owed=(size, size),
+        replaced=(-1, -1),
+        pending=_NO_PENDING,
+        attacker=NO_SEAT,
+        attack=(),
+        answers=(),
+        last_duel=None,
+        last_trick=None,
+        last_showdown=last_showdown,
+        results=results,
+        winner=NO_SEAT,
+    )
+
+
+def _apply_draw(state: State, card: int) -> State:
+    owed0, owed1 = state.owed
+    hand0, hand1 = state.hands
+    if owed0:
+        hand0 = _insert(hand0, card)
+        owed0 -= 1
+    else:
+        hand1 = _insert(hand1, card)
+        owed1 -= 1
+    pile = list(state.pile)
+    pile[card] -= 1
+    phase = state.phase
+    if not owed0 and not owed1:
+        phase = Phase.DUEL if min(state.replaced) >= 0 else Phase.REPLACE
+    return state._replace(hands=(hand0, hand1), pile=tuple(pile), owed=(owed0, owed1), phase=phase)
+
+
+def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
+    if ARROWS[state.position] is None:
+        pending = _set_pair(state.pending, seat, cards)
+        if pending[0] is None or pending[1] is None:
+            return state._replace(pending=pending)
+        first, second = pending
+        hands = (_remove(state.hands[0], first), _remove(state.hands[1], second))
+        counts = (len(first), len(second))
+        return state._replace(
+            hands=hands,
+            discard=state.discard + first + second,
+            replaced=counts,
+            owed=counts,
+            pending=_NO_PENDING,
+            phase=Phase.DEAL if counts != (0, 0) else Phase.DUEL,
+        )
+    replaced = _set_pair(state.replaced, seat, len(cards))
+    if cards:
+        phase = Phase.DEAL
+    else:
+        phase = Phase.DUEL if min(replaced) >= 0 else Phase.REPLACE
+    return state._replace(
+        hands=_set_pair(state.hands, seat, _remove(state.hands[seat], cards)),
+        discard=state.discard + cards,
+        replaced=replaced,
+        owed=_set_pair((0, 0), seat, len(cards)),
+        phase=phase,
+    )
+
+
+def _apply_duel(state: State, seat: Seat, card: int) -> State:
+    pending = _set_pair(state.pending, seat, (card,))
+    if pending[0] is None or pending[1] is None:
+        return state._replace(pending=pending)
+    card0, card1 = pending[0][0], pending[1][0]
+    hands = (_remove(state.hands[0], (card0,)), _remove(state.hands[1], (card1,)))
+    state = state._replace(
+        hands=hands,
+        discard=state.discard + (card0, card1),
+        pending=_NO_PENDING,
+        last_duel=(card0, card1),
+    )
+    if len(hands[0]) == 1:
+        return _showdown(state)
+    if card0 == card1:
+        return state
+    return state._replace(attacker=0 if card0 > card1 else 1, phase=Phase.ATTACK)
+
+
+def _apply_attack(state: State, cards: tuple[int, ...]) -> State:
+    attacker = state.attacker
+    return state._replace(
+        hands=_set_pair(state.hands, attacker, _remove(state.hands[attacker], cards)),
+        attack=cards,
+        answers=(),
+        phase=Phase.DEFEND,
+    )
+
+
+def _answer(state: State, card: int, defended: bool) -> State:
+    attacker = state.attacker
+    defender = 1 - attacker
+    answers = (*state.answers, card if defended else -card)
+    hands = _set_pair(state.hands, defender, _remove(state.hands[defender], (card,)))
+    if len(answers) < len(state.attack):
+        return state._replace(hands=hands, answers=answers)
+    # TC-07: the defender attacks next only if every attack card was met.
+    next_attacker = defender if min(answers) > 0 else attacker
+    state = state._replace(
+        hands=hands,
+        discard=state.discard + state.attack + tuple(abs(a) for a in answers),
+        attack=(),
+        answers=(),
+        attacker=next_attacker,
+        last_trick=(attacker, state.attack, answers),
+        phase=Phase.ATTACK,
+    )
+    if len(hands[0]) == 1:
+        return _showdown(state)
+    return state
+
+
+def _showdown(state: State) -> State:
+    """TC-08 and TC-09: the lower last card wins; Tacocat moves; a new round or the end."""
+    card0, card1 = state.hands[0][0], state.hands[1][0]
+    if card0 != card1:
+        winner = 0 if card0 < card1 else 1
+    else:
+        arrow = ARROWS[state.position]
+        winner = arrow if state.rules.tie_goes_to_arrow and arrow is not None else NO_SEAT
+    results = (*state.results, winner)
+    showdown = (card0, card1)
+    if winner == NO_SEAT:
+        return _new_round(
+            state.rules, state.position, state.covered, state.round + 1, results, showdown
+        )
+    position, covered = _move(state.position, state.covered, winner)
+    if not 0 <= position < SPACES:
+        return state._replace(
+            position=position,
+            covered=covered,
+            phase=Phase.OVER,
+            results=results,
+            last_showdown=showdown,
+            winner=winner,
+            attack=(),
+            answers=(),
+        )
+    return _new_round(state.rules, position, covered, state.round + 1, results, showdown)
+
+
+def _move(position: int, covered: int, winner: Seat) -> tuple[int, int]:
+    """TC-09: toward the winner to the nearest uncovered space, covering the one left."""
+    step = -1 if winner == 0 else 1
+    target = position + step
+    while 0 <= target < SPACES and covered >> target & 1:
+        target += step
+    return target, covered | 1 << position
+
+
+# ---------------------------------------------------------------------------------------
+# Legal action lists (cached: hands repeat across games)
+
+
+@lru_cache(maxsize=8192)
+def _duel_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(_DUELS[v] for v in sorted(set(hand)))
+
+
+@lru_cache(maxsize=8192)
+def _defend_actions(hand: tuple[int, ...], against: int) -> tuple[Action, ...]:
+    return (*(_DEFENDS[v] for v in sorted(set(hand)) if v >= against), SACRIFICE)
+
+
+@lru_cache(maxsize=16384)
+def _attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, ...]:
+    most = len(hand) - 1
+    values = sorted(set(hand))
+    singles = [_attack((v,)) for v in values]
+    sets = [
+        _attack((v,) * size)
+        for v in values
+        for size in range(MIN_SET, min(hand.count(v), most) + 1)
+    ]
+    sequences = []
+    for start_index, start in enumerate(values):
+        length = 1
+        while (
+            start_index + length < len(values)
+            and values[start_index + length] == start + length
+            and length < most
+        ):
+            length += 1
+            if length >= min_sequence:
+                sequences.append(_attack(tuple(range(start, start + length))))
+    return tuple(singles + sets + sequences)
+
+
+@lru_cache(maxsize=16384)
+def _replace_actions(hand: tuple[int, ...], limit: int) -> tuple[Replace, ...]:
+    found: dict[tuple[int, ...], None] = {}
+    for size in range(min(limit, len(hand)) + 1):
+        for combo in combinations(hand, size):
+            found.setdefault(combo)
+    return tuple(_replace(cards) for cards in found)
+
+
+@cache
+def _replace(cards: tuple[int, ...]) -> Replace:
+    return Replace(cards) if cards else KEEP
+
+
+@cache
+def _attack(cards: tuple[int, ...]) -> Attack:
+    return Attack(cards)
+
+
+def _replace_limit(state: State, seat: Seat) -> int:
+    arrow = ARROWS[state.position]
+    if arrow is None or arrow == seat:
+        return len(state.hands[seat])
+    return state.replaced[arrow]
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers
+
+_VERBS = {
+    "keep": "keep", "mantener": "keep", "quedarse": "keep",
+    "replace": "replace", "cambiar": "replace", "reemplazar": "replace",
+    "duel": "duel", "duelo": "duel",
+    "attack": "attack", "atacar": "attack", "ataque": "attack",
+    "defend": "defend", "defender": "defend",
+    "sacrifice": "sacrifice", "sacrificar": "sacrifice",
+    "draw": "draw", "robar": "draw",
+}  # fmt: skip
+
+
+def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    index = bisect.bisect(hand, card)
+    return (*hand[:index], card, *hand[index:])
+
+
+def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    if len(cards) == 1:
+        index = hand.index(cards[0])
+        return hand[:index] + hand[index + 1 :]
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
+    return all(hand.count(card) >= cards.count(card) for card in set(cards))
+
+
+def _set_pair(pair: tuple[Any, Any], seat: Seat, value: Any) -> tuple[Any, Any]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _pair(values: list[int] | None) -> tuple[int, int] | None:
+    return (values[0], values[1]) if values else None
+
+
+def _clamp(position: int) -> int:
+    return min(max(position, 0), SPACES - 1)
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    if isinstance(action, Replace | Attack):
+        return action.cards
+    if isinstance(action, Duel | Defend):
+        return (action.card,)
+    return ()
+
+
+def _verb(action: Action) -> Message:
+    name = {
+        Draw: "draw", Replace: "replace", Duel: "duel",
+        Attack: "attack", Defend: "defend", Sacrifice: "sacrifice",
+    }[type(action)]  # fmt: skip
+    return msg(f"tacocat.verb.{name}")
+
+
+def _show(cards: Sequence[int]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+def _lang(lang: str) -> Any:
+    return "es" if lang == "es" else "en"
