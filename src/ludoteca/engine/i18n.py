@@ -78,7 +78,7 @@ def has(key: str) -> bool:
     return key in _CATALOGUE
 
 
-def keys() -> tuple[str, ...]:
+def catalogue_keys() -> tuple[str, ...]:
     """Every catalogue key, sorted (for tests that check both languages exist)."""
     return tuple(sorted(_CATALOGUE))
 

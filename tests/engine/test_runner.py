@@ -1,0 +1,69 @@
+"""The runner checks turns and legality, and refuses bad setups, with reasons."""
+
+import pytest
+
+from ludoteca.agents.random import RandomAgent
+from ludoteca.engine import registry, rng, runner
+from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
+from ludoteca.games import tacocat
+
+GAME = tacocat.GAME
+
+
+def test_unknown_game_lists_valid_ids() -> None:
+    with pytest.raises(GameSetupError) as caught:
+        registry.make("chess")
+    assert "tacocat" in caught.value.text("en")
+    assert caught.value.text("es").startswith("Juego desconocido 'chess'")
+
+
+def test_registry_returns_the_same_game() -> None:
+    assert registry.make("tacocat") is GAME
+    assert "tacocat" in registry.available_games()
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_player_count_is_checked(players: int) -> None:
+    with pytest.raises(GameSetupError) as caught:
+        runner.new_game(GAME, players, 0)
+    assert "2 to 2" in caught.value.text("en")
+
+
+def test_out_of_turn_action_is_refused_and_changes_nothing() -> None:
+    state = runner.new_game(GAME, 2, 0)
+    with pytest.raises(NotYourTurnError) as caught:
+        runner.step(GAME, state, 0, tacocat.Duel(5))
+    assert "now acting: chance" in caught.value.text("en")
+    assert state == runner.new_game(GAME, 2, 0)
+
+
+def test_illegal_action_names_seat_phase_rule_and_legal_moves() -> None:
+    state = runner.new_game(GAME, 2, 0)
+    while GAME.actors(state) == (-1,):
+        state = GAME.apply(state, -1, GAME.sample_chance(state, rng.make(1)))
+    hand = state.hands[0]
+    missing = next(v for v in range(1, 13) if v not in hand)
+    with pytest.raises(IllegalActionError) as caught:
+        runner.step(GAME, state, 0, tacocat.Replace((missing,)))
+    error = caught.value
+    assert error.rule_id == "TC-02"
+    assert error.seat == 0
+    assert error.phase == "replace"
+    assert "keep" in error.legal
+    assert error.text("en").startswith(f"Illegal action 'replace {missing}' by seat 0")
+    assert "(rule TC-02)" in error.text("en")
+    assert "(regla TC-02)" in error.text("es")
+
+
+def test_play_records_every_step() -> None:
+    match = runner.play(GAME, [RandomAgent(), RandomAgent()], seed=5)
+    assert match.outcome is not None
+    assert len(match.record.actions) == match.steps
+    assert match.record.seats == ("random", "random")
+
+
+def test_max_steps_stops_a_match_early() -> None:
+    match = runner.play(GAME, [RandomAgent(), RandomAgent()], seed=5, max_steps=10)
+    assert match.steps == 10
+    assert match.outcome is None
+    assert match.record.outcome is None

@@ -1,0 +1,41 @@
+"""Layering: games import only the engine; the engine imports nothing above it; nothing
+imports the command line."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "ludoteca"
+
+ALLOWED = {
+    "engine": {"engine"},
+    "games": {"engine", "games"},
+    "agents": {"engine", "agents", "games"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("ludoteca")}
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_what_is_below_it(layer: str) -> None:
+    for path in (SRC / layer).rglob("*.py"):
+        for module in _imports(path):
+            parts = module.split(".")
+            top = parts[1] if len(parts) > 1 else ""
+            assert top in ALLOWED[layer], f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_nothing_imports_the_cli() -> None:
+    for path in SRC.rglob("*.py"):
+        if path.name == "cli.py":
+            continue
+        assert "ludoteca.cli" not in _imports(path), path
