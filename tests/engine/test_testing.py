@@ -1,0 +1,96 @@
+"""The conformance suite catches broken games (each check is shown failing on a mutant)."""
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from ludoteca.engine import testing
+from ludoteca.engine.game import Seat, View
+from ludoteca.games import tacocat
+
+SEEDS = range(2)
+
+
+class LeakyView(tacocat.Tacocat):
+    def view(self, state: tacocat.State, seat: Seat | None) -> View:
+        view = super().view(state, seat)
+        view["opponent_hand"] = list(state.hands[1 - seat]) if seat is not None else []
+        return view
+
+
+class UnstableOrder(tacocat.Tacocat):
+    calls = 0
+
+    def legal_actions(self, state: tacocat.State, seat: Seat) -> Sequence[tacocat.Action]:
+        legal = list(super().legal_actions(state, seat))
+        UnstableOrder.calls += 1
+        return legal[::-1] if UnstableOrder.calls % 2 else legal
+
+
+class DuplicateActions(tacocat.Tacocat):
+    def legal_actions(self, state: tacocat.State, seat: Seat) -> Sequence[tacocat.Action]:
+        legal = list(super().legal_actions(state, seat))
+        return [*legal, legal[0]] if legal else legal
+
+
+class WrongProbabilities(tacocat.Tacocat):
+    def chance_outcomes(self, state: tacocat.State) -> Sequence[tuple[tacocat.Action, Fraction]]:
+        outcomes = list(super().chance_outcomes(state))
+        return [(a, p * Fraction(9, 10)) for a, p in outcomes]
+
+
+class BiasedSampler(tacocat.Tacocat):
+    def sample_chance(self, state: tacocat.State, rng: random.Random) -> tacocat.Action:
+        return super().chance_outcomes(state)[0][0]
+
+
+class NotJson(tacocat.Tacocat):
+    def view(self, state: tacocat.State, seat: Seat | None) -> View:
+        view = super().view(state, seat)
+        view["covered"] = {1, 2}
+        return view
+
+
+class ForgetsDefence(tacocat.Tacocat):
+    """explain() never objects to anything."""
+
+    def explain(self, state: tacocat.State, seat: Seat, action: Any) -> None:
+        return None
+
+
+class NeverEnds(tacocat.Tacocat):
+    info = dataclasses.replace(tacocat.INFO, max_steps=30)
+
+
+class ShuffledSeeds(tacocat.Tacocat):
+    """Chance ignores the seeded generator it is given."""
+
+    def sample_chance(self, state: tacocat.State, rng: random.Random) -> tacocat.Action:
+        return super().sample_chance(state, random.Random())
+
+
+@pytest.mark.parametrize(
+    ("game", "check", "words"),
+    [
+        (LeakyView(), "no_leaks", "leaks hidden state"),
+        (UnstableOrder(), "legal_actions", "change between two calls"),
+        (DuplicateActions(), "legal_actions", "duplicate legal actions"),
+        (WrongProbabilities(), "chance", "sum to 9/10"),
+        (BiasedSampler(), "chance_distribution", "expected"),
+        (NotJson(), "views", "not JSON"),
+        (ForgetsDefence(), "illegal_actions", r"explain\(\) has no reason"),
+        (NeverEnds(), "games_end", "no outcome"),
+        (ShuffledSeeds(), "determinism", "two runs with one seed differ"),
+    ],
+)
+def test_check_catches_broken_game(game: Any, check: str, words: str) -> None:
+    with pytest.raises(AssertionError, match=words):
+        testing.CHECKS[check](game, 2, SEEDS)
+
+
+def test_the_real_game_passes_all_checks() -> None:
+    testing.check_game(tacocat.GAME, games=2)
