@@ -516,7 +516,8 @@ class Tacocat:
             raise InvalidActionError(text, msg("tacocat.bad_verb"))
         numbers: list[int] = []
         for token in tokens[1:]:
-            if not token.isdigit() or not 1 <= int(token) <= MAX_VALUE:
+            # ASCII digits only: str.isdigit() accepts "²", which int() then rejects.
+            if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= MAX_VALUE:
                 raise InvalidActionError(text, msg("tacocat.bad_number", token=token))
             numbers.append(int(token))
         cards = tuple(sorted(numbers))
