@@ -1,0 +1,553 @@
+"""The ``ludoteca`` command: games, rules, play, simulate, replay and bench.
+
+Every command takes ``--lang es|en`` (default: ``es`` if ``LANG`` starts with ``es``, else
+``en``). Bad input of any kind ends with one line on stderr, in that language, and exit
+code 2. Help texts follow ``--lang`` when it is on the command line, else ``LANG``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from typer._click import exceptions as click_errors
+from typer.core import TyperGroup
+
+from ludoteca.agents import registry as agents_registry
+from ludoteca.engine import i18n, registry, runner
+from ludoteca.engine import options as options_mod
+from ludoteca.engine.errors import GameSetupError, RulesError
+from ludoteca.engine.game import Game, GameInfo, OptionValue
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.stats import Rate
+from ludoteca.terminal import renderer_for
+from ludoteca.terminal import replay as replay_mod
+from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
+
+EXIT_BAD_INPUT = 2
+HUMAN = "human"
+
+
+def default_lang(env: Mapping[str, str] = os.environ) -> Lang:
+    """``es`` if the ``LANG`` environment variable starts with ``es``, else ``en``."""
+    return "es" if env.get("LANG", "").lower().startswith("es") else "en"
+
+
+def lang_from_args(args: Sequence[str], env: Mapping[str, str] = os.environ) -> Lang:
+    """The language asked for with ``--lang`` in ``args`` if valid, else :func:`default_lang`."""
+    for index, arg in enumerate(args):
+        value = None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in i18n.LANGS:
+            return "es" if value == "es" else "en"
+    return default_lang(env)
+
+
+HELP_LANG: Lang = lang_from_args(sys.argv[1:])
+"""The language of the ``--help`` texts, fixed when the command is built."""
+
+
+def _help(key: str) -> str:
+    return msg(f"cli.help.{key}").text(HELP_LANG)
+
+
+class _OneLineErrors(TyperGroup):
+    """Reports command-line syntax errors (unknown option, missing argument, a value of the
+    wrong type) as one line in the chosen language, exit code 2, instead of a usage box.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            result = super().main(
+                argv,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except click_errors.NoArgsIsHelpError as error:
+            typer.echo(error.format_message())
+            result = 0
+        except click_errors.ClickException as error:
+            _echo_error(_click_error(error).text(lang_from_args(argv)))
+            result = error.exit_code
+        except typer.Abort:
+            result = 1
+        code = result if isinstance(result, int) else 0
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
+
+app = typer.Typer(
+    cls=_OneLineErrors,
+    name="ludoteca",
+    help=_help("app"),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+LangOption = Annotated[str | None, typer.Option("--lang", help=_help("lang"), metavar="es|en")]
+GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar="GAME")]
+OptionList = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help=_help("option"), metavar="NAME=VALUE")
+]
+
+
+def main() -> None:
+    """Entry point of the ``ludoteca`` script."""
+    app()
+
+
+# ---------------------------------------------------------------------------------------
+# Commands
+
+
+@app.command(help=_help("games"))
+def games(lang: LangOption = None) -> None:
+    """The catalogue: id, name, player range and summary of every game."""
+    chosen = _lang(lang)
+    with _errors(chosen):
+        table = Table(title=msg("cli.games_title").text(chosen), show_lines=True)
+        for key in ("id", "name", "players", "summary"):
+            table.add_column(msg(f"cli.col.{key}").text(chosen))
+        for game_id in registry.available_games():
+            info = registry.make(game_id).info
+            summary = info.summary_es if chosen == "es" else info.summary_en
+            table.add_row(game_id, info.name(chosen), _players(info), summary)
+        _out().print(table)
+
+
+@app.command(help=_help("rules"))
+def rules(game: GameArgument, lang: LangOption = None) -> None:
+    """A game's rules, ``(rule id, text)`` per line, then its options."""
+    chosen = _lang(lang)
+    with _errors(chosen):
+        the_game = registry.make(game)
+        console = _out()
+        rules_text = getattr(the_game, "rules_text", None)
+        entries: list[tuple[str, str]] = list(rules_text(chosen)) if callable(rules_text) else []
+        if entries:
+            table = Table(
+                title=msg("cli.rules_title", name=the_game.info.name(chosen)).text(chosen)
+            )
+            table.add_column(msg("cli.col.rule").text(chosen), no_wrap=True)
+            table.add_column(msg("cli.col.text").text(chosen))
+            for rule_id, text in entries:
+                table.add_row(rule_id, text)
+            console.print(table)
+        else:
+            console.print(msg("cli.no_rules").text(chosen))
+        console.print(_options_table(the_game.info, chosen))
+
+
+@app.command(help=_help("play"))
+def play(
+    game: GameArgument,
+    vs: Annotated[str | None, typer.Option("--vs", help=_help("vs"))] = None,
+    seat: Annotated[int, typer.Option("--seat", help=_help("seat"))] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"))] = None,
+    players: Annotated[int | None, typer.Option("--players", help=_help("players"))] = None,
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option("--save", help=_help("save"))] = None,
+    lang: LangOption = None,
+) -> None:
+    """Play one game in the terminal against a bot or hot-seat."""
+    chosen = _lang(lang)
+    console = _out()
+    read_line = console_reader(console)
+    with _errors(chosen):
+        the_game = registry.make(game)
+        info = the_game.info
+        options = options_mod.resolve(info, options_mod.parse_pairs(option or []))
+        count = info.min_players if players is None else players
+        _check_players(info, count)
+        _check_seat(info, seat, count)
+        renderer = renderer_for(game)
+        bots = agents_registry.agent_names(game)
+        if vs is None:
+            vs = "greedy" if "greedy" in bots else "random"
+        if vs == HUMAN:
+            hot_seat = HotSeat(console, read_line, renderer, chosen)
+            agents: list[runner.Agent] = [
+                HumanAgent(the_game, s, chosen, console, read_line, hot_seat) for s in range(count)
+            ]
+        else:
+            valid = (*bots, HUMAN)
+            if vs not in valid:
+                raise GameSetupError(
+                    msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
+                )
+            agents = [
+                HumanAgent(the_game, s, chosen, console, read_line)
+                if s == seat
+                else simulate_mod.make_agent(vs, game)
+                for s in range(count)
+            ]
+        match_seed = secrets.randbelow(1_000_000) if seed is None else seed
+        console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")
+        try:
+            match = runner.play(the_game, agents, match_seed, options)
+        except QuitGame:
+            console.print(msg("term.quit").text(chosen))
+            raise typer.Exit(0) from None
+        except EOFError:
+            _echo_error(msg("term.quit").text(chosen))
+            raise typer.Exit(1) from None
+        watcher = None if vs == HUMAN else seat
+        final_view = the_game.view(match.state, watcher)
+        console.print(renderer.render_view(final_view, chosen, ()))
+        console.print(_result_line(the_game, match, watcher, chosen), style="bold")
+        if save is not None:
+            _write_lines(save, [match.record.dumps()])
+            console.print(msg("term.saved", path=save).text(chosen))
+
+
+@app.command(help=_help("simulate"))
+def simulate(
+    game: GameArgument,
+    games: Annotated[int, typer.Option("--games", "-n", help=_help("sim_games"))] = 100,
+    agents: Annotated[str | None, typer.Option("--agents", help=_help("agents"))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"))] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help=_help("out"))] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help=_help("workers"))] = 1,
+    option: OptionList = None,
+    fixed_seats: Annotated[bool, typer.Option("--fixed-seats", help=_help("fixed_seats"))] = False,
+    lang: LangOption = None,
+) -> None:
+    """Run seeded games between agents and print win rates and game lengths."""
+    chosen = _lang(lang)
+    with _errors(chosen):
+        info = registry.make(game).info
+        names = (
+            tuple(name.strip() for name in agents.split(","))
+            if agents is not None
+            else ("random",) * info.min_players
+        )
+        config = simulate_mod.SimulationConfig(
+            game_id=game,
+            games=games,
+            agents=names,
+            seed=seed,
+            options=options_mod.parse_pairs(option or []),
+            rotate=not fixed_seats,
+            workers=workers,
+            records=out is not None,
+        )
+        simulate_mod.validate(config)
+        started = time.perf_counter()
+        sink = _open_for_writing(out) if out is not None else None
+        try:
+            summary = _simulate_with_progress(config, sink, chosen)
+        finally:
+            if sink is not None:
+                sink.close()
+        elapsed = time.perf_counter() - started
+        _print_summary(summary, chosen)
+        if out is not None:
+            _out().print(msg("cli.sim.written", count=games, path=out).text(chosen))
+        line = msg("cli.sim.elapsed", games=games, seconds=f"{elapsed:.1f}", workers=workers)
+        _err().print(line.text(chosen), style="dim")
+
+
+@app.command(help=_help("replay"))
+def replay(
+    file: Annotated[Path, typer.Argument(help=_help("file"), metavar="FILE")],
+    game: Annotated[int, typer.Option("--game", "-g", help=_help("game_number"))] = 1,
+    seat: Annotated[int | None, typer.Option("--seat", help=_help("replay_seat"))] = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help=_help("to_end"))] = False,
+    lang: LangOption = None,
+) -> None:
+    """Step through game ``--game`` (counting from 1) of a record file."""
+    chosen = _lang(lang)
+    console = _out()
+    with _errors(chosen):
+        record = replay_mod.load_record(file, game)
+        states = replay_mod.replay_states(record, game)
+        if seat is not None:
+            _check_seat(registry.make(record.game).info, seat, record.num_players)
+        renderer = renderer_for(record.game)
+        seats = ", ".join(
+            f"{renderer.seat_label(s, chosen)} {name}" for s, name in enumerate(record.seats)
+        )
+        title = msg(
+            "replay.title", number=game, path=file, game=record.game, seed=record.seed, seats=seats
+        )
+        console.print(title.text(chosen), style="bold", markup=False, highlight=False)
+        if seat is not None:
+            label = renderer.seat_label(seat, chosen)
+            console.print(msg("replay.as_seat", seat=label).text(chosen), style="italic")
+        viewer = replay_mod.ReplayViewer(record, states, chosen, console, seat)
+        if to_end:
+            viewer.print_all()
+        else:
+            viewer.interact(console_reader(console))
+
+
+@app.command(help=_help("bench"))
+def bench(
+    games: Annotated[str | None, typer.Option("--games", help=_help("bench_games"))] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help=_help("seconds"))] = 1.0,
+    openspiel: Annotated[bool, typer.Option("--openspiel", help=_help("openspiel"))] = False,
+    json_out: Annotated[Path | None, typer.Option("--json", help=_help("json"))] = None,
+    lang: LangOption = None,
+) -> None:
+    """Parse the options and hand over to ``ludoteca.lab.bench.run_cli`` (which validates them)."""
+    from ludoteca.lab.bench import run_cli  # noqa: PLC0415 (loaded only for this command)
+
+    chosen = _lang(lang)
+    game_ids = [g.strip() for g in games.split(",")] if games is not None else None
+    with _errors(chosen):
+        code = run_cli(game_ids, seconds, openspiel, json_out, chosen)
+    raise typer.Exit(code)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def _lang(value: str | None) -> Lang:
+    if value is None:
+        return default_lang()
+    try:
+        return i18n.parse_lang(value)
+    except ValueError:
+        _fail(msg("cli.bad_lang", lang=value).text(default_lang()))
+
+
+@contextmanager
+def _errors(lang: Lang) -> Iterator[None]:
+    """Turn a refused request into one line on stderr and exit code 2."""
+    try:
+        yield
+    except RulesError as error:
+        _fail(error.text(lang))
+
+
+def _fail(text: str) -> NoReturn:
+    _echo_error(text)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _echo_error(text: str) -> None:
+    typer.echo("Error: " + " ".join(text.split()), err=True)
+
+
+def _click_error(error: click_errors.ClickException) -> Message:
+    if isinstance(error, click_errors.NoSuchOption):
+        return msg("cli.no_such_option", name=error.option_name)
+    if isinstance(error, click_errors.BadParameter):
+        hint = error.param_hint
+        if hint is None and error.param is not None:
+            hint = error.param.get_error_hint()
+        if not isinstance(hint, str):
+            hint = " / ".join(hint or ["?"])
+        if isinstance(error, click_errors.MissingParameter):
+            return msg("cli.missing", param=hint)
+        return msg("cli.bad_value", param=hint, detail=error.message)
+    return msg("cli.usage", detail=error.format_message().rstrip("."))
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _players(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}-{info.max_players}"
+
+
+def _check_players(info: GameInfo, count: int) -> None:
+    if not info.min_players <= count <= info.max_players:
+        raise GameSetupError(
+            msg(
+                "engine.bad_players",
+                game=info.id,
+                low=info.min_players,
+                high=info.max_players,
+                n=count,
+            )
+        )
+
+
+def _check_seat(info: GameInfo, seat: int, count: int) -> None:
+    if not 0 <= seat < count:
+        raise GameSetupError(msg("cli.bad_seat", seat=seat, game=info.id, n=count, last=count - 1))
+
+
+def _show_value(value: OptionValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _options_table(info: GameInfo, lang: Lang) -> Table | str:
+    if not info.options:
+        return msg("cli.no_options").text(lang)
+    table = Table(title=msg("cli.options_title").text(lang))
+    for key in ("option", "default", "choices", "help"):
+        table.add_column(msg(f"cli.col.{key}").text(lang))
+    for spec in info.options:
+        if spec.choices:
+            choices = " | ".join(_show_value(choice) for choice in spec.choices)
+        elif isinstance(spec.default, bool):
+            choices = "true | false"
+        else:
+            choices = msg("cli.any_value", kind=type(spec.default).__name__).text(lang)
+        help_text = spec.help_es if lang == "es" else spec.help_en
+        table.add_row(spec.name, _show_value(spec.default), choices, help_text)
+    return table
+
+
+def _result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, lang: Lang) -> str:
+    outcome = match.outcome
+    if outcome is None:
+        return msg("term.stopped", steps=match.steps).text(lang)
+    reason = outcome.reason.text(lang) if outcome.reason else ""
+    line = msg("term.game_over", reason=reason).text(lang)
+    renderer = renderer_for(game.info.id)
+    if not outcome.winners:
+        verdict = msg("term.drawn")
+    elif seat is None:
+        winners = ", ".join(renderer.seat_label(s, lang) for s in outcome.winners)
+        verdict = msg("term.winners", seats=winners)
+    else:
+        verdict = msg("term.won" if seat in outcome.winners else "term.lost")
+    return f"{line} {verdict.text(lang)}"
+
+
+def _open_for_writing(path: Path) -> IO[str]:
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise GameSetupError(msg("cli.cannot_write", path=path, reason=reason)) from None
+
+
+def _write_lines(path: Path, lines: Sequence[str]) -> None:
+    with _open_for_writing(path) as sink:
+        for line in lines:
+            sink.write(line + "\n")
+
+
+def _simulate_with_progress(
+    config: simulate_mod.SimulationConfig, sink: IO[str] | None, lang: Lang
+) -> simulate_mod.SimulationSummary:
+    def write(result: simulate_mod.GameResult) -> None:
+        if sink is not None:
+            sink.write(result.record + "\n")
+
+    progress = Progress(
+        TextColumn(msg("cli.sim.progress").text(lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=_err(),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("", total=config.games)
+        return simulate_mod.simulate(
+            config,
+            on_result=write,
+            on_progress=lambda done: progress.advance(task, done),
+        )
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _interval(rate: Rate) -> str:
+    return f"{_percent(rate.low)} - {_percent(rate.high)}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
+    console = _out()
+    renderer = renderer_for(summary.game_id)
+    rotation = msg("cli.sim.rotated" if summary.rotate else "cli.sim.fixed")
+    title = msg(
+        "cli.sim.title",
+        games=summary.games,
+        game=summary.game_id,
+        first=summary.seed,
+        last=summary.seed + summary.games - 1,
+        rotation=rotation,
+    )
+    console.print(title.text(lang), style="bold")
+    options = ", ".join(f"{name}={_show_value(value)}" for name, value in summary.options)
+    console.print(msg("cli.sim.options", options=options or "-").text(lang))
+
+    def header(table: Table, first: str) -> None:
+        table.add_column(msg(f"cli.sim.col.{first}").text(lang))
+        for key in ("games", "wins", "rate", "ci"):
+            table.add_column(msg(f"cli.sim.col.{key}").text(lang), justify="right")
+
+    by_seat = Table(title=msg("cli.sim.by_seat").text(lang))
+    header(by_seat, "seat")
+    for seat, rate in enumerate(summary.seat_wins):
+        label = renderer.seat_label(seat, lang)
+        if not summary.rotate:
+            label += f" · {summary.agents[seat]}"
+        by_seat.add_row(
+            label, str(rate.trials), str(rate.successes), _percent(rate.value), _interval(rate)
+        )
+    by_agent = Table(title=msg("cli.sim.by_agent").text(lang))
+    header(by_agent, "agent")
+    for entry in summary.agent_wins:
+        rate = entry.wins
+        by_agent.add_row(
+            entry.agent,
+            str(rate.trials),
+            str(rate.successes),
+            _percent(rate.value),
+            _interval(rate),
+        )
+    console.print(by_seat)
+    console.print(by_agent)
+    if summary.draws:
+        console.print(msg("cli.sim.draws", count=summary.draws).text(lang))
+    if summary.unfinished:
+        console.print(msg("cli.sim.unfinished", count=summary.unfinished).text(lang))
+    lengths = summary.lengths
+    console.print(
+        msg(
+            "cli.sim.length",
+            mean=f"{lengths.mean:.1f}",
+            median=_number(lengths.median),
+            low=_number(lengths.minimum),
+            high=_number(lengths.maximum),
+        ).text(lang)
+    )

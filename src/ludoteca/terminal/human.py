@@ -1,0 +1,175 @@
+"""A person at the terminal, as an agent: shows its seat's view and asks for a move.
+
+The agent sees what every agent sees, the seat's view and the legal actions. To explain
+why a typed move is illegal it asks the rules (``runner.check``) about a state sampled from
+that same view (``Game.sample_state``), so the explanation can only use what the seat knows.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from ludoteca.engine import runner
+from ludoteca.engine.errors import IllegalActionError, RulesError
+from ludoteca.engine.game import Game, View
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.terminal import Menu, Renderer, renderer_for
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
+HELP_WORDS = frozenset({"?", "help", "ayuda"})
+
+ReadLine = Callable[[str], str]
+"""Shows a prompt and returns the line typed (raises ``EOFError`` at the end of input)."""
+
+
+def console_reader(console: Console) -> ReadLine:
+    """Read lines through ``console``; when input is piped, echo each line so that the
+    transcript shows the answers.
+    """
+
+    def read_line(prompt: str) -> str:
+        line = console.input(prompt, markup=False, emoji=False)
+        if not sys.stdin.isatty():
+            console.print(line, markup=False, highlight=False, emoji=False)
+        return line
+
+    return read_line
+
+
+class QuitGame(Exception):  # noqa: N818 (a request, not an error)
+    """The person asked to leave the game."""
+
+
+class HotSeat:
+    """Hands the device over between seats that share one terminal.
+
+    Before a seat's turn, if the previous prompt was for another seat, the screen is cleared
+    and the next person is asked to take the device, so hands stay private.
+    """
+
+    def __init__(self, console: Console, read_line: ReadLine, renderer: Renderer, lang: Lang):
+        self._console = console
+        self._read_line = read_line
+        self._renderer = renderer
+        self._lang = lang
+        self._last: int | None = None
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen and wait for ``seat``'s player, unless ``seat`` just played."""
+        if seat == self._last:
+            return
+        self._console.clear()
+        label = self._renderer.seat_label(seat, self._lang)
+        self._read_line(msg("term.pass_device", seat=label).text(self._lang))
+        self._console.clear()
+        self._last = seat
+
+
+class HumanAgent:
+    """An agent whose choices are typed by a person.
+
+    Each turn it draws the seat's view and the numbered moves, then reads a line: a move
+    number, a move in text notation (``game.parse_action``), ``?`` for help or ``q`` to
+    quit. Unreadable or illegal answers are explained in the person's language, with the rule
+    id, and asked again; nothing changes until a legal move is given.
+    """
+
+    name = "human"
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seat: int,
+        lang: Lang,
+        console: Console,
+        read_line: ReadLine,
+        hot_seat: HotSeat | None = None,
+    ) -> None:
+        """Create the agent for one seat.
+
+        Args:
+            game: The game being played.
+            seat: The seat this person plays.
+            lang: The person's language.
+            console: Where to draw.
+            read_line: How to read a line (e.g. ``console.input``).
+            hot_seat: Shared by all human seats of a hot-seat game; ``None`` otherwise.
+        """
+        self._game = game
+        self._seat = seat
+        self._lang = lang
+        self._console = console
+        self._read_line = read_line
+        self._hot_seat = hot_seat
+        self._renderer = renderer_for(game.info.id)
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Show the view and ask until the person gives a legal move.
+
+        Raises:
+            QuitGame: If the person asks to leave.
+            EOFError: If the input ends.
+        """
+        if self._hot_seat is not None:
+            self._hot_seat.hand_over(self._seat)
+        options = self._renderer.menu(view, legal, self._lang)
+        self._show(view, options)
+        label = self._renderer.seat_label(self._seat, self._lang)
+        prompt = msg("term.prompt", seat=label).text(self._lang)
+        while True:
+            answer = self._read_line(prompt).strip()
+            if answer.lower() in QUIT_WORDS:
+                raise QuitGame
+            if answer.lower() in HELP_WORDS:
+                self._show(view, options)
+                self._say(msg("term.help", examples=self._renderer.examples(self._lang)), "cyan")
+                continue
+            try:
+                return self._read_move(answer, view, legal, options)
+            except IllegalActionError as error:
+                rule = msg("engine.rule_suffix", rule_id=error.rule_id) if error.rule_id else ""
+                self._say(
+                    msg("term.illegal", action=error.action, rule=rule, reason=error.reason),
+                    "red",
+                )
+            except RulesError as error:
+                self._say(error.message, "red")
+
+    def _read_move(self, answer: str, view: View, legal: Sequence[Any], options: Menu) -> Any:
+        if not answer:
+            raise RulesError(msg("term.empty"))
+        if answer.isascii() and answer.isdigit():
+            number = int(answer)
+            if not options.actions:
+                raise RulesError(msg("term.no_numbers"))
+            if not 1 <= number <= len(options.actions):
+                raise RulesError(msg("term.bad_choice", number=number, high=len(options.actions)))
+            return options.actions[number - 1]
+        action = self._game.parse_action(answer)
+        if action in legal:
+            return action
+        # Ask the rules why, on a state the seat cannot tell from the real one.
+        sampled = self._game.sample_state(view, self._seat, random.Random(0))
+        runner.check(self._game, sampled, self._seat, action)
+        raise IllegalActionError(
+            seat=self._seat,
+            action=str(action),
+            phase=str(view.get("phase", "")),
+            reason=msg("engine.not_legal_here"),
+        )
+
+    def _show(self, view: View, options: Menu) -> None:
+        self._console.print(self._renderer.render_view(view, self._lang, ()))
+        self._console.print(msg("term.moves_title").text(self._lang) + ":", style="bold")
+        for number, label in enumerate(options.labels, start=1):
+            self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)
+        for hint in options.hints:
+            self._console.print(f"  {hint}", style="italic", highlight=False, markup=False)
+
+    def _say(self, message: Message, style: str) -> None:
+        self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)

@@ -1,0 +1,172 @@
+"""Step through a recorded game in the terminal.
+
+The whole table (every hand) is shown by default, since a recorded game is over; with a
+seat, each step is drawn from that seat's view and other seats' actions are not described.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from ludoteca.engine import record as record_mod
+from ludoteca.engine import registry
+from ludoteca.engine.errors import RecordError
+from ludoteca.engine.game import Game, Outcome
+from ludoteca.engine.i18n import Lang, msg
+from ludoteca.terminal import renderer_for
+from ludoteca.terminal.human import ReadLine
+
+
+def load_record(path: Path, number: int) -> record_mod.GameRecord:
+    """The ``number``-th record (counting from 1) of a JSON-lines file; blank lines skipped.
+
+    Raises:
+        RecordError: If the file cannot be read, has no such game, or the line is not a
+            record.
+    """
+    try:
+        text = path.read_text("utf-8")
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise RecordError(msg("cli.cannot_read", path=path, reason=reason)) from None
+    except UnicodeDecodeError as error:
+        raise RecordError(msg("cli.cannot_read", path=path, reason=error.reason)) from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not 1 <= number <= len(lines):
+        raise RecordError(msg("replay.no_game", path=path, number=number, count=len(lines)))
+    try:
+        return record_mod.GameRecord.loads(lines[number - 1])
+    except (TypeError, AttributeError) as error:
+        raise _malformed(number, error) from None
+
+
+def replay_states(record: record_mod.GameRecord, number: int) -> list[Any]:
+    """Every state of a record, checked step by step.
+
+    Raises:
+        RecordError: If the record does not replay.
+    """
+    try:
+        return list(record_mod.replay_states(record))
+    except (TypeError, AttributeError) as error:
+        raise _malformed(number, error) from None
+
+
+class ReplayViewer:
+    """Draws the steps of one recorded game."""
+
+    def __init__(
+        self,
+        record: record_mod.GameRecord,
+        states: Sequence[Any],
+        lang: Lang,
+        console: Console,
+        seat: int | None = None,
+    ) -> None:
+        """Create a viewer.
+
+        Args:
+            record: The record.
+            states: Its states (:func:`replay_states`), the initial one first.
+            lang: Language of the texts.
+            console: Where to draw.
+            seat: Show the game as this seat saw it; ``None`` shows the whole table.
+        """
+        self._game: Game[Any, Any] = registry.make(record.game)
+        self._record = record
+        self._states = states
+        self._lang = lang
+        self._console = console
+        self._seat = seat
+        self._renderer = renderer_for(record.game)
+
+    @property
+    def last(self) -> int:
+        """The index of the last step."""
+        return len(self._states) - 1
+
+    def frame(self, index: int) -> RenderableType:
+        """Step ``index``: the action that led there and the board after it."""
+        lang = self._lang
+        state = self._states[index]
+        header = msg("replay.step", index=index, total=self.last).text(lang)
+        parts: list[RenderableType] = [Text(f"{header} — {self._action_line(index)}", "bold")]
+        if self._seat is None:
+            seat_views = [self._game.view(state, s) for s in range(self._record.num_players)]
+            view = self._game.view(state, None)
+        else:
+            seat_views = []
+            view = self._game.view(state, self._seat)
+        parts.append(self._renderer.render_view(view, lang, seat_views))
+        outcome = self._game.outcome(state)
+        if index == self.last:
+            parts.append(Text(self._outcome_line(outcome), "bold"))
+        return Group(*parts)
+
+    def print_all(self) -> None:
+        """Print every step, first to last (for pipes and tests)."""
+        for index in range(len(self._states)):
+            self._console.print(self.frame(index))
+
+    def interact(self, read_line: ReadLine) -> None:
+        """Enter = next, ``b`` = back, ``q`` = quit, a number = jump; ends at EOF too."""
+        lang = self._lang
+        index = 0
+        self._console.print(self.frame(index))
+        prompt = msg("replay.prompt", last=self.last).text(lang)
+        while True:
+            try:
+                answer = read_line(prompt).strip().lower()
+            except EOFError:
+                return
+            if answer in ("q", "quit", "salir"):
+                return
+            if answer == "":
+                target = index + 1
+            elif answer in ("b", "back", "atras", "atrás"):
+                target = index - 1
+            elif answer.isascii() and answer.isdigit() and int(answer) <= self.last:
+                target = int(answer)
+            else:
+                text = msg("replay.bad_input", text=answer, last=self.last).text(lang)
+                self._console.print(text, style="red", markup=False, highlight=False)
+                continue
+            if not 0 <= target <= self.last:
+                key = "replay.at_end" if target > self.last else "replay.at_start"
+                self._console.print(msg(key).text(lang), style="yellow")
+                continue
+            index = target
+            self._console.print(self.frame(index))
+
+    def _action_line(self, index: int) -> str:
+        lang = self._lang
+        if index == 0:
+            return msg("replay.start").text(lang)
+        seat, text = self._record.actions[index - 1]
+        who = self._renderer.seat_label(seat, lang)
+        if self._seat is not None and seat != self._seat:
+            return msg("replay.hidden", who=who).text(lang)
+        action = self._game.parse_action(text)
+        return msg("replay.action", who=who, action=self._game.describe(action, lang)).text(lang)
+
+    def _outcome_line(self, outcome: Outcome | None) -> str:
+        lang = self._lang
+        if outcome is None:
+            return msg("replay.unfinished").text(lang)
+        if outcome.winners:
+            seats = ", ".join(self._renderer.seat_label(s, lang) for s in outcome.winners)
+            result = msg("term.winners", seats=seats).text(lang)
+        else:
+            result = msg("term.drawn").text(lang)
+        reason = outcome.reason.text(lang) if outcome.reason else ""
+        return msg("term.game_over", reason=reason).text(lang) + " " + result
+
+
+def _malformed(number: int, error: Exception) -> RecordError:
+    detail = msg("replay.malformed", number=number, detail=type(error).__name__)
+    return RecordError(msg("engine.bad_record", reason=detail))

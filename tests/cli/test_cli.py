@@ -1,0 +1,414 @@
+"""The ``ludoteca`` command, run in-process with Typer's CliRunner (real stdin and stdout
+streams, real worker processes) and once as the installed script."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ludoteca.cli import app, default_lang, lang_from_args
+from ludoteca.engine import record, registry
+
+BASE_ENV = {"COLUMNS": "200", "LANG": "C.UTF-8"}
+
+
+def invoke(args: list[str], stdin: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(app, args, input=stdin, env={**BASE_ENV, **(env or {})})
+
+
+def assert_one_line_error(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------------------------
+# Language
+
+
+def test_default_language_follows_lang_env() -> None:
+    assert default_lang({"LANG": "es_ES.UTF-8"}) == "es"
+    assert default_lang({"LANG": "en_GB.UTF-8"}) == "en"
+    assert default_lang({}) == "en"
+    assert lang_from_args(["games", "--lang", "es"], {}) == "es"
+    assert lang_from_args(["games", "--lang=en"], {"LANG": "es_ES"}) == "en"
+    assert lang_from_args(["games", "--lang", "fr"], {"LANG": "es_ES"}) == "es"
+
+
+# ---------------------------------------------------------------------------------------
+# games, rules
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "summary"),
+    [
+        ("es", "Tacocat deletreado al revés", "Tira y afloja"),
+        ("en", "Tacocat Spelled Backwards", "tug-of-war"),
+    ],
+)
+def test_games_lists_the_catalogue(lang: str, name: str, summary: str) -> None:
+    result = invoke(["games", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    for game_id in registry.available_games():
+        assert game_id in result.stdout
+    assert name in result.stdout
+    assert summary in result.stdout
+
+
+def test_games_language_defaults_to_lang_env() -> None:
+    assert "Tacocat deletreado al revés" in invoke(["games"], env={"LANG": "es_ES.UTF-8"}).stdout
+    assert "Tacocat Spelled Backwards" in invoke(["games"], env={"LANG": "de_DE.UTF-8"}).stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule_text", "option_help"),
+    [
+        ("es", "el Tacocat empieza en la O central", "Longitud mínima de una secuencia"),
+        ("en", "Tacocat starts on the centre O", "Shortest sequence allowed"),
+    ],
+)
+def test_rules_show_every_rule_and_option(lang: str, rule_text: str, option_help: str) -> None:
+    result = invoke(["rules", "tacocat", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    for number in range(1, 12):
+        assert f"TC-{number:02d}" in result.stdout
+    assert rule_text in result.stdout
+    assert "tie_goes_to_arrow" in result.stdout and "min_sequence" in result.stdout
+    assert option_help in result.stdout
+    assert "2 | 3" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------
+# play
+
+ENOUGH_ONES = "1\n" * 600
+
+
+def test_play_a_whole_game_against_random_with_bad_answers_in_spanish(tmp_path: Path) -> None:
+    saved = tmp_path / "game.jsonl"
+    stdin = "hola\nduel 5\n99\n?\n" + ENOUGH_ONES
+    args = ["play", "tacocat", "--vs", "random", "--seed", "7", "--lang", "es"]
+    result = invoke([*args, "--save", str(saved)], stdin)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    # The malformed line, the illegal move and the bad number each get a reason, then a
+    # new prompt; the rule id is named.
+    assert "No entiendo la acción 'hola'" in out
+    assert "No puedes jugar 'duel 5' (regla TC-02): en la fase cambio" in out
+    assert "99 no es una de las opciones: elige un número del 1 al" in out
+    assert "Escribe el número de una jugada" in out
+    prompt = "YAY (0), tu jugada"
+    first_prompts = out.split("No entiendo la acción 'hola'")[1]
+    assert first_prompts.count(prompt) >= 4
+    # The board, the hand and the numbered moves are shown.
+    assert "YAY T A C O C A T WOW" in out
+    assert "Tu mano" in out and "Tus jugadas" in out and "[keep]" in out
+    assert "O escribe 'replace'" in out
+    # Only seat 0's view is drawn: never a list of the other seat's hand.
+    assert "Mano de WOW" not in out
+    assert "Fin de la partida: el Tacocat entró en la meta" in out
+    assert ("¡Has ganado!" in out) != ("Has perdido." in out)
+    # The saved record replays to the outcome shown.
+    rec = record.GameRecord.loads(saved.read_text("utf-8"))
+    assert rec.seats == ("human", "random")
+    assert rec.seed == 7
+    outcome = registry.make("tacocat").outcome(record.replay(rec))
+    assert outcome is not None and outcome.to_json() == rec.outcome
+    won = "¡Has ganado!" in out
+    assert (0 in outcome.winners) == won
+
+
+def test_play_in_english_as_seat_one_and_quit() -> None:
+    stdin = "hello\nduel 5\nq\n"
+    result = invoke(["play", "tacocat", "--vs", "random", "--seat", "1", "--seed", "2"], stdin)
+    assert result.exit_code == 0, result.output
+    assert "You play as WOW (1)" in result.stdout
+    assert "Cannot read the action 'hello'" in result.stdout
+    assert "You cannot play 'duel 5' (rule TC-02): you cannot duel in the replace phase" in (
+        result.stdout
+    )
+    assert "Game abandoned." in result.stdout
+
+
+def test_play_ends_with_exit_1_when_input_runs_out() -> None:
+    result = invoke(["play", "tacocat", "--vs", "random", "--seed", "1"], "1\n")
+    assert result.exit_code == 1
+    assert "Game abandoned." in result.stderr
+
+
+def test_play_hot_seat_hands_the_device_over(tmp_path: Path) -> None:
+    saved = tmp_path / "hot.jsonl"
+    args = ["play", "tacocat", "--vs", "human", "--seed", "3", "--save", str(saved)]
+    result = invoke(args, "1\n" * 1500)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.count("Pass the device to YAY (0)") >= 2
+    assert out.count("Pass the device to WOW (1)") >= 2
+    # Every board after a hand-over belongs to the seat that was just handed the device.
+    for chunk in out.split("Pass the device to ")[1:]:
+        seat = chunk[: len("YAY (0)")]
+        assert f"You play as {seat}" in chunk.split("\n", 2)[1]
+    assert "Game over: Tacocat entered the" in out and "Winner:" in out
+    assert record.GameRecord.loads(saved.read_text("utf-8")).seats == ("human", "human")
+
+
+# ---------------------------------------------------------------------------------------
+# simulate, replay
+
+
+def test_simulate_prints_the_same_with_one_or_two_workers(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "tacocat", "--games", "12", "--seed", "100", "--out", str(out)]
+    one = invoke([*args, "--workers", "1"])
+    lines_one = out.read_text("utf-8")
+    two = invoke([*args, "--workers", "2"])
+    lines_two = out.read_text("utf-8")
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout
+    assert lines_one == lines_two
+    assert "12 games of tacocat · seeds 100-111 · seats rotated" in one.stdout
+    assert "Wins by seat" in one.stdout and "Wins by agent" in one.stdout
+    assert "95% CI (Wilson)" in one.stdout and "Length in steps: mean" in one.stdout
+    assert "12 games in" in two.stderr and "2 process(es)" in two.stderr
+
+
+def test_simulate_out_lines_replay_to_the_recorded_outcomes(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke(
+        ["simulate", "tacocat", "-n", "6", "--seed", "9", "--out", str(out), "--lang", "es"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "6 registros escritos en" in result.stdout
+    game = registry.make("tacocat")
+    lines = out.read_text("utf-8").splitlines()
+    assert len(lines) == 6
+    for index, line in enumerate(lines):
+        rec = record.GameRecord.loads(line)
+        assert rec.seed == 9 + index
+        outcome = game.outcome(record.replay(rec))
+        assert outcome is not None
+        assert outcome.to_json() == rec.outcome
+
+
+def test_simulate_with_options_and_fixed_seats_in_spanish() -> None:
+    args = ["simulate", "tacocat", "-n", "4", "--fixed-seats", "--lang", "es"]
+    result = invoke([*args, "--option", "min_sequence=2", "-o", "tie_goes_to_arrow=true"])
+    assert result.exit_code == 0, result.output
+    assert "asientos fijos" in result.stdout
+    assert "Opciones: min_sequence=2, tie_goes_to_arrow=true" in result.stdout
+    assert "Victorias por asiento" in result.stdout
+    assert "YAY (0) · random" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def games_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replay") / "games.jsonl"
+    result = invoke(["simulate", "tacocat", "-n", "3", "--seed", "21", "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_replay_to_end_prints_every_step_with_the_whole_table(games_file: Path) -> None:
+    rec = record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[2])
+    result = invoke(["replay", str(games_file), "--game", "3", "--to-end"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    total = len(rec.actions)
+    assert f"Game 3 of {games_file}" in " ".join(out.split())
+    assert out.count("Step ") == total + 1
+    assert f"Step 0/{total} — Initial position" in out
+    assert f"Step {total}/{total}" in out
+    assert "Chance: draws a" in out
+    assert "YAY (0)'s hand" in out and "WOW (1)'s hand" in out
+    assert "Game over: Tacocat entered the" in out
+
+
+def test_replay_as_one_seat_hides_the_others(games_file: Path) -> None:
+    result = invoke(["replay", str(games_file), "--seat", "0", "--to-end", "--lang", "es"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Vista de YAY (0)" in out
+    assert "Mano de WOW" not in out and "Mano de YAY" not in out
+    assert "Tu mano" in out
+    assert "Azar actuó" in out and "WOW (1) actuó" in out
+    assert "Azar: roba" not in out
+
+
+def test_replay_steps_interactively(games_file: Path) -> None:
+    total = len(record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0]).actions)
+    result = invoke(["replay", str(games_file)], "\n\nb\n7\nzz\n99999\nq\n")
+    assert result.exit_code == 0, result.output
+    headers = [line.split(" — ")[0] for line in result.stdout.splitlines() if " — " in line]
+    assert headers == [f"Step {n}/{total}" for n in (0, 1, 2, 1, 7)]
+    assert f"Cannot read 'zz': use Enter, b, q or a step from 0 to {total}" in result.stdout
+    assert "Cannot read '99999'" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------
+# bench
+
+
+def test_bench_hands_over_to_the_benchmark(tmp_path: Path) -> None:
+    report = tmp_path / "bench.json"
+    args = ["bench", "--games", "tacocat", "--seconds", "0.01", "--json", str(report)]
+    result = invoke(args)
+    assert result.exit_code == 0, result.output
+    assert "tacocat" in result.stdout
+    assert json.loads(report.read_text("utf-8"))
+
+
+def test_bench_refuses_an_unknown_game() -> None:
+    result = invoke(["bench", "--games", "chess", "--seconds", "0.01"])
+    assert result.exit_code == 2
+    assert "chess" in result.stderr and "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------------------------
+# Bad input: one line on stderr, in the chosen language, exit code 2.
+
+
+@pytest.fixture(scope="module")
+def corrupt_files(tmp_path_factory: pytest.TempPathFactory, games_file: Path) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("corrupt")
+    lines = games_file.read_text("utf-8").splitlines()
+    not_json = folder / "not_json.jsonl"
+    not_json.write_text("{this is not json\n", "utf-8")
+    data = json.loads(lines[0])
+    data["actions"][10][1] = "attack 12 12 12"
+    bad_step = folder / "bad_step.jsonl"
+    bad_step.write_text(json.dumps(data) + "\n", "utf-8")
+    bad_seats = folder / "bad_seats.jsonl"
+    bad_seats.write_text(json.dumps({**json.loads(lines[0]), "seats": 5}) + "\n", "utf-8")
+    no_seed = folder / "no_seed.jsonl"
+    del data["seed"]
+    no_seed.write_text(json.dumps(data) + "\n", "utf-8")
+    return {"not_json": not_json, "bad_step": bad_step, "no_seed": no_seed, "bad_seats": bad_seats}
+
+
+BAD_INPUT = [
+    # (id, args, Spanish fragment, English fragment)
+    ("unknown game", ["rules", "chess"], "Juego desconocido 'chess'. Juegos válidos: tacocat",
+     "Unknown game 'chess'. Valid games: tacocat"),
+    ("unknown game (play)", ["play", "chess"], "Juego desconocido 'chess'",
+     "Unknown game 'chess'"),
+    ("unknown game (simulate)", ["simulate", "chess"], "Juego desconocido 'chess'",
+     "Unknown game 'chess'"),
+    ("unknown agent", ["simulate", "tacocat", "--agents", "random,wizard"],
+     "No hay un agente 'wizard' para tacocat. Agentes válidos: random",
+     "There is no agent 'wizard' for tacocat. Valid agents: random"),
+    ("too few agents", ["simulate", "tacocat", "--agents", "random"],
+     "--agents necesita un agente por asiento", "--agents needs one agent per seat"),
+    ("unknown opponent", ["play", "tacocat", "--vs", "wizard"],
+     "No hay un rival 'wizard' para tacocat. Rivales válidos: random",
+     "There is no opponent 'wizard' for tacocat. Valid opponents: random"),
+    ("unknown option", ["simulate", "tacocat", "--option", "colour=red"],
+     "Opción desconocida 'colour' para tacocat. Opciones válidas: min_sequence",
+     "Unknown option 'colour' for tacocat. Valid options: min_sequence"),
+    ("bad option value", ["play", "tacocat", "--option", "min_sequence=7"],
+     "Valor '7' no válido para la opción 'min_sequence': se espera 2 | 3",
+     "Invalid value '7' for option 'min_sequence': expected 2 | 3"),
+    ("option without =", ["simulate", "tacocat", "--option", "min_sequence"],
+     "se espera NAME=VALUE", "expected NAME=VALUE"),
+    ("no games", ["simulate", "tacocat", "--games", "0"],
+     "--games debe ser al menos 1 (se indicó 0)", "--games must be at least 1 (got 0)"),
+    ("no workers", ["simulate", "tacocat", "--workers", "0"],
+     "--workers debe ser al menos 1 (se indicó 0)", "--workers must be at least 1 (got 0)"),
+    ("seat out of range", ["play", "tacocat", "--seat", "2"],
+     "El asiento 2 no existe: tacocat con 2 jugadores tiene los asientos 0 a 1",
+     "There is no seat 2: tacocat with 2 players has seats 0 to 1"),
+    ("bad player count", ["play", "tacocat", "--players", "3"],
+     "tacocat se juega con 2 a 2 jugadores, no con 3",
+     "tacocat is played by 2 to 2 players, not 3"),
+    ("missing record file", ["replay", "/no/such/file.jsonl"],
+     "No se puede leer /no/such/file.jsonl", "Cannot read /no/such/file.jsonl"),
+    ("not an integer", ["simulate", "tacocat", "--games", "many"],
+     "Valor no válido para '--games'", "Invalid value for '--games'"),
+    ("missing argument", ["rules"], "Falta 'GAME'", "Missing 'GAME'"),
+    ("unknown flag", ["games", "--colour"], "Opción desconocida --colour",
+     "Unknown option --colour"),
+    ("unknown command", ["dance"], "Orden no válida: No such command 'dance'",
+     "Invalid command: No such command 'dance'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(
+    ("args", "spanish", "english"),
+    [case[1:] for case in BAD_INPUT],
+    ids=[case[0] for case in BAD_INPUT],
+)
+def test_bad_input_is_one_line_in_the_chosen_language(
+    lang: str, args: list[str], spanish: str, english: str
+) -> None:
+    result = invoke([*args, "--lang", lang])
+    assert_one_line_error(result, spanish if lang == "es" else english)
+
+
+RECORD_CASES = [
+    ("not_json", 1, "Registro de partida no válido: no es JSON", "Invalid game record: not JSON"),
+    ("bad_step", 1, "el paso 10 (asiento", "step 10 (seat"),
+    ("no_seed", 1, "falta el campo 'seed'", "missing field 'seed'"),
+    ("bad_seats", 1, "la partida 1 está mal formada", "game 1 is malformed"),
+    ("not_json", 2, "no contiene la partida 2: tiene 1 (se numeran desde 1)",
+     "has no game 2: it holds 1 (numbered from 1)"),
+    ("not_json", 0, "no contiene la partida 0", "has no game 0"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(("name", "number", "spanish", "english"), RECORD_CASES)
+def test_bad_records_are_one_line_in_the_chosen_language(
+    corrupt_files: dict[str, Path], lang: str, name: str, number: int, spanish: str, english: str
+) -> None:
+    path = corrupt_files[name]
+    result = invoke(["replay", str(path), "--game", str(number), "--to-end", "--lang", lang])
+    assert_one_line_error(result, spanish if lang == "es" else english)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_replay_refuses_a_seat_out_of_range(games_file: Path, lang: str) -> None:
+    result = invoke(["replay", str(games_file), "--seat", "5", "--lang", lang])
+    expected = "El asiento 5 no existe" if lang == "es" else "There is no seat 5"
+    assert_one_line_error(result, expected)
+
+
+@pytest.mark.parametrize(
+    ("env_lang", "expected"),
+    [("es_ES.UTF-8", "Idioma desconocido 'fr'. Idiomas válidos: es, en"),
+     ("en_US.UTF-8", "Unknown language 'fr'. Valid languages: es, en")],
+)  # fmt: skip
+def test_bad_lang_is_reported_in_the_default_language(env_lang: str, expected: str) -> None:
+    for command in (["games"], ["rules", "tacocat"], ["simulate", "tacocat"], ["bench"]):
+        result = invoke([*command, "--lang", "fr"], env={"LANG": env_lang})
+        assert_one_line_error(result, expected)
+
+
+def test_unwritable_out_file_is_one_line() -> None:
+    result = invoke(["simulate", "tacocat", "-n", "1", "--out", "/no/such/dir/x.jsonl"])
+    assert_one_line_error(result, "Cannot write /no/such/dir/x.jsonl")
+
+
+# ---------------------------------------------------------------------------------------
+# The installed script
+
+
+def test_installed_script_runs_and_fails_cleanly() -> None:
+    script = Path(sys.executable).with_name("ludoteca")
+    env = {**BASE_ENV, "PATH": str(script.parent)}
+    ok = subprocess.run(
+        [str(script), "games", "--lang", "es"], check=False, capture_output=True, text=True, env=env
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert "Tacocat deletreado al revés" in ok.stdout
+    bad = subprocess.run(
+        [str(script), "rules", "chess"], check=False, capture_output=True, text=True, env=env
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "Error: Unknown game 'chess'. Valid games: tacocat"

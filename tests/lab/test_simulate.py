@@ -1,0 +1,120 @@
+"""The simulation lab: seeds, seat rotation, parallel determinism, records, validation."""
+
+import pytest
+
+from ludoteca.engine import record, registry
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.lab import simulate as sim
+
+RANDOMS = ("random", "random")
+
+
+def config(**changes: object) -> sim.SimulationConfig:
+    base: dict[str, object] = {"game_id": "tacocat", "games": 10, "agents": RANDOMS, "seed": 40}
+    base.update(changes)
+    return sim.SimulationConfig(**base)  # type: ignore[arg-type]
+
+
+def test_seats_rotate_by_game_index_unless_fixed() -> None:
+    rotating = config(agents=("a", "b", "c"))
+    assert [rotating.seats_for(i) for i in range(4)] == [
+        ("a", "b", "c"),
+        ("b", "c", "a"),
+        ("c", "a", "b"),
+        ("a", "b", "c"),
+    ]
+    fixed = config(agents=("a", "b"), rotate=False)
+    assert {fixed.seats_for(i) for i in range(5)} == {("a", "b")}
+    assert [rotating.seed_for(i) for i in range(3)] == [40, 41, 42]
+
+
+def test_chunks_cover_every_game_once_in_order() -> None:
+    for games, workers, size in [(1, 4, 0), (10, 2, 0), (1000, 3, 0), (17, 2, 5)]:
+        parts = sim.chunks(games, workers, size)
+        assert [i for part in parts for i in part] == list(range(games))
+        assert all(len(part) <= (size or sim.MAX_CHUNK) for part in parts)
+    assert len(sim.chunks(17, 2, 5)) == 4
+
+
+def test_parallel_results_equal_sequential_results() -> None:
+    sequential = list(sim.run(config(games=9, records=True)))
+    parallel = list(sim.run(config(games=9, records=True, workers=3, chunk_size=2)))
+    assert parallel == sequential
+    assert [r.index for r in parallel] == list(range(9))
+    assert sim.simulate(config(games=9, workers=2)) == sim.simulate(config(games=9))
+
+
+def test_progress_reports_every_game_in_both_modes() -> None:
+    for workers in (1, 2):
+        done: list[int] = []
+        list(sim.run(config(games=5, workers=workers, chunk_size=2), on_progress=done.append))
+        assert sum(done) == 5
+
+
+def test_records_replay_to_the_recorded_outcome() -> None:
+    game = registry.make("tacocat")
+    results = list(sim.run(config(games=4, records=True)))
+    for result in results:
+        rec = record.GameRecord.loads(result.record)
+        assert rec.seed == result.seed
+        assert rec.seats == result.seats
+        final = record.replay(rec)
+        outcome = game.outcome(final)
+        assert outcome is not None
+        assert outcome.to_json() == rec.outcome
+        assert outcome.winners == result.winners
+        assert len(rec.actions) == result.steps
+
+
+def test_records_are_empty_unless_asked_for() -> None:
+    assert {r.record for r in sim.run(config(games=2))} == {""}
+
+
+def test_summary_counts_add_up() -> None:
+    summary = sim.simulate(config(games=20))
+    assert summary.games == 20
+    seat_wins = sum(rate.successes for rate in summary.seat_wins)
+    assert seat_wins + summary.draws + summary.unfinished == 20
+    assert all(rate.trials == 20 for rate in summary.seat_wins)
+    (only,) = summary.agent_wins
+    assert only.agent == "random"
+    assert only.wins.trials == 40
+    assert only.wins.successes == seat_wins
+    assert summary.lengths.count == 20
+    assert summary.lengths.minimum <= summary.lengths.median <= summary.lengths.maximum
+    assert dict(summary.options) == {"tie_goes_to_arrow": False, "min_sequence": 3}
+
+
+def test_options_reach_the_games() -> None:
+    results = list(sim.run(config(games=2, records=True, options={"min_sequence": "2"})))
+    for result in results:
+        assert record.GameRecord.loads(result.record).options["min_sequence"] == 2
+
+
+def test_agent_wins_are_split_by_agent() -> None:
+    pytest.importorskip("ludoteca.agents.greedy_tacocat")
+    summary = sim.simulate(config(games=6, agents=("greedy", "random")))
+    greedy, random_ = summary.agent_wins
+    assert (greedy.agent, random_.agent) == ("greedy", "random")
+    assert greedy.wins.trials == random_.wins.trials == 6
+    total = sum(rate.successes for rate in summary.seat_wins)
+    assert greedy.wins.successes + random_.wins.successes == total
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"),
+    [
+        ({"games": 0}, "--games must be at least 1 (got 0)"),
+        ({"workers": 0}, "--workers must be at least 1 (got 0)"),
+        ({"chunk_size": -1}, "chunk size"),
+        ({"agents": ("random",)}, "needs one agent per seat"),
+        ({"agents": ("random", "nobody")}, "There is no agent 'nobody'"),
+        ({"game_id": "chess"}, "Unknown game 'chess'"),
+        ({"options": {"colour": "red"}}, "Unknown option 'colour'"),
+    ],
+)
+def test_invalid_configurations_are_refused(changes: dict[str, object], fragment: str) -> None:
+    with pytest.raises(GameSetupError) as caught:
+        sim.validate(config(**changes))
+    assert fragment in caught.value.text("en")
+    assert caught.value.text("es") != caught.value.text("en")
