@@ -150,8 +150,7 @@ def rules(game: GameArgument, lang: LangOption = None) -> None:
     with _errors(chosen):
         the_game = registry.make(game)
         console = _out()
-        rules_text = getattr(the_game, "rules_text", None)
-        entries: list[tuple[str, str]] = list(rules_text(chosen)) if callable(rules_text) else []
+        entries = the_game.rules_text(chosen)
         if entries:
             table = Table(
                 title=msg("cli.rules_title", name=the_game.info.name(chosen)).text(chosen)

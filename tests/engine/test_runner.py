@@ -33,7 +33,9 @@ def test_out_of_turn_action_is_refused_and_changes_nothing() -> None:
     state = runner.new_game(GAME, 2, 0)
     with pytest.raises(NotYourTurnError) as caught:
         runner.step(GAME, state, 0, tacocat.Duel(5))
-    assert "now acting: chance" in caught.value.text("en")
+    assert caught.value.rule_id == "TC-01"
+    assert "not your turn: waiting for the deal" in caught.value.text("en")
+    assert "en la fase reparto (regla TC-01)" in caught.value.text("es")
     assert state == runner.new_game(GAME, 2, 0)
 
 

@@ -333,8 +333,9 @@ def test_tc03_the_arrow_player_replaces_first_then_the_other_up_to_k(
     assert GAME.actors(state) == (arrow,)
     with pytest.raises(NotYourTurnError) as info:
         act(state, other, "keep")
-    assert f"now acting: {arrow}" in info.value.text("en")
-    assert f"ahora actúa: {arrow}" in info.value.text("es")
+    assert info.value.rule_id == "TC-03"
+    assert f"waiting for seat {arrow}" in info.value.text("en")
+    assert f"falta el asiento {arrow}" in info.value.text("es")
     assert GAME.legal_actions(state, other) == ()
     # The arrow player may replace its whole hand; here it replaces two cards.
     assert "replace " + " ".join(map(str, hands[arrow])) in legal_texts(state, arrow)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 
+from ludoteca.agents.ismcts import ISMCTSAgent
 from ludoteca.agents.random import RandomAgent
+from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
@@ -16,7 +18,7 @@ _GREEDY: dict[str, str] = {
 
 def agent_names(game_id: str) -> tuple[str, ...]:
     """The agents available for a game."""
-    return ("random", "greedy") if game_id in _GREEDY else ("random",)
+    return ("random", "greedy", "ismcts") if game_id in _GREEDY else ("random", "ismcts")
 
 
 def make_agent(name: str, game_id: str) -> Agent:
@@ -31,6 +33,9 @@ def make_agent(name: str, game_id: str) -> Agent:
         module_name, _, class_name = _GREEDY[game_id].partition(":")
         agent: Agent = getattr(importlib.import_module(module_name), class_name)()
         return agent
+    if name == "ismcts":
+        policy = make_agent("greedy" if game_id in _GREEDY else "random", game_id)
+        return ISMCTSAgent(registry.make(game_id), policy)
     raise GameSetupError(
         msg("agents.unknown", name=name, game=game_id, valid=", ".join(agent_names(game_id)))
     )

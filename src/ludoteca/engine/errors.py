@@ -39,10 +39,10 @@ class IllegalActionError(RulesError):
     Attributes:
         seat: The seat that tried to act.
         action: The action's text form.
-        phase: The phase the game was in.
+        phase: The id of the phase the game was in (the message shows its translated name).
         rule_id: The rule that forbids it (``"TC-06"``), or ``None``.
         reason: Why, as a message.
-        legal: The text of the seat's legal actions (possibly shortened).
+        legal: The text of the seat's legal actions.
     """
 
     def __init__(
@@ -54,12 +54,19 @@ class IllegalActionError(RulesError):
         reason: Message,
         rule_id: str | None = None,
         legal: Sequence[str] = (),
+        phase_label: Message | None = None,
     ) -> None:
         rule = msg("engine.rule_suffix", rule_id=rule_id) if rule_id else Message("")
+        shown_phase = phase_label if phase_label is not None else phase
         message = msg(
             "engine.illegal_full",
             base=msg(
-                "engine.illegal", action=action, seat=seat, phase=phase, rule=rule, reason=reason
+                "engine.illegal",
+                action=action,
+                seat=seat,
+                phase=shown_phase,
+                rule=rule,
+                reason=reason,
             ),
             legal=msg("engine.legal_list", legal=_short_list(legal)) if legal else Message(""),
         )

@@ -197,3 +197,7 @@ class Game(Protocol[S, A]):
     def describe(self, action: A, lang: str) -> str:
         """A sentence for people describing ``action``."""
         ...
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        ...

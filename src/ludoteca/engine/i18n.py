@@ -140,6 +140,10 @@ register(
             "es": "Registro de partida no válido: {reason}",
             "en": "Invalid game record: {reason}",
         },
+        "engine.option_pair": {
+            "es": "La opción '{text}' debe escribirse NOMBRE=VALOR",
+            "en": "The option '{text}' must be written NAME=VALUE",
+        },
         "engine.none": {"es": "ninguna", "en": "none"},
         "engine.phase_over": {"es": "fin", "en": "over"},
     }

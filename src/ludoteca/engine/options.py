@@ -46,9 +46,7 @@ def parse_pairs(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise GameSetupError(
-                msg("engine.bad_option", value=pair, name=name or "?", expected="NAME=VALUE")
-            )
+            raise GameSetupError(msg("engine.option_pair", text=pair))
         out[name.strip()] = value.strip()
     return out
 

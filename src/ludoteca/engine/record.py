@@ -88,7 +88,7 @@ class GameRecord:
                 seed=_typed(data, "seed", int),
                 num_players=_typed(data, "num_players", int),
                 options=options,
-                seats=tuple(str(s) for s in data.get("seats", [])),
+                seats=_seats(data.get("seats", [])),
                 actions=tuple(parsed),
                 outcome=data.get("outcome"),
             )
@@ -155,6 +155,12 @@ def replay(record: GameRecord) -> Any:
     for state in replay_states(record):  # noqa: B007
         pass
     return state
+
+
+def _seats(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+        raise _bad(msg("record.field_type", field="seats", kind="list of text"))
+    return tuple(value)
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.engine import i18n
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
@@ -80,28 +81,31 @@ def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
     """
     actors = game.actors(state)
     phase = game.phase(state)
-    if seat not in actors:
+    label_key = f"{game.info.id}.phase.{phase}"
+    label = msg(label_key) if i18n.has(label_key) else None
+    if seat == CHANCE and actors == (CHANCE,):
+        legal = [outcome for outcome, _ in game.chance_outcomes(state)]
+    else:
+        legal = list(game.legal_actions(state, seat)) if seat in actors else []
+    if action in legal:
+        return
+    explanation = None if seat == CHANCE else game.explain(state, seat, action)
+    rule_id, reason = explanation if explanation else (None, msg("engine.not_legal_here"))
+    error = NotYourTurnError if seat not in actors else IllegalActionError
+    if seat not in actors and (explanation is None or rule_id is None):
         reason = (
             msg("engine.not_your_turn", seat=seat, actors=", ".join(map(_seat_name, actors)))
             if actors
             else msg("engine.game_over")
         )
-        raise NotYourTurnError(seat=seat, action=str(action), phase=phase, reason=reason)
-    if seat == CHANCE:
-        legal = [outcome for outcome, _ in game.chance_outcomes(state)]
-    else:
-        legal = list(game.legal_actions(state, seat))
-    if action in legal:
-        return
-    explanation = None if seat == CHANCE else game.explain(state, seat, action)
-    rule_id, reason = explanation if explanation else (None, msg("engine.not_legal_here"))
-    raise IllegalActionError(
+    raise error(
         seat=seat,
         action=str(action),
         phase=phase,
         reason=reason,
         rule_id=rule_id,
         legal=[str(a) for a in legal],
+        phase_label=label,
     )
 
 

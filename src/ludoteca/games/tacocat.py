@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any, NamedTuple
 
 from ludoteca.engine import components
@@ -112,6 +112,10 @@ class Replace:
 
     cards: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        # A multiset of cards: listed in ascending order whatever order it was given in.
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
     def __str__(self) -> str:
         return "replace " + " ".join(map(str, self.cards)) if self.cards else "keep"
 
@@ -131,6 +135,10 @@ class Attack:
     """Attack with one card, a set or a sequence (TC-05)."""
 
     cards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # A multiset of cards: listed in ascending order whatever order it was given in.
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     def __str__(self) -> str:
         return "attack " + " ".join(map(str, self.cards))
@@ -176,6 +184,11 @@ class Phase(IntEnum):
     ATTACK = 3
     DEFEND = 4
     OVER = 5
+
+
+# Reading an enum member (``Phase.DEAL``) costs about 0.15 µs on CPython 3.11, several times
+# per step; the hot path compares against these module constants instead.
+_P_DEAL, _P_REPLACE, _P_DUEL, _P_ATTACK, _P_DEFEND, _P_OVER = Phase
 
 
 class Rules(NamedTuple):
@@ -252,15 +265,15 @@ class Tacocat:
     def actors(self, state: State) -> tuple[Seat, ...]:
         """Who acts: chance while cards are owed; one or both seats otherwise."""
         phase = state.phase
-        if phase == Phase.DEAL:
+        if phase == _P_DEAL:
             return _CHANCE_ACTORS
-        if phase == Phase.ATTACK:
+        if phase == _P_ATTACK:
             return _SEATS[state.attacker]
-        if phase == Phase.DEFEND:
+        if phase == _P_DEFEND:
             return _SEATS[1 - state.attacker]
-        if phase == Phase.DUEL:
+        if phase == _P_DUEL:
             return _waiting(state.pending)
-        if phase == Phase.REPLACE:
+        if phase == _P_REPLACE:
             arrow = ARROWS[state.position]
             if arrow is None:
                 return _waiting(state.pending)
@@ -280,11 +293,11 @@ class Tacocat:
             return ()
         phase = state.phase
         hand = state.hands[seat]
-        if phase == Phase.DUEL:
+        if phase == _P_DUEL:
             return _duel_actions(hand)
-        if phase == Phase.ATTACK:
+        if phase == _P_ATTACK:
             return _attack_actions(hand, state.rules.min_sequence)
-        if phase == Phase.DEFEND:
+        if phase == _P_DEFEND:
             return _defend_actions(hand, state.attack[len(state.answers)])
         return _replace_actions(hand, _replace_limit(state, seat))
 
@@ -453,12 +466,7 @@ class Tacocat:
             return None
         actors = self.actors(state)
         if seat not in actors:
-            reason = (
-                msg("engine.not_your_turn", seat=seat, actors=", ".join(map(str, actors)))
-                if actors
-                else msg("engine.game_over")
-            )
-            return ("TC-10" if not actors else None), reason
+            return _explain_not_acting(state, seat, actors)
         phase_name = msg(f"tacocat.phase.{state.phase.name.lower()}")
         expected_by_phase: dict[Phase, tuple[tuple[type, ...], str]] = {
             Phase.REPLACE: (
@@ -478,8 +486,6 @@ class Tacocat:
             return rule, msg("tacocat.wrong_phase", phase=phase_name, verb=_verb(action))
         rule_id = expected[1]
         hand = state.hands[seat]
-        if state.pending[seat] is not None:
-            return rule_id, msg("tacocat.already_chose")
         cards = _cards_of(action)
         if not _holds(hand, cards):
             return rule_id, msg("tacocat.not_in_hand", cards=_show(cards), hand=_show(hand))
@@ -569,6 +575,17 @@ _BOTH: tuple[Seat, ...] = (0, 1)
 _FULL_PILE = DECK
 _NO_PENDING: tuple[None, None] = (None, None)
 
+# Hot transitions copy the state into a list, set the changed fields by position and build
+# the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
+_new_state = tuple.__new__
+_F_PHASE, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED, _F_PENDING = (
+    State._fields.index(name) for name in ("phase", "hands", "pile", "discard", "owed", "pending")
+)
+_F_ATTACKER, _F_ATTACK, _F_ANSWERS, _F_LAST_DUEL, _F_LAST_TRICK = (
+    State._fields.index(name)
+    for name in ("attacker", "attack", "answers", "last_duel", "last_trick")
+)
+
 
 def _waiting(pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None]) -> tuple[Seat, ...]:
     if pending[0] is None:
@@ -590,7 +607,7 @@ def _new_round(
         position=position,
         covered=covered,
         round=round_no,
-        phase=Phase.DEAL,
+        phase=_P_DEAL,
         hands=((), ()),
         pile=_FULL_PILE,
         discard=(),
@@ -619,10 +636,13 @@ def _apply_draw(state: State, card: int) -> State:
         owed1 -= 1
     pile = list(state.pile)
     pile[card] -= 1
-    phase = state.phase
+    new = list(state)
+    new[_F_HANDS] = (hand0, hand1)
+    new[_F_PILE] = tuple(pile)
+    new[_F_OWED] = (owed0, owed1)
     if not owed0 and not owed1:
-        phase = Phase.DUEL if min(state.replaced) >= 0 else Phase.REPLACE
-    return state._replace(hands=(hand0, hand1), pile=tuple(pile), owed=(owed0, owed1), phase=phase)
+        new[_F_PHASE] = _P_DUEL if min(state.replaced) >= 0 else _P_REPLACE
+    return _new_state(State, new)
 
 
 def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
@@ -639,13 +659,13 @@ def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
             replaced=counts,
             owed=counts,
             pending=_NO_PENDING,
-            phase=Phase.DEAL if counts != (0, 0) else Phase.DUEL,
+            phase=_P_DEAL if counts != (0, 0) else _P_DUEL,
         )
     replaced = _set_pair(state.replaced, seat, len(cards))
     if cards:
-        phase = Phase.DEAL
+        phase = _P_DEAL
     else:
-        phase = Phase.DUEL if min(replaced) >= 0 else Phase.REPLACE
+        phase = _P_DUEL if min(replaced) >= 0 else _P_REPLACE
     return state._replace(
         hands=_set_pair(state.hands, seat, _remove(state.hands[seat], cards)),
         discard=state.discard + cards,
@@ -657,31 +677,32 @@ def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
 
 def _apply_duel(state: State, seat: Seat, card: int) -> State:
     pending = _set_pair(state.pending, seat, (card,))
+    new = list(state)
     if pending[0] is None or pending[1] is None:
-        return state._replace(pending=pending)
+        new[_F_PENDING] = pending
+        return _new_state(State, new)
     card0, card1 = pending[0][0], pending[1][0]
     hands = (_remove(state.hands[0], (card0,)), _remove(state.hands[1], (card1,)))
-    state = state._replace(
-        hands=hands,
-        discard=state.discard + (card0, card1),
-        pending=_NO_PENDING,
-        last_duel=(card0, card1),
-    )
+    new[_F_HANDS] = hands
+    new[_F_DISCARD] = state.discard + (card0, card1)
+    new[_F_PENDING] = _NO_PENDING
+    new[_F_LAST_DUEL] = (card0, card1)
     if len(hands[0]) == 1:
-        return _showdown(state)
-    if card0 == card1:
-        return state
-    return state._replace(attacker=0 if card0 > card1 else 1, phase=Phase.ATTACK)
+        return _showdown(_new_state(State, new))
+    if card0 != card1:
+        new[_F_ATTACKER] = 0 if card0 > card1 else 1
+        new[_F_PHASE] = _P_ATTACK
+    return _new_state(State, new)
 
 
 def _apply_attack(state: State, cards: tuple[int, ...]) -> State:
     attacker = state.attacker
-    return state._replace(
-        hands=_set_pair(state.hands, attacker, _remove(state.hands[attacker], cards)),
-        attack=cards,
-        answers=(),
-        phase=Phase.DEFEND,
-    )
+    new = list(state)
+    new[_F_HANDS] = _set_pair(state.hands, attacker, _remove(state.hands[attacker], cards))
+    new[_F_ATTACK] = cards
+    new[_F_ANSWERS] = ()
+    new[_F_PHASE] = _P_DEFEND
+    return _new_state(State, new)
 
 
 def _answer(state: State, card: int, defended: bool) -> State:
@@ -689,22 +710,21 @@ def _answer(state: State, card: int, defended: bool) -> State:
     defender = 1 - attacker
     answers = (*state.answers, card if defended else -card)
     hands = _set_pair(state.hands, defender, _remove(state.hands[defender], (card,)))
+    new = list(state)
+    new[_F_HANDS] = hands
     if len(answers) < len(state.attack):
-        return state._replace(hands=hands, answers=answers)
+        new[_F_ANSWERS] = answers
+        return _new_state(State, new)
     # TC-07: the defender attacks next only if every attack card was met.
-    next_attacker = defender if min(answers) > 0 else attacker
-    state = state._replace(
-        hands=hands,
-        discard=state.discard + state.attack + tuple(abs(a) for a in answers),
-        attack=(),
-        answers=(),
-        attacker=next_attacker,
-        last_trick=(attacker, state.attack, answers),
-        phase=Phase.ATTACK,
-    )
+    new[_F_DISCARD] = state.discard + state.attack + tuple(map(abs, answers))
+    new[_F_ATTACK] = ()
+    new[_F_ANSWERS] = ()
+    new[_F_ATTACKER] = defender if min(answers) > 0 else attacker
+    new[_F_LAST_TRICK] = (attacker, state.attack, answers)
+    new[_F_PHASE] = _P_ATTACK
     if len(hands[0]) == 1:
-        return _showdown(state)
-    return state
+        return _showdown(_new_state(State, new))
+    return _new_state(State, new)
 
 
 def _showdown(state: State) -> State:
@@ -726,7 +746,7 @@ def _showdown(state: State) -> State:
         return state._replace(
             position=position,
             covered=covered,
-            phase=Phase.OVER,
+            phase=_P_OVER,
             results=results,
             last_showdown=showdown,
             winner=winner,
@@ -785,11 +805,11 @@ def _attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, .
 
 @lru_cache(maxsize=16384)
 def _replace_actions(hand: tuple[int, ...], limit: int) -> tuple[Replace, ...]:
-    found: dict[tuple[int, ...], None] = {}
-    for size in range(min(limit, len(hand)) + 1):
-        for combo in combinations(hand, size):
-            found.setdefault(combo)
-    return tuple(_replace(cards) for cards in found)
+    # Every sub-multiset of the hand up to ``limit`` cards, by size, each in the order of its
+    # first appearance among ``combinations``. Random hands rarely repeat, so this is built
+    # on most calls: ``dict.fromkeys`` and ``map`` keep the loops in C (about 2x faster).
+    sizes = [combinations(hand, size) for size in range(min(limit, len(hand)) + 1)]
+    return tuple(map(_replace, dict.fromkeys(chain.from_iterable(sizes))))
 
 
 @cache
@@ -807,6 +827,26 @@ def _replace_limit(state: State, seat: Seat) -> int:
     if arrow is None or arrow == seat:
         return len(state.hands[seat])
     return state.replaced[arrow]
+
+
+def _explain_not_acting(state: State, seat: Seat, actors: tuple[Seat, ...]) -> tuple[str, Message]:
+    """The rule that keeps ``seat`` from acting now."""
+    phase = state.phase
+    if phase == Phase.OVER:
+        return "TC-10", msg("engine.game_over")
+    if phase in (Phase.REPLACE, Phase.DUEL) and state.pending[seat] is not None:
+        return ("TC-04" if phase == Phase.DUEL else "TC-02"), msg("tacocat.already_chose")
+    if phase == Phase.REPLACE and state.replaced[seat] >= 0:
+        return "TC-03", msg("tacocat.already_replaced")
+    rule = {
+        Phase.DEAL: "TC-01",
+        Phase.REPLACE: "TC-03",
+        Phase.ATTACK: "TC-07",
+        Phase.DEFEND: "TC-06",
+    }.get(phase, "TC-04")
+    names = [msg("tacocat.chance") if a == CHANCE else msg("tacocat.seat", seat=a) for a in actors]
+    waiting = msg("tacocat.list2", first=names[0], second=names[1]) if len(names) > 1 else names[0]
+    return rule, msg("tacocat.not_your_turn", actors=waiting)
 
 
 # ---------------------------------------------------------------------------------------
