@@ -1084,3 +1084,17 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             listed.add(name)
     rule_tests = {name for name in globals() if re.match(r"test_tc\d\d_", name)}
     assert rule_tests <= listed, sorted(rule_tests - listed)
+
+
+def test_tc11_the_trick_that_ends_a_round_stays_visible_in_the_next_deal() -> None:
+    """TC-11: played cards are public. When the last trick leads straight to the showdown,
+    both seats (and spectators) still see that trick and the showdown in the new round."""
+    state = table((5, 9), (2, 10), phase=Phase.ATTACK, attacker=0)
+    state = act(state, 0, "attack 9")
+    state = act(state, 1, "defend 10")
+    assert state.phase == Phase.DEAL and state.round == 2
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        assert view["last_trick"] == {"attacker": 0, "attack": [9], "answers": [10]}
+        assert view["last_showdown"] == [5, 2]
+        assert view["results"] == [1]

@@ -599,8 +599,10 @@ def _new_round(
     covered: int,
     round_no: int,
     results: tuple[int, ...],
-    last_showdown: tuple[int, int] | None,
+    previous: State | None,
 ) -> State:
+    """A fresh deal. The previous round's last duel, trick and showdown stay in view: when a
+    trick or duel leads straight to the showdown, the other seat must still see it."""
     size = HAND_SIZES[position]
     return State(
         rules=rules,
@@ -617,9 +619,9 @@ def _new_round(
         attacker=NO_SEAT,
         attack=(),
         answers=(),
-        last_duel=None,
-        last_trick=None,
-        last_showdown=last_showdown,
+        last_duel=previous.last_duel if previous else None,
+        last_trick=previous.last_trick if previous else None,
+        last_showdown=previous.last_showdown if previous else None,
         results=results,
         winner=NO_SEAT,
     )
@@ -739,7 +741,12 @@ def _showdown(state: State) -> State:
     showdown = (card0, card1)
     if winner == NO_SEAT:
         return _new_round(
-            state.rules, state.position, state.covered, state.round + 1, results, showdown
+            state.rules,
+            state.position,
+            state.covered,
+            state.round + 1,
+            results,
+            state._replace(last_showdown=showdown),
         )
     position, covered = _move(state.position, state.covered, winner)
     if not 0 <= position < SPACES:
@@ -753,7 +760,14 @@ def _showdown(state: State) -> State:
             attack=(),
             answers=(),
         )
-    return _new_round(state.rules, position, covered, state.round + 1, results, showdown)
+    return _new_round(
+        state.rules,
+        position,
+        covered,
+        state.round + 1,
+        results,
+        state._replace(last_showdown=showdown),
+    )
 
 
 def _move(position: int, covered: int, winner: Seat) -> tuple[int, int]:
