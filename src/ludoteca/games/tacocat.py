@@ -785,12 +785,13 @@ def _move(position: int, covered: int, winner: Seat) -> tuple[int, int]:
 
 @lru_cache(maxsize=8192)
 def _duel_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(_DUELS[v] for v in sorted(set(hand)))
+    return tuple(map(_DUELS.__getitem__, sorted(set(hand))))
 
 
 @lru_cache(maxsize=8192)
 def _defend_actions(hand: tuple[int, ...], against: int) -> tuple[Action, ...]:
-    return (*(_DEFENDS[v] for v in sorted(set(hand)) if v >= against), SACRIFICE)
+    values = sorted(set(hand))
+    return (*map(_DEFENDS.__getitem__, values[bisect.bisect_left(values, against) :]), SACRIFICE)
 
 
 @lru_cache(maxsize=16384)
@@ -823,12 +824,26 @@ def _replace_actions(hand: tuple[int, ...], limit: int) -> tuple[Replace, ...]:
     # first appearance among ``combinations``. Random hands rarely repeat, so this is built
     # on most calls: ``dict.fromkeys`` and ``map`` keep the loops in C (about 2x faster).
     sizes = [combinations(hand, size) for size in range(min(limit, len(hand)) + 1)]
-    return tuple(map(_replace, dict.fromkeys(chain.from_iterable(sizes))))
+    return tuple(map(_REPLACES.__getitem__, dict.fromkeys(chain.from_iterable(sizes))))
 
 
-@cache
+class _Replaces(dict[tuple[int, ...], Replace]):
+    """Interned ``Replace`` actions by cards.
+
+    A dict lookup through ``map`` stays in C and is cheaper than a ``functools.cache`` call
+    (no argument tuple per lookup).
+    """
+
+    def __missing__(self, cards: tuple[int, ...]) -> Replace:
+        action = self[cards] = Replace(cards) if cards else KEEP
+        return action
+
+
+_REPLACES = _Replaces()
+
+
 def _replace(cards: tuple[int, ...]) -> Replace:
-    return Replace(cards) if cards else KEEP
+    return _REPLACES[cards]
 
 
 @cache
@@ -878,8 +893,9 @@ _VERBS = {
 
 
 def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    index = bisect.bisect(hand, card)
-    return (*hand[:index], card, *hand[index:])
+    cards = list(hand)
+    bisect.insort(cards, card)
+    return tuple(cards)
 
 
 def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
