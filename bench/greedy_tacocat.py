@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python bench/greedy_tacocat.py --games 2000``
 
 Seeds ``0..games-1``; greedy takes seat 0 on even seeds and seat 1 on odd seeds, so both
-seats are measured equally. Rates come with 95% Wilson intervals.
+seats are measured equally. Rates come with 95% Wilson intervals. With ``--versions`` it also
+plays the tuned agent against its first, untuned version (``FIRST_VERSION``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,19 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
-from ludoteca.agents.greedy_tacocat import GreedyTacocat
+from ludoteca.agents.greedy_tacocat import GreedyParams, GreedyTacocat
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine.runner import Agent, play
 from ludoteca.games.tacocat import GAME
 
 AgentFactory = Callable[[], Agent]
+
+FIRST_VERSION = GreedyParams(
+    low_max=4, keep_low=2, high_min=10, duel_max=10, attack_min_fail=0.5, finisher=False
+)
+"""The first greedy version, before tuning against itself."""
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -128,6 +135,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--versions", action="store_true", help="also play against the first greedy version"
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -147,6 +157,12 @@ def main() -> None:
     print("  " + _show("seat 0 wins", mirror.seat0_wins, mirror.games - mirror.unfinished))
     if mirror.unfinished:
         print(f"  unfinished games: {mirror.unfinished}")
+
+    if args.versions:
+        first = partial(GreedyTacocat, FIRST_VERSION)
+        versus = series(GreedyTacocat, first, args.games, workers=args.workers)
+        print(f"greedy vs its first version, {args.games} seat-balanced games")
+        print("  " + _show("greedy wins", versus.wins, versus.games))
     print(f"time: {time.perf_counter() - start:.1f} s")
 
 

@@ -5,11 +5,13 @@ cards are weapons: an attack card the defender cannot match forces them to sacri
 lowest card, and the attacker keeps the initiative. The agent therefore
 
 * replaces the middling cards that neither win the showdown nor win attacks;
-* duels with a card it can spare (never its lowest), preferring one likely to win;
-* attacks with the cheapest card, set or sequence the opponent is unlikely to match, judged
-  by counting the unseen cards (the deck minus its hand, the discards and the table), and
-  otherwise sheds the card it needs least; it never attacks with its lowest card when it
-  has another option;
+* duels with its highest spare card (never its lowest, a weapon only when it has nothing
+  else): in self-play, buying the initiative with a weapon loses far more than it gains;
+* ends the round at once with a jumbo of every card but its lowest when it has one;
+* otherwise attacks with the cheapest card, set or sequence the opponent is unlikely to
+  match, judged by counting the unseen cards (the deck minus its hand, the discards and the
+  table; above the opponent's last sacrifice), and else sheds the card it needs least; it
+  never attacks with its lowest card when it has another option;
 * defends with the smallest card that meets each attack card while keeping its lowest card,
   and sacrifices only when that is impossible.
 
@@ -44,34 +46,33 @@ Counts = tuple[int, ...]
 
 @dataclass(frozen=True, slots=True)
 class GreedyParams:
-    """The knobs of the heuristic (the defaults are the tuned values).
+    """The knobs of the heuristic; the defaults are the tuned values (see the bench).
 
     Attributes:
-        low_max: On replace, cards up to this value are kept as prize candidates.
-        keep_low: On replace, at most this many low cards are kept (the rest are replaced).
+        low_max: On replace, cards up to this value count as low (prize candidates).
+        keep_low: On replace, at most this many low cards are kept.
         high_min: On replace, cards from this value up are kept as weapons.
+        duel_max: Duel with the highest card below this value that is not the lowest.
         attack_min_fail: Attack with the cheapest option whose chance of not being matched
-            is at least this; below it, shed the least useful card instead.
-        duel_mode: ``"spare"`` duels with the highest card that is neither the lowest nor a
-            weapon; ``"high"`` with the highest card; ``"low"`` with the lowest spare card.
+            is at least this; below it, shed the card the hand misses least.
         jumbo: Consider sets and sequences when attacking.
+        finisher: Attack with a jumbo of every card but the lowest whenever there is one:
+            it ends the round with the lowest card kept.
     """
 
     low_max: int = 3
-    prize_max: int = 3
-    max_high: int = 99
     keep_low: int = 2
     high_min: int = 8
-    attack_min_fail: float = 0.5
-    duel_mode: str = "spare"
     duel_max: int = 8
+    attack_min_fail: float = 0.5
     jumbo: bool = True
-    attack_pick: str = "cheap"
     finisher: bool = True
-    fallback: str = "useless"
 
 
 DEFAULT_PARAMS = GreedyParams()
+
+_Option = tuple[float, int, int, Attack]
+"""An attack option: (chance it is not matched, cards, sum of cards, action)."""
 
 
 class GreedyTacocat:
@@ -93,7 +94,7 @@ class GreedyTacocat:
         Args:
             view: What this seat sees (``Tacocat.view``).
             legal: The seat's legal actions.
-            rng: Unused (the agent is deterministic); part of the Agent protocol.
+            rng: Unused: the agent is deterministic. Part of the Agent protocol.
 
         Returns:
             An element of ``legal``.
@@ -105,122 +106,78 @@ class GreedyTacocat:
         if isinstance(first, Replace):
             choice: Any = self._replace(hand, legal)
         elif isinstance(first, Duel):
-            choice = self._duel(view, hand, legal)
+            choice = self._duel(hand)
         elif isinstance(first, Attack):
             choice = self._attack(view, hand, legal)
         elif isinstance(first, Defend | Sacrifice):
-            choice = self._defend(view, hand, legal)
+            choice = self._defend(view, hand)
         else:
             choice = first
         return choice if choice in legal else first
 
-    # -----------------------------------------------------------------------------------
-    # Replace
-
     def _replace(self, hand: tuple[int, ...], legal: Sequence[Any]) -> Replace:
+        """Replace the middling cards: keep a few low cards and every weapon."""
         params = self.params
         limit = max(len(action.cards) for action in legal)
-        keep: list[int] = []
         spare: list[int] = []
         lows = 0
-        highs = [card for card in hand if card >= params.high_min]
-        kept_highs = set(range(len(highs) - params.max_high, len(highs)))
-        high_index = 0
-        for index, card in enumerate(hand):
-            if (index == 0 and card <= params.prize_max) or (
-                card <= params.low_max and lows < params.keep_low
-            ):
-                keep.append(card)
+        for card in hand:
+            if card <= params.low_max and lows < params.keep_low:
                 lows += 1
-            elif card >= params.high_min:
-                if high_index in kept_highs:
-                    keep.append(card)
-                else:
-                    spare.append(card)
-                high_index += 1
-            else:
+            elif card < params.high_min:
                 spare.append(card)
-        # Most middling first: the farther from both ends, the less useful.
+        # Within the limit, the most middling cards go first.
         middle = (params.low_max + params.high_min) / 2
         spare.sort(key=lambda card: (abs(card - middle), card))
-        chosen = tuple(sorted(spare[:limit]))
-        return Replace(chosen)
+        return Replace(tuple(sorted(spare[:limit])))
 
-    # -----------------------------------------------------------------------------------
-    # Duel
-
-    def _duel(self, view: View, hand: tuple[int, ...], legal: Sequence[Any]) -> Duel:
+    def _duel(self, hand: tuple[int, ...]) -> Duel:
+        """Duel with the highest spare card: never the lowest, a weapon only if nothing else."""
         if len(hand) <= 2:
-            # The duel card goes; the other card is the showdown card: keep the lowest.
+            # The other card will be the showdown card: keep the lower one.
             return Duel(hand[-1])
         rest = hand[1:]
-        mode = self.params.duel_mode
-        if mode == "high":
-            return Duel(rest[-1])
-        if mode == "low":
-            return Duel(rest[0])
-        if mode == "second":
-            return Duel(rest[-2] if len(rest) > 1 else rest[-1])
         spare = [card for card in rest if card < self.params.duel_max]
         return Duel(spare[-1] if spare else rest[0])
 
-    # -----------------------------------------------------------------------------------
-    # Attack
-
     def _attack(self, view: View, hand: tuple[int, ...], legal: Sequence[Any]) -> Attack:
+        """The cheapest attack likely to force a sacrifice, else shed the least useful card."""
+        params = self.params
         lowest = hand[0]
         pool, size = _opponent_pool(view)
-        options: list[tuple[float, int, int, Attack]] = []
+        options: list[_Option] = []
         for action in legal:
             cards: tuple[int, ...] = action.cards
-            if len(cards) > 1 and not self.params.jumbo:
+            if len(cards) > 1 and not params.jumbo:
                 continue
             if min(_remove(hand, cards)) != lowest:
-                continue
+                continue  # never give up the lowest card
             fail = 1.0 - match_probability(pool, size, cards)
             options.append((fail, len(cards), sum(cards), action))
         if not options:
             return Attack((hand[-1],))
-        if self.params.finisher:
-            # A jumbo of every card but the lowest ends the round with the lowest kept.
+        if params.finisher:
             for option in options:
                 if option[1] == len(hand) - 1:
                     return option[3]
-        good = [o for o in options if o[0] >= self.params.attack_min_fail]
-        pick = self.params.attack_pick
+        good = [option for option in options if option[0] >= params.attack_min_fail]
         if good:
-            # Cheapest option that is likely to force a sacrifice.
-            if pick == "max":
-                good.sort(key=lambda o: (-o[0], o[2]))
-            elif pick == "maxsingle":
-                good.sort(key=lambda o: (o[1] > 1, -o[0], o[2]))
-            else:
-                good.sort(key=lambda o: (o[2], -o[0]))
-            return good[0][3]
-        # Nothing is likely to work: shed the least useful single card.
-        singles = [o for o in options if len(o[3].cards) == 1]
-        fb = self.params.fallback
-        if fb == "highest":
-            return singles[-1][3]
-        if fb == "median":
-            return singles[len(singles) // 2][3]
-        if fb == "second_highest":
-            return singles[max(0, len(singles) - 2)][3]
+            return min(good, key=lambda option: (option[2], -option[0]))[3]
+        singles = [option for option in options if option[1] == 1]
         return _least_useful(hand, singles)
 
-    # -----------------------------------------------------------------------------------
-    # Defence
-
-    def _defend(self, view: View, hand: tuple[int, ...], legal: Sequence[Any]) -> Any:
+    def _defend(self, view: View, hand: tuple[int, ...]) -> Defend | Sacrifice:
+        """Meet the attack with the smallest spare cards; sacrifice only if that fails."""
         attack: list[int] = view["attack"]
-        answered = len(view["answers"])
-        todo = attack[answered:]
+        todo = attack[len(view["answers"]) :]
+        # Meet every remaining attack card keeping the lowest card; failing that, meeting
+        # them all with it still beats sacrificing it (same cards lost, initiative won).
         plan = _full_defence(hand[1:], todo)
         if plan is None:
             plan = _full_defence(hand, todo)
         if plan is not None:
             return Defend(plan[0])
-        # The trick is lost anyway: meet this card if a spare card can, else sacrifice.
+        # The trick is lost anyway: meet this card with a spare card if one is high enough.
         card = _smallest_at_least(hand[1:], todo[0])
         return Defend(card) if card is not None else SACRIFICE
 
@@ -343,6 +300,26 @@ def match_probability(pool: Counts, size: int, attack: tuple[int, ...]) -> float
     return ways[size] / comb(total, size)
 
 
+def all_above(pool: Counts, size: int, value: int) -> float:
+    """Chance that every card of a hand of ``size`` drawn from ``pool`` is above ``value``.
+
+    Args:
+        pool: Copies per value the hand is drawn from (index 0 unused).
+        size: Cards in the hand.
+        value: The card to stay above.
+
+    Returns:
+        The probability, 0..1.
+    """
+    total = sum(pool)
+    above = sum(pool[value + 1 :])
+    if size <= 0:
+        return 1.0
+    if size > total:
+        return 0.0
+    return comb(above, size) / comb(total, size)
+
+
 def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> list[int]:
     rest = list(hand)
     for card in cards:
@@ -374,11 +351,15 @@ def _full_defence(cards: Sequence[int], attack: Sequence[int]) -> list[int] | No
     return answers
 
 
-def _least_useful(hand: tuple[int, ...], singles: list[tuple[float, int, int, Attack]]) -> Attack:
-    """The single attack card the hand misses least (the middle goes first)."""
+def _least_useful(hand: tuple[int, ...], singles: list[_Option]) -> Attack:
+    """The single attack card the hand misses least.
+
+    The backup (second-lowest card) counts as half a weapon; otherwise the card least
+    likely to go unmatched goes first.
+    """
     backup = hand[1] if len(hand) > 2 else None
 
-    def usefulness(option: tuple[float, int, int, Attack]) -> tuple[float, int]:
+    def usefulness(option: _Option) -> tuple[float, int]:
         card = option[3].cards[0]
         if card == backup:
             return (0.5, -card)
