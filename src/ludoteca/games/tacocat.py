@@ -601,8 +601,11 @@ def _new_round(
     results: tuple[int, ...],
     previous: State | None,
 ) -> State:
-    """A fresh deal. The previous round's last duel, trick and showdown stay in view: when a
-    trick or duel leads straight to the showdown, the other seat must still see it."""
+    """A fresh deal.
+
+    The previous round's last duel, trick and showdown stay in view: when a trick or duel
+    leads straight to the showdown, the other seat must still see it.
+    """
     size = HAND_SIZES[position]
     return State(
         rules=rules,
