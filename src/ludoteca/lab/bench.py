@@ -27,7 +27,9 @@ after. Four kinds of rows:
     ``apply_action``), as in the anchors.
 
 Each row is the median of several repetitions (default 5) of about ``seconds`` each, after
-one discarded warm-up repetition of a quarter of that length (it fills the games' caches).
+one discarded warm-up repetition of the same length. The warm-up matters: games cache legal
+action lists and intern action objects, so the first second of play is slower than the
+steady state of a long simulation (Tacocat: about a third slower).
 Rows are timed round-robin (one repetition of every row per round) and ratios are medians of
 per-round ratios, so a slow patch of a shared machine slows the row and its baseline alike.
 A repetition only ever stops between games, so it always contains whole games, and it
@@ -65,7 +67,7 @@ DEFAULT_SECONDS = 1.0
 """Length of one repetition, in seconds."""
 DEFAULT_REPETITIONS = 5
 """Repetitions per row; the row reports their median."""
-WARMUP_FRACTION = 0.25
+WARMUP_FRACTION = 1.0
 """The discarded warm-up repetition lasts this fraction of ``seconds``."""
 KUHN = "python_kuhn_poker"
 """OpenSpiel's pure-Python Kuhn poker: the baseline the speed target is stated against."""
@@ -270,7 +272,9 @@ class BenchReport:
         return {
             "machine": self.machine.to_json(),
             "seconds": self.seconds,
+            "warmup_seconds": self.seconds * WARMUP_FRACTION,
             "repetitions": self.repetitions,
+            "clock": "process CPU time (time.process_time); wall time kept per repetition",
             "target": f"playout steps/s >= {TARGET_RATIO} x {KUHN} steps/s",
             "results": rows,
         }
@@ -739,7 +743,12 @@ def render(report: BenchReport, lang: Lang = "en") -> Table:
 
     table = Table(
         title=text("title"),
-        caption=text("caption", seconds=report.seconds, reps=report.repetitions),
+        caption=text(
+            "caption",
+            seconds=report.seconds,
+            reps=report.repetitions,
+            warmup=report.seconds * WARMUP_FRACTION,
+        ),
     )
     table.add_column(text("col.row"))
     table.add_column(text("col.kind"))
@@ -884,9 +893,13 @@ register(
         },
         "bench.caption": {
             "es": (
-                "mediana de {reps} repeticiones de {seconds} s; dispersión = (máx − mín) / mediana"
+                "mediana de {reps} repeticiones de {seconds} s de CPU, tras {warmup} s de "
+                "calentamiento; dispersión = (máx − mín) / mediana"
             ),
-            "en": "median of {reps} repetitions of {seconds} s; spread = (max − min) / median",
+            "en": (
+                "median of {reps} repetitions of {seconds} s of CPU time after a {warmup} s "
+                "warm-up; spread = (max − min) / median"
+            ),
         },
         "bench.col.row": {"es": "carga", "en": "workload"},
         "bench.col.kind": {"es": "tipo", "en": "kind"},
