@@ -83,10 +83,11 @@ def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
     phase = game.phase(state)
     label_key = f"{game.info.id}.phase.{phase}"
     label = msg(label_key) if i18n.has(label_key) else None
+    legal: Sequence[Any]
     if seat == CHANCE and actors == (CHANCE,):
         legal = [outcome for outcome, _ in game.chance_outcomes(state)]
     else:
-        legal = list(game.legal_actions(state, seat)) if seat in actors else []
+        legal = game.legal_actions(state, seat) if seat in actors else ()
     if action in legal:
         return
     explanation = None if seat == CHANCE else game.explain(state, seat, action)

@@ -12,15 +12,15 @@ multiset of counts with no hidden order, and search agents can enumerate every d
 
 from __future__ import annotations
 
-import bisect
 import random
-from collections.abc import Sequence
+from bisect import bisect_left as _bisect_left
+from bisect import bisect_right as _bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import chain, combinations
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
@@ -37,6 +37,8 @@ DECK: tuple[int, ...] = tuple(
 )
 """Copies per value, indexed by value (index 0 unused)."""
 DECK_SIZE = sum(DECK)
+FULL_PILE: tuple[int, ...] = tuple(v for v, copies in enumerate(DECK) for _ in range(copies))
+"""The whole deck as a sorted multiset of card values."""
 LETTERS: tuple[str, ...] = tuple(DATA["track"]["letters"])
 HAND_SIZES: tuple[int, ...] = tuple(DATA["track"]["hand_sizes"])
 _ARROW_SEAT = {"YAY": 0, "WOW": 1, "BOTH": None}
@@ -209,7 +211,7 @@ class State(NamedTuple):
         round: Round number, from 1.
         phase: The current phase.
         hands: Each seat's cards, sorted ascending (hidden from the other seat).
-        pile: Copies left in the draw pile per value (index 0 unused); order is never known.
+        pile: The cards left in the draw pile, sorted (a multiset: its order is never known).
         discard: Cards discarded face up this round, in order.
         owed: Cards still to be dealt to each seat; seat 0 is served first.
         replaced: Cards each seat replaced this round, -1 if it has not replaced yet.
@@ -289,43 +291,37 @@ class Tacocat:
         ascending, ``sacrifice`` last; attacks as singles, then sets, then sequences, each by
         value. Empty for a seat that is not acting.
         """
+        phase = state.phase
+        if phase == _P_ATTACK:
+            if seat != state.attacker:
+                return ()
+            return _attack_actions(state.hands[seat], state.rules.min_sequence)
+        if phase == _P_DEFEND:
+            if seat != 1 - state.attacker:
+                return ()
+            return _defend_actions(state.hands[seat], state.attack[len(state.answers)])
         if seat not in self.actors(state) or seat == CHANCE:
             return ()
-        phase = state.phase
-        hand = state.hands[seat]
         if phase == _P_DUEL:
-            return _duel_actions(hand)
-        if phase == _P_ATTACK:
-            return _attack_actions(hand, state.rules.min_sequence)
-        if phase == _P_DEFEND:
-            return _defend_actions(hand, state.attack[len(state.answers)])
-        return _replace_actions(hand, _replace_limit(state, seat))
+            return _duel_actions(state.hands[seat])
+        return _replace_actions(state.hands[seat], _replace_limit(state, seat))
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        if isinstance(action, Draw):
-            return _apply_draw(state, action.card)
-        if isinstance(action, Defend):
-            return _answer(state, action.card, True)
-        if isinstance(action, Sacrifice):
-            return _answer(state, state.hands[1 - state.attacker][0], False)
-        if isinstance(action, Attack):
-            return _apply_attack(state, action.cards)
-        if isinstance(action, Duel):
-            return _apply_duel(state, seat, action.card)
-        return _apply_replace(state, seat, action.cards)
+        return _TRANSITIONS[type(action)](state, seat, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Each value left in the pile, with probability copies / pile size."""
         pile = state.pile
-        total = sum(pile)
+        total = len(pile)
         return tuple(
-            (_DRAWS[value], Fraction(count, total)) for value, count in enumerate(pile) if count
+            (_DRAWS[value], Fraction(pile.count(value), total)) for value in sorted(set(pile))
         )
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """Draw one card from the pile with the probabilities of ``chance_outcomes``."""
-        return _DRAWS[rng_mod.weighted_index(rng, state.pile)]
+        pile = state.pile
+        return _DRAWS[pile[int(rng.random() * len(pile))]]
 
     def outcome(self, state: State) -> Outcome | None:
         """TC-10: the seat whose goal Tacocat entered wins."""
@@ -357,7 +353,7 @@ class Tacocat:
             "hand_size": HAND_SIZES[state.position] if 0 <= state.position < SPACES else 0,
             "arrow": ARROWS[state.position] if 0 <= state.position < SPACES else None,
             "hand_counts": [len(h) for h in state.hands],
-            "pile_size": sum(state.pile),
+            "pile_size": len(state.pile),
             "discard": list(state.discard),
             "owed": list(state.owed),
             "replaced": list(state.replaced),
@@ -410,9 +406,6 @@ class Tacocat:
             else:
                 hands.append(tuple(sorted(pool[: counts[other]])))
                 del pool[: counts[other]]
-        pile = [0] * (MAX_VALUE + 1)
-        for card in pool:
-            pile[card] += 1
         options = view["options"]
         rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
         phase = Phase[view["phase"].upper()]
@@ -423,7 +416,7 @@ class Tacocat:
             round=view["round"],
             phase=phase,
             hands=(hands[0], hands[1]),
-            pile=tuple(pile),
+            pile=tuple(sorted(pool)),
             discard=tuple(view["discard"]),
             owed=(view["owed"][0], view["owed"][1]),
             replaced=(view["replaced"][0], view["replaced"][1]),
@@ -572,7 +565,7 @@ GAME = Tacocat()
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], tuple[Seat, ...]] = ((0,), (1,))
 _BOTH: tuple[Seat, ...] = (0, 1)
-_FULL_PILE = DECK
+_FULL_PILE = FULL_PILE
 _NO_PENDING: tuple[None, None] = (None, None)
 
 # Hot transitions copy the state into a list, set the changed fields by position and build
@@ -630,27 +623,39 @@ def _new_round(
     )
 
 
-def _apply_draw(state: State, card: int) -> State:
+def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
+    card = action.card
     owed0, owed1 = state.owed
     hand0, hand1 = state.hands
     if owed0:
-        hand0 = _insert(hand0, card)
+        at = _bisect_right(hand0, card)
+        hand0 = (*hand0[:at], card, *hand0[at:])
         owed0 -= 1
     else:
-        hand1 = _insert(hand1, card)
+        at = _bisect_right(hand1, card)
+        hand1 = (*hand1[:at], card, *hand1[at:])
         owed1 -= 1
-    pile = list(state.pile)
-    pile[card] -= 1
+    pile = state.pile
+    at = _bisect_left(pile, card)
     new = list(state)
     new[_F_HANDS] = (hand0, hand1)
-    new[_F_PILE] = tuple(pile)
+    new[_F_PILE] = pile[:at] + pile[at + 1 :]
     new[_F_OWED] = (owed0, owed1)
     if not owed0 and not owed1:
         new[_F_PHASE] = _P_DUEL if min(state.replaced) >= 0 else _P_REPLACE
     return _new_state(State, new)
 
 
-def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
+def _apply_defend(state: State, seat: Seat, action: Defend) -> State:
+    return _answer(state, action.card, True)
+
+
+def _apply_sacrifice(state: State, seat: Seat, action: Sacrifice) -> State:
+    return _answer(state, state.hands[seat][0], False)
+
+
+def _apply_replace(state: State, seat: Seat, action: Replace) -> State:
+    cards = action.cards
     if ARROWS[state.position] is None:
         pending = _set_pair(state.pending, seat, cards)
         if pending[0] is None or pending[1] is None:
@@ -680,7 +685,8 @@ def _apply_replace(state: State, seat: Seat, cards: tuple[int, ...]) -> State:
     )
 
 
-def _apply_duel(state: State, seat: Seat, card: int) -> State:
+def _apply_duel(state: State, seat: Seat, action: Duel) -> State:
+    card = action.card
     pending = _set_pair(state.pending, seat, (card,))
     new = list(state)
     if pending[0] is None or pending[1] is None:
@@ -700,7 +706,8 @@ def _apply_duel(state: State, seat: Seat, card: int) -> State:
     return _new_state(State, new)
 
 
-def _apply_attack(state: State, cards: tuple[int, ...]) -> State:
+def _apply_attack(state: State, seat: Seat, action: Attack) -> State:
+    cards = action.cards
     attacker = state.attacker
     new = list(state)
     new[_F_HANDS] = _set_pair(state.hands, attacker, _remove(state.hands[attacker], cards))
@@ -773,6 +780,17 @@ def _showdown(state: State) -> State:
     )
 
 
+_TRANSITIONS: dict[type, Callable[[State, Seat, Any], State]] = {
+    Draw: _apply_draw,
+    Defend: _apply_defend,
+    Sacrifice: _apply_sacrifice,
+    Attack: _apply_attack,
+    Duel: _apply_duel,
+    Replace: _apply_replace,
+}
+"""Each action type's transition (a dict lookup beats a chain of ``isinstance`` checks)."""
+
+
 def _move(position: int, covered: int, winner: Seat) -> tuple[int, int]:
     """TC-09: toward the winner to the nearest uncovered space, covering the one left."""
     step = -1 if winner == 0 else 1
@@ -794,7 +812,7 @@ def _duel_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
 @lru_cache(maxsize=8192)
 def _defend_actions(hand: tuple[int, ...], against: int) -> tuple[Action, ...]:
     values = sorted(set(hand))
-    return (*map(_DEFENDS.__getitem__, values[bisect.bisect_left(values, against) :]), SACRIFICE)
+    return (*map(_DEFENDS.__getitem__, values[_bisect_left(values, against) :]), SACRIFICE)
 
 
 @lru_cache(maxsize=16384)
@@ -822,12 +840,103 @@ def _attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, .
 
 
 @lru_cache(maxsize=16384)
-def _replace_actions(hand: tuple[int, ...], limit: int) -> tuple[Replace, ...]:
-    # Every sub-multiset of the hand up to ``limit`` cards, by size, each in the order of its
-    # first appearance among ``combinations``. Random hands rarely repeat, so this is built
-    # on most calls: ``dict.fromkeys`` and ``map`` keep the loops in C (about 2x faster).
-    sizes = [combinations(hand, size) for size in range(min(limit, len(hand)) + 1)]
-    return tuple(map(_REPLACES.__getitem__, dict.fromkeys(chain.from_iterable(sizes))))
+def _replace_actions(hand: tuple[int, ...], limit: int) -> ReplaceOptions:
+    return ReplaceOptions(hand, min(limit, len(hand)))
+
+
+class ReplaceOptions(Sequence[Replace]):
+    """Every sub-multiset of a hand with at most ``limit`` cards, as ``Replace`` actions.
+
+    A hand of nine distinct cards has 512 of them, and random hands rarely repeat, so the
+    list is not built: items are made on demand from position patterns cached per shape of
+    hand (how many copies of each value), of which there are only a few dozen. Order: by
+    size, then ascending as tuples (``keep`` first).
+    """
+
+    __slots__ = ("_hand", "_limit", "_patterns")
+
+    def __init__(self, hand: tuple[int, ...], limit: int) -> None:
+        self._hand = hand
+        self._limit = limit
+        self._patterns = _patterns(_shape(hand), limit)
+
+    def __len__(self) -> int:
+        return len(self._patterns)
+
+    @overload
+    def __getitem__(self, index: int) -> Replace: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Replace]: ...
+
+    def __getitem__(self, index: int | slice) -> Replace | Sequence[Replace]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        hand = self._hand
+        return _REPLACES[tuple([hand[p] for p in self._patterns[index]])]
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Replace)
+            and len(action.cards) <= self._limit
+            and _holds(self._hand, action.cards)
+        )
+
+    def __iter__(self) -> Iterator[Replace]:
+        hand = self._hand
+        for pattern in self._patterns:
+            yield _REPLACES[tuple([hand[p] for p in pattern])]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ReplaceOptions):
+            return self._hand == other._hand and self._limit == other._limit
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._hand, self._limit))
+
+    def __repr__(self) -> str:
+        return f"ReplaceOptions({self._hand!r}, limit={self._limit})"
+
+
+def _shape(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """Copies of each distinct value of a sorted hand, in order: (3, 3, 5) -> (2, 1)."""
+    shape: list[int] = []
+    previous = None
+    for card in hand:
+        if card == previous:
+            shape[-1] += 1
+        else:
+            shape.append(1)
+            previous = card
+    return tuple(shape)
+
+
+@cache
+def _patterns(shape: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """Hand positions of every sub-multiset up to ``limit`` cards, for a hand of this shape.
+
+    A sub-multiset takes the first copies of each value it uses. Within one size, taking
+    more copies of a smaller value comes first: that is ascending tuple order.
+    """
+    firsts = [sum(shape[:value]) for value in range(len(shape))]
+    found: list[tuple[int, ...]] = []
+
+    def extend(value: int, left: int, taken: tuple[int, ...]) -> None:
+        if left == 0:
+            found.append(taken)
+            return
+        if value == len(shape):
+            return
+        for copies in range(min(shape[value], left), -1, -1):
+            first = firsts[value]
+            extend(value + 1, left - copies, taken + tuple(range(first, first + copies)))
+
+    for size in range(limit + 1):
+        extend(0, size, ())
+    return tuple(found)
 
 
 class _Replaces(dict[tuple[int, ...], Replace]):
@@ -893,12 +1002,6 @@ _VERBS = {
     "sacrifice": "sacrifice", "sacrificar": "sacrifice",
     "draw": "draw", "robar": "draw",
 }  # fmt: skip
-
-
-def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    cards = list(hand)
-    bisect.insort(cards, card)
-    return tuple(cards)
 
 
 def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
