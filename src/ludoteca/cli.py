@@ -185,7 +185,7 @@ def play(
         info = the_game.info
         options = options_mod.resolve(info, options_mod.parse_pairs(option or []))
         count = info.min_players if players is None else players
-        _check_players(info, count)
+        runner.check_players(info, count)
         _check_seat(info, seat, count)
         renderer = renderer_for(game)
         bots = agents_registry.agent_names(game)
@@ -384,19 +384,6 @@ def _players(info: GameInfo) -> str:
     if info.min_players == info.max_players:
         return str(info.min_players)
     return f"{info.min_players}-{info.max_players}"
-
-
-def _check_players(info: GameInfo, count: int) -> None:
-    if not info.min_players <= count <= info.max_players:
-        raise GameSetupError(
-            msg(
-                "engine.bad_players",
-                game=info.id,
-                low=info.min_players,
-                high=info.max_players,
-                n=count,
-            )
-        )
 
 
 def _check_seat(info: GameInfo, seat: int, count: int) -> None:

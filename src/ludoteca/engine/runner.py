@@ -11,7 +11,7 @@ from ludoteca.engine import i18n
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
-from ludoteca.engine.game import CHANCE, Game, Outcome, Seat, View
+from ludoteca.engine.game import CHANCE, Game, GameInfo, Outcome, Seat, View
 from ludoteca.engine.i18n import msg
 from ludoteca.engine.record import GameRecord
 
@@ -57,7 +57,13 @@ def new_game(
     Raises:
         GameSetupError: For a player count outside the game's range or bad options.
     """
-    info = game.info
+    check_players(game.info, num_players)
+    resolved = options_mod.resolve(game.info, options)
+    return game.setup(num_players, rng_mod.derive(seed, "setup"), resolved)
+
+
+def check_players(info: GameInfo, num_players: int) -> None:
+    """Raise ``GameSetupError`` unless the game is played by ``num_players`` seats."""
     if not info.min_players <= num_players <= info.max_players:
         raise GameSetupError(
             msg(
@@ -68,8 +74,6 @@ def new_game(
                 n=num_players,
             )
         )
-    resolved = options_mod.resolve(info, options)
-    return game.setup(num_players, rng_mod.derive(seed, "setup"), resolved)
 
 
 def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
