@@ -1,0 +1,127 @@
+"""Integer action spaces and observation vectors for learning agents, one per game.
+
+An :class:`Encoding` turns what a seat may know — its view (``game.view(state, seat)``) and
+the legal actions — into fixed-size NumPy arrays, and an action number back into an engine
+action. It never sees a state, so an observation cannot contain what the view hides.
+
+Some engine decisions are too many for one flat action space (Tacocat's replace: every
+sub-multiset of a nine-card hand). An encoding may split such a decision into *sub-actions*
+chosen one after another: the environment keeps the seat's choices so far as a **draft**
+(a tuple of small integers whose meaning is the encoding's) and sends one engine action only
+when the encoding says the decision is complete. The draft is part of the seat's
+observation and of its action mask, and is emptied after every engine action of the seat.
+
+Encodings are looked up by game id with :func:`make`; each lives in
+``adapters/encodings/<game id>.py`` and exposes ``make(num_players, options)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import Options, View
+from ludoteca.engine.i18n import msg
+
+Draft = tuple[int, ...]
+"""A seat's sub-action choices so far toward one engine action (empty for most decisions)."""
+
+EMPTY_DRAFT: Draft = ()
+
+ObservationArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """What an action number means for the environment.
+
+    Attributes:
+        action: The engine action to play, or ``None`` if the number was a sub-action that
+            only extends the draft (the same seat chooses again).
+        draft: The seat's draft after this number (empty once ``action`` is set).
+    """
+
+    action: Any | None
+    draft: Draft = EMPTY_DRAFT
+
+
+class Encoding(Protocol):
+    """A game's fixed integer action space and observation vector.
+
+    Attributes:
+        game_id: The game this encodes.
+        action_size: Number of action numbers (``0 .. action_size - 1``).
+        observation_low: Lowest value of each observation entry (``float32``).
+        observation_high: Highest value of each observation entry (``float32``).
+    """
+
+    game_id: str
+    action_size: int
+    observation_low: ObservationArray
+    observation_high: ObservationArray
+
+    def observation(self, view: View, draft: Draft) -> ObservationArray:
+        """The observation vector of the seat whose ``view`` this is, with its draft."""
+        ...
+
+    def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
+        """1 for every action number the seat may choose now, else 0 (``int8``).
+
+        Args:
+            view: The seat's view.
+            legal: The seat's legal engine actions (``game.legal_actions``); empty when the
+                seat is not acting.
+            draft: The seat's draft.
+        """
+        ...
+
+    def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
+        """The meaning of an unmasked action number (callers check the mask first)."""
+        ...
+
+    def encode(self, action: Any) -> tuple[int, ...]:
+        """The action numbers that produce the engine ``action``, in order (starting from an
+        empty draft).
+
+        Raises:
+            KeyError: If the action has no encoding.
+        """
+        ...
+
+    def action_label(self, index: int) -> str:
+        """A short text for an action number (``"duel 7"``, ``"select 3"``)."""
+        ...
+
+
+_ENCODINGS: dict[str, str] = {
+    "tacocat": "ludoteca.adapters.encodings.tacocat",
+}
+
+
+def available() -> tuple[str, ...]:
+    """The ids of the games that have an encoding."""
+    return tuple(_ENCODINGS)
+
+
+def make(game_id: str, num_players: int, options: Options) -> Encoding:
+    """The encoding of ``game_id`` for a match of ``num_players`` with resolved ``options``.
+
+    Raises:
+        GameSetupError: If the game has no encoding (the message, in Spanish and English,
+            lists the games that do).
+    """
+    module_name = _ENCODINGS.get(game_id)
+    if module_name is None:
+        raise GameSetupError(
+            msg("adapters.no_encoding", game=game_id, valid=", ".join(available()))
+        )
+    module = importlib.import_module(module_name)
+    encoding: Encoding = module.make(num_players, options)
+    return encoding

@@ -1,0 +1,438 @@
+"""Tacocat's integer action space and observation vector for learning agents.
+
+Everything is from the point of view of the observing seat: *me* is that seat, *opp* the
+other one, and the track is counted from my goal (seat 0's goal is YAY, seat 1's is WOW), so
+one policy can play both seats. The ``seat`` entries still say which seat I am.
+
+Action space
+------------
+A fixed ``Discrete(132)``. Replace sets (every sub-multiset of a hand of up to nine cards)
+are too many for a flat space, so a replace is built from sub-actions: *select v* adds one
+card of value ``v`` to the seat's replace selection (the draft, kept by the environment) and
+*confirm* sends ``Replace(selection)`` to the engine (confirming an empty selection keeps
+the hand). *Select v* is offered only while ``Replace(selection + v)`` is among the engine's
+legal actions — so only for values held and not yet all selected, and only while the
+selection is below the replace limit (TC-03).
+
+========  =====  ===========================================================================
+numbers   count  meaning
+========  =====  ===========================================================================
+0-11      12     select v for the replace, v = number + 1 (sub-action, same seat again)
+12        1      confirm the replace: ``Replace(selection)``; ``keep`` if nothing selected
+13-24     12     ``Duel(v)``, v = number - 12
+25-36     12     ``Defend(v)``, v = number - 24
+37        1      ``Sacrifice()``
+38-49     12     ``Attack`` with one card v, v = number - 37
+50-75     26     ``Attack`` with a set: by value, then size 2 up to min(copies, 8)
+76-131    56     ``Attack`` with a sequence: by first value, then length 2 up to 8
+========  =====  ===========================================================================
+
+Sequences of length 2 are in the space for the ``min_sequence=2`` option; with the default
+(3) the mask never offers them. No attack exceeds 8 cards: the attacker keeps one card of
+at most nine. :data:`ACTION_LABELS` names every number.
+
+Observation
+-----------
+A ``float32`` vector of :data:`OBSERVATION_SIZE` = 236 entries built only from the seat's
+view (and its draft). Entries are small counts or 0/1 flags, never negative; the
+environment's ``Box`` gives each entry's exact upper bound (divide by it to normalise).
+*Per value* blocks have 12 entries, one per card value 1..12; *one-hot 12* blocks have a 1
+at the card's value. :data:`LAYOUT` holds the same table as data.
+
+======  ====  ======================  ================================================
+offset  size  name                    meaning
+======  ====  ======================  ================================================
+0       2     seat                    my seat one-hot: 0 (YAY), 1 (WOW)
+2       6     phase                   deal, replace, duel, attack, defend, over
+8       3     acting                  who acts now: me, opp, chance
+11      9     position                Tacocat one-hot: my goal, spaces 1-7 from my goal,
+                                      opp's goal
+20      7     covered                 covered spaces, from my goal
+27      1     hand_size               cards dealt to each player this round
+28      3     arrow                   the space's arrow points at: me, opp, both
+31      12    hand                    my cards, per value
+43      2     hand_counts             cards held: me, opp
+45      1     pile_size               cards left in the draw pile
+46      12    discard                 face-up discards this round, per value
+58      2     owed                    cards still to be dealt: me, opp
+60      2     replaced                has replaced this round: me, opp
+62      2     replaced_count          cards replaced this round: me, opp
+64      2     chosen                  secret choice made, not yet revealed: me, opp
+66      12    my_choice               my unrevealed secret choice, per value
+78      12    selection               my replace selection so far (the draft), per value
+90      2     attacker                who attacks: me, opp (none before the first duel)
+92      12    attack                  attack cards on the table, per value
+104     1     answered                attack cards answered so far
+105     12    to_answer               the attack card to answer now, one-hot 12
+117     12    defended                cards played in defence of this attack, per value
+129     12    sacrificed              cards sacrificed against this attack, per value
+141     24    last_duel               last revealed duel: my card, opp's card (one-hot 12
+                                      each)
+165     2     last_trick_attacker     last finished trick's attacker: me, opp
+167     12    last_trick_attack       its attack cards, per value
+179     12    last_trick_defended     its defence cards, per value
+191     12    last_trick_sacrificed   its sacrificed cards, per value
+203     24    last_showdown           last showdown: my card, opp's card (one-hot 12 each)
+227     2     rounds_won              rounds won: me, opp
+229     3     last_round              last finished round: won by me, by opp, drawn
+232     2     winner                  game winner: me, opp
+234     1     tie_goes_to_arrow       the option, 0 or 1
+235     1     min_sequence            the option, 2 or 3
+======  ====  ======================  ================================================
+
+The last duel, trick and showdown stay in view into the next round (the engine keeps them
+so a seat sees how the previous round ended).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ludoteca.adapters.encodings import (
+    EMPTY_DRAFT,
+    Decoded,
+    Draft,
+    Encoding,
+    MaskArray,
+    ObservationArray,
+)
+from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.games import tacocat as tc
+
+GAME_ID = "tacocat"
+VALUES = range(1, tc.MAX_VALUE + 1)
+MAX_HAND = max(tc.HAND_SIZES)
+MAX_ATTACK = MAX_HAND - 1
+"""The attacker keeps at least one card (TC-05)."""
+_MIN_SEQUENCE = min(
+    int(choice)
+    for spec in tc.INFO.options
+    if spec.name == "min_sequence"
+    for choice in (*spec.choices, spec.default)
+)
+
+# ---------------------------------------------------------------------------------------
+# Action space
+
+SELECT = 0
+"""``SELECT + v - 1``: add a card of value ``v`` to the replace selection."""
+CONFIRM = SELECT + tc.MAX_VALUE
+"""Send ``Replace(selection)``."""
+DUEL = CONFIRM + 1
+DEFEND = DUEL + tc.MAX_VALUE
+SACRIFICE = DEFEND + tc.MAX_VALUE
+ATTACK = SACRIFICE + 1
+
+ATTACK_SHAPES: tuple[tuple[int, ...], ...] = (
+    tuple((v,) for v in VALUES)
+    + tuple(
+        (v,) * size for v in VALUES for size in range(tc.MIN_SET, min(tc.DECK[v], MAX_ATTACK) + 1)
+    )
+    + tuple(
+        tuple(range(start, start + length))
+        for start in VALUES
+        for length in range(_MIN_SEQUENCE, MAX_ATTACK + 1)
+        if start + length - 1 <= tc.MAX_VALUE
+    )
+)
+"""Every attack the rules can allow: singles, then sets, then sequences."""
+
+ACTION_SIZE = ATTACK + len(ATTACK_SHAPES)
+
+_ACTIONS: tuple[tc.Action | None, ...] = (
+    (None,) * (CONFIRM + 1)
+    + tuple(tc.Duel(v) for v in VALUES)
+    + tuple(tc.Defend(v) for v in VALUES)
+    + (tc.SACRIFICE,)
+    + tuple(tc.Attack(cards) for cards in ATTACK_SHAPES)
+)
+"""The engine action of each number; ``None`` for the replace sub-actions."""
+
+_INDEX: dict[tc.Action, int] = {
+    action: index for index, action in enumerate(_ACTIONS) if action is not None
+}
+
+ACTION_LABELS: tuple[str, ...] = (
+    tuple(f"select {v}" for v in VALUES)
+    + ("confirm replace",)
+    + tuple(str(action) for action in _ACTIONS[DUEL:])
+)
+"""A short text per action number."""
+
+# ---------------------------------------------------------------------------------------
+# Observation layout
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One named run of observation entries.
+
+    Attributes:
+        name: The block's name (as in the module's table).
+        offset: Index of its first entry.
+        size: Number of entries.
+        high: Upper bound of each entry (the lower bound is 0).
+        meaning: What the entries hold.
+    """
+
+    name: str
+    offset: int
+    size: int
+    high: tuple[float, ...]
+    meaning: str
+
+
+_PER_VALUE = tuple(float(tc.DECK[v]) for v in VALUES)
+
+
+def _flags(n: int) -> tuple[float, ...]:
+    return (1.0,) * n
+
+
+_BLOCKS: tuple[tuple[str, tuple[float, ...], str], ...] = (
+    ("seat", _flags(2), "my seat one-hot: 0 (YAY), 1 (WOW)"),
+    ("phase", _flags(6), "deal, replace, duel, attack, defend, over"),
+    ("acting", _flags(3), "who acts now: me, opp, chance"),
+    ("position", _flags(tc.SPACES + 2), "Tacocat one-hot: my goal, spaces from my goal, opp goal"),
+    ("covered", _flags(tc.SPACES), "covered spaces, from my goal"),
+    ("hand_size", (float(MAX_HAND),), "cards dealt to each player this round"),
+    ("arrow", _flags(3), "the space's arrow points at: me, opp, both"),
+    ("hand", _PER_VALUE, "my cards, per value"),
+    ("hand_counts", (float(MAX_HAND),) * 2, "cards held: me, opp"),
+    ("pile_size", (float(tc.DECK_SIZE),), "cards left in the draw pile"),
+    ("discard", _PER_VALUE, "face-up discards this round, per value"),
+    ("owed", (float(MAX_HAND),) * 2, "cards still to be dealt: me, opp"),
+    ("replaced", _flags(2), "has replaced this round: me, opp"),
+    ("replaced_count", (float(MAX_HAND),) * 2, "cards replaced this round: me, opp"),
+    ("chosen", _flags(2), "secret choice made, not yet revealed: me, opp"),
+    ("my_choice", _PER_VALUE, "my unrevealed secret choice, per value"),
+    ("selection", _PER_VALUE, "my replace selection so far (the draft), per value"),
+    ("attacker", _flags(2), "who attacks: me, opp"),
+    ("attack", _PER_VALUE, "attack cards on the table, per value"),
+    ("answered", (float(MAX_ATTACK),), "attack cards answered so far"),
+    ("to_answer", _flags(tc.MAX_VALUE), "the attack card to answer now, one-hot"),
+    ("defended", _PER_VALUE, "cards played in defence of this attack, per value"),
+    ("sacrificed", _PER_VALUE, "cards sacrificed against this attack, per value"),
+    ("last_duel", _flags(2 * tc.MAX_VALUE), "last revealed duel: my card, opp card"),
+    ("last_trick_attacker", _flags(2), "last finished trick's attacker: me, opp"),
+    ("last_trick_attack", _PER_VALUE, "its attack cards, per value"),
+    ("last_trick_defended", _PER_VALUE, "its defence cards, per value"),
+    ("last_trick_sacrificed", _PER_VALUE, "its sacrificed cards, per value"),
+    ("last_showdown", _flags(2 * tc.MAX_VALUE), "last showdown: my card, opp card"),
+    ("rounds_won", (float(tc.SPACES),) * 2, "rounds won: me, opp"),
+    ("last_round", _flags(3), "last finished round: won by me, by opp, drawn"),
+    ("winner", _flags(2), "game winner: me, opp"),
+    ("tie_goes_to_arrow", (1.0,), "the option, 0 or 1"),
+    ("min_sequence", (3.0,), "the option, 2 or 3"),
+)
+
+
+def _layout() -> tuple[Block, ...]:
+    blocks = []
+    offset = 0
+    for name, high, meaning in _BLOCKS:
+        blocks.append(Block(name, offset, len(high), high, meaning))
+        offset += len(high)
+    return tuple(blocks)
+
+
+LAYOUT: tuple[Block, ...] = _layout()
+"""The observation's blocks, in order (the table in the module docstring)."""
+
+OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
+_AT = {block.name: block.offset for block in LAYOUT}
+
+_PHASES = ("deal", "replace", "duel", "attack", "defend", "over")
+
+# Offsets, read once (the observation is built on every step).
+(
+    _SEAT, _PHASE, _ACTING, _POSITION, _COVERED, _HAND_SIZE, _ARROW, _HAND, _HAND_COUNTS,
+    _PILE_SIZE, _DISCARD, _OWED, _REPLACED, _REPLACED_COUNT, _CHOSEN, _MY_CHOICE, _SELECTION,
+    _ATTACKER, _ATTACK_CARDS, _ANSWERED, _TO_ANSWER, _DEFENDED, _SACRIFICED, _LAST_DUEL,
+    _LAST_TRICK_ATTACKER, _LAST_TRICK_ATTACK, _LAST_TRICK_DEFENDED, _LAST_TRICK_SACRIFICED,
+    _LAST_SHOWDOWN, _ROUNDS_WON, _LAST_ROUND, _WINNER, _TIE_GOES_TO_ARROW, _MIN_SEQ,
+) = (block.offset for block in LAYOUT)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# The encoding
+
+
+class TacocatEncoding:
+    """Tacocat's encoding (see the module docstring for both layouts)."""
+
+    game_id = GAME_ID
+    action_size = ACTION_SIZE
+
+    def __init__(self) -> None:
+        self.observation_low: ObservationArray = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        self.observation_high: ObservationArray = np.array(
+            [high for block in LAYOUT for high in block.high], dtype=np.float32
+        )
+
+    def observation(self, view: View, draft: Draft) -> ObservationArray:
+        """The observation vector of the seat whose ``view`` this is.
+
+        Args:
+            view: ``game.view(state, seat)`` for a seat (not a spectator).
+            draft: The seat's replace selection so far (sorted card values).
+
+        Returns:
+            A ``float32`` array of :data:`OBSERVATION_SIZE` entries.
+
+        Raises:
+            ValueError: For a spectator's view (it has no seat to be relative to).
+        """
+        me = view["seat"]
+        if me is None or me < 0:
+            raise ValueError("the Tacocat encoding needs a seat's view, not a spectator's")
+        opp = 1 - me
+        out = [0.0] * OBSERVATION_SIZE
+        out[_SEAT + me] = 1.0
+        out[_PHASE + _PHASES.index(view["phase"])] = 1.0
+        for actor in view["actors"]:
+            out[_ACTING + (2 if actor == CHANCE else 0 if actor == me else 1)] = 1.0
+        position = view["position"]
+        out[_POSITION + (position + 1 if me == 0 else tc.SPACES - position)] = 1.0
+        for space in view["covered"]:
+            out[_COVERED + (space if me == 0 else tc.SPACES - 1 - space)] = 1.0
+        out[_HAND_SIZE] = view["hand_size"]
+        arrow = view["arrow"]
+        if arrow is not None:
+            out[_ARROW + (0 if arrow == me else 1)] = 1.0
+        elif 0 <= position < tc.SPACES:
+            out[_ARROW + 2] = 1.0
+        _count(out, _HAND, view["hand"])
+        _pair(out, _HAND_COUNTS, view["hand_counts"], me)
+        out[_PILE_SIZE] = view["pile_size"]
+        _count(out, _DISCARD, view["discard"])
+        _pair(out, _OWED, view["owed"], me)
+        replaced = view["replaced"]
+        for index, seat in enumerate((me, opp)):
+            if replaced[seat] >= 0:
+                out[_REPLACED + index] = 1.0
+                out[_REPLACED_COUNT + index] = replaced[seat]
+        _pair(out, _CHOSEN, [float(flag) for flag in view["chosen"]], me)
+        if view["my_choice"] is not None:
+            _count(out, _MY_CHOICE, view["my_choice"])
+        _count(out, _SELECTION, draft)
+        _seat_flag(out, _ATTACKER, view["attacker"], me)
+        attack = view["attack"]
+        answers = view["answers"]
+        _count(out, _ATTACK_CARDS, attack)
+        out[_ANSWERED] = len(answers)
+        if len(answers) < len(attack):
+            out[_TO_ANSWER + attack[len(answers)] - 1] = 1.0
+        _answers(out, _DEFENDED, _SACRIFICED, answers)
+        last_duel = view["last_duel"]
+        if last_duel is not None:
+            out[_LAST_DUEL + last_duel[me] - 1] = 1.0
+            out[_LAST_DUEL + tc.MAX_VALUE + last_duel[opp] - 1] = 1.0
+        last_trick = view["last_trick"]
+        if last_trick is not None:
+            _seat_flag(out, _LAST_TRICK_ATTACKER, last_trick["attacker"], me)
+            _count(out, _LAST_TRICK_ATTACK, last_trick["attack"])
+            _answers(out, _LAST_TRICK_DEFENDED, _LAST_TRICK_SACRIFICED, last_trick["answers"])
+        last_showdown = view["last_showdown"]
+        if last_showdown is not None:
+            out[_LAST_SHOWDOWN + last_showdown[me] - 1] = 1.0
+            out[_LAST_SHOWDOWN + tc.MAX_VALUE + last_showdown[opp] - 1] = 1.0
+        results = view["results"]
+        out[_ROUNDS_WON] = results.count(me)
+        out[_ROUNDS_WON + 1] = results.count(opp)
+        if results:
+            last = results[-1]
+            out[_LAST_ROUND + (2 if last < 0 else 0 if last == me else 1)] = 1.0
+        if view["winner"] is not None:
+            _seat_flag(out, _WINNER, view["winner"], me)
+        options = view["options"]
+        out[_TIE_GOES_TO_ARROW] = float(bool(options["tie_goes_to_arrow"]))
+        out[_MIN_SEQ] = options["min_sequence"]
+        return np.array(out, dtype=np.float32)
+
+    def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
+        """1 for each number the seat may choose now.
+
+        In the replace phase: *select v* while ``Replace(draft + v)`` is legal, and *confirm*
+        while ``Replace(draft)`` is legal (always, for a selection built by selects).
+        Otherwise: the numbers of the legal engine actions.
+
+        Raises:
+            KeyError: If a legal engine action has no number (a bug in this encoding).
+        """
+        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+        if not legal:
+            return mask
+        if view["phase"] == "replace":
+            for value in VALUES:
+                if tc.Replace((*draft, value)) in legal:
+                    mask[SELECT + value - 1] = 1
+            if tc.Replace(draft) in legal:
+                mask[CONFIRM] = 1
+            return mask
+        for action in legal:
+            mask[_INDEX[action]] = 1
+        return mask
+
+    def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
+        """A *select* extends the draft; *confirm* and every other number is an engine action."""
+        if index < CONFIRM:
+            return Decoded(None, tuple(sorted((*draft, index - SELECT + 1))))
+        if index == CONFIRM:
+            return Decoded(tc.Replace(draft), EMPTY_DRAFT)
+        return Decoded(_ACTIONS[index], EMPTY_DRAFT)
+
+    def encode(self, action: Any) -> tuple[int, ...]:
+        """The numbers that play ``action``: one, or a replace's selects then *confirm*.
+
+        Raises:
+            KeyError: For a chance action (``Draw``) or anything that is not a seat's action.
+        """
+        if isinstance(action, tc.Replace):
+            return (*(SELECT + card - 1 for card in action.cards), CONFIRM)
+        return (_INDEX[action],)
+
+    def action_label(self, index: int) -> str:
+        """The text of an action number (``"select 3"``, ``"attack 4 5 6"``)."""
+        return ACTION_LABELS[index]
+
+
+ENCODING = TacocatEncoding()
+
+
+def make(num_players: int, options: Options) -> Encoding:
+    """The Tacocat encoding, the same for every option (the mask follows the options)."""
+    return ENCODING
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def _count(out: list[float], at: int, cards: Sequence[int]) -> None:
+    for card in cards:
+        out[at + card - 1] += 1.0
+
+
+def _pair(out: list[float], at: int, values: Sequence[float], me: int) -> None:
+    out[at] = values[me]
+    out[at + 1] = values[1 - me]
+
+
+def _seat_flag(out: list[float], at: int, seat: int, me: int) -> None:
+    if seat >= 0:
+        out[at + (0 if seat == me else 1)] = 1.0
+
+
+def _answers(
+    out: list[float], defended_at: int, sacrificed_at: int, answers: Sequence[int]
+) -> None:
+    for answer in answers:
+        if answer > 0:
+            out[defended_at + answer - 1] += 1.0
+        else:
+            out[sacrificed_at - answer - 1] += 1.0

@@ -1,0 +1,457 @@
+"""PettingZoo AEC environments for every Ludoteca game that has an encoding.
+
+>>> from ludoteca.adapters.pettingzoo import env
+>>> e = env("tacocat", seed=7)
+>>> e.reset()
+>>> for agent in e.agent_iter():
+...     observation, reward, termination, truncation, info = e.last()
+...     mask = observation["action_mask"]
+...     e.step(None if termination or truncation else e.action_space(agent).sample(mask))
+
+The environment wraps a game through the Game protocol only, as the runner does
+(``engine/runner.py``):
+
+- **Agents** are ``"player_0"`` .. ``"player_<n-1>"``, seat ``i`` is ``"player_i"``.
+- **The initial state** comes from ``runner.new_game(game, n, seed, options)``; **chance
+  steps** (Tacocat's card draws) are sampled inside the environment from
+  ``engine.rng.derive(seed, "chance")`` and never reach an agent. So an episode with match
+  seed ``s`` draws exactly the cards ``runner.play(..., seed=s)`` would draw for the same
+  choices, and :meth:`LudotecaEnv.record` replays with ``engine.record.replay``.
+- **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``,
+  both computed by the game's encoding (``adapters/encodings``) from ``game.view(state,
+  seat)`` and the legal actions only — never from the state, so nothing a view hides can
+  reach a policy. Only the selected agent's mask has ones (the PettingZoo convention).
+- **Actions** are integers of a fixed ``Discrete`` space. An action outside the mask raises
+  ``IllegalActionError`` (a non-integer or out-of-range number raises
+  ``InvalidActionError``), with the reason in Spanish and English, and changes nothing.
+- **Rewards** are 0 until the game ends, then ``outcome.returns()`` (zero-sum: +1 / -1 in a
+  two-player win). **Terminations** are set for every agent when the game is over;
+  **truncations** for every agent when the match reaches ``max_steps`` engine steps
+  (actions plus chance outcomes; default the game's ``info.max_steps``) unfinished, with
+  zero reward.
+
+Simultaneous secret choices
+---------------------------
+When ``game.actors(state)`` lists several seats (Tacocat's duel, and the replace on the
+double arrow), AEC still steps one agent at a time, so the environment serialises the choice:
+it selects each acting seat in turn (in ``actors`` order), *buffers* its action without
+applying it, and applies all of them, in seat order, only once every acting seat has chosen.
+The engine state does not change while the buffer fills, so the second seat observes exactly
+what it would have observed had the first not chosen yet: it cannot see the first choice, nor
+even that it was made. (Applying the first choice at once would reveal, through the view's
+``chosen`` flags, that it was made.) The seat that has chosen keeps observing the unchanged
+state until the choices are applied.
+
+Sub-actions
+-----------
+An encoding may split one engine decision into several action numbers (Tacocat builds a
+replace card by card, then confirms). The environment keeps each seat's choices so far — its
+*draft* — shows it in that seat's observation and mask, and sends the engine action when the
+encoding completes it. The same agent stays selected until then. Drafts are emptied on every
+engine action of the seat and on reset.
+
+Seeds
+-----
+``reset(seed=s)`` plays the match with seed ``s``; each later ``reset()`` without a seed
+plays ``s + 1``, ``s + 2``, ... The ``seed`` given to :func:`env` is used by the first reset
+that has none. With no seed at all, the first match seed is drawn from the operating system.
+``reset``'s ``options`` argument is accepted for the PettingZoo API and not used: game
+options are fixed when the environment is built, as the spaces may depend on them.
+
+Beyond the PettingZoo API
+-------------------------
+``LudotecaEnv(game, encoding)`` wraps any object following the Game protocol with any
+encoding (:func:`env` looks both up by id). :attr:`LudotecaEnv.engine_state` is the full
+state (for tests, logs and centralised critics — never a policy input),
+:attr:`LudotecaEnv.engine_steps` counts engine steps, and :meth:`LudotecaEnv.record` is the
+match so far as a replayable ``GameRecord``.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ludoteca.adapters import encodings
+from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.engine import options as options_mod
+from ludoteca.engine import registry, runner
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import GameSetupError, IllegalActionError, InvalidActionError
+from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
+from ludoteca.engine.i18n import msg
+from ludoteca.engine.record import GameRecord
+
+Observation = dict[str, Any]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
+
+ActionNumber = int | np.integer[Any] | None
+"""An action number (NumPy integers too); ``None`` only for a finished agent."""
+
+RENDER_MODES = ("ansi", "human")
+
+
+class EnvNotResetError(RuntimeError):
+    """The environment was used before its first ``reset()``."""
+
+    def __init__(self) -> None:
+        self.message = msg("adapters.not_reset")
+        super().__init__(self.message.text())
+
+
+def env(
+    game_id: str,
+    num_players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    render_mode: str | None = None,
+    *,
+    max_steps: int | None = None,
+) -> LudotecaEnv:
+    """A PettingZoo AEC environment playing the Ludoteca game ``game_id``.
+
+    Args:
+        game_id: The game's id (``"tacocat"``).
+        num_players: Seats; default the game's fewest.
+        seed: Match seed of the first ``reset()`` without one (see the module docstring).
+        options: Game options by name, validated as on the command line.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the spectator's view as
+            text) or ``"human"`` (prints it after every step).
+        max_steps: Engine steps before truncation; default the game's ``info.max_steps``.
+
+    Returns:
+        The environment; call ``reset()`` before using it.
+
+    Raises:
+        GameSetupError: For an unknown game, a game without an encoding, a bad player count
+            or bad options (in Spanish and English).
+    """
+    return LudotecaEnv(
+        registry.make(game_id),
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        render_mode=render_mode,
+        max_steps=max_steps,
+    )
+
+
+class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
+    """A generic AEC environment over the Game protocol (see the module docstring).
+
+    Attributes:
+        game: The wrapped game.
+        encoding: Its action space and observation encoding.
+        num_players: Seats in every match.
+        game_options: The resolved game options.
+        max_steps: Engine steps before truncation.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        seed: The current match's seed (``None`` before the first reset).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        encoding: Encoding | None = None,
+        *,
+        num_players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, object] | None = None,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        info = game.info
+        players = info.min_players if num_players is None else num_players
+        runner.check_players(info, players)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise GameSetupError(
+                msg("adapters.bad_render_mode", mode=render_mode, valid=", ".join(RENDER_MODES))
+            )
+        self.game = game
+        self.num_players = players
+        self.game_options: dict[str, OptionValue] = options_mod.resolve(info, options)
+        self.encoding = (
+            encoding
+            if encoding is not None
+            else encodings.make(info.id, players, self.game_options)
+        )
+        self.max_steps = info.max_steps if max_steps is None else max_steps
+        self.render_mode = render_mode
+        self.metadata = {
+            "name": f"ludoteca_{info.id}_v{info.version}",
+            "render_modes": list(RENDER_MODES),
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = self.encoding.action_size
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=self.encoding.observation_low,
+                        high=self.encoding.observation_high,
+                        dtype=np.float32,
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.seed: int | None = None
+        self._match_seed = 0
+        self._next_seed = seed
+        self._state: Any = None
+        self._chance_rng = random.Random()
+        self._steps = 0
+        self._entries: list[tuple[Seat, str]] = []
+        self._drafts: list[Draft] = [EMPTY_DRAFT] * players
+        self._buffer: dict[Seat, Any] = {}
+        self.agents = []
+        self.rewards = {}
+        self._cumulative_rewards = {}
+        self.terminations = {}
+        self.truncations = {}
+        self.infos = {}
+        self.agent_selection = self.possible_agents[0]
+
+    # -- PettingZoo API -------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Observation]:
+        """The agent's observation space (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[ActionNumber]:
+        """The agent's action space (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match.
+
+        Args:
+            seed: The match seed; ``None`` continues from the previous one (plus one).
+            options: Accepted for the PettingZoo API and not used (game options are given
+                to :func:`env`).
+        """
+        if seed is not None:
+            self._next_seed = seed
+        if self._next_seed is None:
+            self._next_seed = random.SystemRandom().randrange(2**31)
+        match_seed = self._next_seed
+        self._next_seed = match_seed + 1
+        self.seed = self._match_seed = match_seed
+        self._state = runner.new_game(self.game, self.num_players, match_seed, self.game_options)
+        self._chance_rng = rng_mod.derive(match_seed, "chance")
+        self._steps = 0
+        self._entries = []
+        self._drafts = [EMPTY_DRAFT] * self.num_players
+        self._buffer = {}
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        vars(self).pop("_skip_agent_selection", None)  # AECEnv's dead-step bookkeeping
+        self.agent_selection = self.agents[0]
+        self._advance()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation: its encoded view and its action mask.
+
+        The mask is all zeros unless ``agent`` is the selected agent and the match goes on.
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+            GameSetupError: For an unknown agent name.
+        """
+        state = self._current()
+        seat = self._seat(agent)
+        view = self.game.view(state, seat)
+        draft = self._drafts[seat]
+        if agent == self.agent_selection and self._live(agent):
+            mask = self.encoding.action_mask(view, self.game.legal_actions(state, seat), draft)
+        else:
+            mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+        return {"observation": self.encoding.observation(view, draft), "action_mask": mask}
+
+    def step(self, action: ActionNumber) -> None:
+        """Play ``action`` for the selected agent (``None`` for a finished agent).
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+            InvalidActionError: If ``action`` is not an integer of the action space.
+            IllegalActionError: If the mask excludes ``action``. Nothing changes.
+        """
+        state = self._current()
+        agent = self.agent_selection
+        if not self._live(agent):
+            self._was_dead_step(action)
+            return
+        seat = self._seat_of[agent]
+        index = self._index(action)
+        view = self.game.view(state, seat)
+        legal = self.game.legal_actions(state, seat)
+        draft = self._drafts[seat]
+        mask = self.encoding.action_mask(view, legal, draft)
+        if not mask[index]:
+            raise IllegalActionError(
+                seat=seat,
+                action=f"{index} ({self.encoding.action_label(index)})",
+                phase=self.game.phase(state),
+                reason=msg(
+                    "adapters.masked_out",
+                    index=index,
+                    label=self.encoding.action_label(index),
+                    agent=agent,
+                ),
+                legal=[f"{i} ({self.encoding.action_label(int(i))})" for i in np.flatnonzero(mask)],
+            )
+        decoded = self.encoding.decode(index, view, legal, draft)
+        if decoded.action is not None:
+            # The mask offered it, so the engine must accept it: this only fails on a bug in
+            # the encoding, and then before anything changes.
+            runner.check(self.game, state, seat, decoded.action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._drafts[seat] = decoded.draft
+        if decoded.action is not None:
+            self._buffer[seat] = decoded.action
+            self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``"ansi"``), or print it (``"human"``).
+
+        A spectator's view shows no hidden card. Returns ``None`` without a render mode.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        from rich.console import Console  # noqa: PLC0415 (only when rendering)
+
+        from ludoteca.terminal import renderer_for  # noqa: PLC0415
+
+        view = self.game.view(self._current(), None)
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
+        console.print(renderer_for(self.game.info.id).render_view(view, "en", ()))
+        text = buffer.getvalue()
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- Beyond the PettingZoo API ----------------------------------------------------------
+
+    @property
+    def engine_state(self) -> Any:
+        """The full engine state, hidden zones included: for tests, logs and centralised
+        critics, never for a policy's input.
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+        """
+        return self._current()
+
+    @property
+    def engine_steps(self) -> int:
+        """Engine steps (actions and chance outcomes) applied in this match."""
+        return self._steps
+
+    def record(self) -> GameRecord:
+        """The match so far as a ``GameRecord`` (seats named after the agents).
+
+        ``engine.record.replay(env.record())`` rebuilds :attr:`engine_state`.
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+        """
+        state = self._current()
+        outcome = self.game.outcome(state)
+        return GameRecord(
+            game=self.game.info.id,
+            version=self.game.info.version,
+            seed=self._match_seed,
+            num_players=self.num_players,
+            options=dict(self.game_options),
+            seats=tuple(self.possible_agents),
+            actions=tuple(self._entries),
+            outcome=outcome.to_json() if outcome else None,
+        )
+
+    # -- Internals ------------------------------------------------------------------------
+
+    def _current(self) -> Any:
+        if self._state is None:
+            raise EnvNotResetError
+        return self._state
+
+    def _seat(self, agent: str) -> Seat:
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise GameSetupError(
+                msg("adapters.unknown_agent", agent=agent, valid=", ".join(self.possible_agents))
+            )
+        return seat
+
+    def _live(self, agent: str) -> bool:
+        return not (self.terminations.get(agent, True) or self.truncations.get(agent, True))
+
+    def _index(self, action: object) -> int:
+        high = self.encoding.action_size - 1
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidActionError(str(action), msg("adapters.bad_index", high=high))
+        index = int(action)
+        if not 0 <= index <= high:
+            raise InvalidActionError(str(action), msg("adapters.bad_index", high=high))
+        return index
+
+    def _apply(self, seat: Seat, action: Any) -> None:
+        self._state = runner.step(self.game, self._state, seat, action, checked=seat != CHANCE)
+        self._entries.append((seat, str(action)))
+        self._steps += 1
+
+    def _advance(self) -> None:
+        """Apply chance steps and complete buffers until an agent must choose or the match
+        ends; select that agent, or set terminations (with rewards) or truncations.
+        """
+        game = self.game
+        while True:
+            actors = game.actors(self._state)
+            if not actors:
+                outcome = game.outcome(self._state)
+                returns = outcome.returns() if outcome else (0.0,) * self.num_players
+                for agent in self.agents:
+                    self.rewards[agent] = float(returns[self._seat_of[agent]])
+                    self.terminations[agent] = True
+                return
+            if self._steps >= self.max_steps:
+                for agent in self.agents:
+                    self.truncations[agent] = True
+                return
+            if actors[0] == CHANCE:
+                self._apply(CHANCE, game.sample_chance(self._state, self._chance_rng))
+                continue
+            waiting = [seat for seat in actors if seat not in self._buffer]
+            if waiting:
+                self.agent_selection = self.possible_agents[waiting[0]]
+                return
+            buffered, self._buffer = self._buffer, {}
+            for seat in actors:
+                self._apply(seat, buffered[seat])
