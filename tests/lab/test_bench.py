@@ -8,6 +8,7 @@ import pytest
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.lab import bench
+from ludoteca.lab.bench.workloads import _RACE
 
 SHORT = 0.01  # seconds per repetition: enough for whole games, never a timing assertion
 
@@ -37,10 +38,10 @@ def test_reference_workload_counts_whole_games() -> None:
 def test_race_game_reaches_the_goal() -> None:
     state: bench.RaceState = (0, 0, False)
     steps = 0
-    while bench._RACE.actors(state):
-        actors = bench._RACE.actors(state)
+    while _RACE.actors(state):
+        actors = _RACE.actors(state)
         action = 2 if actors == (-1,) else 3
-        state = bench._RACE.apply(state, actors[0], action)
+        state = _RACE.apply(state, actors[0], action)
         steps += 1
     assert state[0] >= 31
     assert steps == 13  # seven moves of 3 and six rolls of 2: 21 + 12 = 33
