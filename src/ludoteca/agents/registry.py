@@ -14,11 +14,16 @@ from ludoteca.engine.runner import Agent
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
 }
+_EXPERT: dict[str, str] = {
+    "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
+}
 
 
 def agent_names(game_id: str) -> tuple[str, ...]:
     """The agents available for a game."""
-    return ("random", "greedy", "ismcts") if game_id in _GREEDY else ("random", "ismcts")
+    greedy = ("greedy",) if game_id in _GREEDY else ()
+    expert = ("expert",) if game_id in _EXPERT else ()
+    return ("random", *greedy, *expert, "ismcts")
 
 
 def make_agent(name: str, game_id: str) -> Agent:
@@ -29,8 +34,9 @@ def make_agent(name: str, game_id: str) -> Agent:
     """
     if name == "random":
         return RandomAgent()
-    if name == "greedy" and game_id in _GREEDY:
-        module_name, _, class_name = _GREEDY[game_id].partition(":")
+    table = {"greedy": _GREEDY, "expert": _EXPERT}.get(name, {})
+    if game_id in table:
+        module_name, _, class_name = table[game_id].partition(":")
         agent: Agent = getattr(importlib.import_module(module_name), class_name)()
         return agent
     if name == "ismcts":
