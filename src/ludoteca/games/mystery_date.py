@@ -1,0 +1,952 @@
+"""Mystery Date: roll around the board, collect a complete outfit, open the door.
+
+2 to 4 players. Each turn the mover rolls the die (MD-02) and the space they stop on acts:
+take cards (MD-03, with the hand limit MD-04), swap a card with another player (MD-05), take
+the known discard or an unknown draw (MD-06), or open the door holding a complete outfit
+(MD-08, MD-09). Rules map: ``docs/rules/mystery_date.md``. Components and the track:
+``games/data/mystery_date.toml`` (via ``mystery_date_cards``).
+
+Every random event is an explicit chance step with exact probabilities: the die (1/6 each),
+each card off the draw pile (copies / pile size: the pile is a multiset with no hidden
+order, so a reshuffle needs no chance step), the card taken at random in a swap (copies /
+hand size of the partner) and the door (option ``door_weights``). Search agents can
+enumerate them all.
+
+Hidden information (MD-10): hands are secret, hand sizes public. A swap tells the two players
+involved one card each: the giver knows the card they gave is in the partner's hand, and the
+partner knows the card taken from them is in the giver's hand. ``State.known`` keeps, for
+each ordered pair of seats ``(a, b)``, the multiset of cards ``a`` knows for certain that
+``b`` holds; it shrinks when ``b``'s hand changes in ways ``a`` cannot see (see
+``_swap_knowledge`` and ``_forget``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ludoteca.engine import components
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.games import mystery_date_cards as cards_mod
+from ludoteca.games.mystery_date_cards import (
+    CARDS,
+    CHANCE_TYPES,
+    COLOURS,
+    DEAL,
+    DECK,
+    DEFAULT_DOOR_WEIGHTS,
+    DIE,
+    DISCARDS,
+    DOOR_OUTCOMES,
+    DOORS,
+    DRAWS,
+    DUD,
+    GIVES,
+    HAND_LIMIT,
+    NO_CARDS,
+    NUMBERS,
+    PICKS,
+    PILE_DISCARD,
+    PILE_DRAW,
+    REVEALS,
+    ROLLS,
+    SHOWS,
+    Action,
+    Counts,
+    Discard,
+    Door,
+    Draw,
+    Give,
+    Pick,
+    Pile,
+    Reveal,
+    Roll,
+    Show,
+    card_name,
+    cards_of,
+    counts_of,
+)
+
+DATA = cards_mod.DATA
+
+# ---------------------------------------------------------------------------------------
+# The track (a data list)
+
+
+class Space(IntEnum):
+    """What a track space does."""
+
+    DOOR = 0
+    TAKE_EITHER = 1
+    TAKE_1 = 2
+    TAKE_2 = 3
+    SWAP_RIGHT = 4
+    SWAP_LEFT = 5
+    SWAP_ANY = 6
+
+
+SPACE_NAMES: tuple[str, ...] = tuple(kind.name.lower() for kind in Space)
+TRACK: tuple[Space, ...] = tuple(Space[name.upper()] for name in DATA["track"]["spaces"])
+"""The loop of spaces, clockwise from space 0 (``games/data/mystery_date.toml``)."""
+TRACK_LENGTH = len(TRACK)
+STARTS: dict[int, tuple[int, ...]] = {
+    int(count): tuple(spaces) for count, spaces in DATA["track"]["starts"].items()
+}
+"""Start spaces in seat order, per player count."""
+TAKES = {Space.TAKE_1: 1, Space.TAKE_2: 2}
+TURN_LIMIT: int = DATA["limits"]["turn_limit"]
+TURN_LIMIT_MAX: int = DATA["limits"]["turn_limit_max"]
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+NO_SEAT = -1
+LOG_SIZE = 12
+"""Public events kept for views (the last ones)."""
+
+STEPS_PER_TURN = 1 + max(2 * 2, 1 + 1 + 1, 2, 1 + 1 + 3)
+"""Roll, then the most a space can take: take 2 and discard 2; pile, draw or reveal, discard;
+give and pick; show, door and three dud redraws."""
+
+if sorted(STARTS) != list(range(MIN_PLAYERS, MAX_PLAYERS + 1)) or any(
+    len(spaces) != count or any(TRACK[s] != Space.DOOR for s in spaces)
+    for count, spaces in STARTS.items()
+):
+    raise ValueError("mystery_date start spaces must be door spaces, one per seat")
+
+INFO = GameInfo(
+    id="mystery_date",
+    version=1,
+    name_es=DATA["names"]["es"],
+    name_en=DATA["names"]["en"],
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    simultaneous=False,
+    max_steps=DEAL * MAX_PLAYERS + 1 + STEPS_PER_TURN * TURN_LIMIT_MAX,
+    options=(
+        OptionSpec(
+            "door_weights",
+            DEFAULT_DOOR_WEIGHTS,
+            "Pesos relativos de lo que sale tras la puerta: rosa, verde, azul, naranja, "
+            "fracaso (cada apertura es un sorteo independiente).",
+            "Relative weights of what the door opens on: pink, green, blue, orange, dud "
+            "(every opening is an independent draw).",
+        ),
+        OptionSpec(
+            "turn_limit",
+            TURN_LIMIT,
+            "Turnos tras los que una partida sin ganador termina en empate "
+            f"(1 a {TURN_LIMIT_MAX}).",
+            f"Turns after which a game without a winner ends in a draw (1 to {TURN_LIMIT_MAX}).",
+        ),
+    ),
+    summary_es=DATA["summary"]["es"],
+    summary_en=DATA["summary"]["en"],
+)
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+
+class Phase(IntEnum):
+    """Where a turn is. Chance acts in DEAL, REVEAL, ROLL, DRAW, PICK and DOOR."""
+
+    DEAL = 0
+    REVEAL = 1
+    ROLL = 2
+    DRAW = 3
+    PILE = 4
+    DISCARD = 5
+    GIVE = 6
+    PICK = 7
+    SHOW = 8
+    DOOR = 9
+    OVER = 10
+
+
+_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
+_P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
+_CHANCE_PHASES = frozenset((_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PICK, _P_DOOR))
+
+
+class Event(IntEnum):
+    """Kinds of public event in the log: ``(kind, seat, a, b)``."""
+
+    ROLL = 0  # seat rolled a, landed on space b
+    NO_OUTFIT = 1  # seat stopped on a door without a complete outfit
+    PILE_DRAW = 2  # seat chose the draw pile on the draw-or-discard space
+    TOP = 3  # seat took card a from the top of the discard pile
+    DISCARD = 4  # seat discarded card a
+    SWAP = 5  # seat swapped with seat a
+    DOOR = 6  # seat showed colour a and the door opened on b
+    REVEAL = 7  # card a was turned face up to start the discard pile
+    RESHUFFLE = 8  # the discards under the top (a cards) became the draw pile
+
+
+EVENT_NAMES: tuple[str, ...] = tuple(kind.name.lower() for kind in Event)
+LogEntry = tuple[int, int, int, int]
+
+
+class Rules(NamedTuple):
+    """The options that change play, resolved once at setup."""
+
+    door_weights: tuple[int, ...]
+    turn_limit: int
+
+
+class State(NamedTuple):
+    """A full Mystery Date state. Immutable (a NamedTuple: see ``docs/architecture.md``).
+
+    Attributes:
+        rules: Resolved options.
+        players: Number of seats.
+        phase: The current phase.
+        turn: The current turn, from 1 (0 during the deal).
+        mover: Seat whose turn it is.
+        positions: Each seat's space on the track.
+        hands: Each seat's cards as copies per card (secret; sizes public).
+        pile: The draw pile as copies per card (a multiset: its order is never known).
+        discard: The face-up discard pile, bottom first (the last card is the top).
+        owed: Cards still to be drawn (by the mover; in the deal, by ``dealt % players``).
+        target: The swap partner while a swap is under way, else -1.
+        given: The card given face down while a swap is under way, else -1.
+        shown: The colour shown at the door while it opens, else -1.
+        known: ``known[a * players + b]``: cards seat ``a`` knows seat ``b`` holds (MD-10).
+        log: The last public events, oldest first.
+        winner: The winning seat, -1 otherwise (also in a drawn game).
+    """
+
+    rules: Rules
+    players: int
+    phase: Phase
+    turn: int
+    mover: int
+    positions: tuple[int, ...]
+    hands: tuple[Counts, ...]
+    pile: Counts
+    discard: tuple[int, ...]
+    owed: int
+    target: int
+    given: int
+    shown: int
+    known: tuple[Counts, ...]
+    log: tuple[LogEntry, ...]
+    winner: int
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+class MysteryDate:
+    """The Mystery Date rules as pure functions (the Game protocol)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """MD-01: pieces on their start doors, a full draw pile and the deal owed.
+
+        The deal and the first discard are chance steps (``Draw``, then ``Reveal``), so
+        ``rng`` is not needed.
+
+        Raises:
+            GameSetupError: For door weights or a turn limit that cannot be used.
+        """
+        rules = Rules(
+            parse_door_weights(str(options["door_weights"])),
+            _check_turn_limit(int(options["turn_limit"])),
+        )
+        return State(
+            rules=rules,
+            players=num_players,
+            phase=_P_DEAL,
+            turn=0,
+            mover=0,
+            positions=STARTS[num_players],
+            hands=(NO_CARDS,) * num_players,
+            pile=DECK,
+            discard=(),
+            owed=DEAL * num_players,
+            target=NO_SEAT,
+            given=-1,
+            shown=-1,
+            known=(NO_CARDS,) * (num_players * num_players),
+            log=(),
+            winner=NO_SEAT,
+        )
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """Chance at a chance step, the mover at a decision, nobody once over."""
+        phase = state.phase
+        if phase in _CHANCE_PHASES:
+            return _CHANCE_ACTORS
+        if phase == _P_OVER:
+            return ()
+        return _SEATS[state.mover]
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The mover's legal actions; empty for everyone else.
+
+        Order: ``pile draw`` then ``pile discard``; discards by card; gives by target seat,
+        then card; shows by colour (pink, green, blue, orange).
+        """
+        phase = state.phase
+        if seat != state.mover or phase in _CHANCE_PHASES or phase == _P_OVER:
+            return ()
+        hand = state.hands[seat]
+        if phase == _P_GIVE:
+            return _give_actions(hand, swap_targets(state))
+        if phase == _P_DISCARD:
+            return _discard_actions(hand)
+        if phase == _P_PILE:
+            return _PILE_ACTIONS
+        return _show_actions(hand)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        return _TRANSITIONS[type(action)](state, action)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """Every outcome of the chance step, with its exact probability.
+
+        The die (1/6 each), a card off the pile or from the swap partner's hand (copies /
+        cards), or the door (by ``door_weights``).
+        """
+        phase = state.phase
+        if phase == _P_ROLL:
+            return tuple((ROLLS[v], Fraction(1, DIE)) for v in range(1, DIE + 1))
+        if phase == _P_DOOR:
+            weights = state.rules.door_weights
+            total = sum(weights)
+            return tuple((DOORS[r], Fraction(w, total)) for r, w in enumerate(weights) if w > 0)
+        table: tuple[Action, ...]
+        if phase == _P_PICK:
+            counts, table = state.hands[state.target], PICKS
+        elif phase == _P_REVEAL:
+            counts, table = state.pile, REVEALS
+        elif phase in (_P_DEAL, _P_DRAW):
+            counts, table = state.pile, DRAWS
+        else:
+            return ()
+        total = sum(counts)
+        return tuple((table[c], Fraction(n, total)) for c, n in enumerate(counts) if n)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """One chance outcome with the probabilities of ``chance_outcomes`` (integer weights)."""
+        phase = state.phase
+        if phase == _P_ROLL:
+            return ROLLS[1 + int(rng.random() * DIE)]
+        if phase == _P_DOOR:
+            return DOORS[_weighted(state.rules.door_weights, rng)]
+        if phase == _P_PICK:
+            return PICKS[_weighted(state.hands[state.target], rng)]
+        card = _weighted(state.pile, rng)
+        return REVEALS[card] if phase == _P_REVEAL else DRAWS[card]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """MD-09: the seat whose date came wins; past the turn limit, a draw."""
+        if state.phase != _P_OVER:
+            return None
+        n = state.players
+        winner = state.winner
+        if winner < 0:
+            return Outcome(
+                scores=(0.0,) * n,
+                winners=(),
+                ranks=(1,) * n,
+                reason=msg("mystery_date.turn_limit", turns=state.rules.turn_limit),
+            )
+        return Outcome(
+            scores=tuple(1.0 if s == winner else 0.0 for s in range(n)),
+            winners=(winner,),
+            ranks=tuple(1 if s == winner else 2 for s in range(n)),
+            reason=msg(
+                "mystery_date.win", seat=winner, date=msg(f"mystery_date.date.{_shown_date(state)}")
+            ),
+        )
+
+    def phase(self, state: State) -> str:
+        """The phase id: deal, reveal, roll, draw, pile, discard, give, pick, show, door, over."""
+        return state.phase.name.lower()
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """MD-10: the public table, the seat's own hand and what it knows from swaps.
+
+        ``known[x]`` lists cards this seat knows seat ``x`` holds (cards it gave ``x``, or
+        that ``x`` took from it, still certainly there); ``known_by[x]`` lists the cards of
+        this seat's hand that seat ``x`` knows about. The card given face down in a swap
+        under way is shown to the giver only (``given``).
+        """
+        n = state.players
+        view: View = {
+            "game": "mystery_date",
+            "seat": seat,
+            "players": n,
+            "phase": state.phase.name.lower(),
+            "actors": list(self.actors(state)),
+            "turn": state.turn,
+            "mover": state.mover,
+            "positions": list(state.positions),
+            "space": SPACE_NAMES[TRACK[state.positions[state.mover]]],
+            "hand_counts": [sum(hand) for hand in state.hands],
+            "pile_size": sum(state.pile),
+            "discard": list(state.discard),
+            "owed": state.owed,
+            "target": state.target,
+            "shown": state.shown,
+            "log": [[EVENT_NAMES[e[0]], e[1], e[2], e[3]] for e in state.log],
+            "winner": state.winner if state.winner >= 0 else None,
+            "options": {
+                "door_weights": ",".join(map(str, state.rules.door_weights)),
+                "turn_limit": state.rules.turn_limit,
+            },
+        }
+        if seat is not None and seat >= 0:
+            known = state.known
+            view["hand"] = cards_of(state.hands[seat])
+            view["known"] = [cards_of(known[seat * n + other]) for other in range(n)]
+            view["known_by"] = [cards_of(known[other * n + seat]) for other in range(n)]
+            if seat == state.mover and state.phase == _P_PICK:
+                view["given"] = state.given
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: the hidden cards dealt again at random.
+
+        The unseen cards are the deck minus the viewer's hand, the discard pile and the card
+        the viewer is giving. Each other hand gets the cards the viewer knows it holds, then
+        random unseen cards up to its public size (while someone else's swap is under way,
+        the mover's hand is dealt one card more and one of its cards drawn at random becomes
+        the card given face down); the rest is the draw pile. Knowledge between two other
+        seats, which the viewer cannot see, is left empty.
+        """
+        n: int = view["players"]
+        own = seat is not None and seat >= 0
+        hands: list[Counts] = [NO_CARDS] * n
+        unseen = list(DECK)
+        removed: list[int] = list(view["discard"])
+        if own:
+            assert seat is not None
+            hands[seat] = counts_of(view["hand"])
+            removed += view["hand"]
+            if "given" in view:
+                removed.append(view["given"])
+        known_lists: list[list[int]] = view["known"] if own else [[] for _ in range(n)]
+        for other in range(n):
+            removed += known_lists[other] if other != seat else []
+        for card in removed:
+            unseen[card] -= 1
+        pool = cards_of(tuple(unseen))
+        phase = Phase[view["phase"].upper()]
+        mover: int = view["mover"]
+        # While a swap is under way, what others know of the mover covers the card given.
+        hidden_given = phase == _P_PICK and "given" not in view
+        given: int = view.get("given", -1)
+        for other in range(n):
+            if own and other == seat:
+                continue
+            holdings = view["hand_counts"][other] + (hidden_given and other == mover)
+            cards = [
+                *known_lists[other],
+                *_take_random(pool, holdings - len(known_lists[other]), rng),
+            ]
+            if hidden_given and other == mover:
+                given = _take_random(cards, 1, rng)[0]
+            hands[other] = counts_of(cards)
+        known = [NO_CARDS] * (n * n)
+        if own:
+            assert seat is not None
+            for other in range(n):
+                known[seat * n + other] = counts_of(view["known"][other])
+                known[other * n + seat] = counts_of(view["known_by"][other])
+        options = view["options"]
+        return State(
+            rules=Rules(parse_door_weights(options["door_weights"]), options["turn_limit"]),
+            players=n,
+            phase=phase,
+            turn=view["turn"],
+            mover=mover,
+            positions=tuple(view["positions"]),
+            hands=tuple(hands),
+            pile=counts_of(pool),
+            discard=tuple(view["discard"]),
+            owed=view["owed"],
+            target=view["target"],
+            given=given,
+            shown=view["shown"],
+            known=tuple(known),
+            log=tuple((EVENT_NAMES.index(e[0]), e[1], e[2], e[3]) for e in view["log"]),
+            winner=view["winner"] if view["winner"] is not None else NO_SEAT,
+        )
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
+        if action in self.legal_actions(state, seat):
+            return None
+        phase = state.phase
+        if phase == _P_OVER:
+            return "MD-09", msg("mystery_date.game_over")
+        if seat != state.mover or phase in _CHANCE_PHASES:
+            actor = (
+                msg("mystery_date.chance")
+                if phase in _CHANCE_PHASES
+                else msg("mystery_date.seat", seat=state.mover)
+            )
+            return _PHASE_RULES[phase], msg("mystery_date.not_your_turn", actor=actor)
+        if isinstance(action, CHANCE_TYPES):
+            return "MD-10", msg("mystery_date.chance_only")
+        rule_id = _PHASE_RULES[phase]
+        expected = _PHASE_ACTIONS[phase]
+        if not isinstance(action, expected):
+            return rule_id, msg(
+                "mystery_date.wrong_phase",
+                phase=msg(f"mystery_date.phase.{phase.name.lower()}"),
+                verb=msg(f"mystery_date.verb.{_VERB_KEYS[type(action)]}"),
+            )
+        hand = state.hands[seat]
+        if isinstance(action, Give | Discard) and not hand[action.card]:
+            return rule_id, msg(
+                "mystery_date.not_in_hand", card=card_name(action.card), hand=_show_hand(hand)
+            )
+        if isinstance(action, Give):
+            targets = swap_targets(state)
+            return rule_id, msg(
+                "mystery_date.bad_target",
+                targets=", ".join(map(str, targets)),
+                target=action.target,
+            )
+        if isinstance(action, Show):
+            return rule_id, msg(
+                "mystery_date.not_complete",
+                colour=msg(f"mystery_date.colour.{COLOURS[action.colour]}"),
+            )
+        return rule_id, msg("engine.not_legal_here")
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action (see ``mystery_date_cards.parse_action`` for the forms).
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        return cards_mod.parse_action(text)
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "gives P2 face down to seat 1"."""
+        chosen: Lang = "es" if lang == "es" else "en"
+        if isinstance(action, Roll):
+            return msg("mystery_date.do.roll", value=action.value).text(chosen)
+        if isinstance(action, Door):
+            date = msg(f"mystery_date.date.{DOOR_OUTCOMES[action.result]}")
+            return msg("mystery_date.do.door", date=date).text(chosen)
+        if isinstance(action, Give):
+            text = msg("mystery_date.do.give", card=card_name(action.card), target=action.target)
+            return text.text(chosen)
+        if isinstance(action, Pile):
+            key = "pile_discard" if action.from_discard else "pile_draw"
+            return msg(f"mystery_date.do.{key}").text(chosen)
+        if isinstance(action, Show):
+            colour = msg(f"mystery_date.colour.{COLOURS[action.colour]}")
+            return msg("mystery_date.do.show", colour=colour).text(chosen)
+        key = {Draw: "draw", Reveal: "reveal", Pick: "pick", Discard: "discard"}[type(action)]
+        return msg(f"mystery_date.do.{key}", card=card_name(action.card)).text(chosen)
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+
+GAME = MysteryDate()
+
+
+# ---------------------------------------------------------------------------------------
+# Public helpers (also used by the agent and the terminal)
+
+
+def parse_door_weights(text: str) -> tuple[int, ...]:
+    """Read ``door_weights``: five non-negative integers, pink..orange then the dud.
+
+    Raises:
+        GameSetupError: If the text is not five such numbers with at least one positive.
+    """
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != len(DOOR_OUTCOMES) or not all(p.isascii() and p.isdigit() for p in parts):
+        raise GameSetupError(msg("mystery_date.bad_door_weights", value=text))
+    weights = tuple(int(part) for part in parts)
+    if not sum(weights):
+        raise GameSetupError(msg("mystery_date.bad_door_weights", value=text))
+    return weights
+
+
+def complete_outfits(hand: Counts) -> tuple[int, ...]:
+    """The colours whose 1, 2 and 3 are all in ``hand``."""
+    return _complete(hand)
+
+
+def swap_targets(state: State) -> tuple[int, ...]:
+    """MD-05: the seats the mover may swap with on their space.
+
+    Right is seat - 1, left is seat + 1, any is every other seat in seat order.
+    """
+    return _targets(TRACK[state.positions[state.mover]], state.mover, state.players)
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions (private)
+
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(cards_mod.MAX_SEATS))
+_PILE_ACTIONS: tuple[Action, ...] = (PILE_DRAW, PILE_DISCARD)
+
+_PHASE_RULES: dict[Phase, str] = {
+    Phase.DEAL: "MD-01",
+    Phase.REVEAL: "MD-07",
+    Phase.ROLL: "MD-02",
+    Phase.DRAW: "MD-03",
+    Phase.PILE: "MD-06",
+    Phase.DISCARD: "MD-04",
+    Phase.GIVE: "MD-05",
+    Phase.PICK: "MD-05",
+    Phase.SHOW: "MD-08",
+    Phase.DOOR: "MD-09",
+    Phase.OVER: "MD-09",
+}
+_PHASE_ACTIONS: dict[Phase, type] = {
+    Phase.PILE: Pile,
+    Phase.DISCARD: Discard,
+    Phase.GIVE: Give,
+    Phase.SHOW: Show,
+}
+_VERB_KEYS: dict[type, str] = {Give: "give", Discard: "discard", Pile: "pile", Show: "show"}
+
+
+def _check_turn_limit(limit: int) -> int:
+    if not 1 <= limit <= TURN_LIMIT_MAX:
+        raise GameSetupError(msg("mystery_date.bad_turn_limit", value=limit, high=TURN_LIMIT_MAX))
+    return limit
+
+
+def _weighted(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability ``weights[i] / sum(weights)``."""
+    target = int(rng.random() * sum(weights))
+    for index, weight in enumerate(weights):
+        if target < weight:
+            return index
+        target -= weight
+    raise ValueError("no positive weight")
+
+
+def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:
+    """Remove and return ``size`` cards drawn uniformly from ``pool``."""
+    taken = []
+    for _ in range(size):
+        index = int(rng.random() * len(pool))
+        pool[index], pool[-1] = pool[-1], pool[index]
+        taken.append(pool.pop())
+    return taken
+
+
+def _add(counts: Counts, card: int) -> Counts:
+    return counts[:card] + (counts[card] + 1,) + counts[card + 1 :]
+
+
+def _sub(counts: Counts, card: int) -> Counts:
+    """``counts`` less one ``card`` (unchanged when it holds none: a multiset difference)."""
+    if not counts[card]:
+        return counts
+    return counts[:card] + (counts[card] - 1,) + counts[card + 1 :]
+
+
+def _less_one_unknown(counts: Counts) -> Counts:
+    """What stays certain after one unseen card leaves a hand: one copy fewer of each."""
+    if counts is NO_CARDS or not any(counts):
+        return NO_CARDS
+    return tuple(c - 1 if c else 0 for c in counts)
+
+
+def _forget(known: tuple[Counts, ...], n: int, seat: Seat, card: int) -> tuple[Counts, ...]:
+    """``seat`` put ``card`` face up (a discard): nobody can count on it any more."""
+    column = range(seat, n * n, n)
+    if not any(known[i][card] for i in column):
+        return known
+    updated = list(known)
+    for i in column:
+        updated[i] = _sub(updated[i], card)
+    return tuple(updated)
+
+
+def _swap_knowledge(
+    known: tuple[Counts, ...], n: int, mover: Seat, target: Seat, given: int, taken: int
+) -> tuple[Counts, ...]:
+    """MD-05 and MD-10: what each seat knows after ``mover`` gave ``given`` to ``target`` and
+    took ``taken`` from them.
+
+    The two partners each learn one card of the other's hand: the giver, the card given;
+    the partner, the card taken (and each sees the other's card leave their own knowledge).
+    Every other seat saw one unseen card leave each hand: one copy fewer of each known card.
+    """
+    updated = list(known)
+    mover_row, target_row = mover * n, target * n
+    updated[mover_row + target] = _add(_sub(known[mover_row + target], taken), given)
+    updated[target_row + mover] = _add(_sub(known[target_row + mover], given), taken)
+    for other in range(n):
+        if other not in (mover, target):
+            row = other * n
+            updated[row + mover] = _less_one_unknown(known[row + mover])
+            updated[row + target] = _less_one_unknown(known[row + target])
+    return tuple(updated)
+
+
+def _log(state: State, kind: int, seat: int, a: int = 0, b: int = 0) -> tuple[LogEntry, ...]:
+    log = state.log
+    if len(log) >= LOG_SIZE:
+        log = log[1 - LOG_SIZE :]
+    return (*log, (kind, seat, a, b))
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _draw_from_pile(
+    state: State, card: int
+) -> tuple[Counts, tuple[int, ...], tuple[LogEntry, ...]]:
+    """MD-07: the pile less ``card``; an emptied pile takes the discards but the top."""
+    pile = _sub(state.pile, card)
+    if any(pile):
+        return pile, state.discard, state.log
+    under = state.discard[:-1]
+    log = _log(state, Event.RESHUFFLE, NO_SEAT, len(under))
+    return counts_of(under), state.discard[-1:], log
+
+
+def _end_turn(state: State) -> State:
+    """Pass the die to the next seat (left, seat + 1), or end a game at the turn limit."""
+    if state.turn >= state.rules.turn_limit:
+        return state._replace(phase=_P_OVER, shown=-1, owed=0, target=NO_SEAT, given=-1)
+    return state._replace(
+        phase=_P_ROLL,
+        turn=state.turn + 1,
+        mover=(state.mover + 1) % state.players,
+        shown=-1,
+        owed=0,
+        target=NO_SEAT,
+        given=-1,
+    )
+
+
+def _after_gain(state: State) -> State:
+    """MD-04: over the hand limit, discard; otherwise the turn ends."""
+    if sum(state.hands[state.mover]) > HAND_LIMIT:
+        return state._replace(phase=_P_DISCARD)
+    return _end_turn(state)
+
+
+def _apply_draw(state: State, action: Draw) -> State:
+    card = action.card
+    pile, discard, log = _draw_from_pile(state, card)
+    if state.phase == _P_DEAL:
+        n = state.players
+        receiver = (DEAL * n - state.owed) % n
+        hands = _set(state.hands, receiver, _add(state.hands[receiver], card))
+        owed = state.owed - 1
+        return state._replace(
+            hands=hands,
+            pile=pile,
+            discard=discard,
+            log=log,
+            owed=owed,
+            phase=_P_DEAL if owed else _P_REVEAL,
+        )
+    mover = state.mover
+    state = state._replace(
+        hands=_set(state.hands, mover, _add(state.hands[mover], card)),
+        pile=pile,
+        discard=discard,
+        log=log,
+        owed=state.owed - 1,
+    )
+    if state.owed:
+        return state
+    return _after_gain(state)
+
+
+def _apply_reveal(state: State, action: Reveal) -> State:
+    card = action.card
+    state = state._replace(
+        pile=_sub(state.pile, card), discard=(card,), log=_log(state, Event.REVEAL, NO_SEAT, card)
+    )
+    if state.turn == 0:
+        return state._replace(phase=_P_ROLL, turn=1, mover=0)
+    return _after_gain(state)
+
+
+def _apply_roll(state: State, action: Roll) -> State:
+    mover = state.mover
+    position = (state.positions[mover] + action.value) % TRACK_LENGTH
+    kind = TRACK[position]
+    state = state._replace(
+        positions=_set(state.positions, mover, position),
+        log=_log(state, Event.ROLL, mover, action.value, position),
+    )
+    if kind == Space.DOOR:
+        outfits = _complete(state.hands[mover])
+        if not outfits:
+            return _end_turn(state._replace(log=_log(state, Event.NO_OUTFIT, mover)))
+        if len(outfits) == 1:
+            return state._replace(phase=_P_DOOR, shown=outfits[0])
+        return state._replace(phase=_P_SHOW)
+    if kind == Space.TAKE_EITHER:
+        return state._replace(phase=_P_PILE)
+    if kind in TAKES:
+        return state._replace(phase=_P_DRAW, owed=TAKES[kind])
+    return state._replace(phase=_P_GIVE)
+
+
+def _apply_pile(state: State, action: Pile) -> State:
+    mover = state.mover
+    if not action.from_discard:
+        return state._replace(phase=_P_DRAW, owed=1, log=_log(state, Event.PILE_DRAW, mover))
+    card = state.discard[-1]
+    state = state._replace(
+        hands=_set(state.hands, mover, _add(state.hands[mover], card)),
+        discard=state.discard[:-1],
+        log=_log(state, Event.TOP, mover, card),
+    )
+    if not state.discard:
+        return state._replace(phase=_P_REVEAL)
+    return _after_gain(state)
+
+
+def _apply_discard(state: State, action: Discard) -> State:
+    card, mover = action.card, state.mover
+    hand = _sub(state.hands[mover], card)
+    state = state._replace(
+        hands=_set(state.hands, mover, hand),
+        discard=(*state.discard, card),
+        known=_forget(state.known, state.players, mover, card),
+        log=_log(state, Event.DISCARD, mover, card),
+    )
+    if sum(hand) > HAND_LIMIT:
+        return state
+    return _end_turn(state)
+
+
+def _apply_give(state: State, action: Give) -> State:
+    mover = state.mover
+    return state._replace(
+        hands=_set(state.hands, mover, _sub(state.hands[mover], action.card)),
+        phase=_P_PICK,
+        target=action.target,
+        given=action.card,
+    )
+
+
+def _apply_pick(state: State, action: Pick) -> State:
+    taken, given = action.card, state.given
+    mover, target = state.mover, state.target
+    hands = _set(state.hands, mover, _add(state.hands[mover], taken))
+    hands = _set(hands, target, _add(_sub(hands[target], taken), given))
+    known = _swap_knowledge(state.known, state.players, mover, target, given, taken)
+    return _end_turn(
+        state._replace(hands=hands, known=known, log=_log(state, Event.SWAP, mover, target))
+    )
+
+
+def _apply_show(state: State, action: Show) -> State:
+    return state._replace(phase=_P_DOOR, shown=action.colour)
+
+
+def _apply_door(state: State, action: Door) -> State:
+    """MD-09: the matching date wins; the dud costs the outfit; any other date ends the turn."""
+    result, shown, mover = action.result, state.shown, state.mover
+    log = _log(state, Event.DOOR, mover, shown, result)
+    if result == shown:
+        return state._replace(phase=_P_OVER, winner=mover, log=log)
+    if result != DUD:
+        return _end_turn(state._replace(log=log))
+    hand, known, discard = state.hands[mover], state.known, state.discard
+    for card in cards_mod.outfit(shown):
+        hand = _sub(hand, card)
+        known = _forget(known, state.players, mover, card)
+        discard = (*discard, card)
+    return state._replace(
+        hands=_set(state.hands, mover, hand),
+        known=known,
+        discard=discard,
+        log=log,
+        phase=_P_DRAW,
+        owed=NUMBERS,
+        shown=-1,
+    )
+
+
+_TRANSITIONS: dict[type, Callable[[State, Any], State]] = {
+    Roll: _apply_roll,
+    Draw: _apply_draw,
+    Reveal: _apply_reveal,
+    Pick: _apply_pick,
+    Door: _apply_door,
+    Give: _apply_give,
+    Discard: _apply_discard,
+    Pile: _apply_pile,
+    Show: _apply_show,
+}
+"""Each action type's transition."""
+
+
+# ---------------------------------------------------------------------------------------
+# Legal action lists (cached: hands repeat)
+
+
+@lru_cache(maxsize=4096)
+def _complete(hand: Counts) -> tuple[int, ...]:
+    return tuple(
+        colour
+        for colour in range(len(COLOURS))
+        if hand[colour * NUMBERS] and hand[colour * NUMBERS + 1] and hand[colour * NUMBERS + 2]
+    )
+
+
+@lru_cache(maxsize=8192)
+def _discard_actions(hand: Counts) -> tuple[Action, ...]:
+    return tuple(DISCARDS[card] for card in range(CARDS) if hand[card])
+
+
+@lru_cache(maxsize=16384)
+def _give_actions(hand: Counts, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(GIVES[card][t] for t in targets for card in range(CARDS) if hand[card])
+
+
+@lru_cache(maxsize=4096)
+def _show_actions(hand: Counts) -> tuple[Action, ...]:
+    return tuple(SHOWS[colour] for colour in _complete(hand))
+
+
+@lru_cache(maxsize=256)
+def _targets(kind: Space, mover: int, players: int) -> tuple[int, ...]:
+    if kind == Space.SWAP_RIGHT:
+        return ((mover - 1) % players,)
+    if kind == Space.SWAP_LEFT:
+        return ((mover + 1) % players,)
+    if kind == Space.SWAP_ANY:
+        return tuple(seat for seat in range(players) if seat != mover)
+    return ()
+
+
+def _shown_date(state: State) -> str:
+    for entry in reversed(state.log):
+        if entry[0] == Event.DOOR:
+            return DOOR_OUTCOMES[entry[3]]
+    return DOOR_OUTCOMES[DUD]
+
+
+def _show_hand(hand: Counts) -> str:
+    return " ".join(card_name(card) for card in cards_of(hand)) or "-"
