@@ -572,6 +572,12 @@ def test_md10_knowledge_goes_stale_when_the_hand_changes_unseen() -> None:
     assert GAME.view(stale, 0)["known"][1] == []
     assert GAME.view(stale, 2)["known"][1] == [c("B1")]
     assert GAME.view(stale, 1)["known"] == [[c("G2")], [], [c("O1")]]
+    # The receiver swapping on with seat 2: seat 0 cannot see which card left seat 1.
+    onward = roll_to(swapped_three(), 8 + SWAP_LEFT)
+    onward = chance(act(onward, 1, "give G1 to 2"), "pick B1")
+    assert GAME.view(onward, 0)["known"][1] == []
+    assert GAME.view(onward, 1)["known"] == [[c("G2")], [], [c("G1")]]
+    assert GAME.view(onward, 2)["known"][1] == [c("B1")]
 
 
 def test_md10_the_giver_taking_a_card_back_updates_what_both_know() -> None:
