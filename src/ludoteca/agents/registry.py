@@ -13,6 +13,7 @@ from ludoteca.engine.runner import Agent
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
+    "mystery_date": "ludoteca.agents.greedy_mystery_date:GreedyMysteryDate",
 }
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
