@@ -1,0 +1,283 @@
+"""Mystery Date in the terminal: the track with every piece, the hand by colour, the piles,
+the door and the recent public events, drawn from a seat's view.
+
+Only view keys are read (see ``MysteryDate.view``), so nothing hidden from the seat can appear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.engine.game import CHANCE, View
+from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.games import mystery_date
+from ludoteca.games.mystery_date_cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_name
+from ludoteca.terminal import Menu, Renderer
+
+SYMBOLS = {
+    "door": "◆",
+    "take_either": "+1?",
+    "take_1": "+1",
+    "take_2": "+2",
+    "swap_right": "⇄R",
+    "swap_left": "⇄L",
+    "swap_any": "⇄*",
+}
+"""Short labels of the space kinds on the track."""
+STYLES = ("magenta", "green", "blue", "dark_orange")
+"""Rich colour per card colour (pink, green, blue, orange)."""
+PIECE = "●"
+SIDE = 8
+"""Spaces per row of the drawn track (one side of the board)."""
+
+
+def seat_label(seat: int, lang: Lang) -> str:
+    """``"Seat 1"``/``"Asiento 1"``; chance is ``"Chance"``/``"Azar"``."""
+    if seat == CHANCE:
+        return msg("term.chance").text(lang)
+    return msg("term.seat", seat=seat).text(lang)
+
+
+def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+    """The board and the table as ``view``'s seat sees them.
+
+    Args:
+        view: A Mystery Date view (``MysteryDate.view``).
+        lang: Language of the labels.
+        seat_views: Every seat's view, to also show their hands (whole-table replays only).
+    """
+    seat = view.get("seat")
+    title = msg(
+        "term.md.title",
+        turn=view["turn"],
+        phase=msg(f"mystery_date.phase.{view['phase']}"),
+    ).text(lang)
+    if seat is not None and seat >= 0:
+        title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
+    return Panel(
+        Group(
+            _track(view),
+            Text(msg("term.md.legend").text(lang), style="dim"),
+            _table(view, lang, seat_views),
+        ),
+        title=title,
+        title_align="left",
+    )
+
+
+def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
+    """Every move numbered (there are at most a few dozen)."""
+    labels = tuple(f"{mystery_date.GAME.describe(action, lang)}  [{action}]" for action in legal)
+    return Menu(tuple(legal), labels)
+
+
+def examples(lang: Lang) -> str:
+    """Example moves for the help line."""
+    return msg("term.md.examples").text(lang)
+
+
+RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+
+
+def hand_by_colour(cards: Sequence[int], lang: Lang) -> Text:
+    """A hand grouped by colour, e.g. ``pink 1 2 3 ✓ · green 2 · blue - · orange 1 1``."""
+    text = Text()
+    for colour, name in enumerate(COLOURS):
+        numbers = sorted(card % NUMBERS + 1 for card in cards if card // NUMBERS == colour)
+        if colour:
+            text.append(" · ")
+        label = msg(f"mystery_date.colour.{name}").text(lang)
+        text.append(f"{label} ", style=f"bold {STYLES[colour]}")
+        text.append(" ".join(map(str, numbers)) if numbers else "-")
+        if set(numbers) == set(range(1, NUMBERS + 1)):
+            text.append(" ✓", style="bold")
+    return text
+
+
+def _track(view: View) -> Table:
+    """Four rows of eight spaces (one per side, clockwise): index, kind and the pieces."""
+    by_space: dict[int, list[int]] = {}
+    for seat, space in enumerate(view["positions"]):
+        by_space.setdefault(space, []).append(seat)
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(SIDE):
+        grid.add_column(justify="left", min_width=7)
+    spaces = mystery_date.TRACK
+    for start in range(0, len(spaces), SIDE):
+        cells: list[Text] = []
+        for index in range(start, min(start + SIDE, len(spaces))):
+            kind = mystery_date.SPACE_NAMES[spaces[index]]
+            cell = Text(f"{index:>2} ", style="dim")
+            cell.append(SYMBOLS[kind], style="bold cyan" if kind == "door" else "")
+            pieces = by_space.get(index, [])
+            if pieces:
+                cell.append(" " + "".join(f"{PIECE}{s}" for s in pieces), style="bold yellow")
+            cells.append(cell)
+        grid.add_row(*cells)
+    return grid
+
+
+def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+
+    def row(key: str, value: str | Text) -> None:
+        grid.add_row(msg(f"term.md.{key}").text(lang), value)
+
+    actors = [seat_label(s, lang) for s in view["actors"]]
+    row("turn", ", ".join(actors) if actors else "-")
+    space = msg(f"mystery_date.space.{view['space']}").text(lang)
+    row("mover", f"{seat_label(view['mover'], lang)} · {space}")
+    if "hand" in view:
+        row("your_hand", hand_by_colour(view["hand"], lang))
+        for other, cards in enumerate(view["known"]):
+            if cards:
+                row("you_know", _knowledge(other, cards, lang))
+        for other, cards in enumerate(view["known_by"]):
+            if cards:
+                row("they_know", _knowledge(other, cards, lang))
+        if "given" in view:
+            given = card_name(view["given"])
+            row("given", msg("term.md.given_to", card=given, seat=view["target"]).text(lang))
+    for seat_view in seat_views:
+        label = msg("term.hand_of", seat=seat_label(seat_view["seat"], lang)).text(lang)
+        grid.add_row(label, hand_by_colour(seat_view.get("hand", []), lang))
+    sizes = " · ".join(f"{seat_label(s, lang)} {n}" for s, n in enumerate(view["hand_counts"]))
+    row("hand_counts", sizes)
+    row("pile", str(view["pile_size"]))
+    discard: list[int] = view["discard"]
+    top = card_name(discard[-1]) if discard else "-"
+    row("discard", msg("term.md.discard_top", top=top, count=len(discard)).text(lang))
+    if view["phase"] == "pick" and view["target"] >= 0:
+        row("swap", msg("term.md.swap_now", seat=seat_label(view["target"], lang)).text(lang))
+    if view["phase"] == "door" and view["shown"] >= 0:
+        colour = msg(f"mystery_date.colour.{COLOURS[view['shown']]}").text(lang)
+        row("door", msg("term.md.opening", colour=colour).text(lang))
+    door = _last_door(view, lang)
+    if door:
+        row("last_door", door)
+    events = [_event(entry, lang) for entry in view["log"]]
+    if events:
+        row("events", "\n".join(events[-6:]))
+    return grid
+
+
+def _knowledge(other: int, cards: Sequence[int], lang: Lang) -> str:
+    return f"{seat_label(other, lang)}: " + " ".join(card_name(card) for card in cards)
+
+
+def _last_door(view: View, lang: Lang) -> str:
+    for entry in reversed(view["log"]):
+        if entry[0] == "door":
+            return _event(entry, lang)
+    return ""
+
+
+def _event(entry: Sequence[Any], lang: Lang) -> str:
+    kind, seat, a, b = entry
+    who = seat_label(seat, lang) if seat >= 0 else ""
+    if kind == "roll":
+        kind_name = mystery_date.SPACE_NAMES[mystery_date.TRACK[b]]
+        space = msg(f"mystery_date.space.{kind_name}")
+        return msg("term.md.ev.roll", seat=who, value=a, space=b, kind=space).text(lang)
+    if kind == "door":
+        colour = msg(f"mystery_date.colour.{COLOURS[a]}")
+        date = msg(f"mystery_date.date.{DOOR_OUTCOMES[b]}")
+        return msg("term.md.ev.door", seat=who, colour=colour, date=date).text(lang)
+    if kind in ("top", "discard", "reveal"):
+        return msg(f"term.md.ev.{kind}", seat=who, card=card_name(a)).text(lang)
+    if kind == "swap":
+        return msg("term.md.ev.swap", seat=who, other=seat_label(a, lang)).text(lang)
+    if kind == "reshuffle":
+        return msg("term.md.ev.reshuffle", count=a).text(lang)
+    return msg(f"term.md.ev.{kind}", seat=who).text(lang)
+
+
+register(
+    {
+        "term.md.title": {
+            "es": "Cita misteriosa · turno {turn} · fase: {phase}",
+            "en": "Mystery Date · turn {turn} · phase: {phase}",
+        },
+        "term.md.legend": {
+            "es": "◆ abre la puerta · +1 / +2 toma del mazo · +1? del mazo o del descarte · "
+            "⇄R / ⇄L / ⇄* intercambia a la derecha / izquierda / con quien quieras · ●N pieza",
+            "en": "◆ open the door · +1 / +2 take from the draw pile · +1? draw or discard · "
+            "⇄R / ⇄L / ⇄* swap right / left / any player · ●N a piece",
+        },
+        "term.md.turn": {"es": "Turno", "en": "To act"},
+        "term.md.mover": {"es": "Juega", "en": "Mover"},
+        "term.md.your_hand": {"es": "Tu mano", "en": "Your hand"},
+        "term.md.you_know": {"es": "Sabes que tiene", "en": "You know they hold"},
+        "term.md.they_know": {"es": "Sabe que tienes", "en": "They know you hold"},
+        "term.md.given": {"es": "Carta dada", "en": "Card given"},
+        "term.md.given_to": {
+            "es": "{card} boca abajo para el asiento {seat}",
+            "en": "{card} face down to seat {seat}",
+        },
+        "term.md.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
+        "term.md.pile": {"es": "Mazo de robo", "en": "Draw pile"},
+        "term.md.discard": {"es": "Descartes", "en": "Discard pile"},
+        "term.md.discard_top": {
+            "es": "encima {top} (cartas en el montón: {count})",
+            "en": "top {top} (cards in the pile: {count})",
+        },
+        "term.md.swap": {"es": "Intercambio", "en": "Swap"},
+        "term.md.swap_now": {
+            "es": "se toma una carta al azar de {seat}",
+            "en": "a card is taken at random from {seat}",
+        },
+        "term.md.door": {"es": "Puerta", "en": "Door"},
+        "term.md.opening": {
+            "es": "se abre con el atuendo {colour} a la vista",
+            "en": "opening, the {colour} outfit shown",
+        },
+        "term.md.last_door": {"es": "Última puerta", "en": "Last door"},
+        "term.md.events": {"es": "Últimos sucesos", "en": "Recent events"},
+        "term.md.ev.roll": {
+            "es": "{seat} saca un {value} y llega a la casilla {space} ({kind})",
+            "en": "{seat} rolls {value} and lands on space {space} ({kind})",
+        },
+        "term.md.ev.no_outfit": {
+            "es": "{seat} no tiene un atuendo completo: la puerta sigue cerrada",
+            "en": "{seat} has no complete outfit: the door stays shut",
+        },
+        "term.md.ev.pile_draw": {
+            "es": "{seat} roba del mazo",
+            "en": "{seat} draws from the draw pile",
+        },
+        "term.md.ev.top": {
+            "es": "{seat} toma {card} del descarte",
+            "en": "{seat} takes {card} from the discard pile",
+        },
+        "term.md.ev.discard": {"es": "{seat} descarta {card}", "en": "{seat} discards {card}"},
+        "term.md.ev.swap": {
+            "es": "{seat} intercambia una carta con {other}",
+            "en": "{seat} swaps a card with {other}",
+        },
+        "term.md.ev.door": {
+            "es": "{seat} muestra el atuendo {colour} y abre la puerta: ¡{date}!",
+            "en": "{seat} shows the {colour} outfit and opens the door: {date}!",
+        },
+        "term.md.ev.reveal": {
+            "es": "{card} se pone boca arriba como descarte",
+            "en": "{card} is turned face up as the discard",
+        },
+        "term.md.ev.reshuffle": {
+            "es": "el mazo se agotó: {count} descartes forman un mazo nuevo",
+            "en": "the draw pile ran out: {count} discards make a new one",
+        },
+        "term.md.examples": {
+            "es": "give P2 to 1, discard G1, pile draw, pile discard, show pink; o en español: "
+            "dar R2 a 1, descartar V1, monton robo, monton descarte, mostrar rosa",
+            "en": "give P2 to 1, discard G1, pile draw, pile discard, show pink",
+        },
+    }
+)
