@@ -17,46 +17,42 @@ involved one card each: the giver knows the card they gave is in the partner's h
 partner knows the card taken from them is in the giver's hand. ``State.known`` keeps, for
 each ordered pair of seats ``(a, b)``, the multiset of cards ``a`` knows for certain that
 ``b`` holds; it shrinks when ``b``'s hand changes in ways ``a`` cannot see (see
-``_swap_knowledge`` and ``_forget``).
+``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``).
+
+Modules: this one holds the Game protocol (setup, chance, views, explanations, text);
+``mystery_date_state`` the track and the state types; ``mystery_date_turns`` the
+transitions and legal-action lists; ``mystery_date_cards`` the cards and actions.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from enum import IntEnum
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.games import mystery_date_cards as cards_mod
+from ludoteca.games import mystery_date_turns as turns
 from ludoteca.games.mystery_date_cards import (
-    CARDS,
     CHANCE_TYPES,
     COLOURS,
     DEAL,
     DECK,
     DEFAULT_DOOR_WEIGHTS,
     DIE,
-    DISCARDS,
     DOOR_OUTCOMES,
     DOORS,
     DRAWS,
     DUD,
-    GIVES,
-    HAND_LIMIT,
     NO_CARDS,
-    NUMBERS,
     PICKS,
     PILE_DISCARD,
     PILE_DRAW,
     REVEALS,
     ROLLS,
-    SHOWS,
     Action,
     Counts,
     Discard,
@@ -72,51 +68,52 @@ from ludoteca.games.mystery_date_cards import (
     cards_of,
     counts_of,
 )
+from ludoteca.games.mystery_date_state import (
+    CHANCE_PHASES,
+    DATA,
+    EVENT_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_SEAT,
+    SPACE_NAMES,
+    STARTS,
+    STEPS_PER_TURN,
+    TRACK,
+    TRACK_LENGTH,
+    TURN_LIMIT,
+    TURN_LIMIT_MAX,
+    Event,
+    Phase,
+    Rules,
+    Space,
+    State,
+)
 
-DATA = cards_mod.DATA
+__all__ = [
+    "DATA",
+    "GAME",
+    "INFO",
+    "SPACE_NAMES",
+    "STARTS",
+    "STEPS_PER_TURN",
+    "TRACK",
+    "TRACK_LENGTH",
+    "TURN_LIMIT",
+    "TURN_LIMIT_MAX",
+    "Event",
+    "MysteryDate",
+    "Phase",
+    "Rules",
+    "Space",
+    "State",
+    "complete_outfits",
+    "parse_door_weights",
+    "swap_targets",
+]
 
-# ---------------------------------------------------------------------------------------
-# The track (a data list)
-
-
-class Space(IntEnum):
-    """What a track space does."""
-
-    DOOR = 0
-    TAKE_EITHER = 1
-    TAKE_1 = 2
-    TAKE_2 = 3
-    SWAP_RIGHT = 4
-    SWAP_LEFT = 5
-    SWAP_ANY = 6
-
-
-SPACE_NAMES: tuple[str, ...] = tuple(kind.name.lower() for kind in Space)
-TRACK: tuple[Space, ...] = tuple(Space[name.upper()] for name in DATA["track"]["spaces"])
-"""The loop of spaces, clockwise from space 0 (``games/data/mystery_date.toml``)."""
-TRACK_LENGTH = len(TRACK)
-STARTS: dict[int, tuple[int, ...]] = {
-    int(count): tuple(spaces) for count, spaces in DATA["track"]["starts"].items()
-}
-"""Start spaces in seat order, per player count."""
-TAKES = {Space.TAKE_1: 1, Space.TAKE_2: 2}
-_S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
-TURN_LIMIT: int = DATA["limits"]["turn_limit"]
-TURN_LIMIT_MAX: int = DATA["limits"]["turn_limit_max"]
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-NO_SEAT = -1
-LOG_SIZE = 12
-"""Public events kept for views (the last ones)."""
-
-STEPS_PER_TURN = 1 + max(2 * 2, 1 + 1 + 1, 2, 1 + 1 + 3)
-"""Roll, then the most a space can take: take 2 and discard 2; pile, draw or reveal, discard;
-give and pick; show, door and three dud redraws."""
-
-if sorted(STARTS) != list(range(MIN_PLAYERS, MAX_PLAYERS + 1)) or any(
-    len(spaces) != count or any(TRACK[s] != Space.DOOR for s in spaces)
-    for count, spaces in STARTS.items()
-):
-    raise ValueError("mystery_date start spaces must be door spaces, one per seat")
+# Reading an enum member costs about 0.15 µs; the hot path compares module constants.
+_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
+_P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
 
 INFO = GameInfo(
     id="mystery_date",
@@ -149,96 +146,6 @@ INFO = GameInfo(
     summary_es=DATA["summary"]["es"],
     summary_en=DATA["summary"]["en"],
 )
-
-
-# ---------------------------------------------------------------------------------------
-# State
-
-
-class Phase(IntEnum):
-    """Where a turn is. Chance acts in DEAL, REVEAL, ROLL, DRAW, PICK and DOOR."""
-
-    DEAL = 0
-    REVEAL = 1
-    ROLL = 2
-    DRAW = 3
-    PILE = 4
-    DISCARD = 5
-    GIVE = 6
-    PICK = 7
-    SHOW = 8
-    DOOR = 9
-    OVER = 10
-
-
-_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
-_P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
-_CHANCE_PHASES = frozenset((_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PICK, _P_DOOR))
-
-
-class Event(IntEnum):
-    """Kinds of public event in the log: ``(kind, seat, a, b)``."""
-
-    ROLL = 0  # seat rolled a, landed on space b
-    NO_OUTFIT = 1  # seat stopped on a door without a complete outfit
-    PILE_DRAW = 2  # seat chose the draw pile on the draw-or-discard space
-    TOP = 3  # seat took card a from the top of the discard pile
-    DISCARD = 4  # seat discarded card a
-    SWAP = 5  # seat swapped with seat a
-    DOOR = 6  # seat showed colour a and the door opened on b
-    REVEAL = 7  # card a was turned face up to start the discard pile
-    RESHUFFLE = 8  # the discards under the top (a cards) became the draw pile
-
-
-EVENT_NAMES: tuple[str, ...] = tuple(kind.name.lower() for kind in Event)
-LogEntry = tuple[int, int, int, int]
-
-
-class Rules(NamedTuple):
-    """The options that change play, resolved once at setup."""
-
-    door_weights: tuple[int, ...]
-    turn_limit: int
-
-
-class State(NamedTuple):
-    """A full Mystery Date state. Immutable (a NamedTuple: see ``docs/architecture.md``).
-
-    Attributes:
-        rules: Resolved options.
-        players: Number of seats.
-        phase: The current phase.
-        turn: The current turn, from 1 (0 during the deal).
-        mover: Seat whose turn it is.
-        positions: Each seat's space on the track.
-        hands: Each seat's cards as copies per card (secret; sizes public).
-        pile: The draw pile as copies per card (a multiset: its order is never known).
-        discard: The face-up discard pile, bottom first (the last card is the top).
-        owed: Cards still to be drawn (by the mover; in the deal, by ``dealt % players``).
-        target: The swap partner while a swap is under way, else -1.
-        given: The card given face down while a swap is under way, else -1.
-        shown: The colour shown at the door while it opens, else -1.
-        known: ``known[a * players + b]``: cards seat ``a`` knows seat ``b`` holds (MD-10).
-        log: The last public events, oldest first.
-        winner: The winning seat, -1 otherwise (also in a drawn game).
-    """
-
-    rules: Rules
-    players: int
-    phase: Phase
-    turn: int
-    mover: int
-    positions: tuple[int, ...]
-    hands: tuple[Counts, ...]
-    pile: Counts
-    discard: tuple[int, ...]
-    owed: int
-    target: int
-    given: int
-    shown: int
-    known: tuple[Counts, ...]
-    log: tuple[LogEntry, ...]
-    winner: int
 
 
 # ---------------------------------------------------------------------------------------
@@ -285,7 +192,7 @@ class MysteryDate:
     def actors(self, state: State) -> tuple[Seat, ...]:
         """Chance at a chance step, the mover at a decision, nobody once over."""
         phase = state.phase
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return _CHANCE_ACTORS
         if phase == _P_OVER:
             return ()
@@ -298,20 +205,20 @@ class MysteryDate:
         then card; shows by colour (pink, green, blue, orange).
         """
         phase = state.phase
-        if seat != state.mover or phase in _CHANCE_PHASES or phase == _P_OVER:
+        if seat != state.mover or phase in CHANCE_PHASES or phase == _P_OVER:
             return ()
         hand = state.hands[seat]
         if phase == _P_GIVE:
-            return _give_actions(hand, swap_targets(state))
+            return turns.give_actions(hand, swap_targets(state))
         if phase == _P_DISCARD:
-            return _discard_actions(hand)
+            return turns.discard_actions(hand)
         if phase == _P_PILE:
             return _PILE_ACTIONS
-        return _show_actions(hand)
+        return turns.show_actions(hand)
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        return _TRANSITIONS[type(action)](state, action)
+        return turns.TRANSITIONS[type(action)](state, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Every outcome of the chance step, with its exact probability.
@@ -495,10 +402,10 @@ class MysteryDate:
         phase = state.phase
         if phase == _P_OVER:
             return "MD-09", msg("mystery_date.game_over")
-        if seat != state.mover or phase in _CHANCE_PHASES:
+        if seat != state.mover or phase in CHANCE_PHASES:
             actor = (
                 msg("mystery_date.chance")
-                if phase in _CHANCE_PHASES
+                if phase in CHANCE_PHASES
                 else msg("mystery_date.seat", seat=state.mover)
             )
             return _PHASE_RULES[phase], msg("mystery_date.not_your_turn", actor=actor)
@@ -588,7 +495,7 @@ def parse_door_weights(text: str) -> tuple[int, ...]:
 
 def complete_outfits(hand: Counts) -> tuple[int, ...]:
     """The colours whose 1, 2 and 3 are all in ``hand``."""
-    return _complete(hand)
+    return turns.complete(hand)
 
 
 def swap_targets(state: State) -> tuple[int, ...]:
@@ -596,7 +503,7 @@ def swap_targets(state: State) -> tuple[int, ...]:
 
     Right is seat - 1, left is seat + 1, any is every other seat in seat order.
     """
-    return _targets(TRACK[state.positions[state.mover]], state.mover, state.players)
+    return turns.targets(TRACK[state.positions[state.mover]], state.mover, state.players)
 
 
 # ---------------------------------------------------------------------------------------
@@ -652,326 +559,6 @@ def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:
         pool[index], pool[-1] = pool[-1], pool[index]
         taken.append(pool.pop())
     return taken
-
-
-def _add(counts: Counts, card: int) -> Counts:
-    return counts[:card] + (counts[card] + 1,) + counts[card + 1 :]
-
-
-def _sub(counts: Counts, card: int) -> Counts:
-    """``counts`` less one ``card`` (unchanged when it holds none: a multiset difference)."""
-    if not counts[card]:
-        return counts
-    return counts[:card] + (counts[card] - 1,) + counts[card + 1 :]
-
-
-def _less_one_unknown(counts: Counts) -> Counts:
-    """What stays certain after one unseen card leaves a hand: one copy fewer of each."""
-    if counts is NO_CARDS or not any(counts):
-        return NO_CARDS
-    return tuple(c - 1 if c else 0 for c in counts)
-
-
-def _forget(known: tuple[Counts, ...], n: int, seat: Seat, card: int) -> tuple[Counts, ...]:
-    """``seat`` put ``card`` face up (a discard): nobody can count on it any more."""
-    column = range(seat, n * n, n)
-    if not any(known[i][card] for i in column):
-        return known
-    updated = list(known)
-    for i in column:
-        updated[i] = _sub(updated[i], card)
-    return tuple(updated)
-
-
-def _swap_knowledge(
-    known: tuple[Counts, ...], n: int, mover: Seat, target: Seat, given: int, taken: int
-) -> tuple[Counts, ...]:
-    """MD-05 and MD-10: what each seat knows after ``mover`` gave ``given`` to ``target`` and
-    took ``taken`` from them.
-
-    The two partners each learn one card of the other's hand: the giver, the card given;
-    the partner, the card taken (and each sees the other's card leave their own knowledge).
-    Every other seat saw one unseen card leave each hand: one copy fewer of each known card.
-    """
-    updated = list(known)
-    mover_row, target_row = mover * n, target * n
-    updated[mover_row + target] = _add(_sub(known[mover_row + target], taken), given)
-    updated[target_row + mover] = _add(_sub(known[target_row + mover], given), taken)
-    for other in range(n):
-        if other not in (mover, target):
-            row = other * n
-            updated[row + mover] = _less_one_unknown(known[row + mover])
-            updated[row + target] = _less_one_unknown(known[row + target])
-    return tuple(updated)
-
-
-# Hot transitions copy the state into a list, set the changed fields by position and build
-# the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
-_new_state = tuple.__new__
-(
-    _F_PHASE, _F_TURN, _F_MOVER, _F_POSITIONS, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED,
-    _F_TARGET, _F_GIVEN, _F_SHOWN, _F_KNOWN, _F_LOG, _F_WINNER,
-) = (
-    State._fields.index(name)
-    for name in (
-        "phase", "turn", "mover", "positions", "hands", "pile", "discard", "owed",
-        "target", "given", "shown", "known", "log", "winner",
-    )
-)  # fmt: skip
-Fields = list[Any]
-"""A state being built: ``list(state)``, changed in place, then ``_build``."""
-
-
-def _build(new: Fields) -> State:
-    state: State = _new_state(State, new)
-    return state
-
-
-def _log(new: Fields, kind: int, seat: int, a: int = 0, b: int = 0) -> None:
-    """Append a public event to the log of the state being built (the last LOG_SIZE)."""
-    log = new[_F_LOG]
-    if len(log) >= LOG_SIZE:
-        log = log[1 - LOG_SIZE :]
-    new[_F_LOG] = (*log, (kind, seat, a, b))
-
-
-def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
-
-
-def _give_card(new: Fields, seat: int, card: int) -> None:
-    """``seat`` gains ``card`` (in the state being built)."""
-    hands = new[_F_HANDS]
-    new[_F_HANDS] = _set(hands, seat, _add(hands[seat], card))
-
-
-def _draw_from_pile(new: Fields, card: int) -> None:
-    """MD-07: the pile less ``card``; an emptied pile takes the discards but the top."""
-    pile = _sub(new[_F_PILE], card)
-    if any(pile):
-        new[_F_PILE] = pile
-        return
-    discard = new[_F_DISCARD]
-    under = discard[:-1]
-    new[_F_PILE] = counts_of(under)
-    new[_F_DISCARD] = discard[-1:]
-    _log(new, Event.RESHUFFLE, NO_SEAT, len(under))
-
-
-def _end_turn(new: Fields) -> State:
-    """Pass the die to the next seat (left, seat + 1), or end a game at the turn limit."""
-    rules: Rules = new[0]
-    new[_F_SHOWN] = -1
-    new[_F_OWED] = 0
-    new[_F_TARGET] = NO_SEAT
-    new[_F_GIVEN] = -1
-    if new[_F_TURN] >= rules.turn_limit:
-        new[_F_PHASE] = _P_OVER
-    else:
-        new[_F_PHASE] = _P_ROLL
-        new[_F_TURN] += 1
-        new[_F_MOVER] = (new[_F_MOVER] + 1) % new[1]
-    return _build(new)
-
-
-def _after_gain(new: Fields) -> State:
-    """MD-04: over the hand limit, discard; otherwise the turn ends."""
-    if sum(new[_F_HANDS][new[_F_MOVER]]) > HAND_LIMIT:
-        new[_F_PHASE] = _P_DISCARD
-        return _build(new)
-    return _end_turn(new)
-
-
-def _apply_draw(state: State, action: Draw) -> State:
-    new = list(state)
-    _draw_from_pile(new, action.card)
-    if state.phase == _P_DEAL:
-        n = state.players
-        _give_card(new, (DEAL * n - state.owed) % n, action.card)
-        new[_F_OWED] = owed = state.owed - 1
-        new[_F_PHASE] = _P_DEAL if owed else _P_REVEAL
-        return _build(new)
-    _give_card(new, state.mover, action.card)
-    new[_F_OWED] = owed = state.owed - 1
-    if owed:
-        return _build(new)
-    return _after_gain(new)
-
-
-def _apply_reveal(state: State, action: Reveal) -> State:
-    card = action.card
-    new = list(state)
-    new[_F_PILE] = _sub(state.pile, card)
-    new[_F_DISCARD] = (card,)
-    _log(new, Event.REVEAL, NO_SEAT, card)
-    if state.turn == 0:
-        new[_F_PHASE] = _P_ROLL
-        new[_F_TURN] = 1
-        new[_F_MOVER] = 0
-        return _build(new)
-    return _after_gain(new)
-
-
-def _apply_roll(state: State, action: Roll) -> State:
-    mover = state.mover
-    position = (state.positions[mover] + action.value) % TRACK_LENGTH
-    kind = TRACK[position]
-    new = list(state)
-    new[_F_POSITIONS] = _set(state.positions, mover, position)
-    _log(new, Event.ROLL, mover, action.value, position)
-    if kind == _S_DOOR:
-        outfits = _complete(state.hands[mover])
-        if not outfits:
-            _log(new, Event.NO_OUTFIT, mover)
-            return _end_turn(new)
-        if len(outfits) == 1:
-            new[_F_PHASE] = _P_DOOR
-            new[_F_SHOWN] = outfits[0]
-        else:
-            new[_F_PHASE] = _P_SHOW
-    elif kind == _S_EITHER:
-        new[_F_PHASE] = _P_PILE
-    elif kind in TAKES:
-        new[_F_PHASE] = _P_DRAW
-        new[_F_OWED] = TAKES[kind]
-    else:
-        new[_F_PHASE] = _P_GIVE
-    return _build(new)
-
-
-def _apply_pile(state: State, action: Pile) -> State:
-    mover = state.mover
-    new = list(state)
-    if not action.from_discard:
-        new[_F_PHASE] = _P_DRAW
-        new[_F_OWED] = 1
-        _log(new, Event.PILE_DRAW, mover)
-        return _build(new)
-    card = state.discard[-1]
-    _give_card(new, mover, card)
-    new[_F_DISCARD] = discard = state.discard[:-1]
-    _log(new, Event.TOP, mover, card)
-    if not discard:
-        new[_F_PHASE] = _P_REVEAL
-        return _build(new)
-    return _after_gain(new)
-
-
-def _apply_discard(state: State, action: Discard) -> State:
-    card, mover = action.card, state.mover
-    hand = _sub(state.hands[mover], card)
-    new = list(state)
-    new[_F_HANDS] = _set(state.hands, mover, hand)
-    new[_F_DISCARD] = (*state.discard, card)
-    new[_F_KNOWN] = _forget(state.known, state.players, mover, card)
-    _log(new, Event.DISCARD, mover, card)
-    if sum(hand) > HAND_LIMIT:
-        return _build(new)
-    return _end_turn(new)
-
-
-def _apply_give(state: State, action: Give) -> State:
-    mover = state.mover
-    new = list(state)
-    new[_F_HANDS] = _set(state.hands, mover, _sub(state.hands[mover], action.card))
-    new[_F_PHASE] = _P_PICK
-    new[_F_TARGET] = action.target
-    new[_F_GIVEN] = action.card
-    return _build(new)
-
-
-def _apply_pick(state: State, action: Pick) -> State:
-    taken, given = action.card, state.given
-    mover, target = state.mover, state.target
-    hands = _set(state.hands, mover, _add(state.hands[mover], taken))
-    hands = _set(hands, target, _add(_sub(hands[target], taken), given))
-    new = list(state)
-    new[_F_HANDS] = hands
-    new[_F_KNOWN] = _swap_knowledge(state.known, state.players, mover, target, given, taken)
-    _log(new, Event.SWAP, mover, target)
-    return _end_turn(new)
-
-
-def _apply_show(state: State, action: Show) -> State:
-    return state._replace(phase=_P_DOOR, shown=action.colour)
-
-
-def _apply_door(state: State, action: Door) -> State:
-    """MD-09: the matching date wins; the dud costs the outfit; any other date ends the turn."""
-    result, shown, mover = action.result, state.shown, state.mover
-    new = list(state)
-    _log(new, Event.DOOR, mover, shown, result)
-    if result == shown:
-        new[_F_PHASE] = _P_OVER
-        new[_F_WINNER] = mover
-        return _build(new)
-    if result != DUD:
-        return _end_turn(new)
-    hand, known, discard = state.hands[mover], state.known, state.discard
-    for card in cards_mod.outfit(shown):
-        hand = _sub(hand, card)
-        known = _forget(known, state.players, mover, card)
-        discard = (*discard, card)
-    new[_F_HANDS] = _set(state.hands, mover, hand)
-    new[_F_KNOWN] = known
-    new[_F_DISCARD] = discard
-    new[_F_PHASE] = _P_DRAW
-    new[_F_OWED] = NUMBERS
-    new[_F_SHOWN] = -1
-    return _build(new)
-
-
-_TRANSITIONS: dict[type, Callable[[State, Any], State]] = {
-    Roll: _apply_roll,
-    Draw: _apply_draw,
-    Reveal: _apply_reveal,
-    Pick: _apply_pick,
-    Door: _apply_door,
-    Give: _apply_give,
-    Discard: _apply_discard,
-    Pile: _apply_pile,
-    Show: _apply_show,
-}
-"""Each action type's transition."""
-
-
-# ---------------------------------------------------------------------------------------
-# Legal action lists (cached: hands repeat)
-
-
-@lru_cache(maxsize=4096)
-def _complete(hand: Counts) -> tuple[int, ...]:
-    return tuple(
-        colour
-        for colour in range(len(COLOURS))
-        if hand[colour * NUMBERS] and hand[colour * NUMBERS + 1] and hand[colour * NUMBERS + 2]
-    )
-
-
-@lru_cache(maxsize=8192)
-def _discard_actions(hand: Counts) -> tuple[Action, ...]:
-    return tuple(DISCARDS[card] for card in range(CARDS) if hand[card])
-
-
-@lru_cache(maxsize=16384)
-def _give_actions(hand: Counts, targets: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(GIVES[card][t] for t in targets for card in range(CARDS) if hand[card])
-
-
-@lru_cache(maxsize=4096)
-def _show_actions(hand: Counts) -> tuple[Action, ...]:
-    return tuple(SHOWS[colour] for colour in _complete(hand))
-
-
-@lru_cache(maxsize=256)
-def _targets(kind: Space, mover: int, players: int) -> tuple[int, ...]:
-    if kind == Space.SWAP_RIGHT:
-        return ((mover - 1) % players,)
-    if kind == Space.SWAP_LEFT:
-        return ((mover + 1) % players,)
-    if kind == Space.SWAP_ANY:
-        return tuple(seat for seat in range(players) if seat != mover)
-    return ()
 
 
 def _shown_date(state: State) -> str:
