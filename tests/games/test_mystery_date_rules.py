@@ -165,8 +165,10 @@ def test_md02_play_passes_to_the_left_seat_plus_one() -> None:
     state = roll_to(state, TAKE_1)
     state = chance(state, "draw O1")
     assert state.phase == Phase.ROLL and state.mover == 0 and state.turn == 2
-    with pytest.raises(NotYourTurnError):
+    state = roll_to(state, EITHER)
+    with pytest.raises(NotYourTurnError) as info:
         act(state, 1, "pile draw")
+    assert info.value.rule_id == "MD-02" and "seat 0" in info.value.text("en")
 
 
 # ---------------------------------------------------------------------------------------
@@ -379,6 +381,36 @@ def test_md07_an_emptied_draw_pile_is_the_discards_but_the_top() -> None:
     assert hand_names(state, 0) == "P1 P2 B2" and state.pile == counts_of([c("B1")])
 
 
+def all_states(players: int, seeds: range) -> list[State]:
+    """Every state of seeded random games."""
+    states: list[State] = []
+    for seed in seeds:
+        runner.play(
+            GAME,
+            [RandomAgent() for _ in range(players)],
+            seed,
+            observer=lambda before, seat, action, after: states.append(after),
+        )
+    return states
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_md07_no_card_is_ever_lost_or_duplicated(players: int) -> None:
+    """MD-07: through deals, takes, swaps, discards, reshuffles and duds, the hands, the
+    draw pile, the discard pile and a card given face down always hold the 48 cards; the
+    draw pile is never empty at rest and neither is the discard pile after the deal."""
+    for state in all_states(players, range(3)):
+        total = [sum(column) for column in zip(state.pile, *state.hands, strict=True)]
+        for card in state.discard:
+            total[card] += 1
+        if state.given >= 0:
+            total[state.given] += 1
+        assert total == list(DECK)
+        assert sum(state.pile) > 0
+        if state.phase not in (Phase.DEAL, Phase.REVEAL):
+            assert state.discard
+
+
 # ---------------------------------------------------------------------------------------
 # MD-08 Door spaces
 
@@ -588,6 +620,25 @@ def test_md10_the_giver_taking_a_card_back_updates_what_both_know() -> None:
     state = chance(act(state, 1, "give P1 to 0"), "pick B3")
     assert GAME.view(state, 0)["known"][1] == [c("B3")]
     assert GAME.view(state, 1)["known"][0] == [c("P1"), c("G2")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_md10_what_a_seat_knows_is_always_in_the_other_hand(players: int) -> None:
+    """MD-10: in random games every card a seat is sure another holds really is there (in
+    the hand, or face down in front of the partner while that seat's swap is under way), and
+    swaps do teach seats something."""
+    learned = 0
+    for state in all_states(players, range(3)):
+        for a in range(players):
+            for b in range(players):
+                known = state.known[a * players + b]
+                holdings = list(state.hands[b])
+                if state.phase == Phase.PICK and b == state.mover:
+                    holdings[state.given] += 1
+                assert all(k <= h for k, h in zip(known, holdings, strict=True)), (a, b)
+                assert a != b or not any(known)
+                learned += sum(known)
+    assert learned > 0
 
 
 def test_md10_the_leak_check_catches_a_view_that_shows_other_seats_swaps() -> None:

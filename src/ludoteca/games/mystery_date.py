@@ -402,13 +402,12 @@ class MysteryDate:
         phase = state.phase
         if phase == _P_OVER:
             return "MD-09", msg("mystery_date.game_over")
-        if seat != state.mover or phase in CHANCE_PHASES:
-            actor = (
-                msg("mystery_date.chance")
-                if phase in CHANCE_PHASES
-                else msg("mystery_date.seat", seat=state.mover)
-            )
+        if phase in CHANCE_PHASES:
+            actor = msg("mystery_date.chance")
             return _PHASE_RULES[phase], msg("mystery_date.not_your_turn", actor=actor)
+        if seat != state.mover:
+            actor = msg("mystery_date.seat", seat=state.mover)
+            return "MD-02", msg("mystery_date.not_your_turn", actor=actor)
         if isinstance(action, CHANCE_TYPES):
             return "MD-10", msg("mystery_date.chance_only")
         rule_id = _PHASE_RULES[phase]
@@ -507,7 +506,7 @@ def swap_targets(state: State) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------------
-# Transitions (private)
+# Private helpers
 
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(cards_mod.MAX_SEATS))
