@@ -152,3 +152,14 @@ def test_swap_any_picks_the_partner_holding_a_card_it_knows_it_needs() -> None:
     state = land(state, 7)
     assert choose(state).endswith("to 2")
     assert card_name(card("G3")) == "G3"
+
+
+def test_of_equally_useless_cards_gives_the_one_that_helps_the_partner_least() -> None:
+    """Seat 0 knows seat 1 holds G1 and G2 (from earlier swaps): it keeps G3 from them."""
+    state = position(["P1 P2 P3 G3 B3", "G1 G2 O1"])
+    known = list(state.known)
+    known[0 * 2 + 1] = counts_of([card("G1"), card("G2")])
+    state = land(state._replace(known=tuple(known)), 3)
+    assert choose(state) == "give B3 to 1"
+    known[0 * 2 + 1] = counts_of([card("B1"), card("B2")])
+    assert choose(state._replace(known=tuple(known))) == "give G3 to 1"

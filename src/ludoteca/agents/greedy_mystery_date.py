@@ -6,9 +6,10 @@ colour closest to complete dominates) and
 
 * over the hand limit, discards the card whose loss lowers that score least (duplicates
   first);
-* in a swap, gives away its least useful card and, on a swap-any space, picks the partner
-  whose random card is worth most to it: the cards it knows the partner holds (from earlier
-  swaps) count for sure, the rest as the average unseen card;
+* in a swap, gives away its least useful card (of equally useless ones, the one that helps
+  the partner least, judged by the cards it knows the partner holds) and, on a swap-any
+  space, picks the partner whose random card is worth most to it: the cards it knows the
+  partner holds (from earlier swaps) count for sure, the rest as the average unseen card;
 * on the draw-or-discard space, takes the known top discard when it improves the hand at
   least as much as an average unseen card would, and draws otherwise;
 * with two outfits ready, shows the one whose date the door weights favour.
@@ -116,15 +117,26 @@ class GreedyMysteryDate:
             total += weights[distinct]
         return total
 
-    def _least_useful(self, hand: Hand, candidates: Sequence[int]) -> int:
-        """The card among ``candidates`` whose loss costs the least score."""
-        best_card, best_score = candidates[0], float("-inf")
+    def _least_useful(
+        self, hand: Hand, candidates: Sequence[int], receiver: Hand | None = None
+    ) -> int:
+        """The card among ``candidates`` whose loss costs the least score; on a tie, the
+        one that adds least to ``receiver`` (the cards known in the hand it goes to).
+        """
+        best_card, best_key = candidates[0], (float("-inf"), float("-inf"))
+        base = self.score(receiver) if receiver is not None else 0.0
         for card in candidates:
             hand[card] -= 1
             value = self.score(hand)
             hand[card] += 1
-            if value > best_score:
-                best_card, best_score = card, value
+            help_given = 0.0
+            if receiver is not None:
+                receiver[card] += 1
+                help_given = self.score(receiver) - base
+                receiver[card] -= 1
+            key = (round(value, 9), -help_given)
+            if key > best_key:
+                best_card, best_key = card, key
         return best_card
 
     def _value_with(self, hand: Hand, card: int) -> float:
@@ -171,11 +183,16 @@ class GreedyMysteryDate:
         return next(a for a in legal if a.from_discard == want_discard)
 
     def _give(self, view: View, hand: Hand, legal: Sequence[Any]) -> Any:
-        """Give the least useful card to the partner whose random card is worth most."""
-        card = self._least_useful(hand, sorted({a.card for a in legal}))
+        """Give the least useful card to the partner whose random card is worth most.
+
+        Among equally useless cards, give the one that helps the partner least, judged by
+        the cards this seat knows the partner holds.
+        """
+        cards = sorted({a.card for a in legal})
         targets = sorted({a.target for a in legal})
         best = targets[0]
         if len(targets) > 1:
+            card = self._least_useful(hand, cards)
             hand[card] -= 1
             unseen = self._unseen(view, hand)
             best_value = float("-inf")
@@ -184,7 +201,14 @@ class GreedyMysteryDate:
                 if value > best_value:
                     best, best_value = target, value
             hand[card] += 1
+        card = self._least_useful(hand, cards, self._known_hand(view, best))
         return next(a for a in legal if a.card == card and a.target == best)
+
+    def _known_hand(self, view: View, seat: int) -> Hand:
+        known = [0] * CARDS
+        for card in view["known"][seat]:
+            known[card] += 1
+        return known
 
     def _pick_value(self, view: View, hand: Hand, target: int, unseen: list[int]) -> float:
         """Expected score after taking a random card from ``target``'s hand."""
