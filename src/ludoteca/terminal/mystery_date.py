@@ -35,6 +35,8 @@ STYLES = ("magenta", "green", "blue", "dark_orange")
 PIECE = "●"
 SIDE = 8
 """Spaces per row of the drawn track (one side of the board)."""
+SHOWN_EVENTS = 8
+"""Recent public events listed (a bot's whole turn and more between two human decisions)."""
 
 
 def seat_label(seat: int, lang: Lang) -> str:
@@ -165,7 +167,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         row("last_door", door)
     events = [_event(entry, lang) for entry in view["log"]]
     if events:
-        row("events", "\n".join(events[-6:]))
+        row("events", "\n".join(events[-SHOWN_EVENTS:]))
     return grid
 
 
