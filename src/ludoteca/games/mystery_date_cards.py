@@ -59,7 +59,13 @@ def outfit(colour: int) -> tuple[int, ...]:
 
 def cards_of(counts: Counts) -> list[int]:
     """A multiset as a sorted list of cards."""
-    return [card for card, copies in enumerate(counts) for _ in range(copies)]
+    if not any(counts):
+        return []  # most "known cards" zones are empty: skip the scan
+    cards: list[int] = []
+    for card, copies in enumerate(counts):
+        if copies:
+            cards += (card,) * copies
+    return cards
 
 
 def counts_of(cards: list[int] | tuple[int, ...]) -> Counts:
