@@ -14,6 +14,7 @@ from ludoteca.engine.i18n import msg
 
 _GAMES: dict[str, str] = {
     "tacocat": "ludoteca.games.tacocat",
+    "dweebies": "ludoteca.games.dweebies",
 }
 _LOADED: dict[str, Game[Any, Any]] = {}
 
