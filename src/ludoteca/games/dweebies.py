@@ -515,15 +515,16 @@ class Placements(Sequence[Place]):
     then cell. Items are interned actions looked up on demand; nothing is built per call.
     """
 
-    __slots__ = ("_cards", "_cells", "_width")
+    __slots__ = ("_cards", "_cells", "_len", "_width")
 
     def __init__(self, cards: tuple[int, ...], cells: tuple[int, ...]) -> None:
         self._cards = cards
         self._cells = cells
         self._width = len(cells)
+        self._len = len(cards) * self._width
 
     def __len__(self) -> int:
-        return len(self._cards) * self._width
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Place: ...
@@ -534,10 +535,10 @@ class Placements(Sequence[Place]):
     def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+        if not 0 <= index < self._len:
+            if not 0 <= index + self._len < self._len:
+                raise IndexError(index)
+            index += self._len
         row, col = divmod(index, self._width)
         return _PLACES[self._cards[row] << 16 | self._cells[col]]
 
