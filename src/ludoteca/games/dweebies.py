@@ -232,6 +232,7 @@ _F_SCORES, _F_LAST = (_FIELDS.index(n) for n in ("scores", "last"))
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
 _CENTRE_ONLY = (layout.CENTRE,)
+_OFF = layout.OFFSET
 _ROW_ONLY = (COLLECT_ROW, COLLECT_NONE)
 _COLUMN_ONLY = (COLLECT_COLUMN, COLLECT_NONE)
 _ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
@@ -353,8 +354,9 @@ class Dweebies:
             "first_player": state.first,
             "turn": state.turn,
             "dealt": state.dealt,
-            "table": [[*layout.xy(c), CODES[cells[c]]] for c in sorted(cells)],
-            "legal_cells": [list(layout.xy(c)) for c in state.cells],
+            # Inline decoding (see layout.xy): views are built at every agent step.
+            "table": [[(c >> 8) - _OFF, (c & 0xFF) - _OFF, CODES[cells[c]]] for c in sorted(cells)],
+            "legal_cells": [[(c >> 8) - _OFF, (c & 0xFF) - _OFF] for c in state.cells],
             "groups": max(1, len(state.groups)) if cells else 0,
             "row": [list(layout.xy(c)) for c in state.row],
             "column": [list(layout.xy(c)) for c in state.column],
