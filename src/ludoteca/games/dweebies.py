@@ -20,6 +20,13 @@ Action design (legal lists stay small, every decision is one choice):
   hidden order, so ``sample_state`` only redraws the unseen hands and the pile contents.
   The deal goes round the table from the first player, one card at a time.
 
+Bookkeeping is incremental (details in :mod:`~ludoteca.games.dweebies_layout`): a
+placement walks only its own row and column for lines, updates the frontier (empty cells
+next to a card) from its four neighbours, and, while the layout is split, merges the groups
+it touches. Only a collection searches for a split, starting from the removed cells'
+neighbours and stopping once they are found connected. The state carries the legal cells,
+so ``legal_actions`` reads them without computing anything.
+
 Score piles are face down (DW-11): the state keeps only how many cards each seat took;
 the view shows those counts. The table, the legal cells and the lines on offer are public.
 """
