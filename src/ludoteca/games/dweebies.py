@@ -608,7 +608,10 @@ def _apply_draw(state: State, action: Draw) -> State:
         else:
             new[_F_TURN] = (seat + 1) % state.players
         return _new_state(State, new)
-    return _next_turn(new, state.players)
+    # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
+    new[_F_TURN] = (seat + 1) % state.players
+    new[_F_PHASE] = _P_PLACE
+    return _new_state(State, new)
 
 
 def _apply_place(state: State, action: Place) -> State:
