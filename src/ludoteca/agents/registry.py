@@ -13,6 +13,7 @@ from ludoteca.engine.runner import Agent
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
+    "dweebies": "ludoteca.agents.greedy_dweebies:GreedyDweebies",
     "mystery_date": "ludoteca.agents.greedy_mystery_date:GreedyMysteryDate",
 }
 _EXPERT: dict[str, str] = {

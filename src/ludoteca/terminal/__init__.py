@@ -61,6 +61,7 @@ class Renderer:
 
 _RENDERERS: dict[str, str] = {
     "tacocat": "ludoteca.terminal.tacocat",
+    "dweebies": "ludoteca.terminal.dweebies",
     "mystery_date": "ludoteca.terminal.mystery_date",
 }
 

@@ -1,0 +1,212 @@
+"""Dweebies in the terminal: the table as a grid with the legal cells marked, and the hand.
+
+Only view keys are read (see ``Dweebies.view``), so nothing hidden from the seat can appear.
+The grid shows each card by its number (``07`` for D07), ``+`` on every cell where the next
+card may go, the last card placed in reverse video and, while a collection is being
+decided, the lines on offer in yellow. ``x`` grows to the right and ``y`` downward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.engine.game import View
+from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.games import dweebies
+from ludoteca.games import dweebies_layout as layout
+from ludoteca.terminal import MENU_LIMIT, Menu, Renderer, seat_label
+
+LEGAL = "+"
+"""The mark of a cell where the next card may go."""
+_PALETTE = ("cyan", "magenta", "green", "blue", "red", "yellow", "bright_cyan", "bright_magenta")
+
+
+def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+    """The table and the players as ``view``'s seat sees them.
+
+    Args:
+        view: A Dweebies view (``Dweebies.view``).
+        lang: Language of the labels.
+        seat_views: Every seat's view, to also show their hands (whole-table replays only).
+    """
+    seat = view.get("seat")
+    title = msg("term.dweebies.title", phase=msg(f"dweebies.phase.{view['phase']}")).text(lang)
+    if seat is not None and seat >= 0:
+        title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
+    parts: list[RenderableType] = [grid_of(view)]
+    parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
+    if view["groups"] > 1:
+        parts.append(
+            Text(msg("term.dweebies.split", groups=view["groups"]).text(lang), style="bold red")
+        )
+    parts.append(_players(view, lang, seat_views))
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
+    """Collect decisions are all numbered. Placements are numbered when there are few; else
+    those that collect come first, up to ``MENU_LIMIT``, and a hint shows how to type any
+    placement.
+    """
+    if not legal or not isinstance(legal[0], dweebies.Place):
+        decisions = tuple(f"{dweebies.GAME.describe(a, lang)}  [{a}]" for a in legal)
+        return Menu(tuple(legal), decisions)
+    table = {layout.cell(x, y): int(code[1:]) for x, y, code in view["table"]}
+    whole = view["groups"] <= 1
+    gains = {action: _gain(table, action) if whole else 0 for action in legal}
+    ordered = sorted(legal, key=lambda action: -gains[action])
+    shown = tuple(ordered[:MENU_LIMIT])
+    labels: list[str] = []
+    for action in shown:
+        label = f"{dweebies.GAME.describe(action, lang)}  [{action}]"
+        if gains[action]:
+            label += "  " + msg("term.dweebies.collects", count=gains[action]).text(lang)
+        labels.append(label)
+    hints: tuple[str, ...] = ()
+    if len(legal) > len(shown):
+        hints = (msg("term.dweebies.place_hint", count=len(legal) - len(shown)).text(lang),)
+    return Menu(shown, tuple(labels), hints)
+
+
+def examples(lang: Lang) -> str:
+    """Example moves for the help line."""
+    return msg("term.dweebies.examples").text(lang)
+
+
+RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+
+
+def _gain(table: dict[int, int], action: dweebies.Place) -> int:
+    """Cards the placement would let its player collect (DW-05, DW-06), read from the view."""
+    at = layout.cell(action.x, action.y)
+    cells = {**table, at: action.card}
+    taken = set(layout.collectable(cells, at, layout.ROW))
+    taken.update(layout.collectable(cells, at, layout.COLUMN))
+    return len(taken)
+
+
+def grid_of(view: View) -> Table:
+    """The table with ``x`` across and ``y`` down, one more empty cell around it."""
+    cards = {(x, y): code for x, y, code in view["table"]}
+    legal = {tuple(c) for c in view["legal_cells"]} if view["phase"] == "place" else set()
+    offered = {tuple(c) for c in (*view["row"], *view["column"])}
+    last = view["last"]
+    last_cell = tuple(last["cell"]) if last and not last["taken"] else None
+    spots = [*cards, *legal] or [(0, 0)]
+    xs = range(min(x for x, _ in spots) - 1, max(x for x, _ in spots) + 2)
+    ys = range(min(y for _, y in spots) - 1, max(y for _, y in spots) + 2)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="dim")
+    for _ in xs:
+        grid.add_column(justify="center", min_width=2)
+    grid.add_row("y\\x", *(Text(str(x), style="dim") for x in xs))
+    for y in ys:
+        row: list[Text | str] = [str(y)]
+        for x in xs:
+            code = cards.get((x, y))
+            if code is not None:
+                style = _PALETTE[int(code[1:]) % len(_PALETTE)]
+                if (x, y) in offered:
+                    style = "bold black on yellow"
+                elif (x, y) == last_cell:
+                    style += " reverse"
+                row.append(Text(code[1:], style=style))
+            elif (x, y) in legal:
+                row.append(Text(LEGAL, style="bold green"))
+            else:
+                row.append(Text("·", style="dim"))
+        grid.add_row(*row)
+    return grid
+
+
+def _players(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+
+    def row(key: str, value: str) -> None:
+        grid.add_row(msg(f"term.dweebies.{key}").text(lang), value)
+
+    actors = [seat_label(s, lang) for s in view["actors"]]
+    row("turn", ", ".join(actors) if actors else "-")
+    if "hand" in view:
+        row("your_hand", _hand(view["hand"], lang))
+    for other in seat_views:
+        label = msg("term.hand_of", seat=seat_label(other["seat"], lang)).text(lang)
+        grid.add_row(label, _hand(other.get("hand", []), lang))
+    seats = range(view["players"])
+    row("hand_counts", " · ".join(f"{seat_label(s, lang)} {view['hand_counts'][s]}" for s in seats))
+    row("scores", " · ".join(f"{seat_label(s, lang)} {view['scores'][s]}" for s in seats))
+    row("pile", str(view["pile_size"]))
+    last = view["last"]
+    if last:
+        x, y = last["cell"]
+        text = msg(
+            "term.dweebies.last_move",
+            seat=seat_label(last["seat"], lang),
+            card=_card(last["card"], lang),
+            x=x,
+            y=y,
+        ).text(lang)
+        if last["taken"]:
+            text += " · " + msg("term.dweebies.took", count=last["taken"]).text(lang)
+        row("last", text)
+    return grid
+
+
+def _card(code: str, lang: Lang) -> str:
+    return f"{code} {dweebies.name(int(code[1:]), lang)}"
+
+
+def _hand(codes: Sequence[str], lang: Lang) -> str:
+    return ", ".join(_card(code, lang) for code in codes) if codes else "-"
+
+
+register(
+    {
+        "term.dweebies.title": {
+            "es": "Dweebies · fase: {phase}",
+            "en": "Dweebies · phase: {phase}",
+        },
+        "term.dweebies.legend": {
+            "es": "número: el Dweebie (07 = D07) · + : casilla donde puede ir la carta · "
+            "amarillo: línea que puedes recoger · x a la derecha, y hacia abajo",
+            "en": "number: the Dweebie (07 = D07) · + : a cell where the card may go · "
+            "yellow: a line you may collect · x to the right, y downward",
+        },
+        "term.dweebies.split": {
+            "es": "La mesa está partida en {groups} grupos: hay que unirlos por el enlace más "
+            "corto (las casillas +) y nadie recoge hasta que vuelva a estar unida.",
+            "en": "The table is split into {groups} groups: they must be joined by the shortest "
+            "link (the + cells) and nobody collects until it is whole again.",
+        },
+        "term.dweebies.turn": {"es": "Turno", "en": "To act"},
+        "term.dweebies.your_hand": {"es": "Tu mano", "en": "Your hand"},
+        "term.dweebies.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
+        "term.dweebies.scores": {"es": "Cartas recogidas", "en": "Cards collected"},
+        "term.dweebies.pile": {"es": "Mazo", "en": "Draw pile"},
+        "term.dweebies.last": {"es": "Última jugada", "en": "Last move"},
+        "term.dweebies.last_move": {
+            "es": "{seat} colocó {card} en ({x}, {y})",
+            "en": "{seat} placed {card} at ({x}, {y})",
+        },
+        "term.dweebies.took": {"es": "recogió {count} cartas", "en": "took {count} cards"},
+        "term.dweebies.collects": {"es": "(recoge {count})", "en": "(collects {count})"},
+        "term.dweebies.place_hint": {
+            "es": "… y {count} colocaciones más: escribe 'place D07 X Y' (o 'colocar D07 X Y') "
+            "con X, Y de una casilla +.",
+            "en": "… and {count} more placements: type 'place D07 X Y' with X, Y of a + cell.",
+        },
+        "term.dweebies.examples": {
+            "es": "place D07 1 0, collect row, collect both, collect none; en español: "
+            "colocar D07 1 0, recoger fila, recoger columna, recoger ambas, pasar",
+            "en": "place D07 1 0, collect row, collect column, collect both, collect none",
+        },
+    }
+)

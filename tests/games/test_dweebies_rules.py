@@ -1,0 +1,835 @@
+"""Dweebies, rule by rule: one or more scenario tests per rule id DW-01..DW-11.
+
+Rulings: ``shared/games/dweebies.md``; map of rule -> code -> test: ``docs/rules/dweebies.md``.
+Every action goes through ``runner.step`` (which checks legality). Positions are built from
+pictures of the table (see ``position``): one token per cell, ``.`` for an empty cell, a
+number for a Dweebie id; the top-left token is ``origin``, ``x`` grows to the right and
+``y`` grows downward (as the terminal draws the table).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine import runner, testing
+from ludoteca.engine.errors import (
+    GameSetupError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
+from ludoteca.engine.game import CHANCE
+from ludoteca.games import dweebies
+from ludoteca.games import dweebies_layout as layout
+from ludoteca.games.dweebies import (
+    COLLECT_BOTH,
+    COLLECT_COLUMN,
+    COLLECT_NONE,
+    COLLECT_ROW,
+    DECK,
+    GAME,
+    Collect,
+    Draw,
+    Phase,
+    Place,
+    State,
+)
+from ludoteca.games.dweebies_layout import Grid
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def picture(text: str, origin: tuple[int, int] = (0, 0)) -> dict[int, int]:
+    """The table drawn in ``text`` as cell code -> Dweebie id."""
+    ox, oy = origin
+    table: dict[int, int] = {}
+    for dy, line in enumerate(textwrap.dedent(text).strip().splitlines()):
+        for dx, token in enumerate(line.split()):
+            if token != ".":
+                table[layout.cell(ox + dx, oy + dy)] = int(token)
+    return table
+
+
+def pile_without(*zones: Iterable[int]) -> list[int]:
+    """The full deck minus the cards in ``zones`` (which it must hold)."""
+    pile = list(dweebies.FULL_PILE)
+    for zone in zones:
+        for card in zone:
+            assert card in pile, f"the deck has no more D{card:02d}"
+            pile.remove(card)
+    return pile
+
+
+def position(
+    text: str,
+    hands: Sequence[Sequence[int]],
+    *,
+    turn: int = 0,
+    origin: tuple[int, int] = (0, 0),
+    scores: Sequence[int] | None = None,
+    pile: Sequence[int] | None = None,
+) -> State:
+    """A position in the place phase: the pictured table, the hands given (one per seat),
+    the rest of the deck in the pile unless ``pile`` is given."""
+    table = picture(text, origin) if text.strip() else {}
+    sorted_hands = tuple(tuple(sorted(h)) for h in hands)
+    rest = pile_without(table.values(), *sorted_hands)
+    frontier = layout.frontier_of(table)
+    groups = layout.groups_of(table)
+    players = len(hands)
+    return State(
+        players=players,
+        first=0,
+        phase=Phase.PLACE,
+        turn=turn,
+        dealt=dweebies.HAND_SIZE * players,
+        hands=sorted_hands,
+        pile=tuple(sorted(rest if pile is None else pile)),
+        table=Grid(table),
+        frontier=frontier,
+        groups=groups,
+        cells=layout.legal_cells(table, frontier, groups),
+        row=(),
+        column=(),
+        scores=tuple(scores) if scores else (0,) * players,
+        last=None,
+    )
+
+
+def act(state: State, seat: int, text: str) -> State:
+    """Apply the action written as ``text`` for ``seat``, legality checked."""
+    after: State = runner.step(GAME, state, seat, GAME.parse_action(text))
+    return after
+
+
+def draw(state: State, card: int | None = None) -> State:
+    """Chance draws ``card`` (default: the lowest card in the pile) for the seat owed it."""
+    assert GAME.actors(state) == (CHANCE,)
+    after: State = runner.step(GAME, state, CHANCE, Draw(card or state.pile[0]))
+    return after
+
+
+def turn(state: State, seat: int, text: str, collect: str | None = None) -> State:
+    """A whole turn: place, collect if asked, draw if the pile lasts."""
+    state = act(state, seat, text)
+    if collect is not None:
+        state = act(state, seat, f"collect {collect}")
+    if state.phase == Phase.DRAW:
+        state = draw(state)
+    return state
+
+
+def illegal(state: State, seat: int, text: str) -> IllegalActionError:
+    """The error an illegal action raises (the state is left as it was)."""
+    before = state
+    with pytest.raises(IllegalActionError) as info:
+        act(state, seat, text)
+    assert state == before
+    for lang in ("es", "en"):
+        assert info.value.text(lang) and "{" not in info.value.text(lang)
+    return info.value
+
+
+def cells_of(state: State) -> set[tuple[int, int]]:
+    """The legal placement cells as (x, y)."""
+    return {layout.xy(c) for c in state.cells}
+
+
+def table_of(state: State) -> dict[tuple[int, int], int]:
+    return {layout.xy(c): card for c, card in state.table.cells.items()}
+
+
+def legal_texts(state: State, seat: int) -> list[str]:
+    return [str(a) for a in GAME.legal_actions(state, seat)]
+
+
+def new(players: int = 2, **options: object) -> State:
+    state: State = runner.new_game(GAME, players, 0, options)
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# DW-01 Setup
+
+
+def test_dw01_deck_has_54_cards_of_27_dweebies_with_the_ruled_copy_counts() -> None:
+    """DW-01: 27 Dweebies D01..D27 (3 kinds x4, 4 x3, 10 x2, 10 x1 = 54), each named in
+    Spanish and English."""
+    assert len(dweebies.KINDS) == 27
+    assert dweebies.CODES[1:] == tuple(f"D{n:02d}" for n in range(1, 28))
+    copies = DECK[1:]
+    assert sum(copies) == 54 == dweebies.DECK_SIZE
+    assert sorted(copies, reverse=True) == [4] * 3 + [3] * 4 + [2] * 10 + [1] * 10
+    for lang in ("es", "en"):
+        names = [dweebies.name(card, lang) for card in range(1, 28)]
+        assert all(names) and len(set(names)) == 27
+
+
+def test_dw01_five_cards_each_are_dealt_round_the_table_from_the_first_player() -> None:
+    """DW-01: the deal is 5 chance draws per seat, one at a time round the table from the
+    first player; then the first player places."""
+    state = new(3, first_player=1)
+    assert state.phase == Phase.DEAL and len(state.pile) == 54
+    assert dict(GAME.chance_outcomes(state))[Draw(1)] == Fraction(4, 54)
+    order = []
+    for _ in range(15):
+        order.append(state.turn)
+        state = draw(state)
+    assert order == [1, 2, 0] * 5
+    assert [len(h) for h in state.hands] == [5, 5, 5]
+    assert len(state.pile) == 54 - 15
+    assert state.phase == Phase.PLACE and GAME.actors(state) == (1,)
+
+
+def test_dw01_first_player_option_defaults_to_seat_0_and_must_be_a_seat() -> None:
+    """DW-01: the table picks the first player (default seat 0); a seat outside the game is
+    refused."""
+    state = new(2)
+    for _ in range(10):
+        state = draw(state)
+    assert GAME.actors(state) == (0,)
+    with pytest.raises(GameSetupError):
+        new(2, first_player=3)
+
+
+def test_dw01_play_passes_to_the_left() -> None:
+    """DW-01: after seat 2's turn comes seat 0 (seat + 1, wrapping round)."""
+    state = position("01", [[2], [3], [4]], turn=2)
+    state = turn(state, 2, "place D04 1 0")
+    assert GAME.actors(state) == (0,)
+    state = turn(state, 0, "place D02 2 0")
+    assert GAME.actors(state) == (1,)
+
+
+# ---------------------------------------------------------------------------------------
+# DW-02 Turn order
+
+
+def test_dw02_a_turn_is_place_then_collect_then_draw() -> None:
+    """DW-02: place, then the collect decision, then chance draws for the same seat, then
+    the next seat."""
+    state = position("01 05", [[1, 6], [7]])
+    state = act(state, 0, "place D01 2 0")
+    assert state.phase == Phase.COLLECT and GAME.actors(state) == (0,)
+    state = act(state, 0, "collect row")
+    assert state.phase == Phase.DRAW and GAME.actors(state) == (CHANCE,)
+    state = draw(state, 9)
+    assert 9 in state.hands[0] and GAME.actors(state) == (1,)
+
+
+def test_dw02_no_collecting_before_placing_nor_placing_while_deciding() -> None:
+    """DW-02: collecting comes after the placement; the collect decision comes before any
+    other placement; another seat may not act."""
+    state = position("01 05", [[1, 6], [7]])
+    assert illegal(state, 0, "collect row").rule_id == "DW-02"
+    with pytest.raises(NotYourTurnError) as info:
+        act(state, 1, "place D07 -1 0")
+    assert info.value.rule_id == "DW-02"
+    state = act(state, 0, "place D01 2 0")
+    assert illegal(state, 0, "place D06 3 0").rule_id == "DW-02"
+
+
+# ---------------------------------------------------------------------------------------
+# DW-03 Placement
+
+
+def test_dw03_the_first_card_goes_to_the_centre() -> None:
+    """DW-03: on an empty table the only cell is (0, 0)."""
+    state = position("", [[1, 2], [3]])
+    assert legal_texts(state, 0) == ["place D01 0 0", "place D02 0 0"]
+    assert illegal(state, 0, "place D01 1 0").rule_id == "DW-03"
+    state = act(state, 0, "place D01 0 0")
+    assert table_of(state) == {(0, 0): 1}
+
+
+def test_dw03_only_empty_cells_orthogonally_next_to_a_card() -> None:
+    """DW-03: the legal cells are the empty orthogonal neighbours of the cards; diagonal,
+    far or occupied cells are not; nor a card not held."""
+    state = position(
+        """
+        01 02
+        .  03
+        """,
+        [[4, 4], [5]],
+    )
+    assert cells_of(state) == {(-1, 0), (0, -1), (1, -1), (2, 0), (2, 1), (1, 2), (0, 1)}
+    assert legal_texts(state, 0)[:2] == ["place D04 -1 0", "place D04 0 -1"]
+    assert len(GAME.legal_actions(state, 0)) == 7  # one distinct card x 7 cells
+    for text in ("place D04 -1 -1", "place D04 3 0", "place D04 0 0", "place D04 2 2"):
+        assert illegal(state, 0, text).rule_id == "DW-03", text
+    assert illegal(state, 0, "place D05 2 0").rule_id == "DW-03"
+
+
+# ---------------------------------------------------------------------------------------
+# DW-04 Lines
+
+
+def test_dw04_a_line_is_a_maximal_unbroken_run_in_a_row_or_column() -> None:
+    """DW-04: the run through a card stops at the first empty cell each way."""
+    cells = picture(
+        """
+        01 02 03 .  04
+        .  05 .  .  06
+        .  07 .  .  .
+        """
+    )
+    c = layout.cell
+    assert layout.line_through(cells, c(1, 0), layout.ROW) == (c(0, 0), c(1, 0), c(2, 0))
+    assert layout.line_through(cells, c(1, 0), layout.COLUMN) == (c(1, 0), c(1, 1), c(1, 2))
+    assert layout.line_through(cells, c(4, 0), layout.ROW) == (c(4, 0),)
+
+
+def test_dw04_a_gap_breaks_the_line() -> None:
+    """DW-04: a matching card beyond a gap is not the end of the placed card's line."""
+    state = position(
+        """
+        01 02 .  03
+        .  04 05 06
+        """,
+        [[1], [7]],
+    )
+    state = act(state, 0, "place D01 4 0")
+    assert state.phase == Phase.DRAW  # the row is 03 01 only: nothing to collect
+    assert len(state.table) == 7
+
+
+# ---------------------------------------------------------------------------------------
+# DW-05 Collect
+
+
+def test_dw05_placing_at_the_end_of_a_row_whose_other_end_matches_takes_the_row() -> None:
+    """DW-05: the whole row (ends and middle) goes to the player's score pile."""
+    state = position(
+        """
+        01 05 06
+        .  .  08
+        """,
+        [[1, 9], [7]],
+    )
+    state = act(state, 0, "place D01 3 0")
+    assert legal_texts(state, 0) == ["collect row", "collect none"]
+    assert [layout.xy(c) for c in state.row] == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    state = act(state, 0, "collect row")
+    assert table_of(state) == {(2, 1): 8}
+    assert state.scores == (4, 0)
+
+
+def test_dw05_a_column_and_the_far_end_match_from_either_side() -> None:
+    """DW-05: columns count like rows, and the placed card may be at either end."""
+    state = position(
+        """
+        05
+        06
+        02
+        """,
+        [[2], [7]],
+    )
+    state = act(state, 0, "place D02 0 -1")
+    assert legal_texts(state, 0) == ["collect column", "collect none"]
+    state = act(state, 0, "collect column")
+    assert state.scores == (4, 0) and len(state.table) == 0
+
+
+def test_dw05_two_adjacent_equal_cards_form_a_collectable_line() -> None:
+    """DW-05: a line of two equal cards is collectable."""
+    state = position(
+        """
+        03 .
+        04 .
+        """,
+        [[3], [7]],
+    )
+    state = act(state, 0, "place D03 1 0")
+    assert [layout.xy(c) for c in state.row] == [(0, 0), (1, 0)]
+    state = act(state, 0, "collect row")
+    assert table_of(state) == {(0, 1): 4} and state.scores == (2, 0)
+
+
+def test_dw05_a_match_with_a_middle_card_does_not_count() -> None:
+    """DW-05 (rulebook negative case): the matching Dweebie must be at the far END."""
+    state = position("02 01 03", [[1], [7]])
+    state = act(state, 0, "place D01 3 0")
+    assert state.phase == Phase.DRAW and state.scores == (0, 0)
+    assert layout.collectable(state.table.cells, layout.cell(3, 0), layout.ROW) == ()
+
+
+def test_dw05_the_placed_card_must_be_at_an_end_not_in_the_middle() -> None:
+    """DW-05: a card filling a gap sits in the middle of its line; even if the two ends
+    then match each other, nothing is collected."""
+    state = position(
+        """
+        01 02 .  03 01
+        .  04 05 06 .
+        """,
+        [[1], [7]],
+    )
+    assert state.groups == ()
+    state = act(state, 0, "place D01 2 0")
+    assert state.phase == Phase.DRAW and len(state.table) == 8
+
+
+def test_dw05_a_diagonal_match_does_not_count() -> None:
+    """DW-05 (rulebook negative case): no diagonal lines."""
+    state = position(
+        """
+        01 .
+        02 .
+        """,
+        [[1], [7]],
+    )
+    state = act(state, 0, "place D01 1 1")
+    assert state.phase == Phase.DRAW and state.scores == (0, 0)
+
+
+def test_dw05_collecting_is_optional() -> None:
+    """DW-05: the player *may* take the line: 'collect none' keeps it on the table, and a
+    line that does not qualify cannot be asked for."""
+    state = position("01 05", [[1], [7]])
+    state = act(state, 0, "place D01 2 0")
+    assert illegal(state, 0, "collect column").rule_id == "DW-05"
+    state = act(state, 0, "collect none")
+    assert len(state.table) == 3 and state.scores == (0, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# DW-06 Both lines
+
+
+BOTH = """
+    03 .  .
+    06 08 .
+    .  07 03
+    """
+
+
+def test_dw06_a_card_ending_its_row_and_its_column_may_take_both_counted_once() -> None:
+    """DW-06: both lines are on offer; taking both counts the placed card once."""
+    state = position(BOTH, [[3], [9]])
+    state = act(state, 0, "place D03 0 2")
+    assert legal_texts(state, 0) == [
+        "collect row",
+        "collect column",
+        "collect both",
+        "collect none",
+    ]
+    state = act(state, 0, "collect both")
+    assert table_of(state) == {(1, 1): 8}
+    assert state.scores == (5, 0)  # 3 in the column + 3 in the row - the shared card
+
+
+def test_dw06_one_of_the_two_lines_may_be_taken_alone() -> None:
+    """DW-06: the player may also take just one of the two lines."""
+    state = act(position(BOTH, [[3], [9]]), 0, "place D03 0 2")
+    after = act(state, 0, "collect column")
+    assert after.scores == (3, 0)
+    assert table_of(after) == {(1, 1): 8, (1, 2): 7, (2, 2): 3}
+
+
+def test_dw06_both_is_not_offered_when_only_one_line_qualifies() -> None:
+    """DW-06: 'collect both' needs two qualifying lines."""
+    state = act(position("01 05", [[1], [7]]), 0, "place D01 2 0")
+    assert COLLECT_BOTH not in GAME.legal_actions(state, 0)
+    assert illegal(state, 0, "collect both").rule_id == "DW-06"
+
+
+# ---------------------------------------------------------------------------------------
+# DW-07 Keep together
+
+SPLIT = """
+    01 .  .  .
+    02 05 06 .
+    .  .  10 .
+    """
+"""Taking row y=1 (with a D02 placed at (3, 1)) leaves (0, 0) and (2, 2): two groups."""
+
+
+def split_state() -> State:
+    state = position(SPLIT, [[2, 1, 1, 4], [5, 1]])
+    state = act(state, 0, "place D02 3 1")
+    return draw(act(state, 0, "collect row"))
+
+
+def test_dw07_a_collection_that_splits_the_layout_restricts_placements_to_the_link() -> None:
+    """DW-07: two groups (0,0) and (2,2): only the ends of the shortest paths of empty
+    cells joining them are legal; other cells next to a card are not."""
+    state = split_state()
+    assert table_of(state) == {(0, 0): 1, (2, 2): 10}
+    assert len(state.groups) == 2
+    assert cells_of(state) == {(1, 0), (0, 1), (2, 1), (1, 2)}
+    error = illegal(state, 1, "place D05 -1 0")
+    assert error.rule_id == "DW-07"
+    assert "(1, 0)" in error.text("en") and "(1, 0)" in error.text("es")
+    assert illegal(state, 1, "place D05 3 2").rule_id == "DW-07"
+    assert illegal(state, 1, "place D05 1 1").rule_id == "DW-03"  # on the link, not adjacent
+
+
+def test_dw07_nobody_collects_until_the_layout_is_whole_and_the_rejoining_card_may() -> None:
+    """DW-07: a matching line made while split is not collectable; the placement that
+    rejoins the groups may collect (and that collection may split the layout again)."""
+    state = split_state()
+    state = turn(state, 1, "place D05 2 1")  # seat 1 grows the (2, 2) group toward (0, 0)
+    assert cells_of(state) == {(1, 0), (2, 0), (0, 1), (1, 1)}
+    state = act(state, 0, "place D01 1 0")  # 01 01 in a row: would match, but still split
+    assert state.phase == Phase.DRAW and len(state.groups) == 2
+    state = draw(state)
+    assert cells_of(state) == {(1, 1), (2, 0)}
+    state = act(state, 1, "place D01 1 1")  # touches (1, 0) and (2, 1): whole again
+    assert state.groups == ()
+    assert legal_texts(state, 1) == ["collect column", "collect none"]
+    state = act(state, 1, "collect column")  # takes (1, 0) and (1, 1)
+    assert state.scores == (4, 2)
+    assert table_of(state) == {(0, 0): 1, (2, 1): 5, (2, 2): 10}
+    assert len(state.groups) == 2
+
+
+def test_dw07_with_three_groups_the_closest_pair_is_joined_first() -> None:
+    """DW-07: groups at (0,0), (2,0) and (5,2): only the link of the closest pair (1, 0)
+    is legal, not the cells toward the farther group."""
+    state = position(
+        """
+        08 .  09 .  .  .  .
+        02 05 06 07 04 03 .
+        .  .  .  .  .  10 .
+        """,
+        [[2, 1], [12]],
+    )
+    state = act(state, 0, "place D02 6 1")
+    state = draw(act(state, 0, "collect row"))
+    assert len(state.groups) == 3
+    assert cells_of(state) == {(1, 0)}
+    assert illegal(state, 1, "place D12 3 0").rule_id == "DW-07"
+    state = turn(state, 1, "place D12 1 0")
+    assert len(state.groups) == 2
+    assert cells_of(state) == {(3, 0), (2, 1), (4, 2), (5, 1)}
+
+
+def test_dw07_equally_close_pairs_are_all_on_offer() -> None:
+    """DW-07: four single cards pairwise 2 apart: every closest pair's link is legal."""
+    groups = layout.groups_of(
+        picture(
+            """
+            .  08 .  09
+            .  .  .  .
+            .  10 .  11
+            """
+        )
+    )
+    assert len(groups) == 4
+    distance, pairs = layout.closest_pairs(groups)
+    assert distance == 2 and len(pairs) == 4
+    assert {layout.xy(c) for c in layout.link_cells(groups)} == {(2, 0), (1, 1), (3, 1), (2, 2)}
+
+
+def test_dw07_link_cells_are_the_cells_of_the_shortest_paths() -> None:
+    """DW-07: a straight gap, a diagonal neighbour and a rectangle."""
+    c = layout.cell
+
+    def link(text: str) -> set[tuple[int, int]]:
+        return {layout.xy(x) for x in layout.link_cells(layout.groups_of(picture(text)))}
+
+    assert link("01 .  .  02") == {(1, 0), (2, 0)}
+    assert link("01 .\n.  02") == {(1, 0), (0, 1)}
+    assert link("01 .  .\n.  .  02") == {(1, 0), (2, 0), (0, 1), (1, 1)}
+    assert layout.link_cells(layout.groups_of({c(0, 0): 1, c(1, 0): 2})) == frozenset()
+
+
+def _bfs_link(cells: dict[int, int], groups: layout.Groups) -> frozenset[int]:
+    """Reference DW-07 by the ruling's words: breadth-first search over empty cells for the
+    shortest paths joining each pair of groups; the cells on any path of the least length
+    over all pairs."""
+    xs = [c >> 8 for c in cells]
+    ys = [c & 0xFF for c in cells]
+    box = {
+        x * layout.STRIDE + y
+        for x in range(min(xs) - 2, max(xs) + 3)
+        for y in range(min(ys) - 2, max(ys) + 3)
+    }
+
+    def distances(group: frozenset[int]) -> dict[int, int]:
+        start = {n for g in group for n in (g + s for s in layout.STEPS) if n not in cells}
+        dist = dict.fromkeys(start, 1)
+        todo = sorted(start)
+        while todo:
+            nxt = []
+            for here in todo:
+                for s in layout.STEPS:
+                    near = here + s
+                    if near in box and near not in cells and near not in dist:
+                        dist[near] = dist[here] + 1
+                        nxt.append(near)
+            todo = nxt
+        return dist
+
+    dists = [distances(g) for g in groups]
+    best = 1 << 30
+    found: set[int] = set()
+    for i in range(len(groups)):
+        for j in range(i + 1, len(groups)):
+            near_j = {n for g in groups[j] for n in (g + s for s in layout.STEPS)}
+            ends = [d for c, d in dists[i].items() if c in near_j]
+            if not ends:
+                continue
+            length = min(ends)
+            on_path = {
+                c for c in dists[i] if c in dists[j] and dists[i][c] + dists[j][c] == length + 1
+            }
+            if length < best:
+                best, found = length, on_path
+            elif length == best:
+                found |= on_path
+    return frozenset(found)
+
+
+def test_dw07_link_cells_agree_with_a_breadth_first_search_on_random_layouts() -> None:
+    """DW-07: the closed form (rectangles of the closest pairs of cards) equals a search of
+    the shortest paths of empty cells, on 400 random split layouts of 2 to 5 groups."""
+    rng = rng_mod.make(5)
+    checked = 0
+    while checked < 400:
+        cells = {}
+        for _ in range(3 + rng_mod.below(rng, 8)):
+            x, y = rng_mod.below(rng, 7), rng_mod.below(rng, 7)
+            cells[layout.cell(x, y)] = 1
+        groups = layout.groups_of(cells)
+        if len(groups) < 2:
+            continue
+        checked += 1
+        assert layout.link_cells(groups) == _bfs_link(cells, groups), sorted(
+            layout.xy(c) for c in cells
+        )
+
+
+def test_dw07_split_and_merge_track_the_groups_incrementally() -> None:
+    """DW-07: ``split_after_remove`` and ``merge_on_place`` give the groups a full search
+    would."""
+    cells = picture(
+        """
+        01 .  02
+        03 04 05
+        .  06 .
+        """
+    )
+    row = [layout.cell(x, 1) for x in range(3)]
+    for gone in row:
+        del cells[gone]
+    groups = layout.split_after_remove(cells, row)
+    assert groups == layout.groups_of(cells) and len(groups) == 3
+    cells[layout.cell(1, 0)] = 7
+    merged = layout.merge_on_place(groups, layout.cell(1, 0))
+    assert merged == layout.groups_of(cells) and len(merged) == 2
+    whole = picture("01 02 03\n04 .  05\n06 07 08")
+    top = [layout.cell(x, 0) for x in range(3)]
+    for gone in top:
+        del whole[gone]
+    assert layout.split_after_remove(whole, top) == ()  # still one group round the hole
+
+
+def test_dw07_incremental_frontier_groups_and_cells_match_a_full_rescan() -> None:
+    """DW-07, DW-03: in 60 random games, the frontier, groups and legal cells kept
+    incrementally equal those recomputed from the table, and at least one game splits."""
+    splits = 0
+    for visit in testing.visits(GAME, 3, range(60)):
+        state = visit.state
+        cells = state.table.cells
+        assert state.frontier == layout.frontier_of(cells)
+        assert state.groups == layout.groups_of(cells)
+        assert state.cells == layout.legal_cells(cells, state.frontier, state.groups)
+        splits += bool(state.groups)
+    assert splits > 0
+
+
+# ---------------------------------------------------------------------------------------
+# DW-08 Empty table
+
+
+def test_dw08_after_taking_the_whole_table_the_next_card_goes_to_the_centre() -> None:
+    """DW-08: a collection that empties the table leaves only (0, 0)."""
+    state = position("01 02", [[1], [7, 9]], origin=(3, 3))
+    state = draw(act(act(state, 0, "place D01 5 3"), 0, "collect row"))
+    assert len(state.table) == 0 and cells_of(state) == {(0, 0)}
+    assert illegal(state, 1, "place D07 5 3").rule_id == "DW-08"
+    state = act(state, 1, "place D07 0 0")
+    assert table_of(state) == {(0, 0): 7}
+
+
+# ---------------------------------------------------------------------------------------
+# DW-09 Draw
+
+
+def test_dw09_the_player_draws_at_the_end_of_the_turn_while_the_pile_lasts() -> None:
+    """DW-09: one chance draw to the seat that played, then the turn passes; with an empty
+    pile there is no draw and the hand shrinks."""
+    state = position("01", [[2, 3], [4, 5]], pile=(6, 7))
+    state = act(state, 0, "place D02 1 0")
+    assert GAME.actors(state) == (CHANCE,)
+    assert dict(GAME.chance_outcomes(state)) == {Draw(6): Fraction(1, 2), Draw(7): Fraction(1, 2)}
+    state = draw(state, 7)
+    assert state.hands[0] == (3, 7) and state.pile == (6,)
+    state = draw(act(state, 1, "place D04 2 0"), 6)
+    assert state.pile == () and state.hands[1] == (5, 6)
+    state = act(state, 0, "place D03 3 0")
+    assert GAME.actors(state) == (1,) and state.hands[0] == (7,)
+
+
+def test_dw09_seats_never_draw_themselves() -> None:
+    """DW-09: only chance draws."""
+    state = position("01", [[2], [4]])
+    assert illegal(state, 0, "draw D05").rule_id == "DW-09"
+
+
+# ---------------------------------------------------------------------------------------
+# DW-10 End
+
+
+def test_dw10_hands_are_played_out_skipping_empty_ones_then_most_cards_wins() -> None:
+    """DW-10: with the pile empty, seats with cards keep playing, empty hands are skipped,
+    the game ends when every hand is empty; most collected wins; the table scores nobody."""
+    state = position("01", [[2, 3], [], [4]], pile=(), scores=(3, 5, 1))
+    state = act(state, 0, "place D02 1 0")
+    assert GAME.actors(state) == (2,)  # seat 1 has no cards
+    state = act(state, 2, "place D04 2 0")
+    assert GAME.actors(state) == (0,)
+    assert GAME.outcome(state) is None
+    state = act(state, 0, "place D03 3 0")
+    assert GAME.actors(state) == () and state.phase == Phase.OVER
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.winners == (1,) and outcome.scores == (3.0, 5.0, 1.0)
+    assert outcome.ranks == (2, 1, 3)
+    assert len(state.table) == 4  # left on the table, counted for nobody
+    with pytest.raises(NotYourTurnError) as info:
+        act(state, 0, "place D03 4 0")
+    assert info.value.rule_id == "DW-10"
+
+
+def test_dw10_equal_counts_share_the_win() -> None:
+    """DW-10: a tie for the most cards is a shared win."""
+    state = position("01", [[2], []], pile=(), scores=(4, 4))
+    state = act(state, 0, "place D02 1 0")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# DW-11 Hidden information
+
+
+def test_dw11_a_seat_sees_its_own_hand_and_only_counts_of_the_rest() -> None:
+    """DW-11: own hand; hand sizes, score pile sizes, the table and the pile size are
+    public; no other hand and no pile contents."""
+    state = position("01 02", [[3, 4], [5, 6, 7]], scores=(2, 0))
+    view = GAME.view(state, 0)
+    assert view["hand"] == ["D03", "D04"]
+    assert view["hand_counts"] == [2, 3] and view["scores"] == [2, 0]
+    assert view["table"] == [[0, 0, "D01"], [1, 0, "D02"]]
+    assert view["pile_size"] == len(state.pile)
+    text = json.dumps(view)
+    assert "D05" not in text and "D06" not in text and "D07" not in text
+    assert "hand" not in GAME.view(state, None)
+    assert GAME.view(state, 1)["hand"] == ["D05", "D06", "D07"]
+
+
+def test_dw11_resampling_hidden_zones_keeps_the_view_and_the_legal_actions() -> None:
+    """DW-11: ``sample_state`` redraws the other hands and the pile; the seat's view and
+    legal actions stay the same, the hidden hands change."""
+    state = split_state()
+    view = GAME.view(state, 1)
+    rng = rng_mod.make(3)
+    changed = False
+    for _ in range(5):
+        other = GAME.sample_state(json.loads(json.dumps(view)), 1, rng)
+        assert GAME.view(other, 1) == view
+        assert list(GAME.legal_actions(other, 1)) == list(GAME.legal_actions(state, 1))
+        changed = changed or other.hands[0] != state.hands[0]
+    assert changed
+
+
+# ---------------------------------------------------------------------------------------
+# Action text
+
+
+def test_parse_action_reads_the_text_forms_and_spanish() -> None:
+    assert GAME.parse_action("place D07 -1 2") == Place(7, -1, 2)
+    assert GAME.parse_action("colocar d7 -1,2") == Place(7, -1, 2)
+    assert GAME.parse_action("poner 7 0 0") == Place(7, 0, 0)
+    assert GAME.parse_action("collect row") == COLLECT_ROW
+    assert GAME.parse_action("recoger columna") == COLLECT_COLUMN
+    assert GAME.parse_action("recoger ambas") == COLLECT_BOTH
+    assert GAME.parse_action("pass") == COLLECT_NONE == GAME.parse_action("pasar")
+    assert GAME.parse_action("robar D27") == Draw(27)
+    assert GAME.parse_action("place D01 500 0") == Place(1, 500, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "place", "place D28 0 0", "place D00 0 0", "place D01 0", "place D01 a 0",
+     "place D01 ² 0", "collect", "collect diagonal", "pass now", "draw", "draw X1", "jump"],
+)  # fmt: skip
+def test_parse_action_refuses_malformed_text(text: str) -> None:
+    with pytest.raises(InvalidActionError) as info:
+        GAME.parse_action(text)
+    for lang in ("es", "en"):
+        assert info.value.text(lang) and "{" not in info.value.text(lang)
+
+
+def test_a_far_cell_reads_as_an_action_and_is_refused_by_dw03() -> None:
+    state = position("01", [[2], [3]])
+    assert illegal(state, 0, "place D02 500 0").rule_id == "DW-03"
+
+
+def test_str_and_parse_action_round_trip() -> None:
+    for action in (Place(3, -4, 5), Collect("both"), COLLECT_NONE, Draw(12)):
+        assert GAME.parse_action(str(action)) == action
+
+
+def test_describe_in_both_languages() -> None:
+    assert GAME.describe(Place(7, 1, 0), "en") == "places D07 (Pirate) at (1, 0)"
+    assert GAME.describe(Place(7, 1, 0), "es") == "coloca D07 (Pirata) en (1, 0)"
+    assert GAME.describe(COLLECT_BOTH, "es") == "recoge la fila y la columna"
+    assert GAME.describe(Draw(1), "en") == "draws D01 (Super-hero)"
+
+
+def test_rules_text_lists_dw01_to_dw11_in_both_languages() -> None:
+    for lang in ("es", "en"):
+        rules = GAME.rules_text(lang)
+        assert [rule_id for rule_id, _ in rules] == [f"DW-{n:02d}" for n in range(1, 12)]
+        assert all(text for _, text in rules)
+
+
+# ---------------------------------------------------------------------------------------
+# docs/rules/dweebies.md stays in sync with the code and these tests
+
+RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "dweebies.md"
+
+
+def test_rules_map_names_real_functions_and_tests() -> None:
+    """Every rule id has one row; every code name exists in dweebies.py or
+    dweebies_layout.py (``layout.``); every test named exists here; every rule test here is
+    listed."""
+    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| DW-")]
+    assert [row.split()[1] for row in rows] == [f"DW-{n:02d}" for n in range(1, 12)]
+    listed: set[str] = set()
+    for row in rows:
+        _, _, _, code, tests, _ = row.split("|")
+        for name in re.findall(r"`([^`]+)`", code):
+            owner: object = dweebies
+            parts = name.split(".")
+            if parts[0] == "layout":
+                owner, parts = layout, parts[1:]
+            for part in parts:
+                assert hasattr(owner, part), f"docs name {name!r}, missing from the code"
+                owner = getattr(owner, part)
+        for name in re.findall(r"`([^`]+)`", tests):
+            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
+            listed.add(name)
+    rule_tests = {name for name in globals() if re.match(r"test_dw\d\d_", name)}
+    assert rule_tests <= listed, sorted(rule_tests - listed)
