@@ -21,309 +21,88 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any, NamedTuple
+from typing import Any
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
-from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
+from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
-from ludoteca.games.tile_up_board import Geometry, Region, all_regions, bits, geometry
+from ludoteca.games.tile_up_board import all_regions, bits
 from ludoteca.games.tile_up_board import update_regions as _update_regions
-
-# ---------------------------------------------------------------------------------------
-# Components (from the data file)
-
-DATA = components.load("tile_up")
-COLOURS: tuple[str, ...] = tuple(DATA["tiles"]["colours"])
-"""Colour letters in card order (orange, red, yellow, green, blue, purple)."""
-COLOUR_NAMES: dict[str, tuple[str, ...]] = {
-    "es": tuple(DATA["tiles"]["colour_names_es"]),
-    "en": tuple(DATA["tiles"]["colour_names_en"]),
-}
-NUMBERS = len(DATA["tiles"]["copies"])
-COPIES: tuple[int, ...] = tuple(DATA["tiles"]["copies"])
-"""Copies of each number (1..5) per colour."""
-TILE_KINDS = len(COLOURS) * NUMBERS
-FULL_BAG: tuple[int, ...] = tuple(COPIES[code % NUMBERS] for code in range(TILE_KINDS))
-"""Copies per tile code (``colour * 5 + number - 1``): the whole bag."""
-TILE_COUNT = sum(FULL_BAG)
-START_MIN_NUMBER: int = DATA["tiles"]["start_min_number"]
-START_TILES: int = DATA["hands"]["start_tiles"]
-START_GOALS: int = DATA["hands"]["start_goals"]
-DRAW_TILES: int = DATA["hands"]["draw_tiles"]
-MAX_TILES: int = DATA["hands"]["max_tiles"]
-MAX_GOALS: int = DATA["hands"]["max_goals"]
-FACEUP: int = DATA["hands"]["faceup"]
-BOARD_SIZE: int = DATA["board"]["size"]
-BOARD_SIZES: tuple[int, ...] = tuple(DATA["board"]["size_choices"])
-MAX_TURNS: int = DATA["bounds"]["max_turns"]
-FIRST_PLAYER_ROUNDS: int = DATA["bounds"]["first_player_rounds"]
-SHAPE_NAMES: tuple[str, ...] = tuple(DATA["goals"]["order"])
-SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((int(r), int(c)) for r, c in DATA["shapes"][name]) for name in SHAPE_NAMES
+from ludoteca.games.tile_up_legal import (
+    illegal_reason,
+    play_actions,
+    tile_weights,
 )
-CARDS: tuple[tuple[int, int], ...] = tuple(
-    (index // DATA["goals"]["copies"], index % len(COLOURS))
-    for index in range(len(SHAPE_NAMES) * DATA["goals"]["copies"])
+from ludoteca.games.tile_up_model import (
+    BAG_DRAWS,
+    CARD_COUNT,
+    CARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    DATA,
+    DECK_DRAWS,
+    DISCARD,
+    DISCARD_GOAL_ACTIONS,
+    DISCARD_TILE_ACTIONS,
+    DRAW_GOAL_ACTION,
+    DRAW_TILES,
+    DRAW_TILES_ACTION,
+    DREW_GOAL,
+    DREW_TILES,
+    END,
+    END_REASONS,
+    FACEUP,
+    FULL_BAG,
+    INFO,
+    K_FACEUP,
+    K_GOAL,
+    K_START,
+    K_TILE,
+    KINDS,
+    LETTERS,
+    MAX_GOALS,
+    MAX_PLAYERS,
+    MAX_TILES,
+    MAX_TURNS,
+    NONE,
+    NUMBERS,
+    OVER,
+    PHASES,
+    PLACING,
+    PLAY,
+    SETUP,
+    SHAPE_NAMES,
+    START_GOALS,
+    START_TILES,
+    TILE_CODES,
+    Action,
+    BagDraw,
+    DeckDraw,
+    DiscardGoal,
+    DiscardTile,
+    DrawGoal,
+    DrawTiles,
+    EndTurn,
+    Place,
+    Rules,
+    Score,
+    State,
+    board_masks,
+    cell_name,
+    geo_of,
+    tile_name,
 )
-"""Goal card id -> (shape index, colour index)."""
-CARD_COUNT = len(CARDS)
-CARD_OF: dict[tuple[int, int], int] = {pair: card for card, pair in enumerate(CARDS)}
-"""(shape, colour) -> card id; every pair is one card."""
-if len(CARD_OF) != CARD_COUNT:
-    raise ValueError("tile_up: two goal cards share a shape and colour")
-
-MAX_PLAYERS = 4
-TURN_STEP_BOUND = 1 + DRAW_TILES + MAX_TILES + 2 * CARD_COUNT + 1 + DRAW_TILES + 1 + 1
-"""Steps one turn can take: a draw and its chance steps, or up to 7 placements; each card
-scored at most once a turn plus its face-up replacement; the end and the discards."""
-SETUP_STEP_BOUND = 5 + FACEUP + MAX_PLAYERS * (START_TILES + START_GOALS)
-SETUP_STEP_BOUND += FIRST_PLAYER_ROUNDS * MAX_PLAYERS * START_TILES
-
-INFO = GameInfo(
-    id="tile_up",
-    version=1,
-    name_es=DATA["names"]["es"],
-    name_en=DATA["names"]["en"],
-    min_players=2,
-    max_players=MAX_PLAYERS,
-    has_chance=True,
-    hidden_info=True,
-    simultaneous=False,
-    max_steps=SETUP_STEP_BOUND + TURN_STEP_BOUND * MAX_TURNS,
-    options=(
-        OptionSpec(
-            "board_size",
-            BOARD_SIZE,
-            "Casillas por lado del tablero.",
-            "Cells per side of the board.",
-            choices=BOARD_SIZES,
-        ),
-        OptionSpec(
-            "allow_mirror",
-            False,
-            "Las figuras de los objetivos también valen reflejadas (no solo giradas).",
-            "Goal shapes also match mirrored (not only rotated).",
-        ),
-    ),
-    summary_es=DATA["summary"]["es"],
-    summary_en=DATA["summary"]["en"],
-)
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
-def tile_name(code: int) -> str:
-    """``"R4"`` for a tile code."""
-    return f"{COLOURS[code // NUMBERS]}{code % NUMBERS + 1}"
-
-
-def cell_name(row: int, col: int) -> str:
-    """``"f6"``: column letter, then the row number from 1."""
-    return f"{_LETTERS[col]}{row + 1}"
-
-
-# ---------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Place one tile from your hand on a cell (TU-03). Row and column count from 0."""
-
-    tile: int
-    row: int
-    col: int
-
-    def __str__(self) -> str:
-        return f"place {tile_name(self.tile)} {cell_name(self.row, self.col)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Score goal ``card`` on the region whose first cell (row-major) is (row, col) (TU-04)."""
-
-    card: int
-    row: int
-    col: int
-
-    def __str__(self) -> str:
-        return f"score {self.card} {cell_name(self.row, self.col)}"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawTiles:
-    """The turn's action: draw three tiles from the bag (TU-02)."""
-
-    def __str__(self) -> str:
-        return "draw tiles"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawGoal:
-    """The turn's action: draw the top goal card of the deck (TU-02)."""
-
-    def __str__(self) -> str:
-        return "draw goal"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """End the turn (then discard down to the limits, TU-07)."""
-
-    def __str__(self) -> str:
-        return "end"
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardTile:
-    """End of turn: return one tile to the bag (TU-07)."""
-
-    tile: int
-
-    def __str__(self) -> str:
-        return f"discard {tile_name(self.tile)}"
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardGoal:
-    """End of turn: discard one goal card face up (TU-07)."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"discard goal {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class BagDraw:
-    """Chance: this tile comes out of the bag."""
-
-    tile: int
-
-    def __str__(self) -> str:
-        return f"bag {tile_name(self.tile)}"
-
-
-@dataclass(frozen=True, slots=True)
-class DeckDraw:
-    """Chance: this card comes off the (unordered) goal deck."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"deck {self.card}"
-
-
-Action = (
-    Place | Score | DrawTiles | DrawGoal | EndTurn | DiscardTile | DiscardGoal | BagDraw | DeckDraw
-)
-
-DRAW_TILES_ACTION = DrawTiles()
-DRAW_GOAL_ACTION = DrawGoal()
-END = EndTurn()
-_BAG = tuple(BagDraw(code) for code in range(TILE_KINDS))
-_DECK = tuple(DeckDraw(card) for card in range(CARD_COUNT))
-_DISCARD_TILES = tuple(DiscardTile(code) for code in range(TILE_KINDS))
-_DISCARD_GOALS = tuple(DiscardGoal(card) for card in range(CARD_COUNT))
-
-# ---------------------------------------------------------------------------------------
-# State
-
-SETUP, PLAY, DISCARD, OVER = 0, 1, 2, 3
-PHASES = ("setup", "play", "discard", "over")
-
-# What a pending draw is for: (kind, target).
-K_START, K_TILE, K_GOAL, K_FACEUP = 0, 1, 2, 3
-_KINDS = ("start", "tile", "goal", "faceup")
-
-# The turn's action so far (TU-02).
-NONE, DREW_GOAL, DREW_TILES, PLACING = 0, 1, 2, 3
-
-END_REASONS = ("", "corners", "tiles", "turns")
-
-
-class Rules(NamedTuple):
-    """The options that change play, resolved once at setup."""
-
-    size: int
-    allow_mirror: bool
-
-
-class State(NamedTuple):
-    """A full Tile Up state (immutable; a NamedTuple, see ``docs/architecture.md``).
-
-    Cells are bit indices of ``tile_up_board.Geometry`` (row * (size + 1) + col).
-
-    Attributes:
-        rules: Resolved options.
-        stacks: Per cell bit index, the tile codes bottom to top (guard cells empty).
-        colour_masks: Per colour, the cells whose top tile has it.
-        number_masks: Per number - 1, the cells whose top tile has it.
-        occupied: Cells holding a tile.
-        frontier: Empty cells orthogonally adjacent to a tile.
-        regions: The same-colour top regions that have exactly a goal shape, by anchor.
-        bag: Copies left per tile code (a multiset: no order).
-        hands: Each seat's tiles, sorted (hidden from the others).
-        goals: Each seat's goal cards, sorted (hidden, except ``known``).
-        known: Per seat, the goal cards in hand that everyone saw drawn (from a known deck).
-        faceup: The face-up goal cards, -1 for an empty slot.
-        deck: The goal deck: sorted card ids when its order is unknown, else top first.
-        deck_ordered: Whether the deck was turned over from the discard pile (known order).
-        discard: The goal discard pile, bottom first (face up).
-        pending: Draws still owed, ``(kind, target)``; chance acts while any is left.
-        phase: SETUP, PLAY, DISCARD or OVER.
-        current: The seat whose turn it is (-1 during setup).
-        acted: The turn's action so far: NONE, DREW_GOAL, DREW_TILES or PLACING.
-        turn_cards: Bit per card scored this turn (each card once a turn).
-        scores: Points per seat.
-        scored: Goal cards scored per seat (tie-break).
-        sums: Each seat's last announced start sum (TU-01), -1 before.
-        fresh: Bit per seat whose hand is still the one whose sum was announced.
-        turn: Turns finished.
-        end_reason: Index into ``END_REASONS`` (0 while the game goes on).
-    """
-
-    rules: Rules
-    stacks: tuple[tuple[int, ...], ...]
-    colour_masks: tuple[int, ...]
-    number_masks: tuple[int, ...]
-    occupied: int
-    frontier: int
-    regions: tuple[Region, ...]
-    bag: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    goals: tuple[tuple[int, ...], ...]
-    known: tuple[tuple[int, ...], ...]
-    faceup: tuple[int, ...]
-    deck: tuple[int, ...]
-    deck_ordered: bool
-    discard: tuple[int, ...]
-    pending: tuple[tuple[int, int], ...]
-    phase: int
-    current: int
-    acted: int
-    turn_cards: int
-    scores: tuple[int, ...]
-    scored: tuple[int, ...]
-    sums: tuple[int, ...]
-    fresh: int
-    turn: int
-    end_reason: int
-
-
-def geo_of(rules: Rules) -> Geometry:
-    """The board geometry of a rules set."""
-    return geometry(rules.size, SHAPES, rules.allow_mirror)
-
 
 # ---------------------------------------------------------------------------------------
 # The game
+
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
 class TileUp:
@@ -392,12 +171,12 @@ class TileUp:
             return ()
         phase = state.phase
         if phase == PLAY:
-            return _play_actions(state, seat)
+            return play_actions(state, seat)
         if phase == DISCARD:
             hand = state.hands[seat]
             if len(hand) > MAX_TILES:
-                return [_DISCARD_TILES[code] for code in sorted(set(hand))]
-            return [_DISCARD_GOALS[card] for card in state.goals[seat]]
+                return [DISCARD_TILE_ACTIONS[code] for code in sorted(set(hand))]
+            return [DISCARD_GOAL_ACTIONS[card] for card in state.goals[seat]]
         return ()
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
@@ -411,22 +190,22 @@ class TileUp:
         """
         kind = state.pending[0][0]
         if kind in (K_TILE, K_START):
-            weights = _tile_weights(state.bag, kind == K_START)
+            weights = tile_weights(state.bag, kind == K_START)
             total = sum(weights)
             return tuple(
-                (_BAG[code], Fraction(weight, total))
+                (BAG_DRAWS[code], Fraction(weight, total))
                 for code, weight in enumerate(weights)
                 if weight
             )
         size = len(state.deck)
-        return tuple((_DECK[card], Fraction(1, size)) for card in state.deck)
+        return tuple((DECK_DRAWS[card], Fraction(1, size)) for card in state.deck)
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """One draw with the probabilities of ``chance_outcomes``."""
         kind = state.pending[0][0]
         if kind in (K_TILE, K_START):
-            return _BAG[rng_mod.weighted_index(rng, _tile_weights(state.bag, kind == K_START))]
-        return _DECK[rng_mod.choice(rng, state.deck)]
+            return BAG_DRAWS[rng_mod.weighted_index(rng, tile_weights(state.bag, kind == K_START))]
+        return DECK_DRAWS[rng_mod.choice(rng, state.deck)]
 
     def outcome(self, state: State) -> Outcome | None:
         """TU-09: most points wins; ties go to most goal cards scored, then a shared win."""
@@ -481,7 +260,7 @@ class TileUp:
             "deck_size": len(state.deck),
             "deck_order": list(state.deck) if state.deck_ordered else None,
             "discard": list(state.discard),
-            "pending": [[_KINDS[kind], target] for kind, target in state.pending],
+            "pending": [[KINDS[kind], target] for kind, target in state.pending],
             "turn_cards": [card for card in range(CARD_COUNT) if state.turn_cards >> card & 1],
             "scores": list(state.scores),
             "scored": list(state.scored),
@@ -511,7 +290,7 @@ class TileUp:
         pool = list(FULL_BAG)
         for r, row in enumerate(view["board"]):
             for c, names in enumerate(row):
-                stack = tuple(_TILE_CODES[name] for name in names)
+                stack = tuple(TILE_CODES[name] for name in names)
                 stacks[geo.bit(r, c)] = stack
                 for code in stack:
                     pool[code] -= 1
@@ -519,7 +298,7 @@ class TileUp:
         own_seat = seat if seat is not None and 0 <= seat < num else -1
         hands: list[tuple[int, ...]] = [()] * num
         if own_seat >= 0:
-            hands[own_seat] = tuple(_TILE_CODES[name] for name in view["tiles"])
+            hands[own_seat] = tuple(TILE_CODES[name] for name in view["tiles"])
             for code in hands[own_seat]:
                 pool[code] -= 1
         for other in range(num):
@@ -549,7 +328,7 @@ class TileUp:
                 goals[other] = tuple(sorted(known[other] + tuple(unseen[:hidden])))
                 del unseen[:hidden]
         deck = tuple(view["deck_order"]) if ordered else tuple(sorted(unseen))
-        colour_masks, number_masks, occupied = _masks(geo, stacks)
+        colour_masks, number_masks, occupied = board_masks(geo, stacks)
         return State(
             rules=rules,
             stacks=tuple(stacks),
@@ -566,7 +345,7 @@ class TileUp:
             deck=deck,
             deck_ordered=ordered,
             discard=tuple(view["discard"]),
-            pending=tuple((_KINDS.index(kind), target) for kind, target in view["pending"]),
+            pending=tuple((KINDS.index(kind), target) for kind, target in view["pending"]),
             phase=PHASES.index(view["phase"]),
             current=view["current"],
             acted=view["acted"],
@@ -587,7 +366,7 @@ class TileUp:
         Decided directly from the rules (not by searching the legal list), so checking one
         action costs the same however many placements there are.
         """
-        return _reason(state, seat, action)
+        return illegal_reason(state, seat, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action: ``place R4 f6``, ``score 12 f6``, ``draw tiles``, ``draw goal``,
@@ -618,13 +397,13 @@ class TileUp:
             row, col = _parse_cell(text, rest[1])
             return Score(card, row, col)
         if verb == "discard" and len(rest) == 1:
-            return _DISCARD_TILES[_parse_tile(text, rest[0])]
+            return DISCARD_TILE_ACTIONS[_parse_tile(text, rest[0])]
         if verb == "discard" and len(rest) == 2 and rest[0].lower() in _GOAL_WORDS:
-            return _DISCARD_GOALS[_parse_card(text, rest[1])]
+            return DISCARD_GOAL_ACTIONS[_parse_card(text, rest[1])]
         if verb == "bag" and len(rest) == 1:
-            return _BAG[_parse_tile(text, rest[0])]
+            return BAG_DRAWS[_parse_tile(text, rest[0])]
         if verb == "deck" and len(rest) == 1:
-            return _DECK[_parse_card(text, rest[0])]
+            return DECK_DRAWS[_parse_card(text, rest[0])]
         raise InvalidActionError(text, msg("tile_up.bad_verb"))
 
     def describe(self, action: Action, lang: str) -> str:
@@ -657,123 +436,6 @@ class TileUp:
 
 
 GAME = TileUp()
-
-
-# ---------------------------------------------------------------------------------------
-# Legal actions (private)
-
-_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
-_SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
-
-
-class _Chunk(dict[int, tuple[Place, ...]]):
-    """Place actions of one tile for the cells of one byte of a cell mask, by byte value."""
-
-    def __init__(self, geo: Geometry, tile: int, chunk: int) -> None:
-        super().__init__()
-        self._geo = geo
-        self._tile = tile
-        self._base = chunk * 8
-
-    def __missing__(self, byte: int) -> tuple[Place, ...]:
-        geo = self._geo
-        actions = tuple(
-            Place(self._tile, *geo.row_col(self._base + k)) for k in range(8) if byte >> k & 1
-        )
-        self[byte] = actions
-        return actions
-
-
-_PLACE_TABLES: dict[int, list[list[_Chunk]]] = {}
-
-
-def _place_table(geo: Geometry) -> list[list[_Chunk]]:
-    """Per tile code, per byte of a cell mask: the interned Place actions (lazily built)."""
-    table = _PLACE_TABLES.get(geo.size)
-    if table is None:
-        chunks = (geo.size * geo.stride + 7) // 8
-        table = [[_Chunk(geo, tile, k) for k in range(chunks)] for tile in range(TILE_KINDS)]
-        _PLACE_TABLES[geo.size] = table
-    return table
-
-
-def _stack_targets(state: State, tile: int) -> int:
-    """Cells whose top tile has another colour and a higher number than ``tile`` (TU-03)."""
-    number = tile % NUMBERS
-    higher = 0
-    for mask in state.number_masks[number + 1 :]:
-        higher |= mask
-    return higher & ~state.colour_masks[tile // NUMBERS]
-
-
-def _placements(state: State, hand: tuple[int, ...]) -> list[Action]:
-    table = _place_table(geo_of(state.rules))
-    out: list[Action] = []
-    frontier = state.frontier
-    previous = -1
-    for tile in hand:
-        if tile == previous:
-            continue
-        previous = tile
-        chunks = table[tile]
-        mask = frontier | _stack_targets(state, tile)
-        index = 0
-        while mask:
-            byte = mask & 0xFF
-            if byte:
-                out += chunks[index][byte]
-            mask >>= 8
-            index += 1
-    return out
-
-
-def _score_actions(state: State, seat: Seat) -> list[Action]:
-    """TU-04, TU-05: every (card, region) pair that can be scored now, by card then region."""
-    if not state.regions:
-        return []
-    faceup = state.faceup
-    own = state.goals[seat]
-    done = state.turn_cards
-    geo = geo_of(state.rules)
-    found = []
-    for region in state.regions:
-        card = CARD_OF.get((region.shape, region.colour), -1)
-        if card >= 0 and not done >> card & 1 and (card in faceup or card in own):
-            found.append((card, region.anchor))
-    found.sort()
-    return [Score(card, *geo.row_col(anchor)) for card, anchor in found]
-
-
-def _play_actions(state: State, seat: Seat) -> list[Action]:
-    out = _score_actions(state, seat)
-    acted = state.acted
-    if acted == NONE:
-        main = len(out)
-        if state.deck or state.discard:
-            out.append(DRAW_GOAL_ACTION)
-        if any(state.bag):
-            out.append(DRAW_TILES_ACTION)
-        out += _placements(state, state.hands[seat])
-        if len(out) == main:
-            out.append(END)  # nothing to do: the turn passes (TU-09 ends such games)
-        return out
-    if acted == PLACING:
-        out += _placements(state, state.hands[seat])
-    out.append(END)
-    return out
-
-
-def _has_main_action(state: State, seat: Seat) -> bool:
-    if state.deck or state.discard or any(state.bag):
-        return True
-    return bool(_placements(state, state.hands[seat]))
-
-
-def _tile_weights(bag: tuple[int, ...], start: bool) -> tuple[int, ...]:
-    if not start:
-        return bag
-    low = START_MIN_NUMBER - 1
-    return tuple(n if code % NUMBERS >= low else 0 for code, n in enumerate(bag))
 
 
 # ---------------------------------------------------------------------------------------
@@ -883,7 +545,7 @@ def _settle(state: State) -> State:
                 state = _give_card(state._replace(deck=rest, deck_ordered=bool(rest)), card, True)
                 continue
             return state
-        if not any(_tile_weights(state.bag, kind == K_START)):
+        if not any(tile_weights(state.bag, kind == K_START)):
             state = state._replace(pending=state.pending[1:])
             continue
         return state
@@ -1030,121 +692,8 @@ _TRANSITIONS: dict[type, Any] = {
 
 
 # ---------------------------------------------------------------------------------------
-# Explanations (private)
-
-
-def _reason(state: State, seat: Seat, action: Action) -> tuple[str, Message] | None:
-    if isinstance(action, BagDraw | DeckDraw):
-        return "TU-10", msg("tile_up.chance_only")
-    if state.phase == OVER:
-        return "TU-09", msg("engine.game_over")
-    if state.pending:
-        return ("TU-01" if state.phase == SETUP else "TU-02"), msg("tile_up.chance_turn")
-    if seat != state.current:
-        return "TU-02", msg("tile_up.not_your_turn", seat=state.current)
-    limits = {"tiles": MAX_TILES, "goals": MAX_GOALS}
-    if state.phase == DISCARD:
-        return _discard_reason(state, seat, action)
-    if isinstance(action, DiscardTile | DiscardGoal):
-        return "TU-07", msg("tile_up.no_discard", **limits)
-    if isinstance(action, Score):
-        return _score_reason(state, seat, action)
-    if isinstance(action, DrawGoal):
-        if state.acted != NONE:
-            return "TU-02", msg("tile_up.one_action")
-        if not state.deck and not state.discard:
-            return "TU-08", msg("tile_up.deck_empty")
-        return None
-    if isinstance(action, DrawTiles):
-        if state.acted != NONE:
-            return "TU-02", msg("tile_up.one_action")
-        if not any(state.bag):
-            return "TU-08", msg("tile_up.bag_empty")
-        return None
-    if isinstance(action, Place):
-        return _place_reason(state, seat, action)
-    if state.acted == NONE and _has_main_action(state, seat):
-        return "TU-02", msg("tile_up.no_action_yet")
-    return None
-
-
-def _discard_reason(state: State, seat: Seat, action: Action) -> tuple[str, Message] | None:
-    limits = {"tiles": MAX_TILES, "goals": MAX_GOALS}
-    over_tiles = len(state.hands[seat]) > MAX_TILES
-    if isinstance(action, DiscardTile):
-        if not over_tiles:
-            return "TU-07", msg("tile_up.no_discard", **limits)
-        if action.tile not in state.hands[seat]:
-            hand = " ".join(map(tile_name, state.hands[seat]))
-            return "TU-07", msg("tile_up.not_holding_tile", tile=tile_name(action.tile), hand=hand)
-        return None
-    if isinstance(action, DiscardGoal):
-        if over_tiles:
-            return "TU-07", msg("tile_up.tiles_first", tiles=MAX_TILES)
-        if action.card not in state.goals[seat]:
-            return "TU-07", msg("tile_up.not_holding_card", card=action.card)
-        return None
-    if isinstance(action, Score):
-        return "TU-06", msg("tile_up.score_own_turn")
-    return "TU-07", msg("tile_up.discard_now", **limits)
-
-
-def _score_reason(state: State, seat: Seat, action: Score) -> tuple[str, Message] | None:
-    card = action.card
-    if card not in state.faceup and card not in state.goals[seat]:
-        return "TU-05", msg("tile_up.no_card", card=card)
-    geo = geo_of(state.rules)
-    shape, colour = CARDS[card]
-    cell = cell_name(action.row, action.col) if 0 <= action.col < len(_LETTERS) else "?"
-    no_shape = msg(
-        "tile_up.no_shape", cell=cell, shape=SHAPE_NAMES[shape], colour=_colour_message(colour)
-    )
-    if state.turn_cards >> card & 1:
-        return "TU-06", msg("tile_up.once_a_turn", card=card)
-    if not geo.on_board(action.row, action.col):
-        return "TU-04", msg("tile_up.off_board", cell=cell)
-    anchor = geo.bit(action.row, action.col)
-    for region in state.regions:
-        if region.anchor == anchor and region.shape == shape and region.colour == colour:
-            return None
-    return "TU-04", no_shape
-
-
-def _place_reason(state: State, seat: Seat, action: Place) -> tuple[str, Message] | None:
-    if state.acted in (DREW_GOAL, DREW_TILES):
-        return "TU-02", msg("tile_up.one_action")
-    hand = state.hands[seat]
-    name = tile_name(action.tile)
-    if action.tile not in hand:
-        return "TU-03", msg(
-            "tile_up.not_holding_tile", tile=name, hand=" ".join(map(tile_name, hand)) or "-"
-        )
-    geo = geo_of(state.rules)
-    cell = cell_name(action.row, action.col) if 0 <= action.col < len(_LETTERS) else "?"
-    if not geo.on_board(action.row, action.col):
-        return "TU-03", msg("tile_up.off_board", cell=cell)
-    bit = geo.bit(action.row, action.col)
-    stack = state.stacks[bit]
-    if not stack:
-        if state.frontier >> bit & 1:
-            return None
-        return "TU-03", msg("tile_up.not_adjacent", cell=cell)
-    top = stack[-1]
-    if top // NUMBERS == action.tile // NUMBERS:
-        return "TU-03", msg("tile_up.same_colour", tile=name, top=tile_name(top))
-    if top % NUMBERS <= action.tile % NUMBERS:
-        return "TU-03", msg("tile_up.not_lower", tile=name, top=tile_name(top))
-    return None
-
-
-def _colour_message(colour: int) -> Message:
-    return msg(f"tile_up.colour.{colour}")
-
-
-# ---------------------------------------------------------------------------------------
 # Parsing and sampling helpers (private)
 
-_TILE_CODES: dict[str, int] = {tile_name(code): code for code in range(TILE_KINDS)}
 _VERBS = {
     "place": "place", "colocar": "place", "poner": "place",
     "score": "score", "puntuar": "score", "anotar": "score",
@@ -1165,7 +714,7 @@ _GOAL_WORDS = ("goal", "objetivo", "carta")
 
 
 def _parse_tile(text: str, token: str) -> int:
-    code = _TILE_CODES.get(token.upper())
+    code = TILE_CODES.get(token.upper())
     if code is None:
         raise InvalidActionError(text, msg("tile_up.bad_tile", token=token))
     return code
@@ -1176,34 +725,18 @@ def _parse_cell(text: str, token: str) -> tuple[int, int]:
     digits = low[1:]
     if (
         len(low) < 2
-        or low[0] not in _LETTERS
+        or low[0] not in LETTERS
         or not (digits.isascii() and digits.isdigit())
-        or not 1 <= int(digits) <= len(_LETTERS)
+        or not 1 <= int(digits) <= len(LETTERS)
     ):
         raise InvalidActionError(text, msg("tile_up.bad_cell", token=token))
-    return int(digits) - 1, _LETTERS.index(low[0])
+    return int(digits) - 1, LETTERS.index(low[0])
 
 
 def _parse_card(text: str, token: str) -> int:
     if not (token.isascii() and token.isdigit()) or not 0 <= int(token) < CARD_COUNT:
         raise InvalidActionError(text, msg("tile_up.bad_card", token=token))
     return int(token)
-
-
-def _masks(
-    geo: Geometry, stacks: Sequence[tuple[int, ...]]
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    colour_masks = [0] * len(COLOURS)
-    number_masks = [0] * NUMBERS
-    occupied = 0
-    for cell in geo.cells:
-        stack = stacks[cell]
-        if stack:
-            top = stack[-1]
-            colour_masks[top // NUMBERS] |= 1 << cell
-            number_masks[top % NUMBERS] |= 1 << cell
-            occupied |= 1 << cell
-    return tuple(colour_masks), tuple(number_masks), occupied
 
 
 def _draw_hand(pool: list[int], count: int, target: int, rng: random.Random) -> tuple[int, ...]:
