@@ -13,6 +13,7 @@ from ludoteca.engine.runner import Agent
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
+    "tile_up": "ludoteca.agents.greedy_tile_up:GreedyTileUp",
 }
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
