@@ -61,6 +61,7 @@ class Renderer:
 
 _RENDERERS: dict[str, str] = {
     "tacocat": "ludoteca.terminal.tacocat",
+    "tile_up": "ludoteca.terminal.tile_up",
 }
 
 
