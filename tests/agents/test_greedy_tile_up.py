@@ -11,7 +11,7 @@ from ludoteca.agents.greedy_tile_up import GreedyTileUp
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
-from ludoteca.engine.runner import play
+from ludoteca.engine.runner import Agent, play
 from ludoteca.games.tile_up import GAME
 from ludoteca.games.tile_up_board import all_regions
 from ludoteca.games.tile_up_model import (
@@ -162,7 +162,9 @@ def test_plays_legal_deterministic_games_against_random_and_wins_most() -> None:
     wins = 0
     for seed in range(12):
         seat = seed % 2
-        agents = [GreedyTileUp(), RandomAgent()] if seat == 0 else [RandomAgent(), GreedyTileUp()]
+        agents: list[Agent] = [GreedyTileUp(), RandomAgent()]
+        if seat == 1:
+            agents.reverse()
         match = play(GAME, agents, seed)
         again = play(GAME, agents, seed)
         assert match.record == again.record
@@ -173,6 +175,6 @@ def test_plays_legal_deterministic_games_against_random_and_wins_most() -> None:
 
 def test_three_and_four_player_games_finish() -> None:
     for players in (3, 4):
-        agents = [GreedyTileUp(), *[RandomAgent() for _ in range(players - 1)]]
+        agents: list[Agent] = [GreedyTileUp(), *[RandomAgent() for _ in range(players - 1)]]
         match = play(GAME, agents, 5)
         assert match.outcome is not None
