@@ -12,7 +12,9 @@ tile in their stacks. The agent therefore
 * races for the corners when it leads (covering them ends the game, TU-09) and never
   covers the last corner when it does not lead;
 * when no placement helps, draws tiles while its hand is short, else a goal card while it
-  holds fewer than two, and ends a placing turn; discards the tiles and cards it needs least.
+  holds fewer than two, else tiles while its hand is not full, else places its least bad
+  tile (away from the corners unless it leads); ends a placing turn; discards the tiles and
+  cards it needs least. "Leading" is by the TU-09 order: points, then goal cards scored.
 
 No search: each decision floods the board once per target colour from the view (bit masks
 of ``games/tile_up_board.py``) and scores each legal placement in a few dictionary lookups.
@@ -30,6 +32,7 @@ from ludoteca.games.tile_up_board import Geometry, bits, geometry
 from ludoteca.games.tile_up_model import (
     CARDS,
     COLOURS,
+    MAX_TILES,
     NUMBERS,
     SHAPES,
     TILE_CODES,
@@ -159,8 +162,9 @@ class GreedyTileUp:
                 value += params.corner_bonus
             elif corners == 1 << cell:
                 value -= 1000.0
-        elif board.leading and corners:
-            value += board.corner_step(cell)
+        elif corners:
+            step = board.corner_step(cell)
+            value += step if board.leading else -0.25 * step
         return value
 
     def progress(
@@ -202,10 +206,12 @@ class GreedyTileUp:
             return draw_tiles
         if draw_goal is not None and len(board.goals) < params.few_goals:
             return draw_goal
-        if draw_tiles is not None:
+        if draw_tiles is not None and len(board.tiles) < MAX_TILES:
             return draw_tiles
         if best is not None and best_value > -100.0:
-            return best
+            return best  # a full hand: place rather than draw and discard for ever
+        if draw_tiles is not None:
+            return draw_tiles
         if draw_goal is not None:
             return draw_goal
         return best if best is not None else legal[0]
@@ -273,9 +279,9 @@ class Board:
         self.faceup: list[int] = list(view["faceup"])
         self.acted = int(view["acted"]) != 0
         seat = int(view["seat"])
-        scores: list[int] = view["scores"]
-        others = [s for i, s in enumerate(scores) if i != seat]
-        self.leading = bool(others) and scores[seat] > max(others)
+        keys = list(zip(view["scores"], view["scored"], strict=True))
+        others = [key for i, key in enumerate(keys) if i != seat]
+        self.leading = bool(others) and keys[seat] > max(others)
         self.open_corners = geo.corners & ~occupied
         self._corner_cells = bits(self.open_corners)
         self._reach = min(
