@@ -52,61 +52,60 @@ from ludoteca.games.tile_up_model import (
 class _Chunk(dict[int, tuple[Place, ...]]):
     """Place actions of one tile for the cells of one byte of a cell mask, by byte value."""
 
-    def __init__(self, geo: Geometry, tile: int, chunk: int) -> None:
+    def __init__(self, places: list[Place], base: int) -> None:
         super().__init__()
-        self._geo = geo
-        self._tile = tile
-        self._base = chunk * 8
+        self._places = places
+        self._base = base
 
     def __missing__(self, byte: int) -> tuple[Place, ...]:
-        geo = self._geo
-        actions = tuple(
-            Place(self._tile, *geo.row_col(self._base + k)) for k in range(8) if byte >> k & 1
-        )
+        places = self._places
+        base = self._base
+        actions = tuple([places[base + k] for k in _BYTE_BITS[byte]])
         self[byte] = actions
         return actions
 
 
-_PLACE_TABLES: dict[int, list[list[_Chunk]]] = {}
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(8) if byte >> k & 1) for byte in range(256)
+)
+_PLACE_TABLES: dict[int, tuple[int, list[list[_Chunk]]]] = {}
 
 
-def _place_table(geo: Geometry) -> list[list[_Chunk]]:
-    """Per tile code, per byte of a cell mask: the interned Place actions (lazily built)."""
-    table = _PLACE_TABLES.get(geo.size)
-    if table is None:
-        chunks = (geo.size * geo.stride + 7) // 8
-        table = [[_Chunk(geo, tile, k) for k in range(chunks)] for tile in range(TILE_KINDS)]
-        _PLACE_TABLES[geo.size] = table
-    return table
-
-
-def _stack_targets(state: State, tile: int) -> int:
-    """Cells whose top tile has another colour and a higher number than ``tile`` (TU-03)."""
-    number = tile % NUMBERS
-    higher = 0
-    for mask in state.number_masks[number + 1 :]:
-        higher |= mask
-    return higher & ~state.colour_masks[tile // NUMBERS]
+def _place_table(geo: Geometry) -> tuple[int, list[list[_Chunk]]]:
+    """The byte length of a cell mask, and per tile code, per byte of the mask: the interned
+    Place actions (each byte value built on first use).
+    """
+    found = _PLACE_TABLES.get(geo.size)
+    if found is None:
+        length = (geo.size * geo.stride + 7) // 8
+        table = []
+        for tile in range(TILE_KINDS):
+            places = [Place(tile, *geo.row_col(bit)) for bit in range(length * 8)]
+            table.append([_Chunk(places, 8 * k) for k in range(length)])
+        found = _PLACE_TABLES[geo.size] = (length, table)
+    return found
 
 
 def _placements(state: State, hand: tuple[int, ...]) -> list[Action]:
-    table = _place_table(geo_of(state.rules))
+    length, table = _place_table(geo_of(state.rules))
     out: list[Action] = []
     frontier = state.frontier
+    number_masks = state.number_masks
+    colour_masks = state.colour_masks
     previous = -1
     for tile in hand:
         if tile == previous:
             continue
         previous = tile
         chunks = table[tile]
-        mask = frontier | _stack_targets(state, tile)
-        index = 0
-        while mask:
-            byte = mask & 0xFF
+        higher = 0
+        for mask in number_masks[tile % NUMBERS + 1 :]:
+            higher |= mask
+        cells = frontier | higher & ~colour_masks[tile // NUMBERS]
+        # Bytes of the mask in C; only the non-zero ones are looked up.
+        for index, byte in enumerate(cells.to_bytes(length, "little")):
             if byte:
                 out += chunks[index][byte]
-            mask >>= 8
-            index += 1
     return out
 
 

@@ -297,8 +297,14 @@ class State(NamedTuple):
 
 
 def geo_of(rules: Rules) -> Geometry:
-    """The board geometry of a rules set."""
-    return geometry(rules.size, SHAPES, rules.allow_mirror)
+    """The board geometry of a rules set (a dict lookup: it is called on every step)."""
+    geo = _GEOMETRIES.get(rules)
+    if geo is None:
+        geo = _GEOMETRIES[rules] = geometry(rules.size, SHAPES, rules.allow_mirror)
+    return geo
+
+
+_GEOMETRIES: dict[Rules, Geometry] = {}
 
 
 TILE_CODES: dict[str, int] = {tile_name(code): code for code in range(TILE_KINDS)}
