@@ -860,3 +860,15 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             listed.add(name)
     rule_tests = {name for name in globals() if re.match(r"test_tu\d\d_", name)}
     assert rule_tests <= listed, sorted(rule_tests - listed)
+
+
+def test_play_legal_list_membership_follows_the_rules() -> None:
+    """``in`` on the play list is decided by the rules: it agrees with the list itself."""
+    state = table({"f6": "B4", "f7": "R2"}, hands=(("R2", "B4"), ()))
+    legal = GAME.legal_actions(state, 0)
+    listed = set(legal)
+    for text in ("place R2 f6", "place B4 f7", "place R2 a1", "end", "draw goal", "bag R1"):
+        action = GAME.parse_action(text)
+        assert (action in legal) == (action in listed), text
+    assert "place R2 f6" not in legal  # type: ignore[comparison-overlap]
+    assert object() not in legal

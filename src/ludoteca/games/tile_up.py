@@ -101,7 +101,31 @@ from ludoteca.games.tile_up_model import (
 # ---------------------------------------------------------------------------------------
 # The game
 
+
+class LegalActions(list[Action]):
+    """A play-phase legal list whose ``in`` asks the rules instead of scanning.
+
+    A turn start offers a few hundred placements; the runner checks each chosen action with
+    ``in``, which on a plain list compares it with every earlier element. Membership is
+    decided by ``illegal_reason`` (the same function ``explain`` uses; the conformance
+    suite checks that both agree with the list).
+    """
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, actions: list[Action], state: State, seat: Seat) -> None:
+        super().__init__(actions)
+        self._state = state
+        self._seat = seat
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) in _TRANSITIONS and (
+            illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
+        )
+
+
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(len(FULL_BAG)))
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
@@ -165,13 +189,14 @@ class TileUp:
 
         Order in play: scores (by card, then region), ``draw goal``, ``draw tiles``,
         placements (by tile code, then cell row by row), ``end``. In the discard step: tile
-        discards by tile code while over 7 tiles, then goal discards by card.
+        discards by tile code while over 7 tiles, then goal discards by card. The play list
+        answers ``in`` from the rules in constant time (see ``LegalActions``).
         """
         if state.pending or seat != state.current:
             return ()
         phase = state.phase
         if phase == PLAY:
-            return play_actions(state, seat)
+            return LegalActions(play_actions(state, seat), state, seat)
         if phase == DISCARD:
             hand = state.hands[seat]
             if len(hand) > MAX_TILES:
@@ -233,9 +258,10 @@ class TileUp:
         """
         geo = geo_of(state.rules)
         stacks = state.stacks
+        name = _TILE_NAMES.__getitem__
         board = [
-            [[tile_name(code) for code in stacks[geo.bit(r, c)]] for c in range(geo.size)]
-            for r in range(geo.size)
+            [list(map(name, stacks[cell])) if stacks[cell] else [] for cell in row]
+            for row in geo.rows
         ]
         num = len(state.hands)
         view: View = {
@@ -249,7 +275,7 @@ class TileUp:
             "size": geo.size,
             "board": board,
             "regions": [
-                [*geo.row_col(r.anchor), r.colour, r.shape, len(bits(r.mask))]
+                [*geo.row_col(r.anchor), r.colour, r.shape, r.mask.bit_count()]
                 for r in state.regions
             ],
             "bag_size": sum(state.bag),
@@ -261,7 +287,7 @@ class TileUp:
             "deck_order": list(state.deck) if state.deck_ordered else None,
             "discard": list(state.discard),
             "pending": [[KINDS[kind], target] for kind, target in state.pending],
-            "turn_cards": [card for card in range(CARD_COUNT) if state.turn_cards >> card & 1],
+            "turn_cards": bits(state.turn_cards),
             "scores": list(state.scores),
             "scored": list(state.scored),
             "start_sums": list(state.sums),

@@ -49,6 +49,7 @@ class Geometry:
     Attributes:
         size: Cells per side.
         stride: Bits per row (``size + 1``: one guard bit).
+        rows: The bit indices of each row's cells.
         cells: The bit index of every cell, ascending.
         valid: The mask of all cells.
         corners: The mask of the four corners.
@@ -62,7 +63,8 @@ class Geometry:
     def __init__(self, size: int, shapes: Sequence[Cells], allow_mirror: bool) -> None:
         self.size = size
         self.stride = stride = size + 1
-        self.cells = tuple(r * stride + c for r in range(size) for c in range(size))
+        self.rows = tuple(tuple(r * stride + c for c in range(size)) for r in range(size))
+        self.cells = tuple(cell for row in self.rows for cell in row)
         self.valid = sum(1 << i for i in self.cells)
         last = size - 1
         self.corners = sum(1 << self.bit(r, c) for r in (0, last) for c in (0, last))
