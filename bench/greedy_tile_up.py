@@ -26,7 +26,7 @@ from ludoteca.lab.stats import wilson_interval
 
 def summarise(path: Path) -> str:
     """The summary of one JSON-lines file of Tile Up records."""
-    games = wins_total = 0
+    games = 0
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
     shared: Counter[str] = Counter()
@@ -36,6 +36,7 @@ def summarise(path: Path) -> str:
     steps: list[int] = []
     turns: list[int] = []
     reasons: Counter[str] = Counter()
+    first_wins = 0
     for line in path.read_text("utf-8").splitlines():
         rec = record.GameRecord.loads(line)
         final = record.replay(rec)
@@ -45,13 +46,14 @@ def summarise(path: Path) -> str:
         steps.append(len(rec.actions))
         turns.append(final.turn)
         reasons[END_REASONS[final.end_reason]] += 1
+        first = next(seat for seat, _ in rec.actions if seat >= 0)
+        first_wins += first in outcome.winners
         for seat, name in enumerate(rec.seats):
             played[name] += 1
             seat_games[name][seat] += 1
             points[name].append(outcome.scores[seat])
             if seat in outcome.winners:
                 wins[name] += 1
-                wins_total += 1
                 seat_wins[name][seat] += 1
                 if len(outcome.winners) > 1:
                     shared[name] += 1
@@ -72,6 +74,11 @@ def summarise(path: Path) -> str:
         f"length: mean {statistics.fmean(steps):.1f} steps (median {statistics.median(steps):.0f},"
         f" max {max(steps)}), mean {statistics.fmean(turns):.1f} turns"
         f" (median {statistics.median(turns):.0f}, max {max(turns)})"
+    )
+    low, high = wilson_interval(first_wins, games)
+    lines.append(
+        f"the first player (highest start sum, TU-01) won {first_wins}/{games} = "
+        f"{first_wins / games:.1%} (95% CI {low:.1%}-{high:.1%}; shared wins count)"
     )
     lines.append("ended by: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     return "\n".join(lines)
