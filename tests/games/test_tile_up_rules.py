@@ -872,3 +872,17 @@ def test_play_legal_list_membership_follows_the_rules() -> None:
         assert (action in legal) == (action in listed), text
     assert "place R2 f6" not in legal  # type: ignore[comparison-overlap]
     assert object() not in legal
+
+
+def test_tu10_resampled_announced_sums_stay_jointly_possible() -> None:
+    """TU-10: with two announced sums competing for the same few 5s (12 and 15, three 5s
+    unseen), every redraw gives each seat its sum: the 15 takes all three 5s."""
+    pool = [0] * len(FULL_BAG)
+    for name in ("O5", "R5", "Y5", "O4", "R4", "Y4", "O2", "O3"):
+        pool[code(name)] = 1
+    for seed in range(30):
+        trial = list(pool)
+        hands = tile_up._draw_hands(trial, [(1, 3, 12), (2, 3, 15)], rng_mod.make(seed))
+        assert sorted(c % 5 + 1 for c in hands[2]) == [5, 5, 5]
+        assert sum(c % 5 + 1 for c in hands[1]) == 12
+        assert sum(trial) == sum(pool) - 6
