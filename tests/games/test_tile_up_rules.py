@@ -456,6 +456,23 @@ def test_tu04_incremental_regions_equal_a_full_recount_in_random_games() -> None
             assert state.regions == all_regions(geo, state.colour_masks), visit
 
 
+def test_tu04_incremental_regions_hold_with_options_too() -> None:
+    """TU-04: the same recount check on a 9 x 9 and a 13 x 13 board with ``allow_mirror``."""
+    for options in ({"board_size": 9, "allow_mirror": True}, {"board_size": 13}):
+        seen: list[State] = []
+
+        def keep(
+            before: State, seat: int, action: object, after: State, box: list[State] = seen
+        ) -> None:
+            box.append(after)
+
+        agents = [testing._Uniform(), testing._Uniform(), testing._Uniform()]
+        runner.play(GAME, agents, 3, options, observer=keep)
+        assert seen[-1].phase == OVER
+        for state in seen[::3]:
+            assert state.regions == all_regions(geo_of(state.rules), state.colour_masks)
+
+
 def test_tu04_goal_shapes_and_cards_are_the_rulings() -> None:
     """TU-04 components: 9 shapes x 3 = 27 cards, card i has colour i mod 6."""
     assert SHAPE_NAMES == ("I3", "L3", "I4", "O4", "T4", "L4", "S4", "U5", "X5")
