@@ -102,28 +102,6 @@ from ludoteca.games.tile_up_model import (
 # The game
 
 
-class LegalActions(list[Action]):
-    """A play-phase legal list whose ``in`` asks the rules instead of scanning.
-
-    A turn start offers a few hundred placements; the runner checks each chosen action with
-    ``in``, which on a plain list compares it with every earlier element. Membership is
-    decided by ``illegal_reason`` (the same function ``explain`` uses; the conformance
-    suite checks that both agree with the list).
-    """
-
-    __slots__ = ("_seat", "_state")
-
-    def __init__(self, actions: list[Action], state: State, seat: Seat) -> None:
-        super().__init__(actions)
-        self._state = state
-        self._seat = seat
-
-    def __contains__(self, action: object) -> bool:
-        return type(action) in _TRANSITIONS and (
-            illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
-        )
-
-
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(len(FULL_BAG)))
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
@@ -190,13 +168,13 @@ class TileUp:
         Order in play: scores (by card, then region), ``draw goal``, ``draw tiles``,
         placements (by tile code, then cell row by row), ``end``. In the discard step: tile
         discards by tile code while over 7 tiles, then goal discards by card. The play list
-        answers ``in`` from the rules in constant time (see ``LegalActions``).
+        answers ``in`` from the rules in constant time (``tile_up_legal.LegalActions``).
         """
         if state.pending or seat != state.current:
             return ()
         phase = state.phase
         if phase == PLAY:
-            return LegalActions(play_actions(state, seat), state, seat)
+            return play_actions(state, seat)
         if phase == DISCARD:
             hand = state.hands[seat]
             if len(hand) > MAX_TILES:

@@ -13,6 +13,7 @@ from ludoteca.games.tile_up_board import Geometry
 from ludoteca.games.tile_up_model import (
     CARD_OF,
     CARDS,
+    COLOURS,
     DISCARD,
     DRAW_GOAL_ACTION,
     DRAW_TILES_ACTION,
@@ -37,6 +38,7 @@ from ludoteca.games.tile_up_model import (
     DiscardTile,
     DrawGoal,
     DrawTiles,
+    EndTurn,
     Place,
     Score,
     State,
@@ -109,6 +111,37 @@ def _placements(state: State, hand: tuple[int, ...]) -> list[Action]:
     return out
 
 
+class LegalActions(list[Action]):
+    """A play-phase legal list whose ``in`` asks the rules instead of scanning.
+
+    A turn start offers a few hundred placements; the runner checks each chosen action with
+    ``in``, which on a plain list compares it with every earlier element. Membership is
+    decided by ``illegal_reason`` (the same function ``explain`` uses; the conformance
+    suite checks that both agree with the list).
+    """
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: State, seat: Seat) -> None:
+        super().__init__()
+        self._state = state
+        self._seat = seat
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) in _ACTION_TYPES and (
+            illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
+        )
+
+
+_ACTION_TYPES = frozenset(
+    (Place, Score, DrawTiles, DrawGoal, EndTurn, DiscardTile, DiscardGoal, BagDraw, DeckDraw)
+)
+_CARD_BY_SHAPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CARD_OF.get((shape, colour), -1) for colour in range(len(COLOURS)))
+    for shape in range(len(SHAPE_NAMES))
+)
+
+
 def _score_actions(state: State, seat: Seat) -> list[Action]:
     """TU-04, TU-05: every (card, region) pair that can be scored now, by card then region."""
     if not state.regions:
@@ -116,19 +149,22 @@ def _score_actions(state: State, seat: Seat) -> list[Action]:
     faceup = state.faceup
     own = state.goals[seat]
     done = state.turn_cards
-    geo = geo_of(state.rules)
     found = []
     for region in state.regions:
-        card = CARD_OF.get((region.shape, region.colour), -1)
+        card = _CARD_BY_SHAPE[region.shape][region.colour]
         if card >= 0 and not done >> card & 1 and (card in faceup or card in own):
             found.append((card, region.anchor))
+    if not found:
+        return []
     found.sort()
+    geo = geo_of(state.rules)
     return [Score(card, *geo.row_col(anchor)) for card, anchor in found]
 
 
-def play_actions(state: State, seat: Seat) -> list[Action]:
+def play_actions(state: State, seat: Seat) -> LegalActions:
     """The current seat's actions in the play phase (order: see ``TileUp.legal_actions``)."""
-    out = _score_actions(state, seat)
+    out = LegalActions(state, seat)
+    out += _score_actions(state, seat)
     acted = state.acted
     if acted == NONE:
         main = len(out)
