@@ -20,7 +20,7 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import tile_up, tile_up_board, tile_up_legal, tile_up_model
+from ludoteca.games import tile_up, tile_up_board, tile_up_legal, tile_up_model, tile_up_sampling
 from ludoteca.games.tile_up import GAME
 from ludoteca.games.tile_up_board import all_regions
 from ludoteca.games.tile_up_model import (
@@ -852,12 +852,14 @@ RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "tile_up.md
 
 def test_rules_map_names_real_functions_and_tests() -> None:
     """Every rule id has one row; every code name exists (``name`` in tile_up.py, or
-    ``tile_up_model.name``, ``tile_up_legal.name``, ``tile_up_board.name``); every test
+    ``tile_up_model.name``, ``tile_up_legal.name``, ``tile_up_board.name``,
+    ``tile_up_sampling.name``); every test
     named exists here; every rule test here is listed."""
     modules = {
         "tile_up_model": tile_up_model,
         "tile_up_legal": tile_up_legal,
         "tile_up_board": tile_up_board,
+        "tile_up_sampling": tile_up_sampling,
     }
     rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| TU-")]
     assert [row.split()[1] for row in rows] == [f"TU-{n:02d}" for n in range(1, 11)]
@@ -899,7 +901,7 @@ def test_tu10_resampled_announced_sums_stay_jointly_possible() -> None:
         pool[code(name)] = 1
     for seed in range(30):
         trial = list(pool)
-        hands = tile_up._draw_hands(trial, [(1, 3, 12), (2, 3, 15)], rng_mod.make(seed))
+        hands = tile_up_sampling.draw_hands(trial, [(1, 3, 12), (2, 3, 15)], rng_mod.make(seed))
         assert sorted(c % 5 + 1 for c in hands[2]) == [5, 5, 5]
         assert sum(c % 5 + 1 for c in hands[1]) == 12
         assert sum(trial) == sum(pool) - 6
