@@ -14,6 +14,7 @@ from ludoteca.engine.runner import Agent
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
     "dweebies": "ludoteca.agents.greedy_dweebies:GreedyDweebies",
+    "tile_up": "ludoteca.agents.greedy_tile_up:GreedyTileUp",
     "mystery_date": "ludoteca.agents.greedy_mystery_date:GreedyMysteryDate",
 }
 _EXPERT: dict[str, str] = {

@@ -15,6 +15,7 @@ from ludoteca.engine.i18n import msg
 _GAMES: dict[str, str] = {
     "tacocat": "ludoteca.games.tacocat",
     "dweebies": "ludoteca.games.dweebies",
+    "tile_up": "ludoteca.games.tile_up",
     "mystery_date": "ludoteca.games.mystery_date",
 }
 _LOADED: dict[str, Game[Any, Any]] = {}

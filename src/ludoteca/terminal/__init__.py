@@ -62,6 +62,7 @@ class Renderer:
 _RENDERERS: dict[str, str] = {
     "tacocat": "ludoteca.terminal.tacocat",
     "dweebies": "ludoteca.terminal.dweebies",
+    "tile_up": "ludoteca.terminal.tile_up",
     "mystery_date": "ludoteca.terminal.mystery_date",
 }
 

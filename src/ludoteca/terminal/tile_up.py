@@ -1,0 +1,249 @@
+"""Tile Up in the terminal: the board in colour with stack heights, the goal cards with their
+shapes, the seat's own tiles and cards, and the moves — drawn from a seat's view only.
+
+Each cell shows its top tile (colour letter and number on the colour) and, for a stack,
+its height as a superscript: ``R4²`` is a red 4 on one other tile. Empty corners show ``◇``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.engine.game import View
+from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.games.tile_up import GAME
+from ludoteca.games.tile_up_model import CARDS, COLOUR_NAMES, COLOURS, SHAPE_NAMES, SHAPES, Place
+from ludoteca.terminal import MENU_LIMIT, Menu, Renderer
+from ludoteca.terminal import seat_label as generic_seat_label
+
+STYLES = {
+    "O": "bold black on dark_orange",
+    "R": "bold white on red3",
+    "Y": "bold black on yellow",
+    "G": "bold black on green3",
+    "B": "bold white on blue",
+    "P": "bold white on magenta",
+}
+"""Cell style per colour letter."""
+INK = {"O": "dark_orange", "R": "red3", "Y": "yellow", "G": "green3", "B": "blue", "P": "magenta"}
+"""Text colour per colour letter (shapes and hands)."""
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+EMPTY = "·"
+CORNER = "◇"
+BLOCK = "■"
+
+
+def seat_label(seat: int, lang: Lang) -> str:
+    """The generic seat name (``Seat 1``)."""
+    return generic_seat_label(seat, lang)
+
+
+def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+    """The board and the table as ``view``'s seat sees them.
+
+    Args:
+        view: A Tile Up view (``TileUp.view``).
+        lang: Language of the labels.
+        seat_views: Every seat's view, to also show their tiles and cards (whole-table
+            replays only).
+    """
+    seat = view.get("seat")
+    title = msg(
+        "term.tile_up.title", turn=view["turn"] + 1, phase=msg(f"tile_up.phase.{view['phase']}")
+    ).text(lang)
+    if seat is not None and seat >= 0:
+        title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
+    parts: list[RenderableType] = [
+        board_table(view),
+        Text(msg("term.tile_up.legend").text(lang), style="dim"),
+        _table(view, lang, seat_views),
+    ]
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def board_table(view: View) -> Table:
+    """The board: column letters on top, row numbers at the left, one cell per column."""
+    size = int(view["size"])
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="dim")
+    for _ in range(size):
+        grid.add_column(justify="center", min_width=3)
+    grid.add_row("", *(Text("abcdefghijklmnopqrstuvwxyz"[c], style="dim") for c in range(size)))
+    last = size - 1
+    for r, row in enumerate(view["board"]):
+        cells: list[Text] = []
+        for c, stack in enumerate(row):
+            if stack:
+                cells.append(tile_text(stack[-1], len(stack)))
+            elif r in (0, last) and c in (0, last):
+                cells.append(Text(CORNER, style="bold"))
+            else:
+                cells.append(Text(EMPTY, style="dim"))
+        grid.add_row(str(r + 1), *cells)
+    return grid
+
+
+def tile_text(name: str, height: int = 1) -> Text:
+    """A tile as coloured text, with its stack height as a superscript above 1."""
+    label = name + (_superscript(height) if height > 1 else "")
+    return Text(label, style=STYLES.get(name[0], "bold"))
+
+
+def shape_text(card: int, lang: Lang) -> Text:
+    """A goal card: its id, shape name and colour, and the shape drawn in blocks."""
+    shape, colour = CARDS[card]
+    letter = COLOURS[colour]
+    cells = set(SHAPES[shape])
+    rows = 1 + max(r for r, _ in cells)
+    cols = 1 + max(c for _, c in cells)
+    text = Text(f"#{card} {SHAPE_NAMES[shape]} {COLOUR_NAMES[lang][colour]}\n", style="bold")
+    for r in range(rows):
+        line = "".join(BLOCK if (r, c) in cells else " " for c in range(cols))
+        text.append(line.rstrip() + "\n", style=INK[letter])
+    return text
+
+
+def cards_row(cards: Sequence[int], lang: Lang) -> RenderableType:
+    """Several goal cards side by side, or ``-``."""
+    shown = [card for card in cards if card >= 0]
+    if not shown:
+        return Text("-")
+    grid = Table.grid(padding=(0, 3))
+    for _ in shown:
+        grid.add_column()
+    grid.add_row(*(shape_text(card, lang) for card in shown))
+    return grid
+
+
+def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
+    """Every move but placements numbered; placements too when there are few. A hint lists,
+    per tile, the cells it may go on.
+    """
+    places = [a for a in legal if isinstance(a, Place)]
+    others = [a for a in legal if not isinstance(a, Place)]
+    shown = list(legal) if len(legal) <= MENU_LIMIT else others
+    labels = tuple(f"{GAME.describe(action, lang)}  [{action}]" for action in shown)
+    hints: list[str] = []
+    if places and len(shown) < len(legal):
+        hints.append(msg("term.tile_up.place_hint").text(lang))
+        by_tile: dict[str, list[str]] = {}
+        for action in places:
+            tile, cell = str(action).split()[1:]
+            by_tile.setdefault(tile, []).append(cell)
+        for tile, cells in by_tile.items():
+            hints.append(f"  {tile}: {' '.join(cells)}")
+    return Menu(tuple(shown), labels, tuple(hints))
+
+
+def examples(lang: Lang) -> str:
+    """Example moves for the help line."""
+    return msg("term.tile_up.examples").text(lang)
+
+
+RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+
+
+def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+
+    def row(key: str, value: RenderableType) -> None:
+        grid.add_row(msg(f"term.tile_up.{key}").text(lang), value)
+
+    def per_seat(values: Sequence[object]) -> str:
+        return " · ".join(f"{seat_label(s, lang)}: {value}" for s, value in enumerate(values))
+
+    actors = view["actors"]
+    row("turn", ", ".join(seat_label(s, lang) for s in actors) if actors else "-")
+    scores = [f"{p} ({n})" for p, n in zip(view["scores"], view["scored"], strict=True)]
+    row("scores", per_seat(scores))
+    row("faceup", cards_row(view["faceup"], lang))
+    if "tiles" in view:
+        row("your_tiles", _tiles(view["tiles"]))
+        row("your_goals", cards_row(view["goals"], lang))
+    for other in seat_views:
+        label = msg("term.hand_of", seat=seat_label(int(other["seat"]), lang)).text(lang)
+        grid.add_row(label, _tiles(other.get("tiles", [])))
+        grid.add_row("", cards_row(other.get("goals", []), lang))
+    row(
+        "counts",
+        per_seat(
+            [f"{t}/{g}" for t, g in zip(view["tile_counts"], view["goal_counts"], strict=True)]
+        ),
+    )
+    known = [
+        (s, cards) for s, cards in enumerate(view["known_goals"]) if cards and s != view.get("seat")
+    ]
+    for s, cards in known:
+        grid.add_row(
+            msg("term.tile_up.known", seat=seat_label(s, lang)).text(lang), cards_row(cards, lang)
+        )
+    deck = str(view["deck_size"])
+    if view["deck_order"] is not None:
+        deck += " · " + msg(
+            "term.tile_up.deck_order", order=" ".join(map(str, view["deck_order"]))
+        ).text(lang)
+    row("bag_deck", f"{view['bag_size']} · {deck}")
+    row("discard", " ".join(map(str, view["discard"])) or "-")
+    if view["start_sums"] and min(view["start_sums"]) >= 0 and view["turn"] == 0:
+        row("start_sums", per_seat(view["start_sums"]))
+    return grid
+
+
+def _tiles(names: Sequence[str]) -> Text:
+    if not names:
+        return Text("-")
+    text = Text()
+    for index, name in enumerate(names):
+        if index:
+            text.append(" ")
+        text.append_text(tile_text(name))
+    return text
+
+
+def _superscript(number: int) -> str:
+    return "".join(SUPERSCRIPTS[int(d)] for d in str(number))
+
+
+register(
+    {
+        "term.tile_up.title": {
+            "es": "Tile Up · turno {turn} · fase: {phase}",
+            "en": "Tile Up · turn {turn} · phase: {phase}",
+        },
+        "term.tile_up.legend": {
+            "es": "R4² = 4 rojo sobre otra ficha (altura 2) · ◇ esquina libre · · vacía",
+            "en": "R4² = red 4 on one other tile (height 2) · ◇ free corner · · empty",
+        },
+        "term.tile_up.turn": {"es": "Turno", "en": "To act"},
+        "term.tile_up.scores": {"es": "Puntos (cartas)", "en": "Points (cards)"},
+        "term.tile_up.faceup": {"es": "Objetivos boca arriba", "en": "Face-up goals"},
+        "term.tile_up.your_tiles": {"es": "Tus fichas", "en": "Your tiles"},
+        "term.tile_up.your_goals": {"es": "Tus objetivos", "en": "Your goals"},
+        "term.tile_up.counts": {"es": "Fichas/cartas", "en": "Tiles/cards"},
+        "term.tile_up.known": {"es": "Cartas conocidas de {seat}", "en": "{seat}'s known cards"},
+        "term.tile_up.bag_deck": {"es": "Bolsa · mazo", "en": "Bag · deck"},
+        "term.tile_up.deck_order": {"es": "orden conocido: {order}", "en": "known order: {order}"},
+        "term.tile_up.discard": {"es": "Descartes", "en": "Discard pile"},
+        "term.tile_up.start_sums": {"es": "Sumas iniciales", "en": "Start sums"},
+        "term.tile_up.place_hint": {
+            "es": "O escribe 'place FICHA CASILLA' (p. ej. 'place R4 f6' o 'colocar R4 f6'). "
+            "Casillas posibles por ficha:",
+            "en": "Or type 'place TILE CELL' (e.g. 'place R4 f6'). Allowed cells per tile:",
+        },
+        "term.tile_up.examples": {
+            "es": "place R4 f6, score 12 f6, draw tiles, draw goal, end, discard R4, "
+            "discard goal 12; o en español: colocar, puntuar, robar fichas, robar objetivo, "
+            "fin, descartar",
+            "en": "place R4 f6, score 12 f6, draw tiles, draw goal, end, discard R4, "
+            "discard goal 12",
+        },
+    }
+)

@@ -1,0 +1,157 @@
+"""Tile Up in the terminal: the board with colours and heights, the goal shapes, the menu,
+and the ``play``, ``rules``, ``simulate`` and ``bench`` commands for the game."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from typer.testing import CliRunner, Result
+
+from ludoteca.agents.random import RandomAgent
+from ludoteca.cli import app
+from ludoteca.engine import runner
+from ludoteca.games.tile_up import GAME
+from ludoteca.games.tile_up_model import CARD_OF, SHAPE_NAMES, State
+from ludoteca.terminal import renderer_for
+from ludoteca.terminal import tile_up as term
+
+BASE_ENV = {"COLUMNS": "200", "LANG": "C.UTF-8"}
+
+
+def invoke(args: list[str], stdin: str | None = None) -> Result:
+    return CliRunner().invoke(app, args, input=stdin, env=BASE_ENV)
+
+
+def text_of(renderable: Any) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=160).print(renderable)
+    return buffer.getvalue()
+
+
+def styled(renderable: Any) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=160, force_terminal=True, color_system="truecolor").print(renderable)
+    return buffer.getvalue()
+
+
+def mid_game(seed: int = 4, steps: int = 120) -> State:
+    states: list[State] = []
+    runner.play(
+        GAME,
+        [RandomAgent(), RandomAgent()],
+        seed,
+        max_steps=steps,
+        observer=lambda before, seat, action, after: states.append(after),
+    )
+    return states[-1]
+
+
+def test_registered_renderer() -> None:
+    assert renderer_for("tile_up") is term.RENDERER
+
+
+def test_board_shows_top_tiles_heights_and_free_corners() -> None:
+    state = mid_game()
+    view = GAME.view(state, 0)
+    out = text_of(term.render_view(view, "en"))
+    lines = out.splitlines()
+    assert any(" a   b   c " in line for line in lines)
+    assert term.CORNER in out
+    stacked = [
+        (r, c, stack)
+        for r, row in enumerate(view["board"])
+        for c, stack in enumerate(row)
+        if len(stack) > 1
+    ]
+    assert stacked, "a random mid-game has stacks"
+    _, _, stack = stacked[0]
+    assert stack[-1] + term.SUPERSCRIPTS[len(stack)] in out
+    # Colour: the ANSI output carries a background colour for the tiles.
+    assert "\x1b[" in styled(term.board_table(view))
+
+
+def test_only_the_own_tiles_and_goals_are_drawn_with_shapes() -> None:
+    state = mid_game()
+    mine = text_of(term.render_view(GAME.view(state, 0), "en"))
+    assert "Your tiles" in mine and "Your goals" in mine
+    for card in state.goals[0]:
+        assert f"#{card} " in mine
+    for card in state.goals[1]:
+        if card not in state.faceup and card not in state.known[1]:
+            assert f"#{card} " not in mine
+    spectator = text_of(term.render_view(GAME.view(state, None), "es"))
+    assert "Tus fichas" not in spectator and "Objetivos boca arriba" in spectator
+
+
+def test_a_goal_card_is_drawn_as_its_shape() -> None:
+    plus = CARD_OF[(SHAPE_NAMES.index("X5"), 1)]
+    lines = [line.rstrip() for line in term.shape_text(plus, "en").plain.splitlines()]
+    assert lines == [f"#{plus} X5 red", " ■", "■■■", " ■"]
+
+
+def test_menu_numbers_everything_but_many_placements_and_lists_cells_per_tile() -> None:
+    state = mid_game(seed=4, steps=60)
+    while GAME.actors(state)[0] < 0 or not any(
+        str(a).startswith("place") for a in GAME.legal_actions(state, GAME.actors(state)[0])
+    ):
+        seat = GAME.actors(state)[0]
+        if seat < 0:
+            state = GAME.apply(state, seat, GAME.sample_chance(state, random.Random(1)))
+        else:
+            state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    seat = GAME.actors(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    menu = term.menu(GAME.view(state, seat), legal, "en")
+    if len(legal) > 30:
+        assert all(not str(a).startswith("place") for a in menu.actions)
+        assert "place TILE CELL" in menu.hints[0]
+        tile = str(next(a for a in legal if str(a).startswith("place"))).split()[1]
+        assert any(hint.strip().startswith(f"{tile}:") for hint in menu.hints)
+    else:
+        assert list(menu.actions) == list(legal)
+
+
+def test_play_shows_the_board_refuses_bad_moves_with_the_rule_and_quits() -> None:
+    stdin = "hola\nend\nplace R4 a1\nq\n"
+    result = invoke(["play", "tile_up", "--vs", "random", "--seed", "3", "--lang", "es"], stdin)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Tile Up · turno 1" in out and "Tus fichas" in out and "Tus objetivos" in out
+    assert "No entiendo la acción 'hola'" in out
+    assert "(regla TU-02)" in out
+    assert "(regla TU-03)" in out or "(regla TU-02)" in out
+
+
+def test_play_three_players_draw_then_end_turns() -> None:
+    """Seat 0 draws tiles (move 2) and ends (move 1) for a few turns against two bots."""
+    stdin = "2\n1\n" * 3 + "q\n"
+    args = ["play", "tile_up", "--vs", "greedy", "--players", "3", "--seed", "5", "--lang", "en"]
+    result = invoke(args, stdin)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.stdout
+    assert "Tile Up · turn 6 · phase: discard" in out and "Seat 2: " in out
+    assert "Game abandoned." in out
+
+
+def test_rules_lists_tu01_to_tu10_and_the_options() -> None:
+    result = invoke(["rules", "tile_up", "--lang", "en"])
+    assert result.exit_code == 0
+    for n in range(1, 11):
+        assert f"TU-{n:02d}" in result.stdout
+    assert "board_size" in result.stdout and "allow_mirror" in result.stdout
+
+
+def test_simulate_tile_up_with_options(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "tile_up", "--games", "4", "--agents", "greedy,random,random"]
+    result = invoke([*args, "-o", "board_size=9", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text("utf-8").splitlines()
+    assert len(lines) == 4
+    first = json.loads(lines[0])
+    assert first["num_players"] == 3 and first["options"]["board_size"] == 9
