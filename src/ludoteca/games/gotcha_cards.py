@@ -7,7 +7,8 @@ with their predicate parameters). The contract with the game module is
 individual mats, GT-06 buzz checks, GT-09 blank cards are voted).
 
 Spanish agreement: each WHO card says whether its group takes a plural verb
-(``Card.plural``) and each WHAT card stores both verb forms (``es_sg``/``es_pl``), so
+(``Card.plural``) and each WHAT card stores both verb forms (``es_sg``/``es_pl``: "debe" /
+"deben", "tiene prohibido" / "tienen prohibido"), so
 :func:`sentence` is always grammatical ("El jugador más joven debe susurrar.", "Todos los
 que lleven gafas deben susurrar."). English uses the invariant "must".
 
@@ -262,9 +263,10 @@ def _load_card(table: str, entry: Mapping[str, Any]) -> Card:
         return Card(
             cid, "who", es, en, checkable=True, plural=bool(entry["plural"]), who=_who(entry)
         )
-    if "{must}" not in es:
-        raise ValueError(f"card {cid}: the Spanish text needs a {{must}} verb slot")
-    es_sg, es_pl = es.format(must="debe"), es.format(must="deben")
+    if "{must}" not in es and "{forbidden}" not in es:
+        raise ValueError(f"card {cid}: the Spanish text needs a {{must}} or {{forbidden}} slot")
+    es_sg = es.format(must="debe", forbidden="tiene prohibido")
+    es_pl = es.format(must="deben", forbidden="tienen prohibido")
     spec = _rule(entry)
     if table == "what":
         return Card(

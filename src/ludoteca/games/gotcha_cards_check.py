@@ -114,7 +114,7 @@ def _ends_with(text: str, suffixes: tuple[str, ...]) -> bool:
     for suffix in suffixes:
         if hay.endswith(suffix):
             return True
-        bare = suffix.rstrip(_END_PUNCT)
+        bare = suffix.strip(_END_PUNCT)
         if bare:
             trimmed = hay.rstrip(_END_PUNCT)
             cut = len(trimmed) - len(bare)
