@@ -14,6 +14,7 @@ from ludoteca.engine.i18n import msg
 
 _GAMES: dict[str, str] = {
     "tacocat": "ludoteca.games.tacocat",
+    "gotcha": "ludoteca.games.gotcha",
 }
 _LOADED: dict[str, Game[Any, Any]] = {}
 
