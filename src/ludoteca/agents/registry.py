@@ -13,6 +13,7 @@ from ludoteca.engine.runner import Agent
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
+    "gotcha": "ludoteca.agents.greedy_gotcha:GreedyGotcha",
 }
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",

@@ -1,0 +1,147 @@
+"""The Gotcha party bot: it obeys live rules (or slips), notices and buzzes breaches, keeps
+its chat within its rules, plays whole games legally and deterministically."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ludoteca.agents.greedy_gotcha import GreedyGotcha
+from ludoteca.agents.random import RandomAgent
+from ludoteca.agents.registry import make_agent
+from ludoteca.engine import runner
+from ludoteca.engine.game import CHANCE
+from ludoteca.games.gotcha import GAME
+from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Emote, Play
+from ludoteca.games.gotcha_state import PLAY, State
+
+PROFILES = [
+    {"name": "Ana", "age": 30, "traits": ["woman", "jeans", "glasses"]},
+    {"name": "Bruno", "age": 41, "traits": ["man"]},
+    {"name": "Carla", "age": 25, "traits": ["woman"]},
+    {"name": "Diego", "age": 52, "traits": ["man", "glasses"]},
+]
+
+
+def new() -> State:
+    state: State = runner.new_game(GAME, 4, 0, {"profiles": json.dumps(PROFILES)})
+    return state
+
+
+def act(state: State, seat: int, text: str, dt: int = 100) -> State:
+    after: State = runner.step(GAME, state, seat, GAME.parse_action(f"@{state.clock + dt} {text}"))
+    return after
+
+
+def give(state: State, seat: int, *cards: str) -> State:
+    pool = set(state.pile) | set(state.hands[seat])
+    assert set(cards) <= pool
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(cards))
+    return state._replace(hands=tuple(hands), pile=tuple(sorted(pool - set(cards))))
+
+
+def draw_and_play(state: State, play: str) -> State:
+    seat = state.current
+    state = act(state, seat, "draw")
+    filler = next(c for c in reversed(state.pile) if c[0] == "A")
+    dealt: State = runner.step(GAME, state, CHANCE, Deal(filler))
+    return act(dealt, seat, f"play {play}")
+
+
+def ask(bot: GreedyGotcha, state: State, seat: int, seed: int = 0) -> object:
+    legal = GAME.legal_actions(state, seat)
+    action = bot.choose(GAME.view(state, seat), legal, random.Random(seed))
+    assert action in legal
+    return action
+
+
+def clap_rule_on_bruno() -> State:
+    """Ana gives Bruno "must clap before playing a card"; Bruno has drawn, grace over."""
+    state = draw_and_play(give(new(), 0, "I04", "W01"), "I04 m1 1")
+    state = act(state, 2, "emote wave", 3000)
+    state = act(state, 1, "draw")
+    state = runner.step(GAME, state, CHANCE, Deal(state.pile[-1]))
+    assert state.phase == PLAY and state.current == 1
+    return state
+
+
+def test_the_bot_obeys_a_before_rule_then_plays() -> None:
+    bot = GreedyGotcha(slip=0.0, chat_rate=0.0, emote_rate=0.0)
+    state = clap_rule_on_bruno()
+    first = ask(bot, state, 1)
+    assert isinstance(first, Emote) and first.emote == "clap"
+    state = runner.step(GAME, state, 1, first)
+    second = ask(bot, state, 1)
+    assert isinstance(second, Play)
+    assert not runner.step(GAME, state, 1, second).breaches
+
+
+def test_the_bot_slips_with_probability_one() -> None:
+    bot = GreedyGotcha(slip=1.0, chat_rate=0.0, emote_rate=0.0)
+    state = clap_rule_on_bruno()
+    action = ask(bot, state, 1)
+    assert isinstance(action, Play)
+    assert [r.seat for r in runner.step(GAME, state, 1, action).breaches] == [1]
+
+
+def whisper_for_men() -> State:
+    state = draw_and_play(give(new(), 0, "A01", "W01"), "A01 a1")
+    return act(state, 2, "emote wave", 3000)
+
+
+def test_the_bot_notices_and_buzzes_after_its_delay() -> None:
+    state = act(whisper_for_men(), 3, "chat HOLA")
+    breach_t = state.clock
+    bot = GreedyGotcha(notice=1.0, buzz_delay_ms=1500, chat_rate=0.0, emote_rate=0.0)
+    action = ask(bot, state, 2)
+    assert isinstance(action, Buzz) and action.slot == 0 and action.seats == (3,)
+    assert breach_t + 1500 <= action.t <= breach_t + 2500
+    after = runner.step(GAME, state, 2, action)
+    assert after.positions == (0, 0, 2, -1)
+    # Once caught, it does not buzz the same breach again.
+    assert not isinstance(ask(bot, after, 2), Buzz)
+
+
+def test_a_bot_that_never_notices_never_buzzes() -> None:
+    state = act(whisper_for_men(), 3, "chat HOLA")
+    bot = GreedyGotcha(notice=0.0, chat_rate=0.0, emote_rate=0.0)
+    assert not isinstance(ask(bot, state, 2), Buzz)
+
+
+def test_the_bot_keeps_its_chat_within_its_rules() -> None:
+    state = whisper_for_men()
+    for seed in range(5):
+        bot = GreedyGotcha(slip=0.0, chat_rate=1.0, emote_rate=0.0)
+        action = ask(bot, state, 3, seed)  # Diego is a man: he must whisper
+        assert isinstance(action, Chat) and action.text == action.text.lower()
+        assert not runner.step(GAME, state, 3, action).breaches
+
+
+def test_bots_play_whole_games_legally_and_deterministically() -> None:
+    for players in (3, 5, 8):
+        bots = [GreedyGotcha() for _ in range(players)]
+        first = runner.play(GAME, bots, 11)
+        again = runner.play(GAME, [GreedyGotcha() for _ in range(players)], 11)
+        assert first.outcome is not None and first.record == again.record
+        assert all(bot.fallbacks == 0 for bot in bots)
+        kinds = {text.split()[1] for _, text in first.record.actions if text.startswith("@")}
+        assert {"draw", "play", "chat", "emote"} <= kinds
+
+
+def test_bots_catch_breakers_and_beat_random_players() -> None:
+    """Two bots and two random players, seats rotated: the bots win more often."""
+    wins = {"greedy": 0.0, "random": 0.0}
+    for game in range(12):
+        names = ["greedy", "random", "greedy", "random"]
+        names = names[game % 4 :] + names[: game % 4]
+        agents = [GreedyGotcha() if n == "greedy" else RandomAgent() for n in names]
+        match = runner.play(GAME, agents, 100 + game)
+        assert match.outcome is not None
+        for seat in match.outcome.winners:
+            wins[names[seat]] += 1 / len(match.outcome.winners)
+    assert wins["greedy"] > 2 * wins["random"], wins
+
+
+def test_the_registry_builds_the_bot() -> None:
+    assert isinstance(make_agent("greedy", "gotcha"), GreedyGotcha)
