@@ -61,9 +61,9 @@ def clap_rule_on_bruno() -> State:
     state = draw_and_play(give(new(), 0, "I04", "W01"), "I04 m1 1")
     state = act(state, 2, "emote wave", 3000)
     state = act(state, 1, "draw")
-    state = runner.step(GAME, state, CHANCE, Deal(state.pile[-1]))
-    assert state.phase == PLAY and state.current == 1
-    return state
+    dealt: State = runner.step(GAME, state, CHANCE, Deal(state.pile[-1]))
+    assert dealt.phase == PLAY and dealt.current == 1
+    return dealt
 
 
 def test_the_bot_obeys_a_before_rule_then_plays() -> None:
