@@ -202,8 +202,9 @@ def play(
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
+            person = renderer.human or HumanAgent
             agents = [
-                HumanAgent(the_game, s, chosen, console, read_line)
+                person(the_game, s, chosen, console, read_line)
                 if s == seat
                 else simulate_mod.make_agent(vs, game)
                 for s in range(count)

@@ -38,12 +38,13 @@ from ludoteca.games import gotcha_cards as cards
 from ludoteca.games.gotcha_actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha_cards import Card, Event, Profile
 from ludoteca.games.gotcha_referee import bind_start
-from ludoteca.games.gotcha_state import CHAT_LINES, MAX_GAP_MS, who_card
+from ludoteca.games.gotcha_state import CHAT_LINES, who_card
 
 LINES = (*CHAT_LINES, "qué nervios", "me toca pronto", "uy casi", "nice one", "ok ok")
 """What the bot says (then conformed to its rules)."""
-IDLE_MS = MAX_GAP_MS - 5000
-"""How far ahead the 'nothing to do' proposal is (it loses every race)."""
+IDLE_MS = 20000
+"""How far ahead the 'nothing to do' proposal is: it loses every race to a player who
+acts within 20 s, and when nobody does, the bot fidgets (a harmless emote)."""
 
 
 class GreedyGotcha:
@@ -155,6 +156,9 @@ class GreedyGotcha:
     ) -> Any | None:
         """An event the rules want before ``event`` (not yet sent), or ``None``."""
         for slot, rule, start in room.my_rules():
+            binds_from = room.view["slots"][slot]["binds_from"]
+            if event.t < binds_from:
+                continue  # not binding yet (GT-05): nothing owed
             if not cards.would_breach(rule, room.log, room.me, room.profiles, event, start=start):
                 continue
             if not self._obeys((*key, rule.id, slot, "before"), rng):
@@ -162,7 +166,8 @@ class GreedyGotcha:
             for needed in cards.satisfying_actions(
                 rule, room.log, room.me, room.profiles, event.kind
             ):
-                t = room.clock + 300 + int(rng.random() * 700)
+                # Only what is sent once the rule binds counts, so not before that.
+                t = max(room.clock + 300 + int(rng.random() * 700), binds_from + 50)
                 if needed.kind == "emote":
                     return Emote(t, needed.text)
                 if needed.kind == "chat":
