@@ -412,3 +412,42 @@ def test_breaches_are_sorted_and_belong_to_the_seat(card: Card) -> None:
         assert [b.index for b in found] == sorted(b.index for b in found)
         assert all(b.seat == seat for b in found)
         assert all(b.t >= log[b.index].t for b in found)
+
+
+# ---------------------------------------------------------------------------------------
+# `since`: what happened during the grace period counts towards keeping a rule
+
+
+def test_since_lets_a_clap_in_the_grace_period_keep_the_rule_GT05() -> None:
+    """GT-05: the rule is announced at index 1 and binds from index 3 (grace). A clap at
+    index 2 keeps "clap before playing" when the referee passes since=1; by default
+    nothing before `start` counts."""
+    log = [
+        ev(0, ANA, "turn_start"),
+        ev(100, -1, "announce", "I04"),
+        ev(1000, ANA, "emote", "clap"),
+        ev(4000, ANA, "draw"),
+        ev(5000, ANA, "play", "A01"),
+    ]
+    assert indices(judge("I04", log, ANA, start=3)) == [4]
+    assert judge("I04", log, ANA, start=3, now=5000) != ()
+    rule = gc.card("I04")
+    assert gc.breaches(rule, log, ANA, P, start=3, now=5000, since=1) == ()
+    assert gc.breaches(rule, log, ANA, P, start=3, now=5000, since=3) != ()
+
+
+def test_since_counts_anchors_limits_and_previous_emotes_but_never_breaches() -> None:
+    wait = [ev(0, -1, "announce"), ev(100, ANA, "draw"), ev(3000, ANA, "play", "A01")]
+    assert gc.breaches(gc.card("A16"), wait, ANA, P, start=2, now=3000) == ()
+    assert indices(gc.breaches(gc.card("A16"), wait, ANA, P, start=2, now=3000, since=0)) == [2]
+    chats = [ev(0, ANA, "turn_start"), ev(100, ANA, "chat", "a"), ev(200, ANA, "chat", "b")]
+    assert gc.breaches(gc.card("A29"), chats, ANA, P, start=2, now=200) == ()
+    assert indices(gc.breaches(gc.card("A29"), chats, ANA, P, start=2, now=200, since=0)) == [2]
+    emotes = [ev(0, ANA, "emote", "clap"), ev(100, ANA, "emote", "clap")]
+    assert gc.breaches(gc.card("A30"), emotes, ANA, P, start=1, now=100) == ()
+    assert indices(gc.breaches(gc.card("A30"), emotes, ANA, P, start=1, now=100, since=0)) == [1]
+    # Events in [since, start) are never breaches themselves, and triggers there oblige
+    # nobody.
+    early = [ev(0, ANA, "play", "A01"), ev(100, BRUNO, "buzz", "0"), ev(9000, ANA, "draw")]
+    assert gc.breaches(gc.card("I04"), early, ANA, P, start=2, now=9000, since=0) == ()
+    assert gc.breaches(gc.card("A12"), early, ANA, P, start=2, now=9000, since=0) == ()

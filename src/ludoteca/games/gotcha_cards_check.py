@@ -8,8 +8,10 @@ functions help bots obey (:func:`satisfying_actions`, :func:`conform_chat`,
 :mod:`ludoteca.games.gotcha_cards`.
 
 Conventions shared by every family:
-- Only events at log index ``start`` or later count, as breaches and as fulfilments (an
-  emote made before a rule bound does not satisfy it).
+- Only events at log index ``start`` or later can be breaches or triggers. By default
+  nothing earlier counts as a fulfilment either (an emote made before the rule bound does
+  not satisfy it); :func:`breaches` takes ``since`` (e.g. the announcement's index) to let
+  events of the grace period count towards keeping the rule.
 - A turn runs from a ``turn_start`` event to the owner's ``play`` (or the next
   ``turn_start``); between a play and the next ``turn_start`` it is nobody's turn.
 - Seats to the right/left: right of ``s`` is ``(s - 1) % n`` (who plays just before ``s``),
@@ -206,6 +208,7 @@ def breaches(
     *,
     start: int,
     now: int,
+    since: int | None = None,
 ) -> tuple[Breach, ...]:
     """Every breach by ``seat`` of ``rule`` among ``log[start:]``, judged at time ``now``.
 
@@ -214,30 +217,37 @@ def breaches(
         log: The game's event log.
         seat: The bound seat.
         profiles: One profile per seat (names; ``len`` gives the player count).
-        start: The first log index at which the rule binds.
+        start: The first log index at which the rule binds: only events from here on are
+            breaches or triggers of a required reaction.
         now: The game clock; an unmet "within N ms" reaction is a breach only once
             ``now >= trigger.t + N``.
+        since: The first log index whose events count towards keeping the rule (a clap
+            before a play, a draw starting a wait, a message counted by a limit, the
+            previous emote). Default ``start``: nothing before ``start`` counts at all. The
+            referee may pass the announcement's index, so that a player who claps during the
+            grace period and plays after it keeps "clap before playing".
 
     Returns:
         The breaches in log-index order. Pure and deterministic: the same breach has the
-        same index on every call. One pass over ``log[start:]`` (``silent`` also looks back
-        to the last turn start before ``start``).
+        same index on every call. One pass over ``log[min(since, start):]`` (``silent``
+        also looks back to the last turn start or play before it).
     """
     spec = _spec(rule)
     if spec is None:
         return ()
     start = max(start, 0)
+    lo = start if since is None else max(0, min(since, start))
     family = spec.family
     n = len(profiles)
     out: list[Breach] = []
     if family == "before":
         satisfied = False
-        for i in range(start, len(log)):
+        for i in range(lo, len(log)):
             ev = log[i]
             if ev.seat != seat:
                 continue
             if ev.kind == spec.on:
-                if not satisfied:
+                if not satisfied and i >= start:
                     out.append(Breach(seat, i, ev.t))
                 satisfied = False
             elif _meets(spec, ev, seat):
@@ -278,10 +288,11 @@ def breaches(
         out.sort(key=lambda b: b.index)
     elif family == "wait":
         anchor_t: int | None = None
-        for i in range(start, len(log)):
+        for i in range(lo, len(log)):
             ev = log[i]
             if (
-                ev.kind == spec.on
+                i >= start
+                and ev.kind == spec.on
                 and ev.seat == seat
                 and anchor_t is not None
                 and ev.t - anchor_t < spec.delay
@@ -296,20 +307,20 @@ def breaches(
                 out.append(Breach(seat, i, ev.t))
     elif family == "chat_limit":
         count = 0
-        for i in range(start, len(log)):
+        for i in range(lo, len(log)):
             ev = log[i]
             if ev.kind == "turn_start":
                 count = 0
             elif ev.seat == seat and ev.kind == "chat":
                 count += 1
-                if count > spec.number:
+                if count > spec.number and i >= start:
                     out.append(Breach(seat, i, ev.t))
     elif family == "no_repeat_emote":
         previous = ""
-        for i in range(start, len(log)):
+        for i in range(lo, len(log)):
             ev = log[i]
             if ev.seat == seat and ev.kind == "emote":
-                if ev.text == previous:
+                if ev.text == previous and i >= start:
                     out.append(Breach(seat, i, ev.t))
                 previous = ev.text
     else:
@@ -496,13 +507,14 @@ def would_breach(
     event: Event,
     *,
     start: int = 0,
+    since: int | None = None,
 ) -> bool:
     """Whether appending ``event`` (with its time set) to ``log`` would itself be a breach
     of ``rule`` by ``seat``, e.g. an emote forbidden by "never burp". Cost: one
     :func:`breaches` call.
     """
     extended = [*log, event]
-    found = breaches(rule, extended, seat, profiles, start=start, now=event.t)
+    found = breaches(rule, extended, seat, profiles, start=start, now=event.t, since=since)
     return any(b.index == len(log) for b in found)
 
 
