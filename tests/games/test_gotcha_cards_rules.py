@@ -255,8 +255,9 @@ def test_silent_during_own_turn() -> None:
 
 
 def test_unmet_reaction_is_a_breach_only_once_the_delay_has_passed() -> None:
-    """A12 "stand up whenever anyone buzzes" (3 s): the breach is the buzz (the trigger),
-    at trigger.t + 3000, and exists only when now >= that time."""
+    """A12 "stand up whenever anyone buzzes" (3 s): the reaction must come before
+    trigger.t + 3000; the breach is the buzz (the trigger), at trigger.t + 3000, and exists
+    only when now >= that time."""
     log = [ev(1000, BRUNO, "buzz", "0")]
     assert judge("A12", log, ANA, now=1000) == ()
     assert judge("A12", log, ANA, now=3999) == ()
@@ -265,9 +266,9 @@ def test_unmet_reaction_is_a_breach_only_once_the_delay_has_passed() -> None:
 
 
 def test_reaction_must_come_in_time_and_from_the_bound_seat() -> None:
-    on_time = [ev(1000, BRUNO, "buzz", "0"), ev(4000, ANA, "emote", "stand_up")]
+    on_time = [ev(1000, BRUNO, "buzz", "0"), ev(3999, ANA, "emote", "stand_up")]
     assert judge("A12", on_time, ANA, now=10_000) == ()
-    late = [ev(1000, BRUNO, "buzz", "0"), ev(4001, ANA, "emote", "stand_up")]
+    late = [ev(1000, BRUNO, "buzz", "0"), ev(4000, ANA, "emote", "stand_up")]
     assert judge("A12", late, ANA, now=10_000) == (Breach(ANA, 0, 4000),)
     wrong_seat = [ev(1000, BRUNO, "buzz", "0"), ev(2000, CARLA, "emote", "stand_up")]
     assert judge("A12", wrong_seat, ANA, now=10_000) == (Breach(ANA, 0, 4000),)

@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from ludoteca.engine import components
 from ludoteca.games.gotcha_cards_check import (
+    Watch,
     breaches,
     breaking_example,
     chat_ok,
@@ -75,6 +76,7 @@ __all__ = [
     "Facts",
     "Profile",
     "Rule",
+    "Watch",
     "Who",
     "blank_sentence",
     "breaches",

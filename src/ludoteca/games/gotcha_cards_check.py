@@ -200,6 +200,160 @@ def _seat_name(profiles: Sequence[Profile], seat: int) -> str:
 # The judge
 
 
+class Watch:
+    """Incremental judge of one rule for one seat: the referee feeds it the growing log and
+    gets each breach once, in O(new events) per call.
+
+    ``Watch(rule, seat, profiles, start=s, since=a).update(log, now)`` called repeatedly as
+    the log grows returns, over all calls, exactly the breaches that one
+    :func:`breaches` call over the final log returns (which is implemented with it), under
+    the referee's natural preconditions: ``log`` only grows, ``now`` never goes back, and
+    every event appended later has ``t >= now`` of the earlier calls.
+    """
+
+    __slots__ = (
+        "_anchor_t",
+        "_count",
+        "_n",
+        "_name",
+        "_next",
+        "_owner",
+        "_pending",
+        "_previous",
+        "_satisfied",
+        "_seat",
+        "_spec",
+        "_start",
+    )
+
+    def __init__(
+        self,
+        rule: Card,
+        seat: int,
+        profiles: Sequence[Profile],
+        *,
+        start: int,
+        since: int | None = None,
+    ) -> None:
+        """Watch ``rule`` for ``seat`` from log index ``start`` (see :func:`breaches`)."""
+        self._spec = _spec(rule)
+        self._seat = seat
+        self._n = len(profiles)
+        self._name = _seat_name(profiles, seat)
+        self._start = max(start, 0)
+        self._next = self._start if since is None else max(0, min(since, self._start))
+        self._satisfied = False
+        self._owner: int | None = None
+        self._pending: deque[int] = deque()
+        self._anchor_t: int | None = None
+        self._count = 0
+        self._previous = ""
+
+    def update(self, log: Sequence[Event], now: int) -> tuple[Breach, ...]:
+        """The breaches found since the previous call, in log-index order."""
+        spec = self._spec
+        if spec is None:
+            return ()
+        lo, hi, start, seat = self._next, max(len(log), self._next), self._start, self._seat
+        first = max(lo, start)
+        self._next = hi
+        family = spec.family
+        out: list[Breach] = []
+        if family == "before":
+            satisfied = self._satisfied
+            for i in range(lo, hi):
+                ev = log[i]
+                if ev.seat != seat:
+                    continue
+                if ev.kind == spec.on:
+                    if not satisfied and i >= start:
+                        out.append(Breach(seat, i, ev.t))
+                    satisfied = False
+                elif _meets(spec, ev, seat):
+                    satisfied = True
+            self._satisfied = satisfied
+        elif family == "chat_form":
+            name = self._name
+            for i in range(first, hi):
+                ev = log[i]
+                if ev.seat == seat and ev.kind == "chat" and not chat_ok(spec, ev.text, name):
+                    out.append(Breach(seat, i, ev.t))
+        elif family == "silent":
+            if first >= hi:
+                return ()
+            owner = _owner_before(log, start) if self._owner is None else self._owner
+            outside = spec.during == "outside_own_turn"
+            for i in range(first, hi):
+                ev = log[i]
+                if ev.kind == "turn_start":
+                    owner = ev.seat
+                elif ev.kind == "play" and ev.seat == owner:
+                    owner = -1
+                elif ev.kind == "chat" and ev.seat == seat and (owner != seat) == outside:
+                    out.append(Breach(seat, i, ev.t))
+            self._owner = owner
+        elif family == "react":
+            # Deadlines grow with the index (one delay, times non-decreasing), so the
+            # oldest pending trigger always expires first. A reaction counts if it comes
+            # strictly before trigger.t + delay.
+            pending, delay, n = self._pending, spec.delay, self._n
+            for i in range(first, hi):
+                ev = log[i]
+                while pending and log[pending[0]].t + delay <= ev.t:
+                    j = pending.popleft()
+                    out.append(Breach(seat, j, log[j].t + delay))
+                if pending and _meets(spec, ev, seat):
+                    pending.clear()
+                if _triggers(spec, ev, seat, n):
+                    pending.append(i)
+            while pending and log[pending[0]].t + delay <= now:
+                j = pending.popleft()
+                out.append(Breach(seat, j, log[j].t + delay))
+        elif family == "wait":
+            anchor_t, n = self._anchor_t, self._n
+            for i in range(lo, hi):
+                ev = log[i]
+                if (
+                    i >= start
+                    and ev.kind == spec.on
+                    and ev.seat == seat
+                    and anchor_t is not None
+                    and ev.t - anchor_t < spec.delay
+                ):
+                    out.append(Breach(seat, i, ev.t))
+                if ev.kind == spec.anchor and _whose(spec.anchor_by, ev.seat, seat, n):
+                    anchor_t = ev.t
+            self._anchor_t = anchor_t
+        elif family == "never_emote":
+            for i in range(first, hi):
+                ev = log[i]
+                if ev.seat == seat and ev.kind == "emote" and ev.text == spec.emote:
+                    out.append(Breach(seat, i, ev.t))
+        elif family == "chat_limit":
+            count = self._count
+            for i in range(lo, hi):
+                ev = log[i]
+                if ev.kind == "turn_start":
+                    count = 0
+                elif ev.seat == seat and ev.kind == "chat":
+                    count += 1
+                    if count > spec.number and i >= start:
+                        out.append(Breach(seat, i, ev.t))
+            self._count = count
+        elif family == "no_repeat_emote":
+            previous = self._previous
+            for i in range(lo, hi):
+                ev = log[i]
+                if ev.seat == seat and ev.kind == "emote":
+                    if ev.text == previous and i >= start:
+                        out.append(Breach(seat, i, ev.t))
+                    previous = ev.text
+            self._previous = previous
+        else:
+            raise ValueError(f"unknown rule family {family!r}")
+        return tuple(out)
+
+
 def breaches(
     rule: Card,
     log: Sequence[Event],
@@ -219,7 +373,8 @@ def breaches(
         profiles: One profile per seat (names; ``len`` gives the player count).
         start: The first log index at which the rule binds: only events from here on are
             breaches or triggers of a required reaction.
-        now: The game clock; an unmet "within N ms" reaction is a breach only once
+        now: The game clock (at least the last event's time); an unmet "within N ms"
+            reaction (which had to come before ``trigger.t + N``) is a breach only once
             ``now >= trigger.t + N``.
         since: The first log index whose events count towards keeping the rule (a clap
             before a play, a draw starting a wait, a message counted by a limit, the
@@ -230,102 +385,10 @@ def breaches(
     Returns:
         The breaches in log-index order. Pure and deterministic: the same breach has the
         same index on every call. One pass over ``log[min(since, start):]`` (``silent``
-        also looks back to the last turn start or play before it).
+        also looks back to the last turn start or play before ``start``). For a referee
+        that judges after every event, :class:`Watch` does the same work incrementally.
     """
-    spec = _spec(rule)
-    if spec is None:
-        return ()
-    start = max(start, 0)
-    lo = start if since is None else max(0, min(since, start))
-    family = spec.family
-    n = len(profiles)
-    out: list[Breach] = []
-    if family == "before":
-        satisfied = False
-        for i in range(lo, len(log)):
-            ev = log[i]
-            if ev.seat != seat:
-                continue
-            if ev.kind == spec.on:
-                if not satisfied and i >= start:
-                    out.append(Breach(seat, i, ev.t))
-                satisfied = False
-            elif _meets(spec, ev, seat):
-                satisfied = True
-    elif family == "chat_form":
-        name = _seat_name(profiles, seat)
-        for i in range(start, len(log)):
-            ev = log[i]
-            if ev.seat == seat and ev.kind == "chat" and not chat_ok(spec, ev.text, name):
-                out.append(Breach(seat, i, ev.t))
-    elif family == "silent":
-        owner = _owner_before(log, start)
-        outside = spec.during == "outside_own_turn"
-        for i in range(start, len(log)):
-            ev = log[i]
-            if ev.kind == "turn_start":
-                owner = ev.seat
-            elif ev.kind == "play" and ev.seat == owner:
-                owner = -1
-            elif ev.kind == "chat" and ev.seat == seat and (owner != seat) == outside:
-                out.append(Breach(seat, i, ev.t))
-    elif family == "react":
-        pending: deque[int] = deque()
-        delay = spec.delay
-        for i in range(start, len(log)):
-            ev = log[i]
-            while pending and log[pending[0]].t + delay < ev.t:
-                j = pending.popleft()
-                if now >= log[j].t + delay:
-                    out.append(Breach(seat, j, log[j].t + delay))
-            if pending and _meets(spec, ev, seat):
-                pending.clear()
-            if _triggers(spec, ev, seat, n):
-                pending.append(i)
-        for j in pending:
-            if now >= log[j].t + delay:
-                out.append(Breach(seat, j, log[j].t + delay))
-        out.sort(key=lambda b: b.index)
-    elif family == "wait":
-        anchor_t: int | None = None
-        for i in range(lo, len(log)):
-            ev = log[i]
-            if (
-                i >= start
-                and ev.kind == spec.on
-                and ev.seat == seat
-                and anchor_t is not None
-                and ev.t - anchor_t < spec.delay
-            ):
-                out.append(Breach(seat, i, ev.t))
-            if ev.kind == spec.anchor and _whose(spec.anchor_by, ev.seat, seat, n):
-                anchor_t = ev.t
-    elif family == "never_emote":
-        for i in range(start, len(log)):
-            ev = log[i]
-            if ev.seat == seat and ev.kind == "emote" and ev.text == spec.emote:
-                out.append(Breach(seat, i, ev.t))
-    elif family == "chat_limit":
-        count = 0
-        for i in range(lo, len(log)):
-            ev = log[i]
-            if ev.kind == "turn_start":
-                count = 0
-            elif ev.seat == seat and ev.kind == "chat":
-                count += 1
-                if count > spec.number and i >= start:
-                    out.append(Breach(seat, i, ev.t))
-    elif family == "no_repeat_emote":
-        previous = ""
-        for i in range(lo, len(log)):
-            ev = log[i]
-            if ev.seat == seat and ev.kind == "emote":
-                if ev.text == previous and i >= start:
-                    out.append(Breach(seat, i, ev.t))
-                previous = ev.text
-    else:
-        raise ValueError(f"unknown rule family {family!r}")
-    return tuple(out)
+    return Watch(rule, seat, profiles, start=start, since=since).update(log, now)
 
 
 # ---------------------------------------------------------------------------------------
@@ -367,11 +430,11 @@ def satisfying_actions(
     if spec.family == "before":
         return (_required_event(spec, seat),) if before_kind == spec.on else ()
     if spec.family == "react" and log:
-        horizon = log[-1].t - spec.delay
+        last = log[-1].t
         n = len(profiles)
         for i in range(len(log) - 1, -1, -1):
             ev = log[i]
-            if ev.t < horizon or _meets(spec, ev, seat):
+            if ev.t + spec.delay <= last or _meets(spec, ev, seat):
                 break
             if _triggers(spec, ev, seat, n):
                 return (_required_event(spec, seat),)
