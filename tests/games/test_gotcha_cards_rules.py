@@ -93,7 +93,7 @@ def test_before_draw_with_a_spoken_apology() -> None:
     for text in ("Perdón, ya voy", "PERDON", "lo siento mucho", "Sorry!", "I apologise"):
         log = [ev(0, ANA, "chat", text), ev(100, ANA, "draw")]
         assert judge("A06", log, ANA) == (), text
-    for text in ("perdonad", "hola", "sorryyy"):
+    for text in ("perdido", "hola", "sorryyy"):
         log = [ev(0, ANA, "chat", text), ev(100, ANA, "draw")]
         assert indices(judge("A06", log, ANA)) == [1], text
 

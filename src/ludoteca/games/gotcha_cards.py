@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ludoteca.engine import components
+from ludoteca.engine.i18n import Lang, msg
 from ludoteca.games.gotcha_cards_check import (
     Watch,
     breaches,
@@ -92,6 +93,7 @@ __all__ = [
     "may_chat",
     "owed_reactions",
     "printed_who",
+    "rule_hint",
     "satisfying_actions",
     "sentence",
     "trait_label",
@@ -469,3 +471,55 @@ def blank_sentence(text: str, owner_or_who: str, lang: str) -> str:
     """
     body = text.strip() or _BLANK_EMPTY[_lang(lang)]
     return _period(_cap(f"{owner_or_who.strip()} {body}"))
+
+
+# ---------------------------------------------------------------------------------------
+# Hints: how a rule maps to the digital room
+
+
+def _seconds(ms: int, lang: str) -> str:
+    whole, rest = divmod(ms, 1000)
+    if not rest:
+        return str(whole)
+    text = f"{ms / 1000:g}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def rule_hint(card: Card, lang: str) -> str:
+    """How a WHAT/individual card is kept in the digital room ("En el chat: solo
+    minúsculas." / "The “clap” emote within 5 seconds.").
+
+    The card's authored hint when it has one, otherwise one built from its predicate. Empty
+    for WHO and blank cards.
+
+    Raises:
+        ValueError: For an unknown language.
+    """
+    code: Lang = "es" if _lang(lang) == "es" else "en"
+    authored = card.hint_es if code == "es" else card.hint_en
+    spec = card.rule
+    if authored or spec is None or not card.checkable:
+        return authored
+    family = spec.family
+    words = " / ".join(spec.words)
+    emote = emote_label(spec.emote, code) if spec.emote else ""
+    seconds = _seconds(spec.delay, code)
+    if family in ("before", "react"):
+        suffix = "emote" if spec.emote else "chat"
+        act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "before" else ""
+        return msg(
+            f"gotcha.cards.hint.{family}_{suffix}",
+            emote=emote,
+            words=words,
+            act=act,
+            seconds=seconds,
+        ).text(code)
+    if family == "chat_form":
+        key = f"gotcha.cards.form.{spec.form}"
+        return msg(key, words=words, number=spec.number, letter=spec.letter.upper()).text(code)
+    if family == "silent":
+        return msg(f"gotcha.cards.hint.silent.{spec.during}").text(code)
+    act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "wait" else ""
+    return msg(
+        f"gotcha.cards.hint.{family}", emote=emote, number=spec.number, seconds=seconds, act=act
+    ).text(code)
