@@ -194,3 +194,50 @@ def test_would_breach() -> None:
     assert not gc.would_breach(gc.card("A30"), log, 0, PROFILES, Event(10, 0, "emote", "wave"))
     assert gc.would_breach(gc.card("A18"), log, 0, PROFILES, Event(10, 0, "emote", "burp"))
     assert not gc.would_breach(gc.card("A18"), log, 1, PROFILES, Event(10, 0, "emote", "burp"))
+
+
+CHAT_RULES = [c for c in CHECKABLE if c.rule and c.rule.family == "chat_form"]
+
+
+def _keeps(rule: Card, text: str, seat: int) -> bool:
+    log = [Event(0, seat, "chat", text)]
+    return gc.breaches(rule, log, seat, PROFILES, start=0, now=0) == ()
+
+
+@pytest.mark.parametrize("first", CHAT_RULES, ids=str)
+def test_conform_chat_all_keeps_every_rule_or_sends_nothing(first: Card) -> None:
+    for second in CHAT_RULES:
+        for text in ("Hola a todos", "Buena carta, no?"):
+            out = gc.conform_chat_all([first, second], text, PROFILES, 1)
+            if out:
+                assert _keeps(first, out, 1) and _keeps(second, out, 1), (first, second, out)
+
+
+def test_conform_chat_all_examples() -> None:
+    rules = [gc.card(i) for i in ("A01", "A04")]  # whisper + say your name first
+    assert gc.conform_chat_all(rules, "Hola", PROFILES, 0) == "ana: hola"
+    rules = [gc.card(i) for i in ("A02", "A10")]  # shout + "and I really mean it"
+    assert gc.conform_chat_all(rules, "Gano yo", PROFILES, 0) == "GANO YO Y LO DIGO EN SERIO"
+    rules = [gc.card(i) for i in ("I28", "A04")]  # three words at most + name first
+    out = gc.conform_chat_all(rules, "hola a todos vosotros", PROFILES, 0)
+    assert out and len(out.split()) <= 3 and out.startswith("Ana")
+    rules = [gc.card(i) for i in ("A15", "A22")]  # a question that ends with "!": impossible
+    assert gc.conform_chat_all(rules, "hola", PROFILES, 0) == ""
+    assert gc.conform_chat_all([], "hola", PROFILES, 0) == "hola"
+
+
+def test_combined_helpers_for_actions_time_and_silence() -> None:
+    rules = [gc.card(i) for i in ("I04", "A07", "A16", "A05")]
+    log = [Event(0, 0, "turn_start"), Event(500, 0, "draw")]
+    assert gc.satisfying_actions_all(rules, log, 0, PROFILES, "play") == (
+        Event(-1, 0, "emote", "clap"),
+        Event(-1, 0, "emote", "air_guitar"),
+    )
+    assert gc.satisfying_actions_all(rules + rules, log, 0, PROFILES, "play") == (
+        Event(-1, 0, "emote", "clap"),
+        Event(-1, 0, "emote", "air_guitar"),
+    )
+    assert gc.earliest_time_all(rules, log, 0, PROFILES, "play") == 3500
+    assert gc.earliest_time_all([], log, 0, PROFILES, "play") == 0
+    assert gc.may_chat_all(rules, log, 0, PROFILES)
+    assert not gc.may_chat_all(rules, log, 1, PROFILES)

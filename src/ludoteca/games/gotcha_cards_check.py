@@ -20,6 +20,7 @@ Conventions shared by every family:
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
@@ -33,8 +34,8 @@ from ludoteca.games.gotcha_cards_model import (
     normalise,
 )
 
-_OPEN_QUOTES = "\"“«'‘„"
-_CLOSE_QUOTES = "\"”»'’“"
+_QUOTED = re.compile(r'["“«„][^"”»“]*?[^\s"”»“][^"”»“]*?["”»“]')
+"""Some text between double quotes of any style ("...", “...”, «...», „...“)."""
 _END_PUNCT = " .!?¡¿…"
 _BASE_TEXT = "hola bien sí ok uy"
 """A neutral chat message the examples rewrite with :func:`conform_chat`."""
@@ -146,8 +147,7 @@ def chat_ok(spec: Rule, text: str, name: str) -> bool:
     if form == "upper":
         return any(ch.isalpha() for ch in text) and not any(ch.islower() for ch in text)
     if form == "quoted":
-        s = text.strip()
-        return len(s) >= 2 and s[0] in _OPEN_QUOTES and s[-1] in _CLOSE_QUOTES
+        return _QUOTED.search(text) is not None
     if form == "name_first":
         return _name_at(text, name, "first")
     if form == "name_last":
@@ -691,3 +691,92 @@ def keeping_example(rule: Card, seat: int, profiles: Sequence[Profile]) -> tuple
     Judge it with ``start=0`` and ``now`` = the last event's time. Blank cards: ().
     """
     return _example(rule, seat, profiles, keep=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Obeying several rules at once (a seat may be bound by both rule areas and its mat)
+
+_FORM_ORDER = {
+    form: k
+    for k, form in enumerate(
+        (
+            "no_word",
+            "no_letter",
+            "max_words",
+            "min_words",
+            "has_word",
+            "has_name",
+            "prefix",
+            "name_first",
+            "suffix",
+            "name_last",
+            "question",
+            "exclaim",
+            "quoted",
+            "title",
+            "lower",
+            "upper",
+        )
+    )
+}
+
+
+def _form_rank(rule: Card) -> int:
+    spec = rule.rule
+    return _FORM_ORDER.get(spec.form, -1) if spec is not None else -1
+
+
+def conform_chat_all(
+    rules: Sequence[Card], text: str, profiles: Sequence[Profile], seat: int
+) -> str:
+    """``text`` rewritten to keep every rule in ``rules`` at once, or ``""`` when that is
+    impossible (e.g. "speak only in questions" with "end every message with '!'").
+
+    Content edits go first (forbidden words and letters, word counts), then additions
+    (prefixes, suffixes, names), punctuation, quotes and finally case, repeated until every
+    rule is kept (at most three passes).
+    """
+    ordered = sorted(rules, key=_form_rank)
+    current = text
+    for _ in range(3):
+        for rule in ordered:
+            current = conform_chat(rule, current, profiles, seat)
+            if not current:
+                return ""
+        if all(conform_chat(rule, current, profiles, seat) == current for rule in ordered):
+            return current
+    return ""
+
+
+def satisfying_actions_all(
+    rules: Sequence[Card],
+    log: Sequence[Event],
+    seat: int,
+    profiles: Sequence[Profile],
+    before_kind: str,
+) -> tuple[Event, ...]:
+    """:func:`satisfying_actions` of every rule, each distinct event once, in rule order."""
+    out: list[Event] = []
+    for rule in rules:
+        for event in satisfying_actions(rule, log, seat, profiles, before_kind):
+            if event not in out:
+                out.append(event)
+    return tuple(out)
+
+
+def earliest_time_all(
+    rules: Sequence[Card],
+    log: Sequence[Event],
+    seat: int,
+    profiles: Sequence[Profile],
+    before_kind: str,
+) -> int:
+    """The latest of the :func:`earliest_time` of every rule (0 without ``wait`` rules)."""
+    return max((earliest_time(rule, log, seat, profiles, before_kind) for rule in rules), default=0)
+
+
+def may_chat_all(
+    rules: Sequence[Card], log: Sequence[Event], seat: int, profiles: Sequence[Profile]
+) -> bool:
+    """Whether every rule lets ``seat`` chat right now (see :func:`may_chat`)."""
+    return all(may_chat(rule, log, seat, profiles) for rule in rules)
