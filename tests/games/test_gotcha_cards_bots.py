@@ -171,6 +171,8 @@ def test_owed_reactions_until_answered_or_too_old() -> None:
     assert gc.owed_reactions(rule, answered, 0, PROFILES) == ()
     stale = [*log, Event(9000, 2, "chat", "hola")]
     assert gc.owed_reactions(rule, stale, 0, PROFILES) == ()
+    assert gc.owed_reactions(rule, log, 0, PROFILES, now=3999) == owed
+    assert gc.owed_reactions(rule, log, 0, PROFILES, now=4000) == ()  # too late now
 
 
 def test_may_chat_and_earliest_time() -> None:

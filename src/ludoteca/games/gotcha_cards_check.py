@@ -407,6 +407,8 @@ def satisfying_actions(
     seat: int,
     profiles: Sequence[Profile],
     before_kind: str,
+    *,
+    now: int | None = None,
 ) -> tuple[Event, ...]:
     """The events ``seat`` should emit right now so as not to break ``rule``.
 
@@ -421,8 +423,9 @@ def satisfying_actions(
     Returns:
         ``before`` rules: the required emote or chat whenever ``before_kind`` is the rule's
         trigger (always emitted, so it does not matter when the rule started binding).
-        ``react`` rules: the response when a trigger within the last ``delay`` ms of the
-        log (measured from the last event's time) has not been answered yet. Otherwise ().
+        ``react`` rules: the response when a trigger whose deadline (trigger.t + delay) is
+        still ahead of ``now`` (default: the last event's time) has not been answered yet.
+        Otherwise ().
     """
     spec = _spec(rule)
     if spec is None:
@@ -430,7 +433,7 @@ def satisfying_actions(
     if spec.family == "before":
         return (_required_event(spec, seat),) if before_kind == spec.on else ()
     if spec.family == "react" and log:
-        last = log[-1].t
+        last = log[-1].t if now is None else now
         n = len(profiles)
         for i in range(len(log) - 1, -1, -1):
             ev = log[i]
@@ -442,10 +445,15 @@ def satisfying_actions(
 
 
 def owed_reactions(
-    rule: Card, log: Sequence[Event], seat: int, profiles: Sequence[Profile]
+    rule: Card,
+    log: Sequence[Event],
+    seat: int,
+    profiles: Sequence[Profile],
+    *,
+    now: int | None = None,
 ) -> tuple[Event, ...]:
     """The reactions ``seat`` owes now: ``satisfying_actions(..., before_kind="")``."""
-    return satisfying_actions(rule, log, seat, profiles, "")
+    return satisfying_actions(rule, log, seat, profiles, "", now=now)
 
 
 def _capitalise_words(text: str) -> str:
@@ -754,11 +762,13 @@ def satisfying_actions_all(
     seat: int,
     profiles: Sequence[Profile],
     before_kind: str,
+    *,
+    now: int | None = None,
 ) -> tuple[Event, ...]:
     """:func:`satisfying_actions` of every rule, each distinct event once, in rule order."""
     out: list[Event] = []
     for rule in rules:
-        for event in satisfying_actions(rule, log, seat, profiles, before_kind):
+        for event in satisfying_actions(rule, log, seat, profiles, before_kind, now=now):
             if event not in out:
                 out.append(event)
     return tuple(out)
