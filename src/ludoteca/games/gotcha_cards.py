@@ -27,23 +27,8 @@ from typing import Any, cast
 
 from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.games.gotcha_cards_check import (
-    Watch,
-    breaches,
-    breaking_example,
-    chat_ok,
-    conform_chat,
-    conform_chat_all,
-    earliest_time,
-    earliest_time_all,
-    keeping_example,
-    may_chat,
-    may_chat_all,
-    owed_reactions,
-    satisfying_actions,
-    satisfying_actions_all,
-    would_breach,
-)
+from ludoteca.games.gotcha_cards_check import Watch, breaches, chat_ok
+from ludoteca.games.gotcha_cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha_cards_model import (
     CHAT_FORMS,
     EVENT_KINDS,
@@ -61,6 +46,18 @@ from ludoteca.games.gotcha_cards_model import (
     Who,
     normalise,
     words_pattern,
+)
+from ludoteca.games.gotcha_cards_obey import (
+    conform_chat,
+    conform_chat_all,
+    earliest_time,
+    earliest_time_all,
+    may_chat,
+    may_chat_all,
+    owed_reactions,
+    satisfying_actions,
+    satisfying_actions_all,
+    would_breach,
 )
 
 __all__ = [

@@ -1,10 +1,9 @@
-"""Gotcha cards: checking WHAT and individual rules against the event log, and obeying them.
+"""Gotcha cards: judging WHAT and individual rules against the event log.
 
 Every checkable WHAT/individual card carries a :class:`Rule` (a trigger and a requirement;
-see its docstring for the families). :func:`breaches` is the referee's judge; the other
-functions help bots obey (:func:`satisfying_actions`, :func:`conform_chat`,
-:func:`may_chat`, :func:`earliest_time`, :func:`would_breach`) and tests build logs
-(:func:`breaking_example`, :func:`keeping_example`). Public names are re-exported by
+see its docstring for the families). :func:`breaches` is the referee's judge and
+:class:`Watch` its incremental form. Bots obey with ``gotcha_cards_obey``; tests build logs
+with ``gotcha_cards_examples``. Public names are re-exported by
 :mod:`ludoteca.games.gotcha_cards`.
 
 Conventions shared by every family:
@@ -37,16 +36,12 @@ from ludoteca.games.gotcha_cards_model import (
 _QUOTED = re.compile(r'["“«„][^"”»“]*?[^\s"”»“][^"”»“]*?["”»“]')
 """Some text between double quotes of any style ("...", “...”, «...», „...“)."""
 _END_PUNCT = " .!?¡¿…"
-_BASE_TEXT = "hola bien sí ok uy"
-"""A neutral chat message the examples rewrite with :func:`conform_chat`."""
-_FILLER_WORD = "ok"
-
 
 # ---------------------------------------------------------------------------------------
 # Small predicates
 
 
-def _whose(by: str, actor: int, seat: int, n: int) -> bool:
+def whose(by: str, actor: int, seat: int, n: int) -> bool:
     """Whether an event by ``actor`` counts as ``by`` relative to ``seat``."""
     if by == "self":
         return actor == seat
@@ -63,7 +58,7 @@ def _whose(by: str, actor: int, seat: int, n: int) -> bool:
     raise ValueError(f"unknown 'by' {by!r}")
 
 
-def _meets(spec: Rule, ev: Event, seat: int) -> bool:
+def meets(spec: Rule, ev: Event, seat: int) -> bool:
     """Whether ``ev`` is the required emote or chat of ``spec`` made by ``seat``."""
     if ev.seat != seat:
         return False
@@ -76,9 +71,9 @@ def _meets(spec: Rule, ev: Event, seat: int) -> bool:
     )
 
 
-def _triggers(spec: Rule, ev: Event, seat: int, n: int) -> bool:
+def triggers(spec: Rule, ev: Event, seat: int, n: int) -> bool:
     """Whether ``ev`` is a trigger of the ``react`` rule ``spec`` for ``seat``."""
-    if ev.kind != spec.on or not _whose(spec.by, ev.seat, seat, n):
+    if ev.kind != spec.on or not whose(spec.by, ev.seat, seat, n):
         return False
     return not spec.on_text or ev.text == spec.on_text
 
@@ -177,7 +172,7 @@ def chat_ok(spec: Rule, text: str, name: str) -> bool:
     raise ValueError(f"unknown chat form {form!r}")
 
 
-def _owner_before(log: Sequence[Event], end: int) -> int:
+def owner_before(log: Sequence[Event], end: int) -> int:
     """Whose turn it is just before ``log[end]`` (-1: nobody's)."""
     for i in range(end - 1, -1, -1):
         kind = log[i].kind
@@ -188,11 +183,13 @@ def _owner_before(log: Sequence[Event], end: int) -> int:
     return -1
 
 
-def _spec(rule: Card) -> Rule | None:
+def spec_of(rule: Card) -> Rule | None:
+    """The predicate of a checkable WHAT/individual card (None for any other card)."""
     return rule.rule if rule.checkable else None
 
 
-def _seat_name(profiles: Sequence[Profile], seat: int) -> str:
+def seat_name(profiles: Sequence[Profile], seat: int) -> str:
+    """The declared name of ``seat`` ("" for a seat without a profile)."""
     return profiles[seat].name if 0 <= seat < len(profiles) else ""
 
 
@@ -236,10 +233,10 @@ class Watch:
         since: int | None = None,
     ) -> None:
         """Watch ``rule`` for ``seat`` from log index ``start`` (see :func:`breaches`)."""
-        self._spec = _spec(rule)
+        self._spec = spec_of(rule)
         self._seat = seat
         self._n = len(profiles)
-        self._name = _seat_name(profiles, seat)
+        self._name = seat_name(profiles, seat)
         self._start = max(start, 0)
         self._next = self._start if since is None else max(0, min(since, self._start))
         self._satisfied = False
@@ -269,7 +266,7 @@ class Watch:
                     if not satisfied and i >= start:
                         out.append(Breach(seat, i, ev.t))
                     satisfied = False
-                elif _meets(spec, ev, seat):
+                elif meets(spec, ev, seat):
                     satisfied = True
             self._satisfied = satisfied
         elif family == "chat_form":
@@ -281,7 +278,7 @@ class Watch:
         elif family == "silent":
             if first >= hi:
                 return ()
-            owner = _owner_before(log, start) if self._owner is None else self._owner
+            owner = owner_before(log, start) if self._owner is None else self._owner
             outside = spec.during == "outside_own_turn"
             for i in range(first, hi):
                 ev = log[i]
@@ -302,9 +299,9 @@ class Watch:
                 while pending and log[pending[0]].t + delay <= ev.t:
                     j = pending.popleft()
                     out.append(Breach(seat, j, log[j].t + delay))
-                if pending and _meets(spec, ev, seat):
+                if pending and meets(spec, ev, seat):
                     pending.clear()
-                if _triggers(spec, ev, seat, n):
+                if triggers(spec, ev, seat, n):
                     pending.append(i)
             while pending and log[pending[0]].t + delay <= now:
                 j = pending.popleft()
@@ -321,7 +318,7 @@ class Watch:
                     and ev.t - anchor_t < spec.delay
                 ):
                     out.append(Breach(seat, i, ev.t))
-                if ev.kind == spec.anchor and _whose(spec.anchor_by, ev.seat, seat, n):
+                if ev.kind == spec.anchor and whose(spec.anchor_by, ev.seat, seat, n):
                     anchor_t = ev.t
             self._anchor_t = anchor_t
         elif family == "never_emote":
@@ -389,404 +386,3 @@ def breaches(
         that judges after every event, :class:`Watch` does the same work incrementally.
     """
     return Watch(rule, seat, profiles, start=start, since=since).update(log, now)
-
-
-# ---------------------------------------------------------------------------------------
-# Obeying (for bots)
-
-
-def _required_event(spec: Rule, seat: int) -> Event:
-    if spec.emote:
-        return Event(-1, seat, "emote", spec.emote)
-    return Event(-1, seat, "chat", spec.words[0])
-
-
-def satisfying_actions(
-    rule: Card,
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    before_kind: str,
-    *,
-    now: int | None = None,
-) -> tuple[Event, ...]:
-    """The events ``seat`` should emit right now so as not to break ``rule``.
-
-    Call it before each event of kind ``before_kind`` the seat is about to emit
-    (``"play"``, ``"draw"``, ``"chat"``, ``"buzz"``), and also after every event in the
-    room with ``before_kind=""`` to get the reactions now owed (``react`` rules: e.g. a
-    burp because the player to the right just started a turn). The events carry ``t=-1``
-    and ``seat``; the caller fills the time (a reaction must come within the rule's delay
-    of its trigger). Chat texts returned should still go through :func:`conform_chat` of
-    the seat's other rules.
-
-    Returns:
-        ``before`` rules: the required emote or chat whenever ``before_kind`` is the rule's
-        trigger (always emitted, so it does not matter when the rule started binding).
-        ``react`` rules: the response when a trigger whose deadline (trigger.t + delay) is
-        still ahead of ``now`` (default: the last event's time) has not been answered yet.
-        Otherwise ().
-    """
-    spec = _spec(rule)
-    if spec is None:
-        return ()
-    if spec.family == "before":
-        return (_required_event(spec, seat),) if before_kind == spec.on else ()
-    if spec.family == "react" and log:
-        last = log[-1].t if now is None else now
-        n = len(profiles)
-        for i in range(len(log) - 1, -1, -1):
-            ev = log[i]
-            if ev.t + spec.delay <= last or _meets(spec, ev, seat):
-                break
-            if _triggers(spec, ev, seat, n):
-                return (_required_event(spec, seat),)
-    return ()
-
-
-def owed_reactions(
-    rule: Card,
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    *,
-    now: int | None = None,
-) -> tuple[Event, ...]:
-    """The reactions ``seat`` owes now: ``satisfying_actions(..., before_kind="")``."""
-    return satisfying_actions(rule, log, seat, profiles, "", now=now)
-
-
-def _capitalise_words(text: str) -> str:
-    out = []
-    for word in text.split():
-        pos = next((k for k, ch in enumerate(word) if ch.isalpha()), -1)
-        out.append(word if pos < 0 else word[:pos] + word[pos].upper() + word[pos + 1 :])
-    return " ".join(out)
-
-
-def _rewrite(spec: Rule, text: str, name: str) -> str:
-    form = spec.form
-    if form == "lower":
-        return text.lower()
-    if form == "upper":
-        shout = text.upper()
-        return shout if any(ch.isalpha() for ch in shout) else f"{shout} OK".strip()
-    if form == "quoted":
-        return f'"{text.strip()}"'
-    if form in ("name_first", "has_name"):
-        return f"{name}: {text}"
-    if form == "name_last":
-        return f"{text.rstrip()} — {name}"
-    if form in ("suffix", "has_word"):
-        return f"{text.rstrip()} {spec.words[0]}"
-    if form == "prefix":
-        return f"{spec.words[0]}, {text}"
-    if form == "question":
-        return text.rstrip().rstrip(".!") + "?"
-    if form == "exclaim":
-        return text.rstrip().rstrip(".?") + "!"
-    if form == "no_word":
-        pattern = spec.pattern
-        kept = [w for w in text.split() if pattern is None or not pattern.search(normalise(w))]
-        return " ".join(kept)
-    if form == "max_words":
-        return " ".join(text.split()[: spec.number])
-    if form == "min_words":
-        words = text.split()
-        return " ".join(words + [_FILLER_WORD] * max(0, spec.number - len(words)))
-    if form == "no_letter":
-        return " ".join(w for w in text.split() if spec.letter not in normalise(w))
-    if form == "title":
-        return _capitalise_words(text)
-    raise ValueError(f"unknown chat form {form!r}")
-
-
-def conform_chat(rule: Card, text: str, profiles: Sequence[Profile], seat: int) -> str:
-    """``text`` rewritten so that a chat message by ``seat`` keeps ``rule``.
-
-    Lower-cased for whispering, quoted for air quotes, prefixed with the name, forbidden
-    words removed, and so on. The result always keeps the rule; an empty string means
-    "send nothing": the text cannot be saved (e.g. every word has the forbidden letter) or
-    the rule limits chatting itself (``silent``, ``chat_limit``: ask :func:`may_chat`,
-    which sees the log). Rules that do not constrain chat texts return ``text`` unchanged.
-    The name checks are case-insensitive, so a later lower-casing keeps them.
-    """
-    spec = _spec(rule)
-    if spec is None or not text.strip():
-        return text if spec is None else ""
-    if spec.family in ("silent", "chat_limit"):
-        return ""
-    if spec.family != "chat_form":
-        return text
-    name = _seat_name(profiles, seat)
-    if chat_ok(spec, text, name):
-        return text
-    rewritten = _rewrite(spec, text, name)
-    return rewritten if rewritten.strip() and chat_ok(spec, rewritten, name) else ""
-
-
-def may_chat(rule: Card, log: Sequence[Event], seat: int, profiles: Sequence[Profile]) -> bool:
-    """Whether a chat message by ``seat`` right now keeps the ``silent``/``chat_limit``
-    rule ``rule`` (always True for other rules; texts are :func:`conform_chat`'s job).
-    """
-    spec = _spec(rule)
-    if spec is None:
-        return True
-    if spec.family == "silent":
-        owner = _owner_before(log, len(log))
-        return (owner != seat) != (spec.during == "outside_own_turn")
-    if spec.family == "chat_limit":
-        count = 0
-        for i in range(len(log) - 1, -1, -1):
-            ev = log[i]
-            if ev.kind == "turn_start":
-                break
-            if ev.seat == seat and ev.kind == "chat":
-                count += 1
-        return count < spec.number
-    return True
-
-
-def earliest_time(
-    rule: Card,
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    before_kind: str,
-) -> int:
-    """The earliest game-clock time at which ``seat`` may emit a ``before_kind`` event.
-
-    Only ``wait`` rules constrain time ("wait 3 s between drawing and playing"): the latest
-    anchor event's time plus the delay. Otherwise 0.
-    """
-    spec = _spec(rule)
-    if spec is None or spec.family != "wait" or before_kind != spec.on:
-        return 0
-    n = len(profiles)
-    for i in range(len(log) - 1, -1, -1):
-        ev = log[i]
-        if ev.kind == spec.anchor and _whose(spec.anchor_by, ev.seat, seat, n):
-            return ev.t + spec.delay
-    return 0
-
-
-def would_breach(
-    rule: Card,
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    event: Event,
-    *,
-    start: int = 0,
-    since: int | None = None,
-) -> bool:
-    """Whether appending ``event`` (with its time set) to ``log`` would itself be a breach
-    of ``rule`` by ``seat``, e.g. an emote forbidden by "never burp". Cost: one
-    :func:`breaches` call.
-    """
-    extended = [*log, event]
-    found = breaches(rule, extended, seat, profiles, start=start, now=event.t, since=since)
-    return any(b.index == len(log) for b in found)
-
-
-# ---------------------------------------------------------------------------------------
-# Example logs (tests; judged with start=0 and now = the last event's time)
-
-
-def _actor(by: str, seat: int, n: int) -> int:
-    if by == "self":
-        return seat
-    if by == "right":
-        return (seat - 1) % n
-    return (seat + 1) % n
-
-
-def _trigger_text(spec: Rule, kind: str) -> str:
-    if kind == "emote":
-        return spec.on_text or "wave"
-    if kind in ("play", "announce"):
-        return "A01"
-    if kind == "buzz":
-        return "0"
-    return ""
-
-
-def _break_text(spec: Rule, name: str) -> str:
-    form = spec.form
-    texts = {
-        "lower": "Hola",
-        "upper": "hola",
-        "question": "hola.",
-        "exclaim": "hola.",
-        "no_word": f"hola {spec.words[0] if spec.words else ''}",
-        "max_words": " ".join(["hola"] * (spec.number + 1)),
-        "no_letter": f"hola {spec.letter}",
-        "title": "hola amigos",
-    }
-    return texts.get(form, "hola")
-
-
-def _example(rule: Card, seat: int, profiles: Sequence[Profile], keep: bool) -> tuple[Event, ...]:
-    spec = _spec(rule)
-    if spec is None:
-        return ()
-    n = max(len(profiles), 2)
-    other = (seat + 1) % n
-    family = spec.family
-    if family == "before":
-        act = Event(1000, seat, spec.on, _trigger_text(spec, spec.on))
-        head = [Event(0, seat, "turn_start")]
-        if keep:
-            req = _required_event(spec, seat)
-            head.append(Event(500, seat, req.kind, req.text))
-        return (*head, act)
-    if family == "chat_form":
-        name = _seat_name(profiles, seat)
-        text = conform_chat(rule, _BASE_TEXT, profiles, seat) if keep else _break_text(spec, name)
-        return (Event(0, seat, "turn_start"), Event(1000, seat, "chat", text))
-    if family == "silent":
-        outside = spec.during == "outside_own_turn"
-        owner = seat if outside == keep else other
-        return (Event(0, owner, "turn_start"), Event(500, seat, "chat", "hola"))
-    if family == "react":
-        trigger = Event(0, _actor(spec.by, seat, n), spec.on, _trigger_text(spec, spec.on))
-        end = trigger.t + spec.delay + 1000
-        filler = Event(end, other, "draw" if spec.on != "draw" else "vote")
-        if keep:
-            req = _required_event(spec, seat)
-            answer = Event(trigger.t + spec.delay // 2, seat, req.kind, req.text)
-            return (trigger, answer, filler)
-        return (trigger, filler)
-    if family == "wait":
-        anchor = Event(0, _actor(spec.anchor_by, seat, n), spec.anchor, "")
-        gap = spec.delay + 500 if keep else spec.delay // 2
-        return (anchor, Event(anchor.t + gap, seat, spec.on, _trigger_text(spec, spec.on)))
-    if family == "never_emote":
-        text = ("wave" if spec.emote != "wave" else "clap") if keep else spec.emote
-        return (Event(0, seat, "turn_start"), Event(500, seat, "emote", text))
-    if family == "chat_limit":
-        chats = [Event(100 + k, seat, "chat", "hola") for k in range(spec.number)]
-        if keep:
-            return (
-                Event(0, seat, "turn_start"),
-                *chats,
-                Event(2000, other, "turn_start"),
-                Event(2100, seat, "chat", "hola"),
-            )
-        return (Event(0, seat, "turn_start"), *chats, Event(2000, seat, "chat", "hola"))
-    if family == "no_repeat_emote":
-        second = "wave" if keep else "clap"
-        return (
-            Event(0, seat, "emote", "clap"),
-            Event(500, seat, "emote", second),
-            Event(1000, seat, "emote", "clap"),
-        )
-    raise ValueError(f"unknown rule family {family!r}")
-
-
-def breaking_example(rule: Card, seat: int, profiles: Sequence[Profile]) -> tuple[Event, ...]:
-    """A short log (from t=0) in which ``seat`` breaks ``rule``.
-
-    Judge it with ``start=0`` and ``now`` = the last event's time. Blank cards: () (they
-    cannot be checked; GT-09).
-    """
-    return _example(rule, seat, profiles, keep=False)
-
-
-def keeping_example(rule: Card, seat: int, profiles: Sequence[Profile]) -> tuple[Event, ...]:
-    """A short log (from t=0) in which ``seat`` keeps ``rule`` while doing what it governs.
-
-    Judge it with ``start=0`` and ``now`` = the last event's time. Blank cards: ().
-    """
-    return _example(rule, seat, profiles, keep=True)
-
-
-# ---------------------------------------------------------------------------------------
-# Obeying several rules at once (a seat may be bound by both rule areas and its mat)
-
-_FORM_ORDER = {
-    form: k
-    for k, form in enumerate(
-        (
-            "no_word",
-            "no_letter",
-            "max_words",
-            "min_words",
-            "has_word",
-            "has_name",
-            "prefix",
-            "name_first",
-            "suffix",
-            "name_last",
-            "question",
-            "exclaim",
-            "quoted",
-            "title",
-            "lower",
-            "upper",
-        )
-    )
-}
-
-
-def _form_rank(rule: Card) -> int:
-    spec = rule.rule
-    return _FORM_ORDER.get(spec.form, -1) if spec is not None else -1
-
-
-def conform_chat_all(
-    rules: Sequence[Card], text: str, profiles: Sequence[Profile], seat: int
-) -> str:
-    """``text`` rewritten to keep every rule in ``rules`` at once, or ``""`` when that is
-    impossible (e.g. "speak only in questions" with "end every message with '!'").
-
-    Content edits go first (forbidden words and letters, word counts), then additions
-    (prefixes, suffixes, names), punctuation, quotes and finally case, repeated until every
-    rule is kept (at most three passes).
-    """
-    ordered = sorted(rules, key=_form_rank)
-    current = text
-    for _ in range(3):
-        for rule in ordered:
-            current = conform_chat(rule, current, profiles, seat)
-            if not current:
-                return ""
-        if all(conform_chat(rule, current, profiles, seat) == current for rule in ordered):
-            return current
-    return ""
-
-
-def satisfying_actions_all(
-    rules: Sequence[Card],
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    before_kind: str,
-    *,
-    now: int | None = None,
-) -> tuple[Event, ...]:
-    """:func:`satisfying_actions` of every rule, each distinct event once, in rule order."""
-    out: list[Event] = []
-    for rule in rules:
-        for event in satisfying_actions(rule, log, seat, profiles, before_kind, now=now):
-            if event not in out:
-                out.append(event)
-    return tuple(out)
-
-
-def earliest_time_all(
-    rules: Sequence[Card],
-    log: Sequence[Event],
-    seat: int,
-    profiles: Sequence[Profile],
-    before_kind: str,
-) -> int:
-    """The latest of the :func:`earliest_time` of every rule (0 without ``wait`` rules)."""
-    return max((earliest_time(rule, log, seat, profiles, before_kind) for rule in rules), default=0)
-
-
-def may_chat_all(
-    rules: Sequence[Card], log: Sequence[Event], seat: int, profiles: Sequence[Profile]
-) -> bool:
-    """Whether every rule lets ``seat`` chat right now (see :func:`may_chat`)."""
-    return all(may_chat(rule, log, seat, profiles) for rule in rules)
