@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Card, Facts, Profile
+from ludoteca.games.gotcha_cards import Card, Facts, Profile, Who
 
 
 def facts(
@@ -48,7 +48,16 @@ def test_negated_trait_cards_cover_the_others() -> None:
 def test_any_and_all_trait_cards() -> None:
     f = facts({"glasses"}, {"watch"}, {"jeans"}, {"jeans", "sneakers"}, {"sneakers"})
     assert covered("W18", f) == [0, 1]  # glasses or a watch
-    assert covered("W19", f) == [3]  # jeans and trainers
+    both = Card(
+        "X",
+        "who",
+        "todos los que lleven vaqueros y zapatillas",
+        "everyone in jeans and trainers",
+        checkable=True,
+        plural=True,
+        who=Who("traits", ("jeans", "sneakers"), "all"),
+    )
+    assert [s for s in range(5) if gc.who_matches(both, s, f)] == [3]
 
 
 def test_printed_groups_GT03() -> None:
