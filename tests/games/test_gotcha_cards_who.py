@@ -139,3 +139,11 @@ def test_every_who_card_covers_someone_and_not_always_everyone(who: Card) -> Non
     assert any(any(r) for r in results), who.id
     if who.id != "W29":
         assert any(not all(r) for r in results), who.id
+
+
+def test_with_no_current_player_nobody_is_current_or_next_to_it() -> None:
+    f = facts(set(), set(), set(), current=-1)
+    assert covered("W24", f) == []
+    assert covered("W25", f) == []
+    assert covered("W26", f) == []
+    assert covered("W30", f) == [0, 1, 2]

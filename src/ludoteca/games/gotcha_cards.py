@@ -17,7 +17,9 @@ sharing the lowest/highest declared age; "the player in the lead"/"in last place
 every player sharing the highest/lowest track position, so when everyone is level (e.g. at
 the start) everyone is both in the lead and in last place, and "everyone not in the lead"
 covers nobody. The player to the right of the current player is seat ``current - 1 mod n``
-(play passes to seat + 1), the one to the left is ``current + 1 mod n``.
+(play passes to seat + 1), the one to the left is ``current + 1 mod n``; with no current
+player (``Facts.current == -1``) the current player and both neighbours are nobody and
+"everyone except the current player" is everyone.
 """
 
 from __future__ import annotations
@@ -403,9 +405,9 @@ def who_matches(who: Card, seat: int, facts: Facts) -> bool:
     if kind == "not_current":
         return seat != facts.current
     if kind == "right_of_current":
-        return seat == (facts.current - 1) % n
+        return facts.current >= 0 and seat == (facts.current - 1) % n
     if kind == "left_of_current":
-        return seat == (facts.current + 1) % n
+        return facts.current >= 0 and seat == (facts.current + 1) % n
     if kind == "position":
         return facts.positions[seat] == spec.value
     if kind == "everyone":
