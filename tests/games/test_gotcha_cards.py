@@ -345,3 +345,23 @@ def test_breaches_are_stable_as_the_log_grows(card: Card) -> None:
     later = gc.breaches(card, longer, seat, THREE, start=0, now=longer[-1].t)
     assert set(first) <= set(later)
     assert len(later) > len(first)
+
+
+@pytest.mark.parametrize("card", CHECKABLE, ids=_ids(CHECKABLE))
+def test_every_checkable_card_explains_its_digital_form_in_both_languages(card: Card) -> None:
+    for lang in ("es", "en"):
+        hint = gc.rule_hint(card, lang)
+        assert hint and "{" not in hint and hint[0].isupper(), (card.id, lang, hint)
+        assert hint.endswith("."), hint
+    assert gc.rule_hint(card, "es") != gc.rule_hint(card, "en")
+
+
+def test_rule_hints_examples_and_cards_without_hints() -> None:
+    assert gc.rule_hint(gc.card("I04"), "es") == "Gesto «aplaudir» antes de jugar una carta."
+    assert gc.rule_hint(gc.card("I04"), "en") == "The “clap” emote before playing a card."
+    assert gc.rule_hint(gc.card("A16"), "en") == "Wait at least 3 seconds before playing a card."
+    assert gc.rule_hint(gc.card("A01"), "es") == "En el chat: solo minúsculas."
+    assert gc.rule_hint(gc.card("W01"), "es") == ""
+    assert gc.rule_hint(gc.card("B01"), "en") == ""
+    with pytest.raises(ValueError):
+        gc.rule_hint(gc.card("A01"), "de")

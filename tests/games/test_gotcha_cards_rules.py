@@ -93,7 +93,7 @@ def test_before_draw_with_a_spoken_apology() -> None:
     for text in ("Perdón, ya voy", "PERDON", "lo siento mucho", "Sorry!", "I apologise"):
         log = [ev(0, ANA, "chat", text), ev(100, ANA, "draw")]
         assert judge("A06", log, ANA) == (), text
-    for text in ("perdonad", "hola", "sorryyy"):
+    for text in ("perdido", "hola", "sorryyy"):
         log = [ev(0, ANA, "chat", text), ev(100, ANA, "draw")]
         assert indices(judge("A06", log, ANA)) == [1], text
 
@@ -126,6 +126,9 @@ CHAT_CASES: list[tuple[str, str, bool]] = [
     ("A03", "“hola”", True),
     ("A03", "hola", False),
     ("A03", '"hola', False),
+    ("A03", 'Ana dice "hola" y se va', True),
+    ("A03", '"" vacío', False),
+    ("A03", "it's Bob's", False),
     ("A04", "Ana: hola", True),
     ("A04", "ana hola", True),
     ("A04", "Anabel dice hola", False),
@@ -255,8 +258,9 @@ def test_silent_during_own_turn() -> None:
 
 
 def test_unmet_reaction_is_a_breach_only_once_the_delay_has_passed() -> None:
-    """A12 "stand up whenever anyone buzzes" (3 s): the breach is the buzz (the trigger),
-    at trigger.t + 3000, and exists only when now >= that time."""
+    """A12 "stand up whenever anyone buzzes" (3 s): the reaction must come before
+    trigger.t + 3000; the breach is the buzz (the trigger), at trigger.t + 3000, and exists
+    only when now >= that time."""
     log = [ev(1000, BRUNO, "buzz", "0")]
     assert judge("A12", log, ANA, now=1000) == ()
     assert judge("A12", log, ANA, now=3999) == ()
@@ -265,9 +269,9 @@ def test_unmet_reaction_is_a_breach_only_once_the_delay_has_passed() -> None:
 
 
 def test_reaction_must_come_in_time_and_from_the_bound_seat() -> None:
-    on_time = [ev(1000, BRUNO, "buzz", "0"), ev(4000, ANA, "emote", "stand_up")]
+    on_time = [ev(1000, BRUNO, "buzz", "0"), ev(3999, ANA, "emote", "stand_up")]
     assert judge("A12", on_time, ANA, now=10_000) == ()
-    late = [ev(1000, BRUNO, "buzz", "0"), ev(4001, ANA, "emote", "stand_up")]
+    late = [ev(1000, BRUNO, "buzz", "0"), ev(4000, ANA, "emote", "stand_up")]
     assert judge("A12", late, ANA, now=10_000) == (Breach(ANA, 0, 4000),)
     wrong_seat = [ev(1000, BRUNO, "buzz", "0"), ev(2000, CARLA, "emote", "stand_up")]
     assert judge("A12", wrong_seat, ANA, now=10_000) == (Breach(ANA, 0, 4000),)
@@ -412,3 +416,42 @@ def test_breaches_are_sorted_and_belong_to_the_seat(card: Card) -> None:
         assert [b.index for b in found] == sorted(b.index for b in found)
         assert all(b.seat == seat for b in found)
         assert all(b.t >= log[b.index].t for b in found)
+
+
+# ---------------------------------------------------------------------------------------
+# `since`: what happened during the grace period counts towards keeping a rule
+
+
+def test_since_lets_a_clap_in_the_grace_period_keep_the_rule_GT05() -> None:
+    """GT-05: the rule is announced at index 1 and binds from index 3 (grace). A clap at
+    index 2 keeps "clap before playing" when the referee passes since=1; by default
+    nothing before `start` counts."""
+    log = [
+        ev(0, ANA, "turn_start"),
+        ev(100, -1, "announce", "I04"),
+        ev(1000, ANA, "emote", "clap"),
+        ev(4000, ANA, "draw"),
+        ev(5000, ANA, "play", "A01"),
+    ]
+    assert indices(judge("I04", log, ANA, start=3)) == [4]
+    assert judge("I04", log, ANA, start=3, now=5000) != ()
+    rule = gc.card("I04")
+    assert gc.breaches(rule, log, ANA, P, start=3, now=5000, since=1) == ()
+    assert gc.breaches(rule, log, ANA, P, start=3, now=5000, since=3) != ()
+
+
+def test_since_counts_anchors_limits_and_previous_emotes_but_never_breaches() -> None:
+    wait = [ev(0, -1, "announce"), ev(100, ANA, "draw"), ev(3000, ANA, "play", "A01")]
+    assert gc.breaches(gc.card("A16"), wait, ANA, P, start=2, now=3000) == ()
+    assert indices(gc.breaches(gc.card("A16"), wait, ANA, P, start=2, now=3000, since=0)) == [2]
+    chats = [ev(0, ANA, "turn_start"), ev(100, ANA, "chat", "a"), ev(200, ANA, "chat", "b")]
+    assert gc.breaches(gc.card("A29"), chats, ANA, P, start=2, now=200) == ()
+    assert indices(gc.breaches(gc.card("A29"), chats, ANA, P, start=2, now=200, since=0)) == [2]
+    emotes = [ev(0, ANA, "emote", "clap"), ev(100, ANA, "emote", "clap")]
+    assert gc.breaches(gc.card("A30"), emotes, ANA, P, start=1, now=100) == ()
+    assert indices(gc.breaches(gc.card("A30"), emotes, ANA, P, start=1, now=100, since=0)) == [1]
+    # Events in [since, start) are never breaches themselves, and triggers there oblige
+    # nobody.
+    early = [ev(0, ANA, "play", "A01"), ev(100, BRUNO, "buzz", "0"), ev(9000, ANA, "draw")]
+    assert gc.breaches(gc.card("I04"), early, ANA, P, start=2, now=9000, since=0) == ()
+    assert gc.breaches(gc.card("A12"), early, ANA, P, start=2, now=9000, since=0) == ()

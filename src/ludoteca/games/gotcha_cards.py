@@ -17,7 +17,9 @@ sharing the lowest/highest declared age; "the player in the lead"/"in last place
 every player sharing the highest/lowest track position, so when everyone is level (e.g. at
 the start) everyone is both in the lead and in last place, and "everyone not in the lead"
 covers nobody. The player to the right of the current player is seat ``current - 1 mod n``
-(play passes to seat + 1), the one to the left is ``current + 1 mod n``.
+(play passes to seat + 1), the one to the left is ``current + 1 mod n``; with no current
+player (``Facts.current == -1``) the current player and both neighbours are nobody and
+"everyone except the current player" is everyone.
 """
 
 from __future__ import annotations
@@ -26,18 +28,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ludoteca.engine import components
-from ludoteca.games.gotcha_cards_check import (
-    breaches,
-    breaking_example,
-    chat_ok,
-    conform_chat,
-    earliest_time,
-    keeping_example,
-    may_chat,
-    owed_reactions,
-    satisfying_actions,
-    would_breach,
-)
+from ludoteca.engine.i18n import Lang, msg
+from ludoteca.games.gotcha_cards_check import Watch, breaches, chat_ok
+from ludoteca.games.gotcha_cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha_cards_model import (
     CHAT_FORMS,
     EVENT_KINDS,
@@ -55,6 +48,18 @@ from ludoteca.games.gotcha_cards_model import (
     Who,
     normalise,
     words_pattern,
+)
+from ludoteca.games.gotcha_cards_obey import (
+    conform_chat,
+    conform_chat_all,
+    earliest_time,
+    earliest_time_all,
+    may_chat,
+    may_chat_all,
+    owed_reactions,
+    satisfying_actions,
+    satisfying_actions_all,
+    would_breach,
 )
 
 __all__ = [
@@ -75,6 +80,7 @@ __all__ = [
     "Facts",
     "Profile",
     "Rule",
+    "Watch",
     "Who",
     "blank_sentence",
     "breaches",
@@ -83,14 +89,19 @@ __all__ = [
     "cards_of_kind",
     "chat_ok",
     "conform_chat",
+    "conform_chat_all",
     "earliest_time",
+    "earliest_time_all",
     "emote_label",
     "individual_sentence",
     "keeping_example",
     "may_chat",
+    "may_chat_all",
     "owed_reactions",
     "printed_who",
+    "rule_hint",
     "satisfying_actions",
+    "satisfying_actions_all",
     "sentence",
     "trait_label",
     "who_matches",
@@ -394,9 +405,9 @@ def who_matches(who: Card, seat: int, facts: Facts) -> bool:
     if kind == "not_current":
         return seat != facts.current
     if kind == "right_of_current":
-        return seat == (facts.current - 1) % n
+        return facts.current >= 0 and seat == (facts.current - 1) % n
     if kind == "left_of_current":
-        return seat == (facts.current + 1) % n
+        return facts.current >= 0 and seat == (facts.current + 1) % n
     if kind == "position":
         return facts.positions[seat] == spec.value
     if kind == "everyone":
@@ -467,3 +478,55 @@ def blank_sentence(text: str, owner_or_who: str, lang: str) -> str:
     """
     body = text.strip() or _BLANK_EMPTY[_lang(lang)]
     return _period(_cap(f"{owner_or_who.strip()} {body}"))
+
+
+# ---------------------------------------------------------------------------------------
+# Hints: how a rule maps to the digital room
+
+
+def _seconds(ms: int, lang: str) -> str:
+    whole, rest = divmod(ms, 1000)
+    if not rest:
+        return str(whole)
+    text = f"{ms / 1000:g}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def rule_hint(card: Card, lang: str) -> str:
+    """How a WHAT/individual card is kept in the digital room ("En el chat: solo
+    minúsculas." / "The “clap” emote within 5 seconds.").
+
+    The card's authored hint when it has one, otherwise one built from its predicate. Empty
+    for WHO and blank cards.
+
+    Raises:
+        ValueError: For an unknown language.
+    """
+    code: Lang = "es" if _lang(lang) == "es" else "en"
+    authored = card.hint_es if code == "es" else card.hint_en
+    spec = card.rule
+    if authored or spec is None or not card.checkable:
+        return authored
+    family = spec.family
+    words = " / ".join(spec.words)
+    emote = emote_label(spec.emote, code) if spec.emote else ""
+    seconds = _seconds(spec.delay, code)
+    if family in ("before", "react"):
+        suffix = "emote" if spec.emote else "chat"
+        act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "before" else ""
+        return msg(
+            f"gotcha.cards.hint.{family}_{suffix}",
+            emote=emote,
+            words=words,
+            act=act,
+            seconds=seconds,
+        ).text(code)
+    if family == "chat_form":
+        key = f"gotcha.cards.form.{spec.form}"
+        return msg(key, words=words, number=spec.number, letter=spec.letter.upper()).text(code)
+    if family == "silent":
+        return msg(f"gotcha.cards.hint.silent.{spec.during}").text(code)
+    act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "wait" else ""
+    return msg(
+        f"gotcha.cards.hint.{family}", emote=emote, number=spec.number, seconds=seconds, act=act
+    ).text(code)

@@ -74,7 +74,16 @@ CHAT_FORMS: tuple[str, ...] = (
     "no_letter",
     "title",
 )
-"""The chat text forms a ``chat_form`` rule can require (``Rule.form``)."""
+"""The chat text forms a ``chat_form`` rule can require (``Rule.form``): ``lower`` no
+capital letter (whispering); ``upper`` some letter and no lower-case one (shouting);
+``quoted`` some text between double quotes of any style (air quotes); ``name_first`` /
+``name_last`` / ``has_name`` the writer's name as a whole word at the start / at the end
+(before final punctuation) / anywhere; ``suffix`` / ``prefix`` ends / starts with one of
+``words``; ``question`` / ``exclaim`` ends with "?" / "!"; ``no_word`` / ``has_word`` none /
+one of ``words`` as a whole word; ``max_words`` / ``min_words`` at most / at least
+``number`` words (runs of non-space); ``no_letter`` never ``letter``; ``title`` every word's
+first letter is a capital. Words, names and letters are matched case- and
+accent-insensitively."""
 
 WHOSE: tuple[str, ...] = ("self", "other", "any", "right", "left")
 """Whose event triggers a rule, relative to the bound seat (``Rule.by``): the seat itself,
