@@ -181,6 +181,8 @@ class Gotcha:
         """The turn player first, then everyone else clockwise with events left; during a
         vote, the voters; chance after a draw.
         """
+        if _ACTORS_MEMO[0] is state:
+            return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
         phase = state.phase
         if phase == DEAL:
             return _CHANCE
@@ -189,10 +191,13 @@ class Gotcha:
         n = len(state.profiles)
         if phase == VOTE:
             assert state.ballot is not None
-            return tuple(s for s in range(n) if state.ballot.ballots[s] < 0)
-        current = state.current
-        left = state.events_left
-        return (current, *(s for s in _clockwise(current, n) if left[s] > 0))
+            found = tuple(s for s in range(n) if state.ballot.ballots[s] < 0)
+        else:
+            current = state.current
+            left = state.events_left
+            found = (current, *(s for s in _clockwise(current, n) if left[s] > 0))
+        _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
+        return found
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
@@ -363,6 +368,8 @@ def _public_view(state: State) -> View:
 
 
 _CHANCE: tuple[Seat, ...] = (CHANCE,)
+_ACTORS_MEMO: list[Any] = [None, ()]
+"""The last state's actors (the runner, the checks and the choices ask several times)."""
 
 
 def _clockwise(current: int, n: int) -> Iterator[int]:

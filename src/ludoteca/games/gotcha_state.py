@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
-from typing import NamedTuple
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import GameSetupError
@@ -381,9 +381,20 @@ def bound_seats(state: State, slot: int) -> tuple[int, ...]:
     if slot >= AREAS:
         owner = state.mats[slot - AREAS].owner
         return (owner,) if owner >= 0 else ()
-    who = who_card(state.who[slot][-1])
-    now = facts(state)
-    return tuple(s for s in range(len(state.profiles)) if cards.who_matches(who, s, now))
+    memo = _BOUND_MEMO
+    if memo[0] is not state:
+        memo[0], memo[1] = state, {}
+    found: tuple[int, ...] | None = memo[1].get(slot)
+    if found is None:
+        who = who_card(state.who[slot][-1])
+        now = facts(state)
+        found = tuple(s for s in range(len(state.profiles)) if cards.who_matches(who, s, now))
+        memo[1][slot] = found
+    return found
+
+
+_BOUND_MEMO: list[Any] = [None, {}]
+"""The last state's bound seats per area (views, listings and the referee all ask)."""
 
 
 def slot_label(slot: int) -> str:
@@ -395,21 +406,33 @@ def sentence(state: State, slot: int, lang: str) -> str:
     """The rule on ``slot`` read aloud in ``lang`` (a lone WHO shows the group only)."""
     language = "es" if lang == "es" else "en"
     if slot < AREAS:
-        who = who_card(state.who[slot][-1])
-        what = rule_card(state, slot)
-        if what is None:
-            return who.es if language == "es" else who.en
-        if not what.checkable:
-            label = who.es if language == "es" else who.en
-            return cards.blank_sentence(state.what_text[slot], label, language)
-        return cards.sentence(who, what, language)
+        what = state.what[slot]
+        return _area_sentence(
+            state.who[slot][-1], what[-1] if what else "", state.what_text[slot], language
+        )
     mat = state.mats[slot - AREAS]
-    rule = rule_card(state, slot)
-    if rule is None:
+    if mat.owner < 0 or not mat.cards:
         return ""
-    owner = state.profiles[mat.owner].name
+    return _mat_sentence(mat.cards[-1], state.profiles[mat.owner].name, mat.text, language)
+
+
+@lru_cache(maxsize=4096)
+def _area_sentence(who_id: str, what_id: str, text: str, language: str) -> str:
+    who = who_card(who_id)
+    if not what_id:
+        return who.es if language == "es" else who.en
+    what = card(what_id)
+    if not what.checkable:
+        label = who.es if language == "es" else who.en
+        return cards.blank_sentence(text, label, language)
+    return cards.sentence(who, what, language)
+
+
+@lru_cache(maxsize=4096)
+def _mat_sentence(card_id: str, owner: str, text: str, language: str) -> str:
+    rule = card(card_id)
     if not rule.checkable:
-        return cards.blank_sentence(mat.text, owner, language)
+        return cards.blank_sentence(text, owner, language)
     return cards.individual_sentence(rule, owner, language)
 
 
