@@ -26,7 +26,14 @@ from ludoteca.engine.errors import (
     NotYourTurnError,
 )
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import gotcha, gotcha_actions, gotcha_cards, gotcha_referee, gotcha_state
+from ludoteca.games import (
+    gotcha,
+    gotcha_actions,
+    gotcha_cards,
+    gotcha_legal,
+    gotcha_referee,
+    gotcha_state,
+)
 from ludoteca.games.gotcha import GAME
 from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha_state import DEAL, DRAW, OVER, PLAY, VOTE, State
@@ -784,6 +791,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
         "gotcha_actions": gotcha_actions,
         "gotcha_state": gotcha_state,
         "gotcha_referee": gotcha_referee,
+        "gotcha_legal": gotcha_legal,
     }
     rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| GT-")]
     assert [row.split()[1] for row in rows] == [f"GT-{n:02d}" for n in range(1, 17)]

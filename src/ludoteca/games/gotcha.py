@@ -18,8 +18,9 @@ Design (digital edition):
   the turn player also draws, then plays. During a vote only the voters act; after a draw
   chance deals the card (the pile is a multiset: no hidden order to resample).
 - **Legal actions** are a lazy sequence (:class:`Choices`): iteration lists a small,
-  deterministic set (each action at the times ``clock + OFFSETS``, the canned chat lines,
-  every emote, a buzz per live rule and bound opponent, every play), while membership
+  deterministic set (each action at the times ``clock + OFFSETS``; the turn player lists
+  its draw or plays only, so random playouts move on; the others list the canned chat
+  lines, every emote and a buzz per live rule and bound opponent), while membership
   accepts any well-formed action the rules allow (any chat text, any time in range, any
   set of accused), so a server can stamp the real time into typed input.
 - **Event log.** Every action becomes an event of the cards module's ``Event`` type
@@ -44,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import Any, overload
+from typing import Any
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
@@ -63,24 +64,19 @@ from ludoteca.games.gotcha_actions import (
     Draw,
     Emote,
     Play,
-    Timed,
     Vote,
     parse,
     time_of,
 )
 from ludoteca.games.gotcha_cards import Event
+from ludoteca.games.gotcha_legal import Choices, why
 from ludoteca.games.gotcha_state import (
-    BLANK_LINES,
     BUZZ_HISTORY,
-    CHAT_LINES,
-    CHAT_MAX,
     DATA,
     DEAL,
     DRAW,
     EVENTS_CHOICES,
     HAND_SIZE,
-    MAX_GAP_MS,
-    OFFSETS,
     OPTIONS,
     OVER,
     PHASES,
@@ -202,8 +198,10 @@ class Gotcha:
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
 
-        Listed order: draw or plays (turn player), then chat lines, emotes and buzzes, each
-        at every offset; votes yes then no.
+        Listed: for the turn player, its draw or its plays (card, slot, target) only; for
+        the others, the chat lines, the emotes and a buzz per live rule and bound opponent;
+        during a vote, yes then no; each at every offset from the clock. Membership accepts
+        every legal action, listed or not (the turn player's chat, any text, any time).
         """
         if seat == CHANCE or seat not in self.actors(state):
             return ()
@@ -331,7 +329,7 @@ class Gotcha:
         self, state: State, seat: Seat, action: Action
     ) -> tuple[str | None, Message] | None:
         """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
-        return _why(state, seat, action)
+        return why(state, seat, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action (see ``gotcha_actions``): ``@15000 draw``, ``@16000 play W03 a1``,
@@ -385,246 +383,6 @@ def _deal(card_id: str) -> Deal:
     if action is None:
         action = _DEALS[card_id] = Deal(card_id)
     return action
-
-
-# ---------------------------------------------------------------------------------------
-# Legal actions
-
-
-class Choices(Sequence[Action]):
-    """A seat's legal actions: a small listed set, and membership by the rules.
-
-    Iteration (and indexing) lists a deterministic set built on first use; ``in`` accepts
-    every action :func:`_why` finds legal, listed or not (any time from the clock up to
-    ``MAX_GAP_MS`` later, any chat text, any accused set).
-    """
-
-    __slots__ = ("_listed", "_seat", "_state")
-
-    def __init__(self, state: State, seat: Seat) -> None:
-        self._state = state
-        self._seat = seat
-        self._listed: tuple[Action, ...] | None = None
-
-    def _items(self) -> tuple[Action, ...]:
-        if self._listed is None:
-            self._listed = _listed(self._state, self._seat)
-        return self._listed
-
-    def __len__(self) -> int:
-        return len(self._items())
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._items()[index]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._items())
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, _TIMED) and _why(self._state, self._seat, action) is None
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._items())
-
-    def __repr__(self) -> str:
-        return f"Choices(seat={self._seat}, {len(self)} listed)"
-
-
-_TIMED = (Draw, Play, Chat, Emote, Buzz, Vote)
-
-
-def _listed(state: State, seat: Seat) -> tuple[Action, ...]:
-    """The listed legal actions (see ``Gotcha.legal_actions``).
-
-    The turn player lists its turn actions only (its chat, emotes and buzzes are legal but
-    not listed), so that random playouts move on: at the earliest offset it wins the race
-    (ties go to the turn player).
-    """
-    times = [state.clock + d for d in OFFSETS]
-    if state.phase == VOTE:
-        return tuple(Vote(t, yes) for yes in (True, False) for t in times)
-    if seat == state.current:
-        if state.phase == DRAW:
-            return tuple(Draw(t) for t in times)
-        return tuple(play.at(t) for play in _plays(state, seat) for t in times)
-    if state.events_left[seat] <= 0:
-        return ()
-    social, buzzes = _social_listing(state)
-    return social + tuple(b for accused, b in buzzes if accused != seat)
-
-
-_SOCIAL_MEMO: list[Any] = [None, None]
-"""The last state's shared game-room listing (every seat asks about the same state)."""
-
-
-def _social_listing(
-    state: State,
-) -> tuple[tuple[Action, ...], tuple[tuple[int, Buzz], ...]]:
-    if _SOCIAL_MEMO[0] is state:
-        return _SOCIAL_MEMO[1]  # type: ignore[no-any-return]
-    times = [state.clock + d for d in OFFSETS]
-    social: list[Action] = [Chat(t, line) for line in CHAT_LINES for t in times]
-    social.extend(Emote(t, e) for e in cards.EMOTES for t in times)
-    buzzes = tuple(
-        (accused, Buzz(t, slot, (accused,)))
-        for slot in live_slots(state)
-        for accused in bound_seats(state, slot)
-        for t in times
-    )
-    result = (tuple(social), buzzes)
-    _SOCIAL_MEMO[0], _SOCIAL_MEMO[1] = state, result
-    return result
-
-
-def _plays(state: State, seat: Seat) -> list[_PlayShape]:
-    """Every distinct (card, slot, target, text) the turn player may play, time aside."""
-    shapes: list[_PlayShape] = []
-    n = len(state.profiles)
-    owners = {m.owner for m in state.mats if m.owner >= 0}
-    free = [j for j, m in enumerate(state.mats) if m.owner < 0]
-    for card_id in dict.fromkeys(state.hands[seat]):
-        rule = card(card_id)
-        texts = BLANK_LINES if not rule.checkable else ("",)
-        if rule.kind in ("who", "what", "blank_what"):
-            for area in range(AREAS):
-                for text in texts:
-                    shapes.append(_PlayShape(card_id, area, NO_TARGET, text))
-            continue
-        mats = free[:1] if free else list(range(len(state.mats)))
-        for j in mats:
-            old = state.mats[j].owner
-            for target in range(n):
-                if target in owners and target != old:
-                    continue
-                for text in texts:
-                    shapes.append(_PlayShape(card_id, AREAS + j, target, text))
-    return shapes
-
-
-class _PlayShape:
-    """A play without its time (listing helper)."""
-
-    __slots__ = ("card", "slot", "target", "text")
-
-    def __init__(self, card_id: str, slot: int, target: int, text: str) -> None:
-        self.card = card_id
-        self.slot = slot
-        self.target = target
-        self.text = text
-
-    def at(self, t: int) -> Play:
-        return Play(t, self.card, self.slot, self.target, self.text)
-
-
-# ---------------------------------------------------------------------------------------
-# Legality and reasons
-
-
-def _why(state: State, seat: Seat, action: object) -> tuple[str | None, Message] | None:
-    """``None`` when ``seat`` may play ``action`` now, else ``(rule id, reason)``."""
-    phase = state.phase
-    if phase == OVER:
-        return ("GT-10" if state.ended == "champ" else "GT-14"), msg("gotcha.game_over")
-    if isinstance(action, Deal) or seat < 0:
-        return "GT-02", msg("gotcha.chance_only")
-    if phase == DEAL:
-        return "GT-02", msg("gotcha.dealing")
-    if not isinstance(action, _TIMED):
-        return None, msg("gotcha.bad_syntax")
-    timed: Timed = action
-    if timed.t < state.clock:
-        return "GT-16", msg("gotcha.too_early", t=timed.t, clock=state.clock)
-    if timed.t > state.clock + MAX_GAP_MS:
-        return "GT-16", msg("gotcha.too_late", t=timed.t, gap=MAX_GAP_MS, clock=state.clock)
-    if phase == VOTE:
-        assert state.ballot is not None
-        if not isinstance(timed, Vote):
-            return "GT-09", msg("gotcha.voting")
-        if state.ballot.ballots[seat] >= 0:
-            return "GT-09", msg("gotcha.already_voted")
-        return None
-    if isinstance(timed, Vote):
-        return "GT-09", msg("gotcha.no_vote")
-    if isinstance(timed, Draw | Play):
-        return _why_turn(state, seat, timed)
-    if state.events_left[seat] <= 0:
-        return "GT-15", msg("gotcha.flood", limit=state.rules.events_per_turn)
-    if isinstance(timed, Chat):
-        return None if _good_text(timed.text) else ("GT-15", msg("gotcha.bad_chat", limit=CHAT_MAX))
-    if isinstance(timed, Emote):
-        if timed.emote in cards.EMOTES:
-            return None
-        return "GT-15", msg("gotcha.bad_emote", emote=timed.emote, valid=", ".join(cards.EMOTES))
-    return _why_buzz(state, seat, timed)
-
-
-def _good_text(text: str) -> bool:
-    return 0 < len(text) <= CHAT_MAX and text == text.strip() and "\n" not in text
-
-
-def _why_turn(state: State, seat: Seat, action: Draw | Play) -> tuple[str, Message] | None:
-    if seat != state.current:
-        name = state.profiles[state.current].name
-        return "GT-02", msg("gotcha.not_your_turn", player=f"{state.current} ({name})")
-    if isinstance(action, Draw):
-        return None if state.phase == DRAW else ("GT-02", msg("gotcha.drawn_already"))
-    if state.phase == DRAW:
-        return "GT-02", msg("gotcha.draw_first")
-    try:
-        rule = card(action.card)
-    except ValueError:
-        return "GT-02", msg("gotcha.unknown_card", card=action.card)
-    if action.card not in state.hands[seat]:
-        return "GT-02", msg("gotcha.not_in_hand", card=action.card)
-    mats = len(state.mats)
-    if rule.kind in ("who", "what", "blank_what"):
-        rule_id = "GT-03"
-        if action.slot >= AREAS or action.target != NO_TARGET:
-            return rule_id, msg("gotcha.area_card")
-    else:
-        rule_id = "GT-04"
-        if action.slot < AREAS or action.target == NO_TARGET:
-            return rule_id, msg("gotcha.mat_card", mats=mats)
-        j = action.slot - AREAS
-        if j >= mats:
-            return rule_id, msg("gotcha.no_such_mat", mats=mats)
-        if not 0 <= action.target < len(state.profiles):
-            return rule_id, msg("gotcha.no_such_seat", seat=action.target)
-        free = [k for k, m in enumerate(state.mats) if m.owner < 0]
-        if free and j != free[0]:
-            return rule_id, msg("gotcha.free_mat_first", mat=SLOT_NAMES[AREAS + free[0]])
-        holder = next((k for k, m in enumerate(state.mats) if m.owner == action.target), -1)
-        if holder >= 0 and holder != j:
-            return rule_id, msg("gotcha.has_rule", seat=action.target)
-    if rule.checkable and action.text:
-        return rule_id, msg("gotcha.not_blank")
-    if not rule.checkable and not _good_text(action.text):
-        return rule_id, msg("gotcha.blank_text", limit=CHAT_MAX)
-    return None
-
-
-def _why_buzz(state: State, seat: Seat, action: Buzz) -> tuple[str, Message] | None:
-    if action.slot >= slot_count(state) or rule_card(state, action.slot) is None:
-        return "GT-06", msg("gotcha.not_live", slot=SLOT_NAMES[action.slot])
-    if not action.seats:
-        return "GT-06", msg("gotcha.nobody_named")
-    for accused in action.seats:
-        if not 0 <= accused < len(state.profiles):
-            return "GT-06", msg("gotcha.no_such_seat", seat=accused)
-    if seat in action.seats:
-        return "GT-06", msg("gotcha.accuse_self")
-    return None
 
 
 # ---------------------------------------------------------------------------------------
