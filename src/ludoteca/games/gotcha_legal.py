@@ -53,25 +53,30 @@ from ludoteca.games.gotcha_state import (
 class Choices(Sequence[Action]):
     """A seat's legal actions: a small listed set, and membership by the rules.
 
-    Iteration (and indexing) lists a deterministic set built on first use; ``in`` accepts
-    every action :func:`why` finds legal, listed or not (any time from the clock up to
-    ``MAX_GAP_MS`` later, any chat text, any accused set).
+    Iteration and indexing list a deterministic set without building it: the listing is
+    a few segments (the turn player's draws or plays, or the votes; then, for the others,
+    chat lines, emotes and buzz candidates, each at every offset), and an item is made when
+    it is asked for, so a random pick builds one action. ``in`` accepts every action
+    :func:`why` finds legal, listed or not (any time from the clock up to ``MAX_GAP_MS``
+    later, any chat text, any accused set).
     """
 
-    __slots__ = ("_listed", "_seat", "_state")
+    __slots__ = ("_buzz", "_head", "_len", "_seat", "_state", "_times")
 
     def __init__(self, state: State, seat: Seat) -> None:
         self._state = state
         self._seat = seat
-        self._listed: tuple[Action, ...] | None = None
-
-    def _items(self) -> tuple[Action, ...]:
-        if self._listed is None:
-            self._listed = _listed(self._state, self._seat)
-        return self._listed
+        self._times = tuple(state.clock + d for d in OFFSETS)
+        self._head = _head(state, seat, self._times)
+        social = state.phase != VOTE and seat != state.current and state.events_left[seat] > 0
+        self._buzz: tuple[tuple[int, int], ...] = (
+            tuple(pair for pair in _buzz_pairs(state) if pair[1] != seat) if social else ()
+        )
+        rooms = len(CHAT_LINES) + len(cards.EMOTES) + len(self._buzz) if social else 0
+        self._len = len(self._head) + rooms * len(self._times)
 
     def __len__(self) -> int:
-        return len(self._items())
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -80,10 +85,33 @@ class Choices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._items()[index]
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        return self._item(index)
+
+    def _item(self, index: int) -> Action:
+        head = self._head
+        if index < len(head):
+            return head[index]
+        index -= len(head)
+        times = self._times
+        row, column = divmod(index, len(times))
+        t = times[column]
+        if row < len(CHAT_LINES):
+            return Chat(t, CHAT_LINES[row])
+        row -= len(CHAT_LINES)
+        if row < len(cards.EMOTES):
+            return Emote(t, cards.EMOTES[row])
+        slot, accused = self._buzz[row - len(cards.EMOTES)]
+        return Buzz(t, slot, (accused,))
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._items())
+        for index in range(self._len):
+            yield self._item(index)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, _TIMED) and why(self._state, self._seat, action) is None
@@ -94,7 +122,7 @@ class Choices(Sequence[Action]):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._items())
+        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"Choices(seat={self._seat}, {len(self)} listed)"
@@ -103,47 +131,34 @@ class Choices(Sequence[Action]):
 _TIMED = (Draw, Play, Chat, Emote, Buzz, Vote)
 
 
-def _listed(state: State, seat: Seat) -> tuple[Action, ...]:
-    """The listed legal actions (see ``Gotcha.legal_actions``).
+def _head(state: State, seat: Seat, times: tuple[int, ...]) -> tuple[Action, ...]:
+    """The turn player's draws or plays, or the votes, at every offset.
 
     The turn player lists its turn actions only (its chat, emotes and buzzes are legal but
     not listed), so that random playouts move on: at the earliest offset it wins the race
     (ties go to the turn player).
     """
-    times = [state.clock + d for d in OFFSETS]
     if state.phase == VOTE:
         return tuple(Vote(t, yes) for yes in (True, False) for t in times)
-    if seat == state.current:
-        if state.phase == DRAW:
-            return tuple(Draw(t) for t in times)
-        return tuple(play.at(t) for play in _plays(state, seat) for t in times)
-    if state.events_left[seat] <= 0:
+    if seat != state.current:
         return ()
-    social, buzzes = _social_listing(state)
-    return social + tuple(b for accused, b in buzzes if accused != seat)
+    if state.phase == DRAW:
+        return tuple(Draw(t) for t in times)
+    return tuple(play.at(t) for play in _plays(state, seat) for t in times)
 
 
-_SOCIAL_MEMO: list[Any] = [None, None]
-"""The last state's shared game-room listing (every seat asks about the same state)."""
+_BUZZ_MEMO: list[Any] = [None, ()]
+"""The last state's buzz candidates (every seat asks about the same state)."""
 
 
-def _social_listing(
-    state: State,
-) -> tuple[tuple[Action, ...], tuple[tuple[int, Buzz], ...]]:
-    if _SOCIAL_MEMO[0] is state:
-        return _SOCIAL_MEMO[1]  # type: ignore[no-any-return]
-    times = [state.clock + d for d in OFFSETS]
-    social: list[Action] = [Chat(t, line) for line in CHAT_LINES for t in times]
-    social.extend(Emote(t, e) for e in cards.EMOTES for t in times)
-    buzzes = tuple(
-        (accused, Buzz(t, slot, (accused,)))
-        for slot in live_slots(state)
-        for accused in bound_seats(state, slot)
-        for t in times
-    )
-    result = (tuple(social), buzzes)
-    _SOCIAL_MEMO[0], _SOCIAL_MEMO[1] = state, result
-    return result
+def _buzz_pairs(state: State) -> tuple[tuple[int, int], ...]:
+    """``(slot, accused)`` for every live rule and every seat it binds, in slot order."""
+    if _BUZZ_MEMO[0] is not state:
+        pairs = tuple(
+            (slot, accused) for slot in live_slots(state) for accused in bound_seats(state, slot)
+        )
+        _BUZZ_MEMO[0], _BUZZ_MEMO[1] = state, pairs
+    return _BUZZ_MEMO[1]  # type: ignore[no-any-return]
 
 
 def _plays(state: State, seat: Seat) -> list[_PlayShape]:
