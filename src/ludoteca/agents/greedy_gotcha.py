@@ -270,6 +270,8 @@ class GreedyGotcha:
                     at = self._noticed.get(key)
                     if at is None and index <= seen_index and breach.t <= seen_clock:
                         continue
+                    if at is None and not room.bound_then(slot, seat, breach.index):
+                        continue  # the WHO did not cover them then (the turn has passed)
                     if at is None:
                         noticed = rng.random() < self.notice
                         at = breach.t + self.buzz_delay_ms + int(rng.random() * 1000)
@@ -403,6 +405,22 @@ class _Room:
             for slot, rule, start, bound in self.live_rules()
             if self.me in bound
         ]
+
+    def bound_then(self, slot: int, seat: int, index: int) -> bool:
+        """Whether the rule of ``slot`` covered ``seat`` at local log ``index``: the WHO
+        read with the player whose turn it was then (a play ends the turn, and "the
+        player whose turn it is" changes right after it).
+        """
+        entry = self.view["slots"][slot]
+        if "who" not in entry:
+            return True
+        current = self.facts.current
+        for i in range(min(index, len(self.log) - 1), -1, -1):
+            if self.log[i].kind == "turn_start":
+                current = self.log[i].seat
+                break
+        facts = cards.Facts(self.profiles, self.facts.positions, current)
+        return cards.who_matches(who_card(entry["who"][-1]), seat, facts)
 
     def matches(self, who: Card, seat: int) -> bool:
         return cards.who_matches(who, seat, self.facts)
