@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from ludoteca.agents.greedy_gotcha import GreedyGotcha
 from ludoteca.agents.random import RandomAgent
@@ -49,7 +50,7 @@ def draw_and_play(state: State, play: str) -> State:
     return act(dealt, seat, f"play {play}")
 
 
-def ask(bot: GreedyGotcha, state: State, seat: int, seed: int = 0) -> object:
+def ask(bot: GreedyGotcha, state: State, seat: int, seed: int = 0) -> Any:
     legal = GAME.legal_actions(state, seat)
     action = bot.choose(GAME.view(state, seat), legal, random.Random(seed))
     assert action in legal
@@ -145,3 +146,34 @@ def test_bots_catch_breakers_and_beat_random_players() -> None:
 
 def test_the_registry_builds_the_bot() -> None:
     assert isinstance(make_agent("greedy", "gotcha"), GreedyGotcha)
+
+
+def everyone_must(what: str) -> State:
+    """Ana puts "everyone" over ``what`` on a1 and the grace period passes; Bruno plays."""
+    state = give(new(), 0, what, "W03")
+    state = draw_and_play(state, f"{what} a1")
+    state = draw_and_play(give(state, 1, "W29", "W04"), "W29 a1")
+    return act(state, 3, "emote wave", 3000)
+
+
+def test_the_bot_answers_an_owed_reaction_in_time() -> None:
+    """ "Stand up whenever anyone buzzes" (3 s): after a buzz the bot stands up in time."""
+    state = act(everyone_must("A12"), 3, "buzz a1 0")
+    bot = GreedyGotcha(slip=0.0, notice=0.0, chat_rate=0.0, emote_rate=0.0)
+    action = ask(bot, state, 1)
+    assert isinstance(action, Emote) and action.emote == "stand_up"
+    assert action.t < state.clock + 3000
+    assert not runner.step(GAME, state, 1, action).breaches
+
+
+def test_the_bot_waits_between_drawing_and_playing_when_a_rule_says_so() -> None:
+    """ "Wait three seconds between drawing and playing": the play comes 3 s after the draw."""
+    state = everyone_must("A16")
+    bot = GreedyGotcha(slip=0.0, think_ms=200, chat_rate=0.0, emote_rate=0.0)
+    seat = state.current
+    draw = ask(bot, state, seat)
+    state = runner.step(GAME, state, seat, draw)
+    state = runner.step(GAME, state, CHANCE, Deal(state.pile[-1]))
+    play = ask(bot, state, seat)
+    assert isinstance(play, Play) and play.t >= draw.t + 3000
+    assert not runner.step(GAME, state, seat, play).breaches
