@@ -365,3 +365,10 @@ def test_rule_hints_examples_and_cards_without_hints() -> None:
     assert gc.rule_hint(gc.card("B01"), "en") == ""
     with pytest.raises(ValueError):
         gc.rule_hint(gc.card("A01"), "de")
+
+
+def test_cards_are_frozen_and_hashable() -> None:
+    assert len(set(gc.CARDS)) == 110
+    assert len({c.rule for c in CHECKABLE}) > 50
+    with pytest.raises(AttributeError):
+        gc.card("A01").es = "otra cosa"  # type: ignore[misc]

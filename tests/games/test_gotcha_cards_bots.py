@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludoteca.games import gotcha_cards as gc
 from ludoteca.games.gotcha_cards import Card, Event, Profile
@@ -243,3 +245,18 @@ def test_combined_helpers_for_actions_time_and_silence() -> None:
     assert gc.earliest_time_all([], log, 0, PROFILES, "play") == 0
     assert gc.may_chat_all(rules, log, 0, PROFILES)
     assert not gc.may_chat_all(rules, log, 1, PROFILES)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(max_size=40),
+    st.lists(st.sampled_from(CHAT_RULES), min_size=1, max_size=3),
+    st.integers(0, 2),
+)
+def test_conform_chat_all_keeps_every_rule_for_any_text(
+    text: str, rules: list[Card], seat: int
+) -> None:
+    out = gc.conform_chat_all(rules, text, PROFILES, seat)
+    if out:
+        for rule in rules:
+            assert _keeps(rule, out, seat), (rule.id, text, out)

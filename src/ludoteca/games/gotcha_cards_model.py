@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 EVENT_KINDS: tuple[str, ...] = (
@@ -267,8 +268,12 @@ class Breach:
     t: int
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Text folded for matching: case-folded, accents removed ("Perdón" -> "perdon")."""
+    """Text folded for matching: case-folded, accents removed ("Perdón" -> "perdon").
+
+    Cached: the referee judges the same chat messages again after every event.
+    """
     if text.isascii():
         return text.lower()
     decomposed = unicodedata.normalize("NFD", text.casefold())
