@@ -177,3 +177,17 @@ def test_the_bot_waits_between_drawing_and_playing_when_a_rule_says_so() -> None
     play = ask(bot, state, seat)
     assert isinstance(play, Play) and play.t >= draw.t + 3000
     assert not runner.step(GAME, state, seat, play).breaches
+
+
+def test_the_bot_judges_a_finished_turn_with_the_context_the_referee_had() -> None:
+    """Diego must clap before playing; he claps during Carla's turn and plays in his own
+    (kept: the referee looks back to the previous turn's start). Once his play has ended
+    the turn, the bot still sees that clap and does not buzz him."""
+    state = draw_and_play(give(new(), 0, "I04", "W01"), "I04 m1 3")  # turn 2: Bruno
+    state = draw_and_play(give(act(state, 2, "emote wave", 3000), 1, "W03", "W04"), "W03 a2")
+    state = act(state, 3, "emote clap")  # turn 3: Carla's
+    state = draw_and_play(give(state, 2, "W05", "W06"), "W05 a2")
+    state = draw_and_play(give(state, 3, "W07", "W08"), "W07 a2")  # Diego plays
+    assert state.turn == 5 and state.breaches == ()
+    bot = GreedyGotcha(notice=1.0, chat_rate=0.0, emote_rate=0.0)
+    assert not isinstance(ask(bot, state, 1), Buzz)

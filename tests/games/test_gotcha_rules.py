@@ -327,6 +327,16 @@ def test_gt05_a_rule_binds_only_after_its_announcement_plus_grace() -> None:
     assert positions(act(state, 2, "buzz a1 1")) == (0, -1, 2, 0)
 
 
+def test_gt05_what_is_done_during_the_grace_period_counts_toward_keeping_the_rule() -> None:
+    """GT-05: Bruno gets "clap before playing a card"; he claps during the grace period and
+    plays after it: kept. Without the clap the same play is a breach."""
+    state = give(new(), 0, CLAP_FIRST, "W01")
+    state = give(turn(state, f"{CLAP_FIRST} m1 1"), 1, "W03", "W04")  # Bruno's turn
+    clapped = act(state, 1, "emote clap", 500)
+    assert turn(clapped, "W03 a2", dt=3000).breaches == ()
+    assert [r.seat for r in turn(state, "W03 a2", dt=3000).breaches] == [1]
+
+
 def test_gt05_the_grace_period_is_an_option() -> None:
     """GT-05: option grace_ms (0: binding at once)."""
     state = give(new(grace_ms=0), 0, WHISPER, "W01")

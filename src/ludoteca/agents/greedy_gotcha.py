@@ -159,7 +159,9 @@ class GreedyGotcha:
             binds_from = room.view["slots"][slot]["binds_from"]
             if event.t < binds_from:
                 continue  # not binding yet (GT-05): nothing owed
-            if not cards.would_breach(rule, room.log, room.me, room.profiles, event, start=start):
+            if not cards.would_breach(
+                rule, room.log, room.me, room.profiles, event, start=start, since=room.since(slot)
+            ):
                 continue
             if not self._obeys((*key, rule.id, slot, "before"), rng):
                 continue
@@ -261,10 +263,7 @@ class GreedyGotcha:
             for seat in bound:
                 if seat == room.me:
                     continue
-                found = cards.breaches(
-                    rule, room.log, seat, room.profiles, start=start, now=room.clock
-                )
-                for breach in found:
+                for breach in room.judged(slot, rule, start, seat):
                     index = breach.index + room.base
                     key = (slot, serial, seat, index)
                     at = self._noticed.get(key)
@@ -327,9 +326,11 @@ class GreedyGotcha:
             else:
                 event = Event(t, room.me, "emote", text)
                 if any(
-                    cards.would_breach(r, room.log, room.me, room.profiles, event, start=s)
+                    cards.would_breach(
+                        r, room.log, room.me, room.profiles, event, start=s, since=room.since(k)
+                    )
                     and self._obeys((*key, r.id, "never"), rng)
-                    for _, r, s in room.my_rules()
+                    for k, r, s in room.my_rules()
                 ):
                     continue
                 out.append(Emote(t, text))
@@ -338,16 +339,17 @@ class GreedyGotcha:
     def _conform(
         self, room: _Room, text: str, key: tuple[Any, ...], rng: random.Random
     ) -> str | None:
-        """``text`` rewritten to keep every rule covering the bot (``None``: keep quiet)."""
-        for slot, rule, _ in room.my_rules():
-            if not self._obeys((*key, rule.id, slot, "chat"), rng):
-                continue
-            if not cards.may_chat(rule, room.log, room.me, room.profiles):
-                return None
-            text = cards.conform_chat(rule, text, room.profiles, room.me)
-            if not text:
-                return None
-        text = text.strip()
+        """``text`` rewritten to keep every rule covering the bot that it does not forget
+        (``None``: keep quiet).
+        """
+        kept = [
+            rule
+            for slot, rule, _ in room.my_rules()
+            if self._obeys((*key, rule.id, slot, "chat"), rng)
+        ]
+        if not all(cards.may_chat(rule, room.log, room.me, room.profiles) for rule in kept):
+            return None
+        text = cards.conform_chat_all(kept, text, room.profiles, room.me).strip()
         return text[:200] if text else None
 
     def _idle(self, room: _Room) -> Any:
@@ -355,8 +357,10 @@ class GreedyGotcha:
         for emote in cards.EMOTES:
             event = Event(t, room.me, "emote", emote)
             if not any(
-                cards.would_breach(r, room.log, room.me, room.profiles, event, start=s)
-                for _, r, s in room.my_rules()
+                cards.would_breach(
+                    r, room.log, room.me, room.profiles, event, start=s, since=room.since(k)
+                )
+                for k, r, s in room.my_rules()
             ):
                 return Emote(t, emote)
         return Emote(t, cards.EMOTES[0])
@@ -405,6 +409,37 @@ class _Room:
             for slot, rule, start, bound in self.live_rules()
             if self.me in bound
         ]
+
+    def judged(self, slot: int, rule: Card, start: int, seat: int) -> list[cards.Breach]:
+        """``seat``'s breaches of ``rule`` judged as the referee judged them: events of
+        this turn with the log from the previous turn's start, events of the previous
+        turn with the log from the turn before (the whole view's log).
+        """
+        since = self.since(slot)
+        turn_start = self.view["turn_start"] - self.base
+        context = self.view["prev_start"] - self.base
+        now = self.clock
+        recent = cards.breaches(
+            rule,
+            self.log,
+            seat,
+            self.profiles,
+            start=max(start, context),
+            now=now,
+            since=max(since, context),
+        )
+        older = cards.breaches(
+            rule, self.log, seat, self.profiles, start=start, now=now, since=since
+        )
+        return [b for b in older if context <= b.index < turn_start] + [
+            b for b in recent if b.index >= turn_start
+        ]
+
+    def since(self, slot: int) -> int:
+        """Local log index of the announcement of the rule on ``slot``: what is done from
+        there on counts toward keeping it (the referee judges the same way).
+        """
+        return bind_start(self.log, self.view["slots"][slot]["announced"])
 
     def bound_then(self, slot: int, seat: int, index: int) -> bool:
         """Whether the rule of ``slot`` covered ``seat`` at local log ``index``: the WHO

@@ -25,9 +25,11 @@ Design (digital edition):
   set of accused), so a server can stamp the real time into typed input.
 - **Event log.** Every action becomes an event of the cards module's ``Event`` type
   (``turn_start``, ``draw``, ``play``, ``announce``, ``chat``, ``emote``, ``buzz``,
-  ``vote``). The state keeps the log from the start of the previous turn (older events can
-  no longer matter, every window having closed), with the absolute index of its first
-  event; views carry it, so bots and people see the room.
+  ``vote``). The referee judges each event with the log from the start of the previous
+  turn; the state keeps one turn more (so every view shows the context of every judgement
+  of the turns whose breaches can still be buzzed; older events can no longer matter),
+  with the absolute index of its first event; views carry it, so bots and people see the
+  room.
 - **Referee** (``gotcha_referee``): breaches are recorded privately as they happen, only
   once a rule binds (GT-05), and expire with the window (GT-07); buzzes are judged from the
   record; blank cards go to a vote of all players (GT-09); the auto-referee (GT-12).
@@ -164,6 +166,7 @@ class Gotcha:
             serial=0,
             log=(Event(0, 0, "turn_start"),),
             log_base=0,
+            prev_start=0,
             turn_start=0,
             events_left=(rules.events_per_turn,) * num_players,
             breaches=(),
@@ -304,6 +307,7 @@ class Gotcha:
             "pile_size": len(state.pile),
             "log": [[e.t, e.seat, e.kind, e.text, e.target] for e in state.log],
             "log_base": state.log_base,
+            "prev_start": state.prev_start,
             "turn_start": state.turn_start,
             "events_left": list(state.events_left),
             "ballot": (
@@ -491,9 +495,12 @@ def _end_turn(state: State, t: int) -> State:
             log = log + (Event(t, -1, "buzz", SLOT_NAMES[record.slot]),)
             buzzes = _push(buzzes, BuzzResult(t, -1, record.slot, (record.seat,), "referee"))
     current = (state.current + 1) % n
-    keep_from = state.turn_start - state.log_base
+    # Keep the ending turn and the one before it: the referee judged the ending turn's
+    # events with the log from the previous turn's start, and every view must still show
+    # that context (a bot judging the play that ended the turn needs the clap before it).
+    keep_from = state.prev_start - state.log_base
     log = log[keep_from:] + (Event(t, current, "turn_start"),)
-    base = state.turn_start
+    base = state.prev_start
     return state._replace(
         phase=DRAW,
         current=current,
@@ -501,6 +508,7 @@ def _end_turn(state: State, t: int) -> State:
         positions=positions,
         log=log,
         log_base=base,
+        prev_start=state.turn_start,
         turn_start=base + len(log) - 1,
         events_left=(state.rules.events_per_turn,) * n,
         breaches=kept,
@@ -653,6 +661,7 @@ def _sample(view: View, seat: Seat | None, rng: random.Random) -> State:
         serial=max(s["serial"] for s in slots),
         log=tuple(Event(t, s, k, x, g) for t, s, k, x, g in view["log"]),
         log_base=view["log_base"],
+        prev_start=view["prev_start"],
         turn_start=view["turn_start"],
         events_left=tuple(view["events_left"]),
         breaches=(),

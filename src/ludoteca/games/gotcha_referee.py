@@ -6,7 +6,9 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   live checkable rule and every seat it binds *now* (the WHO predicate is read at that
   moment) whether that seat broke it among the log's events since the rule binds. A rule
   binds from its announcement plus the grace period (GT-05): the referee passes as
-  ``start`` the first log event at or after that time. A breach is recorded once (keyed by
+  ``start`` the first log event at or after that time, and as ``since`` the announcement,
+  so what a player does during the grace period counts toward keeping the rule (a clap
+  then satisfies "clap before playing") but never as a breach. A breach is recorded once (keyed by
   slot, announcement serial, seat and log index), and only when it *happens* now: its
   offending event is new, or its time (an unmet reaction's deadline) is after the previous
   clock. So a seat that starts being covered by a WHO later is not charged for what it did
@@ -21,8 +23,9 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   (GT-12) every expiring unscored breach costs its breaker 1 space, the game buzzing it in
   the public log. Covering a rule (a new card on its slot, or a mat taken away) closes its
   breaches at once: a buzz names a rule on the board.
-- The referee looks back at most to the start of the previous turn (the state keeps no
-  older events): "before you play, clap" is judged on what happened since then.
+- The referee looks back at most to the start of the previous turn: "before you play,
+  clap" is judged on what happened since then. (The state keeps one turn more, so that
+  the views show the context of every judgement still open to a buzz.)
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     now = state.clock
     base = state.log_base
     grace = state.rules.grace_ms
+    context = state.prev_start - base
     known = None
     added: list[Record] = []
     for slot in live_slots(state):
@@ -78,11 +82,14 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
         bind_t = at + grace
         if now < bind_t:
             continue
-        start = bind_start(log, bind_t)
+        start = max(bind_start(log, bind_t), context)
         if start >= len(log):
             continue
+        since = max(bind_start(log, at), context)
         for seat in bound_seats(state, slot):
-            found = cards.breaches(rule, log, seat, state.profiles, start=start, now=now)
+            found = cards.breaches(
+                rule, log, seat, state.profiles, start=start, now=now, since=since
+            )
             for breach in found:
                 index = breach.index + base
                 if index < first_new and breach.t <= previous_clock:

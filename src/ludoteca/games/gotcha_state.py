@@ -216,9 +216,11 @@ class State(NamedTuple):
         mats: The individual-rule mats in use at this player count.
         binds: Per slot (areas, then mats), the last announcement.
         serial: The last announcement serial given out.
-        log: The public event log from the start of the previous turn (older events can no
-            longer matter: every window has closed).
+        log: The public event log from the start of the turn before the previous one
+            (older events can no longer matter: every window has closed).
         log_base: Absolute index of ``log[0]``.
+        prev_start: Absolute log index of the previous turn's ``turn_start`` event (the
+            referee judges with the log from there).
         turn_start: Absolute log index of the current turn's ``turn_start`` event.
         events_left: Game-room events each seat may still send this turn (GT-15).
         breaches: The referee's private record (GT-13).
@@ -245,6 +247,7 @@ class State(NamedTuple):
     serial: int
     log: tuple[Event, ...]
     log_base: int
+    prev_start: int
     turn_start: int
     events_left: tuple[int, ...]
     breaches: tuple[Record, ...]
