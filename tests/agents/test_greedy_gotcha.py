@@ -191,3 +191,19 @@ def test_the_bot_judges_a_finished_turn_with_the_context_the_referee_had() -> No
     assert state.turn == 5 and state.breaches == ()
     bot = GreedyGotcha(notice=1.0, chat_rate=0.0, emote_rate=0.0)
     assert not isinstance(ask(bot, state, 1), Buzz)
+
+
+def test_bots_vote_on_a_blank_rule_and_the_game_goes_on() -> None:
+    """GT-09 with bots: a buzz on a blank rule is voted by every bot, once each."""
+    options = {"profiles": json.dumps(PROFILES), "custom_cards": True}
+    state: State = runner.new_game(GAME, 4, 0, options)
+    state = give(state, 0, "B01", "W01")
+    state = draw_and_play(state, "B01 a2 : must sing")
+    state = act(act(state, 1, "emote wave", 3000), 1, "buzz a2 2")
+    bots = [GreedyGotcha() for _ in range(4)]
+    for _ in range(4):
+        seat = GAME.actors(state)[0]
+        first = ask(bots[seat], state, seat)
+        assert ask(bots[seat], state, seat) == first  # the same ballot when asked again
+        state = runner.step(GAME, state, seat, first)
+    assert state.ballot is None and state.buzzes[-1].result in ("correct", "wrong", "no_majority")

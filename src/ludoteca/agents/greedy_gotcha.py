@@ -81,6 +81,7 @@ class GreedyGotcha:
         self._plans: dict[tuple[int, str], tuple[int, str]] = {}
         self._main_at: dict[tuple[int, str], int] = {}
         self._seen = (-1, -1)
+        self._votes: dict[tuple[Any, ...], tuple[int, bool]] = {}
         self.fallbacks = 0
 
     # -----------------------------------------------------------------------------------
@@ -92,8 +93,13 @@ class GreedyGotcha:
         clock: int = view["clock"]
         if view["phase"] == "vote":
             ballot = view["ballot"]
-            yes = me not in ballot["accused"] and rng.random() < 0.5
-            return self._pick(Vote(clock + 300 + int(rng.random() * 1500), yes), legal, clock)
+            key = (view["turn"], ballot["buzzer"], ballot["slot"], tuple(ballot["accused"]))
+            decided = self._votes.get(key)
+            if decided is None:
+                yes = me not in ballot["accused"] and rng.random() < 0.5
+                decided = self._votes[key] = (clock + 300 + int(rng.random() * 1500), yes)
+            at, yes = decided
+            return self._pick(Vote(max(at, clock), yes), legal, clock)
         room = _Room(view)
         room.legal_plays = [a for a in legal if isinstance(a, Play)]
         candidates: list[Any] = []
