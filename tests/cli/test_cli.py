@@ -411,4 +411,5 @@ def test_installed_script_runs_and_fails_cleanly() -> None:
         [str(script), "rules", "chess"], check=False, capture_output=True, text=True, env=env
     )
     assert bad.returncode == 2
-    assert bad.stderr.strip().startswith("Error: Unknown game 'chess'. Valid games: tacocat")
+    valid = ", ".join(registry.available_games())
+    assert bad.stderr.strip() == f"Error: Unknown game 'chess'. Valid games: {valid}"
