@@ -7,10 +7,13 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from ludoteca.agents.greedy_gotcha import GreedyGotcha
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
+from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE
 from ludoteca.games.gotcha import GAME
 from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Emote, Play
@@ -207,3 +210,9 @@ def test_bots_vote_on_a_blank_rule_and_the_game_goes_on() -> None:
         assert ask(bots[seat], state, seat) == first  # the same ballot when asked again
         state = runner.step(GAME, state, seat, first)
     assert state.ballot is None and state.buzzes[-1].result in ("correct", "wrong", "no_majority")
+
+
+def test_ismcts_refuses_the_realtime_game_with_a_reason() -> None:
+    with pytest.raises(GameSetupError) as caught:
+        make_agent("ismcts", "gotcha")
+    assert "realtime" in caught.value.text("en") and "tiempo real" in caught.value.text("es")
