@@ -130,8 +130,6 @@ class Vote:
 
 Action = Draw | Deal | Play | Chat | Emote | Buzz | Vote
 Timed = Draw | Play | Chat | Emote | Buzz | Vote
-SOCIAL = (Chat, Emote, Buzz)
-"""The game-room events each seat may send any time, up to the per-turn limit (GT-15)."""
 
 _CARD = re.compile(r"^[A-Z]\d\d$")
 _EMOTE = re.compile(r"^[a-z_]{1,30}$")

@@ -16,7 +16,7 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Options, OptionSpec
 from ludoteca.engine.i18n import msg
 from ludoteca.games import gotcha_cards as cards
-from ludoteca.games.gotcha_actions import AREAS, MATS, SLOT_NAMES
+from ludoteca.games.gotcha_actions import AREAS, MATS
 from ludoteca.games.gotcha_cards import Card, Event, Profile
 
 DATA = components.load("gotcha")
@@ -398,11 +398,6 @@ def bound_seats(state: State, slot: int) -> tuple[int, ...]:
 
 _BOUND_MEMO: list[Any] = [None, {}]
 """The last state's bound seats per area (views, listings and the referee all ask)."""
-
-
-def slot_label(slot: int) -> str:
-    """``a1``, ``a2``, ``m1``.. for a slot index."""
-    return SLOT_NAMES[slot]
 
 
 def sentence(state: State, slot: int, lang: str) -> str:
