@@ -191,6 +191,8 @@ def play(
         bots = agents_registry.agent_names(game)
         if vs is None:
             vs = "greedy" if "greedy" in bots else "random"
+        if vs == HUMAN and info.realtime:
+            raise GameSetupError(msg("cli.realtime_hot_seat", game=game))
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [

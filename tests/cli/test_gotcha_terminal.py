@@ -180,3 +180,9 @@ def test_play_gotcha_against_bots_in_the_terminal() -> None:
     assert "Gotcha! · turn 1/24" in out and "You play as" in out
     assert ": hola a todos" in out and "*clap*" in out
     assert "Game abandoned." in out
+
+
+def test_hot_seat_is_refused_for_the_realtime_game() -> None:
+    result = CliRunner().invoke(app, ["play", "gotcha", "--vs", "human", "--lang", "en"])
+    assert result.exit_code != 0
+    assert "realtime: it cannot be played hot-seat" in result.output
