@@ -191,6 +191,8 @@ def play(
         bots = agents_registry.agent_names(game)
         if vs is None:
             vs = "greedy" if "greedy" in bots else "random"
+        if vs == HUMAN and info.realtime:
+            raise GameSetupError(msg("cli.realtime_hot_seat", game=game))
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
@@ -202,8 +204,9 @@ def play(
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
+            person = renderer.human or HumanAgent
             agents = [
-                HumanAgent(the_game, s, chosen, console, read_line)
+                person(the_game, s, chosen, console, read_line)
                 if s == seat
                 else simulate_mod.make_agent(vs, game)
                 for s in range(count)

@@ -19,6 +19,12 @@ i18n.register(
             "en": "The game '{game}' has no reinforcement-learning encoding. "
             "Games with an encoding: {valid}",
         },
+        "adapters.realtime": {
+            "es": "El juego '{game}' es en tiempo real (los jugadores compiten por actuar "
+            "primero); el entorno AEC de PettingZoo, por turnos, no puede representarlo",
+            "en": "The game '{game}' is realtime (players race to act first); PettingZoo's "
+            "turn-based AEC environment cannot represent it",
+        },
         "adapters.bad_index": {
             "es": "se espera un número de acción entero de 0 a {high}",
             "en": "expected an integer action number from 0 to {high}",

@@ -170,6 +170,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         super().__init__()  # type: ignore[no-untyped-call]
         info = game.info
         players = info.min_players if num_players is None else num_players
+        if info.realtime:
+            raise GameSetupError(msg("adapters.realtime", game=info.id))
         runner.check_players(info, players)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise GameSetupError(

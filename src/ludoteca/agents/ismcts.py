@@ -19,7 +19,9 @@ from typing import Any
 
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE, Game, Seat, View
+from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
 
 
@@ -57,6 +59,10 @@ class ISMCTSAgent:
         max_branching: int = 24,
         horizon: int | None = None,
     ) -> None:
+        if game.info.realtime:
+            # Its simulations apply every simultaneous choice; a realtime race applies only
+            # the earliest, and whole-game playouts per decision would be far too slow.
+            raise GameSetupError(msg("agents.ismcts_realtime", game=game.info.id))
         self.game = game
         self.policy = policy
         self.iterations = iterations
@@ -137,3 +143,15 @@ class ISMCTSAgent:
             if score > best_score:
                 best_score, best = score, action
         return best, node.children[best]
+
+
+register(
+    {
+        "agents.ismcts_realtime": {
+            "es": "El agente ismcts no juega '{game}': es un juego en tiempo real (los "
+            "jugadores compiten por actuar primero) y su búsqueda no lo representa",
+            "en": "The ismcts agent does not play '{game}': it is a realtime game (players "
+            "race to act first), which its search does not represent",
+        }
+    }
+)

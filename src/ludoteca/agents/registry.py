@@ -16,6 +16,7 @@ _GREEDY: dict[str, str] = {
     "dweebies": "ludoteca.agents.greedy_dweebies:GreedyDweebies",
     "tile_up": "ludoteca.agents.greedy_tile_up:GreedyTileUp",
     "mystery_date": "ludoteca.agents.greedy_mystery_date:GreedyMysteryDate",
+    "gotcha": "ludoteca.agents.greedy_gotcha:GreedyGotcha",
 }
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",

@@ -69,6 +69,10 @@ class GameInfo:
         options: The options the game accepts.
         summary_es: One-paragraph description in Spanish.
         summary_en: One-paragraph description in English.
+        realtime: Whether actions carry game-clock times (``RealtimeGame.action_time``) and
+            seats race: when several seats act at once, ``runner.play`` applies only the
+            earliest choice (ties by the order of ``actors``) and asks again. False keeps
+            simultaneous secret choices (every choice applied, see ``runner.play``).
     """
 
     id: str
@@ -84,6 +88,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     summary_es: str = ""
     summary_en: str = ""
+    realtime: bool = False
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang``."""
@@ -200,4 +205,16 @@ class Game(Protocol[S, A]):
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        ...
+
+
+class RealtimeGame(Game[S, A], Protocol):
+    """A game whose actions carry the game-clock time (``GameInfo.realtime``).
+
+    The engine never reads a clock: the runner, a server or a terminal stamps each action
+    with its time, and the game keeps it in the action value and its text form.
+    """
+
+    def action_time(self, action: A) -> int:
+        """The game-clock time (ms) the action carries."""
         ...

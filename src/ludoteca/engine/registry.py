@@ -17,6 +17,7 @@ _GAMES: dict[str, str] = {
     "dweebies": "ludoteca.games.dweebies",
     "tile_up": "ludoteca.games.tile_up",
     "mystery_date": "ludoteca.games.mystery_date",
+    "gotcha": "ludoteca.games.gotcha",
 }
 _LOADED: dict[str, Game[Any, Any]] = {}
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ludoteca.engine import i18n
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
-from ludoteca.engine.game import CHANCE, Game, GameInfo, Outcome, Seat, View
+from ludoteca.engine.game import CHANCE, Game, GameInfo, Outcome, RealtimeGame, Seat, View
 from ludoteca.engine.i18n import msg
 from ludoteca.engine.record import GameRecord
 
@@ -139,7 +139,10 @@ def play(
 
     Chance steps are drawn from a stream derived from ``seed``; each agent gets its own
     derived stream. When several seats act at once, every one of them chooses from the
-    same state before any choice is applied (simultaneous secret choices).
+    same state before any choice is applied. In an ordinary game every choice is then
+    applied (simultaneous secret choices). In a realtime game (``GameInfo.realtime``) the
+    seats race: only the choice with the earliest game-clock time is applied (ties go to
+    the seat listed first by ``actors``), and every actor is asked again from the new state.
 
     Args:
         game: The game.
@@ -176,6 +179,8 @@ def play(
                 )
                 for seat in actors
             ]
+            if game.info.realtime and len(choices) > 1:
+                choices = [_earliest(game, state, choices, checked)]
         for seat, action in choices:
             before = state
             state = step(game, state, seat, action, checked=checked and seat != CHANCE)
@@ -195,6 +200,22 @@ def play(
         outcome=outcome.to_json() if outcome else None,
     )
     return Match(state=state, record=record, outcome=outcome, steps=steps)
+
+
+def _earliest(
+    game: Game[Any, Any], state: Any, choices: list[tuple[Seat, Any]], checked: bool
+) -> tuple[Seat, Any]:
+    """The race of a realtime game: the earliest choice wins, ties by actor order.
+
+    Every choice is checked first (when ``checked``), so an agent that proposes an illegal
+    action is caught even when it would have lost the race.
+    """
+    timed = cast("RealtimeGame[Any, Any]", game)
+    if checked:
+        for seat, action in choices:
+            check(game, state, seat, action)
+    best = min(range(len(choices)), key=lambda i: (timed.action_time(choices[i][1]), i))
+    return choices[best]
 
 
 def _seat_name(seat: Seat) -> str:

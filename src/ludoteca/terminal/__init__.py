@@ -51,12 +51,16 @@ class Renderer:
         menu: ``(view, legal, lang)`` to the :class:`Menu` offered to the person.
         seat_label: ``(seat, lang)`` to the seat's name (``"YAY (0)"``).
         examples: ``lang`` to a few example moves in text notation, for the help line.
+        human: ``(game, seat, lang, console, read_line)`` to the agent of a person playing
+            against bots, for games whose input is not "pick a move" (realtime Gotcha);
+            ``None``: the generic ``HumanAgent``.
     """
 
     render_view: Callable[[View, Lang, Sequence[View]], RenderableType]
     menu: Callable[[View, Sequence[Any], Lang], Menu]
     seat_label: Callable[[int, Lang], str]
     examples: Callable[[Lang], str]
+    human: Callable[..., Any] | None = None
 
 
 _RENDERERS: dict[str, str] = {
@@ -64,6 +68,7 @@ _RENDERERS: dict[str, str] = {
     "dweebies": "ludoteca.terminal.dweebies",
     "tile_up": "ludoteca.terminal.tile_up",
     "mystery_date": "ludoteca.terminal.mystery_date",
+    "gotcha": "ludoteca.terminal.gotcha",
 }
 
 

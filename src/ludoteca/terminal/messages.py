@@ -112,6 +112,12 @@ register(
             "{last}",
             "en": "There is no seat {seat}: {game} with {n} players has seats 0 to {last}",
         },
+        "cli.realtime_hot_seat": {
+            "es": "{game} es en tiempo real: no se puede jugar pasando el dispositivo; "
+            "juega contra bots (--vs greedy)",
+            "en": "{game} is realtime: it cannot be played hot-seat; play against bots "
+            "(--vs greedy)",
+        },
         "cli.unknown_opponent": {
             "es": "No hay un rival '{name}' para {game}. Rivales válidos: {valid}",
             "en": "There is no opponent '{name}' for {game}. Valid opponents: {valid}",

@@ -104,6 +104,10 @@ def _playout_runner(
     return run
 
 
+def _untimed(action: Any) -> int:
+    return 0
+
+
 def _playout(
     game: Any, new_state: Callable[[int], Any], first: int, rng: random.Random, seconds: float
 ) -> tuple[Repetition, int]:
@@ -118,6 +122,9 @@ def _playout(
     apply = game.apply
     sample_chance = game.sample_chance
     chance_only = _CHANCE_ONLY
+    info = getattr(game, "info", None)
+    realtime = bool(info is not None and info.realtime)
+    action_time: Callable[[Any], int] = game.action_time if realtime else _untimed
     clock = time.process_time
     steps = games = 0
     state = new_state(first)
@@ -137,6 +144,13 @@ def _playout(
         elif len(actors) == 1:
             seat = actors[0]
             state = apply(state, seat, choice(rng, legal_actions(state, seat)))
+            steps += 1
+        elif realtime:
+            # A realtime race (as in ``runner.play``): every actor picks, the earliest
+            # time applies (ties by actor order), the others are asked again next step.
+            picks = [choice(rng, legal_actions(state, seat)) for seat in actors]
+            best = min(range(len(picks)), key=lambda i: (action_time(picks[i]), i))
+            state = apply(state, actors[best], picks[best])
             steps += 1
         else:
             # Simultaneous choices: every actor picks from the same state, then all apply.

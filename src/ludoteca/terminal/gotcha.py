@@ -1,0 +1,389 @@
+"""Gotcha! in the terminal: the live rules as sentences, the track, the mats, the room.
+
+Only view keys are read (see ``Gotcha.view``), so nothing hidden from the seat can appear.
+
+The person plays through :class:`GotchaHuman`, an agent that reads one line at a time:
+plain text is a chat message, ``/emote NAME``, ``/buzz a1 2,3``, ``/draw``, a number
+picks a listed draw, play or vote, ``/play W03 a1`` or ``/vote yes`` are typed in full, an
+empty line lets the others go on for five seconds of game time, ``?`` shows help, ``q``
+quits. The person's actions are stamped with the game clock plus the real time spent
+typing (read here, in the terminal layer; the engine never reads a clock). While the
+person types, the bots' earlier proposals win the race (``runner.play``), so bots act
+between the person's inputs; a typed action still legal afterwards is sent as it is.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.engine.errors import RulesError
+from ludoteca.engine.game import CHANCE, Game, View
+from ludoteca.engine.i18n import Lang, Message, msg, register
+from ludoteca.games import gotcha_cards as cards
+from ludoteca.games.gotcha_actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha_state import MAX_GAP_MS
+from ludoteca.terminal import Menu, Renderer
+from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
+
+LOG_LINES = 14
+"""Room events shown."""
+WAIT_MS = 5000
+"""Game time an empty line lets the others play."""
+
+
+def seat_label(seat: int, lang: Lang) -> str:
+    """``"Seat 1"``; chance is ``"Chance"``."""
+    if seat == CHANCE:
+        return msg("term.chance").text(lang)
+    return msg("term.seat", seat=seat).text(lang)
+
+
+def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+    """The board, the rules, the mats and the room as ``view``'s seat sees them."""
+    seat = view.get("seat")
+    names = [p["name"] for p in view["profiles"]]
+    rules = view["rules"]
+    title = msg(
+        "term.gotcha.title",
+        turn=view["turn"],
+        limit=rules["turn_limit"],
+        phase=msg(f"gotcha.phase.{view['phase']}"),
+        player=names[view["current"]],
+    ).text(lang)
+    if seat is not None and 0 <= seat < len(names):
+        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+    parts: list[RenderableType] = [
+        _track(view, names, rules["track_length"]),
+        _rules(view, lang, names),
+        _room(view, lang, names),
+    ]
+    if seat is not None and 0 <= seat < len(names):
+        parts.append(_hand(view["hand"], lang))
+    for other in seat_views:
+        label = msg("term.hand_of", seat=names[int(other["seat"])]).text(lang)
+        parts.append(Text(f"{label}: {' '.join(other.get('hand', []))}"))
+    ballot = view.get("ballot")
+    if ballot:
+        parts.append(
+            Text(
+                msg(
+                    "term.gotcha.ballot",
+                    buzzer=names[ballot["buzzer"]],
+                    slot=ballot["slot"],
+                    accused=", ".join(names[s] for s in ballot["accused"]),
+                ).text(lang),
+                style="bold yellow",
+            )
+        )
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _track(view: View, names: list[str], length: int) -> Table:
+    table = Table(show_header=True, box=None, pad_edge=False)
+    labels = ["WW", "S", *[str(i) for i in range(1, length)], "CHAMP"]
+    for label in labels:
+        table.add_column(label, justify="center")
+    cells: list[list[str]] = [[] for _ in labels]
+    for seat, position in enumerate(view["positions"]):
+        cells[position + 1].append(f"{names[seat][:3]}{seat}")
+    table.add_row(*(" ".join(c) or "·" for c in cells))
+    return table
+
+
+def _rules(view: View, lang: Lang, names: list[str]) -> Table:
+    table = Table(title=msg("term.gotcha.rules").text(lang), show_header=False, expand=True)
+    table.add_column("slot", style="bold")
+    table.add_column("rule")
+    for slot in view["slots"]:
+        text = slot[lang]
+        if not text:
+            continue
+        if slot["live"]:
+            bound = ", ".join(names[s] for s in slot["bound"]) or "-"
+            note = msg("term.gotcha.binds", at=_seconds(slot["binds_from"]), who=bound)
+            table.add_row(slot["slot"], f"{text}  [{note.text(lang)}]")
+        else:
+            table.add_row(slot["slot"], Text(text, style="dim"))
+    return table
+
+
+def _room(view: View, lang: Lang, names: list[str]) -> Table:
+    table = Table(title=msg("term.gotcha.room").text(lang), show_header=False, expand=True)
+    table.add_column("t", justify="right", style="dim")
+    table.add_column("event")
+    for t, seat, kind, text, _target in view["log"][-LOG_LINES:]:
+        who = names[seat] if 0 <= seat < len(names) else msg("term.gotcha.game").text(lang)
+        if kind == "chat":
+            line = f"{who}: {text}"
+        elif kind == "emote":
+            line = f"{who} *{cards.emote_label(text, lang)}*"
+        elif kind == "play":
+            line = msg("term.gotcha.played", who=who, card=text).text(lang)
+        elif kind == "announce":
+            line = msg("term.gotcha.announced", card=text).text(lang)
+        elif kind == "buzz":
+            line = msg("term.gotcha.buzzed", who=who, slot=text).text(lang)
+        elif kind == "turn_start":
+            line = msg("term.gotcha.turn_of", who=who).text(lang)
+        else:
+            line = f"{who} {kind} {text}".strip()
+        table.add_row(_seconds(t), line)
+    for t, buzzer, slot, accused, result in view["buzzes"][-3:]:
+        who = names[buzzer] if buzzer >= 0 else msg("term.gotcha.game").text(lang)
+        outcome = msg(f"gotcha.buzz.{result}").text(lang)
+        named = ", ".join(names[s] for s in accused)
+        table.add_row(_seconds(t), Text(f"{who} → {slot} {named}: {outcome}", style="yellow"))
+    left = view["events_left"]
+    seat = view.get("seat")
+    if seat is not None and 0 <= seat < len(left):
+        table.add_row("", Text(msg("term.gotcha.left", n=left[seat]).text(lang), style="dim"))
+    return table
+
+
+def _hand(hand: Sequence[str], lang: Lang) -> Table:
+    table = Table(title=msg("term.gotcha.hand").text(lang), show_header=False, expand=True)
+    table.add_column("card", style="bold")
+    table.add_column("text")
+    for card_id in hand:
+        card = cards.card(card_id)
+        table.add_row(card_id, card.es if lang == "es" else card.en)
+    return table
+
+
+def _seconds(ms: int) -> str:
+    return f"{ms / 1000:.1f}s"
+
+
+def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
+    """The draw, the plays (one per card and place) or the votes, numbered; hints for the
+    room (chat, emotes, buzz).
+    """
+    shown: list[Any] = []
+    seen: set[tuple[Any, ...]] = set()
+    for action in legal:
+        if isinstance(action, Draw | Vote):
+            key: tuple[Any, ...] = (type(action), getattr(action, "yes", None))
+        elif isinstance(action, Play):
+            key = (action.card, action.slot, action.target, action.text)
+        else:
+            continue
+        if key not in seen:
+            seen.add(key)
+            shown.append(action)
+    labels = tuple(_label(action, view, lang) for action in shown)
+    hints = (msg("term.gotcha.hint", emotes=", ".join(cards.EMOTES)).text(lang),)
+    return Menu(tuple(shown), labels, hints)
+
+
+def _label(action: Any, view: View, lang: Lang) -> str:
+    if isinstance(action, Draw):
+        return msg("gotcha.do.draw").text(lang)
+    if isinstance(action, Vote):
+        return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no")).text(
+            lang
+        )
+    card = cards.card(action.card)
+    text = card.es if lang == "es" else card.en
+    place = SLOT_NAMES[action.slot]
+    if action.target >= 0:
+        place += " → " + view["profiles"][action.target]["name"]
+    return f"{action.card} {place}: {text}"
+
+
+def examples(lang: Lang) -> str:
+    """A few example inputs."""
+    return "hola · /emote clap · /buzz a1 2 · /draw · 1 · /play W03 a1 · /vote yes"
+
+
+class GotchaHuman:
+    """A person at the terminal playing Gotcha (see the module docstring).
+
+    Args:
+        game: The game.
+        seat: The person's seat.
+        lang: The person's language.
+        console: Where to draw.
+        read_line: How to read a line.
+        clock: Seconds of real time (``time.monotonic``); injectable for tests.
+    """
+
+    name = "human"
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seat: int,
+        lang: Lang,
+        console: Console,
+        read_line: ReadLine,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._game = game
+        self._seat = seat
+        self._lang = lang
+        self._console = console
+        self._read_line = read_line
+        self._clock = clock
+        self._pending: Any = None
+        self._wait_until = -1
+        self._shown = -1
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The person's next action; bots' earlier actions are applied in between."""
+        clock = view["clock"]
+        if self._pending is not None:
+            if self._applied(view, self._pending):
+                self._pending = None
+            elif self._pending in legal:
+                return self._pending
+            else:
+                self._pending = None
+        if clock < self._wait_until:
+            return _idle(clock, legal)
+        options = menu(view, legal, self._lang)
+        if self._shown != len(view["log"]) + view["log_base"]:
+            self._show(view, options)
+            self._shown = len(view["log"]) + view["log_base"]
+        prompt = msg("term.gotcha.prompt", name=view["profiles"][self._seat]["name"])
+        while True:
+            started = self._clock()
+            answer = self._read_line(prompt.text(self._lang)).strip()
+            t = clock + max(100, int((self._clock() - started) * 1000))
+            t = min(t, clock + MAX_GAP_MS - 1000)
+            if answer.lower() in QUIT_WORDS:
+                raise QuitGame
+            if answer.lower() in HELP_WORDS:
+                self._show(view, options)
+                self._say(msg("term.help", examples=examples(self._lang)), "cyan")
+                continue
+            if not answer:
+                self._wait_until = clock + WAIT_MS
+                return _idle(clock, legal)
+            try:
+                action = self._read(answer, t, options)
+            except RulesError as error:
+                self._say(error.message, "red")
+                continue
+            if action in legal:
+                self._pending = action
+                return action
+            reason = self._game.explain(
+                self._game.sample_state(view, self._seat, rng), self._seat, action
+            )
+            rule = msg("engine.rule_suffix", rule_id=reason[0]) if reason and reason[0] else ""
+            why = reason[1] if reason else msg("engine.not_legal_here")
+            self._say(msg("term.illegal", action=str(action), rule=rule, reason=why), "red")
+
+    def _read(self, answer: str, t: int, options: Menu) -> Any:
+        if answer.isascii() and answer.isdigit():
+            number = int(answer)
+            if not 1 <= number <= len(options.actions):
+                raise RulesError(msg("term.bad_choice", number=number, high=len(options.actions)))
+            return _at(options.actions[number - 1], t)
+        if answer.startswith("@"):
+            return self._game.parse_action(answer)
+        if answer.startswith("/"):
+            return self._game.parse_action(f"@{t} {answer[1:]}")
+        return Chat(t, answer[:200])
+
+    def _applied(self, view: View, action: Any) -> bool:
+        t = action.t
+        kind = {
+            Chat: "chat",
+            Emote: "emote",
+            Buzz: "buzz",
+            Draw: "draw",
+            Play: "play",
+            Vote: "vote",
+        }
+        return any(
+            e[0] == t and e[1] == self._seat and e[2] == kind[type(action)] for e in view["log"]
+        )
+
+    def _show(self, view: View, options: Menu) -> None:
+        self._console.print(render_view(view, self._lang))
+        for number, label in enumerate(options.labels, start=1):
+            self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)
+        for hint in options.hints:
+            self._console.print(f"  {hint}", style="italic", highlight=False, markup=False)
+
+    def _say(self, message: Message, style: str) -> None:
+        self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)
+
+
+def _at(action: Any, t: int) -> Any:
+    if isinstance(action, Draw):
+        return Draw(t)
+    if isinstance(action, Vote):
+        return Vote(t, action.yes)
+    return Play(t, action.card, action.slot, action.target, action.text)
+
+
+def _idle(clock: int, legal: Sequence[Any]) -> Any:
+    """Nothing to do now: an action a minute ahead, which loses every race to a bot (bots
+    fidget after 20 s of silence; ``greedy_gotcha.IDLE_MS``).
+    """
+    t = clock + MAX_GAP_MS
+    for action in legal:
+        if isinstance(action, Draw | Vote | Play):
+            return _at(action, t)
+    return Emote(t, cards.EMOTES[0])
+
+
+def human(
+    game: Game[Any, Any], seat: int, lang: Lang, console: Console, read_line: ReadLine
+) -> Any:
+    """The terminal agent for a person (``cli play`` uses it for gotcha)."""
+    return GotchaHuman(game, seat, lang, console, read_line)
+
+
+RENDERER = Renderer(
+    render_view=render_view, menu=menu, seat_label=seat_label, examples=examples, human=human
+)
+
+register(
+    {
+        "term.gotcha.title": {
+            "es": "¡Te tengo! · turno {turn}/{limit} · {phase} · juega {player}",
+            "en": "Gotcha! · turn {turn}/{limit} · {phase} · {player} to play",
+        },
+        "term.gotcha.rules": {"es": "Reglas", "en": "Rules"},
+        "term.gotcha.binds": {
+            "es": "obliga desde {at} a: {who}",
+            "en": "binds from {at}: {who}",
+        },
+        "term.gotcha.room": {"es": "Sala", "en": "Room"},
+        "term.gotcha.game": {"es": "el juego", "en": "the game"},
+        "term.gotcha.played": {"es": "{who} juega {card}", "en": "{who} plays {card}"},
+        "term.gotcha.announced": {"es": "nueva regla ({card})", "en": "new rule ({card})"},
+        "term.gotcha.buzzed": {
+            "es": "¡{who} pulsa el timbre! ({slot})",
+            "en": "{who} buzzes! ({slot})",
+        },
+        "term.gotcha.turn_of": {"es": "turno de {who}", "en": "{who}'s turn"},
+        "term.gotcha.left": {
+            "es": "te quedan {n} mensajes/gestos/timbrazos este turno",
+            "en": "{n} chat/emote/buzz events left this turn",
+        },
+        "term.gotcha.hand": {"es": "Tu mano", "en": "Your hand"},
+        "term.gotcha.ballot": {
+            "es": "Votación: ¿{buzzer} acertó con {slot} ({accused})? /vote yes o /vote no",
+            "en": "Vote: was {buzzer} right about {slot} ({accused})? /vote yes or /vote no",
+        },
+        "term.gotcha.hint": {
+            "es": "Escribe para hablar; /emote NOMBRE ({emotes}); /buzz a1 2,3; /draw; "
+            "número: jugada; Intro: esperar; ? ayuda; q salir",
+            "en": "Type to chat; /emote NAME ({emotes}); /buzz a1 2,3; /draw; number: a "
+            "move; Enter: wait; ? help; q quit",
+        },
+        "term.gotcha.prompt": {"es": "{name}, ¿qué haces? > ", "en": "{name}, what now? > "},
+    }
+)
