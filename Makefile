@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/ludoteca play tacocat --vs greedy
+	$(BIN)/ludoteca play
 
 lint: install
 	$(BIN)/ruff check src tests bench

@@ -33,6 +33,7 @@ from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.stats import Rate
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal import replay as replay_mod
+from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
 
 EXIT_BAD_INPUT = 2
@@ -114,6 +115,9 @@ app = typer.Typer(
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=_help("lang"), metavar="es|en")]
 GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar="GAME")]
+OptionalGameArgument = Annotated[
+    str | None, typer.Argument(help=_help("play_game"), metavar="[GAME]", show_default=False)
+]
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help=_help("option"), metavar="NAME=VALUE")
 ]
@@ -167,7 +171,7 @@ def rules(game: GameArgument, lang: LangOption = None) -> None:
 
 @app.command(help=_help("play"))
 def play(
-    game: GameArgument,
+    game: OptionalGameArgument = None,
     vs: Annotated[str | None, typer.Option("--vs", help=_help("vs"))] = None,
     seat: Annotated[int, typer.Option("--seat", help=_help("seat"))] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"))] = None,
@@ -181,6 +185,14 @@ def play(
     console = _out()
     read_line = console_reader(console)
     with _errors(chosen):
+        if game is None:
+            try:
+                game = choose_game(console, read_line, chosen)
+                if players is None:
+                    players = choose_players(console, read_line, game, chosen)
+            except (QuitGame, EOFError):
+                console.print(msg("term.quit").text(chosen))
+                raise typer.Exit(0) from None
         the_game = registry.make(game)
         info = the_game.info
         options = options_mod.resolve(info, options_mod.parse_pairs(option or []))
@@ -190,7 +202,7 @@ def play(
         renderer = renderer_for(game)
         bots = agents_registry.agent_names(game)
         if vs is None:
-            vs = "greedy" if "greedy" in bots else "random"
+            vs = next(name for name in ("expert", "greedy", "random") if name in bots)
         if vs == HUMAN and info.realtime:
             raise GameSetupError(msg("cli.realtime_hot_seat", game=game))
         if vs == HUMAN:

@@ -223,15 +223,19 @@ register(
             "en": "Show a game's rules and its options.",
         },
         "cli.help.game": {"es": "Id del juego (p. ej. tacocat).", "en": "Game id (e.g. tacocat)."},
+        "cli.help.play_game": {
+            "es": "Id del juego (p. ej. tacocat); sin él, se elige de una lista.",
+            "en": "Game id (e.g. tacocat); without it, pick one from a list.",
+        },
         "cli.help.play": {
             "es": "Juega en la terminal contra un bot, o por turnos en el mismo dispositivo.",
             "en": "Play in the terminal against a bot, or hot-seat on one device.",
         },
         "cli.help.vs": {
             "es": "Rival: un agente (random, greedy…) o human para jugar por turnos "
-            "(por defecto greedy si el juego lo tiene; si no, random).",
+            "(por defecto el más fuerte que tenga el juego: expert, si no greedy, si no random).",
             "en": "Opponent: an agent (random, greedy…) or human for hot-seat play "
-            "(default: greedy if the game has it, else random).",
+            "(default: the strongest the game has: expert, else greedy, else random).",
         },
         "cli.help.seat": {
             "es": "Tu asiento (0 = primero). En tacocat 0 es YAY y 1 es WOW.",
