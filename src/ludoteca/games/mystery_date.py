@@ -185,6 +185,7 @@ class MysteryDate:
             given=-1,
             shown=-1,
             known=(NO_CARDS,) * (num_players * num_players),
+            public=(NO_CARDS,) * num_players,
             log=(),
             winner=NO_SEAT,
         )
@@ -286,10 +287,12 @@ class MysteryDate:
     def view(self, state: State, seat: Seat | None) -> View:
         """MD-10: the public table, the seat's own hand and what it knows from swaps.
 
-        ``known[x]`` lists cards this seat knows seat ``x`` holds (cards it gave ``x``, or
-        that ``x`` took from it, still certainly there); ``known_by[x]`` lists the cards of
-        this seat's hand that seat ``x`` knows about. The card given face down in a swap
-        under way is shown to the giver only (``given``).
+        ``public[x]`` lists the cards the whole table saw in seat ``x``'s hand (taken from
+        the top of the discard pile, or an outfit shown at the door) and still certainly
+        there. ``known[x]`` lists cards this seat knows seat ``x`` holds (those, plus cards
+        it gave ``x`` or that ``x`` took from it); ``known_by[x]`` lists the cards of this
+        seat's hand that seat ``x`` knows about. The card given face down in a swap under
+        way is shown to the giver only (``given``).
         """
         n = state.players
         view: View = {
@@ -305,6 +308,7 @@ class MysteryDate:
             "hand_counts": [sum(hand) for hand in state.hands],
             "pile_size": sum(state.pile),
             "discard": list(state.discard),
+            "public": [cards_of(cards) for cards in state.public],
             "owed": state.owed,
             "target": state.target,
             "shown": state.shown,
@@ -328,11 +332,12 @@ class MysteryDate:
         """A state consistent with ``view``: the hidden cards dealt again at random.
 
         The unseen cards are the deck minus the viewer's hand, the discard pile and the card
-        the viewer is giving. Each other hand gets the cards the viewer knows it holds, then
-        random unseen cards up to its public size (while someone else's swap is under way,
-        the mover's hand is dealt one card more and one of its cards drawn at random becomes
-        the card given face down); the rest is the draw pile. Knowledge between two other
-        seats, which the viewer cannot see, is left empty.
+        the viewer is giving. Each other hand gets the cards the viewer knows it holds (for
+        an onlooker, what the whole table saw), then random unseen cards up to its public
+        size (while someone else's swap is under way, the mover's hand is dealt one card more
+        and one of its cards drawn at random becomes the card given face down); the rest is
+        the draw pile. Between two other seats, the viewer cannot see what one learned of the
+        other in their swaps: that knowledge is what the whole table saw (``public``).
         """
         n: int = view["players"]
         own = seat is not None and seat >= 0
@@ -345,7 +350,8 @@ class MysteryDate:
             removed += view["hand"]
             if "given" in view:
                 removed.append(view["given"])
-        known_lists: list[list[int]] = view["known"] if own else [[] for _ in range(n)]
+        public: list[list[int]] = view["public"]
+        known_lists: list[list[int]] = view["known"] if own else public
         for other in range(n):
             removed += known_lists[other] if other != seat else []
         for card in removed:
@@ -367,7 +373,8 @@ class MysteryDate:
             if hidden_given and other == mover:
                 given = _take_random(cards, 1, rng)[0]
             hands[other] = counts_of(cards)
-        known = [NO_CARDS] * (n * n)
+        public_counts = tuple(counts_of(cards) for cards in public)
+        known = [NO_CARDS if a == b else public_counts[b] for a in range(n) for b in range(n)]
         if own:
             assert seat is not None
             for other in range(n):
@@ -389,6 +396,7 @@ class MysteryDate:
             given=given,
             shown=view["shown"],
             known=tuple(known),
+            public=public_counts,
             log=tuple((EVENT_NAMES.index(e[0]), e[1], e[2], e[3]) for e in view["log"]),
             winner=view["winner"] if view["winner"] is not None else NO_SEAT,
         )
