@@ -693,6 +693,30 @@ def test_md10_what_the_table_saw_is_part_of_every_seats_knowledge() -> None:
     assert seen > 0
 
 
+def test_md10_resampled_while_the_mover_chooses_an_outfit_it_holds_two() -> None:
+    """MD-08 and MD-10: everyone sees the mover stop on a door and choose an outfit, so a
+    state resampled for another seat gives the mover two complete outfits (and the ones it
+    is known to hold), never a hand without a choice to make."""
+    state = roll_to(table(["P1 P2 P3 B1 B2 B3", "G1 G2", "O1 O2"]), DOOR_MID)
+    assert state.phase == Phase.SHOW
+    rng = random.Random(4)
+    colours: set[tuple[int, ...]] = set()
+    for seat in (1, 2, None):
+        for _ in range(30):
+            other = GAME.sample_state(GAME.view(state, seat), seat, rng)
+            assert len(mystery_date.complete_outfits(other.hands[0])) == 2
+            assert sum(other.hands[0]) == 6 and len(GAME.legal_actions(other, 0)) == 2
+            colours.add(mystery_date.complete_outfits(other.hands[0]))
+    assert len(colours) > 1
+    # Seat 1 knows seat 0 holds B2 (it gave it): the pair always has blue.
+    known = list(state.known)
+    known[1 * 3 + 0] = counts_of(cs("B2"))
+    state = state._replace(known=tuple(known))
+    for _ in range(30):
+        other = GAME.sample_state(GAME.view(state, 1), 1, rng)
+        assert 2 in mystery_date.complete_outfits(other.hands[0])
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_md10_what_a_seat_knows_is_always_in_the_other_hand(players: int) -> None:
     """MD-10: in random games every card a seat is sure another holds really is there (in

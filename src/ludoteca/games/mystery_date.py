@@ -336,7 +336,9 @@ class MysteryDate:
         an onlooker, what the whole table saw), then random unseen cards up to its public
         size (while someone else's swap is under way, the mover's hand is dealt one card more
         and one of its cards drawn at random becomes the card given face down); the rest is
-        the draw pile. Between two other seats, the viewer cannot see what one learned of the
+        the draw pile. A mover choosing which of two outfits to show holds exactly those two
+        (six cards, the hand limit): a pair of colours is drawn by how many ways the unseen
+        cards can make it. Between two other seats, the viewer cannot see what one learned of the
         other in their swaps: that knowledge is what the whole table saw (``public``).
         """
         n: int = view["players"]
@@ -364,6 +366,9 @@ class MysteryDate:
         given: int = view.get("given", -1)
         for other in range(n):
             if own and other == seat:
+                continue
+            if phase == _P_SHOW and other == mover:
+                hands[other] = counts_of(_deal_two_outfits(known_lists[other], pool, rng))
                 continue
             holdings = view["hand_counts"][other] + (hidden_given and other == mover)
             cards = [
@@ -566,6 +571,31 @@ def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:
         pool[index], pool[-1] = pool[-1], pool[index]
         taken.append(pool.pop())
     return taken
+
+
+def _deal_two_outfits(known: list[int], pool: list[int], rng: random.Random) -> list[int]:
+    """MD-08: a hand of exactly two complete outfits that holds ``known``, the rest taken
+    from ``pool``; each pair of colours weighted by the ways ``pool`` can complete it.
+    """
+    held, available = counts_of(known), counts_of(pool)
+    pairs: list[tuple[int, ...]] = []
+    weights: list[int] = []
+    for first in range(len(COLOURS)):
+        for second in range(first + 1, len(COLOURS)):
+            cards = cards_mod.outfit(first) + cards_mod.outfit(second)
+            if sum(held) != sum(held[card] for card in cards) or max(held) > 1:
+                continue
+            ways = 1
+            for card in cards:
+                ways *= 1 if held[card] else available[card]
+            if ways:
+                pairs.append(cards)
+                weights.append(ways)
+    cards = pairs[_weighted(weights, rng)]
+    for card in cards:
+        if not held[card]:
+            pool.remove(card)
+    return list(cards)
 
 
 def _shown_date(state: State) -> str:
