@@ -632,9 +632,9 @@ def test_md10_a_card_taken_from_the_discard_pile_is_known_to_every_seat() -> Non
     assert GAME.view(state, 0)["known_by"] == [[], [c("G3")], [c("G3")]]
     assert GAME.view(state, None)["public"] == [[c("G3")], [], []]
     rng = random.Random(2)
-    for seat in (1, 2, None):
+    for viewer in (1, 2, None):
         for _ in range(20):
-            assert GAME.sample_state(GAME.view(state, seat), seat, rng).hands[0][c("G3")]
+            assert GAME.sample_state(GAME.view(state, viewer), viewer, rng).hands[0][c("G3")]
     # Taken by a seat that already held one: the table is sure of one copy, not two.
     again = roll_to(table(["G3 B3", "G1 G2"], discard="O2 G3"), EITHER)
     again = act(again, 0, "pile discard")
@@ -701,9 +701,9 @@ def test_md10_resampled_while_the_mover_chooses_an_outfit_it_holds_two() -> None
     assert state.phase == Phase.SHOW
     rng = random.Random(4)
     colours: set[tuple[int, ...]] = set()
-    for seat in (1, 2, None):
+    for viewer in (1, 2, None):
         for _ in range(30):
-            other = GAME.sample_state(GAME.view(state, seat), seat, rng)
+            other = GAME.sample_state(GAME.view(state, viewer), viewer, rng)
             assert len(mystery_date.complete_outfits(other.hands[0])) == 2
             assert sum(other.hands[0]) == 6 and len(GAME.legal_actions(other, 0)) == 2
             colours.add(mystery_date.complete_outfits(other.hands[0]))
