@@ -308,7 +308,9 @@ def test_md05_a_card_not_held_cannot_be_given() -> None:
     """MD-05: only a card from the mover's hand can be given."""
     state = roll_to(table(["P1 P2", "G1 G2"]), SWAP_LEFT)
     error = illegal(state, 0, "give G1 to 1")
-    assert error.rule_id == "MD-05" and "G1" in error.text("es")
+    assert error.rule_id == "MD-05"
+    assert "no tienes V1 en la mano (tu mano: R1 R2)" in error.text("es")
+    assert "you do not hold G1 (your hand: P1 P2)" in error.text("en")
     illegal(state, 0, "discard P1")
 
 

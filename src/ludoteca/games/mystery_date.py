@@ -64,8 +64,9 @@ from ludoteca.games.mystery_date_cards import (
     Reveal,
     Roll,
     Show,
-    card_name,
+    card_label,
     cards_of,
+    cards_text,
     counts_of,
 )
 from ludoteca.games.mystery_date_state import (
@@ -434,7 +435,9 @@ class MysteryDate:
         hand = state.hands[seat]
         if isinstance(action, Give | Discard) and not hand[action.card]:
             return rule_id, msg(
-                "mystery_date.not_in_hand", card=card_name(action.card), hand=_show_hand(hand)
+                "mystery_date.not_in_hand",
+                card=cards_text([action.card]),
+                hand=cards_text(cards_of(hand)),
             )
         if isinstance(action, Give):
             targets = swap_targets(state)
@@ -467,8 +470,8 @@ class MysteryDate:
             date = msg(f"mystery_date.date.{DOOR_OUTCOMES[action.result]}")
             return msg("mystery_date.do.door", date=date).text(chosen)
         if isinstance(action, Give):
-            text = msg("mystery_date.do.give", card=card_name(action.card), target=action.target)
-            return text.text(chosen)
+            card = card_label(action.card, chosen)
+            return msg("mystery_date.do.give", card=card, target=action.target).text(chosen)
         if isinstance(action, Pile):
             key = "pile_discard" if action.from_discard else "pile_draw"
             return msg(f"mystery_date.do.{key}").text(chosen)
@@ -476,7 +479,7 @@ class MysteryDate:
             colour = msg(f"mystery_date.colour.{COLOURS[action.colour]}")
             return msg("mystery_date.do.show", colour=colour).text(chosen)
         key = {Draw: "draw", Reveal: "reveal", Pick: "pick", Discard: "discard"}[type(action)]
-        return msg(f"mystery_date.do.{key}", card=card_name(action.card)).text(chosen)
+        return msg(f"mystery_date.do.{key}", card=card_label(action.card, chosen)).text(chosen)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
@@ -603,7 +606,3 @@ def _shown_date(state: State) -> str:
         if entry[0] == Event.DOOR:
             return DOOR_OUTCOMES[entry[3]]
     return DOOR_OUTCOMES[DUD]
-
-
-def _show_hand(hand: Counts) -> str:
-    return " ".join(card_name(card) for card in cards_of(hand)) or "-"

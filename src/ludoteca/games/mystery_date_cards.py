@@ -14,7 +14,7 @@ from typing import Any
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import InvalidActionError
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Lang, Message, msg
 
 DATA: dict[str, Any] = components.load("mystery_date")
 
@@ -45,6 +45,21 @@ NO_CARDS: Counts = (0,) * CARDS
 def card_name(card: int) -> str:
     """``"P1"`` for pink 1, ... ``"O3"`` for orange 3."""
     return f"{LETTERS_EN[card // NUMBERS]}{card % NUMBERS + 1}"
+
+
+def card_label(card: int, lang: Lang) -> str:
+    """A card for people in ``lang``: ``"R1"`` (rosa 1) in Spanish, ``"P1"`` in English."""
+    letters = LETTERS_ES if lang == "es" else LETTERS_EN
+    return f"{letters[card // NUMBERS]}{card % NUMBERS + 1}"
+
+
+def cards_text(cards: list[int] | tuple[int, ...]) -> Message:
+    """Cards for people, space separated, written in the reader's language (``-`` if none)."""
+    return msg(
+        "mystery_date.in_lang",
+        es=" ".join(card_label(card, "es") for card in cards) or "-",
+        en=" ".join(card_label(card, "en") for card in cards) or "-",
+    )
 
 
 def colour_of(card: int) -> int:
@@ -280,5 +295,7 @@ def _card(text: str, token: str) -> int:
 
 def _seat_number(text: str, token: str) -> int:
     if not (token.isascii() and token.isdigit()) or int(token) >= MAX_SEATS:
-        raise InvalidActionError(text, msg("mystery_date.bad_number", token=token))
+        raise InvalidActionError(
+            text, msg("mystery_date.bad_seat", token=token, high=MAX_SEATS - 1)
+        )
     return int(token)
