@@ -59,7 +59,7 @@ class ExpertMysteryDate(GreedyMysteryDate):
         super().__init__(DEFAULT_PARAMS)
         self.expert = expert or DEFAULT_EXPERT
 
-    def score(self, hand: Hand) -> float:
+    def hand_score(self, hand: Hand) -> float:
         """How close ``hand`` is to complete outfits, spare copies valued by colour progress."""
         weights, spare, cap = self.params.weights, self.expert.spare, self.expert.spare_cap
         total = 0.0
