@@ -20,6 +20,8 @@ from ludoteca.games.mystery_date_cards import (
     Reveal,
     Roll,
     Show,
+    card_text,
+    cards_text,
 )
 
 ACTIONS: list[Any] = [
@@ -141,3 +143,9 @@ def test_parse_action_refuses_malformed_text(text: str, es: str, en: str) -> Non
 def test_describe_in_both_languages(action: Any, es: str, en: str) -> None:
     assert es in GAME.describe(action, "es")
     assert en in GAME.describe(action, "en")
+
+
+def test_cards_in_messages_use_the_readers_letters() -> None:
+    assert cards_text([0, 4, 11]).text("es") == "R1 V2 N3"
+    assert cards_text([0, 4, 11]).text("en") == "P1 G2 O3"
+    assert cards_text([]).text("es") == "-" and card_text(8).text("es") == "A3"

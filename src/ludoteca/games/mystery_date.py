@@ -65,6 +65,7 @@ from ludoteca.games.mystery_date_cards import (
     Roll,
     Show,
     card_label,
+    card_text,
     cards_of,
     cards_text,
     counts_of,
@@ -436,7 +437,7 @@ class MysteryDate:
         if isinstance(action, Give | Discard) and not hand[action.card]:
             return rule_id, msg(
                 "mystery_date.not_in_hand",
-                card=cards_text([action.card]),
+                card=card_text(action.card),
                 hand=cards_text(cards_of(hand)),
             )
         if isinstance(action, Give):
