@@ -107,6 +107,11 @@ def test_md01_seats_cannot_act_during_the_deal() -> None:
         act(state, 0, "pile draw")
     assert info.value.rule_id == "MD-01"
     assert GAME.legal_actions(state, 0) == () and GAME.legal_actions(state, 1) == ()
+    revealing = chance(state, "draw B1", "draw O1")
+    assert revealing.phase == Phase.REVEAL and revealing.turn == 0
+    with pytest.raises(NotYourTurnError) as info:
+        act(revealing, 1, "pile draw")
+    assert info.value.rule_id == "MD-01"  # the first reveal is part of the set-up
 
 
 def test_md01_the_track_and_start_spaces_come_from_the_data_file() -> None:

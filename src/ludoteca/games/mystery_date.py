@@ -419,7 +419,8 @@ class MysteryDate:
             return "MD-09", msg("mystery_date.game_over")
         if phase in CHANCE_PHASES:
             actor = msg("mystery_date.chance")
-            return _PHASE_RULES[phase], msg("mystery_date.not_your_turn", actor=actor)
+            rule_id = "MD-01" if state.turn == 0 else _PHASE_RULES[phase]  # the set-up reveal
+            return rule_id, msg("mystery_date.not_your_turn", actor=actor)
         if seat != state.mover:
             actor = msg("mystery_date.seat", seat=state.mover)
             return "MD-02", msg("mystery_date.not_your_turn", actor=actor)
