@@ -17,7 +17,9 @@ involved one card each: the giver knows the card they gave is in the partner's h
 partner knows the card taken from them is in the giver's hand. ``State.known`` keeps, for
 each ordered pair of seats ``(a, b)``, the multiset of cards ``a`` knows for certain that
 ``b`` holds; it shrinks when ``b``'s hand changes in ways ``a`` cannot see (see
-``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``).
+``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``). Cards the whole table saw
+enter a hand (the top of the discard pile) or shown from it (an outfit at the door) are in
+every other seat's ``known`` and in ``State.public``, which every view shows.
 
 Modules: this one holds the Game protocol (setup, chance, views, explanations, text);
 ``mystery_date_state`` the track and the state types; ``mystery_date_turns`` the
