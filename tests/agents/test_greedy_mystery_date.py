@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.agents import greedy_mystery_date as greedy_mod
 from ludoteca.agents.greedy_mystery_date import GreedyMysteryDate
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
@@ -163,3 +164,16 @@ def test_of_equally_useless_cards_gives_the_one_that_helps_the_partner_least() -
     assert choose(state) == "give B3 to 1"
     known[0 * 2 + 1] = counts_of([card("B1"), card("B2")])
     assert choose(state._replace(known=tuple(known))) == "give G3 to 1"
+
+
+def test_remembered_scores_equal_computed_ones_and_the_memory_is_bounded() -> None:
+    """``score`` remembers hand scores (a speed-up only): same values, bounded memory."""
+    agent = GreedyMysteryDate()
+    rng = random.Random(3)
+    for _ in range(500):
+        hand = [rng.randrange(3) for _ in range(12)]
+        assert agent.score(hand) == agent.hand_score(hand) == agent.score(list(hand))
+    assert 0 < len(agent._scores) <= 500
+    for index in range(greedy_mod.SCORE_CACHE + 10):
+        agent.score([index % 5, index // 5 % 5, index // 25 % 5, index // 125, *[0] * 8])
+    assert len(agent._scores) <= greedy_mod.SCORE_CACHE

@@ -16,7 +16,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, runner
 from ludoteca.games.mystery_date import GAME
-from ludoteca.games.mystery_date_cards import card_name
+from ludoteca.games.mystery_date_cards import card_label, card_name
 from ludoteca.terminal import mystery_date as md_term
 from ludoteca.terminal import renderer_for
 
@@ -59,6 +59,19 @@ def test_track_shows_every_piece_and_the_hand_by_colour() -> None:
     assert "Your hand" in out and "pink " in out and "orange " in out
     assert f"top {card_name(state.discard[-1])}" in out
     assert "Recent events" in out
+
+
+def test_cards_are_written_with_the_readers_colour_letters() -> None:
+    """In Spanish a card is R/V/A/N and a number (rosa, verde, azul, naranja), as typed."""
+    state = next(s for s in states_of(4) if GAME.phase(s) == "give")
+    view = GAME.view(state, state.mover)
+    top = state.discard[-1]
+    assert f"encima {card_label(top, 'es')}" in text_of(md_term.render_view(view, "es"))
+    assert f"top {card_label(top, 'en')}" in text_of(md_term.render_view(view, "en"))
+    assert card_label(0, "es") == "R1" and card_label(11, "es") == "N3"
+    assert card_label(0, "en") == "P1" and card_label(11, "en") == "O3"
+    for card in range(12):
+        assert GAME.parse_action(f"descartar {card_label(card, 'es')}").card == card  # type: ignore[union-attr]
 
 
 def test_hand_by_colour_marks_complete_outfits() -> None:

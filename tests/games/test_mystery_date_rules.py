@@ -107,6 +107,11 @@ def test_md01_seats_cannot_act_during_the_deal() -> None:
         act(state, 0, "pile draw")
     assert info.value.rule_id == "MD-01"
     assert GAME.legal_actions(state, 0) == () and GAME.legal_actions(state, 1) == ()
+    revealing = chance(state, "draw B1", "draw O1")
+    assert revealing.phase == Phase.REVEAL and revealing.turn == 0
+    with pytest.raises(NotYourTurnError) as info:
+        act(revealing, 1, "pile draw")
+    assert info.value.rule_id == "MD-01"  # the first reveal is part of the set-up
 
 
 def test_md01_the_track_and_start_spaces_come_from_the_data_file() -> None:
@@ -308,7 +313,9 @@ def test_md05_a_card_not_held_cannot_be_given() -> None:
     """MD-05: only a card from the mover's hand can be given."""
     state = roll_to(table(["P1 P2", "G1 G2"]), SWAP_LEFT)
     error = illegal(state, 0, "give G1 to 1")
-    assert error.rule_id == "MD-05" and "G1" in error.text("es")
+    assert error.rule_id == "MD-05"
+    assert "no tienes V1 en la mano (tu mano: R1 R2)" in error.text("es")
+    assert "you do not hold G1 (your hand: P1 P2)" in error.text("en")
     illegal(state, 0, "discard P1")
 
 
@@ -620,6 +627,104 @@ def test_md10_the_giver_taking_a_card_back_updates_what_both_know() -> None:
     state = chance(act(state, 1, "give P1 to 0"), "pick B3")
     assert GAME.view(state, 0)["known"][1] == [c("B3")]
     assert GAME.view(state, 1)["known"][0] == [c("P1"), c("G2")]
+
+
+def test_md10_a_card_taken_from_the_discard_pile_is_known_to_every_seat() -> None:
+    """MD-06 and MD-10: the top discard is face up, so every other seat (and an onlooker)
+    knows it is now in the taker's hand, and resampling keeps it there."""
+    state = roll_to(table(["P1 B3", "G1 G2", "B1 B2"], discard="O2 G3"), EITHER)
+    state = act(state, 0, "pile discard")
+    for seat in (1, 2):
+        assert GAME.view(state, seat)["known"][0] == [c("G3")]
+    assert GAME.view(state, 0)["known_by"] == [[], [c("G3")], [c("G3")]]
+    assert GAME.view(state, None)["public"] == [[c("G3")], [], []]
+    rng = random.Random(2)
+    for viewer in (1, 2, None):
+        for _ in range(20):
+            assert GAME.sample_state(GAME.view(state, viewer), viewer, rng).hands[0][c("G3")]
+    # Taken by a seat that already held one: the table is sure of one copy, not two.
+    again = roll_to(table(["G3 B3", "G1 G2"], discard="O2 G3"), EITHER)
+    again = act(again, 0, "pile discard")
+    assert GAME.view(again, 1)["known"][0] == [c("G3")]
+
+
+def test_md10_an_outfit_shown_at_a_door_that_opened_on_another_date_stays_known() -> None:
+    """MD-08 and MD-10: the outfit is shown to the table; when the date is another one the
+    cards go back to the hand and every seat remembers them (once each, however many
+    copies it knew of); the dud's discards and later unseen changes make them stale."""
+    state = roll_to(table(["P1 P2 P3 B1 B2 B3", "G1 G2", "O1 O2"]), DOOR_MID)
+    assert state.phase == Phase.SHOW
+    known = list(state.known)
+    known[1 * 3 + 0] = counts_of(cs("P1 B2"))  # seat 1 knew of P1 and B2 (from swaps)
+    state = act(state._replace(known=tuple(known)), 0, "show pink")
+    assert GAME.view(state, 1)["known"][0] == cs("P1 P2 P3 B2")  # seen as the door opens
+    assert GAME.view(state, 2)["known"][0] == cs("P1 P2 P3")
+    state = chance(state, "door blue")
+    for seat in (1, 2, None):
+        assert GAME.view(state, seat)["public"][0] == cs("P1 P2 P3")
+    assert GAME.view(state, 2)["known"][0] == cs("P1 P2 P3")
+    # Seat 1 swaps with seat 0 (swap right): a card the others cannot see left seat 0.
+    swap = roll_to(state, 8 + SWAP_RIGHT)
+    swap = chance(act(swap, 1, "give G1 to 0"), "pick P2")
+    assert GAME.view(swap, 2)["known"][0] == [] and GAME.view(swap, 2)["public"][0] == []
+    # Seat 1 took P2 (one of the copies it knew of left) and gave G1.
+    assert GAME.view(swap, 1)["known"][0] == cs("P1 P3 G1 B2")
+    assert GAME.view(swap, 0)["known_by"][1] == cs("P1 P3 G1 B2")
+    # The dud: the outfit goes face up on the discard pile, so nobody counts on it.
+    dud = roll_to(table(["P1 P2 P3 B1", "G1 G2"]), DOOR_MID)
+    assert dud.phase == Phase.DOOR and GAME.view(dud, 1)["known"][0] == cs("P1 P2 P3")
+    dud = chance(dud, "door dud", "draw O1", "draw O2", "draw O3")
+    assert GAME.view(dud, 1)["known"][0] == [] and GAME.view(dud, 1)["public"][0] == []
+
+
+def test_md10_what_the_table_saw_is_part_of_every_seats_knowledge() -> None:
+    """MD-10: in random games ``public`` is always within what each other seat knows and
+    within the hand; resampled from one seat, the others' knowledge of each other is
+    exactly what the table saw."""
+    seen = 0
+    for players in (2, 3, 4):
+        for state in all_states(players, range(2)):
+            for b in range(players):
+                public = state.public[b]
+                seen += sum(public)
+                holdings = list(state.hands[b])
+                if state.phase == Phase.PICK and b == state.mover:
+                    holdings[state.given] += 1
+                assert all(p <= h for p, h in zip(public, holdings, strict=True))
+                for a in range(players):
+                    if a != b:
+                        known = state.known[a * players + b]
+                        assert all(p <= k for p, k in zip(public, known, strict=True))
+        resampled = GAME.sample_state(GAME.view(state, 0), 0, random.Random(players))
+        for a in range(1, players):
+            for b in range(1, players):
+                expected = state.public[b] if a != b else (0,) * 12
+                assert resampled.known[a * players + b] == expected
+    assert seen > 0
+
+
+def test_md10_resampled_while_the_mover_chooses_an_outfit_it_holds_two() -> None:
+    """MD-08 and MD-10: everyone sees the mover stop on a door and choose an outfit, so a
+    state resampled for another seat gives the mover two complete outfits (and the ones it
+    is known to hold), never a hand without a choice to make."""
+    state = roll_to(table(["P1 P2 P3 B1 B2 B3", "G1 G2", "O1 O2"]), DOOR_MID)
+    assert state.phase == Phase.SHOW
+    rng = random.Random(4)
+    colours: set[tuple[int, ...]] = set()
+    for viewer in (1, 2, None):
+        for _ in range(30):
+            other = GAME.sample_state(GAME.view(state, viewer), viewer, rng)
+            assert len(mystery_date.complete_outfits(other.hands[0])) == 2
+            assert sum(other.hands[0]) == 6 and len(GAME.legal_actions(other, 0)) == 2
+            colours.add(mystery_date.complete_outfits(other.hands[0]))
+    assert len(colours) > 1
+    # Seat 1 knows seat 0 holds B2 (it gave it): the pair always has blue.
+    known = list(state.known)
+    known[1 * 3 + 0] = counts_of(cs("B2"))
+    state = state._replace(known=tuple(known))
+    for _ in range(30):
+        other = GAME.sample_state(GAME.view(state, 1), 1, rng)
+        assert 2 in mystery_date.complete_outfits(other.hands[0])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

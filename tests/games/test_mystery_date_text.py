@@ -20,6 +20,8 @@ from ludoteca.games.mystery_date_cards import (
     Reveal,
     Roll,
     Show,
+    card_text,
+    cards_text,
 )
 
 ACTIONS: list[Any] = [
@@ -100,15 +102,15 @@ def test_every_legal_action_of_a_swap_any_round_trips() -> None:
 @pytest.mark.parametrize(
     ("text", "es", "en"),
     [
-        ("jump", "se espera give", "expected give"),
+        ("jump", "se espera una jugada: dar C a N", "expected a move: give C to N"),
         ("roll 0", "no es un número", "not a valid number"),
         ("roll six", "no es un número", "not a valid number"),
-        ("roll 1 2", "se espera give", "expected give"),
+        ("roll 1 2", "se espera una jugada", "expected a move"),
         ("draw X1", "no es una carta", "is not a card"),
         ("draw P4", "no es una carta", "is not a card"),
-        ("give P1", "se espera give", "expected give"),
-        ("give P1 to 9", "no es un número", "not a valid number"),
-        ("give P1 to ²", "no es un número", "not a valid number"),
+        ("give P1", "se espera una jugada", "expected a move"),
+        ("give P1 to 9", "'9' no es un asiento (0 a 3)", "'9' is not a seat (0 to 3)"),
+        ("give P1 to ²", "no es un asiento", "is not a seat"),
         ("pile top", "no es un montón", "is not a pile"),
         ("show red", "no es un color", "is not a colour"),
         ("door nobody", "no es un color", "is not a colour"),
@@ -126,13 +128,13 @@ def test_parse_action_refuses_malformed_text(text: str, es: str, en: str) -> Non
     ("action", "es", "en"),
     [
         (Roll(5), "saca un 5", "rolls a 5"),
-        (Draw(0), "roba P1", "draws P1"),
-        (Reveal(4), "se descubre G2 como primer descarte", "G2 is turned face up"),
-        (Pick(6), "toma B1 al azar", "takes B1 at random"),
+        (Draw(0), "roba R1", "draws P1"),
+        (Reveal(4), "se descubre V2 como primer descarte", "G2 is turned face up"),
+        (Pick(6), "toma A1 al azar", "takes B1 at random"),
         (Door(1), "tras la puerta aparece la cita de los bolos", "the door opens on the bowling"),
         (Door(4), "aparece el fracaso", "opens on the dud"),
-        (Give(3, 2), "da G1 boca abajo al asiento 2", "gives G1 face down to seat 2"),
-        (Discard(11), "descarta O3", "discards O3"),
+        (Give(3, 2), "da V1 boca abajo al asiento 2", "gives G1 face down to seat 2"),
+        (Discard(11), "descarta N3", "discards O3"),
         (PILE_DRAW, "encima del mazo", "top card of the draw pile"),
         (PILE_DISCARD, "encima del descarte", "top card of the discard pile"),
         (Show(3), "muestra el atuendo naranja", "shows the orange outfit"),
@@ -141,3 +143,9 @@ def test_parse_action_refuses_malformed_text(text: str, es: str, en: str) -> Non
 def test_describe_in_both_languages(action: Any, es: str, en: str) -> None:
     assert es in GAME.describe(action, "es")
     assert en in GAME.describe(action, "en")
+
+
+def test_cards_in_messages_use_the_readers_letters() -> None:
+    assert cards_text([0, 4, 11]).text("es") == "R1 V2 N3"
+    assert cards_text([0, 4, 11]).text("en") == "P1 G2 O3"
+    assert cards_text([]).text("es") == "-" and card_text(8).text("es") == "A3"

@@ -56,6 +56,8 @@ class GreedyParams:
 
 
 DEFAULT_PARAMS = GreedyParams()
+SCORE_CACHE = 1 << 16
+"""Hand scores an agent remembers before it starts afresh."""
 
 
 class GreedyMysteryDate:
@@ -70,6 +72,7 @@ class GreedyMysteryDate:
             params: Heuristic knobs; the defaults when omitted.
         """
         self.params = params or DEFAULT_PARAMS
+        self._scores: dict[tuple[int, ...], float] = {}
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Pick one of ``legal`` for the decision in ``view``.
@@ -103,7 +106,21 @@ class GreedyMysteryDate:
     # -- scoring ---------------------------------------------------------------------
 
     def score(self, hand: Hand) -> float:
-        """How close ``hand`` is to complete outfits (higher is better)."""
+        """How close ``hand`` is to complete outfits (higher is better).
+
+        Remembered per hand: a decision scores the same few hands many times, and search
+        agents that play this one as their policy make thousands of decisions per move.
+        """
+        key = tuple(hand)
+        value = self._scores.get(key)
+        if value is None:
+            if len(self._scores) >= SCORE_CACHE:
+                self._scores.clear()
+            value = self._scores[key] = self.hand_score(hand)
+        return value
+
+    def hand_score(self, hand: Hand) -> float:
+        """The score of ``hand``, computed (``score`` remembers it)."""
         weights, duplicate = self.params.weights, self.params.duplicate
         total = 0.0
         for colour in range(len(COLOURS)):

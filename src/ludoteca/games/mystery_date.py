@@ -17,7 +17,9 @@ involved one card each: the giver knows the card they gave is in the partner's h
 partner knows the card taken from them is in the giver's hand. ``State.known`` keeps, for
 each ordered pair of seats ``(a, b)``, the multiset of cards ``a`` knows for certain that
 ``b`` holds; it shrinks when ``b``'s hand changes in ways ``a`` cannot see (see
-``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``).
+``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``). Cards the whole table saw
+enter a hand (the top of the discard pile) or shown from it (an outfit at the door) are in
+every other seat's ``known`` and in ``State.public``, which every view shows.
 
 Modules: this one holds the Game protocol (setup, chance, views, explanations, text);
 ``mystery_date_state`` the track and the state types; ``mystery_date_turns`` the
@@ -64,8 +66,10 @@ from ludoteca.games.mystery_date_cards import (
     Reveal,
     Roll,
     Show,
-    card_name,
+    card_label,
+    card_text,
     cards_of,
+    cards_text,
     counts_of,
 )
 from ludoteca.games.mystery_date_state import (
@@ -185,6 +189,7 @@ class MysteryDate:
             given=-1,
             shown=-1,
             known=(NO_CARDS,) * (num_players * num_players),
+            public=(NO_CARDS,) * num_players,
             log=(),
             winner=NO_SEAT,
         )
@@ -286,10 +291,12 @@ class MysteryDate:
     def view(self, state: State, seat: Seat | None) -> View:
         """MD-10: the public table, the seat's own hand and what it knows from swaps.
 
-        ``known[x]`` lists cards this seat knows seat ``x`` holds (cards it gave ``x``, or
-        that ``x`` took from it, still certainly there); ``known_by[x]`` lists the cards of
-        this seat's hand that seat ``x`` knows about. The card given face down in a swap
-        under way is shown to the giver only (``given``).
+        ``public[x]`` lists the cards the whole table saw in seat ``x``'s hand (taken from
+        the top of the discard pile, or an outfit shown at the door) and still certainly
+        there. ``known[x]`` lists cards this seat knows seat ``x`` holds (those, plus cards
+        it gave ``x`` or that ``x`` took from it); ``known_by[x]`` lists the cards of this
+        seat's hand that seat ``x`` knows about. The card given face down in a swap under
+        way is shown to the giver only (``given``).
         """
         n = state.players
         view: View = {
@@ -305,6 +312,7 @@ class MysteryDate:
             "hand_counts": [sum(hand) for hand in state.hands],
             "pile_size": sum(state.pile),
             "discard": list(state.discard),
+            "public": [cards_of(cards) for cards in state.public],
             "owed": state.owed,
             "target": state.target,
             "shown": state.shown,
@@ -328,11 +336,14 @@ class MysteryDate:
         """A state consistent with ``view``: the hidden cards dealt again at random.
 
         The unseen cards are the deck minus the viewer's hand, the discard pile and the card
-        the viewer is giving. Each other hand gets the cards the viewer knows it holds, then
-        random unseen cards up to its public size (while someone else's swap is under way,
-        the mover's hand is dealt one card more and one of its cards drawn at random becomes
-        the card given face down); the rest is the draw pile. Knowledge between two other
-        seats, which the viewer cannot see, is left empty.
+        the viewer is giving. Each other hand gets the cards the viewer knows it holds (for
+        an onlooker, what the whole table saw), then random unseen cards up to its public
+        size (while someone else's swap is under way, the mover's hand is dealt one card more
+        and one of its cards drawn at random becomes the card given face down); the rest is
+        the draw pile. A mover choosing which of two outfits to show holds exactly those two
+        (six cards, the hand limit): a pair of colours is drawn by how many ways the unseen
+        cards can make it. Between two other seats, the viewer cannot see what one learned of the
+        other in their swaps: that knowledge is what the whole table saw (``public``).
         """
         n: int = view["players"]
         own = seat is not None and seat >= 0
@@ -345,7 +356,8 @@ class MysteryDate:
             removed += view["hand"]
             if "given" in view:
                 removed.append(view["given"])
-        known_lists: list[list[int]] = view["known"] if own else [[] for _ in range(n)]
+        public: list[list[int]] = view["public"]
+        known_lists: list[list[int]] = view["known"] if own else public
         for other in range(n):
             removed += known_lists[other] if other != seat else []
         for card in removed:
@@ -359,6 +371,9 @@ class MysteryDate:
         for other in range(n):
             if own and other == seat:
                 continue
+            if phase == _P_SHOW and other == mover:
+                hands[other] = counts_of(_deal_two_outfits(known_lists[other], pool, rng))
+                continue
             holdings = view["hand_counts"][other] + (hidden_given and other == mover)
             cards = [
                 *known_lists[other],
@@ -367,7 +382,8 @@ class MysteryDate:
             if hidden_given and other == mover:
                 given = _take_random(cards, 1, rng)[0]
             hands[other] = counts_of(cards)
-        known = [NO_CARDS] * (n * n)
+        public_counts = tuple(counts_of(cards) for cards in public)
+        known = [NO_CARDS if a == b else public_counts[b] for a in range(n) for b in range(n)]
         if own:
             assert seat is not None
             for other in range(n):
@@ -389,6 +405,7 @@ class MysteryDate:
             given=given,
             shown=view["shown"],
             known=tuple(known),
+            public=public_counts,
             log=tuple((EVENT_NAMES.index(e[0]), e[1], e[2], e[3]) for e in view["log"]),
             winner=view["winner"] if view["winner"] is not None else NO_SEAT,
         )
@@ -404,7 +421,8 @@ class MysteryDate:
             return "MD-09", msg("mystery_date.game_over")
         if phase in CHANCE_PHASES:
             actor = msg("mystery_date.chance")
-            return _PHASE_RULES[phase], msg("mystery_date.not_your_turn", actor=actor)
+            rule_id = "MD-01" if state.turn == 0 else _PHASE_RULES[phase]  # the set-up reveal
+            return rule_id, msg("mystery_date.not_your_turn", actor=actor)
         if seat != state.mover:
             actor = msg("mystery_date.seat", seat=state.mover)
             return "MD-02", msg("mystery_date.not_your_turn", actor=actor)
@@ -421,7 +439,9 @@ class MysteryDate:
         hand = state.hands[seat]
         if isinstance(action, Give | Discard) and not hand[action.card]:
             return rule_id, msg(
-                "mystery_date.not_in_hand", card=card_name(action.card), hand=_show_hand(hand)
+                "mystery_date.not_in_hand",
+                card=card_text(action.card),
+                hand=cards_text(cards_of(hand)),
             )
         if isinstance(action, Give):
             targets = swap_targets(state)
@@ -454,8 +474,8 @@ class MysteryDate:
             date = msg(f"mystery_date.date.{DOOR_OUTCOMES[action.result]}")
             return msg("mystery_date.do.door", date=date).text(chosen)
         if isinstance(action, Give):
-            text = msg("mystery_date.do.give", card=card_name(action.card), target=action.target)
-            return text.text(chosen)
+            card = card_label(action.card, chosen)
+            return msg("mystery_date.do.give", card=card, target=action.target).text(chosen)
         if isinstance(action, Pile):
             key = "pile_discard" if action.from_discard else "pile_draw"
             return msg(f"mystery_date.do.{key}").text(chosen)
@@ -463,7 +483,7 @@ class MysteryDate:
             colour = msg(f"mystery_date.colour.{COLOURS[action.colour]}")
             return msg("mystery_date.do.show", colour=colour).text(chosen)
         key = {Draw: "draw", Reveal: "reveal", Pick: "pick", Discard: "discard"}[type(action)]
-        return msg(f"mystery_date.do.{key}", card=card_name(action.card)).text(chosen)
+        return msg(f"mystery_date.do.{key}", card=card_label(action.card, chosen)).text(chosen)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
@@ -560,12 +580,33 @@ def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:
     return taken
 
 
+def _deal_two_outfits(known: list[int], pool: list[int], rng: random.Random) -> list[int]:
+    """MD-08: a hand of exactly two complete outfits that holds ``known``, the rest taken
+    from ``pool``; each pair of colours weighted by the ways ``pool`` can complete it.
+    """
+    held, available = counts_of(known), counts_of(pool)
+    pairs: list[tuple[int, ...]] = []
+    weights: list[int] = []
+    for first in range(len(COLOURS)):
+        for second in range(first + 1, len(COLOURS)):
+            cards = cards_mod.outfit(first) + cards_mod.outfit(second)
+            if sum(held) != sum(held[card] for card in cards) or max(held) > 1:
+                continue
+            ways = 1
+            for card in cards:
+                ways *= 1 if held[card] else available[card]
+            if ways:
+                pairs.append(cards)
+                weights.append(ways)
+    cards = pairs[_weighted(weights, rng)]
+    for card in cards:
+        if not held[card]:
+            pool.remove(card)
+    return list(cards)
+
+
 def _shown_date(state: State) -> str:
     for entry in reversed(state.log):
         if entry[0] == Event.DOOR:
             return DOOR_OUTCOMES[entry[3]]
     return DOOR_OUTCOMES[DUD]
-
-
-def _show_hand(hand: Counts) -> str:
-    return " ".join(card_name(card) for card in cards_of(hand)) or "-"

@@ -14,7 +14,7 @@ from typing import Any
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import InvalidActionError
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Lang, Message, msg, register
 
 DATA: dict[str, Any] = components.load("mystery_date")
 
@@ -37,6 +37,14 @@ DIE: int = DATA["track"]["die"]
 if DOOR_OUTCOMES[: len(COLOURS)] != COLOURS or len(DOOR_OUTCOMES) != len(COLOURS) + 1:
     raise ValueError("mystery_date door outcomes must be the colours in order, then the dud")
 
+# The colour letters are data ([cards] letters_es / letters_en): messages are made from them.
+register(
+    {
+        f"mystery_date.letter.{colour}": {"es": LETTERS_ES[index], "en": LETTERS_EN[index]}
+        for index, colour in enumerate(COLOURS)
+    }
+)
+
 Counts = tuple[int, ...]
 """Copies per card, indexed by card (a multiset of cards)."""
 NO_CARDS: Counts = (0,) * CARDS
@@ -45,6 +53,28 @@ NO_CARDS: Counts = (0,) * CARDS
 def card_name(card: int) -> str:
     """``"P1"`` for pink 1, ... ``"O3"`` for orange 3."""
     return f"{LETTERS_EN[card // NUMBERS]}{card % NUMBERS + 1}"
+
+
+def card_label(card: int, lang: Lang) -> str:
+    """A card for people in ``lang``: ``"R1"`` (rosa 1) in Spanish, ``"P1"`` in English."""
+    letters = LETTERS_ES if lang == "es" else LETTERS_EN
+    return f"{letters[card // NUMBERS]}{card % NUMBERS + 1}"
+
+
+def card_text(card: int) -> Message:
+    """A card for a message: its colour letter in the reader's language and its number."""
+    letter = msg(f"mystery_date.letter.{COLOURS[card // NUMBERS]}")
+    return msg("mystery_date.card", letter=letter, number=card % NUMBERS + 1)
+
+
+def cards_text(cards: list[int] | tuple[int, ...]) -> Message:
+    """Cards for a message, space separated, in the reader's letters (``-`` if none)."""
+    if not cards:
+        return msg("mystery_date.no_cards")
+    text = card_text(cards[-1])
+    for card in reversed(cards[:-1]):
+        text = msg("mystery_date.card_list", first=card_text(card), rest=text)
+    return text
 
 
 def colour_of(card: int) -> int:
@@ -280,5 +310,7 @@ def _card(text: str, token: str) -> int:
 
 def _seat_number(text: str, token: str) -> int:
     if not (token.isascii() and token.isdigit()) or int(token) >= MAX_SEATS:
-        raise InvalidActionError(text, msg("mystery_date.bad_number", token=token))
+        raise InvalidActionError(
+            text, msg("mystery_date.bad_seat", token=token, high=MAX_SEATS - 1)
+        )
     return int(token)

@@ -125,7 +125,11 @@ class State(NamedTuple):
         target: The swap partner while a swap is under way, else -1.
         given: The card given face down while a swap is under way, else -1.
         shown: The colour shown at the door while it opens, else -1.
-        known: ``known[a * players + b]``: cards seat ``a`` knows seat ``b`` holds (MD-10).
+        known: ``known[a * players + b]``: cards seat ``a`` knows seat ``b`` holds (MD-10),
+            what the whole table saw (``public``) included.
+        public: ``public[b]``: cards every seat knows seat ``b`` holds, because they were
+            seen joining the hand (the top of the discard pile) or shown from it (an outfit
+            at the door) and no unseen change can have taken them out since.
         log: The last public events, oldest first.
         winner: The winning seat, -1 otherwise (also in a drawn game).
     """
@@ -144,5 +148,6 @@ class State(NamedTuple):
     given: int
     shown: int
     known: tuple[Counts, ...]
+    public: tuple[Counts, ...]
     log: tuple[LogEntry, ...]
     winner: int

@@ -82,6 +82,40 @@ def _forget(known: tuple[Counts, ...], n: int, seat: Seat, card: int) -> tuple[C
     return tuple(updated)
 
 
+def _forget_public(public: tuple[Counts, ...], seat: Seat, card: int) -> tuple[Counts, ...]:
+    """``seat`` put ``card`` face up: the table's knowledge of that hand loses one copy."""
+    if not public[seat][card]:
+        return public
+    return _set(public, seat, _sub(public[seat], card))
+
+
+def _seen_by_all(
+    known: tuple[Counts, ...], n: int, seat: Seat, cards: tuple[int, ...], *, gained: bool
+) -> tuple[Counts, ...]:
+    """MD-10: every other seat saw ``cards`` in ``seat``'s hand.
+
+    ``gained``: the cards just joined the hand (taken face up from the discard pile), so
+    each adds one copy to what was known; otherwise they were shown from the hand (an outfit
+    at the door), so each is known at least once.
+    """
+    updated = list(known)
+    for other in range(n):
+        if other != seat:
+            index = other * n + seat
+            updated[index] = _seen(updated[index], cards, gained=gained)
+    return tuple(updated)
+
+
+def _seen(counts: Counts, cards: tuple[int, ...], *, gained: bool) -> Counts:
+    """``counts`` after ``cards`` were seen in the hand (see ``_seen_by_all``)."""
+    for card in cards:
+        if gained:
+            counts = _add(counts, card)
+        elif not counts[card]:
+            counts = counts[:card] + (1,) + counts[card + 1 :]
+    return counts
+
+
 def _swap_knowledge(
     known: tuple[Counts, ...], n: int, mover: Seat, target: Seat, given: int, taken: int
 ) -> tuple[Counts, ...]:
@@ -109,12 +143,12 @@ def _swap_knowledge(
 _new_state = tuple.__new__
 (
     _F_PHASE, _F_TURN, _F_MOVER, _F_POSITIONS, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED,
-    _F_TARGET, _F_GIVEN, _F_SHOWN, _F_KNOWN, _F_LOG, _F_WINNER,
+    _F_TARGET, _F_GIVEN, _F_SHOWN, _F_KNOWN, _F_PUBLIC, _F_LOG, _F_WINNER,
 ) = (
     State._fields.index(name)
     for name in (
         "phase", "turn", "mover", "positions", "hands", "pile", "discard", "owed",
-        "target", "given", "shown", "known", "log", "winner",
+        "target", "given", "shown", "known", "public", "log", "winner",
     )
 )  # fmt: skip
 _F_RULES, _F_PLAYERS = State._fields.index("rules"), State._fields.index("players")
@@ -227,6 +261,7 @@ def _apply_roll(state: State, action: Roll) -> State:
         if len(outfits) == 1:
             new[_F_PHASE] = _P_DOOR
             new[_F_SHOWN] = outfits[0]
+            _show_outfit(new, outfits[0])
         else:
             new[_F_PHASE] = _P_SHOW
     elif kind == _S_EITHER:
@@ -250,6 +285,10 @@ def _apply_pile(state: State, action: Pile) -> State:
     card = state.discard[-1]
     _give_card(new, mover, card)
     new[_F_DISCARD] = discard = state.discard[:-1]
+    # MD-06: the card was face up, so every seat saw it join the mover's hand.
+    taken = (card,)
+    new[_F_KNOWN] = _seen_by_all(state.known, state.players, mover, taken, gained=True)
+    new[_F_PUBLIC] = _set(state.public, mover, _seen(state.public[mover], taken, gained=True))
     _log(new, Event.TOP, mover, card)
     if not discard:
         new[_F_PHASE] = _P_REVEAL
@@ -264,6 +303,7 @@ def _apply_discard(state: State, action: Discard) -> State:
     new[_F_HANDS] = _set(state.hands, mover, hand)
     new[_F_DISCARD] = (*state.discard, card)
     new[_F_KNOWN] = _forget(state.known, state.players, mover, card)
+    new[_F_PUBLIC] = _forget_public(state.public, mover, card)
     _log(new, Event.DISCARD, mover, card)
     if sum(hand) > HAND_LIMIT:
         return _build(new)
@@ -288,12 +328,29 @@ def _apply_pick(state: State, action: Pick) -> State:
     new = list(state)
     new[_F_HANDS] = hands
     new[_F_KNOWN] = _swap_knowledge(state.known, state.players, mover, target, given, taken)
+    public = state.public
+    if any(public[mover]) or any(public[target]):
+        # The table saw one unseen card leave each hand.
+        public = _set(public, mover, _less_one_unknown(public[mover]))
+        new[_F_PUBLIC] = _set(public, target, _less_one_unknown(public[target]))
     _log(new, Event.SWAP, mover, target)
     return _end_turn(new)
 
 
 def _apply_show(state: State, action: Show) -> State:
-    return state._replace(phase=_P_DOOR, shown=action.colour)
+    new = list(state)
+    new[_F_PHASE] = _P_DOOR
+    new[_F_SHOWN] = action.colour
+    _show_outfit(new, action.colour)
+    return _build(new)
+
+
+def _show_outfit(new: Fields, colour: int) -> None:
+    """MD-08 and MD-10: the mover shows the outfit to the table (in the state being built)."""
+    mover, outfit = new[_F_MOVER], cards_mod.outfit(colour)
+    new[_F_KNOWN] = _seen_by_all(new[_F_KNOWN], new[_F_PLAYERS], mover, outfit, gained=False)
+    public = new[_F_PUBLIC]
+    new[_F_PUBLIC] = _set(public, mover, _seen(public[mover], outfit, gained=False))
 
 
 def _apply_door(state: State, action: Door) -> State:
@@ -308,12 +365,15 @@ def _apply_door(state: State, action: Door) -> State:
     if result != DUD:
         return _end_turn(new)
     hand, known, discard = state.hands[mover], state.known, state.discard
+    public = state.public
     for card in cards_mod.outfit(shown):
         hand = _sub(hand, card)
         known = _forget(known, state.players, mover, card)
+        public = _forget_public(public, mover, card)
         discard = (*discard, card)
     new[_F_HANDS] = _set(state.hands, mover, hand)
     new[_F_KNOWN] = known
+    new[_F_PUBLIC] = public
     new[_F_DISCARD] = discard
     new[_F_PHASE] = _P_DRAW
     new[_F_OWED] = NUMBERS

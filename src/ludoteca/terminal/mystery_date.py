@@ -17,7 +17,7 @@ from rich.text import Text
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games import mystery_date
-from ludoteca.games.mystery_date_cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_name
+from ludoteca.games.mystery_date_cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_label
 from ludoteca.terminal import Menu, Renderer
 
 SYMBOLS = {
@@ -146,7 +146,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
             if cards:
                 row("they_know", _knowledge(other, cards, lang))
         if "given" in view:
-            given = card_name(view["given"])
+            given = card_label(view["given"], lang)
             row("given", msg("term.md.given_to", card=given, seat=view["target"]).text(lang))
     for seat_view in seat_views:
         label = msg("term.hand_of", seat=seat_label(seat_view["seat"], lang)).text(lang)
@@ -155,7 +155,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
     row("hand_counts", sizes)
     row("pile", str(view["pile_size"]))
     discard: list[int] = view["discard"]
-    top = card_name(discard[-1]) if discard else "-"
+    top = card_label(discard[-1], lang) if discard else "-"
     row("discard", msg("term.md.discard_top", top=top, count=len(discard)).text(lang))
     if view["phase"] == "pick" and view["target"] >= 0:
         row("swap", msg("term.md.swap_now", seat=seat_label(view["target"], lang)).text(lang))
@@ -172,7 +172,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
 
 
 def _knowledge(other: int, cards: Sequence[int], lang: Lang) -> str:
-    return f"{seat_label(other, lang)}: " + " ".join(card_name(card) for card in cards)
+    return f"{seat_label(other, lang)}: " + " ".join(card_label(card, lang) for card in cards)
 
 
 def _last_door(view: View, lang: Lang) -> str:
@@ -194,7 +194,7 @@ def _event(entry: Sequence[Any], lang: Lang) -> str:
         date = msg(f"mystery_date.date.{DOOR_OUTCOMES[b]}")
         return msg("term.md.ev.door", seat=who, colour=colour, date=date).text(lang)
     if kind in ("top", "discard", "reveal"):
-        return msg(f"term.md.ev.{kind}", seat=who, card=card_name(a)).text(lang)
+        return msg(f"term.md.ev.{kind}", seat=who, card=card_label(a, lang)).text(lang)
     if kind == "swap":
         return msg("term.md.ev.swap", seat=who, other=seat_label(a, lang)).text(lang)
     if kind == "reshuffle":
