@@ -102,6 +102,7 @@ class Encoding(Protocol):
 
 _ENCODINGS: dict[str, str] = {
     "tacocat": "ludoteca.adapters.encodings.tacocat",
+    "dweebies": "ludoteca.adapters.encodings.dweebies",
     "mystery_date": "ludoteca.adapters.encodings.mystery_date",
 }
 
