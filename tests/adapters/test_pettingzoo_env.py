@@ -418,12 +418,12 @@ def test_a_game_without_an_encoding_is_a_clear_error() -> None:
         encodings.make("gotcha", 2, {})
     assert caught.value.text("en") == (
         "The game 'gotcha' has no reinforcement-learning encoding. "
-        "Games with an encoding: tacocat, dweebies, mystery_date"
+        "Games with an encoding: tacocat, dweebies, tile_up, mystery_date"
     )
     assert caught.value.text("es").startswith(
         "El juego 'gotcha' no tiene codificación para aprendizaje por refuerzo."
     )
-    assert encodings.available() == ("tacocat", "dweebies", "mystery_date")
+    assert encodings.available() == ("tacocat", "dweebies", "tile_up", "mystery_date")
 
 
 def test_truncation_after_max_steps() -> None:
