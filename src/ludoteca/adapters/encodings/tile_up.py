@@ -225,6 +225,10 @@ _CODE = model.TILE_CODES
 _NUMBER_AT = COLOURS
 _HEIGHT_AT = COLOURS + NUMBERS
 _SHAPE_AT = _HEIGHT_AT + 1
+_TOP_AT: tuple[tuple[int, int], ...] = tuple(
+    (code // NUMBERS, _NUMBER_AT + code % NUMBERS) for code in range(TILES)
+)
+"""Per tile code: the offsets in a board cell of its colour and number flags."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -283,7 +287,7 @@ class TileUpEncoding:
             raise ValueError(f"a {view['size']} board's view for the {self.size} encoding")
         me: int = seat_
         n = len(view["tile_counts"])
-        out = np.zeros(self.observation_size, dtype=np.float32)
+        out = [0.0] * _BOARD
         out[_PLAYERS + n - 2] = 1.0
         out[_SEAT + me] = 1.0
         out[_PHASE + _PHASE_INDEX[view["phase"]]] = 1.0
@@ -333,20 +337,25 @@ class TileUpEncoding:
         out[_BOARD_SIZE + _SIZES.index(options["board_size"])] = 1.0
         out[_MIRROR] = float(bool(options["allow_mirror"]))
         size = self.size
-        for r, row in enumerate(view["board"]):
-            for c, stack in enumerate(row):
-                if not stack:
-                    continue
-                at = _BOARD + CELL * (r * size + c)
-                for name in stack:
-                    out[_BOARD_TILES + _CODE[name]] += 1.0
-                top = _CODE[stack[-1]]
-                out[at + top // NUMBERS] = 1.0
-                out[at + _NUMBER_AT + top % NUMBERS] = 1.0
-                out[at + _HEIGHT_AT] = len(stack)
+        ones: list[int] = []
+        heights: list[int] = []
+        at = _BOARD
+        for row in view["board"]:
+            for stack in row:
+                if stack:
+                    for name in stack:
+                        out[_BOARD_TILES + _CODE[name]] += 1.0
+                    colour_at, number_at = _TOP_AT[_CODE[stack[-1]]]
+                    ones += (at + colour_at, at + number_at)
+                    heights += (at + _HEIGHT_AT, len(stack))
+                at += CELL
         for row, col, _colour, shape, _cells in view["regions"]:
-            out[_BOARD + CELL * (row * size + col) + _SHAPE_AT + shape] = 1.0
-        return out
+            ones.append(_BOARD + CELL * (row * size + col) + _SHAPE_AT + shape)
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        vector[:_BOARD] = out
+        vector[ones] = 1.0
+        vector[heights[::2]] = heights[1::2]
+        return vector
 
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
