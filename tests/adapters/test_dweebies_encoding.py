@@ -227,7 +227,7 @@ def test_pettingzoo_api_test(n: int) -> None:
     api_test(env("dweebies", num_players=n, seed=0), num_cycles=200)  # type: ignore[no-untyped-call]
 
 
-@pytest.mark.parametrize("n", (2, 6))
+@pytest.mark.parametrize("n", PLAYERS)
 def test_pettingzoo_seed_test(n: int) -> None:
     seed_test(lambda: env("dweebies", num_players=n), num_cycles=200)  # type: ignore[no-untyped-call]
 
