@@ -413,16 +413,17 @@ def test_use_before_reset_and_bad_setups_are_errors_with_reasons() -> None:
 
 
 def test_a_game_without_an_encoding_is_a_clear_error() -> None:
+    """Gotcha (realtime: the environment refuses it) has no encoding."""
     with pytest.raises(GameSetupError) as caught:
-        encodings.make("dweebies", 2, {})
+        encodings.make("gotcha", 2, {})
     assert caught.value.text("en") == (
-        "The game 'dweebies' has no reinforcement-learning encoding. "
-        "Games with an encoding: tacocat"
+        "The game 'gotcha' has no reinforcement-learning encoding. "
+        "Games with an encoding: tacocat, dweebies, tile_up, mystery_date"
     )
     assert caught.value.text("es").startswith(
-        "El juego 'dweebies' no tiene codificación para aprendizaje por refuerzo."
+        "El juego 'gotcha' no tiene codificación para aprendizaje por refuerzo."
     )
-    assert encodings.available() == ("tacocat",)
+    assert encodings.available() == ("tacocat", "dweebies", "tile_up", "mystery_date")
 
 
 def test_truncation_after_max_steps() -> None:

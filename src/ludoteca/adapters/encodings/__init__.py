@@ -102,6 +102,9 @@ class Encoding(Protocol):
 
 _ENCODINGS: dict[str, str] = {
     "tacocat": "ludoteca.adapters.encodings.tacocat",
+    "dweebies": "ludoteca.adapters.encodings.dweebies",
+    "tile_up": "ludoteca.adapters.encodings.tile_up",
+    "mystery_date": "ludoteca.adapters.encodings.mystery_date",
 }
 
 

@@ -1,0 +1,394 @@
+"""Dweebies' integer action space and observation vector for learning agents.
+
+Seats are counted to *my left* (relative seat ``r`` is absolute seat ``(me + r) %
+players``; ``r = 0`` is me), so one policy can play every seat; *rel seats* blocks have 6
+entries and leave absent seats at 0. The sizes are the same for 2 to 6 players and every
+option.
+
+The table is unbounded, so cells are written relative to a *reference cell*: the centre of
+the layout's bounding box (``((min x + max x) // 2, (min y + max y) // 2)``; ``(0, 0)`` on
+an empty table). Observations are then unchanged when the whole layout moves.
+
+Action space
+------------
+A fixed ``Discrete(247)``. A placement (card x cell: up to 27 x 216) is built from two
+sub-actions: *select card d* (the draft) then *place on legal cell i*, where cell ``i`` is
+the ``i``-th of the view's ``legal_cells`` (sorted by ``x`` then ``y``; the observation's
+``cells`` block describes each one). A legal cell is an empty cell next to a card, and each
+of at most 54 cards has four neighbours, so 216 slots hold every legal cell that can exist.
+*Select d* is offered for each Dweebie in hand (every card has the same legal cells);
+*place i* for each legal cell, once a card is selected. Every legal ``Place`` is reached
+by exactly one pair of numbers and nothing else is offered (tested).
+
+========  =====  ===========================================================================
+numbers   count  meaning
+========  =====  ===========================================================================
+0-26      27     select Dweebie d = number + 1 to place (sub-action, same seat again)
+27-242    216    place the selected Dweebie on legal cell i = number - 27 (DW-03, DW-07)
+243-246   4      ``collect row``, ``collect column``, ``collect both``, ``collect none``
+                 (DW-05, DW-06)
+========  =====  ===========================================================================
+
+:meth:`DweebiesEncoding.encode` needs the seat's view for a ``Place`` (the slot of a cell
+is its index among the legal cells).
+
+Observation
+-----------
+A ``float32`` vector of :data:`OBSERVATION_SIZE` = 3613 entries built only from the seat's
+view and its draft. Kind ids are 1..27 (0 for no card); coordinates ``dx, dy`` are relative
+to the reference cell, between -56 and 56; every other entry is a count or a 0/1 flag.
+:data:`LAYOUT` holds the same table with each block's bounds.
+
+======  ====  ==============  ==========================================================
+offset  size  name            meaning
+======  ====  ==============  ==========================================================
+0       5     players         player count one-hot: 2 .. 6
+5       6     seat            my absolute seat one-hot
+11      5     phase           deal, place, collect, draw, over
+16      6     mover           whose turn it is (or who is dealt to), rel seats one-hot
+22      1     chance_acts     1 while chance acts (the deal, a draw)
+23      6     first_player    the option: who started, rel seats one-hot
+29      1     dealt           cards dealt so far in the opening deal
+30      27    hand            my cards, per Dweebie
+57      27    selected        the Dweebie selected to place (the draft), one-hot
+84      6     hand_counts     cards held, rel seats
+90      6     scores          cards collected, rel seats
+96      1     pile_size       cards in the draw pile
+97      1     table_size      cards on the table
+98      1     groups          groups of the layout (more than 1: split, DW-07)
+99      1     legal_count     legal cells
+100     1     row_length      cards of the row on offer to collect (collect phase)
+101     1     column_length   cards of the column on offer to collect
+102     6     last_seat       who placed last, rel seats one-hot
+108     27    last_card       the Dweebie placed last, one-hot
+135     2     last_cell       where it went: dx, dy
+137     1     last_taken      cards that placement collected
+138     441   window          kind id on each cell of the 21 x 21 window centred on the
+                              reference cell, ``x`` major: entry 21 * (dx + 10) + dy + 10
+579     441   window_legal    1 on each legal cell of the window (same order)
+1020    1     outside         cards of the table outside the window
+1021    216   table           each card on the table, as listed in the view: present,
+                              dx, dy, kind id (4 per card, 54 cards)
+1237    2376  cells           each legal cell slot i (11 per slot, 216 slots, below)
+======  ====  ==============  ==========================================================
+
+Each legal cell slot: present, dx, dy, then for each direction (-x, +x, -y, +y): the
+length of the unbroken run of cards starting next to the cell that way (0 if that
+neighbour is empty) and the kind id at the run's far end (0 if none). A card placed on the
+cell lets its player collect that row (or column) exactly when one run of it is empty and
+the other ends in the same Dweebie (DW-05), so the slot says which cards would collect
+what. The window duplicates the nearby table as a grid (for convolutions); the ``table``
+and ``cells`` blocks hold everything, however far the layout spreads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ludoteca.adapters.encodings import (
+    EMPTY_DRAFT,
+    Decoded,
+    Draft,
+    Encoding,
+    MaskArray,
+    ObservationArray,
+)
+from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.games import dweebies as dw
+
+GAME_ID = "dweebies"
+SEATS = dw.MAX_PLAYERS
+KINDS = dw.NUM_KINDS
+MAX_TABLE = dw.DECK_SIZE
+MAX_CELLS = 4 * dw.DECK_SIZE
+"""Every legal cell is next to a card and each card has four neighbours."""
+REACH = MAX_TABLE + 2
+"""Largest ``|dx|`` or ``|dy|``: a layout of k cards spans at most k cells each way."""
+RADIUS = 10
+WIDTH = 2 * RADIUS + 1
+SLOT = 11
+"""Entries per legal cell slot."""
+
+# ---------------------------------------------------------------------------------------
+# Action space
+
+SELECT = 0
+"""``SELECT + d - 1``: select Dweebie ``d``."""
+PLACE = SELECT + KINDS
+"""``PLACE + i``: place the selected Dweebie on legal cell ``i``."""
+COLLECT = PLACE + MAX_CELLS
+ACTION_SIZE = COLLECT + len(dw.COLLECT_CHOICES)
+_COLLECTS = (dw.COLLECT_ROW, dw.COLLECT_COLUMN, dw.COLLECT_BOTH, dw.COLLECT_NONE)
+_COLLECT_INDEX = {action: COLLECT + i for i, action in enumerate(_COLLECTS)}
+
+ACTION_LABELS: tuple[str, ...] = (
+    tuple(f"select {dw.code(d)}" for d in range(1, KINDS + 1))
+    + tuple(f"place on legal cell {i}" for i in range(MAX_CELLS))
+    + tuple(str(action) for action in _COLLECTS)
+)
+"""A short text per action number."""
+
+# ---------------------------------------------------------------------------------------
+# Observation layout
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One named run of observation entries.
+
+    Attributes:
+        name: The block's name (as in the module's table).
+        offset: Index of its first entry.
+        size: Number of entries.
+        low: Lower bound of every entry.
+        high: Upper bound of every entry.
+        meaning: What the entries hold.
+    """
+
+    name: str
+    offset: int
+    size: int
+    low: float
+    high: float
+    meaning: str
+
+
+_N = float(dw.DECK_SIZE)
+_K = float(KINDS)
+_BLOCKS: tuple[tuple[str, int, float, float, str], ...] = (
+    ("players", SEATS - 1, 0.0, 1.0, "player count one-hot: 2 .. 6"),
+    ("seat", SEATS, 0.0, 1.0, "my absolute seat one-hot"),
+    ("phase", len(dw.Phase), 0.0, 1.0, "deal, place, collect, draw, over"),
+    ("mover", SEATS, 0.0, 1.0, "whose turn it is, rel seats one-hot"),
+    ("chance_acts", 1, 0.0, 1.0, "1 while chance acts"),
+    ("first_player", SEATS, 0.0, 1.0, "the option: who started, rel seats one-hot"),
+    ("dealt", 1, 0.0, float(dw.HAND_SIZE * SEATS), "cards dealt so far"),
+    ("hand", KINDS, 0.0, float(max(dw.DECK)), "my cards, per Dweebie"),
+    ("selected", KINDS, 0.0, 1.0, "the Dweebie selected to place, one-hot"),
+    ("hand_counts", SEATS, 0.0, float(dw.HAND_SIZE), "cards held, rel seats"),
+    ("scores", SEATS, 0.0, _N, "cards collected, rel seats"),
+    ("pile_size", 1, 0.0, _N, "cards in the draw pile"),
+    ("table_size", 1, 0.0, _N, "cards on the table"),
+    ("groups", 1, 0.0, _N, "groups of the layout"),
+    ("legal_count", 1, 0.0, float(MAX_CELLS), "legal cells"),
+    ("row_length", 1, 0.0, _N, "cards of the row on offer"),
+    ("column_length", 1, 0.0, _N, "cards of the column on offer"),
+    ("last_seat", SEATS, 0.0, 1.0, "who placed last, rel seats one-hot"),
+    ("last_card", KINDS, 0.0, 1.0, "the Dweebie placed last, one-hot"),
+    ("last_cell", 2, -REACH, REACH, "where it went: dx, dy"),
+    ("last_taken", 1, 0.0, _N, "cards that placement collected"),
+    ("window", WIDTH * WIDTH, 0.0, _K, "kind id per window cell"),
+    ("window_legal", WIDTH * WIDTH, 0.0, 1.0, "legal cells of the window"),
+    ("outside", 1, 0.0, _N, "cards outside the window"),
+    ("table", 4 * MAX_TABLE, -REACH, REACH, "present, dx, dy, kind id per card"),
+    ("cells", SLOT * MAX_CELLS, -REACH, REACH, "each legal cell slot"),
+)
+
+
+def _layout() -> tuple[Block, ...]:
+    blocks = []
+    offset = 0
+    for name, size, low, high, meaning in _BLOCKS:
+        blocks.append(Block(name, offset, size, low, high, meaning))
+        offset += size
+    return tuple(blocks)
+
+
+LAYOUT: tuple[Block, ...] = _layout()
+"""The observation's blocks, in order (the table in the module docstring)."""
+OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
+(
+    _PLAYERS, _SEAT, _PHASE, _MOVER, _CHANCE, _FIRST, _DEALT, _HAND, _SELECTED, _HAND_COUNTS,
+    _SCORES, _PILE_SIZE, _TABLE_SIZE, _GROUPS, _LEGAL_COUNT, _ROW_LENGTH, _COLUMN_LENGTH,
+    _LAST_SEAT, _LAST_CARD, _LAST_CELL, _LAST_TAKEN, _WINDOW, _WINDOW_LEGAL, _OUTSIDE, _TABLE,
+    _CELLS,
+) = (block.offset for block in LAYOUT)  # fmt: skip
+
+_PHASES = tuple(phase.name.lower() for phase in dw.Phase)
+_KIND_OF = {dw.code(d): d for d in range(1, KINDS + 1)}
+_DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+# ---------------------------------------------------------------------------------------
+# The encoding
+
+
+class DweebiesEncoding:
+    """Dweebies' encoding (see the module docstring for both layouts)."""
+
+    game_id = GAME_ID
+    action_size = ACTION_SIZE
+
+    def __init__(self) -> None:
+        self.observation_low: ObservationArray = np.array(
+            [block.low for block in LAYOUT for _ in range(block.size)], dtype=np.float32
+        )
+        self.observation_high: ObservationArray = np.array(
+            [block.high for block in LAYOUT for _ in range(block.size)], dtype=np.float32
+        )
+
+    def observation(self, view: View, draft: Draft) -> ObservationArray:
+        """The observation vector of the seat whose ``view`` this is.
+
+        Args:
+            view: ``game.view(state, seat)`` for a seat (not a spectator).
+            draft: ``(d,)`` once Dweebie ``d`` is selected to place, else empty.
+
+        Returns:
+            A ``float32`` array of :data:`OBSERVATION_SIZE` entries.
+
+        Raises:
+            ValueError: For a spectator's view (it has no seat to be relative to).
+        """
+        seat_ = view["seat"]
+        if seat_ is None or seat_ < 0:
+            raise ValueError("the Dweebies encoding needs a seat's view, not a spectator's")
+        me: int = seat_
+        n: int = view["players"]
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        out[_PLAYERS + n - 2] = 1.0
+        out[_SEAT + me] = 1.0
+        out[_PHASE + _PHASES.index(view["phase"])] = 1.0
+        out[_MOVER + (view["turn"] - me) % n] = 1.0
+        out[_CHANCE] = float(CHANCE in view["actors"])
+        out[_FIRST + (view["first_player"] - me) % n] = 1.0
+        out[_DEALT] = view["dealt"]
+        for code in view["hand"]:
+            out[_HAND + _KIND_OF[code] - 1] += 1.0
+        if draft:
+            out[_SELECTED + draft[0] - 1] = 1.0
+        for seat in range(n):
+            r = (seat - me) % n
+            out[_HAND_COUNTS + r] = view["hand_counts"][seat]
+            out[_SCORES + r] = view["scores"][seat]
+        table = {(x, y): _KIND_OF[code] for x, y, code in view["table"]}
+        legal = view["legal_cells"]
+        out[_PILE_SIZE] = view["pile_size"]
+        out[_TABLE_SIZE] = len(table)
+        out[_GROUPS] = view["groups"]
+        out[_LEGAL_COUNT] = len(legal)
+        out[_ROW_LENGTH] = len(view["row"])
+        out[_COLUMN_LENGTH] = len(view["column"])
+        ox, oy = reference_cell(view)
+        last = view["last"]
+        if last is not None:
+            out[_LAST_SEAT + (last["seat"] - me) % n] = 1.0
+            out[_LAST_CARD + _KIND_OF[last["card"]] - 1] = 1.0
+            out[_LAST_CELL] = last["cell"][0] - ox
+            out[_LAST_CELL + 1] = last["cell"][1] - oy
+            out[_LAST_TAKEN] = last["taken"]
+        outside = 0
+        cards: list[float] = []
+        for (x, y), kind in table.items():
+            dx, dy = x - ox, y - oy
+            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+                out[_WINDOW + WIDTH * (dx + RADIUS) + dy + RADIUS] = kind
+            else:
+                outside += 1
+            cards += (1.0, dx, dy, kind)
+        out[_TABLE : _TABLE + len(cards)] = cards
+        out[_OUTSIDE] = outside
+        slots: list[float] = []
+        for x, y in legal:
+            dx, dy = x - ox, y - oy
+            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+                out[_WINDOW_LEGAL + WIDTH * (dx + RADIUS) + dy + RADIUS] = 1.0
+            slots += (1.0, dx, dy)
+            for sx, sy in _DIRECTIONS:
+                length = 0
+                cx, cy = x + sx, y + sy
+                while (cx, cy) in table:
+                    length += 1
+                    cx += sx
+                    cy += sy
+                slots += (length, table[cx - sx, cy - sy] if length else 0)
+        out[_CELLS : _CELLS + len(slots)] = slots
+        return out
+
+    def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
+        """1 for each number the seat may choose now.
+
+        Placing with an empty draft: *select d* for each Dweebie of a legal placement.
+        With a Dweebie selected: *place i* while ``Place(d, legal cell i)`` is legal.
+        Collecting: the numbers of the legal collect choices.
+
+        Raises:
+            KeyError: If a legal engine action has no number (a bug in this encoding).
+        """
+        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+        if not legal:
+            return mask
+        if view["phase"] != "place":
+            for action in legal:
+                mask[_COLLECT_INDEX[action]] = 1
+            return mask
+        cells = view["legal_cells"]
+        if not draft:
+            # A placement's legal cells are the same for every card held (DW-03).
+            x, y = cells[0]
+            for card in {_KIND_OF[code] for code in view["hand"]}:
+                if dw.Place(card, x, y) in legal:
+                    mask[SELECT + card - 1] = 1
+            return mask
+        card = draft[0]
+        if len(cells) > MAX_CELLS:
+            raise KeyError(f"{len(cells)} legal cells: more than the {MAX_CELLS} slots")
+        for index, (x, y) in enumerate(cells):
+            if dw.Place(card, x, y) in legal:
+                mask[PLACE + index] = 1
+        return mask
+
+    def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
+        """*Select d* sets the draft; *place i* places it on legal cell ``i``."""
+        if index < PLACE:
+            return Decoded(None, (index - SELECT + 1,))
+        if index < COLLECT:
+            x, y = view["legal_cells"][index - PLACE]
+            return Decoded(dw.Place(draft[0], x, y), EMPTY_DRAFT)
+        return Decoded(_COLLECTS[index - COLLECT], EMPTY_DRAFT)
+
+    def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
+        """The numbers that play ``action``: a collect's one, or a placement's two.
+
+        Args:
+            action: A seat's engine action.
+            view: The placing seat's view; needed for a ``Place``.
+
+        Raises:
+            KeyError: For a chance action, a ``Place`` without the view, or on a cell that
+                is not legal in it.
+        """
+        if isinstance(action, dw.Place):
+            if view is None:
+                raise KeyError("a placement's number depends on the legal cells: pass the view")
+            cells = view["legal_cells"]
+            if [action.x, action.y] not in cells:
+                raise KeyError(action)
+            return (SELECT + action.card - 1, PLACE + cells.index([action.x, action.y]))
+        return (_COLLECT_INDEX[action],)
+
+    def action_label(self, index: int) -> str:
+        """The text of an action number (``"select D07"``, ``"collect row"``)."""
+        return ACTION_LABELS[index]
+
+
+ENCODING = DweebiesEncoding()
+
+
+def make(num_players: int, options: Options) -> Encoding:
+    """The Dweebies encoding, the same for every player count and option."""
+    return ENCODING
+
+
+def reference_cell(view: View) -> tuple[int, int]:
+    """The centre of the layout's bounding box; ``(0, 0)`` on an empty table."""
+    table = view["table"]
+    if not table:
+        return 0, 0
+    xs = [x for x, _, _ in table]
+    ys = [y for _, y, _ in table]
+    return (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2

@@ -1,0 +1,392 @@
+"""Mystery Date's integer action space and observation vector for learning agents.
+
+Everything is from the point of view of the observing seat: seats are counted to *my
+left* (relative seat ``r`` is absolute seat ``(me + r) % players``; ``r = 0`` is me), so one
+policy can play every seat. Blocks of four *relative seat* entries leave the entries of
+absent seats (``r >= players``) at 0. The ``seat`` entries still say which seat I am. The
+sizes are the same for 2, 3 and 4 players and every option.
+
+Action space
+------------
+A fixed ``Discrete(54)``; every decision is one number (the largest, a give, has 36).
+A give's number names its target relative to the giver (*k to my left*), so
+:meth:`MysteryDateEncoding.encode` needs the giver's view for a ``Give``.
+
+========  =====  ===========================================================================
+numbers   count  meaning
+========  =====  ===========================================================================
+0         1      ``pile draw``: take the top of the draw pile (MD-06)
+1         1      ``pile discard``: take the top of the discard pile (MD-06)
+2-13      12     ``Discard(card)``, card = number - 2 (MD-04)
+14-49     36     ``Give(card, target)``: number = 14 + 12 * (k - 1) + card, the target ``k``
+                 seats to my left, k = 1..3 (MD-05)
+50-53     4      ``Show(colour)``, colour = number - 50 (MD-08)
+========  =====  ===========================================================================
+
+Cards are ``colour * 3 + number - 1`` (0..2 pink 1..3, then green, blue, orange), as in
+``games/mystery_date_cards``. :data:`ACTION_LABELS` names every number (absolute targets
+cannot be named without a seat, so a give's label says ``to +k``).
+
+Observation
+-----------
+A ``float32`` vector of :data:`OBSERVATION_SIZE` = 844 entries built only from the seat's
+view. Entries are counts or 0/1 flags (never negative); the environment's ``Box`` gives
+each block's upper bound. *Per card* blocks have 12 entries (copies per card); *rel seats*
+blocks have 4 (relative seats 0..3); *others* blocks have 36 (12 per card for each of
+the seats 1, 2, 3 to my left). :data:`LAYOUT` holds the same table as data.
+
+======  ====  ================  ======================================================
+offset  size  name              meaning
+======  ====  ================  ======================================================
+0       3     players           player count one-hot: 2, 3, 4
+3       4     seat              my absolute seat one-hot
+7       11    phase             deal, reveal, roll, draw, pile, discard, give, pick,
+                                show, door, over
+18      4     mover             whose turn it is, rel seats one-hot
+22      1     chance_acts       1 while chance acts (a roll, draw, pick, door)
+23      1     turn              the turn number (0 during the deal)
+24      1     turn_limit        the option: turns before a draw
+25      128   positions         each rel seat's space, one-hot 32 per seat
+153     7     space             the mover's space kind: door, take_either, take_1,
+                                take_2, swap_right, swap_left, swap_any
+160     12    hand              my cards, per card
+172     4     hand_counts       cards held, rel seats
+176     1     pile_size         cards in the draw pile
+177     12    discard           face-up discards, per card
+189     12    discard_top       the top of the discard pile, one-hot
+201     1     discard_size      cards in the discard pile
+202     1     owed              cards still to be drawn
+203     4     target            the swap partner while a swap is under way, rel seats
+207     4     shown             the colour shown at the door while it opens
+211     12    given             the card I gave face down in my swap under way, one-hot
+223     36    known             cards I know the others hold (others)
+259     36    known_by          cards of my hand the others know about (others)
+295     540   log               the last 12 public events, newest first, 45 each (below)
+835     4     winner            the winner, rel seats
+839     5     door_weights      the option: chance of pink, green, blue, orange, dud
+======  ====  ================  ======================================================
+
+Each log entry (45 entries, all 0 for an empty slot): kind one-hot 9 (roll, no_outfit,
+pile_draw, top, discard, swap, door, reveal, reshuffle), its seat one-hot 4 (rel seats;
+none for reveal and reshuffle), the card (top, discard, reveal) one-hot 12, the die value
+(roll) one-hot 6, the swap partner (swap) rel seats one-hot 4, the colour shown (door)
+one-hot 4, what the door opened on (door) one-hot 5 (pink .. orange, dud), and the number
+of cards reshuffled (reshuffle). The newest event is entry 0, so the event that just
+happened is always at the same place. A door that opened on another date tells everyone
+that its opener still holds that complete outfit: the log is the only place a view says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ludoteca.adapters.encodings import (
+    EMPTY_DRAFT,
+    Decoded,
+    Draft,
+    Encoding,
+    MaskArray,
+    ObservationArray,
+)
+from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.games import mystery_date as md
+from ludoteca.games import mystery_date_cards as cards
+from ludoteca.games import mystery_date_state as st
+
+GAME_ID = "mystery_date"
+SEATS = st.MAX_PLAYERS
+CARDS = cards.CARDS
+COLOURS = len(cards.COLOURS)
+
+# ---------------------------------------------------------------------------------------
+# Action space
+
+PILE = 0
+"""``PILE``: pile draw; ``PILE + 1``: pile discard."""
+DISCARD = 2
+GIVE = DISCARD + CARDS
+SHOW = GIVE + CARDS * (SEATS - 1)
+ACTION_SIZE = SHOW + COLOURS
+
+ACTION_LABELS: tuple[str, ...] = (
+    ("pile draw", "pile discard")
+    + tuple(f"discard {cards.card_name(c)}" for c in range(CARDS))
+    + tuple(f"give {cards.card_name(c)} to +{k}" for k in range(1, SEATS) for c in range(CARDS))
+    + tuple(f"show {colour}" for colour in cards.COLOURS)
+)
+"""A short text per action number."""
+
+# ---------------------------------------------------------------------------------------
+# Observation layout
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One named run of observation entries.
+
+    Attributes:
+        name: The block's name (as in the module's table).
+        offset: Index of its first entry.
+        size: Number of entries.
+        high: Upper bound of every entry (the lower bound is 0).
+        meaning: What the entries hold.
+    """
+
+    name: str
+    offset: int
+    size: int
+    high: float
+    meaning: str
+
+
+MAX_HAND = cards.HAND_LIMIT + max(st.TAKES.values())
+"""Most cards a hand can hold: at the limit, then a take-2 space (before discarding)."""
+EVENTS = len(st.EVENT_NAMES)
+DIE = cards.DIE
+DOOR_OUTCOMES = len(cards.DOOR_OUTCOMES)
+LOG_ENTRY = EVENTS + SEATS + CARDS + DIE + SEATS + COLOURS + DOOR_OUTCOMES + 1
+"""Entries per log event (see the module docstring)."""
+SPACE_KINDS = len(st.SPACE_NAMES)
+
+_BLOCKS: tuple[tuple[str, int, float, str], ...] = (
+    ("players", SEATS - 1, 1.0, "player count one-hot: 2, 3, 4"),
+    ("seat", SEATS, 1.0, "my absolute seat one-hot"),
+    ("phase", len(st.Phase), 1.0, "the phase one-hot"),
+    ("mover", SEATS, 1.0, "whose turn it is, rel seats one-hot"),
+    ("chance_acts", 1, 1.0, "1 while chance acts"),
+    ("turn", 1, float(st.TURN_LIMIT_MAX), "the turn number"),
+    ("turn_limit", 1, float(st.TURN_LIMIT_MAX), "the option: turns before a draw"),
+    ("positions", SEATS * st.TRACK_LENGTH, 1.0, "each rel seat's space, one-hot per seat"),
+    ("space", SPACE_KINDS, 1.0, "the mover's space kind one-hot"),
+    ("hand", CARDS, float(cards.COPIES), "my cards, per card"),
+    ("hand_counts", SEATS, float(MAX_HAND), "cards held, rel seats"),
+    ("pile_size", 1, float(cards.DECK_SIZE), "cards in the draw pile"),
+    ("discard", CARDS, float(cards.COPIES), "face-up discards, per card"),
+    ("discard_top", CARDS, 1.0, "the top of the discard pile, one-hot"),
+    ("discard_size", 1, float(cards.DECK_SIZE), "cards in the discard pile"),
+    ("owed", 1, float(cards.DEAL * SEATS), "cards still to be drawn"),
+    ("target", SEATS, 1.0, "the swap partner under way, rel seats"),
+    ("shown", COLOURS, 1.0, "the colour shown at the door"),
+    ("given", CARDS, 1.0, "the card I gave face down, one-hot"),
+    ("known", CARDS * (SEATS - 1), float(cards.COPIES), "cards I know the others hold"),
+    ("known_by", CARDS * (SEATS - 1), float(cards.COPIES), "my cards the others know about"),
+    ("log", LOG_ENTRY * st.LOG_SIZE, float(cards.DECK_SIZE), "the last public events"),
+    ("winner", SEATS, 1.0, "the winner, rel seats"),
+    ("door_weights", DOOR_OUTCOMES, 1.0, "the option: chance of each door outcome"),
+)
+
+
+def _layout() -> tuple[Block, ...]:
+    blocks = []
+    offset = 0
+    for name, size, high, meaning in _BLOCKS:
+        blocks.append(Block(name, offset, size, high, meaning))
+        offset += size
+    return tuple(blocks)
+
+
+LAYOUT: tuple[Block, ...] = _layout()
+"""The observation's blocks, in order (the table in the module docstring)."""
+OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
+(
+    _PLAYERS, _SEAT, _PHASE, _MOVER, _CHANCE, _TURN, _TURN_LIMIT, _POSITIONS, _SPACE, _HAND,
+    _HAND_COUNTS, _PILE_SIZE, _DISCARD, _DISCARD_TOP, _DISCARD_SIZE, _OWED, _TARGET, _SHOWN,
+    _GIVEN, _KNOWN, _KNOWN_BY, _LOG, _WINNER, _DOOR_WEIGHTS,
+) = (block.offset for block in LAYOUT)  # fmt: skip
+
+# Offsets inside a log entry.
+_E_SEAT = EVENTS
+_E_CARD = _E_SEAT + SEATS
+_E_DIE = _E_CARD + CARDS
+_E_PARTNER = _E_DIE + DIE
+_E_SHOWN = _E_PARTNER + SEATS
+_E_DOOR = _E_SHOWN + COLOURS
+_E_COUNT = _E_DOOR + DOOR_OUTCOMES
+_CARD_EVENTS = frozenset(("top", "discard", "reveal"))
+_PHASES = tuple(phase.name.lower() for phase in st.Phase)
+_EVENT_INDEX = {name: index for index, name in enumerate(st.EVENT_NAMES)}
+
+
+# ---------------------------------------------------------------------------------------
+# The encoding
+
+
+class MysteryDateEncoding:
+    """Mystery Date's encoding (see the module docstring for both layouts)."""
+
+    game_id = GAME_ID
+    action_size = ACTION_SIZE
+
+    def __init__(self) -> None:
+        self.observation_low: ObservationArray = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        self.observation_high: ObservationArray = np.array(
+            [block.high for block in LAYOUT for _ in range(block.size)], dtype=np.float32
+        )
+
+    def observation(self, view: View, draft: Draft) -> ObservationArray:
+        """The observation vector of the seat whose ``view`` this is.
+
+        Args:
+            view: ``game.view(state, seat)`` for a seat (not a spectator).
+            draft: Always empty (no decision is split).
+
+        Returns:
+            A ``float32`` array of :data:`OBSERVATION_SIZE` entries.
+
+        Raises:
+            ValueError: For a spectator's view (it has no seat to be relative to).
+        """
+        seat_ = view["seat"]
+        if seat_ is None or seat_ < 0:
+            raise ValueError("the Mystery Date encoding needs a seat's view, not a spectator's")
+        me: int = seat_
+        n: int = view["players"]
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        out[_PLAYERS + n - 2] = 1.0
+        out[_SEAT + me] = 1.0
+        out[_PHASE + _PHASES.index(view["phase"])] = 1.0
+        out[_MOVER + rel(view["mover"])] = 1.0
+        out[_CHANCE] = float(CHANCE in view["actors"])
+        out[_TURN] = view["turn"]
+        options = view["options"]
+        out[_TURN_LIMIT] = options["turn_limit"]
+        for seat, space in enumerate(view["positions"]):
+            out[_POSITIONS + rel(seat) * st.TRACK_LENGTH + space] = 1.0
+        out[_SPACE + st.SPACE_NAMES.index(view["space"])] = 1.0
+        for card in view["hand"]:
+            out[_HAND + card] += 1.0
+        for seat, count in enumerate(view["hand_counts"]):
+            out[_HAND_COUNTS + rel(seat)] = count
+        out[_PILE_SIZE] = view["pile_size"]
+        discard = view["discard"]
+        for card in discard:
+            out[_DISCARD + card] += 1.0
+        if discard:
+            out[_DISCARD_TOP + discard[-1]] = 1.0
+        out[_DISCARD_SIZE] = len(discard)
+        out[_OWED] = view["owed"]
+        if view["target"] >= 0:
+            out[_TARGET + rel(view["target"])] = 1.0
+        if view["shown"] >= 0:
+            out[_SHOWN + view["shown"]] = 1.0
+        if view.get("given", -1) >= 0:
+            out[_GIVEN + view["given"]] = 1.0
+        for seat in range(n):
+            if seat == me:
+                continue
+            at = (rel(seat) - 1) * CARDS
+            for card in view["known"][seat]:
+                out[_KNOWN + at + card] += 1.0
+            for card in view["known_by"][seat]:
+                out[_KNOWN_BY + at + card] += 1.0
+        for index, (kind, seat, a, b) in enumerate(reversed(view["log"])):
+            _event(out, _LOG + index * LOG_ENTRY, kind, seat, a, b, rel)
+        if view["winner"] is not None:
+            out[_WINNER + rel(view["winner"])] = 1.0
+        out[_DOOR_WEIGHTS : _DOOR_WEIGHTS + DOOR_OUTCOMES] = _door_chances(options["door_weights"])
+        return out
+
+    def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
+        """1 for the number of each legal engine action of the seat.
+
+        Raises:
+            KeyError: If a legal engine action has no number (a bug in this encoding).
+        """
+        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+        if not legal:
+            return mask
+        me, n = view["seat"], view["players"]
+        for action in legal:
+            mask[_number(action, me, n)] = 1
+        return mask
+
+    def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
+        """The engine action of a number; a give's target is counted from the seat's view."""
+        if index < DISCARD:
+            return Decoded(cards.PILE_DISCARD if index == PILE + 1 else cards.PILE_DRAW)
+        if index < GIVE:
+            return Decoded(cards.DISCARDS[index - DISCARD])
+        if index < SHOW:
+            k, card = divmod(index - GIVE, CARDS)
+            target = (view["seat"] + k + 1) % view["players"]
+            return Decoded(cards.GIVES[card][target], EMPTY_DRAFT)
+        return Decoded(cards.SHOWS[index - SHOW])
+
+    def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
+        """The number that plays ``action``.
+
+        Args:
+            action: A seat's engine action.
+            view: The acting seat's view; needed for a ``Give`` (its number is relative to
+                the giver).
+
+        Raises:
+            KeyError: For a chance action, or a ``Give`` without the giver's view.
+        """
+        if isinstance(action, cards.Give):
+            if view is None:
+                raise KeyError("a give's number is relative to the giver: pass its view")
+            return (_number(action, view["seat"], view["players"]),)
+        return (_number(action, 0, 1),)
+
+    def action_label(self, index: int) -> str:
+        """The text of an action number (``"discard P2"``, ``"give O1 to +1"``)."""
+        return ACTION_LABELS[index]
+
+
+ENCODING = MysteryDateEncoding()
+
+
+def make(num_players: int, options: Options) -> Encoding:
+    """The Mystery Date encoding, the same for every player count and option."""
+    return ENCODING
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def _number(action: Any, me: int, n: int) -> int:
+    if isinstance(action, cards.Pile):
+        return PILE + int(action.from_discard)
+    if isinstance(action, cards.Discard):
+        return DISCARD + action.card
+    if isinstance(action, cards.Give):
+        return GIVE + ((action.target - me) % n - 1) * CARDS + action.card
+    if isinstance(action, cards.Show):
+        return SHOW + action.colour
+    raise KeyError(action)
+
+
+@lru_cache(maxsize=64)
+def _door_chances(text: str) -> tuple[float, ...]:
+    weights = md.parse_door_weights(text)
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
+
+
+def _event(out: Any, at: int, kind: str, seat: int, a: int, b: int, rel: Any) -> None:
+    """Write one log event ``[kind, seat, a, b]`` at ``out[at:]``."""
+    out[at + _EVENT_INDEX[kind]] = 1.0
+    if seat >= 0:
+        out[at + _E_SEAT + rel(seat)] = 1.0
+    if kind in _CARD_EVENTS:
+        out[at + _E_CARD + a] = 1.0
+    elif kind == "roll":
+        out[at + _E_DIE + a - 1] = 1.0
+    elif kind == "swap":
+        out[at + _E_PARTNER + rel(a)] = 1.0
+    elif kind == "door":
+        out[at + _E_SHOWN + a] = 1.0
+        out[at + _E_DOOR + b] = 1.0
+    elif kind == "reshuffle":
+        out[at + _E_COUNT] = a

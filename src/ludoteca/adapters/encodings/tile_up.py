@@ -1,0 +1,454 @@
+"""Tile Up's integer action space and observation vector for learning agents.
+
+Seats are counted to *my left* (relative seat ``r`` is absolute seat ``(me + r) %
+players``; ``r = 0`` is me), so one policy can play every seat; *rel seats* blocks have 4
+entries and leave absent seats at 0. The board is shared and absolute (its start cells and
+corners are fixed). Sizes depend on the ``board_size`` option ``S`` (9, 11 or 13) only:
+the same for 2, 3 and 4 players.
+
+Action space
+------------
+A fixed ``Discrete(90 + 2 * S * S)``: ``Discrete(332)`` on the default 11 x 11 board (252
+on 9 x 9, 428 on 13 x 13). A placement (30 tile kinds x S * S cells) is built from two
+sub-actions: *select tile t* (the draft) then *place it on cell c*. *Select t* is offered
+for each tile with at least one legal placement; once selected, only that tile's legal
+cells are offered. A score names only the region's first cell: a cell belongs to at most
+one same-colour top region, and a region's shape and colour name at most one goal card,
+so the cell says which ``Score(card, row, col)`` is meant. Cells are ``row * S + col``.
+
+========  =====  ===========================================================================
+numbers   count  meaning
+========  =====  ===========================================================================
+0-29      30     select tile code t = number to place (sub-action, same seat again)
+30        1      ``draw tiles`` (TU-02)
+31        1      ``draw goal`` (TU-02)
+32        1      ``end`` the turn
+33-62     30     ``discard`` tile code number - 33 (TU-07)
+63-89     27     ``discard goal`` card number - 63 (TU-07)
+90-210    121    place the selected tile on cell number - 90 (TU-03); S * S numbers
+211-331   121    score the region whose first cell is number - 90 - S * S (TU-04, TU-05);
+                 S * S numbers
+========  =====  ===========================================================================
+
+Tile codes are ``colour * 5 + number - 1`` (colours O, R, Y, G, B, P), as in
+``games/tile_up_model``. The table shows the 11 x 11 board; the last two rows have
+``S * S`` numbers each.
+
+Observation
+-----------
+A ``float32`` vector of ``446 + 21 * S * S`` entries, :data:`OBSERVATION_SIZE` = 2987 on
+the default board, built only from the seat's view and its draft. Entries are counts or 0/1
+flags (never negative); :data:`LAYOUT` holds each block's upper bound. The ``board`` block
+comes last so that the others keep their offsets on every board size.
+
+======  ====  ==============  ==========================================================
+offset  size  name            meaning
+======  ====  ==============  ==========================================================
+0       3     players         player count one-hot: 2, 3, 4
+3       4     seat            my absolute seat one-hot
+7       4     phase           setup, play, discard, over
+11      4     current         whose turn it is, rel seats one-hot (none in setup)
+15      1     chance_acts     1 while chance acts (a draw is owed)
+16      4     acted           the turn's action so far: none, drew goal, drew tiles,
+                              placing
+20      1     turn            turns finished
+21      1     bag_size        tiles in the bag
+22      4     tile_counts     tiles held, rel seats
+26      4     goal_counts     goal cards held, rel seats
+30      30    tiles           my tiles, per tile code
+60      27    goals           my goal cards, 0/1 per card
+87      30    selected        the tile selected to place (the draft), one-hot
+117     108   known_goals     goal cards everyone knows each seat holds: 27 per rel
+                              seat
+225     54    faceup          the face-up goal cards: one-hot 27 per slot
+279     1     deck_size       cards in the goal deck
+280     1     deck_ordered    1 once the deck was turned over from the discards
+281     27    deck_position   per card, its place from the top of an ordered deck (1 =
+                              top), 0 if not in it or the order is unknown
+308     27    discard         discarded goal cards, 0/1 per card
+335     27    discard_top     the top of the goal discard pile, one-hot
+362     4     pending         draws owed: start cells, tiles, goals, face-up slots
+366     27    turn_cards      goal cards scored this turn, 0/1 per card
+393     4     scores          points, rel seats
+397     4     scored          goal cards scored, rel seats
+401     4     start_sums      each rel seat's announced start sum plus 1 (0 before)
+405     4     fresh           hand still the one whose sum was announced, rel seats
+409     3     end_reason      the game ended by: corners, tiles, turns
+412     3     board_size      the option one-hot: 9, 11, 13
+415     1     allow_mirror    the option, 0 or 1
+416     30    board_tiles     tiles on the board (every layer), per tile code
+446     2541  board           21 per cell, cells row by row (below); S * S * 21
+======  ====  ==============  ==========================================================
+
+Each board cell: the top tile's colour one-hot 6 and number one-hot 5 (all 0 on an empty
+cell), the stack's height, and, on the first cell of a region that has a goal shape, the
+shape one-hot 9 (I3, L3, I4, O4, T4, L4, S4, U5, X5; its colour is the cell's top colour).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ludoteca.adapters.encodings import (
+    EMPTY_DRAFT,
+    Decoded,
+    Draft,
+    Encoding,
+    MaskArray,
+    ObservationArray,
+)
+from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.games import tile_up_model as model
+
+GAME_ID = "tile_up"
+SEATS = model.MAX_PLAYERS
+TILES = model.TILE_KINDS
+CARDS = model.CARD_COUNT
+COLOURS = len(model.COLOURS)
+NUMBERS = model.NUMBERS
+SHAPES = len(model.SHAPE_NAMES)
+CELL = COLOURS + NUMBERS + 1 + SHAPES
+"""Entries per board cell."""
+
+# ---------------------------------------------------------------------------------------
+# Action space (the board-sized parts last)
+
+SELECT = 0
+"""``SELECT + t``: select tile code ``t`` to place."""
+DRAW_TILES = SELECT + TILES
+DRAW_GOAL = DRAW_TILES + 1
+END = DRAW_GOAL + 1
+DISCARD_TILE = END + 1
+DISCARD_GOAL = DISCARD_TILE + TILES
+PLACE = DISCARD_GOAL + CARDS
+"""``PLACE + row * S + col``: place the selected tile there."""
+
+# ---------------------------------------------------------------------------------------
+# Observation layout
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One named run of observation entries.
+
+    Attributes:
+        name: The block's name (as in the module's table).
+        offset: Index of its first entry.
+        size: Number of entries.
+        high: Upper bound of every entry (the lower bound is 0), except ``board`` (whose
+            entries have the bounds of :data:`CELL_HIGH`).
+        meaning: What the entries hold.
+    """
+
+    name: str
+    offset: int
+    size: int
+    high: float
+    meaning: str
+
+
+MAX_TILES_HELD = model.MAX_TILES + model.DRAW_TILES
+"""At the limit, then a draw, before the end-of-turn discards (TU-07)."""
+MAX_GOALS_HELD = model.MAX_GOALS + 1
+MAX_SCORE = float((model.MAX_TURNS + 1) * CARDS * 5 * NUMBERS)
+"""A loose bound: every card scored every turn on five cells of the highest stacks."""
+MAX_PENDING = float(
+    model.FACEUP + 5 + SEATS * (model.START_TILES + model.START_GOALS) + model.DRAW_TILES
+)
+CELL_HIGH: tuple[float, ...] = (1.0,) * (COLOURS + NUMBERS) + (float(NUMBERS),) + (1.0,) * SHAPES
+_COPIES = float(max(model.COPIES))
+_SIZES = model.BOARD_SIZES
+
+_FIXED_BLOCKS: tuple[tuple[str, int, float, str], ...] = (
+    ("players", SEATS - 1, 1.0, "player count one-hot: 2, 3, 4"),
+    ("seat", SEATS, 1.0, "my absolute seat one-hot"),
+    ("phase", len(model.PHASES), 1.0, "setup, play, discard, over"),
+    ("current", SEATS, 1.0, "whose turn it is, rel seats one-hot"),
+    ("chance_acts", 1, 1.0, "1 while chance acts"),
+    ("acted", 4, 1.0, "the turn's action so far"),
+    ("turn", 1, float(model.MAX_TURNS), "turns finished"),
+    ("bag_size", 1, float(model.TILE_COUNT), "tiles in the bag"),
+    ("tile_counts", SEATS, float(MAX_TILES_HELD), "tiles held, rel seats"),
+    ("goal_counts", SEATS, float(MAX_GOALS_HELD), "goal cards held, rel seats"),
+    ("tiles", TILES, _COPIES, "my tiles, per tile code"),
+    ("goals", CARDS, 1.0, "my goal cards"),
+    ("selected", TILES, 1.0, "the tile selected to place, one-hot"),
+    ("known_goals", SEATS * CARDS, 1.0, "goal cards everyone knows each seat holds"),
+    ("faceup", model.FACEUP * CARDS, 1.0, "the face-up goal cards, one-hot per slot"),
+    ("deck_size", 1, float(CARDS), "cards in the goal deck"),
+    ("deck_ordered", 1, 1.0, "1 once the deck order is known"),
+    ("deck_position", CARDS, float(CARDS), "per card, its place from the top"),
+    ("discard", CARDS, 1.0, "discarded goal cards"),
+    ("discard_top", CARDS, 1.0, "the top of the goal discard pile, one-hot"),
+    ("pending", len(model.KINDS), MAX_PENDING, "draws owed per kind"),
+    ("turn_cards", CARDS, 1.0, "goal cards scored this turn"),
+    ("scores", SEATS, MAX_SCORE, "points, rel seats"),
+    ("scored", SEATS, float(CARDS * (model.MAX_TURNS + 1)), "goal cards scored, rel seats"),
+    ("start_sums", SEATS, float(model.START_TILES * NUMBERS + 1), "start sum plus 1"),
+    ("fresh", SEATS, 1.0, "hand still the announced one, rel seats"),
+    ("end_reason", len(model.END_REASONS) - 1, 1.0, "corners, tiles, turns"),
+    ("board_size", len(_SIZES), 1.0, "the option one-hot"),
+    ("allow_mirror", 1, 1.0, "the option, 0 or 1"),
+    ("board_tiles", TILES, _COPIES, "tiles on the board, per tile code"),
+)
+
+
+def layout(size: int) -> tuple[Block, ...]:
+    """The observation's blocks for a ``size`` x ``size`` board (the module's table)."""
+    blocks = []
+    offset = 0
+    for name, count, high, meaning in _FIXED_BLOCKS:
+        blocks.append(Block(name, offset, count, high, meaning))
+        offset += count
+    blocks.append(Block("board", offset, CELL * size * size, 1.0, "21 per cell, row by row"))
+    return tuple(blocks)
+
+
+LAYOUT: tuple[Block, ...] = layout(model.BOARD_SIZE)
+"""The blocks on the default board."""
+OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
+"""On the default board."""
+(
+    _PLAYERS, _SEAT, _PHASE, _CURRENT, _CHANCE, _ACTED, _TURN, _BAG_SIZE, _TILE_COUNTS,
+    _GOAL_COUNTS, _TILES, _GOALS, _SELECTED, _KNOWN, _FACEUP, _DECK_SIZE, _DECK_ORDERED,
+    _DECK_POSITION, _DISCARD, _DISCARD_TOP, _PENDING, _TURN_CARDS, _SCORES, _SCORED, _SUMS,
+    _FRESH, _END, _BOARD_SIZE, _MIRROR, _BOARD_TILES, _BOARD,
+) = (block.offset for block in LAYOUT)  # fmt: skip
+
+_PHASE_INDEX = {name: index for index, name in enumerate(model.PHASES)}
+_KIND_INDEX = {name: index for index, name in enumerate(model.KINDS)}
+_CODE = model.TILE_CODES
+_NUMBER_AT = COLOURS
+_HEIGHT_AT = COLOURS + NUMBERS
+_SHAPE_AT = _HEIGHT_AT + 1
+_TOP_AT: tuple[tuple[int, int], ...] = tuple(
+    (code // NUMBERS, _NUMBER_AT + code % NUMBERS) for code in range(TILES)
+)
+"""Per tile code: the offsets in a board cell of its colour and number flags."""
+
+
+# ---------------------------------------------------------------------------------------
+# The encoding
+
+
+class TileUpEncoding:
+    """Tile Up's encoding on one board size (see the module docstring for the layouts).
+
+    Attributes:
+        size: Cells per side of the board.
+        score: First number of the score actions (``PLACE + size * size``).
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, size: int) -> None:
+        if size not in _SIZES:
+            raise ValueError(f"no Tile Up board of size {size}")
+        self.size = size
+        self.score = PLACE + size * size
+        self.action_size = self.score + size * size
+        self.layout = layout(size)
+        length = self.layout[-1].offset + self.layout[-1].size
+        self.observation_size = length
+        self.observation_low: ObservationArray = np.zeros(length, dtype=np.float32)
+        high = [block.high for block in self.layout[:-1] for _ in range(block.size)]
+        high += CELL_HIGH * (size * size)
+        self.observation_high: ObservationArray = np.array(high, dtype=np.float32)
+        self.labels: tuple[str, ...] = (
+            tuple(f"select {model.tile_name(t)}" for t in range(TILES))
+            + ("draw tiles", "draw goal", "end")
+            + tuple(f"discard {model.tile_name(t)}" for t in range(TILES))
+            + tuple(f"discard goal {card}" for card in range(CARDS))
+            + tuple(f"place on {model.cell_name(*divmod(c, size))}" for c in range(size * size))
+            + tuple(f"score on {model.cell_name(*divmod(c, size))}" for c in range(size * size))
+        )
+
+    def observation(self, view: View, draft: Draft) -> ObservationArray:
+        """The observation vector of the seat whose ``view`` this is.
+
+        Args:
+            view: ``game.view(state, seat)`` for a seat (not a spectator), on this board.
+            draft: ``(t,)`` once tile code ``t`` is selected to place, else empty.
+
+        Returns:
+            A ``float32`` array of ``observation_size`` entries.
+
+        Raises:
+            ValueError: For a spectator's view or another board size.
+        """
+        seat_ = view["seat"]
+        if seat_ is None or seat_ < 0:
+            raise ValueError("the Tile Up encoding needs a seat's view, not a spectator's")
+        if view["size"] != self.size:
+            raise ValueError(f"a {view['size']} board's view for the {self.size} encoding")
+        me: int = seat_
+        n = len(view["tile_counts"])
+        out = [0.0] * _BOARD
+        out[_PLAYERS + n - 2] = 1.0
+        out[_SEAT + me] = 1.0
+        out[_PHASE + _PHASE_INDEX[view["phase"]]] = 1.0
+        if view["current"] >= 0:
+            out[_CURRENT + (view["current"] - me) % n] = 1.0
+        out[_CHANCE] = float(CHANCE in view["actors"])
+        out[_ACTED + view["acted"]] = 1.0
+        out[_TURN] = view["turn"]
+        out[_BAG_SIZE] = view["bag_size"]
+        for seat in range(n):
+            r = (seat - me) % n
+            out[_TILE_COUNTS + r] = view["tile_counts"][seat]
+            out[_GOAL_COUNTS + r] = view["goal_counts"][seat]
+            for card in view["known_goals"][seat]:
+                out[_KNOWN + r * CARDS + card] = 1.0
+            out[_SCORES + r] = view["scores"][seat]
+            out[_SCORED + r] = view["scored"][seat]
+            out[_SUMS + r] = view["start_sums"][seat] + 1
+            out[_FRESH + r] = float(view["fresh"][seat])
+        for name in view["tiles"]:
+            out[_TILES + _CODE[name]] += 1.0
+        for card in view["goals"]:
+            out[_GOALS + card] = 1.0
+        if draft:
+            out[_SELECTED + draft[0]] = 1.0
+        for slot, card in enumerate(view["faceup"]):
+            if card >= 0:
+                out[_FACEUP + slot * CARDS + card] = 1.0
+        out[_DECK_SIZE] = view["deck_size"]
+        order = view["deck_order"]
+        if order is not None:
+            out[_DECK_ORDERED] = 1.0
+            for place, card in enumerate(order):
+                out[_DECK_POSITION + card] = place + 1
+        discard = view["discard"]
+        for card in discard:
+            out[_DISCARD + card] = 1.0
+        if discard:
+            out[_DISCARD_TOP + discard[-1]] = 1.0
+        for kind, _target in view["pending"]:
+            out[_PENDING + _KIND_INDEX[kind]] += 1.0
+        for card in view["turn_cards"]:
+            out[_TURN_CARDS + card] = 1.0
+        if view["end_reason"] is not None:
+            out[_END + model.END_REASONS.index(view["end_reason"]) - 1] = 1.0
+        options = view["options"]
+        out[_BOARD_SIZE + _SIZES.index(options["board_size"])] = 1.0
+        out[_MIRROR] = float(bool(options["allow_mirror"]))
+        size = self.size
+        ones: list[int] = []
+        heights: list[int] = []
+        at = _BOARD
+        for row in view["board"]:
+            for stack in row:
+                if stack:
+                    for name in stack:
+                        out[_BOARD_TILES + _CODE[name]] += 1.0
+                    colour_at, number_at = _TOP_AT[_CODE[stack[-1]]]
+                    ones += (at + colour_at, at + number_at)
+                    heights += (at + _HEIGHT_AT, len(stack))
+                at += CELL
+        for row, col, _colour, shape, _cells in view["regions"]:
+            ones.append(_BOARD + CELL * (row * size + col) + _SHAPE_AT + shape)
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        vector[:_BOARD] = out
+        vector[ones] = 1.0
+        vector[heights[::2]] = heights[1::2]
+        return vector
+
+    def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
+        """1 for each number the seat may choose now.
+
+        With a tile selected: its legal cells only. Otherwise: *select t* for each tile
+        with a legal placement, and the numbers of every other legal engine action.
+
+        Raises:
+            KeyError: If a legal engine action has no number, or two legal scores share a
+                cell (a bug in this encoding).
+        """
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        size = self.size
+        if draft:
+            tile = draft[0]
+            for action in legal:
+                if type(action) is model.Place and action.tile == tile:
+                    mask[PLACE + action.row * size + action.col] = 1
+            return mask
+        for action in legal:
+            kind = type(action)
+            if kind is model.Place:
+                mask[SELECT + action.tile] = 1
+            elif kind is model.Score:
+                index = self.score + action.row * size + action.col
+                if mask[index]:
+                    raise KeyError(f"two legal scores on one cell: {action}")
+                mask[index] = 1
+            else:
+                mask[self._number(action)] = 1
+        return mask
+
+    def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
+        """The meaning of a number.
+
+        *Select t* sets the draft; *place c* places the selected tile; *score c* is the
+        legal score on that cell; every other number is one engine action.
+        """
+        if index < DRAW_TILES:
+            return Decoded(None, (index - SELECT,))
+        if index < PLACE:
+            return Decoded(_SIMPLE[index - DRAW_TILES], EMPTY_DRAFT)
+        if index < self.score:
+            row, col = divmod(index - PLACE, self.size)
+            return Decoded(model.Place(draft[0], row, col), EMPTY_DRAFT)
+        row, col = divmod(index - self.score, self.size)
+        for action in legal:
+            if type(action) is model.Score and action.row == row and action.col == col:
+                return Decoded(action, EMPTY_DRAFT)
+        raise KeyError(f"no legal score on {model.cell_name(row, col)}")
+
+    def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
+        """The numbers that play ``action``: a placement's two, any other action's one.
+
+        Args:
+            action: A seat's engine action.
+            view: Not needed (accepted like the other encodings).
+
+        Raises:
+            KeyError: For a chance action (``bag R4``, ``deck 12``).
+        """
+        if type(action) is model.Place:
+            return (SELECT + action.tile, PLACE + action.row * self.size + action.col)
+        if type(action) is model.Score:
+            return (self.score + action.row * self.size + action.col,)
+        return (self._number(action),)
+
+    def action_label(self, index: int) -> str:
+        """The text of an action number (``"select R4"``, ``"score on f6"``)."""
+        return self.labels[index]
+
+    @staticmethod
+    def _number(action: Any) -> int:
+        kind = type(action)
+        if kind is model.DiscardTile:
+            return DISCARD_TILE + int(action.tile)
+        if kind is model.DiscardGoal:
+            return DISCARD_GOAL + int(action.card)
+        return _SIMPLE_INDEX[action]
+
+
+_SIMPLE: tuple[Any, ...] = (
+    (model.DRAW_TILES_ACTION, model.DRAW_GOAL_ACTION, model.END)
+    + model.DISCARD_TILE_ACTIONS
+    + model.DISCARD_GOAL_ACTIONS
+)
+"""The engine action of each number from ``DRAW_TILES`` to ``PLACE - 1``."""
+_SIMPLE_INDEX: dict[Any, int] = {action: DRAW_TILES + i for i, action in enumerate(_SIMPLE)}
+
+ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in _SIZES}
+"""One encoding per board size."""
+
+
+def make(num_players: int, options: Options) -> Encoding:
+    """The encoding of the board size in ``options`` (the same for every player count)."""
+    return ENCODINGS[int(options.get("board_size", model.BOARD_SIZE))]
