@@ -23,7 +23,7 @@ lint: install
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
