@@ -70,13 +70,16 @@ def none_held(unseen: int, copies: int, held: int) -> float:
 
 
 def unseen_counts(view: View) -> list[int]:
-    """Copies per Dweebie id the agent has not seen: the deck minus its hand and the table
-    (the face-down score piles are unknown, so they count as unseen).
+    """Copies per Dweebie id the agent has not seen: the deck minus its hand, the table and
+    the collected cards (face down now, but everyone saw them taken). What is left is in
+    the other hands and the pile.
     """
     unseen = list(DECK)
     for text in view.get("hand", []):
         unseen[int(text[1:])] -= 1
     for _, _, text in view["table"]:
+        unseen[int(text[1:])] -= 1
+    for text in view.get("collected", []):
         unseen[int(text[1:])] -= 1
     return unseen
 
