@@ -482,7 +482,8 @@ class Dweebies:
         Raises:
             InvalidActionError: If the text is not an action.
         """
-        tokens = text.replace(",", " ").strip().lower().split()
+        typed = text.replace(",", " ").split()
+        tokens = [token.lower() for token in typed]
         verb = _VERBS.get(tokens[0]) if tokens else None
         if verb is None:
             raise InvalidActionError(text, msg("dweebies.bad_verb"))
@@ -499,11 +500,11 @@ class Dweebies:
         if verb == "draw":
             if len(rest) != 1:
                 raise InvalidActionError(text, msg("dweebies.bad_verb"))
-            return _DRAWS[_parse_card(text, rest[0])]
+            return _DRAWS[_parse_card(text, rest[0], typed[1])]
         if len(rest) != 3:
             raise InvalidActionError(text, msg("dweebies.bad_place"))
-        card = _parse_card(text, rest[0])
-        x, y = (_parse_coord(text, token) for token in rest[1:])
+        card = _parse_card(text, rest[0], typed[1])
+        x, y = (_parse_coord(text, token) for token in typed[2:])
         if layout.in_range(x, y):
             return _PLACES[card << 16 | layout.cell(x, y)]
         return Place(card, x, y)
@@ -765,10 +766,10 @@ def _card_id(text: str) -> int:
     return _CARD_IDS[text.lower()]
 
 
-def _parse_card(text: str, token: str) -> int:
+def _parse_card(text: str, token: str, typed: str) -> int:
     card = _CARD_IDS.get(token)
     if card is None:
-        raise InvalidActionError(text, msg("dweebies.bad_card", token=token))
+        raise InvalidActionError(text, msg("dweebies.bad_card", token=typed))
     return card
 
 
