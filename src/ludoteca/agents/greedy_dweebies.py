@@ -9,7 +9,8 @@ Every placement is scored by what it takes now and what it leaves for the others
   next player who places a copy of ``B`` beyond ``A`` (or of ``A`` beyond ``B``); a single
   card by one placing a copy beside it. Its exposure is ``(L + 1) * P(some opponent holds
   A or B)``, the probabilities from counting the unseen cards (the deck minus the agent's
-  hand and the table) against the opponents' hand sizes (hypergeometric). The placement
+  hand, the table and the collected cards) against the opponents' hand sizes
+  (hypergeometric). The placement
   is charged the exposure of the row and column lines it leaves, minus that of the
   segments it joins (a placement only changes its own row and column);
 * **length** — a small extra charge per card of the lines it grows (long lines are big
