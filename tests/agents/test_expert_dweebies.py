@@ -14,7 +14,7 @@ import pytest
 from ludoteca.agents.expert_dweebies import ExpertDweebies, ExpertParams
 from ludoteca.agents.greedy_dweebies import GreedyDweebies
 from ludoteca.agents.random import RandomAgent
-from ludoteca.agents.registry import make_agent
+from ludoteca.agents.registry import agent_names, make_agent
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
 from ludoteca.engine.game import View
@@ -112,3 +112,9 @@ def test_decisions_depend_only_on_the_view() -> None:
         for s in (state, other)
     ]
     assert choices[0] == choices[1] and isinstance(choices[0], Place)
+
+
+def test_registry_builds_expert_for_dweebies() -> None:
+    assert "expert" in agent_names("dweebies")
+    agent = make_agent("expert", "dweebies")
+    assert isinstance(agent, ExpertDweebies) and agent.name == "expert"
