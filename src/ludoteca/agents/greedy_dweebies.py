@@ -143,7 +143,7 @@ class GreedyDweebies:
         assert best is not None
         return best
 
-    def scored(self, view: View, legal: Sequence[Place]) -> list[tuple[Place, float]]:
+    def scored(self, view: View, legal: Sequence[Any]) -> list[tuple[Place, float]]:
         """Every legal placement with its heuristic value, in the order of ``legal``.
 
         Args:
