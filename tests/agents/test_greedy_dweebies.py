@@ -139,6 +139,21 @@ def test_covers_the_end_an_opponent_is_likely_to_match() -> None:
     assert choose(state) == Place(20, -1, 0)
 
 
+def test_counts_collected_cards_as_seen() -> None:
+    """The three other D01 were collected (everyone saw them taken): nobody can match the
+    D01 end, so the agent no longer spends its D20 covering it and grows a column instead
+    of a three-card row."""
+    state = position("01 19", [20])
+    assert choose(state) == Place(20, -1, 0)
+    pile = list(state.pile)
+    for _ in range(3):
+        pile.remove(1)
+    state = state._replace(pile=tuple(pile), collected=(1, 1, 1), scores=(3, 0))
+    assert unseen_counts(GAME.view(state, 0))[1] == 0
+    choice = choose(state)
+    assert isinstance(choice, Place) and choice.x in (0, 1) and choice.y != 0
+
+
 def test_counts_only_cards_it_has_not_seen() -> None:
     view = GAME.view(position("01 19", [20, 1]), 0)
     unseen = unseen_counts(view)

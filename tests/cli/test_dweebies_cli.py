@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, testing
+from ludoteca.engine.errors import InvalidActionError
 from ludoteca.games import dweebies
 from ludoteca.games import dweebies_layout as layout
 from ludoteca.games.dweebies import GAME, Phase, Place, State
@@ -95,6 +96,27 @@ def test_a_split_table_says_so_and_marks_only_the_link() -> None:
     out = text_of(term.render_view(GAME.view(state, 0), "en"))
     assert "split into 2 groups" in out
     assert text_of(term.grid_of(GAME.view(state, 0))).count(term.LEGAL) == 4
+
+
+def test_the_cards_taken_so_far_are_listed_in_both_languages() -> None:
+    """DW-11: the collected cards are public (seen when taken); the panel counts them."""
+    state = GAME.apply(position("01 05", [[1, 2], [9]]), 0, Place(1, 2, 0))
+    state = GAME.apply(state, 0, GAME.parse_action("collect row"))
+    en = text_of(term.render_view(GAME.view(state, 1), "en"))
+    es = text_of(term.render_view(GAME.view(state, 1), "es"))
+    assert "Taken so far (seen by all)" in en and "D01×2 D05" in en
+    assert "Ya recogidas" in es and "D01×2 D05" in es
+    fresh = text_of(term.render_view(GAME.view(position("01", [[2], [9]]), 0), "en"))
+    assert "Taken so far" not in fresh
+
+
+def test_bad_card_and_verb_messages_echo_what_was_typed() -> None:
+    with pytest.raises(InvalidActionError) as info:
+        GAME.parse_action("Place D99 0 0")
+    assert "'D99'" in info.value.text("en") and "'D99'" in info.value.text("es")
+    with pytest.raises(InvalidActionError) as info:
+        GAME.parse_action("nada")
+    assert "'pass'" in info.value.text("en") and "pasar" in info.value.text("es")
 
 
 def test_menu_numbers_collecting_placements_first_and_hints_the_rest() -> None:

@@ -753,6 +753,31 @@ def test_dw11_resampling_hidden_zones_keeps_the_view_and_the_legal_actions() -> 
     assert changed
 
 
+def test_dw11_collected_cards_are_public_and_never_resampled_into_hands() -> None:
+    """DW-11: the cards a player takes were face up on the table for everyone to see, so
+    every view lists them (as a player with a memory knows them), and ``sample_state``
+    never puts a collected card back into a hidden hand or the pile."""
+    state = position(
+        """
+        01 05
+        .  08
+        """,
+        [[1, 9], [1, 1, 7]],
+    )
+    state = draw(act(act(state, 0, "place D01 2 0"), 0, "collect row"), 9)
+    view = GAME.view(state, 1)
+    assert view["collected"] == ["D01", "D01", "D05"]
+    assert GAME.view(state, None)["collected"] == view["collected"]
+    # Seat 1 holds D01 x2; two more were collected: the fourth and last D01 is nowhere
+    # hidden from seat 1 (it sees no D01 on the table), so no sample gives seat 0 a D01.
+    rng = rng_mod.make(11)
+    for _ in range(30):
+        other = GAME.sample_state(json.loads(json.dumps(view)), 1, rng)
+        assert GAME.view(other, 1) == view
+        assert 1 not in other.hands[0] and 1 not in other.pile
+        assert other.hands[0].count(5) + other.pile.count(5) == 2  # 3 copies, 1 collected
+
+
 # ---------------------------------------------------------------------------------------
 # Action text
 

@@ -9,7 +9,8 @@ Every placement is scored by what it takes now and what it leaves for the others
   next player who places a copy of ``B`` beyond ``A`` (or of ``A`` beyond ``B``); a single
   card by one placing a copy beside it. Its exposure is ``(L + 1) * P(some opponent holds
   A or B)``, the probabilities from counting the unseen cards (the deck minus the agent's
-  hand and the table) against the opponents' hand sizes (hypergeometric). The placement
+  hand, the table and the collected cards) against the opponents' hand sizes
+  (hypergeometric). The placement
   is charged the exposure of the row and column lines it leaves, minus that of the
   segments it joins (a placement only changes its own row and column);
 * **length** — a small extra charge per card of the lines it grows (long lines are big
@@ -70,13 +71,16 @@ def none_held(unseen: int, copies: int, held: int) -> float:
 
 
 def unseen_counts(view: View) -> list[int]:
-    """Copies per Dweebie id the agent has not seen: the deck minus its hand and the table
-    (the face-down score piles are unknown, so they count as unseen).
+    """Copies per Dweebie id the agent has not seen: the deck minus its hand, the table and
+    the collected cards (face down now, but everyone saw them taken). What is left is in
+    the other hands and the pile.
     """
     unseen = list(DECK)
     for text in view.get("hand", []):
         unseen[int(text[1:])] -= 1
     for _, _, text in view["table"]:
+        unseen[int(text[1:])] -= 1
+    for text in view.get("collected", []):
         unseen[int(text[1:])] -= 1
     return unseen
 
@@ -131,6 +135,24 @@ class GreedyDweebies:
         return self._place(view, legal)
 
     def _place(self, view: View, legal: Sequence[Any]) -> Place:
+        best: Place | None = None
+        best_value = float("-inf")
+        for action, value in self.scored(view, legal):
+            if value > best_value:
+                best, best_value = action, value
+        assert best is not None
+        return best
+
+    def scored(self, view: View, legal: Sequence[Any]) -> list[tuple[Place, float]]:
+        """Every legal placement with its heuristic value, in the order of ``legal``.
+
+        Args:
+            view: What this seat sees, in the place phase.
+            legal: The seat's legal placements.
+
+        Returns:
+            ``(placement, value)`` pairs; the agent plays the first of the highest.
+        """
         table = {x * _ROW + y: int(text[1:]) for x, y, text in view["table"]}
         unseen = unseen_counts(view)
         total = sum(unseen[1:])
@@ -140,22 +162,18 @@ class GreedyDweebies:
         split = view["groups"] > 1
         labels = _groups(table) if split else {}
         cells: dict[int, tuple[Any, ...]] = {}
-        best: Place | None = None
-        best_value = float("-inf")
+        out: list[tuple[Place, float]] = []
         for action in legal:
             at = action.x * _ROW + action.y
             info = cells.get(at)
             if info is None:
-                info = cells[at] = _cell_info(table, at, labels, view["groups"])
-            value = self._value(action.card, info, p_none, split)
-            if value > best_value:
-                best, best_value = action, value
-        assert best is not None
-        return best
+                info = cells[at] = _cell_info(table, at, labels, view["groups"], p_none)
+            out.append((action, self._value(action.card, info, p_none, split)))
+        return out
 
     def _value(self, card: int, info: tuple[Any, ...], p_none: list[float], split: bool) -> float:
         params = self.params
-        whole_after, row, column = info
+        whole_after, row, column, removed = info
         gain = 0
         taken_row = _takes(card, row) and whole_after
         taken_column = _takes(card, column) and whole_after
@@ -165,37 +183,59 @@ class GreedyDweebies:
             gain += column[0] + column[2] + 1
         if taken_row and taken_column:
             gain -= 1
-        change = 0.0
+        # The exposure of the segments the card joins does not depend on the card: it is
+        # computed once per cell (``removed``), in the same order of operations as before.
+        row_removed, column_a, column_b = removed
+        change: float = row_removed
         grown = 0
-        for segments, taken in ((row, taken_row), (column, taken_column)):
-            before_a, end_a, after_b, end_b, near_a, near_b = segments
-            change -= _exposure(before_a, end_a, near_a, p_none)
-            change -= _exposure(after_b, end_b, near_b, p_none)
-            if taken:
-                continue
-            length = before_a + after_b + 1
-            first = end_a if before_a else card
-            last = end_b if after_b else card
-            change += _exposure(length, first, last, p_none)
-            if length > 1:
-                grown += length
+        if not taken_row:
+            change, grown = _grow(change, grown, card, row, p_none)
+        change = change - column_a - column_b
+        if not taken_column:
+            change, grown = _grow(change, grown, card, column, p_none)
         weight = params.exposure * (params.split_discount if split and not whole_after else 1.0)
         return gain - weight * change - params.length * grown
 
 
+def _grow(
+    change: float,
+    grown: int,
+    card: int,
+    segments: tuple[int, int, int, int, int, int],
+    p_none: list[float],
+) -> tuple[float, int]:
+    """Add the exposure of the line the card makes of its two segments, and its length."""
+    before_a, end_a, after_b, end_b = segments[:4]
+    length = before_a + after_b + 1
+    first = end_a if before_a else card
+    last = end_b if after_b else card
+    change += _exposure(length, first, last, p_none)
+    return change, grown + length if length > 1 else grown
+
+
 def _cell_info(
-    table: dict[int, int], at: int, labels: dict[int, int], groups: int
+    table: dict[int, int], at: int, labels: dict[int, int], groups: int, p_none: list[float]
 ) -> tuple[Any, ...]:
-    """Whether placing on ``at`` leaves the layout whole, and the row and column segments
-    on either side: ``(cards before, far card before, cards after, far card after, near
-    card before, near card after)``.
+    """Whether placing on ``at`` leaves the layout whole; the row and column segments on
+    either side: ``(cards before, far card before, cards after, far card after, near card
+    before, near card after)``; and the exposure of those segments (``0.0`` minus the two
+    row ones, then each column one).
     """
     if groups > 1:
         touched = {labels[at + s] for s in (-_ROW, -1, 1, _ROW) if at + s in table}
         whole = groups - (len(touched) - 1) <= 1
     else:
         whole = True
-    return whole, _segments(table, at, _ROW), _segments(table, at, _COLUMN)
+    row = _segments(table, at, _ROW)
+    column = _segments(table, at, _COLUMN)
+    row_removed = 0.0 - _exposure(row[0], row[1], row[4], p_none)
+    row_removed -= _exposure(row[2], row[3], row[5], p_none)
+    removed = (
+        row_removed,
+        _exposure(column[0], column[1], column[4], p_none),
+        _exposure(column[2], column[3], column[5], p_none),
+    )
+    return whole, row, column, removed
 
 
 def _segments(table: dict[int, int], at: int, step: int) -> tuple[int, int, int, int, int, int]:

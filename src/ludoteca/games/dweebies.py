@@ -208,6 +208,8 @@ class State(NamedTuple):
         column: Likewise, the column.
         scores: Cards each seat has collected.
         last: ``(seat, card, cell, cards taken)`` of the last placement, or ``None``.
+        collected: Every card in the score piles, sorted. Public: each was face up on the
+            table when it was taken (DW-11), so players who remember know them.
     """
 
     players: int
@@ -225,6 +227,7 @@ class State(NamedTuple):
     column: tuple[int, ...]
     scores: tuple[int, ...]
     last: tuple[int, int, int, int] | None
+    collected: tuple[int, ...] = ()
 
 
 _new_state = tuple.__new__
@@ -235,7 +238,7 @@ _F_PHASE, _F_TURN, _F_DEALT, _F_HANDS, _F_PILE = (
 _F_TABLE, _F_FRONTIER, _F_GROUPS, _F_CELLS, _F_ROW, _F_COLUMN = (
     _FIELDS.index(n) for n in ("table", "frontier", "groups", "cells", "row", "column")
 )
-_F_SCORES, _F_LAST = (_FIELDS.index(n) for n in ("scores", "last"))
+_F_SCORES, _F_LAST, _F_COLLECTED = (_FIELDS.index(n) for n in ("scores", "last", "collected"))
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
 _CENTRE_ONLY = (layout.CENTRE,)
@@ -281,6 +284,7 @@ class Dweebies:
             column=(),
             scores=(0,) * num_players,
             last=None,
+            collected=(),
         )
 
     def actors(self, state: State) -> tuple[Seat, ...]:
@@ -346,7 +350,8 @@ class Dweebies:
         return state.phase.name.lower()
 
     def view(self, state: State, seat: Seat | None) -> View:
-        """DW-11: own hand; every hand size, score pile size and the pile size; the table.
+        """DW-11: own hand; every hand size, score pile size and the pile size; the table;
+        the cards collected so far (all seen on the table when taken).
 
         Cells are ``[x, y]`` pairs; the table lists ``[x, y, code]`` by ``x`` then ``y``.
         """
@@ -369,6 +374,7 @@ class Dweebies:
             "column": [list(layout.xy(c)) for c in state.column],
             "hand_counts": [len(h) for h in state.hands],
             "scores": list(state.scores),
+            "collected": [CODES[d] for d in state.collected],
             "pile_size": len(state.pile),
             "last": (
                 {
@@ -387,14 +393,15 @@ class Dweebies:
 
     def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
         """A state consistent with ``view``: the unseen cards (the deck minus the viewer's
-        hand and the table) dealt at random into the other hands and the pile; what is
-        left over is in the face-down score piles, whose contents the state does not keep.
+        hand, the table and the collected cards) dealt at random into the other hands and
+        the pile.
         """
         players = int(view["players"])
         own = tuple(_card_id(c) for c in view["hand"]) if seat is not None and seat >= 0 else ()
         table = {layout.cell(x, y): _card_id(c) for x, y, c in view["table"]}
+        collected = tuple(_card_id(c) for c in view["collected"])
         unseen = list(DECK)
-        for card in (*own, *table.values()):
+        for card in (*own, *table.values(), *collected):
             unseen[card] -= 1
         pool = [d for d, count in enumerate(unseen) for _ in range(count)]
         rng_mod.shuffle(rng, pool)
@@ -434,6 +441,7 @@ class Dweebies:
                 if last
                 else None
             ),
+            collected=collected,
         )
 
     def explain(
@@ -474,7 +482,8 @@ class Dweebies:
         Raises:
             InvalidActionError: If the text is not an action.
         """
-        tokens = text.replace(",", " ").strip().lower().split()
+        typed = text.replace(",", " ").split()
+        tokens = [token.lower() for token in typed]
         verb = _VERBS.get(tokens[0]) if tokens else None
         if verb is None:
             raise InvalidActionError(text, msg("dweebies.bad_verb"))
@@ -491,11 +500,11 @@ class Dweebies:
         if verb == "draw":
             if len(rest) != 1:
                 raise InvalidActionError(text, msg("dweebies.bad_verb"))
-            return _DRAWS[_parse_card(text, rest[0])]
+            return _DRAWS[_parse_card(text, rest[0], typed[1])]
         if len(rest) != 3:
             raise InvalidActionError(text, msg("dweebies.bad_place"))
-        card = _parse_card(text, rest[0])
-        x, y = (_parse_coord(text, token) for token in rest[1:])
+        card = _parse_card(text, rest[0], typed[1])
+        x, y = (_parse_coord(text, token) for token in typed[2:])
         if layout.in_range(x, y):
             return _PLACES[card << 16 | layout.cell(x, y)]
         return Place(card, x, y)
@@ -673,6 +682,7 @@ def _apply_collect(state: State, action: Collect) -> State:
     new[_F_GROUPS] = groups
     new[_F_CELLS] = layout.legal_cells(cells, frontier, groups)
     new[_F_SCORES] = tuple(scores)
+    new[_F_COLLECTED] = tuple(sorted((*state.collected, *(state.table.cells[c] for c in taken))))
     if last is not None:
         new[_F_LAST] = (last[0], last[1], last[2], len(taken))
     return _end_turn(new, state)
@@ -756,10 +766,10 @@ def _card_id(text: str) -> int:
     return _CARD_IDS[text.lower()]
 
 
-def _parse_card(text: str, token: str) -> int:
+def _parse_card(text: str, token: str, typed: str) -> int:
     card = _CARD_IDS.get(token)
     if card is None:
-        raise InvalidActionError(text, msg("dweebies.bad_card", token=token))
+        raise InvalidActionError(text, msg("dweebies.bad_card", token=typed))
     return card
 
 

@@ -143,6 +143,8 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
     seats = range(view["players"])
     row("hand_counts", " · ".join(f"{seat_label(s, lang)} {view['hand_counts'][s]}" for s in seats))
     row("scores", " · ".join(f"{seat_label(s, lang)} {view['scores'][s]}" for s in seats))
+    if view.get("collected"):
+        row("collected", _counted(view["collected"]))
     row("pile", str(view["pile_size"]))
     last = view["last"]
     if last:
@@ -162,6 +164,14 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
 
 def _card(code: str, lang: Lang) -> str:
     return f"{code} {dweebies.name(int(code[1:]), lang)}"
+
+
+def _counted(codes: Sequence[str]) -> str:
+    """``["D01", "D01", "D05"] -> "D01×2 D05"`` (the codes are sorted)."""
+    counts = dict.fromkeys(codes, 0)
+    for code in codes:
+        counts[code] += 1
+    return " ".join(code if n == 1 else f"{code}×{n}" for code, n in counts.items())
 
 
 def _hand(codes: Sequence[str], lang: Lang) -> str:
@@ -191,6 +201,10 @@ register(
         "term.dweebies.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
         "term.dweebies.scores": {"es": "Cartas recogidas", "en": "Cards collected"},
         "term.dweebies.pile": {"es": "Mazo", "en": "Draw pile"},
+        "term.dweebies.collected": {
+            "es": "Ya recogidas (todos las vieron)",
+            "en": "Taken so far (seen by all)",
+        },
         "term.dweebies.last": {"es": "Última jugada", "en": "Last move"},
         "term.dweebies.last_move": {
             "es": "{seat} colocó {card} en ({x}, {y})",
