@@ -19,6 +19,7 @@ _GREEDY: dict[str, str] = {
 }
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
+    "tile_up": "ludoteca.agents.expert_tile_up:ExpertTileUp",
 }
 
 
