@@ -811,6 +811,26 @@ def test_tu10_a_hand_changed_since_the_announcement_is_no_longer_bound_by_its_su
         assert len(sums) > 1, (first, sums)
 
 
+def test_tu10_the_public_log_names_placed_tiles_and_scores_but_not_returned_tiles() -> None:
+    """TU-10 (views): the log every seat sees lists placements, scores with their points
+    and draws; a tile returned to the bag (TU-07) is logged without its name."""
+    i3 = card("I3", R)
+    hand = ("R1", "G1", "G2", "Y1", "Y2", "Y3", "B1", "B2", "B3")
+    state = table({"e6": "R3", "f6": "R3"}, hands=(hand, ()), faceup=(i3,))
+    state = act(state, 0, "place R1 g6")
+    state = chance(act(state, 0, f"score {i3} e6"), "deck 9")
+    state = act(act(state, 0, "end"), 0, "discard G2")
+    assert state.current == 1
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["log"] == [
+            [0, "place R1 g6", 0],
+            [0, f"score {i3} e6", 3],
+            [0, "discard tile", 0],
+        ]
+    again = GAME.sample_state(GAME.view(state, 1), 1, rng_mod.make(2))
+    assert again.log == state.log
+
+
 def test_tu10_cards_drawn_from_a_known_deck_stay_known_when_resampling() -> None:
     """TU-10: a card everyone saw drawn from the turned-over deck is not redrawn."""
     state = act(table(CENTRE, deck=(), discard=(7, 3)), 0, "draw goal")
