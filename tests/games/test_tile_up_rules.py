@@ -862,6 +862,7 @@ def test_parse_action_reads_every_form_and_round_trips() -> None:
     assert GAME.parse_action("puntuar 3 a1") == Score(3, 0, 0)
     assert str(GAME.parse_action("robar fichas")) == "draw tiles"
     assert str(GAME.parse_action("robar objetivo")) == "draw goal"
+    assert str(GAME.parse_action("Robar cartas")) == "draw goal"
     assert str(GAME.parse_action("descartar objetivo 4")) == "discard goal 4"
     assert GAME.parse_action("bolsa O1") == BagDraw(0)
     assert GAME.parse_action("mazo 2") == DeckDraw(2)
@@ -878,6 +879,8 @@ def test_parse_action_refuses_malformed_text(text: str) -> None:
         GAME.parse_action(text)
     for lang in ("es", "en"):
         assert "{" not in info.value.text(lang)
+    if text in ("place", "place R4", "draw", "draw cards", "end now"):
+        assert "colocar" in info.value.text("es") and "robar fichas" in info.value.text("es")
 
 
 def test_describe_in_both_languages() -> None:

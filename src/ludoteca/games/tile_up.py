@@ -750,7 +750,9 @@ _DRAW_KINDS: dict[str, Action] = {
     "fichas": DRAW_TILES_ACTION,
     "goal": DRAW_GOAL_ACTION,
     "objetivo": DRAW_GOAL_ACTION,
+    "objetivos": DRAW_GOAL_ACTION,
     "carta": DRAW_GOAL_ACTION,
+    "cartas": DRAW_GOAL_ACTION,
 }
 _GOAL_WORDS = ("goal", "objetivo", "carta")
 
