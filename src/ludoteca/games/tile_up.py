@@ -465,7 +465,7 @@ _F = {name: index for index, name in enumerate(State._fields)}
 _F_STACKS, _F_COLOURS, _F_NUMBERS = _F["stacks"], _F["colour_masks"], _F["number_masks"]
 _F_OCCUPIED, _F_FRONTIER, _F_REGIONS = _F["occupied"], _F["frontier"], _F["regions"]
 _F_BAG, _F_HANDS, _F_PENDING = _F["bag"], _F["hands"], _F["pending"]
-_F_ACTED, _F_FRESH = _F["acted"], _F["fresh"]
+_F_ACTED, _F_FRESH, _F_LOG = _F["acted"], _F["fresh"], _F["log"]
 
 
 def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
@@ -708,16 +708,18 @@ def _finish_turn(state: State) -> State:
 def _logged(before: State, after: State, seat: Seat, action: Action) -> State:
     """``after`` with ``action`` added to the public log.
 
-    A score keeps its points; a tile returned to the bag is logged without its name.
+    A score keeps its points; a tile returned to the bag is logged as ``HIDDEN_DISCARD``.
     """
-    if isinstance(action, DiscardTile):
-        entry = (seat, HIDDEN_DISCARD, 0)
-    else:
+    kind = type(action)
+    if kind is Score:
         entry = (seat, str(action), after.scores[seat] - before.scores[seat])
+    else:
+        entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
     log = before.log
-    if len(log) >= LOG_LENGTH:
-        log = log[len(log) - LOG_LENGTH + 1 :]
-    return after._replace(log=(*log, entry))
+    new = list(after)
+    new[_F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
+    logged: State = _new_state(State, new)
+    return logged
 
 
 _TRANSITIONS: dict[type, Any] = {

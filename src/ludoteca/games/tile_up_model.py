@@ -271,7 +271,7 @@ class State(NamedTuple):
         end_reason: Index into ``END_REASONS`` (0 while the game goes on).
         log: The last ``LOG_LENGTH`` public player actions, oldest first, as ``(seat,
             action text, points)``: points only for a score; a tile returned to the bag is
-            ``"discard tile"`` (which one is not seen, TU-07).
+            ``HIDDEN_DISCARD`` (which one is not seen, TU-07).
     """
 
     rules: Rules

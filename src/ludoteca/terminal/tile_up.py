@@ -45,7 +45,7 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 EMPTY = "·"
 CORNER = "◇"
 BLOCK = "■"
-SHOWN_EVENTS = 10
+SHOWN_EVENTS = 12
 """Recent public actions listed under the table (a bot's whole turn, usually)."""
 
 
