@@ -155,3 +155,22 @@ def test_simulate_tile_up_with_options(tmp_path: Path) -> None:
     assert len(lines) == 4
     first = json.loads(lines[0])
     assert first["num_players"] == 3 and first["options"]["board_size"] == 9
+
+
+def test_recent_moves_show_what_the_other_seats_did() -> None:
+    """The table lists the last public actions: placements, a score with its points, and a
+    tile returned to the bag without its name (TU-07)."""
+    view = GAME.view(mid_game(seed=4, steps=120), 0)
+    view["log"] = [
+        [1, "place G4 f4", 0],
+        [1, "score 13 f4", 7],
+        [1, "discard tile", 0],
+        [0, "draw goal", 0],
+    ]
+    out = text_of(term.render_view(view, "en"))
+    assert "Recent moves" in out and "Seat 1: places G4 on f4" in out
+    assert "Seat 1: scores card 13 (red T4) at f4 (+7)" in out
+    assert "Seat 1: returns a tile to the bag" in out and "Seat 0: draws a goal card" in out
+    out_es = text_of(term.render_view(view, "es"))
+    assert "Últimas jugadas" in out_es and "Asiento 1: coloca G4 en f4" in out_es
+    assert "devuelve una ficha a la bolsa" in out_es

@@ -377,6 +377,17 @@ def test_tu04_an_extra_same_colour_tile_next_to_the_shape_spoils_it() -> None:
     assert scores(table(line4, faceup=(i3,))) == []
 
 
+def test_tu04_a_region_bigger_than_every_shape_never_scores() -> None:
+    """TU-04: a red plus with one more red tile (six cells) contains the X5 and an I3 but
+    is neither; covering the extra tile with another colour makes it an exact X5."""
+    x5, i3 = card("X5", R), card("I3", R)
+    plus = {"f5": "R3", "e6": "R4", "f6": "R3", "g6": "R4", "f7": "R1", "f8": "B4 R2"}
+    state = table(plus, hands=(("Y1",), ()), faceup=(x5, i3))
+    assert scores(state) == []
+    illegal(state, 0, f"score {x5} f5", "TU-04")
+    assert scores(act(state, 0, "place Y1 f8")) == [f"score {x5} f5"]
+
+
 def test_tu04_a_diagonal_same_colour_tile_or_other_colours_around_do_not_spoil() -> None:
     """TU-04: only orthogonal same-colour neighbours count; other colours never do."""
     l3 = card("L3", G)
@@ -588,6 +599,19 @@ def test_tu06_a_card_is_scored_at_most_once_a_turn() -> None:
     illegal(state, 0, f"score {i3} e6", "TU-06")
 
 
+def test_tu06_a_card_scored_last_turn_can_be_scored_again_this_turn() -> None:
+    """TU-06: the once-a-turn bound lasts one turn only: the card that came back face up
+    can be scored by the next player on the same region (tiles stay on the board)."""
+    i3 = card("I3", R)
+    board = {"e6": "R3", "f6": "R3", "g6": "R3"}
+    state = table(board, hands=(("B1",), ()), faceup=(i3, 20), deck=(), discard=())
+    state = act(state, 0, f"score {i3} e6")
+    state = act(act(state, 0, "place B1 f7"), 0, "end")
+    assert state.current == 1 and state.faceup == (i3, 20)
+    assert scores(state, 1) == [f"score {i3} e6"]
+    assert act(state, 1, f"score {i3} e6").scores == (3, 3)
+
+
 # ---------------------------------------------------------------------------------------
 # TU-07 End of turn limits
 
@@ -767,6 +791,46 @@ def test_tu10_resampling_keeps_the_view_and_the_announced_start_sums() -> None:
     assert changed
 
 
+def test_tu10_a_hand_changed_since_the_announcement_is_no_longer_bound_by_its_sum() -> None:
+    """TU-10: the announced start sum only says something about the hand it was announced
+    for; once the player draws, places or returns tiles, resampled hands may have any sum."""
+    for first in ("draw tiles", "place O1 e5"):
+        state = _dealt("O1 O3 O5", "R4 R4 R4")
+        assert GAME.view(state, 1)["fresh"] == [True, True]
+        state = state._replace(current=0)
+        state = act(state, 0, first)
+        if GAME.actors(state) == (CHANCE,):
+            state = chance(state, "bag G1", "bag G1", "bag G1")
+        state = act(state, 0, "end")
+        view = GAME.view(state, 1)
+        assert view["fresh"] == [False, True] and view["start_sums"] == [9, 12]
+        sampler = rng_mod.make(5)
+        sums = {
+            sum(c % 5 + 1 for c in GAME.sample_state(view, 1, sampler).hands[0]) for _ in range(30)
+        }
+        assert len(sums) > 1, (first, sums)
+
+
+def test_tu10_the_public_log_names_placed_tiles_and_scores_but_not_returned_tiles() -> None:
+    """TU-10 (views): the log every seat sees lists placements, scores with their points
+    and draws; a tile returned to the bag (TU-07) is logged without its name."""
+    i3 = card("I3", R)
+    hand = ("R1", "G1", "G2", "Y1", "Y2", "Y3", "B1", "B2", "B3")
+    state = table({"e6": "R3", "f6": "R3"}, hands=(hand, ()), faceup=(i3,))
+    state = act(state, 0, "place R1 g6")
+    state = chance(act(state, 0, f"score {i3} e6"), "deck 9")
+    state = act(act(state, 0, "end"), 0, "discard G2")
+    assert state.current == 1
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["log"] == [
+            [0, "place R1 g6", 0],
+            [0, f"score {i3} e6", 3],
+            [0, "discard tile", 0],
+        ]
+    again = GAME.sample_state(GAME.view(state, 1), 1, rng_mod.make(2))
+    assert again.log == state.log
+
+
 def test_tu10_cards_drawn_from_a_known_deck_stay_known_when_resampling() -> None:
     """TU-10: a card everyone saw drawn from the turned-over deck is not redrawn."""
     state = act(table(CENTRE, deck=(), discard=(7, 3)), 0, "draw goal")
@@ -798,6 +862,7 @@ def test_parse_action_reads_every_form_and_round_trips() -> None:
     assert GAME.parse_action("puntuar 3 a1") == Score(3, 0, 0)
     assert str(GAME.parse_action("robar fichas")) == "draw tiles"
     assert str(GAME.parse_action("robar objetivo")) == "draw goal"
+    assert str(GAME.parse_action("Robar cartas")) == "draw goal"
     assert str(GAME.parse_action("descartar objetivo 4")) == "discard goal 4"
     assert GAME.parse_action("bolsa O1") == BagDraw(0)
     assert GAME.parse_action("mazo 2") == DeckDraw(2)
@@ -814,6 +879,8 @@ def test_parse_action_refuses_malformed_text(text: str) -> None:
         GAME.parse_action(text)
     for lang in ("es", "en"):
         assert "{" not in info.value.text(lang)
+    if text in ("place", "place R4", "draw", "draw cards", "end now"):
+        assert "colocar" in info.value.text("es") and "robar fichas" in info.value.text("es")
 
 
 def test_describe_in_both_languages() -> None:

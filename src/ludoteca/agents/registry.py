@@ -21,6 +21,7 @@ _GREEDY: dict[str, str] = {
 _EXPERT: dict[str, str] = {
     "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
     "dweebies": "ludoteca.agents.expert_dweebies:ExpertDweebies",
+    "tile_up": "ludoteca.agents.expert_tile_up:ExpertTileUp",
     "mystery_date": "ludoteca.agents.expert_mystery_date:ExpertMysteryDate",
 }
 

@@ -56,6 +56,7 @@ from ludoteca.games.tile_up_model import (
     END_REASONS,
     FACEUP,
     FULL_BAG,
+    HIDDEN_DISCARD,
     INFO,
     K_FACEUP,
     K_GOAL,
@@ -63,6 +64,7 @@ from ludoteca.games.tile_up_model import (
     K_TILE,
     KINDS,
     LETTERS,
+    LOG_LENGTH,
     MAX_GOALS,
     MAX_PLAYERS,
     MAX_TILES,
@@ -151,6 +153,7 @@ class TileUp:
             fresh=0,
             turn=0,
             end_reason=0,
+            log=(),
         )
 
     def actors(self, state: State) -> tuple[Seat, ...]:
@@ -184,6 +187,8 @@ class TileUp:
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
         after: State = _TRANSITIONS[type(action)](state, seat, action)
+        if seat >= 0 and type(action) is not EndTurn:
+            after = _logged(state, after, seat, action)
         return after
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
@@ -231,7 +236,8 @@ class TileUp:
     def view(self, state: State, seat: Seat | None) -> View:
         """TU-10: the board, face-up and discarded cards, scores and counts are public; own
         tiles and goal cards are seen by their owner only; cards everyone saw drawn from a
-        known deck are public (``known_goals``); the bag and an unordered deck only as sizes.
+        known deck are public (``known_goals``); the bag and an unordered deck only as sizes;
+        ``log`` lists the last public player actions (a returned tile without its name).
         """
         geo = geo_of(state.rules)
         stacks = state.stacks
@@ -271,6 +277,7 @@ class TileUp:
             "fresh": [bool(state.fresh >> s & 1) for s in range(num)],
             "end_reason": END_REASONS[state.end_reason] or None,
             "options": {"board_size": state.rules.size, "allow_mirror": state.rules.allow_mirror},
+            "log": [list(entry) for entry in state.log],
         }
         if seat is not None and 0 <= seat < num:
             view["tiles"] = [tile_name(code) for code in state.hands[seat]]
@@ -364,6 +371,7 @@ class TileUp:
             fresh=sum(1 << s for s, flag in enumerate(view["fresh"]) if flag),
             turn=view["turn"],
             end_reason=END_REASONS.index(view["end_reason"] or ""),
+            log=tuple((int(s), str(text), int(points)) for s, text, points in view["log"]),
         )
 
     def explain(
@@ -457,7 +465,7 @@ _F = {name: index for index, name in enumerate(State._fields)}
 _F_STACKS, _F_COLOURS, _F_NUMBERS = _F["stacks"], _F["colour_masks"], _F["number_masks"]
 _F_OCCUPIED, _F_FRONTIER, _F_REGIONS = _F["occupied"], _F["frontier"], _F["regions"]
 _F_BAG, _F_HANDS, _F_PENDING = _F["bag"], _F["hands"], _F["pending"]
-_F_ACTED, _F_FRESH = _F["acted"], _F["fresh"]
+_F_ACTED, _F_FRESH, _F_LOG = _F["acted"], _F["fresh"], _F["log"]
 
 
 def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
@@ -697,6 +705,23 @@ def _finish_turn(state: State) -> State:
     )
 
 
+def _logged(before: State, after: State, seat: Seat, action: Action) -> State:
+    """``after`` with ``action`` added to the public log.
+
+    A score keeps its points; a tile returned to the bag is logged as ``HIDDEN_DISCARD``.
+    """
+    kind = type(action)
+    if kind is Score:
+        entry = (seat, str(action), after.scores[seat] - before.scores[seat])
+    else:
+        entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
+    log = before.log
+    new = list(after)
+    new[_F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
+    logged: State = _new_state(State, new)
+    return logged
+
+
 _TRANSITIONS: dict[type, Any] = {
     Place: _apply_place,
     Score: _apply_score,
@@ -727,7 +752,9 @@ _DRAW_KINDS: dict[str, Action] = {
     "fichas": DRAW_TILES_ACTION,
     "goal": DRAW_GOAL_ACTION,
     "objetivo": DRAW_GOAL_ACTION,
+    "objetivos": DRAW_GOAL_ACTION,
     "carta": DRAW_GOAL_ACTION,
+    "cartas": DRAW_GOAL_ACTION,
 }
 _GOAL_WORDS = ("goal", "objetivo", "carta")
 

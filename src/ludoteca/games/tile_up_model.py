@@ -42,6 +42,9 @@ BOARD_SIZE: int = DATA["board"]["size"]
 BOARD_SIZES: tuple[int, ...] = tuple(DATA["board"]["size_choices"])
 MAX_TURNS: int = DATA["bounds"]["max_turns"]
 FIRST_PLAYER_ROUNDS: int = DATA["bounds"]["first_player_rounds"]
+LOG_LENGTH: int = DATA["view"]["log_length"]
+HIDDEN_DISCARD = "discard tile"
+"""The log text of a tile returned to the bag (TU-07: nobody else sees which)."""
 SHAPE_NAMES: tuple[str, ...] = tuple(DATA["goals"]["order"])
 SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((int(r), int(c)) for r, c in DATA["shapes"][name]) for name in SHAPE_NAMES
@@ -266,6 +269,9 @@ class State(NamedTuple):
         fresh: Bit per seat whose hand is still the one whose sum was announced.
         turn: Turns finished.
         end_reason: Index into ``END_REASONS`` (0 while the game goes on).
+        log: The last ``LOG_LENGTH`` public player actions, oldest first, as ``(seat,
+            action text, points)``: points only for a score; a tile returned to the bag is
+            ``HIDDEN_DISCARD`` (which one is not seen, TU-07).
     """
 
     rules: Rules
@@ -294,6 +300,7 @@ class State(NamedTuple):
     fresh: int
     turn: int
     end_reason: int
+    log: tuple[tuple[int, str, int], ...]
 
 
 def geo_of(rules: Rules) -> Geometry:

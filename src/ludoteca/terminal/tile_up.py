@@ -18,7 +18,15 @@ from rich.text import Text
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import CARDS, COLOUR_NAMES, COLOURS, SHAPE_NAMES, SHAPES, Place
+from ludoteca.games.tile_up_model import (
+    CARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    HIDDEN_DISCARD,
+    SHAPE_NAMES,
+    SHAPES,
+    Place,
+)
 from ludoteca.terminal import MENU_LIMIT, Menu, Renderer
 from ludoteca.terminal import seat_label as generic_seat_label
 
@@ -37,6 +45,8 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 EMPTY = "·"
 CORNER = "◇"
 BLOCK = "■"
+SHOWN_EVENTS = 12
+"""Recent public actions listed under the table (a bot's whole turn, usually)."""
 
 
 def seat_label(seat: int, lang: Lang) -> str:
@@ -194,7 +204,22 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
     row("discard", " ".join(map(str, view["discard"])) or "-")
     if view["start_sums"] and min(view["start_sums"]) >= 0 and view["turn"] == 0:
         row("start_sums", per_seat(view["start_sums"]))
+    events = [_event(entry, lang) for entry in view.get("log", [])[-SHOWN_EVENTS:]]
+    if events:
+        row("events", "\n".join(events))
     return grid
+
+
+def _event(entry: Sequence[Any], lang: Lang) -> str:
+    """One public action of the log: ``Seat 1: scores card 12 (red T4) at f4 (+7)``."""
+    seat, text, points = entry
+    if text == HIDDEN_DISCARD:
+        said = msg("term.tile_up.discard_hidden").text(lang)
+    else:
+        said = GAME.describe(GAME.parse_action(text), lang)
+    if points:
+        said += f" (+{points})"
+    return f"{seat_label(int(seat), lang)}: {said}"
 
 
 def _tiles(names: Sequence[str]) -> Text:
@@ -233,6 +258,11 @@ register(
         "term.tile_up.deck_order": {"es": "orden conocido: {order}", "en": "known order: {order}"},
         "term.tile_up.discard": {"es": "Descartes", "en": "Discard pile"},
         "term.tile_up.start_sums": {"es": "Sumas iniciales", "en": "Start sums"},
+        "term.tile_up.events": {"es": "Últimas jugadas", "en": "Recent moves"},
+        "term.tile_up.discard_hidden": {
+            "es": "devuelve una ficha a la bolsa",
+            "en": "returns a tile to the bag",
+        },
         "term.tile_up.place_hint": {
             "es": "O escribe 'place FICHA CASILLA' (p. ej. 'place R4 f6' o 'colocar R4 f6'). "
             "Casillas posibles por ficha:",
