@@ -103,6 +103,7 @@ from ludoteca.games.gotcha_state import (
     sentence,
     slot_count,
 )
+from ludoteca.games.gotcha_stats import BreachTally
 
 MAX_PLAYERS = 8
 STEPS_PER_TURN = 3 + MAX_PLAYERS * max(EVENTS_CHOICES) * (1 + MAX_PLAYERS)
@@ -352,6 +353,12 @@ class Gotcha:
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
         return components.rules_text(DATA, lang)
+
+    def match_statistics(self) -> BreachTally:
+        """A fresh observer of one match for ``ludoteca simulate``'s per-game statistics:
+        breaches recorded, caught, refereed and escaped, buzzes, turns, CHAMP endings.
+        """
+        return BreachTally()
 
 
 GAME = Gotcha()
