@@ -37,9 +37,9 @@ Design (digital edition):
   option (JSON); without it, random profiles are drawn from the setup stream (bots get
   random traits). They are public.
 - **Game length.** GT-10 stays (first to CHAMP wins at once); the digital edition ends the
-  game after ``turn_limit`` turns (GT-14, default 24, about the box's 15-30 minutes), the
-  furthest pawn winning, ties shared. ``max_steps`` follows from the largest turn limit,
-  the per-turn event limit and the votes.
+  game after ``turn_limit`` turns (GT-14, default 96: a backstop, so that most games still
+  end on CHAMP as the rulebook has it), the furthest pawn winning, ties shared.
+  ``max_steps`` follows from the largest turn limit, the per-turn event limit and the votes.
 """
 
 from __future__ import annotations
