@@ -219,3 +219,14 @@ def test_refusals_name_what_the_person_typed_without_the_time_stamp() -> None:
     out = agent._console.file.getvalue()  # type: ignore[attr-defined]
     assert "action '/foo bar':" in out
     assert "You cannot play 'emote moonwalk' (rule GT-15)" in out
+
+
+def test_a_person_catches_a_breaker_with_buzz_and_scores() -> None:
+    """GT-06/GT-08 through the terminal: Diego shouted under "men must whisper"; Carla
+    (a person) types /buzz a1 3 and moves 2 forward, Diego 1 back."""
+    state = act_grace(whisper_for_men())
+    agent, _ = person(["/buzz a1 3"], seat=2)
+    buzz = ask(agent, state, 2)
+    after: State = runner.step(GAME, state, 2, buzz)
+    assert after.buzzes[-1].result == "correct"
+    assert after.positions[2] == 2 and after.positions[3] == -1
