@@ -5,9 +5,10 @@ Run: ``.venv/bin/python bench/gotcha_party.py --players 4 --games 200``
 Seeds ``0..games-1``, every seat a ``GreedyGotcha`` bot (``--slip``, ``--notice``,
 ``--buzz-delay`` set its knobs); ``--random N`` puts uniform random agents in the last N
 seats instead. The referee's private record is watched through the runner's observer
-(the script may read full states; the bots never do): every breach recorded is counted
-once, as *caught* if a buzz scored it, *refereed* if the auto-referee buzzed it, else
-*escaped* (its window closed, or its rule was covered first). Rates come with 95% Wilson
+(``Gotcha.match_statistics``, the same counts ``ludoteca simulate gotcha`` prints; it may read
+full states, the bots never do): every breach recorded is counted once, as *caught* if a
+buzz scored it, *refereed* if the auto-referee buzzed it, else *escaped* (its window closed,
+or its rule was covered first). Rates come with 95% Wilson
 intervals; game length in steps, turns and game-clock minutes.
 """
 
@@ -18,7 +19,6 @@ import math
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from ludoteca.agents.greedy_gotcha import GreedyGotcha
 from ludoteca.agents.random import RandomAgent
@@ -63,31 +63,23 @@ def play_one(seed: int, names: list[str], args: argparse.Namespace, tally: Tally
         else RandomAgent()
         for name in names
     ]
-    scored: dict[tuple[int, int, int, int], bool] = {}
-    refereed = 0
-
-    def watch(before: State, seat: int, action: Any, after: State) -> None:
-        nonlocal refereed
-        for record in after.breaches:
-            key = (record.slot, record.serial, record.seat, record.log_index)
-            scored[key] = scored.get(key, False) or record.scored
-        if after.buzzes != before.buzzes:
-            fresh = [b for b in after.buzzes if b not in before.buzzes]
-            for result in fresh:
-                tally.buzzes[result.result] = tally.buzzes.get(result.result, 0) + 1
-                refereed += result.result == "referee"
-
-    options = {"auto_referee": True} if args.auto_referee else {}
+    watch = GAME.match_statistics()
+    options: dict[str, object] = {"auto_referee": True} if args.auto_referee else {}
+    if args.turn_limit:
+        options["turn_limit"] = args.turn_limit
     match = runner.play(GAME, agents, seed, options, observer=watch)
     state: State = match.state
     assert match.outcome is not None, f"seed {seed} did not finish"
     tally.steps.append(match.steps)
     tally.turns.append(state.turn)
     tally.minutes.append(state.clock / 60000)
-    tally.champ += state.ended == "champ"
-    tally.breaches += len(scored)
-    tally.caught += sum(scored.values())
-    tally.refereed += refereed
+    counts = watch.counts()
+    tally.champ += counts["champ"]
+    tally.breaches += counts["breaches"]
+    tally.caught += counts["caught"]
+    tally.refereed += counts["refereed"]
+    tally.buzzes["wrong"] = tally.buzzes.get("wrong", 0) + counts["wrong_buzzes"]
+    tally.buzzes["all"] = tally.buzzes.get("all", 0) + counts["buzzes"]
     for seat, name in enumerate(names):
         tally.seats[name] = tally.seats.get(name, 0) + 1
         if seat in match.outcome.winners:
@@ -104,6 +96,7 @@ def main() -> None:
     parser.add_argument("--buzz-delay", type=int, default=1500)
     parser.add_argument("--random", type=int, default=0, help="random agents in the last seats")
     parser.add_argument("--auto-referee", action="store_true")
+    parser.add_argument("--turn-limit", type=int, default=0, help="option turn_limit (0: default)")
     args = parser.parse_args()
     names = ["greedy"] * (args.players - args.random) + ["random"] * args.random
     tally = Tally()
@@ -116,7 +109,7 @@ def main() -> None:
     print(
         f"Gotcha party: {games} games, {args.players} players {names}, slip={args.slip}, "
         f"notice={args.notice}, buzz_delay={args.buzz_delay} ms, "
-        f"auto_referee={args.auto_referee}"
+        f"auto_referee={args.auto_referee}, turn_limit={args.turn_limit or 'default'}"
     )
     print(
         f"length: steps mean {statistics.mean(tally.steps):.1f} "
@@ -135,7 +128,7 @@ def main() -> None:
         f"{tally.caught / max(total, 1):.1%} [{low:.1%}, {high:.1%}]; auto-referee "
         f"{tally.refereed}; escaped {total - tally.caught - tally.refereed}"
     )
-    print(f"buzz results: {dict(sorted(tally.buzzes.items()))}")
+    print(f"buzzes (all, wrong): {dict(sorted(tally.buzzes.items()))}")
     for name, seats in sorted(tally.seats.items()):
         wins = tally.wins.get(name, 0.0)
         low, high = wilson(wins, seats)

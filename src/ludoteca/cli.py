@@ -552,3 +552,17 @@ def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
             high=_number(lengths.maximum),
         ).text(lang)
     )
+    game_id = summary.game_id
+    for name, total in summary.counts:
+        mean = _number(total / summary.games)
+        stat = msg("cli.sim.stat", label=msg(f"{game_id}.stat.{name}"), total=total, mean=mean)
+        console.print(stat.text(lang))
+    for hits, of, rate in summary.rates:
+        line = msg(
+            "cli.sim.stat_rate",
+            label=msg(f"{game_id}.stat.{hits}"),
+            of=msg(f"{game_id}.stat.{of}"),
+            rate=_percent(rate.value),
+            ci=_interval(rate),
+        )
+        console.print(line.text(lang))

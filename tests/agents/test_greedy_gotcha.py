@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.greedy_gotcha import GreedyGotcha
+from ludoteca.agents.greedy_gotcha import IDLE_MS, IDLE_RESERVE, LATE_IDLE_MS, GreedyGotcha
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
@@ -17,7 +17,7 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE
 from ludoteca.games.gotcha import GAME
 from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Emote, Play
-from ludoteca.games.gotcha_state import PLAY, State
+from ludoteca.games.gotcha_state import MAX_GAP_MS, PLAY, State
 
 PROFILES = [
     {"name": "Ana", "age": 30, "traits": ["woman", "jeans", "glasses"]},
@@ -216,3 +216,19 @@ def test_ismcts_refuses_the_realtime_game_with_a_reason() -> None:
     with pytest.raises(GameSetupError) as caught:
         make_agent("ismcts", "gotcha")
     assert "realtime" in caught.value.text("en") and "tiempo real" in caught.value.text("es")
+
+
+def test_a_bot_with_nothing_to_do_fidgets_late_once_its_room_budget_runs_low() -> None:
+    """GT-15 budget: a bot idles with an emote 20 s ahead while it has more than
+    IDLE_RESERVE room events left, and only just before the clock's longest step (GT-16)
+    after that, so a slow person cannot drain the budget it needs to buzz."""
+    quiet = GreedyGotcha(chat_rate=0.0, emote_rate=0.0)
+    state = new()
+    action = ask(quiet, state, 2)
+    assert isinstance(action, Emote) and action.t == state.clock + IDLE_MS
+    left = list(state.events_left)
+    left[2] = IDLE_RESERVE
+    low = state._replace(events_left=tuple(left))
+    late = ask(GreedyGotcha(chat_rate=0.0, emote_rate=0.0), low, 2)
+    assert isinstance(late, Emote) and late.t == low.clock + LATE_IDLE_MS
+    assert IDLE_MS < LATE_IDLE_MS < MAX_GAP_MS

@@ -179,6 +179,19 @@ def test_simulate_prints_the_same_with_one_or_two_workers(tmp_path: Path) -> Non
     assert "12 games in" in two.stderr and "2 process(es)" in two.stderr
 
 
+def test_simulate_prints_a_games_own_statistics_in_both_languages() -> None:
+    args = ["simulate", "gotcha", "-n", "2", "--agents", "greedy,greedy,greedy", "--seed", "4"]
+    english = invoke([*args, "--lang", "en"])
+    spanish = invoke([*args, "--lang", "es"])
+    assert english.exit_code == spanish.exit_code == 0, english.output + spanish.output
+    assert "breaches caught by a buzz / breaches: " in english.stdout
+    assert "95% CI: " in english.stdout and "per game)" in english.stdout
+    assert "infracciones cantadas / infracciones: " in spanish.stdout
+    assert "por partida)" in spanish.stdout
+    tacocat = invoke(["simulate", "tacocat", "-n", "2", "--lang", "en"])
+    assert "per game)" not in tacocat.stdout
+
+
 def test_simulate_out_lines_replay_to_the_recorded_outcomes(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     result = invoke(

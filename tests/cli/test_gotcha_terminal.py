@@ -177,7 +177,7 @@ def test_play_gotcha_against_bots_in_the_terminal() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Gotcha! · turn 1/24" in out and "You play as" in out
+    assert "Gotcha! · turn 1/96" in out and "You play as" in out
     assert ": hola a todos" in out and "*clap*" in out
     assert "Game abandoned." in out
 
@@ -186,3 +186,47 @@ def test_hot_seat_is_refused_for_the_realtime_game() -> None:
     result = CliRunner().invoke(app, ["play", "gotcha", "--vs", "human", "--lang", "en"])
     assert result.exit_code != 0
     assert "realtime: it cannot be played hot-seat" in result.output
+
+
+def test_the_view_shows_who_is_who_how_to_keep_each_rule_and_the_announced_sentence() -> None:
+    """A person must see the declared traits (a WHO card reads them), the seat numbers to
+    name in a buzz, how each live rule is kept in the room, and the sentence announced."""
+    state = whisper_for_men()
+    out = text_of(gotcha_term.render_view(GAME.view(state, 1), "en"))
+    assert "Players" in out and "Diego, 52: wears glasses, is a man" in out
+    assert "Bruno, 41: is a man · you" in out
+    assert "In the chat: lower case only." in out
+    assert "binds from 3.2s: Bruno, Diego" in out
+    assert "new rule (A01): “Men must whisper.”" in out
+    assert "Ana draws a card" in out
+    spanish = text_of(gotcha_term.render_view(GAME.view(state, 1), "es"))
+    assert "Jugadores" in spanish and "Bruno, 41 años: es hombre · tú" in spanish
+    assert "En el chat: solo minúsculas." in spanish
+    assert "obliga desde 3.2s a: Bruno, Diego" in spanish
+    assert "nueva regla (A01): «Los hombres deben susurrar.»" in spanish
+
+
+def test_chat_text_is_shown_as_typed_not_read_as_markup() -> None:
+    state = runner.step(GAME, whisper_for_men(), 2, Chat(4100, "[bold]hola[/bold] [red]"))
+    out = text_of(gotcha_term.render_view(GAME.view(state, 1), "en"))
+    assert "Carla: [bold]hola[/bold] [red]" in out
+
+
+def test_refusals_name_what_the_person_typed_without_the_time_stamp() -> None:
+    state = whisper_for_men()
+    agent, _ = person(["/foo bar", "/emote moonwalk", "/emote wave"])
+    ask(agent, state)
+    out = agent._console.file.getvalue()  # type: ignore[attr-defined]
+    assert "action '/foo bar':" in out
+    assert "You cannot play 'emote moonwalk' (rule GT-15)" in out
+
+
+def test_a_person_catches_a_breaker_with_buzz_and_scores() -> None:
+    """GT-06/GT-08 through the terminal: Diego shouted under "men must whisper"; Carla
+    (a person) types /buzz a1 3 and moves 2 forward, Diego 1 back."""
+    state = act_grace(whisper_for_men())
+    agent, _ = person(["/buzz a1 3"], seat=2)
+    buzz = ask(agent, state, 2)
+    after: State = runner.step(GAME, state, 2, buzz)
+    assert after.buzzes[-1].result == "correct"
+    assert after.positions[2] == 2 and after.positions[3] == -1

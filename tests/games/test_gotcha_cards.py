@@ -331,6 +331,29 @@ def test_events_before_start_never_count_GT06(card: Card) -> None:
 
 
 @pytest.mark.parametrize("card", CHECKABLE, ids=_ids(CHECKABLE))
+@pytest.mark.parametrize("seat", [0, 2])
+def test_own_events_only_says_whether_breaches_are_the_breakers_own_events(
+    card: Card, seat: int
+) -> None:
+    """The referee judges only a new event's sender for rules where ``own_events_only``
+    holds: then every breach is an event of the breaker itself, at that event's time;
+    otherwise (``react``) the breach is a trigger, timed at its deadline."""
+    log = gc.breaking_example(card, seat, THREE)
+    found = _judge(card, log, seat, THREE)
+    own = [log[b.index].seat == seat and log[b.index].t == b.t for b in found]
+    if gc.own_events_only(card):
+        assert card.rule is not None and card.rule.family != "react"
+        assert all(own), card.id
+    else:
+        assert card.rule is not None and card.rule.family == "react"
+        assert not all(own), card.id
+
+
+def test_own_events_only_for_cards_without_a_predicate() -> None:
+    assert all(gc.own_events_only(c) for c in gc.CARDS if not c.checkable)
+
+
+@pytest.mark.parametrize("card", CHECKABLE, ids=_ids(CHECKABLE))
 def test_breaches_are_stable_as_the_log_grows(card: Card) -> None:
     """The referee records each breach once: a breach found now is found again, with the
     same index and time, on every later call over a longer log."""

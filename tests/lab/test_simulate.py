@@ -118,3 +118,33 @@ def test_invalid_configurations_are_refused(changes: dict[str, object], fragment
         sim.validate(config(**changes))
     assert fragment in caught.value.text("en")
     assert caught.value.text("es") != caught.value.text("en")
+
+
+# ---------------------------------------------------------------------------------------
+# A game's own statistics (the optional match_statistics hook)
+
+
+def test_games_without_match_statistics_have_no_counts() -> None:
+    summary = sim.simulate(config(games=3))
+    assert summary.counts == () and summary.rates == ()
+    assert all(r.counts == () for r in sim.run(config(games=2)))
+
+
+def test_match_statistics_are_added_up_over_games_and_shown_as_rates() -> None:
+    gotcha = config(game_id="gotcha", games=4, agents=("greedy",) * 4, seed=3)
+    results = list(sim.run(gotcha))
+    summary = sim.simulate(gotcha)
+    totals: dict[str, int] = {}
+    for result in results:
+        assert result.counts, "gotcha reports counts for every game"
+        for name, count in result.counts:
+            totals[name] = totals.get(name, 0) + count
+    assert dict(summary.counts) == totals
+    assert totals["breaches"] > 0 and totals["caught"] > 0
+    assert totals["caught"] + totals["refereed"] + totals["escaped"] == totals["breaches"]
+    rates = {(hits, of): rate for hits, of, rate in summary.rates}
+    caught = rates[("caught", "breaches")]
+    assert (caught.successes, caught.trials) == (totals["caught"], totals["breaches"])
+    assert 0 <= caught.low <= caught.value <= caught.high <= 1
+    champ = rates[("champ", "games")]
+    assert champ.trials == 4 and champ.successes == totals["champ"]

@@ -38,13 +38,20 @@ from ludoteca.games import gotcha_cards as cards
 from ludoteca.games.gotcha_actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha_cards import Card, Event, Profile
 from ludoteca.games.gotcha_referee import bind_start
-from ludoteca.games.gotcha_state import CHAT_LINES, who_card
+from ludoteca.games.gotcha_state import CHAT_LINES, MAX_GAP_MS, who_card
 
 LINES = (*CHAT_LINES, "qué nervios", "me toca pronto", "uy casi", "nice one", "ok ok")
 """What the bot says (then conformed to its rules)."""
 IDLE_MS = 20000
 """How far ahead the 'nothing to do' proposal is: it loses every race to a player who
 acts within 20 s, and when nobody does, the bot fidgets (a harmless emote)."""
+IDLE_RESERVE = 2
+"""Room events (GT-15) a bot keeps for buzzes and owed reactions: with this many left or
+fewer it fidgets only after ``LATE_IDLE_MS``, so a slow person (who may take up to a minute)
+does not make it spend its turn's budget on fidgets and leave it unable to buzz."""
+LATE_IDLE_MS = MAX_GAP_MS - 500
+"""The late fidget: just before the longest step the clock allows (GT-16), still before a
+waiting person's idle proposal (``terminal/gotcha.py`` proposes at the clock plus 60 s)."""
 
 
 class GreedyGotcha:
@@ -359,7 +366,8 @@ class GreedyGotcha:
         return text[:200] if text else None
 
     def _idle(self, room: _Room) -> Any:
-        t = room.clock + IDLE_MS
+        left = room.view["events_left"][room.me]
+        t = room.clock + (IDLE_MS if left > IDLE_RESERVE else LATE_IDLE_MS)
         for emote in cards.EMOTES:
             event = Event(t, room.me, "emote", emote)
             if not any(

@@ -37,9 +37,9 @@ Design (digital edition):
   option (JSON); without it, random profiles are drawn from the setup stream (bots get
   random traits). They are public.
 - **Game length.** GT-10 stays (first to CHAMP wins at once); the digital edition ends the
-  game after ``turn_limit`` turns (GT-14, default 24, about the box's 15-30 minutes), the
-  furthest pawn winning, ties shared. ``max_steps`` follows from the largest turn limit,
-  the per-turn event limit and the votes.
+  game after ``turn_limit`` turns (GT-14, default 96: a backstop, so that most games still
+  end on CHAMP as the rulebook has it), the furthest pawn winning, ties shared.
+  ``max_steps`` follows from the largest turn limit, the per-turn event limit and the votes.
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ from ludoteca.games.gotcha_state import (
     sentence,
     slot_count,
 )
+from ludoteca.games.gotcha_stats import BreachTally
 
 MAX_PLAYERS = 8
 STEPS_PER_TURN = 3 + MAX_PLAYERS * max(EVENTS_CHOICES) * (1 + MAX_PLAYERS)
@@ -352,6 +353,12 @@ class Gotcha:
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
         return components.rules_text(DATA, lang)
+
+    def match_statistics(self) -> BreachTally:
+        """A fresh observer of one match for ``ludoteca simulate``'s per-game statistics:
+        breaches recorded, caught, refereed and escaped, buzzes, turns, CHAMP endings.
+        """
+        return BreachTally()
 
 
 GAME = Gotcha()

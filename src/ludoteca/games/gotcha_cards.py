@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.games.gotcha_cards_check import Watch, breaches, chat_ok
+from ludoteca.games.gotcha_cards_check import Watch, breaches, chat_ok, own_events_only
 from ludoteca.games.gotcha_cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha_cards_model import (
     CHAT_FORMS,
@@ -98,6 +98,7 @@ __all__ = [
     "may_chat",
     "may_chat_all",
     "owed_reactions",
+    "own_events_only",
     "printed_who",
     "rule_hint",
     "satisfying_actions",

@@ -351,6 +351,16 @@ class Watch:
         return tuple(out)
 
 
+def own_events_only(rule: Card) -> bool:
+    """Whether every breach of ``rule`` by a seat is one of that seat's own events (its
+    index and time are the offending event's): true for every family but ``react``, whose
+    breach is the trigger (anyone's event) of a reaction that never came, timed at its
+    deadline. The referee uses it to judge, after a new event, only the seat that sent it.
+    """
+    spec = spec_of(rule)
+    return spec is None or spec.family != "react"
+
+
 def breaches(
     rule: Card,
     log: Sequence[Event],

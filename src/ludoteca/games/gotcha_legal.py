@@ -61,19 +61,36 @@ class Choices(Sequence[Action]):
     later, any chat text, any accused set).
     """
 
-    __slots__ = ("_buzz", "_head", "_len", "_seat", "_state", "_times")
+    __slots__ = ("_buzz", "_head", "_len", "_nbuzz", "_plays", "_seat", "_state", "_times")
 
     def __init__(self, state: State, seat: Seat) -> None:
         self._state = state
         self._seat = seat
-        self._times = tuple(state.clock + d for d in OFFSETS)
-        self._head = _head(state, seat, self._times)
-        social = state.phase != VOTE and seat != state.current and state.events_left[seat] > 0
-        self._buzz: tuple[tuple[int, int], ...] = (
-            tuple(pair for pair in _buzz_pairs(state) if pair[1] != seat) if social else ()
-        )
-        rooms = len(CHAT_LINES) + len(cards.EMOTES) + len(self._buzz) if social else 0
-        self._len = len(self._head) + rooms * len(self._times)
+        clock = state.clock
+        times = self._times = tuple([clock + d for d in OFFSETS])
+        # The head is the votes or draws (built), or the plays (their shapes, each made an
+        # action only when asked for).
+        self._head: tuple[Action, ...] = ()
+        self._plays: list[_PlayShape] = []
+        phase = state.phase
+        if phase == VOTE:
+            self._head = tuple([Vote(t, yes) for yes in (True, False) for t in times])
+        elif seat == state.current:
+            if phase == DRAW:
+                self._head = tuple([Draw(t) for t in times])
+            else:
+                self._plays = _plays(state, seat)
+        head = len(self._head) + len(self._plays) * len(times)
+        social = phase != VOTE and seat != state.current and state.events_left[seat] > 0
+        self._buzz: tuple[tuple[int, int], ...] | None = None
+        self._nbuzz = 0
+        if social:
+            pairs = _buzz_pairs(state)
+            self._nbuzz = len(pairs) - sum(1 for pair in pairs if pair[1] == seat)
+            rooms = len(CHAT_LINES) + len(cards.EMOTES) + self._nbuzz
+            self._len = head + rooms * len(times)
+        else:
+            self._len = head
 
     def __len__(self) -> int:
         return self._len
@@ -94,11 +111,17 @@ class Choices(Sequence[Action]):
         return self._item(index)
 
     def _item(self, index: int) -> Action:
+        times = self._times
         head = self._head
         if index < len(head):
             return head[index]
         index -= len(head)
-        times = self._times
+        plays = self._plays
+        if plays:
+            row, column = divmod(index, len(times))
+            if row < len(plays):
+                return plays[row].at(times[column])
+            index -= len(plays) * len(times)
         row, column = divmod(index, len(times))
         t = times[column]
         if row < len(CHAT_LINES):
@@ -106,7 +129,11 @@ class Choices(Sequence[Action]):
         row -= len(CHAT_LINES)
         if row < len(cards.EMOTES):
             return Emote(t, cards.EMOTES[row])
-        slot, accused = self._buzz[row - len(cards.EMOTES)]
+        buzz = self._buzz
+        if buzz is None:
+            seat = self._seat
+            buzz = self._buzz = tuple(pair for pair in _buzz_pairs(self._state) if pair[1] != seat)
+        slot, accused = buzz[row - len(cards.EMOTES)]
         return Buzz(t, slot, (accused,))
 
     def __iter__(self) -> Iterator[Action]:
@@ -131,22 +158,6 @@ class Choices(Sequence[Action]):
 _TIMED = (Draw, Play, Chat, Emote, Buzz, Vote)
 
 
-def _head(state: State, seat: Seat, times: tuple[int, ...]) -> tuple[Action, ...]:
-    """The turn player's draws or plays, or the votes, at every offset.
-
-    The turn player lists its turn actions only (its chat, emotes and buzzes are legal but
-    not listed), so that random playouts move on: at the earliest offset it wins the race
-    (ties go to the turn player).
-    """
-    if state.phase == VOTE:
-        return tuple(Vote(t, yes) for yes in (True, False) for t in times)
-    if seat != state.current:
-        return ()
-    if state.phase == DRAW:
-        return tuple(Draw(t) for t in times)
-    return tuple(play.at(t) for play in _plays(state, seat) for t in times)
-
-
 _BUZZ_MEMO: list[Any] = [None, ()]
 """The last state's buzz candidates (every seat asks about the same state)."""
 
@@ -161,8 +172,20 @@ def _buzz_pairs(state: State) -> tuple[tuple[int, int], ...]:
     return _BUZZ_MEMO[1]  # type: ignore[no-any-return]
 
 
+_PLAYS_MEMO: list[Any] = [None, []]
+"""The last state's play shapes (the runner, the checks and a bot ask about one state)."""
+
+
 def _plays(state: State, seat: Seat) -> list[_PlayShape]:
     """Every distinct (card, slot, target, text) the turn player may play, time aside."""
+    if _PLAYS_MEMO[0] is state:
+        return _PLAYS_MEMO[1]  # type: ignore[no-any-return]
+    shapes = _PLAYS_MEMO[1] = _list_plays(state, seat)
+    _PLAYS_MEMO[0] = state
+    return shapes
+
+
+def _list_plays(state: State, seat: Seat) -> list[_PlayShape]:
     shapes: list[_PlayShape] = []
     n = len(state.profiles)
     owners = {m.owner for m in state.mats if m.owner >= 0}

@@ -72,6 +72,9 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     base = state.log_base
     grace = state.rules.grace_ms
     context = state.prev_start - base
+    # Who sent the new events: for every rule family but "react" a new breach can only be
+    # one of its breaker's own new events (``own_events_only``), so only they are judged.
+    authors = {event.seat for event in log[max(first_new - base, 0) :]}
     known = None
     added: list[Record] = []
     for slot in live_slots(state):
@@ -82,11 +85,16 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
         bind_t = at + grace
         if now < bind_t:
             continue
-        start = max(bind_start(log, bind_t), context)
+        # A rule announced before the look-back's first event binds from there (no search).
+        context_t = log[context].t
+        start = context if bind_t <= context_t else max(bind_start(log, bind_t), context)
         if start >= len(log):
             continue
-        since = max(bind_start(log, at), context)
+        since = context if at <= context_t else max(bind_start(log, at), context)
+        own_only = cards.own_events_only(rule)
         for seat in bound_seats(state, slot):
+            if own_only and seat not in authors:
+                continue
             found = cards.breaches(
                 rule, log, seat, state.profiles, start=start, now=now, since=since
             )

@@ -371,7 +371,17 @@ def rule_card(state: State, slot: int) -> Card | None:
 
 def live_slots(state: State) -> tuple[int, ...]:
     """The slots holding a live rule, in slot order."""
-    return tuple(s for s in range(AREAS + len(state.mats)) if rule_card(state, s) is not None)
+    memo = _LIVE_MEMO
+    if memo[0] is not state:
+        memo[0] = state
+        memo[1] = tuple(
+            s for s in range(AREAS + len(state.mats)) if rule_card(state, s) is not None
+        )
+    return memo[1]  # type: ignore[no-any-return]
+
+
+_LIVE_MEMO: list[Any] = [None, ()]
+"""The last state's live slots (the referee, the listings and the views all ask)."""
 
 
 def facts(state: State) -> cards.Facts:
@@ -384,20 +394,27 @@ def bound_seats(state: State, slot: int) -> tuple[int, ...]:
     if slot >= AREAS:
         owner = state.mats[slot - AREAS].owner
         return (owner,) if owner >= 0 else ()
+    # Who a WHO covers depends only on the profiles (fixed for a game), the positions and
+    # the current player: memoised per profiles tuple, so every state of a game shares it.
     memo = _BOUND_MEMO
-    if memo[0] is not state:
-        memo[0], memo[1] = state, {}
-    found: tuple[int, ...] | None = memo[1].get(slot)
+    profiles = state.profiles
+    if memo[0] is not profiles:
+        memo[0], memo[1] = profiles, {}
+    key = (state.who[slot][-1], state.positions, state.current)
+    found: tuple[int, ...] | None = memo[1].get(key)
     if found is None:
-        who = who_card(state.who[slot][-1])
+        who = who_card(key[0])
         now = facts(state)
-        found = tuple(s for s in range(len(state.profiles)) if cards.who_matches(who, s, now))
-        memo[1][slot] = found
+        found = tuple(s for s in range(len(profiles)) if cards.who_matches(who, s, now))
+        if len(memo[1]) >= _BOUND_MEMO_SIZE:
+            memo[1].clear()
+        memo[1][key] = found
     return found
 
 
 _BOUND_MEMO: list[Any] = [None, {}]
-"""The last state's bound seats per area (views, listings and the referee all ask)."""
+"""The bound seats per (WHO, positions, current) for the last profiles tuple seen."""
+_BOUND_MEMO_SIZE = 4096
 
 
 def sentence(state: State, slot: int, lang: str) -> str:

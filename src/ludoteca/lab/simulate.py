@@ -6,6 +6,10 @@ often; ``rotate=False`` keeps agent ``s`` in seat ``s``. Agents are built afresh
 game, so a game's result depends only on its seed and seats: the same configuration gives
 the same results with any number of workers or any chunk size.
 
+A game may offer extra per-game figures (Gotcha: how often breaches are caught) through an
+optional ``match_statistics()`` method returning a :class:`MatchStatistics`: an observer of one
+match whose counts are added up over the games, some of them also shown as rates.
+
 Usable without the command line::
 
     summary = simulate(SimulationConfig("tacocat", games=100, agents=("random", "random")))
@@ -18,6 +22,7 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import options as options_mod
@@ -73,6 +78,34 @@ class SimulationConfig:
         return self.seed + index
 
 
+class MatchStatistics(Protocol):
+    """A game's optional per-match statistics (``game.match_statistics()`` makes one).
+
+    It is the runner's observer of one match, and then reports counts by name; the
+    simulation adds them up over the games. Each name has a message
+    ``<game id>.stat.<name>`` (es/en) for its label.
+
+    Attributes:
+        rates: ``(numerator, denominator)`` count names also shown as a rate with its 95%
+            Wilson interval (e.g. breaches caught out of breaches); ``"games"`` names the
+            number of games.
+    """
+
+    rates: tuple[tuple[str, str], ...]
+
+    def __call__(self, before: Any, seat: int, action: Any, after: Any) -> None:
+        """Observe one step."""
+
+    def counts(self) -> Mapping[str, int]:
+        """The match's counts by name."""
+
+
+def match_statistics(game: Any) -> MatchStatistics | None:
+    """A fresh :class:`MatchStatistics` for one match of ``game``, if the game has them."""
+    make = getattr(game, "match_statistics", None)
+    return None if make is None else make()
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One simulated game.
@@ -85,6 +118,7 @@ class GameResult:
         finished: Whether the game reached an outcome within the step limit.
         steps: Actions plus chance outcomes applied.
         record: The game record as one line of JSON (empty unless records were asked for).
+        counts: The game's own statistics (:class:`MatchStatistics`), as ``(name, count)``.
     """
 
     index: int
@@ -94,6 +128,7 @@ class GameResult:
     finished: bool
     steps: int
     record: str = ""
+    counts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +160,9 @@ class SimulationSummary:
         draws: Finished games without a winner.
         unfinished: Games stopped at the step limit without an outcome.
         lengths: Game length in steps.
+        counts: The game's own statistics added up over the games, ``(name, total)``
+            (empty for a game without :class:`MatchStatistics`).
+        rates: ``(numerator, denominator, rate)`` for the rates the statistics name.
     """
 
     game_id: str
@@ -138,6 +176,8 @@ class SimulationSummary:
     draws: int
     unfinished: int
     lengths: stats.Summary
+    counts: tuple[tuple[str, int], ...] = ()
+    rates: tuple[tuple[str, str, stats.Rate], ...] = ()
 
 
 def make_agent(name: str, game_id: str) -> Agent:
@@ -194,8 +234,9 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     seats = config.seats_for(index)
     seed = config.seed_for(index)
     agents = [make_agent(name, config.game_id) for name in seats]
+    watcher = match_statistics(game)
     try:
-        match = runner.play(game, agents, seed, config.options)
+        match = runner.play(game, agents, seed, config.options, observer=watcher)
     except RulesError as error:
         raise SimulationError(
             msg("lab.game_failed", index=index, seed=seed, error=error.message)
@@ -209,6 +250,7 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
         finished=outcome is not None,
         steps=match.steps,
         record=match.record.dumps() if config.records else "",
+        counts=tuple(watcher.counts().items()) if watcher is not None else (),
     )
 
 
@@ -272,10 +314,13 @@ def simulate(
     agent_games = dict.fromkeys(agent_names, 0)
     draws = unfinished = 0
     lengths: list[float] = []
+    totals: dict[str, int] = {}
     for result in _run(dataclasses.replace(config, options=resolved), on_progress):
         if on_result is not None:
             on_result(result)
         lengths.append(result.steps)
+        for name, count in result.counts:
+            totals[name] = totals.get(name, 0) + count
         if not result.finished:
             unfinished += 1
         elif not result.winners:
@@ -299,6 +344,22 @@ def simulate(
         draws=draws,
         unfinished=unfinished,
         lengths=stats.summarize(lengths),
+        counts=tuple(totals.items()),
+        rates=_rates(registry.make(config.game_id), totals, config.games),
+    )
+
+
+def _rates(
+    game: Any, totals: Mapping[str, int], games: int
+) -> tuple[tuple[str, str, stats.Rate], ...]:
+    watcher = match_statistics(game)
+    if watcher is None:
+        return ()
+    counts = {"games": games, **totals}
+    return tuple(
+        (hits, of, stats.rate(counts[hits], counts[of]))
+        for hits, of in watcher.rates
+        if hits in counts and of in counts
     )
 
 

@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.engine.errors import RulesError
+from ludoteca.engine.errors import InvalidActionError, RulesError
 from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
 from ludoteca.games import gotcha_cards as cards
@@ -62,6 +62,7 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
         title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
     parts: list[RenderableType] = [
         _track(view, names, rules["track_length"]),
+        _players(view, lang, seat),
         _rules(view, lang, names),
         _room(view, lang, names),
     ]
@@ -98,6 +99,19 @@ def _track(view: View, names: list[str], length: int) -> Table:
     return table
 
 
+def _players(view: View, lang: Lang, seat: int | None) -> Table:
+    """Who is who: the number to name in a buzz, the declared traits a WHO card reads."""
+    table = Table(title=msg("term.gotcha.players").text(lang), show_header=False, expand=True)
+    table.add_column("seat", justify="right", style="bold")
+    table.add_column("player")
+    for number, profile in enumerate(view["profiles"]):
+        traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
+        you = " · " + msg("term.gotcha.you").text(lang) if number == seat else ""
+        line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"])
+        table.add_row(str(number), Text(f"{line.text(lang)}: {traits or '-'}{you}"))
+    return table
+
+
 def _rules(view: View, lang: Lang, names: list[str]) -> Table:
     table = Table(title=msg("term.gotcha.rules").text(lang), show_header=False, expand=True)
     table.add_column("slot", style="bold")
@@ -109,10 +123,29 @@ def _rules(view: View, lang: Lang, names: list[str]) -> Table:
         if slot["live"]:
             bound = ", ".join(names[s] for s in slot["bound"]) or "-"
             note = msg("term.gotcha.binds", at=_seconds(slot["binds_from"]), who=bound)
-            table.add_row(slot["slot"], f"{text}  [{note.text(lang)}]")
+            top = slot["what"][-1] if "what" in slot else slot["cards"][-1]
+            hint = cards.rule_hint(cards.card(top), lang)
+            cell = Text(text, style="bold")
+            if hint:
+                cell.append(f"  ({hint})", style="italic")
+            cell.append(f"  [{note.text(lang)}]", style="dim")
+            table.add_row(slot["slot"], cell)
         else:
             table.add_row(slot["slot"], Text(text, style="dim"))
     return table
+
+
+def _announced(view: View, card_id: str, lang: Lang) -> str:
+    """The sentence of a rule just announced (the slot's, while the card is on top)."""
+    for slot in view["slots"]:
+        stacks = (slot["who"], slot["what"]) if "who" in slot else (slot["cards"],)
+        if slot[lang] and any(stack and stack[-1] == card_id for stack in stacks):
+            return str(slot[lang])
+    try:
+        card = cards.card(card_id)
+    except ValueError:
+        return card_id
+    return card.es if lang == "es" else card.en
 
 
 def _room(view: View, lang: Lang, names: list[str]) -> Table:
@@ -128,14 +161,20 @@ def _room(view: View, lang: Lang, names: list[str]) -> Table:
         elif kind == "play":
             line = msg("term.gotcha.played", who=who, card=text).text(lang)
         elif kind == "announce":
-            line = msg("term.gotcha.announced", card=text).text(lang)
+            sentence = _announced(view, text, lang)
+            line = msg("term.gotcha.announced", card=text, rule=sentence).text(lang)
         elif kind == "buzz":
             line = msg("term.gotcha.buzzed", who=who, slot=text).text(lang)
         elif kind == "turn_start":
             line = msg("term.gotcha.turn_of", who=who).text(lang)
+        elif kind == "draw":
+            line = f"{who} {msg('gotcha.do.draw').text(lang)}"
+        elif kind == "vote":
+            vote = msg("gotcha.do.vote", vote=msg(f"gotcha.{text}")).text(lang)
+            line = f"{who} {vote}"
         else:
             line = f"{who} {kind} {text}".strip()
-        table.add_row(_seconds(t), line)
+        table.add_row(_seconds(t), Text(line))
     for t, buzzer, slot, accused, result in view["buzzes"][-3:]:
         who = names[buzzer] if buzzer >= 0 else msg("term.gotcha.game").text(lang)
         outcome = msg(f"gotcha.buzz.{result}").text(lang)
@@ -154,7 +193,11 @@ def _hand(hand: Sequence[str], lang: Lang) -> Table:
     table.add_column("text")
     for card_id in hand:
         card = cards.card(card_id)
-        table.add_row(card_id, card.es if lang == "es" else card.en)
+        text = Text(card.es if lang == "es" else card.en)
+        hint = cards.rule_hint(card, lang)
+        if hint:
+            text.append(f"  ({hint})", style="italic dim")
+        table.add_row(card_id, text)
     return table
 
 
@@ -280,7 +323,8 @@ class GotchaHuman:
             )
             rule = msg("engine.rule_suffix", rule_id=reason[0]) if reason and reason[0] else ""
             why = reason[1] if reason else msg("engine.not_legal_here")
-            self._say(msg("term.illegal", action=str(action), rule=rule, reason=why), "red")
+            shown = str(action).partition(" ")[2] or str(action)  # without its "@time"
+            self._say(msg("term.illegal", action=shown, rule=rule, reason=why), "red")
 
     def _read(self, answer: str, t: int, options: Menu) -> Any:
         if answer.isascii() and answer.isdigit():
@@ -291,7 +335,11 @@ class GotchaHuman:
         if answer.startswith("@"):
             return self._game.parse_action(answer)
         if answer.startswith("/"):
-            return self._game.parse_action(f"@{t} {answer[1:]}")
+            try:
+                return self._game.parse_action(f"@{t} {answer[1:]}")
+            except InvalidActionError as error:
+                # Name what the person typed, not the time stamped on it.
+                raise InvalidActionError(answer, error.reason) from None
         return Chat(t, answer[:200])
 
     def _applied(self, view: View, action: Any) -> bool:
@@ -363,7 +411,13 @@ register(
         "term.gotcha.room": {"es": "Sala", "en": "Room"},
         "term.gotcha.game": {"es": "el juego", "en": "the game"},
         "term.gotcha.played": {"es": "{who} juega {card}", "en": "{who} plays {card}"},
-        "term.gotcha.announced": {"es": "nueva regla ({card})", "en": "new rule ({card})"},
+        "term.gotcha.announced": {
+            "es": "nueva regla ({card}): «{rule}»",
+            "en": "new rule ({card}): “{rule}”",
+        },
+        "term.gotcha.players": {"es": "Jugadores", "en": "Players"},
+        "term.gotcha.profile": {"es": "{name}, {age} años", "en": "{name}, {age}"},
+        "term.gotcha.you": {"es": "tú", "en": "you"},
         "term.gotcha.buzzed": {
             "es": "¡{who} pulsa el timbre! ({slot})",
             "en": "{who} buzzes! ({slot})",

@@ -196,6 +196,14 @@ register(
             "es": "Duración en pasos: media {mean} · mediana {median} · mín. {low} · máx. {high}",
             "en": "Length in steps: mean {mean} · median {median} · min {low} · max {high}",
         },
+        "cli.sim.stat": {
+            "es": "{label}: {total} ({mean} por partida)",
+            "en": "{label}: {total} ({mean} per game)",
+        },
+        "cli.sim.stat_rate": {
+            "es": "{label} / {of}: {rate} (IC 95 %: {ci})",
+            "en": "{label} / {of}: {rate} (95% CI: {ci})",
+        },
         "cli.sim.written": {
             "es": "{count} registros escritos en {path}",
             "en": "{count} records written to {path}",
