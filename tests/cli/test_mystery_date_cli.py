@@ -129,7 +129,7 @@ def test_rules_lists_md01_to_md10_and_the_options() -> None:
         assert "door_weights" in result.stdout and "turn_limit" in result.stdout
 
 
-def test_play_a_whole_game_against_greedy(tmp_path: Path) -> None:
+def test_play_a_whole_game_against_the_default_bot_the_expert(tmp_path: Path) -> None:
     saved = tmp_path / "md.jsonl"
     args = ["play", "mystery_date", "--seed", "3", "--lang", "es", "--save", str(saved)]
     result = invoke(args, "1\n" * 2000)
@@ -138,7 +138,7 @@ def test_play_a_whole_game_against_greedy(tmp_path: Path) -> None:
     assert "Cita misteriosa · turno" in out and "Tu mano" in out and "Tus jugadas" in out
     assert "Fin de la partida" in out
     rec = record.GameRecord.loads(saved.read_text("utf-8"))
-    assert rec.seats == ("human", "greedy")
+    assert rec.seats == ("human", "expert")  # play picks the strongest bot a game has
     outcome = registry.make("mystery_date").outcome(record.replay(rec))
     assert outcome is not None and outcome.to_json() == rec.outcome
 
