@@ -10,13 +10,12 @@ number for a Dweebie id; the top-left token is ``origin``, ``x`` grows to the ri
 from __future__ import annotations
 
 import json
-import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rules_map import check_rules_map
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
@@ -833,28 +832,8 @@ def test_rules_text_lists_dw01_to_dw11_in_both_languages() -> None:
 # ---------------------------------------------------------------------------------------
 # docs/rules/dweebies.md stays in sync with the code and these tests
 
-RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "dweebies.md"
-
 
 def test_rules_map_names_real_functions_and_tests() -> None:
-    """Every rule id has one row; every code name exists in dweebies.py or
-    dweebies_layout.py (``layout.``); every test named exists here; every rule test here is
-    listed."""
-    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| DW-")]
-    assert [row.split()[1] for row in rows] == [f"DW-{n:02d}" for n in range(1, 12)]
-    listed: set[str] = set()
-    for row in rows:
-        _, _, _, code, tests, _ = row.split("|")
-        for name in re.findall(r"`([^`]+)`", code):
-            owner: object = dweebies
-            parts = name.split(".")
-            if parts[0] == "layout":
-                owner, parts = layout, parts[1:]
-            for part in parts:
-                assert hasattr(owner, part), f"docs name {name!r}, missing from the code"
-                owner = getattr(owner, part)
-        for name in re.findall(r"`([^`]+)`", tests):
-            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
-            listed.add(name)
-    rule_tests = {name for name in globals() if re.match(r"test_dw\d\d_", name)}
-    assert rule_tests <= listed, sorted(rule_tests - listed)
+    """Every rule id has one row; every code name exists; every test named exists here;
+    every rule test here is listed."""
+    check_rules_map("dweebies", "DW", 11, dweebies, globals(), {"layout": layout})

@@ -13,10 +13,10 @@ import json
 import random
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_map import check_rules_map
 
 from ludoteca.engine import runner
 from ludoteca.engine.errors import (
@@ -44,7 +44,6 @@ PROFILES = [
     {"name": "Carla", "age": 25, "traits": ["woman"]},
     {"name": "Diego", "age": 52, "traits": ["man", "glasses"]},
 ]
-RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "gotcha.md"
 
 # Cards used below (their predicates come from the cards module):
 WHISPER = "A01"  # WHAT: must whisper (chat all lower case)
@@ -799,27 +798,17 @@ def test_rules_text_lists_gt01_to_gt16_in_both_languages() -> None:
 def test_rules_map_names_real_functions_and_tests() -> None:
     """Every rule id has one row; every code name exists; every test named exists here;
     every rule test here is listed."""
-    modules = {
-        "gotcha": gotcha,
-        "gotcha_actions": gotcha_actions,
-        "gotcha_state": gotcha_state,
-        "gotcha_referee": gotcha_referee,
-        "gotcha_legal": gotcha_legal,
-    }
-    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| GT-")]
-    assert [row.split()[1] for row in rows] == [f"GT-{n:02d}" for n in range(1, 17)]
-    listed: set[str] = set()
-    for row in rows:
-        _, _, _, code, tests, _ = row.split("|")
-        for name in re.findall(r"`([^`]+)`", code):
-            head, _, rest = name.partition(".")
-            assert head in modules, f"docs name {name!r}: unknown module"
-            owner: object = modules[head]
-            for part in rest.split("."):
-                assert hasattr(owner, part), f"docs name {name!r} is missing"
-                owner = getattr(owner, part)
-        for name in re.findall(r"`([^`]+)`", tests):
-            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
-            listed.add(name)
-    rule_tests = {name for name in globals() if re.match(r"test_gt\d\d_", name)}
-    assert rule_tests <= listed, sorted(rule_tests - listed)
+    check_rules_map(
+        "gotcha",
+        "GT",
+        16,
+        gotcha,
+        globals(),
+        {
+            "gotcha": gotcha,
+            "gotcha_actions": gotcha_actions,
+            "gotcha_state": gotcha_state,
+            "gotcha_referee": gotcha_referee,
+            "gotcha_legal": gotcha_legal,
+        },
+    )

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,6 +35,7 @@ from mystery_date_helpers import (
     table,
     with_hand,
 )
+from rules_map import check_rules_map
 
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import runner, testing
@@ -782,8 +781,6 @@ def test_md10_legal_actions_do_not_depend_on_hidden_cards() -> None:
 # ---------------------------------------------------------------------------------------
 # docs/rules/mystery_date.md stays in sync with the code and these tests
 
-RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "mystery_date.md"
-
 
 def test_rules_text_lists_md01_to_md10_in_both_languages() -> None:
     for lang in ("es", "en"):
@@ -792,20 +789,6 @@ def test_rules_text_lists_md01_to_md10_in_both_languages() -> None:
 
 
 def test_rules_map_names_real_functions_and_tests() -> None:
-    """Every rule id has one row; every code name exists in mystery_date.py; every test named
-    exists here; every rule test here is listed."""
-    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| MD-")]
-    assert [row.split()[1] for row in rows] == [f"MD-{n:02d}" for n in range(1, 11)]
-    listed: set[str] = set()
-    for row in rows:
-        _, _, _, code, tests, _ = row.split("|")
-        for name in re.findall(r"`([^`]+)`", code):
-            owner: object = mystery_date
-            for part in name.split("."):
-                assert hasattr(owner, part), f"docs name {name!r}, missing from mystery_date.py"
-                owner = getattr(owner, part)
-        for name in re.findall(r"`([^`]+)`", tests):
-            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
-            listed.add(name)
-    rule_tests = {name for name in globals() if re.match(r"test_md\d\d_", name)}
-    assert rule_tests <= listed, sorted(rule_tests - listed)
+    """Every rule id has one row; every code name exists; every test named exists here;
+    every rule test here is listed."""
+    check_rules_map("mystery_date", "MD", 10, mystery_date, globals())

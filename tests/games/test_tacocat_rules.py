@@ -8,13 +8,12 @@ setup state with ``State._replace`` (see ``table``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_map import check_rules_map
 
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -1063,27 +1062,11 @@ def test_rules_text_lists_tc01_to_tc11_in_both_languages() -> None:
 # ---------------------------------------------------------------------------------------
 # docs/rules/tacocat.md stays in sync with the code and these tests
 
-RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "tacocat.md"
-
 
 def test_rules_map_names_real_functions_and_tests() -> None:
-    """Every rule id has one row; every code name exists in tacocat.py; every test named
-    exists here; every rule test here is listed."""
-    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| TC-")]
-    assert [row.split()[1] for row in rows] == [f"TC-{n:02d}" for n in range(1, 12)]
-    listed: set[str] = set()
-    for row in rows:
-        _, _, _, code, tests, _ = row.split("|")
-        for name in re.findall(r"`([^`]+)`", code):
-            owner: object = tacocat
-            for part in name.split("."):
-                assert hasattr(owner, part), f"docs name {name!r}, missing from tacocat.py"
-                owner = getattr(owner, part)
-        for name in re.findall(r"`([^`]+)`", tests):
-            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
-            listed.add(name)
-    rule_tests = {name for name in globals() if re.match(r"test_tc\d\d_", name)}
-    assert rule_tests <= listed, sorted(rule_tests - listed)
+    """Every rule id has one row; every code name exists; every test named exists here;
+    every rule test here is listed."""
+    check_rules_map("tacocat", "TC", 11, tacocat, globals())
 
 
 def test_tc11_the_trick_that_ends_a_round_stays_visible_in_the_next_deal() -> None:

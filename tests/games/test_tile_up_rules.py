@@ -9,12 +9,11 @@ rule -> code -> test: ``docs/rules/tile_up.md``. Boards are built by hand with `
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rules_map import check_rules_map
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
@@ -914,38 +913,23 @@ def test_board_size_option_moves_the_start_cells_and_corners() -> None:
 # ---------------------------------------------------------------------------------------
 # docs/rules/tile_up.md stays in sync with the code and these tests
 
-RULES_MAP = Path(__file__).resolve().parents[2] / "docs" / "rules" / "tile_up.md"
-
 
 def test_rules_map_names_real_functions_and_tests() -> None:
-    """Every rule id has one row; every code name exists (``name`` in tile_up.py, or
-    ``tile_up_model.name``, ``tile_up_legal.name``, ``tile_up_board.name``,
-    ``tile_up_sampling.name``); every test
-    named exists here; every rule test here is listed."""
-    modules = {
-        "tile_up_model": tile_up_model,
-        "tile_up_legal": tile_up_legal,
-        "tile_up_board": tile_up_board,
-        "tile_up_sampling": tile_up_sampling,
-    }
-    rows = [line for line in RULES_MAP.read_text("utf-8").splitlines() if line.startswith("| TU-")]
-    assert [row.split()[1] for row in rows] == [f"TU-{n:02d}" for n in range(1, 11)]
-    listed: set[str] = set()
-    for row in rows:
-        _, _, _, code_names, tests, _ = row.split("|")
-        for name in re.findall(r"`([^`]+)`", code_names):
-            parts = name.split(".")
-            owner: object = modules.get(parts[0], tile_up)
-            if parts[0] in modules:
-                parts = parts[1:]
-            for part in parts:
-                assert hasattr(owner, part), f"docs name {name!r}, missing from the code"
-                owner = getattr(owner, part)
-        for name in re.findall(r"`([^`]+)`", tests):
-            assert callable(globals().get(name)), f"docs name test {name!r}, missing here"
-            listed.add(name)
-    rule_tests = {name for name in globals() if re.match(r"test_tu\d\d_", name)}
-    assert rule_tests <= listed, sorted(rule_tests - listed)
+    """Every rule id has one row; every code name exists; every test named exists here;
+    every rule test here is listed."""
+    check_rules_map(
+        "tile_up",
+        "TU",
+        10,
+        tile_up,
+        globals(),
+        {
+            "tile_up_model": tile_up_model,
+            "tile_up_legal": tile_up_legal,
+            "tile_up_board": tile_up_board,
+            "tile_up_sampling": tile_up_sampling,
+        },
+    )
 
 
 def test_play_legal_list_membership_follows_the_rules() -> None:
