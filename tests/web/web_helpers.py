@@ -102,6 +102,8 @@ class Peer:
             self.room = message["room"]
         elif kind == "seated":
             self.token, self.seat = message["token"], message["seat"]
+        elif kind == "welcome":
+            self.seat = message["seat"]
         return message
 
     def wait(
