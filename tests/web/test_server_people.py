@@ -133,8 +133,9 @@ def test_reconnect_with_the_token_resumes_the_seat_and_others_see_it(server: Ser
     bob.close()
 
 
-def test_a_server_restart_keeps_every_room_and_game(db: str) -> None:
-    with Server(db) as first:
+def test_a_server_restart_keeps_every_room_and_game(store_url: str) -> None:
+    """On SQLite and on PostgreSQL: a new server over the same store goes on."""
+    with Server(store_url) as first:
         room = first.create_room("tacocat", 2)
         alice = first.peer(room)
         alice.hello()
@@ -156,7 +157,7 @@ def test_a_server_restart_keeps_every_room_and_game(db: str) -> None:
         assert after is not None
         token = alice.token
         alice.close()
-    with Server(db) as second:
+    with Server(store_url) as second:
         status, summary = second.http("GET", f"/api/rooms/{room}")
         assert status == 200 and summary["status"] == "playing"
         back = second.peer(room)
