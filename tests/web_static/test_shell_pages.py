@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from shell_fake_site import CHROMIUM_ARGS, ORIGIN, STATIC, open_fake
-from shell_samples import FakeTable
+from shell_samples import FakeLobby, FakeTable
 
 from ludoteca.games import gotcha_cards
 
@@ -185,3 +185,31 @@ def test_every_shell_string_exists_in_both_languages() -> None:
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
     missing = sorted(k for k in used if k not in es_keys)
     assert missing == []
+
+
+def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser, phone=True)
+    open_fake(page, FakeLobby("gotcha", players=3), sent)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("free")
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("error")).to_contain_text("name")
+    page.get_by_test_id("name-input").fill("Ana")
+    page.get_by_test_id("age-input").fill("34")
+    page.get_by_test_id("trait-glasses").check()
+    page.get_by_test_id("trait-pet").check()
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    assert page.evaluate("localStorage.getItem('ludoteca.token.sample')") == "sample-token"
+    sit = next(m for m in sent if m["type"] == "sit")
+    assert sit == {"type": "sit", "seat": 0, "name": "Ana", "age": 34, "traits": ["glasses", "pet"]}
+    expect(page.get_by_test_id("start")).to_be_disabled()
+    page.get_by_test_id("bot-1").click()
+    page.get_by_test_id("bot-2").click()
+    expect(page.get_by_test_id("seat-2")).to_have_attribute("data-kind", "bot")
+    bots = [m for m in sent if m["type"] == "bot"]
+    assert [m["seat"] for m in bots] == [1, 2]
+    assert all(m["agent"] == "greedy" for m in bots)  # gotcha's default (no expert)
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")

@@ -285,6 +285,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
     dom.chatInput = h("input", {
@@ -309,7 +310,7 @@ export function mountRoom(root, roomId) {
       },
     }, [dom.typedInput, h("button", {class: "btn", type: "submit", "data-testid": "move-send"}, [t("moves.send")])]);
 
-    root.appendChild(h("div", {class: "room"}, [
+    dom.room = h("div", {class: "room"}, [
       dom.head,
       h("div", {class: "banners"}, [dom.connBanner, dom.error, dom.outcome]),
       h("div", {class: "room-main"}, [
@@ -323,14 +324,15 @@ export function mountRoom(root, roomId) {
       ]),
       h("aside", {class: "room-side"}, [
         h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
-          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.seats, dom.join,
+          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
         ]),
         h("section", {class: "panel invite-panel"}, [dom.invite]),
         h("section", {class: "panel chat", "aria-labelledby": "chat-title"}, [
           h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
         ]),
       ]),
-    ]));
+    ]);
+    root.appendChild(dom.room);
   }
 
   function drawAll() {
@@ -499,6 +501,7 @@ export function mountRoom(root, roomId) {
   function drawBoard() {
     if (!dom.board) return;
     const token = ++renderToken;
+    dom.room.classList.toggle("no-game", !S.state && !S.replay);
     if (!S.room || (!S.state && !S.replay)) {
       clear(dom.board);
       clear(dom.boardNote);
@@ -642,7 +645,7 @@ export function mountRoom(root, roomId) {
           "aria-label": connected ? t("room.connected") : t("room.disconnected"),
         }) : null,
         h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
-        h("span", {class: "pill small"}, [kindText]),
+        info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
         mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
         info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
         traits ? h("span", {class: "muted small traits"}, [traits]) : null,
@@ -699,6 +702,7 @@ export function mountRoom(root, roomId) {
     if (!dom.seats) return;
     clear(dom.seats);
     clear(dom.join);
+    clear(dom.after);
     if (!S.room) return;
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
@@ -714,6 +718,7 @@ export function mountRoom(root, roomId) {
       parts.push(h("div", {class: "field"}, [h("label", {for: "name-input"}, [t("room.your_name")]), dom.nameInput]));
       if (S.room.game === "gotcha") parts.push(profileForm());
     }
+    for (const part of parts.splice(0)) dom.join.appendChild(part);
     const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
       || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
     if (S.room.status !== "finished" && hasBotButtons) {
@@ -728,7 +733,7 @@ export function mountRoom(root, roomId) {
       }, [t("room.start")]));
       if (!full) parts.push(h("p", {class: "muted small"}, [t("room.start_wait")]));
     }
-    for (const part of parts) dom.join.appendChild(part);
+    for (const part of parts) dom.after.appendChild(part);
   }
 
   function drawInvite() {
