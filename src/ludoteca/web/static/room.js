@@ -4,7 +4,7 @@
 // board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
 // or by boards/generic.js when that import fails.
 
-import {h, clear} from "./boards/svg.js";
+import {el, h, clear} from "./boards/svg.js";
 import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
@@ -53,6 +53,19 @@ export function clockText(ms) {
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
+
+const ICONS = {
+  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
+  prev: ["M17 5v14L6 12z"],
+  next: ["M7 5v14l11-7z"],
+  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+};
+
+/** A small SVG icon of the replay bar (fonts may lack the media symbols). */
+function replayIcon(name) {
+  return el("svg", {viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true"},
+    ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
 }
 
 /** Mount the room page for `roomId` into `root`. */
@@ -265,7 +278,7 @@ export function mountRoom(root, roomId) {
   function skeleton() {
     clear(root);
     dom.head = h("div", {class: "room-head"});
-    dom.connBanner = h("div", {class: "banner-slot"});
+    dom.connBanner = h("div", {class: "banner-slot conn-slot"});
     dom.error = h("div", {class: "banner-slot"});
     dom.outcome = h("div", {class: "banner-slot"});
     dom.board = h("div", {class: "board"});
@@ -312,7 +325,8 @@ export function mountRoom(root, roomId) {
 
     dom.room = h("div", {class: "room"}, [
       dom.head,
-      h("div", {class: "banners"}, [dom.connBanner, dom.error, dom.outcome]),
+      h("div", {class: "banners"}, [dom.connBanner, dom.outcome]),
+      h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
       h("div", {class: "room-main"}, [
         h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
           dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
@@ -587,17 +601,17 @@ export function mountRoom(root, roomId) {
     const total = replayTotal();
     const step = S.replay ? S.replay.step : total;
     const busy = S.replayBusy;
-    const button = (testid, label, symbol, target, disabled) => h("button", {
+    const button = (testid, label, icon, target, disabled) => h("button", {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
-    }, [symbol]);
+    }, [replayIcon(icon)]);
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
-      button("replay-first", t("replay.first"), "⏮", 0, step <= 0),
-      button("replay-prev", t("replay.prev"), "◀", step - 1, step <= 0),
+      button("replay-first", t("replay.first"), "first", 0, step <= 0),
+      button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
       h("span", {class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total)},
         [busy ? t("replay.loading") : t("replay.step", {step, total})]),
-      button("replay-next", t("replay.next"), "▶", step + 1, step >= total),
-      button("replay-last", t("replay.last"), "⏭", total, step >= total),
+      button("replay-next", t("replay.next"), "next", step + 1, step >= total),
+      button("replay-last", t("replay.last"), "last", total, step >= total),
       S.replay ? h("button", {
         class: "btn small ghost", type: "button", "data-testid": "replay-live",
         onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
