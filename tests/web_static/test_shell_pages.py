@@ -215,7 +215,10 @@ def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) ->
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
 
 
-def tacocat_page(browser: Browser, phase: str, sent: list[dict[str, Any]]) -> tuple[Page, FakeTable]:
+Sent = list[dict[str, Any]]
+
+
+def tacocat_page(browser: Browser, phase: str, sent: Sent) -> tuple[Page, FakeTable]:
     table = FakeTable("tacocat")
     table.play_to(phase)
     assert table.game.phase(table.state) == phase
@@ -252,7 +255,7 @@ def test_tacocat_duel_is_one_tap_on_a_legal_card(browser: Browser) -> None:
     expect(legal).to_have_count(len(hand))
     expect(legal.first).to_have_attribute("data-action", f"duel {hand[0]}")
     legal.first.click()
-    page.wait_for_function("() => !document.querySelector('.tc-svg[data-phase=duel] .tc-hand-card.legal')")
+    expect(page.locator(".tc-svg[data-phase=duel] .tc-hand-card.legal")).to_have_count(0)
     assert [m["action"] for m in sent if m["type"] == "act"] == [f"duel {hand[0]}"]
 
 
