@@ -13,6 +13,7 @@ const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
 const FILTER_FROM = 24;
 const CHANCE = -1;
+const ERROR_MS = 12000;
 
 function stored(key, fallback) {
   try {
@@ -278,6 +279,7 @@ export function mountRoom(root, roomId) {
   function skeleton() {
     clear(root);
     dom.head = h("div", {class: "room-head"});
+    dom.statusBar = h("div", {class: "status-row"});
     dom.connBanner = h("div", {class: "banner-slot conn-slot"});
     dom.error = h("div", {class: "banner-slot"});
     dom.outcome = h("div", {class: "banner-slot"});
@@ -325,6 +327,7 @@ export function mountRoom(root, roomId) {
 
     dom.room = h("div", {class: "room"}, [
       dom.head,
+      dom.statusBar,
       h("div", {class: "banners"}, [dom.connBanner, dom.outcome]),
       h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
       h("div", {class: "room-main"}, [
@@ -396,14 +399,16 @@ export function mountRoom(root, roomId) {
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       dom.conn,
     ]));
-    dom.head.appendChild(h("div", {class: "status-row" + (isMyTurn() ? " my-turn" : "")}, [
+    clear(dom.statusBar);
+    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "");
+    dom.statusBar.append(...[
       h("span", {
         class: "status", "data-testid": "status", role: "status",
         "data-status": S.room ? S.room.status : "loading",
         "data-my-turn": isMyTurn() ? "true" : "false",
       }, [statusText()]),
       dom.timer,
-    ]));
+    ]);
     if (options || (S.room && S.room.turn_seconds)) {
       const bits = [options ? t("room.options", {options}) : "",
         S.room.turn_seconds ? t("room.timer_option", {s: S.room.turn_seconds}) : ""].filter(Boolean);
@@ -440,17 +445,22 @@ export function mountRoom(root, roomId) {
     return t("conn.reconnecting", {s: left});
   }
 
+  let errorTimer = null;
+
   function drawError() {
     if (!dom.error) return;
     clear(dom.error);
+    clearTimeout(errorTimer);
     const error = S.error;
     if (!error) return;
+    // The toast goes by itself after a while; the next move or ✕ removes it at once.
+    errorTimer = setTimeout(() => { if (S.error === error) { S.error = null; drawError(); } }, ERROR_MS);
     dom.error.appendChild(h("div", {
       class: "banner error", role: "alert", "data-testid": "error",
       "data-code": error.code || "", "data-rule": error.rule_id || "",
     }, [
       h("div", {class: "banner-text"}, [
-        h("strong", {}, [t("error.title"), ": "]),
+        error.code === "illegal" ? null : h("strong", {}, [t("error.title"), ": "]),
         h("span", {class: "error-message"}, [error.message || error.code || ""]),
         error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
         error.action ? h("code", {class: "error-action"}, [error.action]) : null,
@@ -612,11 +622,13 @@ export function mountRoom(root, roomId) {
         [busy ? t("replay.loading") : t("replay.step", {step, total})]),
       button("replay-next", t("replay.next"), "next", step + 1, step >= total),
       button("replay-last", t("replay.last"), "last", total, step >= total),
-      S.replay ? h("button", {
+    ]));
+    if (S.replay) {
+      dom.replayBar.appendChild(h("button", {
         class: "btn small ghost", type: "button", "data-testid": "replay-live",
         onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
-      }, [t("replay.live")]) : null,
-    ]));
+      }, [t("replay.live")]));
+    }
   }
 
   function seatRow(info) {

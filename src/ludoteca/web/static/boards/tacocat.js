@@ -63,7 +63,6 @@ const STRINGS = {
     replaced: "{name} cambió {n}",
     last: "Última jugada: {who} {label}",
     goal_you: "tu meta",
-    wins: "{n} rondas",
   },
   en: {
     you: "you",
@@ -112,7 +111,6 @@ const STRINGS = {
     replaced: "{name} replaced {n}",
     last: "Last move: {who} {label}",
     goal_you: "your goal",
-    wins: "{n} rounds",
   },
 };
 
@@ -224,10 +222,14 @@ function track(ctx, view, y) {
         stroke: seat === 0 ? "#1c6e8c" : "#b5412b", "stroke-width": mine ? 3 : 1.5}),
       el("text", {x: cx, y: y + 22, "text-anchor": "middle", "font-size": 15, "font-weight": 800,
         fill: seat === 0 ? "#1c6e8c" : "#b5412b"}, [GOALS[seat]]),
-      el("text", {x: cx, y: y + 38, "text-anchor": "middle", "font-size": 10, fill: "#39464c"},
+      el("text", {x: cx, y: y + 36, "text-anchor": "middle", "font-size": 10, fill: "#39464c"},
         [truncate(seatName(ctx, seat), 9)]),
-      el("text", {x: cx, y: y + 52, "text-anchor": "middle", "font-size": 9, fill: "#66727a"},
-        [mine ? s(ctx, "goal_you") : s(ctx, "wins", {n: wins[seat]})]),
+      mine ? el("text", {x: cx, y: y + 47, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#2f5d50"},
+        [s(ctx, "goal_you")]) : null,
+      // One pip per round won.
+      el("g", {class: "tc-wins", "data-wins": wins[seat]}, Array.from({length: Math.min(wins[seat], 6)}, (_, k) =>
+        el("circle", {cx: cx - (Math.min(wins[seat], 6) - 1) * 4 + k * 8, cy: y + 54, r: 3,
+          fill: seat === 0 ? "#1c6e8c" : "#b5412b"}))),
     ]));
     centres.push(cx);
     x += goalW + gap;
