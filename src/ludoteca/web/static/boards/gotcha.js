@@ -6,7 +6,7 @@
 // "play W03 a1", "play I05 m1 2", "play B04 m2 1 : debe cantar", "chat hola",
 // "emote clap", "buzz a1 2,3", "vote yes". Moves that are not legal now can still be
 // tried; the server answers with the rule that forbids them.
-import { el, h } from "./gotcha_dom.js";
+import { el, h } from "./svg.js";
 import { entryNode, feedEntries, lastEntryKey } from "./gotcha_feed.js";
 import { announceNew, muted, say, setMuted, speechAvailable } from "./gotcha_speech.js";
 import { bell, speaker } from "./gotcha_icons.js";

@@ -1,7 +1,7 @@
 // The game room as a chat-like feed: chat, emotes, draws, plays with the rule announced,
 // buzzes, votes and the referee's results. A view keeps only the last turns of the log, so
 // the feed keeps every event it has seen (by absolute log index) while the page is open.
-import { h } from "./gotcha_dom.js";
+import { h } from "./svg.js";
 import { emoji, emoteIcon, emoteLabel, seconds, slotName, tr } from "./gotcha_text.js";
 
 const KEEP = 300;

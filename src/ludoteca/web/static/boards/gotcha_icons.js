@@ -1,5 +1,5 @@
 // Small SVG icons (a bell, a speaker) that do not depend on an emoji font.
-import { el } from "./gotcha_dom.js";
+import { el } from "./svg.js";
 
 function icon(cls, parts) {
   return el("svg", { viewBox: "0 0 24 24", class: `gt-icon ${cls}`, "aria-hidden": "true" }, parts);
