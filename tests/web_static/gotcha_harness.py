@@ -1,7 +1,8 @@
 """A tiny page that draws ``boards/gotcha.js`` from real views, for browser tests.
 
 ``serve(frames)`` starts a local HTTP server (a thread, a free port) with ``/static/...``
-(the package's static files), ``/frames.json`` (sample frames) and ``/`` (the harness page).
+(the package's static files, the shell's style sheet included, so its rules apply to the
+board as in the room page), ``/frames.json`` (sample frames) and ``/`` (the harness page).
 The page exposes ``window.show(name, lang, who)`` and ``window.showFrame(frame, lang)``,
 which render a frame the way the shell does (root cleared, then ``render``), and records
 every ``ctx.act`` text in ``window.__acts``.
@@ -34,6 +35,7 @@ PAGE = """<!doctype html>
 <html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>gotcha board harness</title>
+<link rel="stylesheet" href="/static/style.css">
 <style>body { margin: 8px; font-family: system-ui, sans-serif; background: #fff; }</style>
 </head><body><div id="root" class="board"></div>
 <script type="module">
@@ -69,7 +71,8 @@ def _handler(frames_json: bytes) -> type[BaseHTTPRequestHandler]:
             elif path.startswith("/static/"):
                 target = (STATIC / path[len("/static/") :]).resolve()
                 if STATIC in target.parents and target.is_file():
-                    kind = "text/javascript" if target.suffix == ".js" else "text/plain"
+                    kinds = {".js": "text/javascript", ".css": "text/css"}
+                    kind = kinds.get(target.suffix, "text/plain")
                     self._send(target.read_bytes(), kind + "; charset=utf-8")
                 else:
                     self.send_error(404)

@@ -59,7 +59,7 @@ export function render(root, ctx) {
   const main = h("div", { class: "gt-col gt-col-main" }, [rulesPanel(s), ballotPanel(s), handPanel(s), playersPanel(s)]);
   const side = h("div", { class: "gt-col gt-col-side" }, [buzzPanel(s), emotePanel(s), roomPanel(s)]);
   const board = h("div", { class: "gt-board", "data-game": "gotcha", lang }, [statusBar(s), trackPanel(s), main, side]);
-  root.append(board);
+  root.append(h("div", { class: "gt-container" }, [board]));
   afterRender(board);
 }
 

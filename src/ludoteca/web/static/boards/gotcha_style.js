@@ -1,18 +1,20 @@
 // The Gotcha board's own styles (class prefix gt-), added to the page once.
 const CSS = `
+.gt-container { container-type: inline-size; width: 100%; }
 .gt-board { display: flex; flex-direction: column; gap: 10px; font-size: 16px; line-height: 1.35;
-  color: #1d1d1f; --who: #ffffff; --what: #1c5fbf; --ind: #f08c28; --blank: #8a8f98; }
+  color: #1d1d1f; text-align: left; --who: #ffffff; --what: #1c5fbf; --ind: #f08c28; --blank: #8a8f98; }
 .gt-col { display: contents; }
 .gt-status { order: 0; } .gt-track-panel { order: 1; } .gt-ballot { order: 2; } .gt-rules { order: 3; }
 .gt-buzz { order: 4; } .gt-hand-panel { order: 5; } .gt-emotes { order: 6; } .gt-room { order: 7; }
 .gt-players { order: 8; }
-@media (min-width: 900px) {
-  .gt-board { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); align-items: start; }
+@container (min-width: 800px) {
+  .gt-board { display: grid; grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr); align-items: start; }
   .gt-board > * { order: 0; }
   .gt-status, .gt-track-panel { grid-column: 1 / -1; }
-  .gt-track { max-height: 130px; }
   .gt-col { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
+  .gt-board svg.gt-track { max-height: 130px; }
 }
+.gt-col-main { container-type: inline-size; }
 .gt-panel { background: #f7f4ee; border: 1px solid #d9d3c7; border-radius: 12px; padding: 10px 12px; min-width: 0; }
 .gt-panel h3 { margin: 0 0 8px; font-size: 1.05em; }
 .gt-status { background: #201a3d; color: #fff; border-radius: 12px; padding: 8px 12px; }
@@ -41,7 +43,7 @@ const CSS = `
   background: var(--seat, #555); color: #fff; font-weight: 700; font-size: .85em; }
 .gt-tag { display: inline-block; border-radius: 6px; background: #e9ecef; padding: 0 6px; margin: 2px; font-size: .85em; }
 .gt-tag-turn { background: #ffd43b; } .gt-tag-win { background: #ffec99; }
-.gt-track { width: 100%; height: auto; display: block; }
+.gt-board .gt-track { width: 100%; height: auto; display: block; max-height: none; }
 .gt-cell rect { fill: #fff; stroke: #bbb; }
 .gt-cell-ww rect { fill: #ffe3e3; stroke: #e03131; } .gt-cell-start rect { fill: #e7f5ff; stroke: #1c7ed6; }
 .gt-cell-champ rect { fill: #fff3bf; stroke: #f08c00; }
@@ -50,18 +52,18 @@ const CSS = `
 .gt-pawn-winner circle { stroke: #f08c00; stroke-width: 3.5; }
 .gt-pawn-no { font-size: 10px; font-weight: 700; fill: #fff; pointer-events: none; }
 .gt-player-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
-@media (min-width: 600px) { .gt-player-list { grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); } }
+@container (min-width: 540px) { .gt-player-list { grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); } }
 .gt-player { background: #fff; border: 1px solid #ddd; border-radius: 10px; padding: 6px 8px; }
 .gt-player-current { border: 2px solid #201a3d; } .gt-player-me { background: #f3f0ff; }
 .gt-player-last { box-shadow: 0 0 0 3px #ffd43b; }
 .gt-player-head, .gt-player-foot { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
 .gt-pos { margin-left: auto; font-weight: 700; } .gt-age { opacity: .8; }
 .gt-traits { font-size: .9em; opacity: .85; margin: 2px 0; }
-.gt-backs { height: 22px; width: auto; vertical-align: middle; }
+.gt-board .gt-backs { height: 22px; width: auto; display: inline-block; vertical-align: middle; max-height: none; }
 .gt-back { fill: #7048e8; stroke: #fff; stroke-width: 1; }
 .gt-handcount { display: inline-flex; gap: 4px; align-items: center; font-size: .9em; }
 .gt-slots { display: grid; gap: 8px; }
-@media (min-width: 600px) { .gt-slots { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container (min-width: 540px) { .gt-slots { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 .gt-slot { background: #fff; border: 2px dashed #ccc; border-radius: 10px; padding: 8px; }
 .gt-slot.gt-live { border-style: solid; border-color: #1c5fbf; }
 .gt-mat.gt-live { border-color: var(--ind); background: #fff4e6; }
@@ -118,21 +120,21 @@ const CSS = `
 .gt-buzzer-idle { background: #f1a9a9; font-size: 1.05em; font-weight: 700; box-shadow: none; }
 .gt-emote-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(92px, 1fr)); gap: 6px; }
 .gt-emote { display: flex; flex-direction: column; align-items: center; gap: 2px; font-size: .8em; padding: 4px; min-height: 56px; }
-.gt-icon { width: 1.3em; height: 1.3em; vertical-align: middle; flex: none; }
-.gt-buzzer .gt-icon { width: 1.4em; height: 1.4em; }
+.gt-board .gt-icon { width: 1.3em; height: 1.3em; display: inline-block; vertical-align: middle; flex: none; max-height: none; }
+.gt-board .gt-buzzer .gt-icon { width: 1.4em; height: 1.4em; }
 .gt-emote-icon { font-size: 1.6em; line-height: 1; }
 .gt-feed { list-style: none; margin: 0 0 8px; padding: 6px; max-height: 260px; overflow-y: auto; background: #fff;
   border-radius: 10px; border: 1px solid #ddd; display: flex; flex-direction: column; gap: 3px; }
-@media (min-width: 900px) { .gt-feed { max-height: 380px; } }
-.gt-feed-item { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px; font-size: .92em; padding: 2px 4px; border-radius: 6px; }
+@container (min-width: 800px) { .gt-feed { max-height: 380px; } }
+.gt-feed-item { display: block; font-size: .92em; padding: 2px 4px; border-radius: 6px; }
+.gt-feed-item > * { margin-right: 4px; }
 .gt-feed-item.gt-last { background: #fff3bf; outline: 2px solid #ffd43b; }
-.gt-feed-t { font-size: .75em; color: #868e96; font-variant-numeric: tabular-nums; min-width: 3.2em; }
+.gt-feed-t { display: inline-block; font-size: .75em; color: #868e96; font-variant-numeric: tabular-nums; min-width: 3.2em; }
 .gt-dot { width: .7em; height: .7em; border-radius: 999px; display: inline-block; }
 .gt-bubble { background: #e7f5ff; border-radius: 10px; padding: 1px 8px; }
 .gt-announce { font-weight: 700; color: #1c5fbf; }
-.gt-announce, .gt-result, .gt-buzzline { flex: 1 1 12em; min-width: 0; }
 .gt-buzzline { font-weight: 700; color: #c92a2a; }
-.gt-feed-turn_start { justify-content: center; color: #868e96; font-size: .85em; border-top: 1px solid #eee; }
+.gt-feed-turn_start { text-align: center; color: #868e96; font-size: .85em; border-top: 1px solid #eee; }
 .gt-result { font-weight: 700; } .gt-result-correct { color: #2b8a3e; } .gt-result-wrong { color: #c92a2a; }
 .gt-result-referee { color: #862e9c; }
 .gt-chat-form { display: flex; gap: 6px; }
