@@ -312,9 +312,23 @@ def test_spectators_and_replays_see_the_table_but_no_controls(page: Any) -> None
     assert page.locator(".gt-card").count() == 0
     assert page.locator("[data-action]").count() == 0
     assert page.locator(".gt-slot .gt-sentence").count() >= 1
+    assert str(frame["view"]["pile_size"]) in page.locator(".gt-pile").inner_text()
     show(page, "mats", "en", "seat", True)
     assert page.locator("[data-action]").count() == 0
     assert page.locator(".gt-card").count() == 2
+
+
+def test_a_finished_game_shows_the_winner_and_no_countdown(page: Any) -> None:
+    """At the end: the winners marked, nobody "to play", no rule still "binds in"."""
+    frame = show(page, "over")
+    view = frame["view"]
+    assert view["phase"] == "over" and view["winners"]
+    for seat in view["winners"]:
+        assert page.locator(f".gt-player[data-seat='{seat}'] .gt-tag-win").count() == 1
+    assert page.locator(".gt-current").count() == 0
+    assert page.locator(".gt-grace-on").count() == 0
+    assert "binds in" not in page.locator(".gt-rules").inner_text()
+    assert page.locator("[data-action]").count() == 0
 
 
 def test_a_new_rule_is_read_aloud_once_and_the_mute_switch_is_kept(page: Any) -> None:

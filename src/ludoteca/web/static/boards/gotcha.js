@@ -33,7 +33,7 @@ const ui = {
 };
 
 let current = null; // {root, ctx} of the last render (local clicks redraw with it)
-const tick = { clock: 0, at: 0, cap: 0, running: false, lang: "en" };
+const tick = { clock: 0, at: 0, cap: 0, running: false, over: false, lang: "en" };
 let timer = null;
 
 const colour = (seat) => (seat >= 0 ? COLOURS[seat % COLOURS.length] : "#666");
@@ -58,7 +58,8 @@ export function render(root, ctx) {
 
   const main = h("div", { class: "gt-col gt-col-main" }, [rulesPanel(s), ballotPanel(s), handPanel(s), playersPanel(s)]);
   const side = h("div", { class: "gt-col gt-col-side" }, [buzzPanel(s), emotePanel(s), roomPanel(s)]);
-  const board = h("div", { class: "gt-board", "data-game": "gotcha", lang }, [statusBar(s), trackPanel(s), main, side]);
+  const myTurn = me !== null && view.current === me && view.phase !== "over";
+  const board = h("div", { class: `gt-board${myTurn ? " gt-myturn" : ""}`, "data-game": "gotcha", lang }, [statusBar(s), trackPanel(s), main, side]);
   root.append(h("div", { class: "gt-container" }, [board]));
   afterRender(board);
 }
@@ -108,7 +109,7 @@ function statusBar(s) {
   const { view, lang } = s;
   const bits = [
     h("span", { class: "gt-turn" }, tr(lang, "turn", { turn: view.turn, limit: view.rules.turn_limit })),
-    h("span", { class: "gt-current", style: `--seat:${colour(view.current)}` }, tr(lang, "plays", { name: name(s, view.current) })),
+    view.phase === "over" ? null : h("span", { class: "gt-current", style: `--seat:${colour(view.current)}` }, tr(lang, "plays", { name: name(s, view.current) })),
     h("span", { class: "gt-phase" }, tr(lang, `phase_${view.phase}`)),
     h("span", { class: "gt-clock", "data-clock": "1" }, emoji("⏱ ") + tr(lang, "clock", { s: seconds(lang, view.clock) })),
     speechSwitch(s),
@@ -202,7 +203,7 @@ function playersPanel(s) {
       h("div", { class: "gt-player-head" }, [
         seatChip(s, seat),
         h("span", { class: "gt-age" }, tr(lang, "age", { age: p.age })),
-        seat === view.current ? h("span", { class: "gt-tag gt-tag-turn" }, "▶ " + tr(lang, `phase_${view.phase}`)) : null,
+        seat === view.current && view.phase !== "over" ? h("span", { class: "gt-tag gt-tag-turn" }, "▶ " + tr(lang, `phase_${view.phase}`)) : null,
         win ? h("span", { class: "gt-tag gt-tag-win" }, emoji("🏆 ") + "★ " + tr(lang, "winner")) : null,
         h("span", { class: "gt-pos" }, positionLabel(lang, view.positions[seat], view.rules.track_length)),
       ]),
@@ -246,7 +247,7 @@ function slotPanel(s, slot, isNewest) {
   const area = "who" in slot;
   const sentence = lang === "es" ? slot.es : slot.en;
   const lastHere = s.last && s.last.slot === slot.slot;
-  const cls = `gt-slot ${area ? "gt-area" : "gt-mat"}${slot.live ? " gt-live" : ""}${lastHere ? " gt-last" : ""}${ui.buzzSlot === slot.slot ? " gt-buzz-picked" : ""}`;
+  const cls = `gt-slot ${area ? "gt-area" : "gt-mat"}${slot.live ? " gt-live" : ""}${lastHere ? " gt-last" : ""}${s.canTry && ui.buzzSlot === slot.slot ? " gt-buzz-picked" : ""}`;
   const head = h("div", { class: "gt-slot-head" }, [
     h("b", {}, slotName(lang, slot.slot)),
     !area && slot.owner >= 0 ? seatChip(s, slot.owner) : null,
@@ -276,7 +277,7 @@ function slotPanel(s, slot, isNewest) {
   if (slot.live && hint) parts.push(h("p", { class: "gt-hint" }, hint));
   if (slot.live) {
     parts.push(h("div", { class: "gt-binds" }, [
-      h("span", { class: "gt-grace", "data-binds-from": slot.binds_from }, graceText(lang, slot.binds_from, view.clock)),
+      h("span", { class: "gt-grace", "data-binds-from": slot.binds_from }, graceText(lang, slot.binds_from, view.phase === "over" ? Infinity : view.clock)),
       slot.bound.length
         ? h("span", { class: "gt-bound" }, [tr(lang, "binds_who", { names: "" }), ...slot.bound.map((seat) => boundChip(s, slot, seat))])
         : h("span", { class: "gt-bound" }, tr(lang, "binds_nobody")),
@@ -342,10 +343,13 @@ function handPanel(s) {
   const pile = h("div", { class: `gt-pile${lastDraw ? " gt-last" : ""}` }, [backs(Math.min(3, view.pile_size)), tr(lang, "pile", { n: view.pile_size })]);
   const head = [h("h3", {}, tr(lang, "hand")), pile];
   if (s.canTry) head.push(move(s, "draw", tr(lang, "draw"), s.legal.has("draw"), "gt-big gt-draw", { "data-testid": "gotcha-draw" }));
+  if (s.me === null) {
+    // A spectator sees the pile only (every hand is a count, in the players' list).
+    return h("section", { class: "gt-panel gt-hand-panel", "data-testid": "gotcha-hand" }, [h("div", { class: "gt-hand-head" }, [pile])]);
+  }
   const cards = hand.length ? hand.map((id) => handCard(s, id)) : [h("p", { class: "gt-empty" }, tr(lang, "no_hand"))];
   const parts = [h("div", { class: "gt-hand-head" }, head), h("div", { class: "gt-hand" }, cards)];
   if (s.canTry && hand.length) parts.push(ui.card ? placeChooser(s, ui.card) : h("p", { class: "gt-note" }, tr(lang, "pick_card")));
-  if (s.me === null && !hand.length) return null;
   return h("section", { class: "gt-panel gt-hand-panel", "data-testid": "gotcha-hand" }, parts);
 }
 
@@ -559,6 +563,7 @@ function startClock(view, ctx, lang) {
   tick.at = performance.now();
   tick.cap = view.clock + MAX_GAP_MS;
   tick.running = !ctx.replay && view.phase !== "over";
+  tick.over = view.phase === "over";
   tick.lang = lang;
   if (timer === null) timer = setInterval(updateClock, 200);
   setTimeout(updateClock, 0);
@@ -584,7 +589,8 @@ function updateClock() {
   }
   for (const node of board.querySelectorAll("[data-binds-from]")) {
     const from = Number(node.getAttribute("data-binds-from"));
-    node.textContent = graceText(lang, from, now);
-    node.classList.toggle("gt-grace-on", from > now);
+    const at = tick.over ? Infinity : now;
+    node.textContent = graceText(lang, from, at);
+    node.classList.toggle("gt-grace-on", from > at);
   }
 }

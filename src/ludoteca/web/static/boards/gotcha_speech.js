@@ -33,6 +33,9 @@ export function say(text, lang) {
   if (!speechAvailable() || !text) return false;
   const utterance = new window.SpeechSynthesisUtterance(text);
   utterance.lang = lang === "es" ? "es-ES" : "en-US";
+  const voices = typeof window.speechSynthesis.getVoices === "function" ? window.speechSynthesis.getVoices() : [];
+  const voice = (voices || []).find((v) => String(v.lang).toLowerCase().startsWith(lang === "es" ? "es" : "en"));
+  if (voice) utterance.voice = voice;
   window.speechSynthesis.speak(utterance);
   return true;
 }

@@ -5,8 +5,9 @@ const CSS = `
   color: #1d1d1f; text-align: left; --who: #ffffff; --what: #1c5fbf; --ind: #f08c28; --blank: #8a8f98; }
 .gt-col { display: contents; }
 .gt-status { order: 0; } .gt-track-panel { order: 1; } .gt-ballot { order: 2; } .gt-rules { order: 3; }
-.gt-buzz { order: 4; } .gt-hand-panel { order: 5; } .gt-emotes { order: 6; } .gt-room { order: 7; }
+.gt-buzz { order: 4; } .gt-room { order: 5; } .gt-emotes { order: 6; } .gt-hand-panel { order: 7; }
 .gt-players { order: 8; }
+.gt-myturn .gt-hand-panel { order: 2; } /* on a phone, the hand comes up on my turn */
 @container (min-width: 800px) {
   .gt-board { display: grid; grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr); align-items: start; }
   .gt-board > * { order: 0; }
