@@ -7,6 +7,7 @@ Frames come from seeded bot games (``gotcha_samples.py``); the page is a small h
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,19 @@ def test_cards_module_is_generated_from_the_card_data() -> None:
         assert f'"{card.id}": ' in text
     for emote in cards.EMOTES:
         assert json.dumps(cards.emote_label(emote, "es"), ensure_ascii=False) in text
+
+
+def test_every_board_string_exists_in_spanish_and_english(page: Any) -> None:
+    """The board's own string table has the same keys in es and en, none empty, and the
+    same ``{parameters}`` in both."""
+    tables = page.evaluate(
+        """async () => (await import('/static/boards/gotcha_text.js')).STRINGS"""
+    )
+    assert set(tables["es"]) == set(tables["en"])
+    for key, es in tables["es"].items():
+        en = tables["en"][key]
+        assert es.strip() and en.strip(), key
+        assert sorted(re.findall(r"\{(\w+)\}", es)) == sorted(re.findall(r"\{(\w+)\}", en)), key
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

@@ -1,7 +1,7 @@
 // Gotcha board strings in Spanish and English, and the names of slots, kinds and seats.
 import { CARDS, EMOTES, TRAITS } from "./gotcha_cards.js";
 
-const STRINGS = {
+export const STRINGS = {
   es: {
     title: "¡Te tengo!",
     turn: "Turno {turn}/{limit}",
