@@ -95,6 +95,7 @@ export function mountRoom(root, roomId) {
     copied: false,
     wasMyTurn: false,
     boardFailed: false,
+    freshSocket: true,
   };
   const dom = {};
   let renderToken = 0;
@@ -105,6 +106,7 @@ export function mountRoom(root, roomId) {
     getLang,
     onMessage: (message) => receive(message),
     onStatus: (status, info) => {
+      if (status === "connecting") S.freshSocket = true;
       S.conn = status;
       S.reconnectAt = info.at || null;
       drawConnection();
@@ -176,9 +178,13 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
-        S.chat = [];  // the server sends the last messages again after every hello
-        drawChat();
+        if (S.freshSocket) {
+          S.chat = [];  // after every hello the server sends the last chat lines again
+          S.freshSocket = false;
+          drawChat();
+        }
         drawSeats();
+        drawHead();
         break;
       case "seated":
         S.you = message.seat;
@@ -406,6 +412,7 @@ export function mountRoom(root, roomId) {
         class: "status", "data-testid": "status", role: "status",
         "data-status": S.room ? S.room.status : "loading",
         "data-my-turn": isMyTurn() ? "true" : "false",
+        "data-version": S.state ? String(S.state.version) : "",
       }, [statusText()]),
       dom.timer,
     ]);
