@@ -146,3 +146,14 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
     )
     assert errors == []
     context.close()
+
+
+def test_an_unknown_room_says_so_and_links_to_the_lobby(origin: str, browser: Browser) -> None:
+    context = browser.new_context(locale="es-ES")
+    page = context.new_page()
+    page.goto(origin + "/room/no-such-room")
+    expect(page.get_by_role("alert")).to_contain_text("no-such-room")
+    page.get_by_role("link", name="Volver al vestíbulo").last.click()
+    page.wait_for_url(origin + "/")
+    expect(page.get_by_test_id("create-room")).to_be_visible()
+    context.close()

@@ -148,6 +148,10 @@ def test_outcome_rematch_and_replay_bar_after_the_end(browser: Browser) -> None:
     page.get_by_test_id("replay-next").click()
     expect(step).to_have_attribute("data-step", "1")
     expect(page.locator("button.move")).to_have_count(0)
+    page.keyboard.press("End")
+    expect(step).to_have_attribute("data-step", str(total))
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", str(total - 1))
 
 
 def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:

@@ -876,6 +876,18 @@ export function mountRoom(root, roomId) {
     }
   }
 
+  // Replay with the keyboard: ← → step, Home/End jump (not while typing in a field).
+  document.addEventListener("keydown", (event) => {
+    if (!S.room || S.room.status !== "finished" || !S.state || S.replayBusy) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const total = replayTotal();
+    const step = S.replay ? S.replay.step : total;
+    const target = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
+    if (target === undefined || target < 0 || target > total || target === step) return;
+    event.preventDefault();
+    askReplay(target);
+  });
+
   onLangChange((lang) => {
     conn.send({type: "lang", lang});
     skeleton();
