@@ -128,6 +128,8 @@ export const STRINGS = {
     "replay.step": "Paso {step} / {total}",
     "replay.live": "Volver a la partida",
     "replay.loading": "Cargando…",
+    "replay.game": "Partida {n}",
+    "replay.game_label": "Partida que se repite",
 
     "chat.title": "Charla",
     "chat.placeholder": "Escribe un mensaje",
@@ -262,6 +264,8 @@ export const STRINGS = {
     "replay.step": "Step {step} / {total}",
     "replay.live": "Back to the game",
     "replay.loading": "Loading…",
+    "replay.game": "Game {n}",
+    "replay.game_label": "Game to replay",
 
     "chat.title": "Chat",
     "chat.placeholder": "Type a message",

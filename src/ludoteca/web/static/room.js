@@ -170,13 +170,15 @@ export function mountRoom(root, roomId) {
     }
   }
 
-  function askReplay(step) {
+  function askReplay(step, game = S.replay ? S.replay.game : null) {
     if (!S.state) return;
-    const total = replayTotal();
-    const target = Math.max(0, Math.min(total, step));
+    const sameGame = !S.replay || game === S.replay.game;
+    const target = sameGame ? Math.max(0, Math.min(replayTotal(), step)) : Math.max(0, step);
     S.replayBusy = true;
     drawReplayBar();
-    send({type: "replay", step: target});
+    const message = {type: "replay", step: target};
+    if (Number.isInteger(game)) message.game = game;
+    send(message);
   }
 
   // --- receiving ---------------------------------------------------------------------
@@ -237,6 +239,12 @@ export function mountRoom(root, roomId) {
         drawReplayBar();
         break;
       case "error":
+        if (message.code === "no_room") {
+          S.notFound = true;
+          conn.close();
+          drawAll();
+          break;
+        }
         S.error = message;
         S.replayBusy = false;
         drawError();
@@ -514,10 +522,10 @@ export function mountRoom(root, roomId) {
             " ", seatName(seat), ": ", String(score),
           ]))) : null,
       ]),
-      h("button", {
+      S.you !== null ? h("button", {
         class: "btn primary", type: "button", "data-testid": "rematch",
         onclick: () => send({type: "rematch"}),
-      }, [t("outcome.rematch")]),
+      }, [t("outcome.rematch")]) : null,
     ]));
   }
 
@@ -632,6 +640,13 @@ export function mountRoom(root, roomId) {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
     }, [replayIcon(icon)]);
+    const games = S.room.game_no > 1 ? Array.from({length: S.room.game_no}, (_, i) => i + 1) : [];
+    const shownGame = S.replay && Number.isInteger(S.replay.game) ? S.replay.game : S.room.game_no;
+    const gameSelect = games.length ? h("select", {
+      class: "replay-game", "data-testid": "replay-game", "aria-label": t("replay.game_label"), disabled: busy,
+      onchange: (event) => askReplay(0, Number(event.target.value)),
+    }, games.map((n) => h("option", {value: String(n), selected: n === shownGame}, [t("replay.game", {n})]))) : null;
+    if (gameSelect) dom.replayBar.appendChild(h("div", {class: "replay-game-row"}, [gameSelect]));
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
       button("replay-first", t("replay.first"), "first", 0, step <= 0),
       button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
