@@ -321,6 +321,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.joinKey = null;
     dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
@@ -759,17 +760,28 @@ export function mountRoom(root, roomId) {
   function drawSeats() {
     if (!dom.seats) return;
     clear(dom.seats);
-    clear(dom.join);
     clear(dom.after);
-    if (!S.room) return;
+    if (!S.room) {
+      clear(dom.join);
+      dom.joinKey = null;
+      return;
+    }
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
     const lobby = S.room.status === "lobby";
     const parts = [];
-    if (lobby && S.you === null) {
+    // The name and profile fields are rebuilt only when they change, never while someone
+    // types in them (room messages come whenever anybody joins or leaves).
+    const joinKey = `${lobby && S.you === null}|${S.room.game}`;
+    const rebuildJoin = dom.joinKey !== joinKey;
+    if (rebuildJoin) {
+      clear(dom.join);
+      dom.joinKey = joinKey;
+    }
+    if (rebuildJoin && lobby && S.you === null) {
       parts.push(h("p", {class: "muted small"}, [t("room.spectating")]));
       dom.nameInput = h("input", {
-        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "40",
+        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "30",
         autocomplete: "nickname", placeholder: t("room.name_placeholder"), value: S.name,
         oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
       });

@@ -518,6 +518,7 @@ function handRow(ctx, view, y, onPick, picked) {
     const attrs = {cls, "data-card": value, "data-index": i, role: "button", tabindex: cls.includes("tryable") || cls.includes("legal") ? 0 : null};
     if (action && legal.has(action)) attrs["data-action"] = action;
     attrs["aria-label"] = String(value);
+    if (cls.includes("selectable")) attrs["aria-pressed"] = isPicked ? "true" : "false";
     const onTap = () => onPick(i, value, action);
     if (attrs.tabindex === 0) {
       attrs.onclick = onTap;
@@ -603,7 +604,7 @@ export function render(root, ctx) {
     h("p", {class: "tc-phase", "data-phase": view.phase}, [phaseLine(ctx, view)]),
   ]));
   root.appendChild(el("svg", {
-    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "img", "aria-label": "Tacocat",
+    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "group", "aria-label": "Tacocat",
     "data-phase": view.phase,
   }, parts));
 
