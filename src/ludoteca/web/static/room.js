@@ -707,7 +707,7 @@ export function mountRoom(root, roomId) {
         info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
         mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
         info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
-        traits ? h("span", {class: "muted small traits"}, [traits]) : null,
+        traits ? h("span", {class: "muted small traits", title: traits}, [traits]) : null,
       ]),
       buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
     ]);
