@@ -826,10 +826,15 @@ export function mountRoom(root, roomId) {
       setTimeout(() => { S.copied = false; drawInvite(); }, 1500);
     };
     dom.invite.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
+    const share = typeof navigator.share === "function" ? h("button", {
+      class: "btn", type: "button", "data-testid": "share-invite",
+      onclick: () => navigator.share({title: S.room ? S.room.game_name : t("app.title"), url}).catch(() => {}),
+    }, [t("room.share")]) : null;
     dom.invite.appendChild(h("div", {class: "invite-row"}, [
       input,
       h("button", {class: "btn", type: "button", "data-testid": "copy-invite", onclick: copy},
         [S.copied ? t("room.copied") : t("room.copy")]),
+      share,
     ]));
   }
 
