@@ -148,6 +148,10 @@ def test_outcome_rematch_and_replay_bar_after_the_end(browser: Browser) -> None:
     page.get_by_test_id("replay-next").click()
     expect(step).to_have_attribute("data-step", "1")
     expect(page.locator("button.move")).to_have_count(0)
+    page.keyboard.press("End")
+    expect(step).to_have_attribute("data-step", str(total))
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", str(total - 1))
 
 
 def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:
@@ -282,3 +286,21 @@ def test_tacocat_defending_too_low_is_sent_and_answered_with_tc06(browser: Brows
     expect(error).to_be_in_viewport()
     assert [m["action"] for m in sent if m["type"] == "act"] == [f"defend {low}"]
     expect(page.locator('.board-controls button[data-action="sacrifice"]')).to_be_visible()
+
+
+def test_typing_a_name_survives_room_updates(browser: Browser) -> None:
+    page = new_page(browser)
+    lobby = FakeLobby("tacocat")
+    open_fake(page, lobby)
+    page.goto(ORIGIN + "/room/sample")
+    name = page.get_by_test_id("name-input")
+    name.click()
+    name.press_sequentially("An")
+    name.evaluate("element => { element.dataset.mark = 'same'; }")
+    page.get_by_test_id("bot-1").click()  # a room message arrives and seats are redrawn
+    expect(page.get_by_test_id("seat-1")).to_have_attribute("data-kind", "bot")
+    # The very same input element is still there (not rebuilt under the typing fingers).
+    expect(name).to_have_attribute("data-mark", "same")
+    name.press("End")
+    name.press_sequentially("a")
+    expect(name).to_have_value("Ana")

@@ -69,6 +69,13 @@ function replayIcon(name) {
     ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
 }
 
+function clockIcon() {
+  return el("svg", {viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "icon"}, [
+    el("circle", {cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 2}),
+    el("path", {d: "M12 9v4l3 2M9 3h6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round"}),
+  ]);
+}
+
 /** Mount the room page for `roomId` into `root`. */
 export function mountRoom(root, roomId) {
   const profile = stored(PROFILE_KEY, {age: "", traits: []});
@@ -95,6 +102,7 @@ export function mountRoom(root, roomId) {
     copied: false,
     wasMyTurn: false,
     boardFailed: false,
+    freshSocket: true,
   };
   const dom = {};
   let renderToken = 0;
@@ -105,6 +113,7 @@ export function mountRoom(root, roomId) {
     getLang,
     onMessage: (message) => receive(message),
     onStatus: (status, info) => {
+      if (status === "connecting") S.freshSocket = true;
       S.conn = status;
       S.reconnectAt = info.at || null;
       drawConnection();
@@ -161,13 +170,15 @@ export function mountRoom(root, roomId) {
     }
   }
 
-  function askReplay(step) {
+  function askReplay(step, game = S.replay ? S.replay.game : null) {
     if (!S.state) return;
-    const total = replayTotal();
-    const target = Math.max(0, Math.min(total, step));
+    const sameGame = !S.replay || game === S.replay.game;
+    const target = sameGame ? Math.max(0, Math.min(replayTotal(), step)) : Math.max(0, step);
     S.replayBusy = true;
     drawReplayBar();
-    send({type: "replay", step: target});
+    const message = {type: "replay", step: target};
+    if (Number.isInteger(game)) message.game = game;
+    send(message);
   }
 
   // --- receiving ---------------------------------------------------------------------
@@ -176,9 +187,13 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
-        S.chat = [];  // the server sends the last messages again after every hello
-        drawChat();
+        if (S.freshSocket) {
+          S.chat = [];  // after every hello the server sends the last chat lines again
+          S.freshSocket = false;
+          drawChat();
+        }
         drawSeats();
+        drawHead();
         break;
       case "seated":
         S.you = message.seat;
@@ -224,6 +239,12 @@ export function mountRoom(root, roomId) {
         drawReplayBar();
         break;
       case "error":
+        if (message.code === "no_room") {
+          S.notFound = true;
+          conn.close();
+          drawAll();
+          break;
+        }
         S.error = message;
         S.replayBusy = false;
         drawError();
@@ -300,6 +321,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.joinKey = null;
     dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
@@ -392,7 +414,8 @@ export function mountRoom(root, roomId) {
     const options = S.room && S.room.options && Object.keys(S.room.options).length
       ? Object.entries(S.room.options).map(([k, v]) => `${k}: ${optionValueText(v)}`).join(", ")
       : "";
-    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label")});
+    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label"), hidden: true});
+    dom.timerText = null;
     dom.conn = h("span", {class: "conn", "data-testid": "connection"});
     dom.head.appendChild(h("div", {class: "title-row"}, [
       h("h1", {}, [gameName || t("room.loading")]),
@@ -406,6 +429,7 @@ export function mountRoom(root, roomId) {
         class: "status", "data-testid": "status", role: "status",
         "data-status": S.room ? S.room.status : "loading",
         "data-my-turn": isMyTurn() ? "true" : "false",
+        "data-version": S.state ? String(S.state.version) : "",
       }, [statusText()]),
       dom.timer,
     ]);
@@ -499,10 +523,10 @@ export function mountRoom(root, roomId) {
             " ", seatName(seat), ": ", String(score),
           ]))) : null,
       ]),
-      h("button", {
+      S.you !== null ? h("button", {
         class: "btn primary", type: "button", "data-testid": "rematch",
         onclick: () => send({type: "rematch"}),
-      }, [t("outcome.rematch")]),
+      }, [t("outcome.rematch")]) : null,
     ]));
   }
 
@@ -589,7 +613,9 @@ export function mountRoom(root, roomId) {
     dom.movesHead.parentElement.hidden = !S.state && !S.replay;
     if (!legal.length) {
       let note = t("moves.none");
-      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) note = t("moves.not_your_turn");
+      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) {
+        note = S.you === null ? t("moves.watching") : t("moves.not_your_turn");
+      }
       dom.moves.appendChild(h("p", {class: "muted"}, [note]));
     }
     const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
@@ -615,6 +641,13 @@ export function mountRoom(root, roomId) {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
     }, [replayIcon(icon)]);
+    const games = S.room.game_no > 1 ? Array.from({length: S.room.game_no}, (_, i) => i + 1) : [];
+    const shownGame = S.replay && Number.isInteger(S.replay.game) ? S.replay.game : S.room.game_no;
+    const gameSelect = games.length ? h("select", {
+      class: "replay-game", "data-testid": "replay-game", "aria-label": t("replay.game_label"), disabled: busy,
+      onchange: (event) => askReplay(0, Number(event.target.value)),
+    }, games.map((n) => h("option", {value: String(n), selected: n === shownGame}, [t("replay.game", {n})]))) : null;
+    if (gameSelect) dom.replayBar.appendChild(h("div", {class: "replay-game-row"}, [gameSelect]));
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
       button("replay-first", t("replay.first"), "first", 0, step <= 0),
       button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
@@ -674,7 +707,7 @@ export function mountRoom(root, roomId) {
         info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
         mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
         info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
-        traits ? h("span", {class: "muted small traits"}, [traits]) : null,
+        traits ? h("span", {class: "muted small traits", title: traits}, [traits]) : null,
       ]),
       buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
     ]);
@@ -727,17 +760,28 @@ export function mountRoom(root, roomId) {
   function drawSeats() {
     if (!dom.seats) return;
     clear(dom.seats);
-    clear(dom.join);
     clear(dom.after);
-    if (!S.room) return;
+    if (!S.room) {
+      clear(dom.join);
+      dom.joinKey = null;
+      return;
+    }
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
     const lobby = S.room.status === "lobby";
     const parts = [];
-    if (lobby && S.you === null) {
+    // The name and profile fields are rebuilt only when they change, never while someone
+    // types in them (room messages come whenever anybody joins or leaves).
+    const joinKey = `${lobby && S.you === null}|${S.room.game}`;
+    const rebuildJoin = dom.joinKey !== joinKey;
+    if (rebuildJoin) {
+      clear(dom.join);
+      dom.joinKey = joinKey;
+    }
+    if (rebuildJoin && lobby && S.you === null) {
       parts.push(h("p", {class: "muted small"}, [t("room.spectating")]));
       dom.nameInput = h("input", {
-        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "40",
+        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "30",
         autocomplete: "nickname", placeholder: t("room.name_placeholder"), value: S.name,
         oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
       });
@@ -782,10 +826,15 @@ export function mountRoom(root, roomId) {
       setTimeout(() => { S.copied = false; drawInvite(); }, 1500);
     };
     dom.invite.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
+    const share = typeof navigator.share === "function" ? h("button", {
+      class: "btn", type: "button", "data-testid": "share-invite",
+      onclick: () => navigator.share({title: S.room ? S.room.game_name : t("app.title"), url}).catch(() => {}),
+    }, [t("room.share")]) : null;
     dom.invite.appendChild(h("div", {class: "invite-row"}, [
       input,
       h("button", {class: "btn", type: "button", "data-testid": "copy-invite", onclick: copy},
         [S.copied ? t("room.copied") : t("room.copy")]),
+      share,
     ]));
   }
 
@@ -816,11 +865,14 @@ export function mountRoom(root, roomId) {
       const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.state.deadline : null;
       if (deadline) {
         const left = deadline - Date.now();
-        dom.timer.textContent = `⏱ ${t("timer.left", {time: clockText(left)})}`;
+        if (!dom.timerText) {
+          dom.timerText = h("span", {});
+          dom.timer.append(clockIcon(), dom.timerText);
+        }
+        dom.timerText.textContent = t("timer.left", {time: clockText(left)});
         dom.timer.classList.toggle("low", left < 10000);
         dom.timer.hidden = false;
       } else {
-        dom.timer.textContent = "";
         dom.timer.hidden = true;
       }
     }
@@ -855,6 +907,18 @@ export function mountRoom(root, roomId) {
       // The socket reports connection problems; nothing more to say here.
     }
   }
+
+  // Replay with the keyboard: ← → step, Home/End jump (not while typing in a field).
+  document.addEventListener("keydown", (event) => {
+    if (!S.room || S.room.status !== "finished" || !S.state || S.replayBusy) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const total = replayTotal();
+    const step = S.replay ? S.replay.step : total;
+    const target = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
+    if (target === undefined || target < 0 || target > total || target === step) return;
+    event.preventDefault();
+    askReplay(target);
+  });
 
   onLangChange((lang) => {
     conn.send({type: "lang", lang});

@@ -18,6 +18,7 @@ const W = 400;
 const STRINGS = {
   es: {
     you: "tú",
+    secret: "elegida",
     cards: "{n} cartas",
     card: "1 carta",
     chose: "ya eligió",
@@ -66,6 +67,7 @@ const STRINGS = {
   },
   en: {
     you: "you",
+    secret: "chosen",
     cards: "{n} cards",
     card: "1 card",
     chose: "has chosen",
@@ -419,25 +421,26 @@ function tableArea(ctx, view, y) {
   } else if (view.phase === "duel" || ((view.phase === "attack") && view.last_duel)) {
     // Duel: the secret choices as backs (mine face up), or the last revealed duel.
     const duel = view.last_duel;
+    const top = view.phase === "duel" ? y - 16 : y;  // no heading line in the duel itself
     if (view.phase !== "duel") nodes.push(line(s(ctx, "last_duel"), y + 12, {"font-weight": 600}));
     const xs = [W / 2 - cw - 30, W / 2 + 30];
     for (const seat of [0, 1]) {
       const x = xs[seat];
-      nodes.push(el("text", {x: x + cw / 2, y: y + 30, "text-anchor": "middle", "font-size": 10, fill: "#66727a"},
+      nodes.push(el("text", {x: x + cw / 2, y: top + 30, "text-anchor": "middle", "font-size": 10, fill: "#66727a"},
         [truncate(seatName(ctx, seat), 12)]));
       const mine = ctx.you === seat && view.my_choice;
       if (view.phase === "duel" && mine) {
-        nodes.push(card(x, y + 36, cw, ch, view.my_choice[0], {cls: "tc-duel mine" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : "")}));
+        nodes.push(card(x, top + 36, cw, ch, view.my_choice[0], {cls: "tc-duel mine" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : "")}));
       } else if (view.phase === "duel" && (view.chosen || [])[seat]) {
-        nodes.push(back(x, y + 36, cw, ch, {class: "tc-back tc-duel"}));
+        nodes.push(back(x, top + 36, cw, ch, {class: "tc-back tc-duel"}));
       } else if (duel) {
-        nodes.push(card(x, y + 36, cw, ch, duel[seat], {cls: "tc-duel revealed" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : ""), opacity: view.phase === "duel" ? 0.55 : 1}));
+        nodes.push(card(x, top + 36, cw, ch, duel[seat], {cls: "tc-duel revealed" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : ""), opacity: view.phase === "duel" ? 0.55 : 1}));
       } else {
-        nodes.push(el("rect", {x, y: y + 36, width: cw, height: ch, rx: 6, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "4 3"}));
+        nodes.push(el("rect", {x, y: top + 36, width: cw, height: ch, rx: 6, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "4 3"}));
       }
     }
-    nodes.push(el("text", {x: W / 2, y: y + 36 + ch / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#66727a"}, ["vs"]));
-    height = 36 + ch + 8;
+    nodes.push(el("text", {x: W / 2, y: top + 36 + ch / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#66727a"}, ["vs"]));
+    height = top - y + 36 + ch + 8;
   } else if (view.last_showdown && (view.phase === "replace" || view.phase === "over" || view.phase === "deal")) {
     const show = view.last_showdown;
     const results = view.results || [];
@@ -479,6 +482,15 @@ function handRow(ctx, view, y, onPick, picked) {
   const rows = hand.length > 7 ? 2 : 1;
   const nodes = [];
   const attackNow = (view.attack || [])[(view.answers || []).length];
+  // My secret choice stays in my hand until it is revealed: mark those cards.
+  const chosen = new Set();
+  if (Array.isArray(view.my_choice)) {
+    const left = [...view.my_choice];
+    hand.forEach((value, i) => {
+      const at = left.indexOf(value);
+      if (at >= 0) { chosen.add(i); left.splice(at, 1); }
+    });
+  }
   hand.forEach((value, i) => {
     const row = Math.floor(i / perRow);
     const inRow = row === 0 ? Math.min(perRow, hand.length) : hand.length - perRow;
@@ -501,16 +513,24 @@ function handRow(ctx, view, y, onPick, picked) {
       }
     }
     if (isPicked) cls += " picked";
+    if (chosen.has(i)) cls += " chosen";
     if (phase === "defend" && acting && value < attackNow) cls += " too-low";
     const attrs = {cls, "data-card": value, "data-index": i, role: "button", tabindex: cls.includes("tryable") || cls.includes("legal") ? 0 : null};
     if (action && legal.has(action)) attrs["data-action"] = action;
     attrs["aria-label"] = String(value);
+    if (cls.includes("selectable")) attrs["aria-pressed"] = isPicked ? "true" : "false";
     const onTap = () => onPick(i, value, action);
     if (attrs.tabindex === 0) {
       attrs.onclick = onTap;
       attrs.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onTap(); } };
     }
-    const extra = isPicked ? [el("rect", {x: -2, y: -2, width: cw + 4, height: ch + 4, rx: 9, fill: "none", stroke: "#e9a23b", "stroke-width": 3})] : [];
+    const extra = [];
+    if (isPicked) extra.push(el("rect", {x: -2, y: -2, width: cw + 4, height: ch + 4, rx: 9, fill: "none", stroke: "#e9a23b", "stroke-width": 3}));
+    if (chosen.has(i)) {
+      extra.push(el("rect", {x: 0, y: ch - 15, width: cw, height: 15, rx: 4, fill: "#2f5d50"}));
+      extra.push(el("text", {x: cw / 2, y: ch - 4, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff"},
+        [s(ctx, "secret")]));
+    }
     nodes.push(card(x, yy, cw, ch, value, attrs, extra));
   });
   return {node: el("g", {class: "tc-hand"}, nodes), height: rows * (ch + 10) + 4};
@@ -584,7 +604,7 @@ export function render(root, ctx) {
     h("p", {class: "tc-phase", "data-phase": view.phase}, [phaseLine(ctx, view)]),
   ]));
   root.appendChild(el("svg", {
-    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "img", "aria-label": "Tacocat",
+    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "group", "aria-label": "Tacocat",
     "data-phase": view.phase,
   }, parts));
 
