@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -173,6 +174,14 @@ def agent_names(game_id: str) -> tuple[str, ...]:
     return names
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _describe(game_id: str, action: Any, lang: Lang) -> str:
+    """``game.describe`` remembered: a state's labels are built for every socket and most
+    moves recur (actions are hashable values; describing one is a pure function).
+    """
+    return registry.make(game_id).describe(action, lang)
+
+
 def _now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -260,14 +269,14 @@ class Room:
             if self.info.realtime:
                 legal = clock.menu(game, view, moves, lang)
             else:
-                legal = [{"text": str(a), "label": game.describe(a, lang)} for a in moves]
+                legal = [{"text": str(a), "label": _describe(self.info.id, a, lang)} for a in moves]
         last = live.last()
         shown_last = None
         if last is not None and (not last.secret or last.seat == seat):
             shown_last = {
                 "seat": last.seat,
                 "text": last.text,
-                "label": game.describe(last.action, lang),
+                "label": _describe(self.info.id, last.action, lang),
             }
         deadlines = [self._deadlines[s] for s in actors if s in self._deadlines]
         return {
@@ -542,11 +551,10 @@ class Room:
         }
 
     def _store_steps(self, live: Live, steps: list[Step]) -> None:
-        first = live.version - len(steps)
-        now = _now_ms()
-        for offset, entry in enumerate(steps):
-            self.store.add_action(
-                self.id, live.game_no, first + offset, entry.seat, entry.text, now
+        if steps:
+            entries = [(entry.seat, entry.text) for entry in steps]
+            self.store.add_actions(
+                self.id, live.game_no, live.version - len(steps), entries, _now_ms()
             )
 
     def _apply(self, seat: Seat, action: Any) -> None:
