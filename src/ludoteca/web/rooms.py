@@ -102,7 +102,11 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (serialised here)."""
-        self._send(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self._send(_dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send one message already serialised."""
+        self._send(text)
 
     def error(self, error: RoomError | p.ProtocolError) -> None:
         """Send an ``error`` message in this socket's language."""
@@ -180,6 +184,10 @@ def _describe(game_id: str, action: Any, lang: Lang) -> str:
     moves recur (actions are hashable values; describing one is a pure function).
     """
     return registry.make(game_id).describe(action, lang)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def _now_ms() -> int:
@@ -302,10 +310,15 @@ class Room:
         """Send every socket its own view of the current game."""
         if self.live is None:
             return
+        # Sockets of the same seat and language (spectators, a second tab) share one text.
+        texts: dict[tuple[int | None, str], str] = {}
         with self._realtime():
             for client in list(self.clients):
                 if client.hello:
-                    client.send(self._state_message(client))
+                    key = (client.seat, client.lang)
+                    if key not in texts:
+                        texts[key] = _dumps(self._state_message(client))
+                    client.send_text(texts[key])
 
     def _send_state(self, client: Client) -> None:
         if self.live is not None:
@@ -801,13 +814,29 @@ class Room:
                     now = clock.clock_of(self.game.view(live.state, None))
                     elapsed = (time.monotonic() - live.anchor) * 1000
                     t = clock.game_now(now, elapsed, self.settings.clock_scale)
-                    action = clock.restamp(self.game, action, t)
-                    try:
-                        runner.check(self.game, live.state, seat, action)
-                    except RulesError:
+                    action = self._timed_stand_in(live, seat, action, t)
+                    if action is None:
                         return
             self._deadlines.pop(seat, None)
             self._apply(seat, action)
+
+    def _timed_stand_in(self, live: Live, seat: int, action: Any, t: int) -> Any:
+        """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
+        first listed turn move (draw, play or vote) at ``t``; ``None`` if neither is.
+        """
+        candidates = [action]
+        legal = self.game.legal_actions(live.state, seat)
+        if clock.has_turn(legal):
+            candidates.append(legal[0])
+        for candidate in candidates:
+            stamped = clock.restamp(self.game, candidate, t)
+            try:
+                runner.check(self.game, live.state, seat, stamped)
+            except RulesError:
+                continue
+            return stamped
+        log.warning("room %s: no timed move for seat %s", self.id, seat)
+        return None
 
     def resume(self) -> None:
         """After a restart: plan the bots and timers of a game in progress."""
