@@ -226,6 +226,7 @@ class Room:
         self._deadlines: dict[int, int] = {}
         self._proposal: _Proposal | None = None
         self._tasks = _Tasks()
+        self._thinking = threading.Lock()
         self._replays: dict[int, tuple[list[Any], list[tuple[int, str]], list[bool]]] = {}
 
     # -------------------------------------------------------------------------------
@@ -726,8 +727,11 @@ class Room:
         return agent
 
     def _choose(self, agent: Agent, seat: int, state: Any) -> Any:
-        """A bot's choice (runs in a worker thread)."""
-        with self._realtime():
+        """A bot's choice (runs in a worker thread). A dropped choice's thread may still be
+        thinking when the next one starts: the room's thinking lock keeps one agent (and its
+        rng) in one thread at a time.
+        """
+        with self._thinking, self._realtime():
             view = self.game.view(state, seat)
             legal = self.game.legal_actions(state, seat)
             try:
