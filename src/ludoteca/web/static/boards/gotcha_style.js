@@ -1,6 +1,6 @@
 // The Gotcha board's own styles (class prefix gt-), added to the page once.
 const CSS = `
-.gt-container { container-type: inline-size; width: 100%; }
+.gt-container { container: gt-board / inline-size; width: 100%; }
 .gt-board { display: flex; flex-direction: column; gap: 10px; font-size: 16px; line-height: 1.35;
   color: #1d1d1f; text-align: left; --who: #ffffff; --what: #1c5fbf; --ind: #f08c28; --blank: #8a8f98; }
 .gt-col { display: contents; }
@@ -8,14 +8,14 @@ const CSS = `
 .gt-buzz { order: 4; } .gt-room { order: 5; } .gt-emotes { order: 6; } .gt-hand-panel { order: 7; }
 .gt-players { order: 8; }
 .gt-myturn .gt-hand-panel { order: 2; } /* on a phone, the hand comes up on my turn */
-@container (min-width: 800px) {
+@container gt-board (min-width: 800px) {
   .gt-board { display: grid; grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr); align-items: start; }
   .gt-board > * { order: 0; }
   .gt-status, .gt-track-panel { grid-column: 1 / -1; }
   .gt-col { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
   .gt-board svg.gt-track { max-height: 130px; }
 }
-.gt-col-main { container-type: inline-size; }
+.gt-col-main { container: gt-main / inline-size; }
 .gt-panel { background: #f7f4ee; border: 1px solid #d9d3c7; border-radius: 12px; padding: 10px 12px; min-width: 0; }
 .gt-panel h3 { margin: 0 0 8px; font-size: 1.05em; }
 .gt-status { background: #201a3d; color: #fff; border-radius: 12px; padding: 8px 12px; }
@@ -53,7 +53,7 @@ const CSS = `
 .gt-pawn-winner circle { stroke: #f08c00; stroke-width: 3.5; }
 .gt-pawn-no { font-size: 10px; font-weight: 700; fill: #fff; pointer-events: none; }
 .gt-player-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
-@container (min-width: 540px) { .gt-player-list { grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); } }
+@container gt-main (min-width: 540px) { .gt-player-list { grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); } }
 .gt-player { background: #fff; border: 1px solid #ddd; border-radius: 10px; padding: 6px 8px; }
 .gt-player-current { border: 2px solid #201a3d; } .gt-player-me { background: #f3f0ff; }
 .gt-player-last { box-shadow: 0 0 0 3px #ffd43b; }
@@ -64,7 +64,7 @@ const CSS = `
 .gt-back { fill: #7048e8; stroke: #fff; stroke-width: 1; }
 .gt-handcount { display: inline-flex; gap: 4px; align-items: center; font-size: .9em; }
 .gt-slots { display: grid; gap: 8px; }
-@container (min-width: 540px) { .gt-slots { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container gt-main (min-width: 540px) { .gt-slots { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 .gt-slot { background: #fff; border: 2px dashed #ccc; border-radius: 10px; padding: 8px; }
 .gt-slot.gt-live { border-style: solid; border-color: #1c5fbf; }
 .gt-mat.gt-live { border-color: var(--ind); background: #fff4e6; }
@@ -77,6 +77,10 @@ const CSS = `
 .gt-halves { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 4px; margin: 6px 0; }
 .gt-half { border-radius: 8px; padding: 4px 8px; font-weight: 600; }
 .gt-half small { display: block; font-size: .7em; letter-spacing: .05em; opacity: .75; }
+@container gt-board (max-width: 539px) {
+  .gt-half { font-size: .85em; padding: 3px 6px; }
+  .gt-slot { padding: 6px 8px; }
+}
 .gt-half-who { background: var(--who); border: 1px solid #bbb; }
 .gt-half-what { background: var(--what); color: #fff; }
 .gt-half-what.gt-empty { background: #eef2f8; color: #667; font-weight: 400; }
@@ -126,7 +130,7 @@ const CSS = `
 .gt-emote-icon { font-size: 1.6em; line-height: 1; }
 .gt-feed { list-style: none; margin: 0 0 8px; padding: 6px; max-height: 260px; overflow-y: auto; background: #fff;
   border-radius: 10px; border: 1px solid #ddd; display: flex; flex-direction: column; gap: 3px; }
-@container (min-width: 800px) { .gt-feed { max-height: 380px; } }
+@container gt-board (min-width: 800px) { .gt-feed { max-height: 380px; } }
 .gt-feed-item { display: block; font-size: .92em; padding: 2px 4px; border-radius: 6px; }
 .gt-feed-item > * { margin-right: 4px; }
 .gt-feed-item.gt-last { background: #fff3bf; outline: 2px solid #ffd43b; }
