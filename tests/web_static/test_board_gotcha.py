@@ -310,6 +310,27 @@ def test_the_feed_shows_the_room_and_marks_the_last_move(page: Any) -> None:
     assert frame["last"]["label"] in page.locator("[data-testid='gotcha-last']").inner_text()
 
 
+def test_a_stored_last_move_with_its_time_stamp_is_marked_too(page: Any) -> None:
+    """The server's ``last.text`` is the stored text (``@56600 play A26 a1``): the slot
+    played and the feed line of that very event are marked."""
+    frame = json.loads(json.dumps(BY_NAME["mats"]["en"]))
+    last = frame["last"]
+    assert last["text"].startswith("play ")
+    event = next(
+        e for e in reversed(frame["view"]["log"]) if e[1] == last["seat"] and e[2] == "play"
+    )
+    last["text"] = f"@{event[0]} {last['text']}"
+    page.evaluate("(f) => window.showFrame(f, 'en')", frame)
+    slot = last["text"].split()[3]
+    assert "gt-last" in page.locator(f".gt-slot[data-slot='{slot}']").get_attribute("class")
+    marked = page.locator("[data-testid='gotcha-feed'] .gt-last")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-kind") == "play"
+    last["text"] = f"@{event[0] + 1} play {event[3]} {slot}"  # no event at that time
+    page.evaluate("(f) => window.showFrame(f, 'en')", frame)
+    assert page.locator("[data-testid='gotcha-feed'] .gt-last").count() == 0
+
+
 def test_votes_are_buttons_for_every_voter(page: Any) -> None:
     """During a vote on a blank rule: yes/no are legal and send ``vote yes``/``vote no``."""
     show(page, "vote", "es")

@@ -84,10 +84,14 @@ function move(s, text, label, isLegal, extra = "", attrs = {}) {
   }, label);
 }
 
-function parseLast(last) {
+/** The last move's verb, slot and time; the server's text may carry its "@time" stamp. */
+export function parseLast(last) {
   if (!last || !last.text) return null;
-  const words = last.text.split(" ");
-  return { ...last, verb: words[0], slot: ["play"].includes(words[0]) ? words[2] : words[0] === "buzz" ? words[1] : null };
+  const stamped = /^@(\d+)\s+(.*)$/.exec(String(last.text).trim());
+  const words = (stamped ? stamped[2] : String(last.text).trim()).split(/\s+/);
+  const verb = words[0];
+  const slot = verb === "play" ? words[2] : verb === "buzz" ? words[1] : null;
+  return { ...last, verb, slot: slot || null, t: stamped ? Number(stamped[1]) : null };
 }
 
 function name(s, seat) {

@@ -68,13 +68,12 @@ function sortEntries(entries) {
   return entries.sort((a, b) => a.t - b.t || a.order - b.order || index(a) - index(b));
 }
 
-/** The log entry that `last` (the last move) made: the newest matching one. */
+/** The log entry that `last` (the last move, parsed) made: the newest matching one. */
 export function lastEntryKey(entries, last) {
   if (!last) return null;
-  const verb = String(last.text || "").split(" ")[0];
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     const e = entries[i];
-    if (e.seat === last.seat && e.kind === verb) return e.key;
+    if (e.seat === last.seat && e.kind === last.verb && (last.t === null || e.t === last.t)) return e.key;
   }
   return null;
 }
