@@ -470,16 +470,19 @@ function tableArea(ctx, view, y) {
   return {node: el("g", {class: "tc-table"}, nodes), height};
 }
 
-function handRow(ctx, view, y, onPick, picked) {
+function handRow(ctx, view, y, onPick, picked, narrow) {
   const hand = view.hand || [];
   const legal = legalSet(ctx);
   const acting = isActor(ctx) && (view.my_choice === null || view.my_choice === undefined);
   const phase = view.phase;
-  const perRow = hand.length > 7 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
-  const cw = 48;
-  const ch = 68;
+  // One row of up to 7 cards (5 on screens narrower than a 390 px phone), else two rows,
+  // so that every card stays a touch target of 40 px or more.
+  const most = narrow ? 5 : 7;
+  const rows = hand.length > most ? 2 : 1;
+  const perRow = rows === 2 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
+  const cw = narrow ? 64 : 48;
+  const ch = narrow ? 88 : 68;
   const gapX = 5;
-  const rows = hand.length > 7 ? 2 : 1;
   const nodes = [];
   const attackNow = (view.attack || [])[(view.answers || []).length];
   // My secret choice stays in my hand until it is revealed: mark those cards.
@@ -589,7 +592,8 @@ export function render(root, ctx) {
     parts.push(el("text", {x: 6, y: y + 12, "font-size": 12, "font-weight": 700, fill: me === 0 ? "#1c6e8c" : "#b5412b"},
       [`${s(ctx, "your_hand")} (${GOALS[me]})` + (acting ? " ●" : "")]));
     y += 24;
-    const row = handRow(ctx, view, y, onPick, picked);
+    const narrow = root.clientWidth > 0 && root.clientWidth < 335;  // 48 px cards < 40 px
+    const row = handRow(ctx, view, y, onPick, picked, narrow);
     parts.push(row.node);
     y += row.height;
   } else {
