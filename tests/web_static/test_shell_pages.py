@@ -331,3 +331,19 @@ def test_touch_targets_are_at_least_40_px_on_a_phone(browser: Browser) -> None:
     page.goto(ORIGIN + "/")
     expect(page.get_by_test_id("create-room")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_second_tap_before_the_answer_sends_nothing(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser, phone=True)
+    open_fake(page, FakeTable("tacocat"), sent, answer_acts=False)
+    page.goto(ORIGIN + "/room/sample")
+    moves = page.locator("button.move")
+    moves.nth(0).click()
+    moves.nth(1).click()
+    page.get_by_test_id("chat-input").fill("x")
+    page.get_by_test_id("chat-send").click()
+    # The chat got through after the clicks, so both clicks were handled by then.
+    page.wait_for_function("() => document.querySelector('.chat-log') !== null")
+    expect(page.locator(".chat-line")).to_have_count(1)
+    assert [m["action"] for m in sent if m["type"] == "act"] == ["keep"]

@@ -14,6 +14,7 @@ const PROFILE_KEY = "ludoteca.profile";
 const FILTER_FROM = 24;
 const CHANCE = -1;
 const ERROR_MS = 12000;
+const PENDING_MS = 4000;
 
 function stored(key, fallback) {
   try {
@@ -103,6 +104,8 @@ export function mountRoom(root, roomId) {
     wasMyTurn: false,
     boardFailed: false,
     freshSocket: true,
+    sentVersion: null,
+    sentAt: 0,
   };
   const dom = {};
   let renderToken = 0;
@@ -127,11 +130,26 @@ export function mountRoom(root, roomId) {
     return false;
   }
 
+  // One move per state in turn-based games: a second tap (a double tap on a phone) before
+  // the server answered would only be refused as stale. Realtime games (Gotcha) send freely.
   function act(text) {
     if (!S.state || S.replay) return;
+    const info = card();
+    const realtime = Boolean(info && info.realtime);
+    const now = Date.now();
+    if (!realtime && S.sentAt && S.sentVersion === S.state.version && now - S.sentAt < PENDING_MS) return;
     S.error = null;
     drawError();
-    send({type: "act", action: String(text), version: S.state.version});
+    if (send({type: "act", action: String(text), version: S.state.version}) && !realtime) {
+      S.sentVersion = S.state.version;
+      S.sentAt = now;
+      root.classList.add("waiting");
+    }
+  }
+
+  function answered() {
+    S.sentAt = 0;
+    root.classList.remove("waiting");
   }
 
   function sendChat(text) {
@@ -214,6 +232,7 @@ export function mountRoom(root, roomId) {
         break;
       }
       case "state":
+        answered();
         S.state = message;
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
@@ -245,6 +264,7 @@ export function mountRoom(root, roomId) {
           drawAll();
           break;
         }
+        answered();
         S.error = message;
         S.replayBusy = false;
         drawError();
