@@ -5,7 +5,7 @@
 // or by boards/generic.js when that import fails.
 
 import {el, h, clear} from "./boards/svg.js";
-import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
+import {TRAITS, agentLabel, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
 
@@ -707,7 +707,7 @@ export function mountRoom(root, roomId) {
       buttons.push(h("button", {class: "btn ghost", type: "button", "data-testid": "leave", onclick: leave},
         [lobby ? t("room.leave") : t("room.leave_playing")]));
     }
-    const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${info.agent}` : ""}`
+    const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${agentLabel(info.agent)}` : ""}`
       : info.kind === "human" ? t("room.human") : t("room.free");
     const connected = info.kind === "bot" || info.connected;
     const traits = info.profile && Array.isArray(info.profile.traits) && info.profile.traits.length
@@ -743,7 +743,7 @@ export function mountRoom(root, roomId) {
       h("select", {
         id: "agent-select", "data-testid": "agent-select",
         onchange: (event) => { S.agent = event.target.value; },
-      }, agents.map((a) => h("option", {value: a, selected: a === S.agent}, [a]))),
+      }, agents.map((a) => h("option", {value: a, selected: a === S.agent}, [agentLabel(a)]))),
     ]);
   }
 
