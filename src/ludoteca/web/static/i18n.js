@@ -138,6 +138,11 @@ export const STRINGS = {
     "chat.spectator": "espectador",
     "chat.empty": "Aún no hay mensajes.",
 
+    "agent.random": "al azar",
+    "agent.greedy": "sencillo",
+    "agent.expert": "experto",
+    "agent.ismcts": "búsqueda (ISMCTS)",
+
     "generic.key": "Campo",
     "generic.value": "Valor",
     "generic.none": "—",
@@ -275,6 +280,11 @@ export const STRINGS = {
     "chat.spectator": "spectator",
     "chat.empty": "No messages yet.",
 
+    "agent.random": "random",
+    "agent.greedy": "simple",
+    "agent.expert": "expert",
+    "agent.ismcts": "search (ISMCTS)",
+
     "generic.key": "Field",
     "generic.value": "Value",
     "generic.none": "—",
@@ -368,6 +378,12 @@ export function t(key, params = {}) {
 export function tr(table, key, params = {}, lang = current) {
   const text = (table[lang] && table[lang][key]) ?? (table.en && table.en[key]) ?? key;
   return format(text, params);
+}
+
+/** A bot's level for people: its agent id translated, or the id itself. */
+export function agentLabel(id) {
+  const key = `agent.${id}`;
+  return STRINGS[current][key] ?? STRINGS.en[key] ?? String(id);
 }
 
 /** The label of a Gotcha trait id in the current language. */

@@ -25,8 +25,8 @@ const STRINGS = {
     your_hand: "Tu mano",
     hand_of: "Mano de {name}",
     round: "Ronda {n}",
-    pile: "Mazo {n}",
-    discard: "Descartes {n}",
+    pile: "mazo {n}",
+    discard: "desc. {n}",
     deal: "Se reparten {n}",
     "phase.deal": "Repartiendo…",
     "phase.replace.both": "Cambio: elegid a la vez y en secreto qué cartas cambiar.",
@@ -74,8 +74,8 @@ const STRINGS = {
     your_hand: "Your hand",
     hand_of: "{name}'s hand",
     round: "Round {n}",
-    pile: "Pile {n}",
-    discard: "Discards {n}",
+    pile: "pile {n}",
+    discard: "disc. {n}",
     deal: "Deal {n}",
     "phase.deal": "Dealing…",
     "phase.replace.both": "Replace: both choose, secretly and at once, which cards to replace.",
@@ -160,12 +160,12 @@ function cardValueColor(value) {
 /** A face-up card of `value` at (x, y). */
 function card(x, y, w, hgt, value, attrs = {}, extra = []) {
   const {cls = "", ...rest} = attrs;
-  const big = Math.round(hgt * 0.46);
+  const big = Math.round(hgt * (hgt >= 30 ? 0.46 : 0.6));
   const small = Math.max(9, Math.round(hgt * 0.19));
   return el("g", {class: `tc-card ${cls}`.trim(), transform: `translate(${x} ${y})`, ...rest}, [
     el("rect", {class: "card-face", x: 0, y: 0, width: w, height: hgt, rx: Math.min(7, w / 6),
       fill: "#fffdf8", stroke: "#c9bda6", "stroke-width": 1.5}),
-    el("text", {x: 4, y: small + 2, "font-size": small, "font-weight": 700, fill: cardValueColor(value)}, [String(value)]),
+    hgt >= 30 ? el("text", {x: 4, y: small + 2, "font-size": small, "font-weight": 700, fill: cardValueColor(value)}, [String(value)]) : null,
     el("text", {x: w / 2, y: hgt / 2 + big * 0.36, "text-anchor": "middle", "font-size": big,
       "font-weight": 800, fill: cardValueColor(value)}, [String(value)]),
     ...extra,
@@ -470,16 +470,19 @@ function tableArea(ctx, view, y) {
   return {node: el("g", {class: "tc-table"}, nodes), height};
 }
 
-function handRow(ctx, view, y, onPick, picked) {
+function handRow(ctx, view, y, onPick, picked, narrow) {
   const hand = view.hand || [];
   const legal = legalSet(ctx);
   const acting = isActor(ctx) && (view.my_choice === null || view.my_choice === undefined);
   const phase = view.phase;
-  const perRow = hand.length > 7 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
-  const cw = 48;
-  const ch = 68;
+  // One row of up to 7 cards (5 on screens narrower than a 390 px phone), else two rows,
+  // so that every card stays a touch target of 40 px or more.
+  const most = narrow ? 5 : 7;
+  const rows = hand.length > most ? 2 : 1;
+  const perRow = rows === 2 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
+  const cw = narrow ? 64 : 48;
+  const ch = narrow ? 88 : 68;
   const gapX = 5;
-  const rows = hand.length > 7 ? 2 : 1;
   const nodes = [];
   const attackNow = (view.attack || [])[(view.answers || []).length];
   // My secret choice stays in my hand until it is revealed: mark those cards.
@@ -567,12 +570,23 @@ export function render(root, ctx) {
   // Layout from the top: opponent, track, table, my hand.
   const parts = [];
   let y = 6;
-  const header = el("text", {x: 6, y: y + 12, "font-size": 12, fill: "#66727a"}, [
-    `${s(ctx, "round", {n: view.round})} · ${s(ctx, "pile", {n: view.pile_size})} · ${s(ctx, "discard", {n: (view.discard || []).length})}`
-      + (view.hand_size ? ` · ${s(ctx, "deal", {n: view.hand_size})}` : ""),
+  const header = el("text", {x: 6, y: y + 14, "font-size": 12, fill: "#66727a"}, [
+    s(ctx, "round", {n: view.round}) + (view.hand_size ? ` · ${s(ctx, "deal", {n: view.hand_size})}` : ""),
   ]);
+  // The draw pile (a back) and the discard pile (its top card), with their counts.
+  const discard = view.discard || [];
+  const top = discard.length ? discard[discard.length - 1] : null;
+  const lastReplace = ctx.last && (ctx.last.text || "").startsWith("replace");
+  parts.push(el("g", {class: "tc-piles"}, [
+    back(W - 128, y, 15, 21, {class: "tc-back tc-pile", "data-count": view.pile_size}),
+    el("text", {x: W - 109, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "pile", {n: view.pile_size})]),
+    top === null
+      ? el("rect", {x: W - 58, y, width: 15, height: 21, rx: 3, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "3 2"})
+      : card(W - 58, y, 15, 21, top, {cls: "tc-discard-top" + (lastReplace ? " last-marked" : ""), "data-count": discard.length}),
+    el("text", {x: W - 39, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "discard", {n: discard.length})]),
+  ]));
   parts.push(header);
-  y += 20;
+  y += 26;
   const opponents = me === null ? [1] : [1 - me];
   for (const seat of opponents) {
     const row = opponentRow(ctx, view, seat, y);
@@ -589,7 +603,8 @@ export function render(root, ctx) {
     parts.push(el("text", {x: 6, y: y + 12, "font-size": 12, "font-weight": 700, fill: me === 0 ? "#1c6e8c" : "#b5412b"},
       [`${s(ctx, "your_hand")} (${GOALS[me]})` + (acting ? " ●" : "")]));
     y += 24;
-    const row = handRow(ctx, view, y, onPick, picked);
+    const narrow = root.clientWidth > 0 && root.clientWidth < 335;  // 48 px cards < 40 px
+    const row = handRow(ctx, view, y, onPick, picked, narrow);
     parts.push(row.node);
     y += row.height;
   } else {
