@@ -311,7 +311,7 @@ export const TRAITS = [
   {id: "long_hair", es: "tiene el pelo largo", en: "has long hair"},
   {id: "black", es: "lleva algo negro", en: "wears something black"},
   {id: "earrings", es: "lleva pendientes", en: "wears earrings"},
-  {id: "left_handed", es: "es zurdo", en: "is left-handed"},
+  {id: "left_handed", es: "escribe con la izquierda", en: "is left-handed"},
   {id: "pet", es: "tiene mascota", en: "has a pet"},
 ];
 
