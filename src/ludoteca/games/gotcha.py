@@ -52,7 +52,7 @@ from typing import Any
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import CHANCE, GameInfo, Options, Outcome, Seat, View, ranks_from_scores
-from ludoteca.engine.i18n import Message, msg
+from ludoteca.engine.i18n import Message, msg, register
 from ludoteca.games import gotcha_cards as cards
 from ludoteca.games import gotcha_referee as referee
 from ludoteca.games.gotcha_actions import (
@@ -694,11 +694,19 @@ def _describe(action: Action) -> Message:
     if isinstance(action, Chat):
         return msg("gotcha.do.chat", text=action.text)
     if isinstance(action, Emote):
-        return msg("gotcha.do.emote", emote=action.emote)
+        return msg("gotcha.do.emote", emote=msg(f"gotcha.emote.{action.emote}"))
     if isinstance(action, Buzz):
         seats = ", ".join(map(str, action.seats))
         return msg("gotcha.do.buzz", slot=_slot_message(action.slot), seats=seats)
     return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no"))
+
+
+register(
+    {
+        f"gotcha.emote.{emote}": {lang: cards.emote_label(emote, lang) for lang in ("es", "en")}
+        for emote in cards.EMOTES
+    }
+)
 
 
 def _slot_message(slot: int) -> Message:
