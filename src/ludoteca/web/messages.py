@@ -154,6 +154,10 @@ register(
             "en": "Gotcha profiles are declared when taking a seat, not as a room option",
         },
         "web.spectator": {"es": "Espectador", "en": "Spectator"},
+        "web.bad_store": {
+            "es": "No se puede abrir el almacén {db}: {detail}",
+            "en": "Cannot open the store {db}: {detail}",
+        },
         "web.serving": {
             "es": "Ludoteca está en {url} (almacén: {db}). Ctrl+C para pararla.",
             "en": "Ludoteca is at {url} (store: {db}). Ctrl+C stops it.",
