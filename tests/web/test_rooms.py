@@ -220,3 +220,61 @@ def test_a_move_the_store_refuses_is_not_made() -> None:
         rooms.close()
 
     asyncio.run(scenario())
+
+
+def test_opening_draws_the_store_refused_are_tried_again() -> None:
+    async def scenario() -> None:
+        store = FailingStore()
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("tacocat", 2, {}, 0)
+        inbox = Inbox()
+        client = Client(inbox)
+        await room.handle(client, p.Hello(None, "en"))
+        await room.handle(client, p.Sit(0, "Ana", None, ()))
+        await room.handle(client, p.Bot(1, None))
+        store.fail = 1
+        await room.handle(client, p.Start())
+        assert inbox.errors() == ["server_error"]
+        live = room.live
+        assert live is not None
+        for _ in range(300):
+            if live.version > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert live.version > 0 and inbox.sent[-1]["type"] == "state"
+        assert (
+            store.actions(room.id, 1)[: live.version]
+            == [(s.seat, s.text) for s in live.steps][: len(store.actions(room.id, 1))]
+        )
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_game_stored_up_to_a_chance_step_draws_it_when_the_server_starts() -> None:
+    async def scenario() -> None:
+        store = FailingStore()
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("tacocat", 2, {}, 0)
+        inbox = Inbox()
+        client = Client(inbox)
+        await room.handle(client, p.Hello(None, "en"))
+        await room.handle(client, p.Sit(0, "Ana", None, ()))
+        await room.handle(client, p.Bot(1, None))
+        store.fail = 1  # the opening deal is not stored: the game stops before it
+        await room.handle(client, p.Start())
+        assert inbox.errors() == ["server_error"]
+        live = room.live
+        assert live is not None and live.version == 0  # the draws were undone
+        rooms.close()  # (before the room tries them again)
+        assert store.actions(room.id, 1) == []
+        again = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        again.load()
+        back = again.get(room.id)
+        assert back is not None and back.live is not None and back.live.version == 0
+        again.resume()
+        assert back.live.version > 0 and back.live.actors()
+        assert store.actions(room.id, 1) == [(s.seat, s.text) for s in back.live.steps]
+        again.close()
+
+    asyncio.run(scenario())

@@ -552,11 +552,36 @@ class Room:
         self.status = PLAYING
         self.store.update_room(self.id, self.status, self.game_no)
         self._begin(live)
+        self.broadcast_room()
+        self._draw_and_go_on()
+
+    def _draw_and_go_on(self) -> None:
+        """Draw the chance steps the game is waiting on, store them, then go on (broadcast,
+        bots, timers). If the store refuses them they are undone and tried again later.
+        """
+        live = self.live
+        assert live is not None
+        before = (live.state, len(live.steps), live.chance_rng.getstate())
         with self._realtime():
             steps = live.resolve_chance()
-        self._store_steps(live, steps)
-        self.broadcast_room()
+        try:
+            self._store_steps(live, steps)
+        except Exception:
+            log.exception("room %s: the store refused the chance steps", self.id)
+            live.state, count, rng_state = before
+            del live.steps[count:]
+            live.chance_rng.setstate(rng_state)
+            self._tasks.driver = self._spawn(self._draw_later(live.version))
+            raise RoomError("server_error", msg("web.error.store")) from None
         self._after_change()
+
+    async def _draw_later(self, version: int) -> None:
+        await asyncio.sleep(1.0)
+        async with self.lock:
+            live = self.live
+            if live is not None and live.version == version and self.status == PLAYING:
+                with contextlib.suppress(RoomError):
+                    self._draw_and_go_on()
 
     def _begin(self, live: Live) -> None:
         self.live = live
@@ -876,9 +901,12 @@ class Room:
         return None
 
     def resume(self) -> None:
-        """After a restart: plan the bots and timers of a game in progress."""
+        """After a restart: plan the bots and timers of a game in progress (drawing first
+        any chance step the stored game stopped at, should its draws not have been stored).
+        """
         if self.status == PLAYING and self.live is not None:
-            self._schedule()
+            with contextlib.suppress(RoomError):
+                self._draw_and_go_on()
 
     def close(self) -> None:
         """Cancel every task (server shutdown)."""
