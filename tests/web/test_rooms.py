@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import gotcha_cards
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
 from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token
@@ -273,5 +274,22 @@ def test_a_game_stored_up_to_a_chance_step_draws_it_when_the_server_starts() -> 
         assert back.live.version > 0 and back.live.actors()
         assert store.actions(room.id, 1) == [(s.seat, s.text) for s in back.live.steps]
         again.close()
+
+    asyncio.run(scenario())
+
+
+def test_gotcha_bots_get_a_drawn_profile_under_its_own_name() -> None:
+    async def scenario() -> None:
+        rooms, room, _client, _inbox = await gotcha_room(scale=0.0)
+        rooms.close()
+        names = [seat.name for seat in room.seats]
+        assert len(set(names)) == 3
+        for seat in room.seats[1:]:
+            assert seat.profile is not None and seat.profile["name"] == seat.name
+            assert set(seat.profile["traits"]) <= set(gotcha_cards.TRAITS)
+        live = room.live
+        assert live is not None
+        shown = room.game.view(live.state, None)["profiles"]
+        assert [p["name"] for p in shown] == names
 
     asyncio.run(scenario())

@@ -454,7 +454,8 @@ class Room:
             seat.kind, seat.agent, seat.token_hash = BOT, agent, ""
             seat.name = self._bot_name(seat.seat)
             if self.info.id == "gotcha":
-                seat.profile = self._bot_profile(seat.seat, seat.name)
+                seat.profile = self._bot_profile(seat.seat)
+                seat.name = seat.profile["name"]
             self._save_seat(seat)
             self.broadcast_room()
             return
@@ -515,9 +516,17 @@ class Room:
                 return name
         return f"Bot {number}"
 
-    def _bot_profile(self, number: int, name: str) -> dict[str, Any]:
-        drawn = profiles_from("", self.players, rng_mod.derive(self.id, "profile", number))
-        profile = drawn[number]
+    def _bot_profile(self, number: int) -> dict[str, Any]:
+        """A random Gotcha profile (as ``profiles_from`` draws them: its name fits its
+        traits), under another drawn name while its own is taken at the table.
+        """
+        used = {s.name for s in self.seats if s.kind != FREE}
+        for attempt in range(20):
+            rng = rng_mod.derive(self.id, "profile", number, attempt)
+            profile = profiles_from("", self.players, rng)[number]
+            if profile.name not in used:
+                break
+        name = profile.name if profile.name not in used else self._bot_name(number)
         return {"name": name, "age": profile.age, "traits": sorted(profile.traits)}
 
     # -------------------------------------------------------------------------------
