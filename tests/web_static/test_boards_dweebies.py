@@ -123,3 +123,11 @@ def test_spanish_strings_and_phone_size(page: Any) -> None:
         assert box is not None and box["width"] >= 40 and box["height"] >= 40
     finally:
         page.set_viewport_size(DESKTOP)
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", 3, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []

@@ -162,3 +162,11 @@ def test_pawns_last_move_and_phone(page: Any) -> None:
 def test_the_game_reads_every_text_the_board_can_send() -> None:
     for text in ("pile draw", "pile discard", "show pink", "give P2 to 3", "discard O3"):
         assert str(mystery_date.GAME.parse_action(text)) == text
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", PLAYERS, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []

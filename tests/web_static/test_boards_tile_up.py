@@ -151,3 +151,11 @@ def test_last_move_is_marked_and_labelled(page: Any) -> None:
     draw(page, context(sample, "en"))
     assert page.locator('[data-testid="tu-last-mark"]').count() == 1
     assert sample["last"]["label"] in page.inner_text('[data-testid="board-last"]')
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", 2, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []

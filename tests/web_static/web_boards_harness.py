@@ -93,12 +93,15 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         return
 
 
-def context(sample: dict[str, Any], lang: str = "en", players: int = 2) -> dict[str, Any]:
-    """The ``ctx`` fields a board receives (without the functions) for one sample."""
+def context(
+    sample: dict[str, Any], lang: str = "en", players: int = 2, spectator: bool = False
+) -> dict[str, Any]:
+    """The ``ctx`` fields a board receives (without the functions) for one sample; with
+    ``spectator`` the public view, no legal moves and no seat."""
     return {
-        "view": sample["view"],
-        "legal": sample["legal"],
-        "you": sample["you"],
+        "view": sample["spectator"] if spectator else sample["view"],
+        "legal": [] if spectator else sample["legal"],
+        "you": None if spectator else sample["you"],
         "actors": sample["actors"],
         "last": sample["last"],
         "seats": [

@@ -51,7 +51,9 @@ const TEXT = {
 
 const CELL = 40;
 const MARGIN = 18;
-const SEAT_COLOURS = ["#222", "#c2185b", "#00897b", "#5d4037"];
+// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
+const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
+const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
 let selected = null; // tile name picked from the hand (module state)
 
@@ -234,11 +236,13 @@ function boardSvg(ctx, view, legal, placing, scores) {
       }
     }
   }
-  // Marks of the last turn's moves (lighter) and of the very last move.
+  // Marks of the moves of this turn and of the turn before (lighter), then the very last move.
   const log = view.log || [];
   if (log.length) {
-    const seat = log[log.length - 1][0];
-    for (let i = log.length - 1; i >= 0 && log[i][0] === seat; i -= 1) {
+    let runs = 1;
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      if (i < log.length - 1 && log[i][0] !== log[i + 1][0]) runs += 1;
+      if (runs > 2) break;
       const at = moveCell(log[i][1]);
       if (at) {
         parts.push(el("rect", {
@@ -379,7 +383,7 @@ function scoreTrack(ctx, view) {
     const y = 11 + seat * 14;
     parts.push(el("g", { class: "tu-pawn", "data-seat": seat }, [
       el("title", {}, [`${seatName(ctx, seat)}: ${score}`]),
-      el("circle", { cx: x, cy: y, r: 6, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#fff", "stroke-width": 1.2 }),
+      el("circle", { cx: x, cy: y, r: 6, style: `fill:${seatColour(seat)}`, stroke: "#fff", "stroke-width": 1.2 }),
       el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff", "font-weight": "bold" }, [String(score)]),
     ]));
   });
@@ -401,7 +405,7 @@ function playersPanel(ctx, view) {
     for (let i = 0; i < Math.min(ng, 3); i += 1) backs.push(el("rect", { x: 72 + i * 10, y: 0, width: 13, height: 18, rx: 2, fill: "#6b5b2a", stroke: "#3d3316" }));
     const row = [
       h("span", { class: "tu-player-name" }, [
-        h("span", { class: "tu-dot", style: `background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` }, []),
+        h("span", { class: "tu-dot", style: `background:${seatColour(seat)}` }, []),
         `${acting ? "▶ " : ""}${seatName(ctx, seat)}`,
       ]),
       el("svg", { viewBox: "0 0 104 20", style: "height:22px;width:auto;vertical-align:middle" }, backs),
