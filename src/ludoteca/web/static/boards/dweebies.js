@@ -5,7 +5,7 @@
 import { el, h } from "./svg.js";
 import { back, card, cardName } from "./dweebies_cards.js";
 
-const TEXT = {
+export const TEXT = {
   es: {
     title: "Dweebies",
     phase_deal: "Reparto", phase_place: "Colocar", phase_collect: "Recoger",
@@ -352,6 +352,16 @@ const STYLE = `
 .dw-collect.legal{background:#fff36b;border-color:#b89c00;font-weight:600}
 `;
 
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
+
 function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("dw-board-style")) return;
   document.head.append(h("style", { id: "dw-board-style" }, [STYLE]));
@@ -373,7 +383,7 @@ export function render(root, ctx) {
     root.replaceChildren();
     render(root, ctx);
   };
-  const board = h("div", { class: "dw-board", "data-game": "dweebies" }, [
+  const board = h("div", { class: "dw-board", "data-game": "dweebies", onkeydown: keyClick }, [
     statusBar(ctx, view),
     tableSvg(ctx, view, legal, placing),
     view.hand !== undefined ? handSvg(ctx, view, redraw) : h("p", {}, [tr(ctx.lang, "spectator")]),

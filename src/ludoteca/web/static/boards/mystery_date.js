@@ -6,7 +6,7 @@
 import { el, h } from "./svg.js";
 import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
 
-const TEXT = {
+export const TEXT = {
   es: {
     title: "Cita misteriosa", turn: "Turno {n}",
     phase_deal: "Reparto", phase_reveal: "Descubrir descarte", phase_roll: "Tirar el dado", phase_draw: "Robar",
@@ -415,6 +415,16 @@ const STYLE = `
 .md-known{color:#555;font-size:13px}
 `;
 
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
+
 function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("md-board-style")) return;
   document.head.append(h("style", { id: "md-board-style" }, [STYLE]));
@@ -431,7 +441,7 @@ export function render(root, ctx) {
     root.replaceChildren();
     render(root, ctx);
   };
-  root.append(h("div", { class: "md-board", "data-game": "mystery_date" }, [
+  root.append(h("div", { class: "md-board", "data-game": "mystery_date", onkeydown: keyClick }, [
     statusBar(ctx, view),
     trackSvg(ctx, view, legal, seated),
     handPanel(ctx, view, legal, seated, redraw),
