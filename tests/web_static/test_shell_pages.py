@@ -148,6 +148,10 @@ def test_outcome_rematch_and_replay_bar_after_the_end(browser: Browser) -> None:
     page.get_by_test_id("replay-next").click()
     expect(step).to_have_attribute("data-step", "1")
     expect(page.locator("button.move")).to_have_count(0)
+    page.keyboard.press("End")
+    expect(step).to_have_attribute("data-step", str(total))
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", str(total - 1))
 
 
 def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:
@@ -213,3 +217,90 @@ def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) ->
     assert all(m["agent"] == "greedy" for m in bots)  # gotcha's default (no expert)
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+
+
+Sent = list[dict[str, Any]]
+
+
+def tacocat_page(browser: Browser, phase: str, sent: Sent) -> tuple[Page, FakeTable]:
+    table = FakeTable("tacocat")
+    table.play_to(phase)
+    assert table.game.phase(table.state) == phase
+    page = new_page(browser, phone=True)
+    open_fake(page, table, sent)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.locator(".tc-svg")).to_have_attribute("data-phase", phase)
+    return page, table
+
+
+def test_tacocat_replace_picks_cards_then_sends_the_set(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page, table = tacocat_page(browser, "replace", sent)
+    hand = table.state_message()["view"]["hand"]
+    cards = page.locator(".tc-hand-card")
+    expect(cards).to_have_count(len(hand))
+    cards.nth(2).click()
+    cards.nth(0).click()
+    expect(page.locator(".tc-hand-card.picked")).to_have_count(2)
+    wanted = f"replace {' '.join(map(str, sorted([hand[0], hand[2]])))}"
+    button = page.locator(f'.board-controls button[data-action="{wanted}"]')
+    expect(button).to_have_class(re.compile(r"\blegal\b"))
+    button.click()
+    expect(page.locator(".tc-svg")).not_to_have_attribute("data-phase", "replace")
+    assert [m["action"] for m in sent if m["type"] == "act"] == [wanted]
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_tacocat_duel_is_one_tap_on_a_legal_card(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page, table = tacocat_page(browser, "duel", sent)
+    hand = table.state_message()["view"]["hand"]
+    legal = page.locator(".tc-hand-card.legal")
+    expect(legal).to_have_count(len(hand))
+    expect(legal.first).to_have_attribute("data-action", f"duel {hand[0]}")
+    legal.first.click()
+    expect(page.locator(".tc-svg[data-phase=duel] .tc-hand-card.legal")).to_have_count(0)
+    assert [m["action"] for m in sent if m["type"] == "act"] == [f"duel {hand[0]}"]
+
+
+def test_tacocat_defending_too_low_is_sent_and_answered_with_tc06(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    table = FakeTable("tacocat", seed=11)
+    for _ in range(50):
+        table.play_to("defend")
+        view = table.state_message()["view"]
+        if view["phase"] == "defend" and view["hand"][0] < view["attack"][len(view["answers"])]:
+            break
+        table = FakeTable("tacocat", seed=table.seed + 1)
+    view = table.state_message()["view"]
+    low = view["hand"][0]
+    assert low < view["attack"][len(view["answers"])]
+    page = new_page(browser, phone=True)
+    open_fake(page, table, sent)
+    page.goto(ORIGIN + "/room/sample")
+    tryable = page.locator(f'.tc-hand-card.tryable[data-card="{low}"]').first
+    expect(tryable).not_to_have_attribute("data-action", re.compile(".*"))
+    tryable.click()
+    error = page.get_by_test_id("error")
+    expect(error).to_have_attribute("data-rule", "TC-06")
+    expect(error).to_be_in_viewport()
+    assert [m["action"] for m in sent if m["type"] == "act"] == [f"defend {low}"]
+    expect(page.locator('.board-controls button[data-action="sacrifice"]')).to_be_visible()
+
+
+def test_typing_a_name_survives_room_updates(browser: Browser) -> None:
+    page = new_page(browser)
+    lobby = FakeLobby("tacocat")
+    open_fake(page, lobby)
+    page.goto(ORIGIN + "/room/sample")
+    name = page.get_by_test_id("name-input")
+    name.click()
+    name.press_sequentially("An")
+    name.evaluate("element => { element.dataset.mark = 'same'; }")
+    page.get_by_test_id("bot-1").click()  # a room message arrives and seats are redrawn
+    expect(page.get_by_test_id("seat-1")).to_have_attribute("data-kind", "bot")
+    # The very same input element is still there (not rebuilt under the typing fingers).
+    expect(name).to_have_attribute("data-mark", "same")
+    name.press("End")
+    name.press_sequentially("a")
+    expect(name).to_have_value("Ana")

@@ -92,6 +92,7 @@ export const STRINGS = {
     "moves.title": "Jugadas",
     "moves.none": "Ninguna jugada ahora.",
     "moves.not_your_turn": "No es tu turno.",
+    "moves.watching": "Estás mirando la partida.",
     "moves.filter": "Filtrar jugadas",
     "moves.count": "{n} jugadas",
     "moves.type": "Escribir una jugada",
@@ -127,6 +128,8 @@ export const STRINGS = {
     "replay.step": "Paso {step} / {total}",
     "replay.live": "Volver a la partida",
     "replay.loading": "Cargando…",
+    "replay.game": "Partida {n}",
+    "replay.game_label": "Partida que se repite",
 
     "chat.title": "Charla",
     "chat.placeholder": "Escribe un mensaje",
@@ -225,6 +228,7 @@ export const STRINGS = {
     "moves.title": "Moves",
     "moves.none": "No moves right now.",
     "moves.not_your_turn": "It is not your turn.",
+    "moves.watching": "You are watching this game.",
     "moves.filter": "Filter moves",
     "moves.count": "{n} moves",
     "moves.type": "Type a move",
@@ -260,6 +264,8 @@ export const STRINGS = {
     "replay.step": "Step {step} / {total}",
     "replay.live": "Back to the game",
     "replay.loading": "Loading…",
+    "replay.game": "Game {n}",
+    "replay.game_label": "Game to replay",
 
     "chat.title": "Chat",
     "chat.placeholder": "Type a message",

@@ -4,7 +4,7 @@
 // board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
 // or by boards/generic.js when that import fails.
 
-import {h, clear} from "./boards/svg.js";
+import {el, h, clear} from "./boards/svg.js";
 import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
@@ -13,6 +13,7 @@ const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
 const FILTER_FROM = 24;
 const CHANCE = -1;
+const ERROR_MS = 12000;
 
 function stored(key, fallback) {
   try {
@@ -55,6 +56,26 @@ export function clockText(ms) {
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
 
+const ICONS = {
+  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
+  prev: ["M17 5v14L6 12z"],
+  next: ["M7 5v14l11-7z"],
+  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+};
+
+/** A small SVG icon of the replay bar (fonts may lack the media symbols). */
+function replayIcon(name) {
+  return el("svg", {viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true"},
+    ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
+}
+
+function clockIcon() {
+  return el("svg", {viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "icon"}, [
+    el("circle", {cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 2}),
+    el("path", {d: "M12 9v4l3 2M9 3h6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round"}),
+  ]);
+}
+
 /** Mount the room page for `roomId` into `root`. */
 export function mountRoom(root, roomId) {
   const profile = stored(PROFILE_KEY, {age: "", traits: []});
@@ -81,6 +102,7 @@ export function mountRoom(root, roomId) {
     copied: false,
     wasMyTurn: false,
     boardFailed: false,
+    freshSocket: true,
   };
   const dom = {};
   let renderToken = 0;
@@ -91,6 +113,7 @@ export function mountRoom(root, roomId) {
     getLang,
     onMessage: (message) => receive(message),
     onStatus: (status, info) => {
+      if (status === "connecting") S.freshSocket = true;
       S.conn = status;
       S.reconnectAt = info.at || null;
       drawConnection();
@@ -147,13 +170,15 @@ export function mountRoom(root, roomId) {
     }
   }
 
-  function askReplay(step) {
+  function askReplay(step, game = S.replay ? S.replay.game : null) {
     if (!S.state) return;
-    const total = replayTotal();
-    const target = Math.max(0, Math.min(total, step));
+    const sameGame = !S.replay || game === S.replay.game;
+    const target = sameGame ? Math.max(0, Math.min(replayTotal(), step)) : Math.max(0, step);
     S.replayBusy = true;
     drawReplayBar();
-    send({type: "replay", step: target});
+    const message = {type: "replay", step: target};
+    if (Number.isInteger(game)) message.game = game;
+    send(message);
   }
 
   // --- receiving ---------------------------------------------------------------------
@@ -162,9 +187,13 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
-        S.chat = [];  // the server sends the last messages again after every hello
-        drawChat();
+        if (S.freshSocket) {
+          S.chat = [];  // after every hello the server sends the last chat lines again
+          S.freshSocket = false;
+          drawChat();
+        }
         drawSeats();
+        drawHead();
         break;
       case "seated":
         S.you = message.seat;
@@ -210,6 +239,12 @@ export function mountRoom(root, roomId) {
         drawReplayBar();
         break;
       case "error":
+        if (message.code === "no_room") {
+          S.notFound = true;
+          conn.close();
+          drawAll();
+          break;
+        }
         S.error = message;
         S.replayBusy = false;
         drawError();
@@ -265,7 +300,8 @@ export function mountRoom(root, roomId) {
   function skeleton() {
     clear(root);
     dom.head = h("div", {class: "room-head"});
-    dom.connBanner = h("div", {class: "banner-slot"});
+    dom.statusBar = h("div", {class: "status-row"});
+    dom.connBanner = h("div", {class: "banner-slot conn-slot"});
     dom.error = h("div", {class: "banner-slot"});
     dom.outcome = h("div", {class: "banner-slot"});
     dom.board = h("div", {class: "board"});
@@ -285,6 +321,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.joinKey = null;
     dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
@@ -312,7 +349,9 @@ export function mountRoom(root, roomId) {
 
     dom.room = h("div", {class: "room"}, [
       dom.head,
-      h("div", {class: "banners"}, [dom.connBanner, dom.error, dom.outcome]),
+      dom.statusBar,
+      h("div", {class: "banners"}, [dom.connBanner, dom.outcome]),
+      h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
       h("div", {class: "room-main"}, [
         h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
           dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
@@ -375,21 +414,25 @@ export function mountRoom(root, roomId) {
     const options = S.room && S.room.options && Object.keys(S.room.options).length
       ? Object.entries(S.room.options).map(([k, v]) => `${k}: ${optionValueText(v)}`).join(", ")
       : "";
-    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label")});
+    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label"), hidden: true});
+    dom.timerText = null;
     dom.conn = h("span", {class: "conn", "data-testid": "connection"});
     dom.head.appendChild(h("div", {class: "title-row"}, [
       h("h1", {}, [gameName || t("room.loading")]),
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       dom.conn,
     ]));
-    dom.head.appendChild(h("div", {class: "status-row" + (isMyTurn() ? " my-turn" : "")}, [
+    clear(dom.statusBar);
+    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "");
+    dom.statusBar.append(...[
       h("span", {
         class: "status", "data-testid": "status", role: "status",
         "data-status": S.room ? S.room.status : "loading",
         "data-my-turn": isMyTurn() ? "true" : "false",
+        "data-version": S.state ? String(S.state.version) : "",
       }, [statusText()]),
       dom.timer,
-    ]));
+    ]);
     if (options || (S.room && S.room.turn_seconds)) {
       const bits = [options ? t("room.options", {options}) : "",
         S.room.turn_seconds ? t("room.timer_option", {s: S.room.turn_seconds}) : ""].filter(Boolean);
@@ -426,17 +469,22 @@ export function mountRoom(root, roomId) {
     return t("conn.reconnecting", {s: left});
   }
 
+  let errorTimer = null;
+
   function drawError() {
     if (!dom.error) return;
     clear(dom.error);
+    clearTimeout(errorTimer);
     const error = S.error;
     if (!error) return;
+    // The toast goes by itself after a while; the next move or ✕ removes it at once.
+    errorTimer = setTimeout(() => { if (S.error === error) { S.error = null; drawError(); } }, ERROR_MS);
     dom.error.appendChild(h("div", {
       class: "banner error", role: "alert", "data-testid": "error",
       "data-code": error.code || "", "data-rule": error.rule_id || "",
     }, [
       h("div", {class: "banner-text"}, [
-        h("strong", {}, [t("error.title"), ": "]),
+        error.code === "illegal" ? null : h("strong", {}, [t("error.title"), ": "]),
         h("span", {class: "error-message"}, [error.message || error.code || ""]),
         error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
         error.action ? h("code", {class: "error-action"}, [error.action]) : null,
@@ -475,10 +523,10 @@ export function mountRoom(root, roomId) {
             " ", seatName(seat), ": ", String(score),
           ]))) : null,
       ]),
-      h("button", {
+      S.you !== null ? h("button", {
         class: "btn primary", type: "button", "data-testid": "rematch",
         onclick: () => send({type: "rematch"}),
-      }, [t("outcome.rematch")]),
+      }, [t("outcome.rematch")]) : null,
     ]));
   }
 
@@ -565,7 +613,9 @@ export function mountRoom(root, roomId) {
     dom.movesHead.parentElement.hidden = !S.state && !S.replay;
     if (!legal.length) {
       let note = t("moves.none");
-      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) note = t("moves.not_your_turn");
+      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) {
+        note = S.you === null ? t("moves.watching") : t("moves.not_your_turn");
+      }
       dom.moves.appendChild(h("p", {class: "muted"}, [note]));
     }
     const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
@@ -587,22 +637,31 @@ export function mountRoom(root, roomId) {
     const total = replayTotal();
     const step = S.replay ? S.replay.step : total;
     const busy = S.replayBusy;
-    const button = (testid, label, symbol, target, disabled) => h("button", {
+    const button = (testid, label, icon, target, disabled) => h("button", {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
-    }, [symbol]);
+    }, [replayIcon(icon)]);
+    const games = S.room.game_no > 1 ? Array.from({length: S.room.game_no}, (_, i) => i + 1) : [];
+    const shownGame = S.replay && Number.isInteger(S.replay.game) ? S.replay.game : S.room.game_no;
+    const gameSelect = games.length ? h("select", {
+      class: "replay-game", "data-testid": "replay-game", "aria-label": t("replay.game_label"), disabled: busy,
+      onchange: (event) => askReplay(0, Number(event.target.value)),
+    }, games.map((n) => h("option", {value: String(n), selected: n === shownGame}, [t("replay.game", {n})]))) : null;
+    if (gameSelect) dom.replayBar.appendChild(h("div", {class: "replay-game-row"}, [gameSelect]));
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
-      button("replay-first", t("replay.first"), "⏮", 0, step <= 0),
-      button("replay-prev", t("replay.prev"), "◀", step - 1, step <= 0),
+      button("replay-first", t("replay.first"), "first", 0, step <= 0),
+      button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
       h("span", {class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total)},
         [busy ? t("replay.loading") : t("replay.step", {step, total})]),
-      button("replay-next", t("replay.next"), "▶", step + 1, step >= total),
-      button("replay-last", t("replay.last"), "⏭", total, step >= total),
-      S.replay ? h("button", {
+      button("replay-next", t("replay.next"), "next", step + 1, step >= total),
+      button("replay-last", t("replay.last"), "last", total, step >= total),
+    ]));
+    if (S.replay) {
+      dom.replayBar.appendChild(h("button", {
         class: "btn small ghost", type: "button", "data-testid": "replay-live",
         onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
-      }, [t("replay.live")]) : null,
-    ]));
+      }, [t("replay.live")]));
+    }
   }
 
   function seatRow(info) {
@@ -648,7 +707,7 @@ export function mountRoom(root, roomId) {
         info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
         mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
         info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
-        traits ? h("span", {class: "muted small traits"}, [traits]) : null,
+        traits ? h("span", {class: "muted small traits", title: traits}, [traits]) : null,
       ]),
       buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
     ]);
@@ -701,17 +760,28 @@ export function mountRoom(root, roomId) {
   function drawSeats() {
     if (!dom.seats) return;
     clear(dom.seats);
-    clear(dom.join);
     clear(dom.after);
-    if (!S.room) return;
+    if (!S.room) {
+      clear(dom.join);
+      dom.joinKey = null;
+      return;
+    }
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
     const lobby = S.room.status === "lobby";
     const parts = [];
-    if (lobby && S.you === null) {
+    // The name and profile fields are rebuilt only when they change, never while someone
+    // types in them (room messages come whenever anybody joins or leaves).
+    const joinKey = `${lobby && S.you === null}|${S.room.game}`;
+    const rebuildJoin = dom.joinKey !== joinKey;
+    if (rebuildJoin) {
+      clear(dom.join);
+      dom.joinKey = joinKey;
+    }
+    if (rebuildJoin && lobby && S.you === null) {
       parts.push(h("p", {class: "muted small"}, [t("room.spectating")]));
       dom.nameInput = h("input", {
-        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "40",
+        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "30",
         autocomplete: "nickname", placeholder: t("room.name_placeholder"), value: S.name,
         oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
       });
@@ -790,11 +860,14 @@ export function mountRoom(root, roomId) {
       const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.state.deadline : null;
       if (deadline) {
         const left = deadline - Date.now();
-        dom.timer.textContent = `⏱ ${t("timer.left", {time: clockText(left)})}`;
+        if (!dom.timerText) {
+          dom.timerText = h("span", {});
+          dom.timer.append(clockIcon(), dom.timerText);
+        }
+        dom.timerText.textContent = t("timer.left", {time: clockText(left)});
         dom.timer.classList.toggle("low", left < 10000);
         dom.timer.hidden = false;
       } else {
-        dom.timer.textContent = "";
         dom.timer.hidden = true;
       }
     }
@@ -829,6 +902,18 @@ export function mountRoom(root, roomId) {
       // The socket reports connection problems; nothing more to say here.
     }
   }
+
+  // Replay with the keyboard: ← → step, Home/End jump (not while typing in a field).
+  document.addEventListener("keydown", (event) => {
+    if (!S.room || S.room.status !== "finished" || !S.state || S.replayBusy) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const total = replayTotal();
+    const step = S.replay ? S.replay.step : total;
+    const target = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
+    if (target === undefined || target < 0 || target > total || target === step) return;
+    event.preventDefault();
+    askReplay(target);
+  });
 
   onLangChange((lang) => {
     conn.send({type: "lang", lang});
