@@ -182,7 +182,7 @@ function tableSvg(ctx, view, legal, placing) {
         // Not legal now (not next to a card, or off the shortest link while split): still
         // clickable, so the server answers with the rule.
         parts.push(el("rect", {
-          class: "dw-cell dw-try", "data-action": text, "data-cell": key,
+          class: "dw-cell dw-try tryable", "data-action": text, "data-cell": key,
           x: px(x), y: py(y), width: CW, height: CH, rx: 7,
           fill: "rgba(255,255,255,0.04)", stroke: isLegalCell ? "#b8ffce" : "rgba(255,255,255,0.18)",
           "stroke-width": 1, "stroke-dasharray": "2 4", onclick: sender(ctx, text),
@@ -246,7 +246,7 @@ function tableSvg(ctx, view, legal, placing) {
   const svg = el("svg", {
     class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": tr(lang, "table"),
-    style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;display:block;margin:0 auto`,
+    style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
   const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%" }, [svg]);
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.

@@ -287,7 +287,7 @@ function boardSvg(ctx, view, legal, placing, scores) {
         const text = `place ${selected} ${cellName(r, c)}`;
         const ok = legal.has(text);
         parts.push(el("rect", {
-          class: ok ? "legal tu-cell" : "tu-cell tu-try", "data-action": text, "data-cell": cellName(r, c),
+          class: ok ? "legal tu-cell" : "tu-cell tu-try tryable", "data-action": text, "data-cell": cellName(r, c),
           role: ok ? "button" : null, tabindex: ok ? 0 : null,
           x: X(c) + 1, y: Y(r) + 1, width: CELL - 2, height: CELL - 2, rx: 4,
           fill: ok && !view.board[r][c].length ? "rgba(60, 220, 110, 0.30)" : "rgba(0,0,0,0)",
@@ -300,7 +300,7 @@ function boardSvg(ctx, view, legal, placing, scores) {
   // Zoomed (for fingers on a phone): cells of 46 px in a scrolling frame, centred on the
   // last move; else the whole board fits the width.
   const style = zoomed
-    ? `width:${Math.round(width * 46 / CELL)}px;max-width:none;height:auto;display:block;touch-action:manipulation`
+    ? `width:${Math.round(width * 46 / CELL)}px;max-width:none;max-height:none;height:auto;display:block;touch-action:manipulation`
     : "width:100%;max-width:min(100%, 74vh);height:auto;display:block;margin:0 auto;touch-action:manipulation";
   const svg = el("svg", {
     class: "tu-board", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": tr(lang, "board"), style,
