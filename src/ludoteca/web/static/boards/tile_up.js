@@ -85,6 +85,7 @@ function regionCells(board, row, col) {
     return stack && stack.length ? stack[stack.length - 1][0] : null;
   };
   const colour = top(row, col);
+  if (colour === null) return []; // not a tile: no region (never flood the empty board)
   const seen = new Set([`${row},${col}`]);
   const todo = [[row, col]];
   const out = [];
