@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect, sync_playwright
 from shell_fake_site import CHROMIUM_ARGS
 
 from ludoteca.web.app import create_app
@@ -170,4 +170,51 @@ def test_an_unknown_room_says_so_and_links_to_the_lobby(origin: str, browser: Br
     page.get_by_role("link", name="Volver al vestíbulo").last.click()
     page.wait_for_url(origin + "/")
     expect(page.get_by_test_id("create-room")).to_be_visible()
+    context.close()
+
+
+def test_a_sit_clicked_while_the_socket_reconnects_is_sent_once_it_is_back(
+    origin: str, browser: Browser
+) -> None:
+    """Room requests made before the welcome (here: during a reconnect) wait for it."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    routes: list[WebSocketRoute] = []
+    held: list[str | bytes] = []
+    hold = {"on": False}
+
+    def route(ws: WebSocketRoute) -> None:
+        routes.append(ws)
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if hold["on"]:
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(origin + "/")
+    page.get_by_test_id("game-select").select_option("tacocat")
+    page.get_by_test_id("create-room").click()
+    page.wait_for_url(re.compile(r".*/room/[^/]+$"))
+    expect(page.get_by_test_id("sit-0")).to_be_visible()
+    page.get_by_test_id("name-input").fill("Bea")
+
+    hold["on"] = True  # the next socket's answers (its welcome first) are held back
+    routes[-1].close()
+    expect(page.get_by_test_id("connection")).not_to_contain_text("Connected", timeout=5000)
+    deadline = time.monotonic() + 10
+    while len(routes) < 2:
+        assert time.monotonic() < deadline, "the page did not reconnect"
+        page.wait_for_timeout(100)
+    page.get_by_test_id("sit-0").click()
+    page.wait_for_timeout(300)
+    expect(page.get_by_test_id("seat-0")).not_to_contain_text("Bea")
+    hold["on"] = False
+    for message in held:
+        routes[-1].send(message)
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Bea")
     context.close()

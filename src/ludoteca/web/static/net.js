@@ -10,6 +10,10 @@
 const TOKEN_PREFIX = "ludoteca.token.";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
+// Sent once the socket is back (a click on "Sit" before the welcome arrives is not lost).
+// Moves are not queued: they belong to the state they were made on.
+const QUEUED_TYPES = new Set(["sit", "bot", "unbot", "leave", "start", "chat", "rematch", "replay"]);
+const QUEUE_LIMIT = 20;
 
 /** The saved seat token for `roomId`, or null. */
 export function loadToken(roomId) {
@@ -48,6 +52,7 @@ export class Connection {
     this.pinger = null;
     this.closed = false;
     this.status = "connecting";
+    this.queue = [];
   }
 
   /** Open the socket (again). Safe to call while a reconnect is scheduled. */
@@ -86,6 +91,10 @@ export class Connection {
         this.attempt = 0;
         this.setStatus("open");
         this.startPing();
+        const waiting = this.queue;
+        this.queue = [];
+        // After the welcome is handled, so the page knows its seat first.
+        setTimeout(() => waiting.forEach((queued) => this.send(queued)), 0);
       } else if (message.type === "seated" && message.token) {
         saveToken(this.roomId, message.token);
       } else if (message.type === "error" && message.code === "bad_token") {
@@ -128,9 +137,15 @@ export class Connection {
     this.pinger = null;
   }
 
-  /** Send one message object; false when the socket is not open (nothing is queued). */
+  /** Send one message object. While the socket is not open, room requests (sit, bot,
+   * start, chat...) wait for the welcome and true is returned; anything else (a move, a
+   * ping) is dropped and false returned. */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.status !== "open") {
+      if (QUEUED_TYPES.has(message.type) && this.queue.length < QUEUE_LIMIT) {
+        this.queue.push(message);
+        return true;
+      }
       return false;
     }
     this.ws.send(JSON.stringify(message));
