@@ -230,7 +230,13 @@ export function mountRoom(root, roomId) {
   }
 
   function isMyTurn() {
-    return Boolean(S.state && S.you !== null && S.state.actors.includes(S.you) && !S.state.outcome);
+    if (!S.state || S.you === null || S.state.outcome) return false;
+    // In a realtime game everyone may act at any time (Gotcha: chat, emotes, buzzes); the
+    // turn is the view's `current` seat.
+    const info = card();
+    const current = S.state.view ? S.state.view.current : undefined;
+    if (info && info.realtime && Number.isInteger(current)) return current === S.you;
+    return S.state.actors.includes(S.you);
   }
 
   function replayTotal() {
@@ -363,7 +369,10 @@ export function mountRoom(root, roomId) {
     const base = t(`status.${S.room.status}`);
     if (S.room.status !== "playing" || !S.state) return base;
     if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
-    const waiting = S.state.actors.filter((s) => s !== CHANCE);
+    const info = card();
+    const current = S.state.view ? S.state.view.current : undefined;
+    const turnSeat = info && info.realtime && Number.isInteger(current) && current >= 0;
+    const waiting = turnSeat ? [current] : S.state.actors.filter((s) => s !== CHANCE);
     return waiting.length ? `${base} · ${t("status.waiting_for", {names: namesOf(waiting)})}` : base;
   }
 
