@@ -39,3 +39,10 @@ def test_nothing_imports_the_cli() -> None:
         if path.name == "cli.py":
             continue
         assert "ludoteca.cli" not in _imports(path), path
+
+
+def test_only_the_cli_imports_the_web_table() -> None:
+    for path in SRC.rglob("*.py"):
+        if path.name == "cli.py" or path.parent.name == "web":
+            continue
+        assert not any(m.startswith("ludoteca.web") for m in _imports(path)), path
