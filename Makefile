@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/ludoteca play
+	$(BIN)/ludoteca serve
 
 lint: install
 	$(BIN)/ruff check src tests bench

@@ -35,6 +35,8 @@ from ludoteca.terminal import renderer_for
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
+from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
+from ludoteca.web.store import DEFAULT_DB
 
 EXIT_BAD_INPUT = 2
 HUMAN = "human"
@@ -341,8 +343,38 @@ def bench(
     raise typer.Exit(code)
 
 
+@app.command(help=_help("serve"))
+def serve(
+    host: Annotated[str, typer.Option("--host", help=_help("host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=_help("port"))] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=_help("db"))] = None,
+    lang: LangOption = None,
+) -> None:
+    """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
+    import uvicorn  # noqa: PLC0415 (loaded only for this command)
+
+    from ludoteca.web.app import create_app  # noqa: PLC0415
+
+    chosen = _lang(lang)
+    store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown_host}:{port}/"
+    typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
+    uvicorn.run(create_app(store_url), host=host, port=port, log_level="warning")
+
+
 # ---------------------------------------------------------------------------------------
 # Helpers
+
+
+def _hide_password(url: str) -> str:
+    """A store URL fit to print: ``postgresql://user:secret@host`` loses the secret."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.partition(":")[0]
+    return f"{scheme}://{user}@{tail}"
 
 
 def _lang(value: str | None) -> Lang:

@@ -1,0 +1,1 @@
+"""The web table: rooms, seats and games over HTTP and WebSockets (``docs/protocol.md``)."""

@@ -1,0 +1,167 @@
+"""One game in progress on the server: its state, its steps and its chance stream.
+
+A :class:`Live` game knows nothing of sockets or storage; the room stores each step it
+returns before broadcasting. After a restart :meth:`Live.restore` replays the stored steps
+to the same state, drawing the chance stream along so later draws continue it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine import runner
+from ludoteca.engine.game import CHANCE, Game, Outcome, Seat
+from ludoteca.engine.record import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied step.
+
+    Attributes:
+        seat: Who acted (``CHANCE`` for nature).
+        action: The action value.
+        text: Its text form, as stored.
+        secret: A simultaneous secret choice (several seats choosing at once in a game that
+            is not realtime): only the chooser may see which.
+    """
+
+    seat: Seat
+    action: Any
+    text: str
+    secret: bool
+
+
+class Live:
+    """A game being played.
+
+    Args:
+        game: The game.
+        game_no: The room's game number.
+        seed: The game seed (setup and chance streams derive from it as in ``runner.play``).
+        options: The resolved options.
+        players: Seats.
+    """
+
+    def __init__(
+        self, game: Game[Any, Any], game_no: int, seed: int, options: dict[str, Any], players: int
+    ) -> None:
+        self.game = game
+        self.game_no = game_no
+        self.seed = seed
+        self.options = options
+        self.players = players
+        self.state: Any = runner.new_game(game, players, seed, options)
+        self.chance_rng: random.Random = rng_mod.derive(seed, "chance")
+        self.steps: list[Step] = []
+        self.anchor = time.monotonic()
+        """Real time (monotonic s) when the last step was applied (the realtime clock)."""
+
+    @property
+    def version(self) -> int:
+        """Steps applied so far."""
+        return len(self.steps)
+
+    def actors(self) -> tuple[Seat, ...]:
+        """The seats that may act now (never chance: chance is resolved at once)."""
+        return tuple(seat for seat in self.game.actors(self.state) if seat != CHANCE)
+
+    def outcome(self) -> Outcome | None:
+        """The result once over."""
+        return self.game.outcome(self.state)
+
+    def last(self) -> Step | None:
+        """The last step a player took (chance draws are never shown)."""
+        for entry in reversed(self.steps):
+            if entry.seat != CHANCE:
+                return entry
+        return None
+
+    def play(self, seat: Seat, action: Any) -> list[Step]:
+        """Apply a checked action, then every chance step that follows.
+
+        Returns:
+            The new steps, the player's first.
+        """
+        new = [self._apply(seat, action)]
+        new.extend(self.resolve_chance())
+        self.anchor = time.monotonic()
+        return new
+
+    def resolve_chance(self) -> list[Step]:
+        """Draw and apply chance steps until a player must act (or the game ends)."""
+        new: list[Step] = []
+        while self.game.actors(self.state) == (CHANCE,):
+            new.append(self._apply(CHANCE, self.game.sample_chance(self.state, self.chance_rng)))
+        return new
+
+    def _apply(self, seat: Seat, action: Any) -> Step:
+        game = self.game
+        secret = (
+            seat != CHANCE
+            and not game.info.realtime
+            and sum(1 for s in game.actors(self.state) if s != CHANCE) > 1
+        )
+        self.state = game.apply(self.state, seat, action)
+        entry = Step(seat, action, str(action), secret)
+        self.steps.append(entry)
+        return entry
+
+    def record(self, seats: Sequence[str]) -> GameRecord:
+        """The game's record so far (``engine.record``)."""
+        outcome = self.outcome()
+        return GameRecord(
+            game=self.game.info.id,
+            version=self.game.info.version,
+            seed=self.seed,
+            num_players=self.players,
+            options=dict(self.options),
+            seats=tuple(seats),
+            actions=tuple((entry.seat, entry.text) for entry in self.steps),
+            outcome=outcome.to_json() if outcome else None,
+        )
+
+    @staticmethod
+    def restore(
+        game: Game[Any, Any],
+        game_no: int,
+        seed: int,
+        options: dict[str, Any],
+        players: int,
+        steps: Sequence[tuple[Seat, str]],
+    ) -> Live:
+        """The game after the stored ``steps``, each parsed and checked again.
+
+        Raises:
+            RulesError: If a stored step does not replay.
+        """
+        live = Live(game, game_no, seed, options, players)
+        for seat, text in steps:
+            action = game.parse_action(text)
+            if seat == CHANCE:
+                # Keep the chance stream where the stored game left it.
+                game.sample_chance(live.state, live.chance_rng)
+            runner.check(game, live.state, seat, action)
+            live._apply(seat, action)
+        live.anchor = time.monotonic()
+        return live
+
+
+def secret_flags(
+    game: Game[Any, Any], states: Sequence[Any], steps: Sequence[tuple[Seat, str]]
+) -> list[bool]:
+    """For a replayed record: whether each step was a simultaneous secret choice."""
+    flags = []
+    for index, (seat, _text) in enumerate(steps):
+        before = states[index]
+        flags.append(
+            seat != CHANCE
+            and not game.info.realtime
+            and sum(1 for s in game.actors(before) if s != CHANCE) > 1
+        )
+    return flags

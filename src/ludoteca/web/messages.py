@@ -1,0 +1,177 @@
+"""Every text the web server sends people, in Spanish and English (``web.*`` keys).
+
+Importing this module registers the texts; it imports nothing but the engine's catalogue,
+so the command line can load it for its help texts without loading the server.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.i18n import register
+
+register(
+    {
+        "web.error.bad_json": {
+            "es": "El mensaje no es JSON válido: {detail}",
+            "en": "The message is not valid JSON: {detail}",
+        },
+        "web.error.not_object": {
+            "es": "Cada mensaje debe ser un objeto JSON con un campo 'type'",
+            "en": "Each message must be a JSON object with a 'type' field",
+        },
+        "web.error.bad_field": {
+            "es": "Falta el campo '{field}' o no es del tipo esperado ({kind})",
+            "en": "The field '{field}' is missing or not of the expected type ({kind})",
+        },
+        "web.error.unknown_type": {
+            "es": "Tipo de mensaje desconocido '{type}'",
+            "en": "Unknown message type '{type}'",
+        },
+        "web.error.too_large": {
+            "es": "Mensaje demasiado grande ({size} bytes; como mucho {limit})",
+            "en": "Message too large ({size} bytes; at most {limit})",
+        },
+        "web.error.binary": {
+            "es": "Solo se aceptan mensajes de texto JSON",
+            "en": "Only JSON text messages are accepted",
+        },
+        "web.error.no_hello": {
+            "es": "Envía primero 'hello'",
+            "en": "Send 'hello' first",
+        },
+        "web.error.again_hello": {
+            "es": "Ya has enviado 'hello' en esta conexión",
+            "en": "This connection has already sent 'hello'",
+        },
+        "web.error.bad_token": {
+            "es": "Esa credencial de asiento no vale en esta sala (caducada, abandonada o de"
+            " otra sala); entras como espectador",
+            "en": "That seat token is not valid in this room (expired, given up or from"
+            " another room); you are watching",
+        },
+        "web.error.not_your_seat": {
+            "es": "Solo puedes actuar por tu asiento ({seat}), no por el {other}",
+            "en": "You may act only for your own seat ({seat}), not for seat {other}",
+        },
+        "web.error.seat_taken": {
+            "es": "El asiento {seat} no está libre",
+            "en": "Seat {seat} is not free",
+        },
+        "web.error.seat_connected": {
+            "es": "Quien ocupa el asiento {seat} sigue conectado",
+            "en": "The player in seat {seat} is still connected",
+        },
+        "web.error.not_bot": {
+            "es": "El asiento {seat} no lo ocupa un bot",
+            "en": "Seat {seat} is not held by a bot",
+        },
+        "web.error.already_bot": {
+            "es": "El asiento {seat} ya lo juega un bot",
+            "en": "Seat {seat} is already played by a bot",
+        },
+        "web.error.no_seat": {
+            "es": "No hay asiento {seat} (asientos 0 a {high})",
+            "en": "There is no seat {seat} (seats 0 to {high})",
+        },
+        "web.error.not_seated": {
+            "es": "Primero siéntate en un asiento",
+            "en": "Take a seat first",
+        },
+        "web.error.already_seated": {
+            "es": "Ya ocupas el asiento {seat}; déjalo antes de sentarte en otro",
+            "en": "You already hold seat {seat}; leave it before taking another",
+        },
+        "web.error.not_started": {
+            "es": "La partida aún no ha empezado",
+            "en": "The game has not started yet",
+        },
+        "web.error.already_started": {
+            "es": "La partida ya ha empezado",
+            "en": "The game has already started",
+        },
+        "web.error.not_ready": {
+            "es": "Antes de empezar, cada asiento debe tener una persona o un bot",
+            "en": "Every seat needs a person or a bot before the game can start",
+        },
+        "web.error.game_over": {
+            "es": "La partida ha terminado",
+            "en": "The game is over",
+        },
+        "web.error.stale": {
+            "es": "La partida ha avanzado (jugaste sobre la versión {got}; ahora es la {now});"
+            " vuelve a mirar",
+            "en": "The game has moved on (you acted on version {got}; it is now {now}); look again",
+        },
+        "web.error.illegal": {
+            "es": "No se puede: {reason}",
+            "en": "Not allowed: {reason}",
+        },
+        "web.error.not_finished": {
+            "es": "No hay una partida terminada n.º {game} que repetir",
+            "en": "There is no finished game #{game} to replay",
+        },
+        "web.error.nothing_finished": {
+            "es": "Esta sala aún no tiene ninguna partida terminada",
+            "en": "This room has no finished game yet",
+        },
+        "web.error.bad_step": {
+            "es": "El paso {step} está fuera de 0..{total}",
+            "en": "Step {step} is outside 0..{total}",
+        },
+        "web.error.bad_name": {
+            "es": "El nombre debe tener de 1 a {max} caracteres",
+            "en": "A name has 1 to {max} characters",
+        },
+        "web.error.bad_age": {
+            "es": "La edad debe ser un número de 1 a 129",
+            "en": "The age must be a number from 1 to 129",
+        },
+        "web.error.bad_trait": {
+            "es": "Rasgo desconocido '{trait}'. Rasgos válidos: {valid}",
+            "en": "Unknown trait '{trait}'. Valid traits: {valid}",
+        },
+        "web.error.chat_length": {
+            "es": "Un mensaje de chat tiene de 1 a {max} caracteres",
+            "en": "A chat message has 1 to {max} characters",
+        },
+        "web.error.no_room": {
+            "es": "No existe la sala '{room}'",
+            "en": "There is no room '{room}'",
+        },
+        "web.error.bad_lang": {
+            "es": "Idioma desconocido '{lang}'; usa es o en",
+            "en": "Unknown language '{lang}'; use es or en",
+        },
+        "web.error.bad_body": {
+            "es": "El cuerpo de la petición debe ser un objeto JSON",
+            "en": "The request body must be a JSON object",
+        },
+        "web.error.bad_turn_seconds": {
+            "es": "turn_seconds debe ser un entero de 0 a {max}",
+            "en": "turn_seconds must be an integer from 0 to {max}",
+        },
+        "web.error.profiles_option": {
+            "es": "Los perfiles de Gotcha se declaran al sentarse, no como opción de la sala",
+            "en": "Gotcha profiles are declared when taking a seat, not as a room option",
+        },
+        "web.spectator": {"es": "Espectador", "en": "Spectator"},
+        "web.serving": {
+            "es": "Ludoteca está en {url} (almacén: {db}). Ctrl+C para pararla.",
+            "en": "Ludoteca is at {url} (store: {db}). Ctrl+C stops it.",
+        },
+        "cli.help.serve": {
+            "es": "Abre la mesa web: salas, invitaciones, bots y partidas en el navegador.",
+            "en": "Run the web table: rooms, invite links, bots and games in the browser.",
+        },
+        "cli.help.host": {
+            "es": "Dirección en la que escuchar (0.0.0.0 para toda la red).",
+            "en": "Address to listen on (0.0.0.0 for the whole network).",
+        },
+        "cli.help.port": {"es": "Puerto en el que escuchar.", "en": "Port to listen on."},
+        "cli.help.db": {
+            "es": "Almacén: un fichero SQLite o una URL postgresql:// (por defecto LUDOTECA_DB"
+            " o ludoteca.sqlite3).",
+            "en": "Store: a SQLite file or a postgresql:// URL (default: LUDOTECA_DB or"
+            " ludoteca.sqlite3).",
+        },
+    }
+)

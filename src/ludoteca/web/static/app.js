@@ -1,0 +1,52 @@
+// The shell's entry point: the page header and routing by location.pathname.
+//   /                -> the lobby (lobby.js)
+//   /room/<room id>  -> the room (room.js)
+
+import {el, h, clear} from "./boards/svg.js";
+import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
+import {mountLobby} from "./lobby.js";
+import {mountRoom} from "./room.js";
+
+/** The room id of a /room/<id> path, or null. */
+export function roomIdFrom(pathname) {
+  const match = /^\/room\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function header(root) {
+  const select = h("select", {
+    id: "lang-switch",
+    "data-testid": "lang-switch",
+    "aria-label": t("lang.label"),
+    onchange: (event) => setLang(event.target.value),
+  }, LANGS.map((lang) => h("option", {value: lang, selected: lang === getLang()},
+    [t(`lang.${lang}`)])));
+  return h("header", {class: "topbar"}, [
+    h("a", {class: "brand", href: "/", title: t("nav.lobby")}, [
+      el("svg", {class: "brand-mark", viewBox: "0 0 32 32", width: 28, height: 28, "aria-hidden": "true"}, [
+        el("rect", {x: 3, y: 3, width: 26, height: 26, rx: 6, fill: "#e9a23b"}),
+        ...[[11, 11], [21, 11], [16, 16], [11, 21], [21, 21]].map(([cx, cy]) =>
+          el("circle", {cx, cy, r: 2.6, fill: "#fff"})),
+      ]),
+      h("span", {class: "brand-name"}, [t("app.title")]),
+    ]),
+    h("label", {class: "lang"}, [h("span", {class: "sr-only"}, [t("lang.label")]), select]),
+  ]);
+}
+
+function start() {
+  const root = document.getElementById("app");
+  document.documentElement.lang = getLang();
+  const top = document.getElementById("top");
+  const drawHeader = () => {
+    clear(top);
+    top.appendChild(header(root));
+  };
+  drawHeader();
+  onLangChange(drawHeader);
+  const roomId = roomIdFrom(location.pathname);
+  if (roomId) mountRoom(root, roomId);
+  else mountLobby(root);
+}
+
+start();

@@ -1,0 +1,238 @@
+// The lobby page (/): the game cards and the create-room form.
+
+import {h, clear} from "./boards/svg.js";
+import {getLang, onLangChange, t} from "./i18n.js";
+
+const TIMER_CHOICES = [0, 30, 60, 120, 300];
+
+/** GET /api/games in the current language: the list of GameCards. */
+export async function fetchGames(lang = getLang()) {
+  const response = await fetch(`/api/games?lang=${encodeURIComponent(lang)}`);
+  if (!response.ok) throw new Error(t("error.http", {status: response.status}));
+  const body = await response.json();
+  return body.games || [];
+}
+
+/** Text for an option value (booleans as yes/no). */
+export function optionValueText(value) {
+  if (value === true) return t("lobby.yes");
+  if (value === false) return t("lobby.no");
+  if (value === null || value === undefined) return "—";
+  return String(value);
+}
+
+function playersText(card) {
+  return card.min_players === card.max_players
+    ? t("lobby.players_one", {min: card.min_players})
+    : t("lobby.players", {min: card.min_players, max: card.max_players});
+}
+
+function timerText(seconds) {
+  if (!seconds) return t("lobby.timer_off");
+  if (seconds % 60 === 0) return t("lobby.timer_minutes", {m: seconds / 60});
+  return t("lobby.timer_seconds", {s: seconds});
+}
+
+function gameCard(card, choose, selected) {
+  const options = (card.options || []).map((option) => h("li", {}, [
+    h("code", {}, [option.name]), " — ", option.help || "",
+    h("span", {class: "muted"}, [" (", t("lobby.default", {value: optionValueText(option.default)}), ")"]),
+  ]));
+  return h("article", {
+    class: "game-card" + (selected ? " selected" : ""),
+    "data-game": card.id,
+  }, [
+    h("h3", {}, [card.name]),
+    h("p", {class: "meta"}, [
+      h("span", {class: "pill"}, [playersText(card)]),
+      card.realtime ? h("span", {class: "pill accent"}, [t("lobby.realtime")]) : null,
+    ]),
+    h("p", {class: "summary"}, [card.summary]),
+    options.length ? h("details", {class: "options"}, [
+      h("summary", {}, [t("lobby.options")]),
+      h("ul", {}, options),
+    ]) : null,
+    h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
+  ]);
+}
+
+/** The form control for one game option; `read()` gives its value in the option's type. */
+function optionControl(option, form) {
+  const id = `opt-${option.name}`;
+  const saved = form.options[option.name];
+  const value = saved === undefined ? option.default : saved;
+  const remember = (v) => { form.options[option.name] = v; };
+  let control;
+  if (option.choices && option.choices.length) {
+    control = h("select", {
+      id, "data-option": option.name,
+      onchange: (event) => remember(option.choices[Number(event.target.value)]),
+    }, option.choices.map((choice, index) => h("option", {
+      value: String(index), selected: choice === value,
+    }, [optionValueText(choice)])));
+  } else if (typeof option.default === "boolean") {
+    control = h("input", {
+      id, type: "checkbox", "data-option": option.name, checked: Boolean(value),
+      onchange: (event) => remember(event.target.checked),
+    });
+  } else if (typeof option.default === "number") {
+    control = h("input", {
+      id, type: "number", "data-option": option.name, value: String(value),
+      step: Number.isInteger(option.default) ? "1" : "any",
+      oninput: (event) => remember(Number(event.target.value)),
+    });
+  } else {
+    control = h("input", {
+      id, type: "text", "data-option": option.name, value: value === null ? "" : String(value),
+      oninput: (event) => remember(event.target.value),
+    });
+  }
+  const isCheck = control.type === "checkbox";
+  return h("div", {class: "field" + (isCheck ? " check" : "")}, [
+    isCheck ? control : null,
+    h("label", {for: id}, [option.name]),
+    isCheck ? null : control,
+    option.help ? h("small", {class: "help"}, [option.help]) : null,
+  ]);
+}
+
+/** Mount the lobby into `root`. */
+export function mountLobby(root) {
+  const form = {game: null, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
+  let games = null;
+  let loadError = null;
+
+  const choose = (id) => {
+    if (form.game !== id) {
+      form.game = id;
+      form.options = {};
+      form.players = null;
+    }
+    draw();
+    const target = root.querySelector(".create");
+    if (target && target.scrollIntoView) target.scrollIntoView({behavior: "smooth", block: "start"});
+  };
+
+  async function create() {
+    const card = games && games.find((g) => g.id === form.game);
+    if (!card || form.busy) return;
+    form.busy = true;
+    form.error = null;
+    draw();
+    const options = {};
+    for (const option of card.options || []) {
+      if (form.options[option.name] !== undefined) options[option.name] = form.options[option.name];
+    }
+    try {
+      const response = await fetch(`/api/rooms?lang=${getLang()}`, {
+        method: "POST",
+        headers: {"Content-Type": "application/json", "Accept-Language": getLang()},
+        body: JSON.stringify({
+          game: card.id,
+          players: form.players || card.min_players,
+          options,
+          turn_seconds: form.turnSeconds,
+        }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok && body.invite) {
+        location.assign(body.invite);
+        return;
+      }
+      form.error = (body.error && body.error.message) || t("error.http", {status: response.status});
+    } catch (error) {
+      form.error = t("error.network", {error: error.message});
+    }
+    form.busy = false;
+    draw();
+  }
+
+  function createForm() {
+    const card = games.find((g) => g.id === form.game) || games[0];
+    form.game = card.id;
+    const players = [];
+    for (let n = card.min_players; n <= card.max_players; n += 1) players.push(n);
+    if (!players.includes(form.players)) form.players = card.min_players;
+    return h("section", {class: "panel create", "aria-labelledby": "create-title"}, [
+      h("h2", {id: "create-title"}, [t("lobby.create")]),
+      h("form", {
+        class: "create-form",
+        onsubmit: (event) => { event.preventDefault(); create(); },
+      }, [
+        h("div", {class: "row"}, [
+          h("div", {class: "field grow"}, [
+            h("label", {for: "game-select"}, [t("lobby.game")]),
+            h("select", {
+              id: "game-select", "data-testid": "game-select",
+              onchange: (event) => choose(event.target.value),
+            }, games.map((g) => h("option", {value: g.id, selected: g.id === card.id}, [g.name]))),
+          ]),
+          h("div", {class: "field"}, [
+            h("label", {for: "players-select"}, [t("lobby.num_players")]),
+            h("select", {
+              id: "players-select", "data-testid": "players-select",
+              onchange: (event) => { form.players = Number(event.target.value); },
+            }, players.map((n) => h("option", {value: String(n), selected: n === form.players},
+              [String(n)]))),
+          ]),
+          h("div", {class: "field"}, [
+            h("label", {for: "timer-select"}, [t("lobby.turn_timer")]),
+            h("select", {
+              id: "timer-select", "data-testid": "timer-select", title: t("lobby.timer_help"),
+              onchange: (event) => { form.turnSeconds = Number(event.target.value); },
+            }, TIMER_CHOICES.map((s) => h("option", {value: String(s), selected: s === form.turnSeconds},
+              [timerText(s)]))),
+          ]),
+        ]),
+        h("p", {class: "summary"}, [card.summary]),
+        (card.options || []).length
+          ? h("fieldset", {class: "options-fields"}, [
+            h("legend", {}, [t("lobby.options")]),
+            ...(card.options || []).map((option) => optionControl(option, form)),
+          ])
+          : null,
+        form.error ? h("p", {class: "form-error", role: "alert", "data-testid": "error"}, [form.error]) : null,
+        h("button", {
+          class: "btn primary big", type: "submit", "data-testid": "create-room", disabled: form.busy,
+        }, [form.busy ? t("lobby.creating") : t("lobby.create_button")]),
+      ]),
+    ]);
+  }
+
+  function draw() {
+    clear(root);
+    document.title = t("app.title");
+    root.appendChild(h("section", {class: "hero"}, [
+      h("h1", {}, [t("app.title")]),
+      h("p", {}, [t("app.tagline")]),
+    ]));
+    if (loadError) {
+      root.appendChild(h("p", {class: "banner error", role: "alert"}, [t("lobby.load_failed", {error: loadError})]));
+      return;
+    }
+    if (!games) {
+      root.appendChild(h("p", {class: "muted"}, [t("lobby.loading")]));
+      return;
+    }
+    if (!games.length) return;
+    root.appendChild(createForm());
+    root.appendChild(h("section", {class: "games", "aria-labelledby": "games-title"}, [
+      h("h2", {id: "games-title"}, [t("lobby.games")]),
+      h("div", {class: "game-grid"}, games.map((g) => gameCard(g, choose, g.id === form.game))),
+    ]));
+  }
+
+  async function load() {
+    try {
+      games = await fetchGames();
+      loadError = null;
+    } catch (error) {
+      loadError = error.message;
+    }
+    draw();
+  }
+
+  draw();
+  load();
+  onLangChange(() => load());
+}

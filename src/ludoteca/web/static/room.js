@@ -1,0 +1,840 @@
+// The room page (/room/<id>): seats, board, moves, chat, banners, timer and replay.
+//
+// Every server message updates `S` (the page state) and redraws the parts it touches. The
+// board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
+// or by boards/generic.js when that import fails.
+
+import {h, clear} from "./boards/svg.js";
+import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
+import {fetchGames, optionValueText} from "./lobby.js";
+import {Connection, saveToken} from "./net.js";
+
+const NAME_KEY = "ludoteca.name";
+const PROFILE_KEY = "ludoteca.profile";
+const FILTER_FROM = 24;
+const CHANCE = -1;
+
+function stored(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // No storage: values last for this page only.
+  }
+}
+
+const boardModules = new Map();
+
+/** The board module of `game` (cached); boards/generic.js when it cannot be imported. */
+export function loadBoard(game) {
+  if (!boardModules.has(game)) {
+    const safe = /^[a-z0-9_]+$/.test(game) ? game : "generic";
+    boardModules.set(game, import(`/static/boards/${safe}.js`)
+      .then((module) => (typeof module.render === "function" ? module : Promise.reject(new Error("no render"))))
+      .catch((error) => {
+        console.warn(`board ${game}: ${error.message}; using the generic board`);
+        return import("/static/boards/generic.js");
+      }));
+  }
+  return boardModules.get(game);
+}
+
+/** "m:ss" for a number of milliseconds (never negative). */
+export function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
+
+/** Mount the room page for `roomId` into `root`. */
+export function mountRoom(root, roomId) {
+  const profile = stored(PROFILE_KEY, {age: "", traits: []});
+  const S = {
+    roomId,
+    room: null,
+    notFound: false,
+    you: null,
+    state: null,
+    chat: [],
+    error: null,
+    conn: "connecting",
+    reconnectAt: null,
+    replay: null,
+    replayBusy: false,
+    cards: null,
+    name: stored(NAME_KEY, ""),
+    age: profile.age ?? "",
+    traits: new Set(profile.traits || []),
+    agent: null,
+    filter: "",
+    chatDraft: "",
+    typed: "",
+    copied: false,
+    wasMyTurn: false,
+    boardFailed: false,
+  };
+  const dom = {};
+  let renderToken = 0;
+
+  // --- sending -----------------------------------------------------------------------
+
+  const conn = new Connection(roomId, {
+    getLang,
+    onMessage: (message) => receive(message),
+    onStatus: (status, info) => {
+      S.conn = status;
+      S.reconnectAt = info.at || null;
+      drawConnection();
+    },
+  });
+
+  function send(message) {
+    if (conn.send(message)) return true;
+    S.error = {code: "offline", message: t("conn.not_sent")};
+    drawError();
+    return false;
+  }
+
+  function act(text) {
+    if (!S.state || S.replay) return;
+    S.error = null;
+    drawError();
+    send({type: "act", action: String(text), version: S.state.version});
+  }
+
+  function sendChat(text) {
+    const clean = String(text).trim().slice(0, 500);
+    if (clean) send({type: "chat", text: clean});
+  }
+
+  function sit(seat) {
+    const name = S.name.trim();
+    if (!name) {
+      S.error = {code: "name", message: t("room.name_needed")};
+      drawError();
+      if (dom.nameInput) dom.nameInput.focus();
+      return;
+    }
+    const message = {type: "sit", seat, name};
+    if (S.room && S.room.game === "gotcha") {
+      const age = parseInt(S.age, 10);
+      if (Number.isFinite(age)) message.age = age;
+      message.traits = TRAITS.map((x) => x.id).filter((id) => S.traits.has(id));
+    }
+    send(message);
+  }
+
+  function addBot(seat) {
+    const message = {type: "bot", seat};
+    if (S.agent) message.agent = S.agent;
+    send(message);
+  }
+
+  function leave() {
+    if (send({type: "leave"})) {
+      S.you = null;
+      saveToken(roomId, null);
+      drawAll();
+    }
+  }
+
+  function askReplay(step) {
+    if (!S.state) return;
+    const total = replayTotal();
+    const target = Math.max(0, Math.min(total, step));
+    S.replayBusy = true;
+    drawReplayBar();
+    send({type: "replay", step: target});
+  }
+
+  // --- receiving ---------------------------------------------------------------------
+
+  function receive(message) {
+    switch (message.type) {
+      case "welcome":
+        S.you = message.seat ?? null;
+        S.chat = [];  // the server sends the last messages again after every hello
+        drawChat();
+        drawSeats();
+        break;
+      case "seated":
+        S.you = message.seat;
+        S.error = null;
+        drawAll();
+        break;
+      case "room": {
+        const before = S.room;
+        S.room = message.room;
+        if (before && (before.game_no !== S.room.game_no || S.room.status !== "finished")) {
+          S.replay = null;
+        }
+        if (S.you !== null && S.room.seats[S.you] && S.room.seats[S.you].kind !== "human") {
+          S.you = null;  // the seat was given up (or handed to a bot)
+        }
+        if (!before || before.game !== S.room.game) S.boardFailed = false;
+        drawAll();
+        break;
+      }
+      case "state":
+        S.state = message;
+        if ("you" in message) S.you = message.you;
+        if (S.room && S.room.status !== "finished") S.replay = null;
+        noticeTurn();
+        drawHead();
+        drawBoard();
+        drawMoves();
+        drawOutcome();
+        drawReplayBar();
+        drawSeats();
+        break;
+      case "chat":
+        S.chat.push(message);
+        if (S.chat.length > 200) S.chat.splice(0, S.chat.length - 200);
+        drawChat();
+        break;
+      case "replay":
+        S.replay = message;
+        S.replayBusy = false;
+        drawHead();
+        drawBoard();
+        drawMoves();
+        drawReplayBar();
+        break;
+      case "error":
+        S.error = message;
+        S.replayBusy = false;
+        drawError();
+        drawReplayBar();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // --- helpers -----------------------------------------------------------------------
+
+  function seatName(seat) {
+    if (seat === CHANCE) return t("seat.chance");
+    const info = S.room && S.room.seats[seat];
+    if (info && info.name) return info.name;
+    return t("seat.unnamed", {n: seat});
+  }
+
+  function namesOf(seats) {
+    return seats.map(seatName).join(", ");
+  }
+
+  function isMyTurn() {
+    return Boolean(S.state && S.you !== null && S.state.actors.includes(S.you) && !S.state.outcome);
+  }
+
+  function replayTotal() {
+    if (S.replay && Number.isInteger(S.replay.total)) return S.replay.total;
+    return S.state ? S.state.version : 0;
+  }
+
+  function card() {
+    return S.cards && S.room ? S.cards.find((c) => c.id === S.room.game) : null;
+  }
+
+  function reasonText(reason) {
+    if (!reason) return "";
+    if (typeof reason === "string") return reason;
+    return reason[getLang()] || reason.en || reason.text || JSON.stringify(reason);
+  }
+
+  function noticeTurn() {
+    const mine = isMyTurn();
+    if (mine && !S.wasMyTurn && navigator.vibrate) {
+      try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
+    }
+    S.wasMyTurn = mine;
+  }
+
+  // --- drawing -----------------------------------------------------------------------
+
+  function skeleton() {
+    clear(root);
+    dom.head = h("div", {class: "room-head"});
+    dom.connBanner = h("div", {class: "banner-slot"});
+    dom.error = h("div", {class: "banner-slot"});
+    dom.outcome = h("div", {class: "banner-slot"});
+    dom.board = h("div", {class: "board"});
+    dom.boardNote = h("div", {class: "board-note"});
+    dom.last = h("p", {class: "last-move", "data-testid": "last-move"});
+    dom.replayBar = h("div", {class: "replay-slot"});
+    dom.moves = h("div", {class: "moves-list"});
+    dom.movesHead = h("div", {class: "moves-head"});
+    dom.filter = h("input", {
+      class: "moves-filter", type: "search", placeholder: t("moves.filter"),
+      "aria-label": t("moves.filter"), value: S.filter,
+      oninput: (event) => { S.filter = event.target.value; drawMoves(); },
+    });
+    dom.typedInput = h("input", {
+      type: "text", "data-testid": "move-input", value: S.typed, autocomplete: "off",
+      "aria-label": t("moves.type"), oninput: (event) => { S.typed = event.target.value; },
+    });
+    dom.seats = h("ol", {class: "seat-list"});
+    dom.join = h("div", {class: "join"});
+    dom.invite = h("div", {class: "invite"});
+    dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
+    dom.chatInput = h("input", {
+      type: "text", "data-testid": "chat-input", maxlength: "500", value: S.chatDraft,
+      placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"),
+      oninput: (event) => { S.chatDraft = event.target.value; },
+    });
+    const chatForm = h("form", {
+      class: "chat-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        sendChat(S.chatDraft);
+        S.chatDraft = "";
+        dom.chatInput.value = "";
+      },
+    }, [dom.chatInput, h("button", {class: "btn", type: "submit", "data-testid": "chat-send"}, [t("chat.send")])]);
+    const typedForm = h("form", {
+      class: "typed-move",
+      onsubmit: (event) => {
+        event.preventDefault();
+        if (S.typed.trim()) act(S.typed.trim());
+      },
+    }, [dom.typedInput, h("button", {class: "btn", type: "submit", "data-testid": "move-send"}, [t("moves.send")])]);
+
+    root.appendChild(h("div", {class: "room"}, [
+      dom.head,
+      h("div", {class: "banners"}, [dom.connBanner, dom.error, dom.outcome]),
+      h("div", {class: "room-main"}, [
+        h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
+          dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
+        ]),
+        h("section", {class: "panel moves", "aria-labelledby": "moves-title"}, [
+          dom.movesHead, dom.filter, dom.moves,
+          h("details", {class: "typed"}, [h("summary", {}, [t("moves.type")]), typedForm]),
+        ]),
+      ]),
+      h("aside", {class: "room-side"}, [
+        h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
+          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.seats, dom.join,
+        ]),
+        h("section", {class: "panel invite-panel"}, [dom.invite]),
+        h("section", {class: "panel chat", "aria-labelledby": "chat-title"}, [
+          h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
+        ]),
+      ]),
+    ]));
+  }
+
+  function drawAll() {
+    if (S.notFound) {
+      clear(root);
+      root.appendChild(h("div", {class: "panel center"}, [
+        h("p", {class: "banner error", role: "alert"}, [t("room.not_found", {id: roomId})]),
+        h("a", {class: "btn primary", href: "/"}, [t("nav.lobby")]),
+      ]));
+      return;
+    }
+    if (!dom.head || !root.contains(dom.head)) skeleton();
+    drawHead();
+    drawConnection();
+    drawError();
+    drawOutcome();
+    drawBoard();
+    drawMoves();
+    drawReplayBar();
+    drawSeats();
+    drawInvite();
+    drawChat();
+  }
+
+  function statusText() {
+    if (!S.room) return t("room.loading");
+    if (S.replay) return t("status.replay");
+    const base = t(`status.${S.room.status}`);
+    if (S.room.status !== "playing" || !S.state) return base;
+    if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
+    const waiting = S.state.actors.filter((s) => s !== CHANCE);
+    return waiting.length ? `${base} · ${t("status.waiting_for", {names: namesOf(waiting)})}` : base;
+  }
+
+  function drawHead() {
+    if (!dom.head) return;
+    clear(dom.head);
+    const gameName = S.room ? S.room.game_name : "";
+    document.title = (isMyTurn() ? "● " : "") + [gameName, t("app.title")].filter(Boolean).join(" · ");
+    const options = S.room && S.room.options && Object.keys(S.room.options).length
+      ? Object.entries(S.room.options).map(([k, v]) => `${k}: ${optionValueText(v)}`).join(", ")
+      : "";
+    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label")});
+    dom.conn = h("span", {class: "conn", "data-testid": "connection"});
+    dom.head.appendChild(h("div", {class: "title-row"}, [
+      h("h1", {}, [gameName || t("room.loading")]),
+      S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
+      dom.conn,
+    ]));
+    dom.head.appendChild(h("div", {class: "status-row" + (isMyTurn() ? " my-turn" : "")}, [
+      h("span", {
+        class: "status", "data-testid": "status", role: "status",
+        "data-status": S.room ? S.room.status : "loading",
+        "data-my-turn": isMyTurn() ? "true" : "false",
+      }, [statusText()]),
+      dom.timer,
+    ]));
+    if (options || (S.room && S.room.turn_seconds)) {
+      const bits = [options ? t("room.options", {options}) : "",
+        S.room.turn_seconds ? t("room.timer_option", {s: S.room.turn_seconds}) : ""].filter(Boolean);
+      dom.head.appendChild(h("p", {class: "muted small"}, [bits.join(" · ")]));
+    }
+    drawConnection();
+    tick();
+  }
+
+  function drawConnection() {
+    if (dom.conn) {
+      clear(dom.conn);
+      const label = t(`conn.${S.conn === "reconnecting" ? "closed" : S.conn}`);
+      dom.conn.setAttribute("data-state", S.conn);
+      dom.conn.setAttribute("title", label);
+      dom.conn.appendChild(h("span", {class: "dot", "aria-hidden": "true"}));
+      dom.conn.appendChild(h("span", {class: "conn-label"}, [label]));
+    }
+    if (!dom.connBanner) return;
+    clear(dom.connBanner);
+    if (S.conn === "reconnecting") {
+      dom.reconnectText = h("span", {}, [reconnectText()]);
+      dom.connBanner.appendChild(h("div", {class: "banner warn", role: "status", "data-testid": "reconnecting"}, [
+        dom.reconnectText,
+        h("button", {class: "btn small", type: "button", onclick: () => conn.connect()}, [t("conn.reconnect_now")]),
+      ]));
+    } else {
+      dom.reconnectText = null;
+    }
+  }
+
+  function reconnectText() {
+    const left = S.reconnectAt ? Math.max(0, Math.ceil((S.reconnectAt - Date.now()) / 1000)) : 0;
+    return t("conn.reconnecting", {s: left});
+  }
+
+  function drawError() {
+    if (!dom.error) return;
+    clear(dom.error);
+    const error = S.error;
+    if (!error) return;
+    dom.error.appendChild(h("div", {
+      class: "banner error", role: "alert", "data-testid": "error",
+      "data-code": error.code || "", "data-rule": error.rule_id || "",
+    }, [
+      h("div", {class: "banner-text"}, [
+        h("strong", {}, [t("error.title"), ": "]),
+        h("span", {class: "error-message"}, [error.message || error.code || ""]),
+        error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
+        error.action ? h("code", {class: "error-action"}, [error.action]) : null,
+      ]),
+      h("button", {
+        class: "btn small ghost", type: "button", "aria-label": t("error.dismiss"),
+        onclick: () => { S.error = null; drawError(); },
+      }, ["✕"]),
+    ]));
+  }
+
+  function drawOutcome() {
+    if (!dom.outcome) return;
+    clear(dom.outcome);
+    const outcome = S.state && S.state.outcome;
+    if (!outcome) return;
+    const winners = outcome.winners || [];
+    let headline;
+    if (!winners.length) headline = t("outcome.draw");
+    else headline = t(winners.length > 1 ? "outcome.winners" : "outcome.winner", {names: namesOf(winners)});
+    let mine = null;
+    if (S.you !== null && winners.length) mine = winners.includes(S.you) ? t("outcome.you_win") : t("outcome.you_lose");
+    const scores = outcome.scores || [];
+    const ranks = outcome.ranks || [];
+    dom.outcome.appendChild(h("div", {
+      class: "banner outcome" + (S.you !== null && winners.includes(S.you) ? " win" : ""),
+      "data-testid": "outcome", role: "status",
+    }, [
+      h("div", {class: "banner-text"}, [
+        h("strong", {class: "outcome-title"}, [t("outcome.title"), " — ", headline]),
+        mine ? h("span", {class: "outcome-mine"}, [mine]) : null,
+        outcome.reason ? h("span", {class: "outcome-reason"}, [reasonText(outcome.reason)]) : null,
+        scores.length ? h("ol", {class: "scores", "aria-label": t("outcome.scores")}, scores.map((score, seat) =>
+          h("li", {class: winners.includes(seat) ? "winner" : ""}, [
+            ranks[seat] ? h("span", {class: "rank"}, [t("outcome.rank", {rank: ranks[seat]})]) : null,
+            " ", seatName(seat), ": ", String(score),
+          ]))) : null,
+      ]),
+      h("button", {
+        class: "btn primary", type: "button", "data-testid": "rematch",
+        onclick: () => send({type: "rematch"}),
+      }, [t("outcome.rematch")]),
+    ]));
+  }
+
+  function boardCtx() {
+    const replay = S.replay;
+    if (replay) {
+      const view = replay.view || {};
+      return {
+        view, legal: [], you: S.you, actors: Array.isArray(view.actors) ? view.actors : [],
+        last: replay.last || null, replay: true, clock: view.clock ?? null,
+      };
+    }
+    const state = S.state;
+    return {
+      view: state.view, legal: state.legal || [], you: state.you ?? S.you,
+      actors: state.actors || [], last: state.last || null, replay: false, clock: state.clock ?? null,
+    };
+  }
+
+  function drawBoard() {
+    if (!dom.board) return;
+    const token = ++renderToken;
+    if (!S.room || (!S.state && !S.replay)) {
+      clear(dom.board);
+      clear(dom.boardNote);
+      dom.board.parentElement.hidden = true;
+      drawLast();
+      return;
+    }
+    dom.board.parentElement.hidden = false;
+    const ctx = {
+      ...boardCtx(),
+      seats: S.room.seats,
+      lang: getLang(),
+      t,
+      act: (text) => act(text),
+      sendChat,
+    };
+    const game = S.room.game;
+    loadBoard(game).then(async (module) => {
+      if (token !== renderToken) return;  // a newer state arrived meanwhile
+      clear(dom.board);
+      dom.board.setAttribute("data-game", game);
+      try {
+        module.render(dom.board, ctx);
+        S.boardFailed = false;
+      } catch (error) {
+        console.error(error);
+        S.boardFailed = true;
+        clear(dom.board);
+        const generic = await import("/static/boards/generic.js");
+        if (token === renderToken) generic.render(dom.board, ctx);
+      }
+      clear(dom.boardNote);
+      if (S.boardFailed) dom.boardNote.appendChild(h("p", {class: "banner warn"}, [t("board.failed")]));
+    });
+    drawLast();
+  }
+
+  function drawLast() {
+    if (!dom.last) return;
+    clear(dom.last);
+    const last = S.replay ? S.replay.last : S.state && S.state.last;
+    if (!S.state && !S.replay) return;
+    dom.last.appendChild(h("span", {class: "label"}, [t("last.title"), ": "]));
+    if (!last) {
+      dom.last.appendChild(h("span", {class: "muted"}, [t("last.none")]));
+      return;
+    }
+    dom.last.appendChild(h("span", {"data-last-action": last.text || ""}, [
+      t("last.move", {who: seatName(last.seat), label: last.label || last.text}),
+    ]));
+  }
+
+  function drawMoves() {
+    if (!dom.moves) return;
+    clear(dom.moves);
+    clear(dom.movesHead);
+    const legal = S.replay || !S.state ? [] : (S.state.legal || []);
+    dom.movesHead.appendChild(h("h2", {id: "moves-title"}, [t("moves.title")]));
+    if (legal.length) dom.movesHead.appendChild(h("span", {class: "muted small"}, [t("moves.count", {n: legal.length})]));
+    dom.filter.hidden = legal.length < FILTER_FROM;
+    dom.movesHead.parentElement.hidden = !S.state && !S.replay;
+    if (!legal.length) {
+      let note = t("moves.none");
+      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) note = t("moves.not_your_turn");
+      dom.moves.appendChild(h("p", {class: "muted"}, [note]));
+    }
+    const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
+    for (const move of legal) {
+      const label = move.label || move.text;
+      if (filter && !label.toLowerCase().includes(filter) && !move.text.toLowerCase().includes(filter)) continue;
+      dom.moves.appendChild(h("button", {
+        class: "move", type: "button", "data-action": move.text, title: move.text,
+        onclick: () => act(move.text),
+      }, [label]));
+    }
+    if (dom.typedInput) dom.typedInput.placeholder = legal.length ? t("moves.type_placeholder", {example: legal[0].text}) : "";
+  }
+
+  function drawReplayBar() {
+    if (!dom.replayBar) return;
+    clear(dom.replayBar);
+    if (!S.room || S.room.status !== "finished" || !S.state) return;
+    const total = replayTotal();
+    const step = S.replay ? S.replay.step : total;
+    const busy = S.replayBusy;
+    const button = (testid, label, symbol, target, disabled) => h("button", {
+      class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
+      disabled: disabled || busy, onclick: () => askReplay(target),
+    }, [symbol]);
+    dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
+      button("replay-first", t("replay.first"), "⏮", 0, step <= 0),
+      button("replay-prev", t("replay.prev"), "◀", step - 1, step <= 0),
+      h("span", {class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total)},
+        [busy ? t("replay.loading") : t("replay.step", {step, total})]),
+      button("replay-next", t("replay.next"), "▶", step + 1, step >= total),
+      button("replay-last", t("replay.last"), "⏭", total, step >= total),
+      S.replay ? h("button", {
+        class: "btn small ghost", type: "button", "data-testid": "replay-live",
+        onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
+      }, [t("replay.live")]) : null,
+    ]));
+  }
+
+  function seatRow(info) {
+    const seat = info.seat;
+    const lobby = S.room.status === "lobby";
+    const playing = S.room.status === "playing";
+    const mine = S.you === seat;
+    const acting = S.state && S.room.status === "playing" && S.state.actors.includes(seat);
+    const buttons = [];
+    if (lobby && info.kind === "free" && S.you === null) {
+      buttons.push(h("button", {class: "btn primary", type: "button", "data-testid": `sit-${seat}`, onclick: () => sit(seat)}, [t("room.sit")]));
+    }
+    if (lobby && info.kind === "free") {
+      buttons.push(h("button", {class: "btn", type: "button", "data-testid": `bot-${seat}`, onclick: () => addBot(seat)}, [t("room.add_bot")]));
+    }
+    if (lobby && info.kind === "bot") {
+      buttons.push(h("button", {class: "btn ghost", type: "button", "data-testid": `unbot-${seat}`, onclick: () => send({type: "unbot", seat})}, [t("room.remove_bot")]));
+    }
+    if (playing && !mine && S.you !== null && (info.kind === "free" || (info.kind === "human" && !info.connected))) {
+      buttons.push(h("button", {class: "btn", type: "button", "data-testid": `bot-${seat}`, onclick: () => addBot(seat)}, [t("room.replace_bot")]));
+    }
+    if (mine && S.room.status !== "finished") {
+      buttons.push(h("button", {class: "btn ghost", type: "button", "data-testid": "leave", onclick: leave},
+        [lobby ? t("room.leave") : t("room.leave_playing")]));
+    }
+    const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${info.agent}` : ""}`
+      : info.kind === "human" ? t("room.human") : t("room.free");
+    const connected = info.kind === "bot" || info.connected;
+    const traits = info.profile && Array.isArray(info.profile.traits) && info.profile.traits.length
+      ? info.profile.traits.map((id) => (TRAITS.find((x) => x.id === id) || {})[getLang()] || id).join(", ") : "";
+    return h("li", {
+      class: `seat kind-${info.kind}` + (mine ? " mine" : "") + (acting ? " acting" : ""),
+      "data-testid": `seat-${seat}`, "data-kind": info.kind,
+    }, [
+      h("div", {class: "seat-info"}, [
+        h("span", {class: "seat-no"}, [String(seat)]),
+        info.kind !== "free" ? h("span", {
+          class: "dot " + (connected ? "on" : "off"),
+          title: connected ? t("room.connected") : t("room.disconnected"),
+          "aria-label": connected ? t("room.connected") : t("room.disconnected"),
+        }) : null,
+        h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
+        h("span", {class: "pill small"}, [kindText]),
+        mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
+        info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
+        traits ? h("span", {class: "muted small traits"}, [traits]) : null,
+      ]),
+      buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
+    ]);
+  }
+
+  function agentSelect() {
+    const info = card();
+    const agents = info && info.agents ? info.agents : [];
+    if (!agents.length) return null;
+    if (!S.agent || !agents.includes(S.agent)) S.agent = info.default_agent || agents[agents.length - 1];
+    return h("div", {class: "field inline"}, [
+      h("label", {for: "agent-select"}, [t("room.bot_level")]),
+      h("select", {
+        id: "agent-select", "data-testid": "agent-select",
+        onchange: (event) => { S.agent = event.target.value; },
+      }, agents.map((a) => h("option", {value: a, selected: a === S.agent}, [a]))),
+    ]);
+  }
+
+  function profileForm() {
+    return h("fieldset", {class: "profile", "data-testid": "profile"}, [
+      h("legend", {}, [t("room.profile")]),
+      h("small", {class: "help"}, [t("room.profile_help")]),
+      h("div", {class: "field inline"}, [
+        h("label", {for: "age-input"}, [t("room.age")]),
+        h("input", {
+          id: "age-input", type: "number", min: "1", max: "120", inputmode: "numeric",
+          "data-testid": "age-input", value: String(S.age ?? ""),
+          oninput: (event) => { S.age = event.target.value; saveProfile(); },
+        }),
+      ]),
+      h("div", {class: "traits-grid", role: "group", "aria-label": t("room.traits")}, TRAITS.map((trait) =>
+        h("label", {class: "check"}, [
+          h("input", {
+            type: "checkbox", value: trait.id, "data-testid": `trait-${trait.id}`, checked: S.traits.has(trait.id),
+            onchange: (event) => {
+              if (event.target.checked) S.traits.add(trait.id); else S.traits.delete(trait.id);
+              saveProfile();
+            },
+          }),
+          h("span", {}, [trait[getLang()]]),
+        ]))),
+    ]);
+  }
+
+  function saveProfile() {
+    store(PROFILE_KEY, {age: S.age, traits: [...S.traits]});
+  }
+
+  function drawSeats() {
+    if (!dom.seats) return;
+    clear(dom.seats);
+    clear(dom.join);
+    if (!S.room) return;
+    for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
+    if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
+    const lobby = S.room.status === "lobby";
+    const parts = [];
+    if (lobby && S.you === null) {
+      parts.push(h("p", {class: "muted small"}, [t("room.spectating")]));
+      dom.nameInput = h("input", {
+        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "40",
+        autocomplete: "nickname", placeholder: t("room.name_placeholder"), value: S.name,
+        oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
+      });
+      parts.push(h("div", {class: "field"}, [h("label", {for: "name-input"}, [t("room.your_name")]), dom.nameInput]));
+      if (S.room.game === "gotcha") parts.push(profileForm());
+    }
+    const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
+      || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
+    if (S.room.status !== "finished" && hasBotButtons) {
+      const select = agentSelect();
+      if (select) parts.push(select);
+    }
+    if (lobby && S.you !== null) {
+      const full = S.room.seats.every((s) => s.kind !== "free");
+      parts.push(h("button", {
+        class: "btn primary big", type: "button", "data-testid": "start", disabled: !full,
+        onclick: () => send({type: "start"}),
+      }, [t("room.start")]));
+      if (!full) parts.push(h("p", {class: "muted small"}, [t("room.start_wait")]));
+    }
+    for (const part of parts) dom.join.appendChild(part);
+  }
+
+  function drawInvite() {
+    if (!dom.invite) return;
+    clear(dom.invite);
+    const url = `${location.origin}/room/${encodeURIComponent(roomId)}`;
+    const input = h("input", {
+      class: "invite-link", type: "text", readonly: true, value: url, "data-testid": "invite-link",
+      "aria-label": t("room.invite"), onfocus: (event) => event.target.select(),
+    });
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch {
+        input.select();
+        document.execCommand && document.execCommand("copy");
+      }
+      S.copied = true;
+      drawInvite();
+      setTimeout(() => { S.copied = false; drawInvite(); }, 1500);
+    };
+    dom.invite.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
+    dom.invite.appendChild(h("div", {class: "invite-row"}, [
+      input,
+      h("button", {class: "btn", type: "button", "data-testid": "copy-invite", onclick: copy},
+        [S.copied ? t("room.copied") : t("room.copy")]),
+    ]));
+  }
+
+  function drawChat() {
+    if (!dom.chatLog) return;
+    clear(dom.chatLog);
+    if (!S.chat.length) {
+      dom.chatLog.appendChild(h("li", {class: "muted small"}, [t("chat.empty")]));
+      return;
+    }
+    for (const line of S.chat) {
+      const at = line.at ? new Date(line.at) : null;
+      const time = at ? at.toLocaleTimeString(getLang(), {hour: "2-digit", minute: "2-digit"}) : "";
+      const who = line.name || (line.seat === null || line.seat === undefined ? t("chat.spectator") : seatName(line.seat));
+      dom.chatLog.appendChild(h("li", {class: "chat-line" + (line.seat !== null && line.seat === S.you ? " mine" : ""),
+        "data-seat": line.seat === null || line.seat === undefined ? "" : String(line.seat)}, [
+        h("span", {class: "chat-time muted"}, [time]),
+        h("span", {class: `chat-name seat-color-${line.seat ?? "x"}`}, [who]),
+        h("span", {class: "chat-text"}, [line.text]),
+      ]));
+    }
+    dom.chatLog.scrollTop = dom.chatLog.scrollHeight;
+  }
+
+  // The countdowns (turn timer, reconnect) update four times a second.
+  function tick() {
+    if (dom.timer) {
+      const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.state.deadline : null;
+      if (deadline) {
+        const left = deadline - Date.now();
+        dom.timer.textContent = `⏱ ${t("timer.left", {time: clockText(left)})}`;
+        dom.timer.classList.toggle("low", left < 10000);
+        dom.timer.hidden = false;
+      } else {
+        dom.timer.textContent = "";
+        dom.timer.hidden = true;
+      }
+    }
+    if (dom.reconnectText) dom.reconnectText.textContent = reconnectText();
+  }
+  setInterval(tick, 250);
+
+  async function loadCards() {
+    try {
+      S.cards = await fetchGames();
+    } catch {
+      S.cards = null;
+    }
+    drawSeats();
+  }
+
+  async function checkRoom() {
+    try {
+      const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}?lang=${getLang()}`);
+      if (response.status === 404) {
+        S.notFound = true;
+        conn.close();
+        drawAll();
+        return;
+      }
+      if (response.ok && !S.room) {
+        const body = await response.json();
+        S.room = body.room && body.room.seats ? body.room : body;
+        drawAll();
+      }
+    } catch {
+      // The socket reports connection problems; nothing more to say here.
+    }
+  }
+
+  onLangChange((lang) => {
+    conn.send({type: "lang", lang});
+    skeleton();
+    drawAll();
+    loadCards();
+  });
+
+  skeleton();
+  drawAll();
+  checkRoom();
+  loadCards();
+  conn.connect();
+}

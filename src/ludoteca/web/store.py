@@ -1,0 +1,423 @@
+"""Where the web table keeps rooms, seats, games, actions and chat.
+
+:class:`Store` is the protocol the rooms use; :func:`open_store` picks the implementation by
+URL: ``postgresql://...`` (or ``postgres://``) opens :class:`PostgresStore` (psycopg 3),
+anything else is a SQLite file path for :class:`SqliteStore` (stdlib ``sqlite3``;
+``sqlite:///path`` works too, ``:memory:`` for a throwaway store).
+
+Both speak the same SQL (written with ``?`` placeholders; PostgreSQL gets ``%s``). Every
+call commits before it returns, so an accepted action is durable before it is broadcast.
+Calls are synchronous and short; a lock makes one connection safe to share between the
+event loop and the bot threads.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+DEFAULT_DB = "ludoteca.sqlite3"
+"""The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS rooms (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        created_ms BIGINT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        room_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (room_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS games (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no)
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (room_id, game_no, idx)
+    )""",
+    """CREATE TABLE IF NOT EXISTS chat (
+        room_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (room_id, idx)
+    )""",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    """A room as stored.
+
+    Attributes:
+        id: The room id (in the invite link).
+        game: The game id.
+        players: Seats.
+        options: The room's game options as given at creation (JSON-ready).
+        turn_seconds: Turn timer (0: none).
+        status: ``lobby``, ``playing`` or ``finished``.
+        game_no: The current (or last) game's number, 0 before the first start.
+        created_ms: Creation time (ms since the epoch).
+    """
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    turn_seconds: int
+    status: str
+    game_no: int
+    created_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat as stored (``kind`` free, human or bot; the token only as its hash)."""
+
+    seat: int
+    kind: str
+    name: str
+    agent: str
+    profile: dict[str, Any] | None
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game of a room: its seed, resolved options, seat labels and outcome (or None)."""
+
+    game_no: int
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One chat line (``seat`` None: a spectator)."""
+
+    seat: int | None
+    name: str
+    text: str
+    at_ms: int
+
+
+class Store(Protocol):
+    """What the rooms need from storage. Every write is committed when the call returns."""
+
+    def create_room(self, room: RoomRow) -> None:
+        """Insert a new room."""
+        ...
+
+    def update_room(self, room_id: str, status: str, game_no: int) -> None:
+        """Set a room's status and current game number."""
+        ...
+
+    def rooms(self) -> list[RoomRow]:
+        """Every room, oldest first."""
+        ...
+
+    def save_seat(self, room_id: str, seat: SeatRow) -> None:
+        """Insert or replace one seat."""
+        ...
+
+    def seats(self, room_id: str) -> list[SeatRow]:
+        """A room's seats in seat order."""
+        ...
+
+    def add_game(self, room_id: str, game: GameRow) -> None:
+        """Insert a new game of a room."""
+        ...
+
+    def finish_game(self, room_id: str, game_no: int, outcome: dict[str, Any]) -> None:
+        """Store a game's outcome."""
+        ...
+
+    def games(self, room_id: str) -> list[GameRow]:
+        """A room's games in order."""
+        ...
+
+    def add_action(
+        self, room_id: str, game_no: int, index: int, seat: int, text: str, at_ms: int
+    ) -> None:
+        """Store the ``index``-th step of a game (seat -1: chance)."""
+        ...
+
+    def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
+        """A game's steps ``(seat, text)`` in order."""
+        ...
+
+    def add_chat(self, room_id: str, line: ChatRow) -> None:
+        """Append a chat line."""
+        ...
+
+    def chat(self, room_id: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` chat lines, oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection."""
+        ...
+
+
+class _SqlStore:
+    """The shared implementation over a DB-API connection (``?`` placeholders)."""
+
+    def __init__(self, conn: Any, placeholder: str) -> None:
+        self._conn = conn
+        self._ph = placeholder
+        self._lock = threading.Lock()
+        for statement in SCHEMA:
+            self._write(statement, ())
+
+    def _sql(self, text: str) -> str:
+        return text if self._ph == "?" else text.replace("?", self._ph)
+
+    def _write(self, text: str, params: Sequence[Any]) -> None:
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute(self._sql(text), tuple(params))
+            finally:
+                cur.close()
+            self._conn.commit()
+
+    def _read(self, text: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute(self._sql(text), tuple(params))
+                rows = [tuple(row) for row in cur.fetchall()]
+            finally:
+                cur.close()
+            self._conn.commit()
+            return rows
+
+    def create_room(self, room: RoomRow) -> None:
+        """Insert a new room."""
+        self._write(
+            "INSERT INTO rooms (id, game, players, options, turn_seconds, status, game_no,"
+            " created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                room.id,
+                room.game,
+                room.players,
+                _dump(room.options),
+                room.turn_seconds,
+                room.status,
+                room.game_no,
+                room.created_ms,
+            ),
+        )
+
+    def update_room(self, room_id: str, status: str, game_no: int) -> None:
+        """Set a room's status and current game number."""
+        self._write(
+            "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?", (status, game_no, room_id)
+        )
+
+    def rooms(self) -> list[RoomRow]:
+        """Every room, oldest first."""
+        rows = self._read(
+            "SELECT id, game, players, options, turn_seconds, status, game_no, created_ms"
+            " FROM rooms ORDER BY created_ms, id",
+            (),
+        )
+        return [
+            RoomRow(r[0], r[1], int(r[2]), json.loads(r[3]), int(r[4]), r[5], int(r[6]), int(r[7]))
+            for r in rows
+        ]
+
+    def save_seat(self, room_id: str, seat: SeatRow) -> None:
+        """Insert or replace one seat."""
+        self._write(
+            "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room_id, seat) DO UPDATE SET"
+            " kind = excluded.kind, name = excluded.name, agent = excluded.agent,"
+            " profile = excluded.profile, token_hash = excluded.token_hash",
+            (
+                room_id,
+                seat.seat,
+                seat.kind,
+                seat.name,
+                seat.agent,
+                _dump(seat.profile),
+                seat.token_hash,
+            ),
+        )
+
+    def seats(self, room_id: str) -> list[SeatRow]:
+        """A room's seats in seat order."""
+        rows = self._read(
+            "SELECT seat, kind, name, agent, profile, token_hash FROM seats"
+            " WHERE room_id = ? ORDER BY seat",
+            (room_id,),
+        )
+        return [SeatRow(int(r[0]), r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    def add_game(self, room_id: str, game: GameRow) -> None:
+        """Insert a new game of a room."""
+        self._write(
+            "INSERT INTO games (room_id, game_no, seed, options, seats, outcome)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                room_id,
+                game.game_no,
+                game.seed,
+                _dump(game.options),
+                _dump(list(game.seats)),
+                _dump(game.outcome),
+            ),
+        )
+
+    def finish_game(self, room_id: str, game_no: int, outcome: dict[str, Any]) -> None:
+        """Store a game's outcome."""
+        self._write(
+            "UPDATE games SET outcome = ? WHERE room_id = ? AND game_no = ?",
+            (_dump(outcome), room_id, game_no),
+        )
+
+    def games(self, room_id: str) -> list[GameRow]:
+        """A room's games in order."""
+        rows = self._read(
+            "SELECT game_no, seed, options, seats, outcome FROM games"
+            " WHERE room_id = ? ORDER BY game_no",
+            (room_id,),
+        )
+        return [
+            GameRow(
+                int(r[0]), int(r[1]), json.loads(r[2]), tuple(json.loads(r[3])), json.loads(r[4])
+            )
+            for r in rows
+        ]
+
+    def add_action(
+        self, room_id: str, game_no: int, index: int, seat: int, text: str, at_ms: int
+    ) -> None:
+        """Store the ``index``-th step of a game (seat -1: chance)."""
+        self._write(
+            "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (room_id, game_no, index, seat, text, at_ms),
+        )
+
+    def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
+        """A game's steps ``(seat, text)`` in order."""
+        rows = self._read(
+            "SELECT seat, text FROM actions WHERE room_id = ? AND game_no = ? ORDER BY idx",
+            (room_id, game_no),
+        )
+        return [(int(r[0]), r[1]) for r in rows]
+
+    def add_chat(self, room_id: str, line: ChatRow) -> None:
+        """Append a chat line."""
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute(
+                    self._sql("SELECT COALESCE(MAX(idx), -1) FROM chat WHERE room_id = ?"),
+                    (room_id,),
+                )
+                row = cur.fetchone()
+                index = int(row[0]) + 1
+                cur.execute(
+                    self._sql(
+                        "INSERT INTO chat (room_id, idx, seat, name, text, at_ms)"
+                        " VALUES (?, ?, ?, ?, ?, ?)"
+                    ),
+                    (room_id, index, line.seat, line.name, line.text, line.at_ms),
+                )
+            finally:
+                cur.close()
+            self._conn.commit()
+
+    def chat(self, room_id: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` chat lines, oldest first."""
+        rows = self._read(
+            "SELECT seat, name, text, at_ms FROM chat WHERE room_id = ? ORDER BY idx DESC LIMIT ?",
+            (room_id, limit),
+        )
+        return [
+            ChatRow(None if r[0] is None else int(r[0]), r[1], r[2], int(r[3]))
+            for r in reversed(rows)
+        ]
+
+    def close(self) -> None:
+        """Release the connection."""
+        with self._lock:
+            self._conn.close()
+
+
+class SqliteStore(_SqlStore):
+    """The store in a SQLite file (WAL journal; ``:memory:`` for tests).
+
+    Args:
+        path: The database file.
+    """
+
+    def __init__(self, path: str) -> None:
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level="DEFERRED")
+        if path != ":memory:":
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+        super().__init__(conn, "?")
+
+
+class PostgresStore(_SqlStore):
+    """The store in PostgreSQL (psycopg 3).
+
+    Args:
+        url: A ``postgresql://`` connection URL.
+    """
+
+    def __init__(self, url: str) -> None:
+        import psycopg  # noqa: PLC0415 (only PostgreSQL users load it)
+
+        super().__init__(psycopg.connect(url), "%s")
+
+
+def open_store(url: str) -> Store:
+    """The store for ``url``: PostgreSQL for ``postgresql://`` / ``postgres://``, else SQLite.
+
+    Args:
+        url: A PostgreSQL URL, ``sqlite:///path``, a file path or ``:memory:``.
+    """
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    if url.startswith("sqlite:///"):
+        url = url[len("sqlite:///") :]
+    return SqliteStore(url or DEFAULT_DB)
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

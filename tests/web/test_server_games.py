@@ -1,0 +1,35 @@
+"""Whole games over real WebSockets: a person against bots to the end, two people."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from web_helpers import Message, Peer, Server, play_to_end
+
+
+def is_bot(seat: int) -> Callable[[Message], bool]:
+    return lambda m: bool(m["room"]["seats"][seat]["kind"] == "bot")
+
+
+def seat_bots(peer: Peer, players: int, agent: str | None = None) -> None:
+    for seat in range(1, players):
+        fields = {"seat": seat} if agent is None else {"seat": seat, "agent": agent}
+        peer.send("bot", **fields)
+        peer.wait("room", is_bot(seat))
+
+
+def test_tacocat_person_against_the_expert_bot_to_the_end(server: Server) -> None:
+    room = server.create_room("tacocat", 2)
+    alice = server.peer(room)
+    welcome = alice.hello()
+    assert welcome == {"type": "welcome", "room_id": room, "seat": None, "lang": "en"}
+    seated = alice.sit(0, "Alice")
+    assert seated["seat"] == 0 and len(seated["token"]) > 20
+    seat_bots(alice, 2)
+    alice.send("start")
+    final = play_to_end(alice)
+    outcome = final["outcome"]
+    assert sorted(outcome["ranks"]) == [1, 2] and outcome["reason"]
+    status, summary = server.http("GET", f"/api/rooms/{room}")
+    assert status == 200 and summary["status"] == "finished" and summary["game_no"] == 1
+    alice.close()

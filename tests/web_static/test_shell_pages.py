@@ -1,0 +1,187 @@
+"""The shell's pages in Debian chromium, against the engine behind a mocked socket.
+
+``shell_fake_site`` serves the real static files and answers the socket with a
+``FakeTable`` (real engine views, legal moves and rule ids), so these tests check the shell
+itself: the lobby form, the room's seats, moves, errors with rule ids, chat, language
+switch, outcome and replay bar. The full browser suite against the real server is in
+``tests/e2e`` (web_e2e).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from shell_fake_site import CHROMIUM_ARGS, ORIGIN, STATIC, open_fake
+from shell_samples import FakeTable
+
+from ludoteca.games import gotcha_cards
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, locale: str = "en-US", phone: bool = False) -> Page:
+    viewport: ViewportSize = (
+        {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    )
+    context = browser.new_context(locale=locale, viewport=viewport, has_touch=phone)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def test_lobby_lists_games_and_creates_a_room(browser: Browser) -> None:
+    page = new_page(browser)
+    sent: list[dict[str, Any]] = []
+    open_fake(page, FakeTable("tacocat"), sent)
+    page.goto(ORIGIN + "/")
+    expect(page.locator(".game-card")).to_have_count(5)
+    page.get_by_test_id("game-select").select_option("dweebies")
+    expect(page.get_by_test_id("players-select").locator("option")).to_have_count(5)
+    page.get_by_test_id("players-select").select_option("3")
+    with page.expect_request(f"{ORIGIN}/api/rooms?lang=en") as request:
+        page.get_by_test_id("create-room").click()
+    body = request.value.post_data_json
+    assert body is not None
+    assert body["game"] == "dweebies"
+    assert body["players"] == 3
+    assert body["turn_seconds"] == 0
+    page.wait_for_url(f"{ORIGIN}/room/sample")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_language_follows_the_browser_and_the_switch_is_saved(browser: Browser) -> None:
+    page = new_page(browser, locale="es-ES")
+    open_fake(page, None)
+    page.goto(ORIGIN + "/")
+    expect(page.get_by_test_id("create-room")).to_have_text("Crear mesa")
+    page.get_by_test_id("lang-switch").select_option("en")
+    expect(page.get_by_test_id("create-room")).to_have_text("Create table")
+    page.reload()
+    expect(page.get_by_test_id("create-room")).to_have_text("Create table")
+    assert page.evaluate("localStorage.getItem('ludoteca.lang')") == "en"
+
+
+def test_room_shows_seats_moves_and_sends_a_legal_move(browser: Browser) -> None:
+    table = FakeTable("tacocat")
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser)
+    open_fake(page, table, sent)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    expect(page.get_by_test_id("seat-1")).to_contain_text("Bot 1")
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "open")
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
+    moves = page.locator("button.move")
+    expect(moves.first).to_have_attribute("data-action", "keep")
+    count = moves.count()
+    assert count == len(table.state_message()["legal"]) > 1
+    version = table.version
+    moves.first.click()
+    # Both replaced; dealt; now the duel (the bot's duel card is secret: no last move shown).
+    expect(moves.first).to_have_attribute("data-action", re.compile(r"^duel \d+$"))
+    expect(page.get_by_test_id("last-move")).not_to_contain_text("Bot 1")
+    acts = [m for m in sent if m["type"] == "act"]
+    assert acts == [{"type": "act", "action": "keep", "version": version}]
+    assert sent[0]["type"] == "hello"
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_an_illegal_move_shows_the_message_and_the_rule_id(browser: Browser) -> None:
+    table = FakeTable("tacocat")
+    page = new_page(browser)
+    open_fake(page, table)
+    page.goto(ORIGIN + "/room/sample")
+    page.locator("details.typed summary").click()
+    page.get_by_test_id("move-input").fill("attack 5")
+    page.get_by_test_id("move-send").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(re.compile(r"TC-\d\d"))
+    rule = error.get_attribute("data-rule")
+    assert rule and rule.startswith("TC-")
+
+
+def test_chat_sends_and_shows_lines(browser: Browser) -> None:
+    page = new_page(browser)
+    open_fake(page, FakeTable("tacocat"))
+    page.goto(ORIGIN + "/room/sample")
+    page.get_by_test_id("chat-input").fill("hola")
+    page.get_by_test_id("chat-send").click()
+    expect(page.locator(".chat-line")).to_contain_text("hola")
+    expect(page.get_by_test_id("chat-input")).to_have_value("")
+
+
+def test_outcome_rematch_and_replay_bar_after_the_end(browser: Browser) -> None:
+    table = FakeTable("tacocat")
+    table.finish()
+    page = new_page(browser, phone=True)
+    open_fake(page, table)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.get_by_test_id("outcome")).to_be_visible()
+    expect(page.get_by_test_id("rematch")).to_be_visible()
+    step = page.get_by_test_id("replay-step")
+    total = table.version
+    expect(step).to_have_attribute("data-step", str(total))
+    page.get_by_test_id("replay-prev").click()
+    expect(step).to_have_attribute("data-step", str(total - 1))
+    page.get_by_test_id("replay-first").click()
+    expect(step).to_have_attribute("data-step", "0")
+    expect(page.get_by_test_id("replay-prev")).to_be_disabled()
+    page.get_by_test_id("replay-next").click()
+    expect(step).to_have_attribute("data-step", "1")
+    expect(page.locator("button.move")).to_have_count(0)
+
+
+def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:
+    for game_id, players in (("tacocat", 2), ("dweebies", 3), ("tile_up", 2), ("mystery_date", 3)):
+        page = new_page(browser, phone=True)
+        open_fake(page, FakeTable(game_id, players=players))
+        page.goto(ORIGIN + "/room/sample")
+        expect(page.locator(".board > *").first).to_be_visible()
+        assert page.js_errors == [], game_id  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_trait_labels_are_a_copy_of_the_gotcha_data() -> None:
+    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    found = re.findall(r'\{id: "(\w+)", es: "([^"]*)", en: "([^"]*)"\}', text)
+    data = tomllib.loads(
+        (Path(gotcha_cards.__file__).parent / "data" / "gotcha_cards.toml").read_text(
+            encoding="utf-8"
+        )
+    )["traits"]
+    assert [trait_id for trait_id, _, _ in found] == list(gotcha_cards.TRAITS)
+    for trait_id, es, en in found:
+        assert (es, en) == (data[trait_id]["es"], data[trait_id]["en"]), trait_id
+
+
+def test_every_shell_string_exists_in_both_languages() -> None:
+    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    es_block = text[text.index("  es: {") : text.index("  en: {")]
+    en_block = text[text.index("  en: {") : text.index("export const TRAITS")]
+    key = re.compile(r'^\s+"([\w.]+)":', re.MULTILINE)
+    es_keys, en_keys = key.findall(es_block), key.findall(en_block)
+    assert es_keys and sorted(es_keys) == sorted(en_keys)
+    used: set[str] = set()
+    for path in [*STATIC.glob("*.js"), *STATIC.glob("boards/*.js")]:
+        used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
+    missing = sorted(k for k in used if k not in es_keys)
+    assert missing == []
