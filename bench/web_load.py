@@ -1,6 +1,6 @@
 """Load benchmark of the web table: many concurrent games over real WebSockets.
 
-The server runs as a child process (``ludoteca serve`` on a fresh SQLite file, bots unpaced).
+The server runs as a child process (``ludoteca serve`` on a fresh SQLite file; no bots).
 One asyncio client process opens ``games`` two-seat rooms of Tacocat (``POST /api/rooms``),
 connects two sockets per room, sits both seats as people and starts every game. Both seats then
 play uniformly random legal moves, each after a think time (uniform in 0.5x..1.5x ``think``
@@ -51,8 +51,6 @@ RESULTS = Path(__file__).resolve().parent / "results"
 GAME = "tacocat"
 SEATS = 2
 SETUP_CONCURRENCY = 50
-BOT_ENV = {"LUDOTECA_BOT_DELAY": "0"}
-"""Bots are never seated here; unpaced anyway so nothing waits on a timer."""
 
 
 @dataclass(slots=True)
@@ -372,7 +370,7 @@ def run(
         result: dict[str, Any] = runner(_drive(origin, games, seconds, think, warmup, seed, None))
         return result
     with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as tmp:
-        server = Server(Path(tmp) / "load.sqlite3", env=BOT_ENV)
+        server = Server(Path(tmp) / "load.sqlite3")
         with server:
             pid = server.proc.pid if server.proc else None
             result = runner(_drive(server.url, games, seconds, think, warmup, seed, pid))

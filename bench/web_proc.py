@@ -22,6 +22,15 @@ from types import TracebackType
 SERVE = "from ludoteca.cli import main; main()"
 """The command line's entry point, run with this interpreter (no reliance on PATH)."""
 
+SERVE_WITH_SETTINGS = (
+    "import sys, uvicorn; from ludoteca.web.app import create_app; "
+    "uvicorn.run(create_app(sys.argv[1], bot_delay=float(sys.argv[2]), "
+    "clock_scale=float(sys.argv[3])), host='127.0.0.1', port=int(sys.argv[4]), "
+    "log_level='warning')"
+)
+"""The same app and server as ``ludoteca serve``, with the server's test settings (bot pacing,
+realtime clock scale), which ``ludoteca serve`` does not take as flags."""
+
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
@@ -34,7 +43,9 @@ def free_port() -> int:
 class Server:
     """One ``ludoteca serve`` child process on 127.0.0.1.
 
-    Use as a context manager, or call :meth:`start` and :meth:`stop`.
+    Use as a context manager, or call :meth:`start` and :meth:`stop`. With ``bot_delay``
+    the process runs the same app with those settings (tests: 0, and ``clock_scale`` 0 stops
+    Gotcha's clock so bots' timed choices run at once).
     """
 
     def __init__(
@@ -45,12 +56,16 @@ class Server:
         env: dict[str, str] | None = None,
         log: Path | None = None,
         extra_args: tuple[str, ...] = (),
+        bot_delay: float | None = None,
+        clock_scale: float = 1.0,
     ) -> None:
         self.db = db
         self.port = port if port is not None else free_port()
         self.env = {**os.environ, **(env or {})}
         self.log = log if log is not None else db.with_suffix(".log")
         self.extra_args = extra_args
+        self.bot_delay = bot_delay
+        self.clock_scale = clock_scale
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -71,6 +86,9 @@ class Server:
         """
         args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port)]
         args += ["--db", str(self.db), *self.extra_args]
+        if self.bot_delay is not None:
+            args = [sys.executable, "-c", SERVE_WITH_SETTINGS, str(self.db), str(self.bot_delay)]
+            args += [str(self.clock_scale), str(self.port)]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 args, stdout=out, stderr=subprocess.STDOUT, env=self.env, start_new_session=True

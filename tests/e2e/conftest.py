@@ -30,8 +30,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-TEST_SERVER_ENV = {"LUDOTECA_BOT_DELAY": "0", "LUDOTECA_CLOCK_SCALE": "0"}
-"""Bots move at once; the realtime (Gotcha) clock is stopped and bots' timed choices run at once."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -40,7 +38,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def start_server(db: Path) -> Server:
     """A started test server on ``db`` (a free port, bots unpaced)."""
-    server = Server(db, env=TEST_SERVER_ENV)
+    # Bots move at once; Gotcha's clock is stopped and bots' timed choices run at once.
+    server = Server(db, bot_delay=0.0, clock_scale=0.0)
     server.start()
     return server
 
@@ -82,11 +81,27 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
+def open_context(browser: Browser) -> BrowserContext:
     """A fresh browser profile (own localStorage) with English as the browser's language."""
     opened = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     opened.set_default_timeout(15_000)
+    return opened
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """One fresh browser profile."""
+    opened = open_context(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
+def other_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A second, separate browser profile (another person)."""
+    opened = open_context(browser)
     try:
         yield opened
     finally:

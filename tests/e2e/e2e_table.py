@@ -121,8 +121,10 @@ def sit(
     wait_until(page, lambda: room(frames)["seats"][seat]["kind"] == "human", "seat shown taken")
 
 
-def add_bot(page: Page, frames: Frames, seat: int) -> None:
-    """Fill ``seat`` with the room's default bot."""
+def add_bot(page: Page, frames: Frames, seat: int, agent: str | None = None) -> None:
+    """Fill ``seat`` with a bot (``agent`` picked in the bot-level list, else the default)."""
+    if agent is not None:
+        page.get_by_test_id("agent-select").select_option(agent)
     page.get_by_test_id(f"bot-{seat}").click()
     wait_until(page, lambda: room(frames)["seats"][seat]["kind"] == "bot", f"bot in seat {seat}")
 

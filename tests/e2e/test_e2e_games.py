@@ -29,14 +29,16 @@ from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.e2e
 
-GAMES: dict[str, tuple[int, dict[str, Any]]] = {
-    "tacocat": (2, {}),
-    "dweebies": (2, {}),
-    "tile_up": (2, {"board_size": 9}),
-    "mystery_date": (2, {"turn_limit": 30}),
-    "gotcha": (3, {"track_length": 4, "turn_limit": 8}),
+GAMES: dict[str, tuple[int, dict[str, Any], str | None]] = {
+    "tacocat": (2, {}, None),
+    "dweebies": (2, {}, None),
+    "tile_up": (2, {"board_size": 9}, "greedy"),
+    "mystery_date": (2, {"turn_limit": 30}, None),
+    "gotcha": (3, {"track_length": 4, "turn_limit": 8}, None),
 }
-"""Players and options per game: the shortest games the options allow."""
+"""Players, options and bot level per game (None: the room's default bot): the shortest
+games the options allow. Tile Up's expert needs ~150 moves of a random player to finish
+against it, the greedy bot ~60."""
 
 GOTCHA_TURN = ("draw", "play", "vote")
 
@@ -60,14 +62,14 @@ CHOOSERS = {"gotcha": gotcha_move}
 def test_a_person_plays_a_full_game_against_bots(
     server: Server, context: BrowserContext, game: str
 ) -> None:
-    players, options = GAMES[game]
+    players, options, agent = GAMES[game]
     page = context.new_page()
     frames = Frames(page)
     room_id = create_room(page, server.url, game, players, options)
     profile = (34, ["glasses", "jeans"]) if game == "gotcha" else None
     sit(page, frames, 0, "Ana", profile)
     for seat in range(1, players):
-        add_bot(page, frames, seat)
+        add_bot(page, frames, seat, agent)
     first = start(page, frames)
     assert first["you"] == 0
     assert room(frames)["options"] == {**room(frames)["options"], **options}
