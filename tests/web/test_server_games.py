@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from web_helpers import Message, Peer, Server, play_to_end
 
 
@@ -33,3 +34,34 @@ def test_tacocat_person_against_the_expert_bot_to_the_end(server: Server) -> Non
     status, summary = server.http("GET", f"/api/rooms/{room}")
     assert status == 200 and summary["status"] == "finished" and summary["game_no"] == 1
     alice.close()
+
+
+GAMES = {
+    "dweebies": (2, {}),
+    "tile_up": (2, {}),
+    "mystery_date": (3, {}),
+    "gotcha": (3, {"turn_limit": 8, "track_length": 4}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_to_the_end_against_bots(server: Server, game: str) -> None:
+    players, options = GAMES[game]
+    room = server.create_room(game, players, options=options)
+    me = server.peer(room)
+    me.hello()
+    if game == "gotcha":
+        me.sit(0, "Ana", age=30, traits=["glasses"])
+    else:
+        me.sit(0, "Ana")
+    seat_bots(me, players)
+    watcher = server.peer(room)
+    watcher.hello(lang="es")
+    me.send("start")
+    final = play_to_end(me)
+    assert final["outcome"]["winners"] is not None
+    last = watcher.wait("state", lambda m: m["outcome"] is not None)
+    assert last["you"] is None and last["legal"] == []
+    assert last["version"] == final["version"]
+    me.close()
+    watcher.close()

@@ -21,7 +21,7 @@ Message = dict[str, Any]
 class Server:
     """``create_app(store_url)`` served by uvicorn in a thread (bots without pauses)."""
 
-    def __init__(self, store_url: str, **settings: float) -> None:
+    def __init__(self, store_url: str, **settings: Any) -> None:
         settings.setdefault("bot_delay", 0.0)
         settings.setdefault("clock_scale", 0.0)
         self.store_url = store_url
@@ -102,6 +102,8 @@ class Peer:
             self.room = message["room"]
         elif kind == "seated":
             self.token, self.seat = message["token"], message["seat"]
+        elif kind == "welcome":
+            self.seat = message["seat"]
         return message
 
     def wait(

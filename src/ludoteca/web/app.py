@@ -77,13 +77,20 @@ def _error(status: int, error: RoomError, lang: Lang) -> JSONResponse:
     )
 
 
-def create_app(store_url: str, *, bot_delay: float = 0.4, clock_scale: float = 1.0) -> FastAPI:
+def create_app(
+    store_url: str,
+    *,
+    bot_delay: float = 0.4,
+    clock_scale: float = 1.0,
+    static_dir: Path = STATIC,
+) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
     Args:
         store_url: Where rooms live (``store.open_store``).
         bot_delay: Seconds a bot waits before each move (0 in tests).
         clock_scale: Real ms per game ms for Gotcha's bots (0 in tests: at once).
+        static_dir: The front end's files (``index.html`` is the page).
     """
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale)
     holder: dict[str, Rooms] = {}
@@ -102,13 +109,13 @@ def create_app(store_url: str, *, bot_delay: float = 0.4, clock_scale: float = 1
             store.close()
 
     app = FastAPI(title="Ludoteca", lifespan=lifespan)
-    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
 
     def rooms() -> Rooms:
         return holder["rooms"]
 
     def index() -> Response:
-        page = STATIC / "index.html"
+        page = static_dir / "index.html"
         if not page.is_file():
             return JSONResponse({"error": {"code": "no_page", "message": str(page)}}, 404)
         return FileResponse(page, media_type="text/html")

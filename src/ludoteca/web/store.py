@@ -13,10 +13,11 @@ event loop and the bot threads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -203,25 +204,30 @@ class _SqlStore:
     def _sql(self, text: str) -> str:
         return text if self._ph == "?" else text.replace("?", self._ph)
 
-    def _write(self, text: str, params: Sequence[Any]) -> None:
+    @contextlib.contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        """A cursor in its own transaction: committed at the end, rolled back on an error
+        (PostgreSQL refuses every later statement of a failed transaction).
+        """
         with self._lock:
             cur = self._conn.cursor()
             try:
-                cur.execute(self._sql(text), tuple(params))
+                yield cur
+                self._conn.commit()
+            except BaseException:
+                self._conn.rollback()
+                raise
             finally:
                 cur.close()
-            self._conn.commit()
+
+    def _write(self, text: str, params: Sequence[Any]) -> None:
+        with self._cursor() as cur:
+            cur.execute(self._sql(text), tuple(params))
 
     def _read(self, text: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-        with self._lock:
-            cur = self._conn.cursor()
-            try:
-                cur.execute(self._sql(text), tuple(params))
-                rows = [tuple(row) for row in cur.fetchall()]
-            finally:
-                cur.close()
-            self._conn.commit()
-            return rows
+        with self._cursor() as cur:
+            cur.execute(self._sql(text), tuple(params))
+            return [tuple(row) for row in cur.fetchall()]
 
     def create_room(self, room: RoomRow) -> None:
         """Insert a new room."""
@@ -341,25 +347,18 @@ class _SqlStore:
 
     def add_chat(self, room_id: str, line: ChatRow) -> None:
         """Append a chat line."""
-        with self._lock:
-            cur = self._conn.cursor()
-            try:
-                cur.execute(
-                    self._sql("SELECT COALESCE(MAX(idx), -1) FROM chat WHERE room_id = ?"),
-                    (room_id,),
-                )
-                row = cur.fetchone()
-                index = int(row[0]) + 1
-                cur.execute(
-                    self._sql(
-                        "INSERT INTO chat (room_id, idx, seat, name, text, at_ms)"
-                        " VALUES (?, ?, ?, ?, ?, ?)"
-                    ),
-                    (room_id, index, line.seat, line.name, line.text, line.at_ms),
-                )
-            finally:
-                cur.close()
-            self._conn.commit()
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql("SELECT COALESCE(MAX(idx), -1) FROM chat WHERE room_id = ?"), (room_id,)
+            )
+            index = int(cur.fetchone()[0]) + 1
+            cur.execute(
+                self._sql(
+                    "INSERT INTO chat (room_id, idx, seat, name, text, at_ms)"
+                    " VALUES (?, ?, ?, ?, ?, ?)"
+                ),
+                (room_id, index, line.seat, line.name, line.text, line.at_ms),
+            )
 
     def chat(self, room_id: str, limit: int) -> list[ChatRow]:
         """The last ``limit`` chat lines, oldest first."""

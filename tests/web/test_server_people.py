@@ -1,0 +1,245 @@
+"""People at the table: two players who never see each other's hand, reconnecting, a server
+restart in the middle of a game, spectators, chat, rematch and replay."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from web_helpers import Message, Peer, Server, play_to_end
+
+from ludoteca.engine import registry, runner
+from ludoteca.engine.record import GameRecord, replay_states
+from ludoteca.web.store import open_store
+
+
+def record_of(db: str, room: str, game_no: int = 1) -> GameRecord:
+    store = open_store(db)
+    try:
+        game = next(g for g in store.games(room) if g.game_no == game_no)
+        steps = store.actions(room, game_no)
+        rooms = {r.id: r for r in store.rooms()}
+    finally:
+        store.close()
+    return GameRecord(
+        game=rooms[room].game,
+        version=registry.make(rooms[room].game).info.version,
+        seed=game.seed,
+        num_players=rooms[room].players,
+        options=game.options,
+        seats=game.seats,
+        actions=tuple(steps),
+        outcome=game.outcome,
+    )
+
+
+def two_players(server: Server, game: str = "tacocat") -> tuple[str, Peer, Peer]:
+    room = server.create_room(game, 2)
+    alice, bob = server.peer(room), server.peer(room)
+    alice.hello()
+    bob.hello(lang="es")
+    alice.sit(0, "Alice")
+    bob.sit(1, "Bob")
+    return room, alice, bob
+
+
+def play_both(alice: Peer, bob: Peer) -> tuple[Message, Message]:
+    results: dict[str, Message] = {}
+    errors: list[BaseException] = []
+
+    def run(peer: Peer, key: str) -> None:
+        try:
+            results[key] = play_to_end(peer)
+        except BaseException as error:  # reported by the test thread
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=run, args=(alice, "alice")),
+        threading.Thread(target=run, args=(bob, "bob")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not errors, errors
+    return results["alice"], results["bob"]
+
+
+def test_two_people_play_tacocat_and_each_sees_only_their_own_view(server: Server, db: str) -> None:
+    room, alice, bob = two_players(server)
+    alice.send("start")
+    final_a, final_b = play_both(alice, bob)
+    assert final_a["outcome"] == {**final_b["outcome"], "reason": final_a["outcome"]["reason"]}
+    assert final_a["version"] == final_b["version"]
+    states = list(replay_states(record_of(db, room)))
+    game = registry.make("tacocat")
+    checked = 0
+    for peer, seat in ((alice, 0), (bob, 1)):
+        for message in peer.seen:
+            if message["type"] != "state":
+                continue
+            assert message["you"] == seat
+            # Exactly the seat's own view of the stored game at that version: nothing more.
+            assert message["view"] == game.view(states[message["version"]], seat)
+            other = 1 - seat
+            if message["legal"]:
+                assert seat in message["actors"]
+            last = message["last"]
+            if last is not None and last["seat"] == other:
+                assert "hand" not in str(last)
+            checked += 1
+    assert checked > 20
+    assert "Bob" in str(alice.room) and alice.room is not None
+    alice.close()
+    bob.close()
+
+
+def test_secret_choices_are_not_shown_to_the_other_player(server: Server) -> None:
+    _room, alice, bob = two_players(server)
+    alice.send("start")
+    first = alice.wait("state")
+    bob.wait("state")
+    assert sorted(first["actors"]) == [0, 1]  # Tacocat's replace phase: a secret choice
+    choice = first["legal"][0]["text"]
+    alice.send("act", action=choice, version=first["version"])
+    mine = alice.wait("state", lambda m: m["version"] > first["version"])
+    theirs = bob.wait("state", lambda m: m["version"] > first["version"])
+    assert mine["last"]["text"] == choice and mine["last"]["seat"] == 0
+    assert theirs["last"] is None
+    assert "my_choice" not in theirs["view"] or theirs["view"]["my_choice"] is None
+    alice.close()
+    bob.close()
+
+
+def test_reconnect_with_the_token_resumes_the_seat_and_others_see_it(server: Server) -> None:
+    room, alice, bob = two_players(server)
+    alice.send("start")
+    before = alice.wait("state")
+    token = alice.token
+    alice.close()
+    bob.wait("room", lambda m: not m["room"]["seats"][0]["connected"])
+    again = server.peer(room)
+    welcome = again.hello(token=token)
+    assert welcome["seat"] == 0
+    state = again.wait("state")
+    assert state["you"] == 0 and state["version"] >= before["version"]
+    assert state["view"]["hand"] == before["view"]["hand"] or state["version"] > before["version"]
+    bob.wait("room", lambda m: m["room"]["seats"][0]["connected"])
+    # The resumed seat plays on.
+    again.send("act", action=state["legal"][0]["text"], version=state["version"])
+    after = again.wait("state", lambda m: m["version"] > state["version"])
+    assert after["last"]["seat"] == 0
+    again.close()
+    bob.close()
+
+
+def test_a_server_restart_keeps_every_room_and_game(store_url: str) -> None:
+    """On SQLite and on PostgreSQL: a new server over the same store goes on."""
+    with Server(store_url) as first:
+        room = first.create_room("tacocat", 2)
+        alice = first.peer(room)
+        alice.hello()
+        alice.sit(0, "Alice")
+        alice.send("bot", seat=1)
+        alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+        alice.send("chat", text="hola")
+        alice.wait("chat")
+        alice.send("start")
+        moves = 0
+        state: Message | None = None
+        while moves < 3:
+            state = alice.wait("state", lambda m: 0 in m["actors"] and bool(m["legal"]))
+            alice.send("act", action=state["legal"][0]["text"], version=state["version"])
+            moves += 1
+        alice.wait("state", lambda m: 0 in m["actors"] and bool(m["legal"]))
+        alice.drain(0.3)
+        after = alice.state
+        assert after is not None
+        token = alice.token
+        alice.close()
+    with Server(store_url) as second:
+        status, summary = second.http("GET", f"/api/rooms/{room}")
+        assert status == 200 and summary["status"] == "playing"
+        back = second.peer(room)
+        assert back.hello(token=token)["seat"] == 0
+        resumed = back.wait("state")
+        assert resumed["version"] == after["version"]
+        assert resumed["view"] == after["view"]
+        assert resumed["legal"] == after["legal"]
+        assert back.wait("chat")["text"] == "hola"
+        if resumed["legal"]:
+            back.send("act", action=resumed["legal"][0]["text"], version=resumed["version"])
+        final = play_to_end(back, limit=50000)
+        assert final["outcome"] is not None
+        back.close()
+
+
+def test_spectators_get_the_public_view_and_no_moves(server: Server) -> None:
+    room, alice, bob = two_players(server)
+    watcher = server.peer(room)
+    watcher.hello()
+    alice.send("start")
+    seen = watcher.wait("state")
+    game = registry.make("tacocat")
+    assert seen["you"] is None and seen["legal"] == [] and "hand" not in seen["view"]
+    setup = runner.new_game(game, 2, 1)
+    assert set(seen["view"]) == set(game.view(setup, None))
+    assert watcher.room is not None and watcher.room["spectators"] == 1
+    watcher.send("act", action=seen["legal"][0]["text"] if seen["legal"] else "x", version=0)
+    assert watcher.wait("error")["code"] == "not_seated"
+    for peer in (alice, bob, watcher):
+        peer.close()
+
+
+def test_chat_reaches_everyone_and_the_last_50_come_on_connect(server: Server) -> None:
+    room, alice, bob = two_players(server)
+    for index in range(55):
+        alice.send("chat", text=f"line {index}")
+    bob.wait("chat", lambda m: m["text"] == "line 54")
+    line = alice.wait("chat", lambda m: m["text"] == "line 54")
+    assert line["seat"] == 0 and line["name"] == "Alice" and line["at"] > 0
+    late = server.peer(room)
+    late.hello()
+    history = [late.wait("chat") for _ in range(50)]
+    assert [m["text"] for m in history] == [f"line {i}" for i in range(5, 55)]
+    late.send("chat", text="x" * 501)
+    assert late.wait("error")["code"] == "bad_message"
+    late.send("chat", text="desde la grada")
+    spectator_line = alice.wait("chat", lambda m: m["text"] == "desde la grada")
+    assert spectator_line["seat"] is None and spectator_line["name"] == "Spectator"
+    for peer in (alice, bob, late):
+        peer.close()
+
+
+def at_step(step: int) -> Callable[[Message], bool]:
+    return lambda m: bool(m["step"] == step)
+
+
+def test_rematch_and_replay_after_the_end(server: Server, db: str) -> None:
+    room, alice, bob = two_players(server, "dweebies")
+    alice.send("start")
+    play_both(alice, bob)
+    record = record_of(db, room)
+    states = list(replay_states(record))
+    game = registry.make("dweebies")
+    total = len(record.actions)
+    for step in (0, 1, total // 2, total):
+        bob.send("replay", step=step)
+        frame = bob.wait("replay", at_step(step))
+        assert frame["game"] == 1 and frame["total"] == total
+        assert frame["view"] == game.view(states[step], 1)
+        assert (frame["outcome"] is not None) == (step == total)
+    bob.send("replay", step=total + 1)
+    assert bob.wait("error")["code"] == "bad_step"
+    bob.send("replay", game=2, step=0)
+    assert bob.wait("error")["code"] == "not_finished"
+    alice.send("rematch")
+    assert alice.wait("room", lambda m: m["room"]["game_no"] == 2)["room"]["status"] == "playing"
+    fresh = alice.wait("state", lambda m: m["outcome"] is None)
+    assert fresh["you"] == 0
+    alice.send("replay", game=1, step=0)
+    assert alice.wait("replay")["view"] == game.view(states[0], 0)
+    alice.send("rematch")
+    assert alice.wait("error")["code"] == "already_started"
+    alice.close()
+    bob.close()
