@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, Route, WebSocketRoute
-from shell_samples import FakeTable, game_cards
+from shell_samples import FakeLobby, FakeTable, game_cards
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "static"
 ORIGIN = "http://ludoteca.test"
@@ -42,15 +42,19 @@ def _static(route: Route, relative: str) -> None:
 
 
 def open_fake(
-    page: Page, table: FakeTable | None, sent: list[dict[str, Any]] | None = None
+    page: Page,
+    table: FakeTable | FakeLobby | None,
+    sent: list[dict[str, Any]] | None = None,
 ) -> None:
     """Route ``page``'s requests to the static files, the cards and ``table``.
 
     Args:
         page: A Playwright page (before navigation).
-        table: The room behind ``/ws/sample`` (None: the socket is refused).
+        table: The room behind ``/ws/sample``: a game, a lobby that becomes a game on
+            ``start``, or None (the socket is refused).
         sent: If given, every message the page sends is appended to it.
     """
+    room: list[FakeTable | FakeLobby] = [table] if table is not None else []
 
     def http(route: Route) -> None:
         url = route.request.url.removeprefix(ORIGIN)
@@ -62,8 +66,8 @@ def open_fake(
         elif path == "/api/games":
             lang = "es" if "lang=es" in query else "en"
             route.fulfill(json={"games": game_cards(lang)})
-        elif path.startswith("/api/rooms/") and table is not None:
-            route.fulfill(json=table.room())
+        elif path.startswith("/api/rooms/") and room:
+            route.fulfill(json=room[0].room())
         elif path == "/api/rooms" and route.request.method == "POST":
             route.fulfill(status=201, json={"room": "sample", "invite": "/room/sample"})
         else:
@@ -74,32 +78,43 @@ def open_fake(
             ws.send(json.dumps(message))
 
         def broadcast() -> None:
-            assert table is not None
-            send({"type": "room", "room": table.room()})
-            send(table.state_message())
+            current = room[0]
+            send({"type": "room", "room": current.room()})
+            if isinstance(current, FakeTable):
+                send(current.state_message())
 
         def on_message(raw: str | bytes) -> None:
             message = json.loads(raw)
             if sent is not None:
                 sent.append(message)
-            if table is None:
-                return
+            current = room[0]
             kind = message.get("type")
             if kind == "hello":
-                table.lang = "es" if message.get("lang") == "es" else "en"
-                send(
-                    {
-                        "type": "welcome",
-                        "room_id": "sample",
-                        "seat": table.human,
-                        "lang": table.lang,
-                    }
-                )
-                for line in table.chat:
-                    send(line)
+                current.lang = "es" if message.get("lang") == "es" else "en"
+                seat = current.human if isinstance(current, FakeTable) else current.mine
+                welcome = {
+                    "type": "welcome",
+                    "room_id": "sample",
+                    "seat": seat,
+                    "lang": current.lang,
+                }
+                send(welcome)
+                if isinstance(current, FakeTable):
+                    for line in current.chat:
+                        send(line)
                 broadcast()
+            elif kind == "lang":
+                current.lang = "es" if message["lang"] == "es" else "en"
+                broadcast()
+            elif isinstance(current, FakeLobby):
+                if kind == "start":
+                    room[0] = current.start()
+                    broadcast()
+                else:
+                    for answer in current.handle(message):
+                        send(answer)
             elif kind == "act":
-                error = table.act(message["action"])
+                error = current.act(message["action"])
                 if error:
                     send(error)
                 else:
@@ -107,20 +122,17 @@ def open_fake(
             elif kind == "chat":
                 line = {
                     "type": "chat",
-                    "seat": table.human,
-                    "name": table.names[table.human],
+                    "seat": current.human,
+                    "name": current.names[current.human],
                     "text": message["text"],
                     "at": 1_700_000_000_000,
                 }
-                table.chat.append(line)
+                current.chat.append(line)
                 send(line)
             elif kind == "replay":
-                send(table.replay_message(int(message["step"])))
-            elif kind == "lang":
-                table.lang = "es" if message["lang"] == "es" else "en"
-                broadcast()
+                send(current.replay_message(int(message["step"])))
 
-        if table is None:
+        if not room:
             ws.close()
             return
         ws.on_message(on_message)

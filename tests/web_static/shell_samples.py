@@ -251,3 +251,90 @@ class FakeTable:
             "last": self.lasts[step],
             "outcome": {"winners": list(outcome.winners)} if outcome else None,
         }
+
+
+@dataclass
+class FakeLobby:
+    """A room before its game starts: free seats the page may take or fill with bots."""
+
+    game_id: str
+    players: int = 2
+    lang: Lang = "en"
+    seats: list[Message] = field(default_factory=list)
+    mine: int | None = None
+
+    def __post_init__(self) -> None:
+        self.game: Game[Any, Any] = registry.make(self.game_id)
+        if not self.seats:
+            self.seats = [_free(n) for n in range(self.players)]
+
+    def handle(self, message: Message) -> list[Message]:
+        """The answers to one lobby message (``sit``, ``bot``, ``unbot``, ``leave``)."""
+        kind = message.get("type")
+        seat = message.get("seat")
+        if kind == "sit" and isinstance(seat, int) and self.seats[seat]["kind"] == "free":
+            self.seats[seat] = {
+                "seat": seat,
+                "kind": "human",
+                "name": message["name"],
+                "agent": None,
+                "connected": True,
+                "profile": {"age": message.get("age"), "traits": message.get("traits", [])},
+            }
+            self.mine = seat
+            return [{"type": "seated", "seat": seat, "token": "sample-token"}, self.room_message()]
+        if kind == "bot" and isinstance(seat, int) and self.seats[seat]["kind"] == "free":
+            agent = message.get("agent", "random")
+            self.seats[seat] = {
+                "seat": seat,
+                "kind": "bot",
+                "name": f"Bot ({agent})",
+                "agent": agent,
+                "connected": True,
+            }
+            return [self.room_message()]
+        if kind == "unbot" and isinstance(seat, int) and self.seats[seat]["kind"] == "bot":
+            self.seats[seat] = {
+                "seat": seat,
+                "kind": "free",
+                "name": None,
+                "agent": None,
+                "connected": False,
+            }
+            return [self.room_message()]
+        if kind == "leave" and self.mine is not None:
+            self.seats[self.mine] = _free(self.mine)
+            self.mine = None
+            return [self.room_message()]
+        return [{"type": "error", "code": "bad_message", "message": f"fake lobby: {kind}"}]
+
+    def start(self) -> FakeTable:
+        """The game, with the page's seat as the human one."""
+        names = [str(s["name"]) for s in self.seats]
+        return FakeTable(
+            self.game_id, players=self.players, human=self.mine or 0, lang=self.lang, names=names
+        )
+
+    def room_message(self) -> Message:
+        """The ``room`` message."""
+        return {"type": "room", "room": self.room()}
+
+    def room(self) -> Message:
+        """The ``room`` object."""
+        info = self.game.info
+        return {
+            "id": "sample",
+            "game": self.game_id,
+            "game_name": info.name_es if self.lang == "es" else info.name_en,
+            "players": self.players,
+            "options": {},
+            "turn_seconds": 0,
+            "status": "lobby",
+            "game_no": 1,
+            "seats": self.seats,
+            "spectators": 0,
+        }
+
+
+def _free(seat: int) -> Message:
+    return {"seat": seat, "kind": "free", "name": None, "agent": None, "connected": False}

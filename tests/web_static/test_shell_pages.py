@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from shell_fake_site import CHROMIUM_ARGS, ORIGIN, STATIC, open_fake
-from shell_samples import FakeTable
+from shell_samples import FakeLobby, FakeTable
 
 from ludoteca.games import gotcha_cards
 
@@ -185,3 +185,100 @@ def test_every_shell_string_exists_in_both_languages() -> None:
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
     missing = sorted(k for k in used if k not in es_keys)
     assert missing == []
+
+
+def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser, phone=True)
+    open_fake(page, FakeLobby("gotcha", players=3), sent)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("free")
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("error")).to_contain_text("name")
+    page.get_by_test_id("name-input").fill("Ana")
+    page.get_by_test_id("age-input").fill("34")
+    page.get_by_test_id("trait-glasses").check()
+    page.get_by_test_id("trait-pet").check()
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    assert page.evaluate("localStorage.getItem('ludoteca.token.sample')") == "sample-token"
+    sit = next(m for m in sent if m["type"] == "sit")
+    assert sit == {"type": "sit", "seat": 0, "name": "Ana", "age": 34, "traits": ["glasses", "pet"]}
+    expect(page.get_by_test_id("start")).to_be_disabled()
+    page.get_by_test_id("bot-1").click()
+    page.get_by_test_id("bot-2").click()
+    expect(page.get_by_test_id("seat-2")).to_have_attribute("data-kind", "bot")
+    bots = [m for m in sent if m["type"] == "bot"]
+    assert [m["seat"] for m in bots] == [1, 2]
+    assert all(m["agent"] == "greedy" for m in bots)  # gotcha's default (no expert)
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+
+
+Sent = list[dict[str, Any]]
+
+
+def tacocat_page(browser: Browser, phase: str, sent: Sent) -> tuple[Page, FakeTable]:
+    table = FakeTable("tacocat")
+    table.play_to(phase)
+    assert table.game.phase(table.state) == phase
+    page = new_page(browser, phone=True)
+    open_fake(page, table, sent)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.locator(".tc-svg")).to_have_attribute("data-phase", phase)
+    return page, table
+
+
+def test_tacocat_replace_picks_cards_then_sends_the_set(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page, table = tacocat_page(browser, "replace", sent)
+    hand = table.state_message()["view"]["hand"]
+    cards = page.locator(".tc-hand-card")
+    expect(cards).to_have_count(len(hand))
+    cards.nth(2).click()
+    cards.nth(0).click()
+    expect(page.locator(".tc-hand-card.picked")).to_have_count(2)
+    wanted = f"replace {' '.join(map(str, sorted([hand[0], hand[2]])))}"
+    button = page.locator(f'.board-controls button[data-action="{wanted}"]')
+    expect(button).to_have_class(re.compile(r"\blegal\b"))
+    button.click()
+    expect(page.locator(".tc-svg")).not_to_have_attribute("data-phase", "replace")
+    assert [m["action"] for m in sent if m["type"] == "act"] == [wanted]
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_tacocat_duel_is_one_tap_on_a_legal_card(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page, table = tacocat_page(browser, "duel", sent)
+    hand = table.state_message()["view"]["hand"]
+    legal = page.locator(".tc-hand-card.legal")
+    expect(legal).to_have_count(len(hand))
+    expect(legal.first).to_have_attribute("data-action", f"duel {hand[0]}")
+    legal.first.click()
+    expect(page.locator(".tc-svg[data-phase=duel] .tc-hand-card.legal")).to_have_count(0)
+    assert [m["action"] for m in sent if m["type"] == "act"] == [f"duel {hand[0]}"]
+
+
+def test_tacocat_defending_too_low_is_sent_and_answered_with_tc06(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    table = FakeTable("tacocat", seed=11)
+    for _ in range(50):
+        table.play_to("defend")
+        view = table.state_message()["view"]
+        if view["phase"] == "defend" and view["hand"][0] < view["attack"][len(view["answers"])]:
+            break
+        table = FakeTable("tacocat", seed=table.seed + 1)
+    view = table.state_message()["view"]
+    low = view["hand"][0]
+    assert low < view["attack"][len(view["answers"])]
+    page = new_page(browser, phone=True)
+    open_fake(page, table, sent)
+    page.goto(ORIGIN + "/room/sample")
+    tryable = page.locator(f'.tc-hand-card.tryable[data-card="{low}"]').first
+    expect(tryable).not_to_have_attribute("data-action", re.compile(".*"))
+    tryable.click()
+    error = page.get_by_test_id("error")
+    expect(error).to_have_attribute("data-rule", "TC-06")
+    expect(error).to_be_in_viewport()
+    assert [m["action"] for m in sent if m["type"] == "act"] == [f"defend {low}"]
+    expect(page.locator('.board-controls button[data-action="sacrifice"]')).to_be_visible()

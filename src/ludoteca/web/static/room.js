@@ -4,7 +4,7 @@
 // board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
 // or by boards/generic.js when that import fails.
 
-import {h, clear} from "./boards/svg.js";
+import {el, h, clear} from "./boards/svg.js";
 import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
@@ -13,6 +13,7 @@ const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
 const FILTER_FROM = 24;
 const CHANCE = -1;
+const ERROR_MS = 12000;
 
 function stored(key, fallback) {
   try {
@@ -55,6 +56,19 @@ export function clockText(ms) {
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
 
+const ICONS = {
+  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
+  prev: ["M17 5v14L6 12z"],
+  next: ["M7 5v14l11-7z"],
+  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+};
+
+/** A small SVG icon of the replay bar (fonts may lack the media symbols). */
+function replayIcon(name) {
+  return el("svg", {viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true"},
+    ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
+}
+
 /** Mount the room page for `roomId` into `root`. */
 export function mountRoom(root, roomId) {
   const profile = stored(PROFILE_KEY, {age: "", traits: []});
@@ -81,6 +95,7 @@ export function mountRoom(root, roomId) {
     copied: false,
     wasMyTurn: false,
     boardFailed: false,
+    freshSocket: true,
   };
   const dom = {};
   let renderToken = 0;
@@ -91,6 +106,7 @@ export function mountRoom(root, roomId) {
     getLang,
     onMessage: (message) => receive(message),
     onStatus: (status, info) => {
+      if (status === "connecting") S.freshSocket = true;
       S.conn = status;
       S.reconnectAt = info.at || null;
       drawConnection();
@@ -162,9 +178,13 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
-        S.chat = [];  // the server sends the last messages again after every hello
-        drawChat();
+        if (S.freshSocket) {
+          S.chat = [];  // after every hello the server sends the last chat lines again
+          S.freshSocket = false;
+          drawChat();
+        }
         drawSeats();
+        drawHead();
         break;
       case "seated":
         S.you = message.seat;
@@ -265,7 +285,8 @@ export function mountRoom(root, roomId) {
   function skeleton() {
     clear(root);
     dom.head = h("div", {class: "room-head"});
-    dom.connBanner = h("div", {class: "banner-slot"});
+    dom.statusBar = h("div", {class: "status-row"});
+    dom.connBanner = h("div", {class: "banner-slot conn-slot"});
     dom.error = h("div", {class: "banner-slot"});
     dom.outcome = h("div", {class: "banner-slot"});
     dom.board = h("div", {class: "board"});
@@ -285,6 +306,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
     dom.chatInput = h("input", {
@@ -309,9 +331,11 @@ export function mountRoom(root, roomId) {
       },
     }, [dom.typedInput, h("button", {class: "btn", type: "submit", "data-testid": "move-send"}, [t("moves.send")])]);
 
-    root.appendChild(h("div", {class: "room"}, [
+    dom.room = h("div", {class: "room"}, [
       dom.head,
-      h("div", {class: "banners"}, [dom.connBanner, dom.error, dom.outcome]),
+      dom.statusBar,
+      h("div", {class: "banners"}, [dom.connBanner, dom.outcome]),
+      h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
       h("div", {class: "room-main"}, [
         h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
           dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
@@ -323,14 +347,15 @@ export function mountRoom(root, roomId) {
       ]),
       h("aside", {class: "room-side"}, [
         h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
-          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.seats, dom.join,
+          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
         ]),
         h("section", {class: "panel invite-panel"}, [dom.invite]),
         h("section", {class: "panel chat", "aria-labelledby": "chat-title"}, [
           h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
         ]),
       ]),
-    ]));
+    ]);
+    root.appendChild(dom.room);
   }
 
   function drawAll() {
@@ -380,14 +405,17 @@ export function mountRoom(root, roomId) {
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       dom.conn,
     ]));
-    dom.head.appendChild(h("div", {class: "status-row" + (isMyTurn() ? " my-turn" : "")}, [
+    clear(dom.statusBar);
+    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "");
+    dom.statusBar.append(...[
       h("span", {
         class: "status", "data-testid": "status", role: "status",
         "data-status": S.room ? S.room.status : "loading",
         "data-my-turn": isMyTurn() ? "true" : "false",
+        "data-version": S.state ? String(S.state.version) : "",
       }, [statusText()]),
       dom.timer,
-    ]));
+    ]);
     if (options || (S.room && S.room.turn_seconds)) {
       const bits = [options ? t("room.options", {options}) : "",
         S.room.turn_seconds ? t("room.timer_option", {s: S.room.turn_seconds}) : ""].filter(Boolean);
@@ -424,17 +452,22 @@ export function mountRoom(root, roomId) {
     return t("conn.reconnecting", {s: left});
   }
 
+  let errorTimer = null;
+
   function drawError() {
     if (!dom.error) return;
     clear(dom.error);
+    clearTimeout(errorTimer);
     const error = S.error;
     if (!error) return;
+    // The toast goes by itself after a while; the next move or ✕ removes it at once.
+    errorTimer = setTimeout(() => { if (S.error === error) { S.error = null; drawError(); } }, ERROR_MS);
     dom.error.appendChild(h("div", {
       class: "banner error", role: "alert", "data-testid": "error",
       "data-code": error.code || "", "data-rule": error.rule_id || "",
     }, [
       h("div", {class: "banner-text"}, [
-        h("strong", {}, [t("error.title"), ": "]),
+        error.code === "illegal" ? null : h("strong", {}, [t("error.title"), ": "]),
         h("span", {class: "error-message"}, [error.message || error.code || ""]),
         error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
         error.action ? h("code", {class: "error-action"}, [error.action]) : null,
@@ -499,6 +532,7 @@ export function mountRoom(root, roomId) {
   function drawBoard() {
     if (!dom.board) return;
     const token = ++renderToken;
+    dom.room.classList.toggle("no-game", !S.state && !S.replay);
     if (!S.room || (!S.state && !S.replay)) {
       clear(dom.board);
       clear(dom.boardNote);
@@ -584,22 +618,24 @@ export function mountRoom(root, roomId) {
     const total = replayTotal();
     const step = S.replay ? S.replay.step : total;
     const busy = S.replayBusy;
-    const button = (testid, label, symbol, target, disabled) => h("button", {
+    const button = (testid, label, icon, target, disabled) => h("button", {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
-    }, [symbol]);
+    }, [replayIcon(icon)]);
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
-      button("replay-first", t("replay.first"), "⏮", 0, step <= 0),
-      button("replay-prev", t("replay.prev"), "◀", step - 1, step <= 0),
+      button("replay-first", t("replay.first"), "first", 0, step <= 0),
+      button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
       h("span", {class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total)},
         [busy ? t("replay.loading") : t("replay.step", {step, total})]),
-      button("replay-next", t("replay.next"), "▶", step + 1, step >= total),
-      button("replay-last", t("replay.last"), "⏭", total, step >= total),
-      S.replay ? h("button", {
+      button("replay-next", t("replay.next"), "next", step + 1, step >= total),
+      button("replay-last", t("replay.last"), "last", total, step >= total),
+    ]));
+    if (S.replay) {
+      dom.replayBar.appendChild(h("button", {
         class: "btn small ghost", type: "button", "data-testid": "replay-live",
         onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
-      }, [t("replay.live")]) : null,
-    ]));
+      }, [t("replay.live")]));
+    }
   }
 
   function seatRow(info) {
@@ -642,7 +678,7 @@ export function mountRoom(root, roomId) {
           "aria-label": connected ? t("room.connected") : t("room.disconnected"),
         }) : null,
         h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
-        h("span", {class: "pill small"}, [kindText]),
+        info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
         mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
         info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
         traits ? h("span", {class: "muted small traits"}, [traits]) : null,
@@ -699,6 +735,7 @@ export function mountRoom(root, roomId) {
     if (!dom.seats) return;
     clear(dom.seats);
     clear(dom.join);
+    clear(dom.after);
     if (!S.room) return;
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
@@ -714,6 +751,7 @@ export function mountRoom(root, roomId) {
       parts.push(h("div", {class: "field"}, [h("label", {for: "name-input"}, [t("room.your_name")]), dom.nameInput]));
       if (S.room.game === "gotcha") parts.push(profileForm());
     }
+    for (const part of parts.splice(0)) dom.join.appendChild(part);
     const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
       || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
     if (S.room.status !== "finished" && hasBotButtons) {
@@ -728,7 +766,7 @@ export function mountRoom(root, roomId) {
       }, [t("room.start")]));
       if (!full) parts.push(h("p", {class: "muted small"}, [t("room.start_wait")]));
     }
-    for (const part of parts) dom.join.appendChild(part);
+    for (const part of parts) dom.after.appendChild(part);
   }
 
   function drawInvite() {

@@ -1,0 +1,148 @@
+"""The shell against the real server: a Tacocat game against the bot, played on the board.
+
+The server (``ludoteca.web.app``) runs in a thread on a free port over a temporary SQLite
+file, bots without delay. The page is driven through the Tacocat board only (cards and the
+board's buttons, never the shell's Moves list), to the end and into the replay.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from shell_fake_site import CHROMIUM_ARGS
+
+from ludoteca.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("shell_live") / "rooms.sqlite3"
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(str(db), bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def status(page: Page) -> str:
+    return page.get_by_test_id("status").get_attribute("data-status") or ""
+
+
+def play_one_board_move(page: Page, rng: random.Random) -> None:
+    """One decision through the board: cards, then the board's own button if needed."""
+    phase = page.locator(".tc-svg").get_attribute("data-phase")
+    cards = page.locator(".tc-hand-card")
+    if phase in ("duel", "defend"):
+        legal = page.locator(".tc-hand-card.legal")
+        if phase == "defend" and (legal.count() == 0 or rng.random() < 0.3):
+            page.locator('.board-controls button[data-action="sacrifice"]').click()
+        else:
+            legal.nth(rng.randrange(legal.count())).click()
+    elif phase == "replace":
+        picks = rng.sample(range(cards.count()), rng.randrange(0, 3))
+        for index in picks:
+            cards.nth(index).click()
+        target = "button[data-try^=replace]" if picks else 'button[data-action="keep"]'
+        page.locator(f".board-controls {target}").click()
+    elif phase == "attack":
+        cards.nth(rng.randrange(cards.count())).click()
+        page.locator(".board-controls button[data-try^=attack]").click()
+
+
+def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(origin + "/")
+    page.get_by_test_id("game-select").select_option("tacocat")
+    page.get_by_test_id("create-room").click()
+    page.wait_for_url(re.compile(r".*/room/[^/]+$"))
+    page.get_by_test_id("name-input").fill("Ana")
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    page.get_by_test_id("bot-1").click()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+
+    # An illegal try is sent and answered with its rule: attacking during the replace phase.
+    expect(page.locator(".tc-svg")).to_have_attribute("data-phase", "replace")
+    page.locator("details.typed summary").click()
+    page.get_by_test_id("move-input").fill("attack 1")
+    page.get_by_test_id("move-send").click()
+    expect(page.get_by_test_id("error")).to_have_attribute("data-rule", re.compile(r"^TC-\d\d$"))
+
+    rng = random.Random(4)
+    deadline = time.monotonic() + 150
+    decisions = 0
+    while status(page) != "finished":
+        assert time.monotonic() < deadline, f"no end after {decisions} decisions"
+        if page.locator("button.move").count() == 0:
+            page.wait_for_timeout(40)
+            continue
+        version = page.get_by_test_id("status").get_attribute("data-version")
+        play_one_board_move(page, rng)
+        decisions += 1
+        # Wait for the server's answer: a newer state (or the end), or an error.
+        page.wait_for_function(
+            """(version) => {
+                const s = document.querySelector('[data-testid=status]');
+                return s.dataset.version !== version || s.dataset.status === 'finished'
+                    || document.querySelector('[data-testid=error]') !== null;
+            }""",
+            arg=version,
+        )
+        if page.get_by_test_id("error").count():
+            page.get_by_test_id("error").locator("button").click()
+    expect(page.get_by_test_id("outcome")).to_contain_text(re.compile("wins"))
+    expect(page.get_by_test_id("rematch")).to_be_visible()
+    step = page.get_by_test_id("replay-step")
+    total = int(step.get_attribute("data-total") or "0")
+    assert total > decisions
+    page.get_by_test_id("replay-first").click()
+    expect(step).to_have_attribute("data-step", "0")
+    page.get_by_test_id("replay-next").click()
+    expect(step).to_have_attribute("data-step", "1")
+    page.get_by_test_id("lang-switch").select_option("es")
+    expect(page.get_by_test_id("status")).to_contain_text(
+        re.compile("Repetición|Partida terminada")
+    )
+    assert errors == []
+    context.close()
