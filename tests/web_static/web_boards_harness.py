@@ -110,9 +110,9 @@ def context(sample: dict[str, Any], lang: str = "en", players: int = 2) -> dict[
     }
 
 
-def shots(game_id: str, out: Path, players: int = 2, limit: int = 6) -> list[Path]:
+def shots(game_id: str, out: Path, players: int = 2, limit: int = 6, seed: int = 1) -> list[Path]:
     """Screenshots of the board for a few samples, at desktop and phone size."""
-    data = samples(game_id, players=players)
+    data = samples(game_id, players=players, seed=seed, max_steps=20000)
     out.mkdir(parents=True, exist_ok=True)
     files: list[Path] = []
     where = site(game_id)
@@ -139,7 +139,9 @@ def shots(game_id: str, out: Path, players: int = 2, limit: int = 6) -> list[Pat
 
 
 if __name__ == "__main__":
-    for path in shots(sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 2):
+    args = sys.argv[1:]
+    count = int(args[2]) if len(args) > 2 else 2
+    for path in shots(args[0], Path(args[1]), count, seed=int(args[3]) if len(args) > 3 else 1):
         print(path)
 
 
