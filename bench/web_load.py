@@ -14,7 +14,8 @@ Measured, after a warm-up, for ``seconds``:
 - **latency**: from sending ``act`` on one seat's socket to the OTHER seat's socket receiving
   the ``state`` whose ``last`` is that move (both sockets live in this process, one clock).
 - the server's and the client's CPU time over the window (the server's from ``/proc``), to
-  tell a saturated server from a saturated client.
+  tell a saturated server from a saturated client, and the machine's 1-minute load average
+  before and after the window (the machine is shared: other work shows up in the latency).
 
 Usage::
 
@@ -284,6 +285,7 @@ async def _drive(
         await sockets[0].send('{"type": "start"}')
     await asyncio.sleep(warmup)
     stats.recording = True
+    load_before = os.getloadavg()[0]
     cpu0_server = _cpu_seconds(server_pid) if server_pid else None
     cpu0_client = time.process_time()
     t0 = time.perf_counter()
@@ -292,6 +294,7 @@ async def _drive(
     wall = time.perf_counter() - t0
     cpu_client = time.process_time() - cpu0_client
     cpu1_server = _cpu_seconds(server_pid) if server_pid else None
+    load_after = os.getloadavg()[0]
     for client in clients:
         client.stopping = True
         if client.timer is not None:
@@ -325,6 +328,7 @@ async def _drive(
             else None
         ),
         "client_cpu_s": round(cpu_client, 2),
+        "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
 
 
@@ -380,7 +384,7 @@ def run(
 def _table(rows: list[dict[str, Any]]) -> str:
     head = (
         f"{'games':>6} {'think s':>7} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'max ms':>8} {'samples':>8} {'errors':>7} {'srv cpu':>8} {'cli cpu':>8}"
+        f"{'max ms':>8} {'samples':>8} {'errors':>7} {'srv cpu':>8} {'cli cpu':>8} {'load':>6}"
     )
     lines = [head, "-" * len(head)]
     for row in rows:
@@ -389,7 +393,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
             f"{row['games']:>6} {row['think_s']:>7} {row['actions_per_s']:>10} "
             f"{_fmt(lat['p50'])} {_fmt(lat['p99'])} {_fmt(lat['max'])} {lat['n']:>8} "
             f"{sum(row['errors'].values()):>7} {_fmt(row['server_cpu_s'])} "
-            f"{_fmt(row['client_cpu_s'])}"
+            f"{_fmt(row['client_cpu_s'])} {row['loadavg_1min'][1]:>6}"
         )
     return "\n".join(lines)
 
