@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 T = TypeVar("T")
 Chooser = Callable[[dict[str, Any], random.Random], str | None]
@@ -146,10 +147,23 @@ def css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def click_move(page: Page, frames: Frames, state: dict[str, Any], text: str) -> None:
-    """Click the moves-list button of ``text`` and wait for the server's answer to it."""
+def click_move(page: Page, frames: Frames, state: dict[str, Any], text: str) -> bool:
+    """Click the moves-list button of ``text`` and wait for the server's answer to it.
+
+    Returns False, without clicking, when a newer state replaced the moves meanwhile.
+
+    Raises:
+        AssertionError: If the button stays on the page but cannot be clicked (covered,
+            disabled), or the server does not answer.
+    """
     answered = len(frames.received)
-    page.locator(f"{MOVES}[data-action={css_string(text)}]").first.click()
+    button = page.locator(f"{MOVES}[data-action={css_string(text)}]").first
+    try:
+        button.click(timeout=5_000)
+    except PlaywrightTimeoutError:
+        if frames.version() != state["version"] or text not in shown_moves(page):
+            return False
+        raise AssertionError(f"the move {text!r} is shown but cannot be clicked") from None
 
     def answer() -> bool:
         for message in frames.received[answered:]:
@@ -160,6 +174,7 @@ def click_move(page: Page, frames: Frames, state: dict[str, Any], text: str) -> 
         return False
 
     wait_until(page, answer, f"the answer to {text!r}")
+    return True
 
 
 def random_move(state: dict[str, Any], rng: random.Random) -> str | None:
@@ -219,8 +234,7 @@ def play_until(
                 timeout=max(1.0, deadline - time.monotonic()),
             )
             continue
-        click_move(page, frames, state, text)
-        clicks += 1
+        clicks += click_move(page, frames, state, text)
     return clicks
 
 

@@ -92,8 +92,7 @@ def test_two_people_play_tacocat_and_never_see_each_others_hand(
             if state is None or not moves_drawn(page, state):
                 continue
             dom_checks += check_dom(page, state)
-            click_move(page, frames, state, rng.choice(state["legal"])["text"])
-            moved = True
+            moved |= click_move(page, frames, state, rng.choice(state["legal"])["text"])
         if not moved:
             ana.wait_for_timeout(20)
 
