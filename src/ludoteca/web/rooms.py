@@ -52,7 +52,7 @@ MAX_TURN_SECONDS = 3600
 FREE, HUMAN, BOT = "free", "human", "bot"
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 
-_REALTIME_CALLS = threading.Lock()
+_REALTIME_CALLS = threading.RLock()
 """Gotcha's rules memoise their last state in module globals (``gotcha.py``), which is not
 safe from two threads at once: every call into a realtime game, on the loop or in a bot's
 thread, holds this lock. Turn-based games keep no such globals and need no lock."""
@@ -648,7 +648,12 @@ class Room:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.all.add(task)
         task.add_done_callback(self._tasks.all.discard)
+        task.add_done_callback(self._report)
         return task
+
+    def _report(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("room %s: a task failed", self.id, exc_info=task.exception())
 
     def _schedule(self) -> None:
         """After a change: plan the bots' next move and the turn timers."""
@@ -704,11 +709,14 @@ class Room:
         with self._realtime():
             view = self.game.view(state, seat)
             legal = self.game.legal_actions(state, seat)
-            action = agent.choose(view, legal, self._agent_rngs[seat])
             try:
+                action = agent.choose(view, legal, self._agent_rngs[seat])
                 runner.check(self.game, state, seat, action)
-            except RulesError:
-                log.warning("room %s: bot %s proposed an illegal %s", self.id, seat, action)
+            except Exception:
+                # A bot's bug must not stall the table: log it and play a listed move.
+                log.exception(
+                    "room %s: the bot in seat %s failed; a random move instead", self.id, seat
+                )
                 action = rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
         return action
 

@@ -1,0 +1,172 @@
+"""Rooms without sockets: the realtime race, the protocol reader and the clock helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from ludoteca.web import clock
+from ludoteca.web import protocol as p
+from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token
+from ludoteca.web.store import open_store
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def __call__(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def errors(self) -> list[str]:
+        return [m["code"] for m in self.sent if m["type"] == "error"]
+
+
+async def gotcha_room(scale: float) -> tuple[Rooms, Room, Client, Inbox]:
+    rooms = Rooms(open_store(":memory:"), Settings(bot_delay=0, clock_scale=scale))
+    room = rooms.create("gotcha", 3, {"turn_limit": 8}, 0)
+    inbox = Inbox()
+    client = Client(inbox)
+    for message in (
+        p.Hello(None, "en"),
+        p.Sit(0, "Ana", 30, ("glasses",)),
+        p.Bot(1, None),
+        p.Bot(2, None),
+        p.Start(),
+    ):
+        await room.handle(client, message)
+    assert inbox.errors() == []
+    return rooms, room, client, inbox
+
+
+async def wait_for_proposal(room: Room) -> Any:
+    for _ in range(500):
+        if room._proposal is not None:
+            return room._proposal
+        await asyncio.sleep(0.01)
+    raise AssertionError("no bot proposal")
+
+
+def test_a_person_who_acts_first_beats_the_bots_waiting_proposal() -> None:
+    async def scenario() -> None:
+        rooms, room, client, inbox = await gotcha_room(scale=1.0)
+        proposal = await wait_for_proposal(room)
+        live = room.live
+        assert live is not None and proposal.version == live.version
+        assert proposal.t > 0  # the bots' proposals lie in the future: they wait
+        version = live.version
+        await room.handle(client, p.Act("draw", version, None))
+        assert inbox.errors() == []
+        assert live.steps[version].seat == 0 and live.steps[version].text.endswith(" draw")
+        assert clock.clock_of(room.game.view(live.state, None)) < proposal.t
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_proposal_whose_time_has_come_is_applied_before_the_person() -> None:
+    async def scenario() -> None:
+        rooms, room, client, inbox = await gotcha_room(scale=1.0)
+        proposal = await wait_for_proposal(room)
+        live = room.live
+        assert live is not None
+        version = live.version
+        live.anchor -= 120  # two real minutes pass: the bot's time has come
+        await room.handle(client, p.Act("draw", version, None))
+        assert live.steps[version].seat == proposal.seat
+        assert live.steps[version].text == str(proposal.action)
+        assert inbox.errors() == []
+        assert live.steps[version + 1].seat == 0  # then the person's draw, at the new clock
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_rooms_reload_from_the_store_with_their_games(tmp_path: Any) -> None:
+    path = str(tmp_path / "r.sqlite3")
+
+    async def scenario() -> None:
+        store = open_store(path)
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("gotcha", 3, {"turn_limit": 8}, 0)
+        inbox = Inbox()
+        client = Client(inbox)
+        for message in (
+            p.Hello(None, "en"),
+            p.Sit(0, "Ana", 30, ()),
+            p.Bot(1, "random"),
+            p.Bot(2, None),
+            p.Start(),
+        ):
+            await room.handle(client, message)
+        await asyncio.sleep(0.2)
+        rooms.close()  # no step after this: the bots' tasks are cancelled
+        live = room.live
+        assert live is not None and live.version > 3
+        token = next(m["token"] for m in inbox.sent if m["type"] == "seated")
+        store.close()
+        again = Rooms(open_store(path), Settings(bot_delay=0, clock_scale=0))
+        again.load()
+        back = again.get(room.id)
+        assert back is not None and back.live is not None
+        assert [s.text for s in back.live.steps] == [s.text for s in live.steps]
+        assert back.live.state == live.state
+        assert back.live.chance_rng.random() == live.chance_rng.random()
+        assert back.status == "playing" and back.game_no == 1
+        assert back.seats[0].token_hash == hash_token(token)
+        assert [s.agent for s in back.seats] == ["", "random", "greedy"]
+        again.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"type": "hello", "token": "t", "lang": "es"}', p.Hello("t", "es")),
+        ('{"type": "sit", "seat": 1, "name": "Ana"}', p.Sit(1, "Ana", None, ())),
+        (
+            '{"type": "sit", "seat": 1, "name": "Ana", "age": 9, "traits": ["glasses"]}',
+            p.Sit(1, "Ana", 9, ("glasses",)),
+        ),
+        ('{"type": "bot", "seat": 2}', p.Bot(2, None)),
+        ('{"type": "act", "action": "draw", "version": 4}', p.Act("draw", 4, None)),
+        ('{"type": "replay", "step": 0}', p.Replay(None, 0)),
+        ('{"type": "replay", "game": 2, "step": 3}', p.Replay(2, 3)),
+        ('{"type": "ping"}', p.Ping()),
+    ],
+)
+def test_protocol_reads_every_message(text: str, expected: p.ClientMessage) -> None:
+    assert p.parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "bad_json"),
+        ("[" * 100000, "too_large"),
+        ("[" * 5000 + "]" * 5000, "bad_json"),  # nesting too deep for the reader
+        ("[1]", "bad_message"),
+        ('{"type": "sit", "seat": 1, "name": "A", "traits": "glasses"}', "bad_message"),
+        ('{"type": "sit", "seat": 1, "name": "A", "age": "9"}', "bad_message"),
+        ('{"type": "teleport"}', "unknown_type"),
+    ],
+)
+def test_protocol_refuses(text: str, code: str) -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.parse(text)
+    assert refused.value.code == code
+    assert refused.value.message.text("es") != refused.value.message.text("en")
+
+
+def test_clock_helpers() -> None:
+    assert clock.strip_time("@1500 buzz a1 2") == "buzz a1 2"
+    assert clock.strip_time("  draw ") == "draw"
+    assert clock.game_now(1000, 250.0, 1.0) == 1250
+    assert clock.game_now(1000, 10**9, 1.0) == 61000  # GT-16: at most a minute per step
+    assert clock.game_now(1000, 500.0, 0.0) == 1000
+    assert clock.real_delay(3000, 1000, 1.0) == 2.0
+    assert clock.real_delay(500, 1000, 1.0) == 0.0
