@@ -69,6 +69,13 @@ function replayIcon(name) {
     ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
 }
 
+function clockIcon() {
+  return el("svg", {viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "icon"}, [
+    el("circle", {cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 2}),
+    el("path", {d: "M12 9v4l3 2M9 3h6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round"}),
+  ]);
+}
+
 /** Mount the room page for `roomId` into `root`. */
 export function mountRoom(root, roomId) {
   const profile = stored(PROFILE_KEY, {age: "", traits: []});
@@ -398,7 +405,8 @@ export function mountRoom(root, roomId) {
     const options = S.room && S.room.options && Object.keys(S.room.options).length
       ? Object.entries(S.room.options).map(([k, v]) => `${k}: ${optionValueText(v)}`).join(", ")
       : "";
-    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label")});
+    dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label"), hidden: true});
+    dom.timerText = null;
     dom.conn = h("span", {class: "conn", "data-testid": "connection"});
     dom.head.appendChild(h("div", {class: "title-row"}, [
       h("h1", {}, [gameName || t("room.loading")]),
@@ -596,7 +604,9 @@ export function mountRoom(root, roomId) {
     dom.movesHead.parentElement.hidden = !S.state && !S.replay;
     if (!legal.length) {
       let note = t("moves.none");
-      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) note = t("moves.not_your_turn");
+      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) {
+        note = S.you === null ? t("moves.watching") : t("moves.not_your_turn");
+      }
       dom.moves.appendChild(h("p", {class: "muted"}, [note]));
     }
     const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
@@ -823,11 +833,14 @@ export function mountRoom(root, roomId) {
       const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.state.deadline : null;
       if (deadline) {
         const left = deadline - Date.now();
-        dom.timer.textContent = `⏱ ${t("timer.left", {time: clockText(left)})}`;
+        if (!dom.timerText) {
+          dom.timerText = h("span", {});
+          dom.timer.append(clockIcon(), dom.timerText);
+        }
+        dom.timerText.textContent = t("timer.left", {time: clockText(left)});
         dom.timer.classList.toggle("low", left < 10000);
         dom.timer.hidden = false;
       } else {
-        dom.timer.textContent = "";
         dom.timer.hidden = true;
       }
     }
