@@ -13,6 +13,8 @@ Measured, after a warm-up, for ``seconds``:
   move), per second of wall time.
 - **latency**: from sending ``act`` on one seat's socket to the OTHER seat's socket receiving
   the ``state`` whose ``last`` is that move (both sockets live in this process, one clock).
+- the round trip of a ``ping`` on one more (spectator) socket every 100 ms, and how late this
+  client's own event loop wakes from a 50 ms sleep, to tell server stalls from client stalls;
 - the server's and the client's CPU time over the window (the server's from ``/proc``), to
   tell a saturated server from a saturated client, and the machine's 1-minute load average
   before and after the window (the machine is shared: other work shows up in the latency).
@@ -32,6 +34,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
+import math
 import os
 import random
 import sys
@@ -69,6 +72,8 @@ class Stats:
 
     recording: bool = False
     latencies_ms: list[float] = field(default_factory=list)
+    arrivals: list[float] = field(default_factory=list)
+    """perf_counter time of each latency sample's update (for the per-second timeline)."""
     actions: int = 0
     finished: int = 0
     errors: Counter[str] = field(default_factory=Counter)
@@ -105,7 +110,7 @@ def percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
     ordered = sorted(values)
-    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    rank = max(1, min(len(ordered), math.ceil(q / 100 * len(ordered))))
     return ordered[rank - 1]
 
 
@@ -229,12 +234,14 @@ class SeatClient:
                 table.accepted[version] = sent.at
             elif self.stats.recording:
                 self.stats.latencies_ms.append((other - sent.at) * 1000.0)
+                self.stats.arrivals.append(other)
             return
         sent_at = table.accepted.pop(version, None)
         if sent_at is None:
             table.arrived[version] = now
         elif self.stats.recording:
             self.stats.latencies_ms.append((now - sent_at) * 1000.0)
+            self.stats.arrivals.append(now)
 
     async def _act_later(self, delay: float, version: int, text: str) -> None:
         await asyncio.sleep(delay)
@@ -248,6 +255,44 @@ class SeatClient:
         self.table.sent[self.seat].append(Sent(version, text, time.perf_counter()))
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps({"type": "act", "action": text, "version": version}))
+
+
+async def _ping_probe(ws_origin: str, room: str, seconds: float) -> list[float]:
+    """Round trips (ms) of ``ping`` -> ``pong`` every 100 ms on a spectator socket of ``room``:
+    how long the server's event loop takes to answer anything at all."""
+    rtts: list[float] = []
+    async with connect(f"{ws_origin}/ws/{room}", max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "lang": "en"}))
+        await _expect(ws, "welcome")
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            sent = time.perf_counter()
+            await ws.send('{"type": "ping"}')
+            await _expect(ws, "pong")
+            rtts.append((time.perf_counter() - sent) * 1000.0)
+            await asyncio.sleep(0.1)
+    return rtts
+
+
+async def _lag_probe(seconds: float) -> list[float]:
+    """How late (ms) a 50 ms sleep of this client's event loop wakes up, over ``seconds``:
+    a busy client would inflate the measured latencies."""
+    lags: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        before = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lags.append((time.perf_counter() - before - 0.05) * 1000.0)
+    return lags
+
+
+def _summary(values: list[float]) -> dict[str, float | int | None]:
+    return {
+        "n": len(values),
+        "p50": _round(percentile(values, 50)),
+        "p99": _round(percentile(values, 99)),
+        "max": _round(max(values) if values else None),
+    }
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -289,7 +334,10 @@ async def _drive(
     cpu0_server = _cpu_seconds(server_pid) if server_pid else None
     cpu0_client = time.process_time()
     t0 = time.perf_counter()
-    await asyncio.sleep(seconds)
+    pings, lags = await asyncio.gather(
+        _ping_probe(ws_origin, opened[0][0].room, seconds), _lag_probe(seconds)
+    )
+    await asyncio.sleep(max(0.0, t0 + seconds - time.perf_counter()))
     stats.recording = False
     wall = time.perf_counter() - t0
     cpu_client = time.process_time() - cpu0_client
@@ -320,6 +368,9 @@ async def _drive(
             "p99": _round(percentile(lat, 99)),
             "max": _round(max(lat) if lat else None),
         },
+        "server_ping_ms": _summary(pings),
+        "client_loop_lag_ms": _summary(lags),
+        "timeline": _timeline(stats, t0, wall),
         "errors": dict(stats.errors),
         "unmatched": stats.unmatched,
         "server_cpu_s": (
@@ -330,6 +381,22 @@ async def _drive(
         "client_cpu_s": round(cpu_client, 2),
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
+
+
+def _timeline(stats: Stats, t0: float, wall: float) -> list[dict[str, Any]]:
+    """Per second of the window: updates seen and their p50/p99 latency (ms)."""
+    buckets: list[list[float]] = [[] for _ in range(max(1, int(wall + 0.999)))]
+    for at, ms in zip(stats.arrivals, stats.latencies_ms, strict=True):
+        buckets[min(len(buckets) - 1, max(0, int(at - t0)))].append(ms)
+    return [
+        {
+            "second": i,
+            "n": len(b),
+            "p50": _round(percentile(b, 50)),
+            "p99": _round(percentile(b, 99)),
+        }
+        for i, b in enumerate(buckets)
+    ]
 
 
 def _round(value: float | None) -> float | None:
