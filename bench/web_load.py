@@ -145,7 +145,9 @@ async def _open_table(
         room = await asyncio.to_thread(_post_room, origin)
         sockets: list[ClientConnection] = []
         for seat in range(SEATS):
-            ws = await connect(f"{ws_origin}/ws/{room}", max_size=2**22, compression=None)
+            ws = await connect(
+                f"{ws_origin}/ws/{room}", max_size=2**22, compression=None, open_timeout=60
+            )
             sockets.append(ws)
             await ws.send(json.dumps({"type": "hello", "lang": "en"}))
             await _expect(ws, "welcome")
@@ -257,21 +259,30 @@ class SeatClient:
             await self.ws.send(json.dumps({"type": "act", "action": text, "version": version}))
 
 
-async def _ping_probe(ws_origin: str, room: str, seconds: float) -> list[float]:
-    """Round trips (ms) of ``ping`` -> ``pong`` every 100 ms on a spectator socket of ``room``:
-    how long the server's event loop takes to answer anything at all."""
+async def _open_probe(ws_origin: str, room: str) -> ClientConnection:
+    """One more socket, a spectator of ``room``, opened before the games start."""
+    ws = await connect(f"{ws_origin}/ws/{room}", max_size=2**22, compression=None, open_timeout=60)
+    await ws.send(json.dumps({"type": "hello", "lang": "en"}))
+    await _expect(ws, "welcome")
+    return ws
+
+
+async def _ping_probe(ws: ClientConnection, seconds: float) -> tuple[list[float], int]:
+    """Round trips (ms) of ``ping`` -> ``pong`` every 100 ms for ``seconds``: how long the
+    server's event loop takes to answer anything at all. Returns them and the number of pings
+    still unanswered 5 s after the window."""
     rtts: list[float] = []
-    async with connect(f"{ws_origin}/ws/{room}", max_size=2**22, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "lang": "en"}))
-        await _expect(ws, "welcome")
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            sent = time.perf_counter()
-            await ws.send('{"type": "ping"}')
-            await _expect(ws, "pong")
-            rtts.append((time.perf_counter() - sent) * 1000.0)
-            await asyncio.sleep(0.1)
-    return rtts
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        sent = time.perf_counter()
+        await ws.send('{"type": "ping"}')
+        try:
+            await asyncio.wait_for(_expect(ws, "pong"), end + 5.0 - sent)
+        except TimeoutError:
+            return rtts, 1
+        rtts.append((time.perf_counter() - sent) * 1000.0)
+        await asyncio.sleep(0.1)
+    return rtts, 0
 
 
 async def _lag_probe(seconds: float) -> list[float]:
@@ -325,17 +336,22 @@ async def _drive(
         for table, sockets in opened
         for seat, ws in enumerate(sockets)
     ]
+    probe = await _open_probe(ws_origin, opened[0][0].room)
     loops = [asyncio.create_task(client.loop()) for client in clients]
+    # Rooms start one after another over the first half of the warm-up, not in one instant:
+    # a start sends both seats their first legal moves with labels, the costliest message.
+    begin = time.perf_counter()
     for _, sockets in opened:
         await sockets[0].send('{"type": "start"}')
-    await asyncio.sleep(warmup)
+        await asyncio.sleep(warmup / 2 / games)
+    await asyncio.sleep(max(0.0, begin + warmup - time.perf_counter()))
     stats.recording = True
     load_before = os.getloadavg()[0]
     cpu0_server = _cpu_seconds(server_pid) if server_pid else None
     cpu0_client = time.process_time()
     t0 = time.perf_counter()
-    pings, lags = await asyncio.gather(
-        _ping_probe(ws_origin, opened[0][0].room, seconds), _lag_probe(seconds)
+    (pings, unanswered), lags = await asyncio.gather(
+        _ping_probe(probe, seconds), _lag_probe(seconds)
     )
     await asyncio.sleep(max(0.0, t0 + seconds - time.perf_counter()))
     stats.recording = False
@@ -347,7 +363,8 @@ async def _drive(
         client.stopping = True
         if client.timer is not None:
             client.timer.cancel()
-    await asyncio.gather(*(client.ws.close() for client in clients), return_exceptions=True)
+    sockets = [client.ws for client in clients] + [probe]
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     await asyncio.gather(*loops, return_exceptions=True)
     lat = stats.latencies_ms
     return {
@@ -368,7 +385,7 @@ async def _drive(
             "p99": _round(percentile(lat, 99)),
             "max": _round(max(lat) if lat else None),
         },
-        "server_ping_ms": _summary(pings),
+        "server_ping_ms": {**_summary(pings), "unanswered": unanswered},
         "client_loop_lag_ms": _summary(lags),
         "timeline": _timeline(stats, t0, wall),
         "errors": dict(stats.errors),
@@ -417,7 +434,7 @@ def run(
     seconds: float,
     *,
     think: float = 1.0,
-    warmup: float = 2.0,
+    warmup: float = 10.0,
     seed: int = 0,
     origin: str | None = None,
 ) -> dict[str, Any]:
@@ -427,7 +444,8 @@ def run(
         games: Concurrent two-seat Tacocat games (two sockets each).
         seconds: Length of the measured window (after the warm-up).
         think: Mean think time in seconds before each move (0: move at once).
-        warmup: Seconds of play before measuring.
+        warmup: Seconds of play before measuring; the games start one after another over
+            its first half.
         seed: Seed of the clients' move choices.
         origin: An already running server (``http://host:port``); None starts a fresh
             ``ludoteca serve`` on a temporary SQLite file and stops it afterwards.
@@ -475,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--think", type=float, nargs="+", default=[1.0])
-    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--origin", default=None, help="a running server instead of a new one")
     parser.add_argument("--json", type=Path, default=None, help="default: bench/results/")
