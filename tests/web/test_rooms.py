@@ -102,10 +102,14 @@ def test_rooms_reload_from_the_store_with_their_games(tmp_path: Any) -> None:
             p.Start(),
         ):
             await room.handle(client, message)
-        await asyncio.sleep(0.2)
-        rooms.close()  # no step after this: the bots' tasks are cancelled
         live = room.live
-        assert live is not None and live.version > 3
+        assert live is not None
+        for _ in range(1000):
+            if live.version > 3:
+                break
+            await asyncio.sleep(0.01)
+        rooms.close()  # no step after this: the bots' tasks are cancelled
+        assert live.version > 3
         token = next(m["token"] for m in inbox.sent if m["type"] == "seated")
         store.close()
         again = Rooms(open_store(path), Settings(bot_delay=0, clock_scale=0))

@@ -28,11 +28,9 @@ def test_when_the_turn_timer_runs_out_a_bot_plays_for_the_person(server: Server)
     _room, me = start_against_bot(server, "dweebies", 2, turn_seconds=1)
     state = me.wait("state", lambda m: 0 in m["actors"])
     assert state["deadline"] is not None
-    now_ms = time.time() * 1000
-    assert now_ms - 500 < state["deadline"] <= now_ms + 1500
-    started = time.monotonic()
+    assert state["deadline"] <= time.time() * 1000 + 1000  # a second from when it was sent
     moved = me.wait("state", lambda m: m["version"] > state["version"] and m["last"]["seat"] == 0)
-    assert time.monotonic() - started >= 0.5
+    assert time.time() * 1000 >= state["deadline"] - 50  # never before the deadline
     assert moved["last"]["text"] in {entry["text"] for entry in state["legal"]}
     me.close()
 

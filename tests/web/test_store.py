@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, open_store
 
 
@@ -65,4 +67,10 @@ def test_a_step_is_stored_once(store_url: str) -> None:
     else:
         raise AssertionError("a second step 0 was accepted")
     assert store.actions("r", 1) == [(0, "x")]
+    store.add_actions("r", 1, 1, [(0, "a"), (-1, "deal 4"), (1, "b")], 2)
+    store.add_action("r", 1, 5, 0, "taken", 3)
+    with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
+        store.add_actions("r", 1, 4, [(0, "c"), (1, "clash")], 3)
+    # The batch was refused whole: step 4 is not there either.
+    assert store.actions("r", 1) == [(0, "x"), (0, "a"), (-1, "deal 4"), (1, "b"), (0, "taken")]
     store.close()

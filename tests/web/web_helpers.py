@@ -71,7 +71,10 @@ class Server:
         return room
 
     def peer(self, room: str) -> Peer:
-        ws = connect(f"ws://127.0.0.1:{self.port}/ws/{room}", max_size=None).__enter__()
+        # An unbounded receive queue: a test that stops reading a socket must not stall its
+        # close handshake behind unread frames.
+        url = f"ws://127.0.0.1:{self.port}/ws/{room}"
+        ws = connect(url, max_size=None, max_queue=None).__enter__()
         return Peer(ws)
 
 

@@ -23,6 +23,8 @@ from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, 
 from ludoteca.web.store import open_store
 
 STATIC = Path(__file__).resolve().parent / "static"
+MAX_PENDING = 1000
+"""Frames queued for one socket before it counts as gone (it stopped reading)."""
 HIDDEN_OPTIONS = {"gotcha": {"profiles"}}
 """Options the server fills itself (Gotcha's profiles come from the seats)."""
 
@@ -170,7 +172,17 @@ def create_app(
     async def socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         queue: asyncio.Queue[str | None] = asyncio.Queue()
-        client = Client(queue.put_nowait)
+
+        def push(text: str) -> None:
+            # A socket that stops reading is dropped rather than buffered without end.
+            if queue.qsize() < MAX_PENDING:
+                queue.put_nowait(text)
+            elif not writer.done():
+                writer.cancel()
+                closing.append(asyncio.ensure_future(websocket.close(code=1013)))
+
+        closing: list[asyncio.Future[None]] = []
+        client = Client(push)
         writer = asyncio.create_task(_write(websocket, queue))
         room = rooms().get(room_id)
         if room is None:
@@ -199,9 +211,8 @@ def create_app(
         finally:
             async with room.lock:
                 room.disconnect(client)
-            queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
+            writer.cancel()
+            await asyncio.gather(writer, return_exceptions=True)
 
     return app
 

@@ -27,14 +27,16 @@ class Step:
         seat: Who acted (``CHANCE`` for nature).
         action: The action value.
         text: Its text form, as stored.
-        secret: A simultaneous secret choice (several seats choosing at once in a game that
-            is not realtime): only the chooser may see which.
+        secret: A simultaneous secret choice (see :func:`is_secret`): only the chooser
+            may see which.
+        phase: The game's phase when it was taken.
     """
 
     seat: Seat
     action: Any
     text: str
     secret: bool
+    phase: str
 
 
 class Live:
@@ -102,13 +104,10 @@ class Live:
 
     def _apply(self, seat: Seat, action: Any) -> Step:
         game = self.game
-        secret = (
-            seat != CHANCE
-            and not game.info.realtime
-            and sum(1 for s in game.actors(self.state) if s != CHANCE) > 1
-        )
+        phase = game.phase(self.state)
+        secret = is_secret(game, self.state, seat, phase, self.last())
         self.state = game.apply(self.state, seat, action)
-        entry = Step(seat, action, str(action), secret)
+        entry = Step(seat, action, str(action), secret, phase)
         self.steps.append(entry)
         return entry
 
@@ -152,16 +151,37 @@ class Live:
         return live
 
 
+def is_secret(
+    game: Game[Any, Any], before: Any, seat: Seat, phase: str, previous: Step | None
+) -> bool:
+    """Whether a step is a simultaneous secret choice, kept from the other seats' ``last``.
+
+    In a game that is not realtime: a step taken while several seats choose at once, and
+    the step that completes such a round (the last chooser's, alone by then, in the same
+    phase right after another seat's secret choice). Chance is never a choice.
+    """
+    if seat == CHANCE or game.info.realtime:
+        return False
+    if sum(1 for s in game.actors(before) if s != CHANCE) > 1:
+        return True
+    return (
+        previous is not None
+        and previous.secret
+        and previous.seat != seat
+        and previous.phase == phase
+    )
+
+
 def secret_flags(
     game: Game[Any, Any], states: Sequence[Any], steps: Sequence[tuple[Seat, str]]
 ) -> list[bool]:
-    """For a replayed record: whether each step was a simultaneous secret choice."""
-    flags = []
-    for index, (seat, _text) in enumerate(steps):
-        before = states[index]
-        flags.append(
-            seat != CHANCE
-            and not game.info.realtime
-            and sum(1 for s in game.actors(before) if s != CHANCE) > 1
-        )
+    """For a replayed record: :func:`is_secret` of each step."""
+    flags: list[bool] = []
+    previous: Step | None = None
+    for index, (seat, text) in enumerate(steps):
+        phase = game.phase(states[index])
+        secret = is_secret(game, states[index], seat, phase, previous)
+        flags.append(secret)
+        if seat != CHANCE:
+            previous = Step(seat, None, text, secret, phase)
     return flags

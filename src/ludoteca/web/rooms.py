@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -101,7 +102,11 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (serialised here)."""
-        self._send(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self._send(_dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send one message already serialised."""
+        self._send(text)
 
     def error(self, error: RoomError | p.ProtocolError) -> None:
         """Send an ``error`` message in this socket's language."""
@@ -173,6 +178,18 @@ def agent_names(game_id: str) -> tuple[str, ...]:
     return names
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _describe(game_id: str, action: Any, lang: Lang) -> str:
+    """``game.describe`` remembered: a state's labels are built for every socket and most
+    moves recur (actions are hashable values; describing one is a pure function).
+    """
+    return registry.make(game_id).describe(action, lang)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 def _now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -209,6 +226,7 @@ class Room:
         self._deadlines: dict[int, int] = {}
         self._proposal: _Proposal | None = None
         self._tasks = _Tasks()
+        self._thinking = threading.Lock()
         self._replays: dict[int, tuple[list[Any], list[tuple[int, str]], list[bool]]] = {}
 
     # -------------------------------------------------------------------------------
@@ -260,14 +278,14 @@ class Room:
             if self.info.realtime:
                 legal = clock.menu(game, view, moves, lang)
             else:
-                legal = [{"text": str(a), "label": game.describe(a, lang)} for a in moves]
+                legal = [{"text": str(a), "label": _describe(self.info.id, a, lang)} for a in moves]
         last = live.last()
         shown_last = None
         if last is not None and (not last.secret or last.seat == seat):
             shown_last = {
                 "seat": last.seat,
                 "text": last.text,
-                "label": game.describe(last.action, lang),
+                "label": _describe(self.info.id, last.action, lang),
             }
         deadlines = [self._deadlines[s] for s in actors if s in self._deadlines]
         return {
@@ -293,10 +311,15 @@ class Room:
         """Send every socket its own view of the current game."""
         if self.live is None:
             return
+        # Sockets of the same seat and language (spectators, a second tab) share one text.
+        texts: dict[tuple[int | None, str], str] = {}
         with self._realtime():
             for client in list(self.clients):
                 if client.hello:
-                    client.send(self._state_message(client))
+                    key = (client.seat, client.lang)
+                    if key not in texts:
+                        texts[key] = _dumps(self._state_message(client))
+                    client.send_text(texts[key])
 
     def _send_state(self, client: Client) -> None:
         if self.live is not None:
@@ -542,11 +565,10 @@ class Room:
         }
 
     def _store_steps(self, live: Live, steps: list[Step]) -> None:
-        first = live.version - len(steps)
-        now = _now_ms()
-        for offset, entry in enumerate(steps):
-            self.store.add_action(
-                self.id, live.game_no, first + offset, entry.seat, entry.text, now
+        if steps:
+            entries = [(entry.seat, entry.text) for entry in steps]
+            self.store.add_actions(
+                self.id, live.game_no, live.version - len(steps), entries, _now_ms()
             )
 
     def _apply(self, seat: Seat, action: Any) -> None:
@@ -705,8 +727,11 @@ class Room:
         return agent
 
     def _choose(self, agent: Agent, seat: int, state: Any) -> Any:
-        """A bot's choice (runs in a worker thread)."""
-        with self._realtime():
+        """A bot's choice (runs in a worker thread). A dropped choice's thread may still be
+        thinking when the next one starts: the room's thinking lock keeps one agent (and its
+        rng) in one thread at a time.
+        """
+        with self._thinking, self._realtime():
             view = self.game.view(state, seat)
             legal = self.game.legal_actions(state, seat)
             try:
@@ -793,13 +818,29 @@ class Room:
                     now = clock.clock_of(self.game.view(live.state, None))
                     elapsed = (time.monotonic() - live.anchor) * 1000
                     t = clock.game_now(now, elapsed, self.settings.clock_scale)
-                    action = clock.restamp(self.game, action, t)
-                    try:
-                        runner.check(self.game, live.state, seat, action)
-                    except RulesError:
+                    action = self._timed_stand_in(live, seat, action, t)
+                    if action is None:
                         return
             self._deadlines.pop(seat, None)
             self._apply(seat, action)
+
+    def _timed_stand_in(self, live: Live, seat: int, action: Any, t: int) -> Any:
+        """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
+        first listed turn move (draw, play or vote) at ``t``; ``None`` if neither is.
+        """
+        candidates = [action]
+        legal = self.game.legal_actions(live.state, seat)
+        if clock.has_turn(legal):
+            candidates.append(legal[0])
+        for candidate in candidates:
+            stamped = clock.restamp(self.game, candidate, t)
+            try:
+                runner.check(self.game, live.state, seat, stamped)
+            except RulesError:
+                continue
+            return stamped
+        log.warning("room %s: no timed move for seat %s", self.id, seat)
+        return None
 
     def resume(self) -> None:
         """After a restart: plan the bots and timers of a game in progress."""

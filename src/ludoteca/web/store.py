@@ -174,6 +174,14 @@ class Store(Protocol):
         """Store the ``index``-th step of a game (seat -1: chance)."""
         ...
 
+    def add_actions(
+        self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
+    ) -> None:
+        """Store consecutive steps from index ``first`` in one transaction (a move and the
+        chance draws after it).
+        """
+        ...
+
     def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
         """A game's steps ``(seat, text)`` in order."""
         ...
@@ -336,6 +344,21 @@ class _SqlStore:
             " VALUES (?, ?, ?, ?, ?, ?)",
             (room_id, game_no, index, seat, text, at_ms),
         )
+
+    def add_actions(
+        self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
+    ) -> None:
+        """Store consecutive steps from index ``first`` in one transaction."""
+        sql = self._sql(
+            "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        rows = [
+            (room_id, game_no, first + offset, seat, text, at_ms)
+            for offset, (seat, text) in enumerate(steps)
+        ]
+        with self._cursor() as cur:
+            cur.executemany(sql, rows)
 
     def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
         """A game's steps ``(seat, text)`` in order."""
