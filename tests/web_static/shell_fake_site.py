@@ -45,6 +45,8 @@ def open_fake(
     page: Page,
     table: FakeTable | FakeLobby | None,
     sent: list[dict[str, Any]] | None = None,
+    *,
+    answer_acts: bool = True,
 ) -> None:
     """Route ``page``'s requests to the static files, the cards and ``table``.
 
@@ -53,6 +55,7 @@ def open_fake(
         table: The room behind ``/ws/sample``: a game, a lobby that becomes a game on
             ``start``, or None (the socket is refused).
         sent: If given, every message the page sends is appended to it.
+        answer_acts: False to leave ``act`` messages unanswered (a slow server).
     """
     room: list[FakeTable | FakeLobby] = [table] if table is not None else []
 
@@ -113,6 +116,8 @@ def open_fake(
                 else:
                     for answer in current.handle(message):
                         send(answer)
+            elif kind == "act" and not answer_acts:
+                return
             elif kind == "act":
                 error = current.act(message["action"])
                 if error:

@@ -144,5 +144,30 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
     expect(page.get_by_test_id("status")).to_contain_text(
         re.compile("Repetición|Partida terminada")
     )
+
+    # Rematch; then leave: a bot takes my seat and plays game 2 to the end.
+    page.get_by_test_id("rematch").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("outcome")).to_have_count(0)
+    page.get_by_test_id("leave").click()
+    finished = page.get_by_test_id("status")
+    expect(finished).to_have_attribute("data-status", "finished", timeout=60000)
+    expect(page.get_by_test_id("seat-0")).to_have_attribute("data-kind", "bot")
+    expect(page.get_by_test_id("rematch")).to_have_count(0)  # a spectator now
+    # Game 1 can still be replayed, from its own record.
+    page.get_by_test_id("replay-game").select_option("1")
+    expect(step).to_have_attribute("data-step", "0")
+    expect(step).to_have_attribute("data-total", str(total))
     assert errors == []
+    context.close()
+
+
+def test_an_unknown_room_says_so_and_links_to_the_lobby(origin: str, browser: Browser) -> None:
+    context = browser.new_context(locale="es-ES")
+    page = context.new_page()
+    page.goto(origin + "/room/no-such-room")
+    expect(page.get_by_role("alert")).to_contain_text("no-such-room")
+    page.get_by_role("link", name="Volver al vestíbulo").last.click()
+    page.wait_for_url(origin + "/")
+    expect(page.get_by_test_id("create-room")).to_be_visible()
     context.close()

@@ -148,6 +148,10 @@ def test_outcome_rematch_and_replay_bar_after_the_end(browser: Browser) -> None:
     page.get_by_test_id("replay-next").click()
     expect(step).to_have_attribute("data-step", "1")
     expect(page.locator("button.move")).to_have_count(0)
+    page.keyboard.press("End")
+    expect(step).to_have_attribute("data-step", str(total))
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", str(total - 1))
 
 
 def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:
@@ -282,3 +286,64 @@ def test_tacocat_defending_too_low_is_sent_and_answered_with_tc06(browser: Brows
     expect(error).to_be_in_viewport()
     assert [m["action"] for m in sent if m["type"] == "act"] == [f"defend {low}"]
     expect(page.locator('.board-controls button[data-action="sacrifice"]')).to_be_visible()
+
+
+def test_typing_a_name_survives_room_updates(browser: Browser) -> None:
+    page = new_page(browser)
+    lobby = FakeLobby("tacocat")
+    open_fake(page, lobby)
+    page.goto(ORIGIN + "/room/sample")
+    name = page.get_by_test_id("name-input")
+    name.click()
+    name.press_sequentially("An")
+    name.evaluate("element => { element.dataset.mark = 'same'; }")
+    page.get_by_test_id("bot-1").click()  # a room message arrives and seats are redrawn
+    expect(page.get_by_test_id("seat-1")).to_have_attribute("data-kind", "bot")
+    # The very same input element is still there (not rebuilt under the typing fingers).
+    expect(name).to_have_attribute("data-mark", "same")
+    name.press("End")
+    name.press_sequentially("a")
+    expect(name).to_have_value("Ana")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, select, input:not([type=checkbox]), a.btn, .tc-hand-card .card-face')]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => [e.dataset.testid || e.className.baseVal || e.className || e.tagName,
+               e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.height < 40 || r.width < 40))
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def test_touch_targets_are_at_least_40_px_on_a_phone(browser: Browser) -> None:
+    for game_id, phase in (("tacocat", "duel"), ("tacocat", "replace"), ("dweebies", "")):
+        table = FakeTable(game_id)
+        if phase:
+            table.play_to(phase)
+        page = new_page(browser, phone=True)
+        open_fake(page, table)
+        page.goto(ORIGIN + "/room/sample")
+        expect(page.locator(".board > *").first).to_be_visible()
+        assert page.evaluate(SMALL_TARGETS) == [], (game_id, phase)
+        page.context.close()
+    page = new_page(browser, phone=True)
+    open_fake(page, None)
+    page.goto(ORIGIN + "/")
+    expect(page.get_by_test_id("create-room")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_second_tap_before_the_answer_sends_nothing(browser: Browser) -> None:
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser, phone=True)
+    open_fake(page, FakeTable("tacocat"), sent, answer_acts=False)
+    page.goto(ORIGIN + "/room/sample")
+    moves = page.locator("button.move")
+    moves.nth(0).click()
+    moves.nth(1).click()
+    page.get_by_test_id("chat-input").fill("x")
+    page.get_by_test_id("chat-send").click()
+    # The chat got through after the clicks, so both clicks were handled by then.
+    page.wait_for_function("() => document.querySelector('.chat-log') !== null")
+    expect(page.locator(".chat-line")).to_have_count(1)
+    assert [m["action"] for m in sent if m["type"] == "act"] == ["keep"]

@@ -43,6 +43,7 @@ export const STRINGS = {
     "room.invite": "Invita con este enlace",
     "room.copy": "Copiar",
     "room.copied": "¡Copiado!",
+    "room.share": "Compartir",
     "room.seats": "Asientos",
     "room.seat": "Asiento {n}",
     "room.free": "libre",
@@ -128,12 +129,19 @@ export const STRINGS = {
     "replay.step": "Paso {step} / {total}",
     "replay.live": "Volver a la partida",
     "replay.loading": "Cargando…",
+    "replay.game": "Partida {n}",
+    "replay.game_label": "Partida que se repite",
 
     "chat.title": "Charla",
     "chat.placeholder": "Escribe un mensaje",
     "chat.send": "Enviar",
     "chat.spectator": "espectador",
     "chat.empty": "Aún no hay mensajes.",
+
+    "agent.random": "al azar",
+    "agent.greedy": "sencillo",
+    "agent.expert": "experto",
+    "agent.ismcts": "búsqueda (ISMCTS)",
 
     "generic.key": "Campo",
     "generic.value": "Valor",
@@ -177,6 +185,7 @@ export const STRINGS = {
     "room.invite": "Invite with this link",
     "room.copy": "Copy",
     "room.copied": "Copied!",
+    "room.share": "Share",
     "room.seats": "Seats",
     "room.seat": "Seat {n}",
     "room.free": "free",
@@ -262,12 +271,19 @@ export const STRINGS = {
     "replay.step": "Step {step} / {total}",
     "replay.live": "Back to the game",
     "replay.loading": "Loading…",
+    "replay.game": "Game {n}",
+    "replay.game_label": "Game to replay",
 
     "chat.title": "Chat",
     "chat.placeholder": "Type a message",
     "chat.send": "Send",
     "chat.spectator": "spectator",
     "chat.empty": "No messages yet.",
+
+    "agent.random": "random",
+    "agent.greedy": "simple",
+    "agent.expert": "expert",
+    "agent.ismcts": "search (ISMCTS)",
 
     "generic.key": "Field",
     "generic.value": "Value",
@@ -362,6 +378,12 @@ export function t(key, params = {}) {
 export function tr(table, key, params = {}, lang = current) {
   const text = (table[lang] && table[lang][key]) ?? (table.en && table.en[key]) ?? key;
   return format(text, params);
+}
+
+/** A bot's level for people: its agent id translated, or the id itself. */
+export function agentLabel(id) {
+  const key = `agent.${id}`;
+  return STRINGS[current][key] ?? STRINGS.en[key] ?? String(id);
 }
 
 /** The label of a Gotcha trait id in the current language. */

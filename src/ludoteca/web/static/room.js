@@ -4,77 +4,19 @@
 // board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
 // or by boards/generic.js when that import fails.
 
-import {el, h, clear} from "./boards/svg.js";
+import {h, clear} from "./boards/svg.js";
 import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
+import {agentSelect, profileForm, seatRow} from "./room_seats.js";
+import {clockIcon, clockText, loadBoard, replayIcon, store, stored} from "./room_util.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
 const FILTER_FROM = 24;
 const CHANCE = -1;
 const ERROR_MS = 12000;
-
-function stored(key, fallback) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? fallback : JSON.parse(raw);
-  } catch {
-    return fallback;
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // No storage: values last for this page only.
-  }
-}
-
-const boardModules = new Map();
-
-/** The board module of `game` (cached); boards/generic.js when it cannot be imported. */
-export function loadBoard(game) {
-  if (!boardModules.has(game)) {
-    const safe = /^[a-z0-9_]+$/.test(game) ? game : "generic";
-    boardModules.set(game, import(`/static/boards/${safe}.js`)
-      .then((module) => (typeof module.render === "function" ? module : Promise.reject(new Error("no render"))))
-      .catch((error) => {
-        console.warn(`board ${game}: ${error.message}; using the generic board`);
-        return import("/static/boards/generic.js");
-      }));
-  }
-  return boardModules.get(game);
-}
-
-/** "m:ss" for a number of milliseconds (never negative). */
-export function clockText(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${minutes}:${String(seconds).padStart(2, "0")}`;
-}
-
-const ICONS = {
-  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
-  prev: ["M17 5v14L6 12z"],
-  next: ["M7 5v14l11-7z"],
-  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
-};
-
-/** A small SVG icon of the replay bar (fonts may lack the media symbols). */
-function replayIcon(name) {
-  return el("svg", {viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true"},
-    ICONS[name].map((d) => el("path", {d, fill: "currentColor"})));
-}
-
-function clockIcon() {
-  return el("svg", {viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "icon"}, [
-    el("circle", {cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 2}),
-    el("path", {d: "M12 9v4l3 2M9 3h6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round"}),
-  ]);
-}
+const PENDING_MS = 4000;
 
 /** Mount the room page for `roomId` into `root`. */
 export function mountRoom(root, roomId) {
@@ -103,6 +45,8 @@ export function mountRoom(root, roomId) {
     wasMyTurn: false,
     boardFailed: false,
     freshSocket: true,
+    sentVersion: null,
+    sentAt: 0,
   };
   const dom = {};
   let renderToken = 0;
@@ -127,11 +71,26 @@ export function mountRoom(root, roomId) {
     return false;
   }
 
+  // One move per state in turn-based games: a second tap (a double tap on a phone) before
+  // the server answered would only be refused as stale. Realtime games (Gotcha) send freely.
   function act(text) {
     if (!S.state || S.replay) return;
+    const info = card();
+    const realtime = Boolean(info && info.realtime);
+    const now = Date.now();
+    if (!realtime && S.sentAt && S.sentVersion === S.state.version && now - S.sentAt < PENDING_MS) return;
     S.error = null;
     drawError();
-    send({type: "act", action: String(text), version: S.state.version});
+    if (send({type: "act", action: String(text), version: S.state.version}) && !realtime) {
+      S.sentVersion = S.state.version;
+      S.sentAt = now;
+      root.classList.add("waiting");
+    }
+  }
+
+  function answered() {
+    S.sentAt = 0;
+    root.classList.remove("waiting");
   }
 
   function sendChat(text) {
@@ -170,13 +129,15 @@ export function mountRoom(root, roomId) {
     }
   }
 
-  function askReplay(step) {
+  function askReplay(step, game = S.replay ? S.replay.game : null) {
     if (!S.state) return;
-    const total = replayTotal();
-    const target = Math.max(0, Math.min(total, step));
+    const sameGame = !S.replay || game === S.replay.game;
+    const target = sameGame ? Math.max(0, Math.min(replayTotal(), step)) : Math.max(0, step);
     S.replayBusy = true;
     drawReplayBar();
-    send({type: "replay", step: target});
+    const message = {type: "replay", step: target};
+    if (Number.isInteger(game)) message.game = game;
+    send(message);
   }
 
   // --- receiving ---------------------------------------------------------------------
@@ -212,6 +173,7 @@ export function mountRoom(root, roomId) {
         break;
       }
       case "state":
+        answered();
         S.state = message;
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
@@ -237,6 +199,13 @@ export function mountRoom(root, roomId) {
         drawReplayBar();
         break;
       case "error":
+        if (message.code === "no_room") {
+          S.notFound = true;
+          conn.close();
+          drawAll();
+          break;
+        }
+        answered();
         S.error = message;
         S.replayBusy = false;
         drawError();
@@ -313,6 +282,7 @@ export function mountRoom(root, roomId) {
     });
     dom.seats = h("ol", {class: "seat-list"});
     dom.join = h("div", {class: "join"});
+    dom.joinKey = null;
     dom.after = h("div", {class: "join after"});
     dom.invite = h("div", {class: "invite"});
     dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
@@ -514,10 +484,10 @@ export function mountRoom(root, roomId) {
             " ", seatName(seat), ": ", String(score),
           ]))) : null,
       ]),
-      h("button", {
+      S.you !== null ? h("button", {
         class: "btn primary", type: "button", "data-testid": "rematch",
         onclick: () => send({type: "rematch"}),
-      }, [t("outcome.rematch")]),
+      }, [t("outcome.rematch")]) : null,
     ]));
   }
 
@@ -632,6 +602,13 @@ export function mountRoom(root, roomId) {
       class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
       disabled: disabled || busy, onclick: () => askReplay(target),
     }, [replayIcon(icon)]);
+    const games = S.room.game_no > 1 ? Array.from({length: S.room.game_no}, (_, i) => i + 1) : [];
+    const shownGame = S.replay && Number.isInteger(S.replay.game) ? S.replay.game : S.room.game_no;
+    const gameSelect = games.length ? h("select", {
+      class: "replay-game", "data-testid": "replay-game", "aria-label": t("replay.game_label"), disabled: busy,
+      onchange: (event) => askReplay(0, Number(event.target.value)),
+    }, games.map((n) => h("option", {value: String(n), selected: n === shownGame}, [t("replay.game", {n})]))) : null;
+    if (gameSelect) dom.replayBar.appendChild(h("div", {class: "replay-game-row"}, [gameSelect]));
     dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
       button("replay-first", t("replay.first"), "first", 0, step <= 0),
       button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
@@ -648,95 +625,6 @@ export function mountRoom(root, roomId) {
     }
   }
 
-  function seatRow(info) {
-    const seat = info.seat;
-    const lobby = S.room.status === "lobby";
-    const playing = S.room.status === "playing";
-    const mine = S.you === seat;
-    const acting = S.state && S.room.status === "playing" && S.state.actors.includes(seat);
-    const buttons = [];
-    if (lobby && info.kind === "free" && S.you === null) {
-      buttons.push(h("button", {class: "btn primary", type: "button", "data-testid": `sit-${seat}`, onclick: () => sit(seat)}, [t("room.sit")]));
-    }
-    if (lobby && info.kind === "free") {
-      buttons.push(h("button", {class: "btn", type: "button", "data-testid": `bot-${seat}`, onclick: () => addBot(seat)}, [t("room.add_bot")]));
-    }
-    if (lobby && info.kind === "bot") {
-      buttons.push(h("button", {class: "btn ghost", type: "button", "data-testid": `unbot-${seat}`, onclick: () => send({type: "unbot", seat})}, [t("room.remove_bot")]));
-    }
-    if (playing && !mine && S.you !== null && (info.kind === "free" || (info.kind === "human" && !info.connected))) {
-      buttons.push(h("button", {class: "btn", type: "button", "data-testid": `bot-${seat}`, onclick: () => addBot(seat)}, [t("room.replace_bot")]));
-    }
-    if (mine && S.room.status !== "finished") {
-      buttons.push(h("button", {class: "btn ghost", type: "button", "data-testid": "leave", onclick: leave},
-        [lobby ? t("room.leave") : t("room.leave_playing")]));
-    }
-    const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${info.agent}` : ""}`
-      : info.kind === "human" ? t("room.human") : t("room.free");
-    const connected = info.kind === "bot" || info.connected;
-    const traits = info.profile && Array.isArray(info.profile.traits) && info.profile.traits.length
-      ? info.profile.traits.map((id) => (TRAITS.find((x) => x.id === id) || {})[getLang()] || id).join(", ") : "";
-    return h("li", {
-      class: `seat kind-${info.kind}` + (mine ? " mine" : "") + (acting ? " acting" : ""),
-      "data-testid": `seat-${seat}`, "data-kind": info.kind,
-    }, [
-      h("div", {class: "seat-info"}, [
-        h("span", {class: "seat-no"}, [String(seat)]),
-        info.kind !== "free" ? h("span", {
-          class: "dot " + (connected ? "on" : "off"),
-          title: connected ? t("room.connected") : t("room.disconnected"),
-          "aria-label": connected ? t("room.connected") : t("room.disconnected"),
-        }) : null,
-        h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
-        info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
-        mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
-        info.profile && info.profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${info.profile.age}`]) : null,
-        traits ? h("span", {class: "muted small traits"}, [traits]) : null,
-      ]),
-      buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
-    ]);
-  }
-
-  function agentSelect() {
-    const info = card();
-    const agents = info && info.agents ? info.agents : [];
-    if (!agents.length) return null;
-    if (!S.agent || !agents.includes(S.agent)) S.agent = info.default_agent || agents[agents.length - 1];
-    return h("div", {class: "field inline"}, [
-      h("label", {for: "agent-select"}, [t("room.bot_level")]),
-      h("select", {
-        id: "agent-select", "data-testid": "agent-select",
-        onchange: (event) => { S.agent = event.target.value; },
-      }, agents.map((a) => h("option", {value: a, selected: a === S.agent}, [a]))),
-    ]);
-  }
-
-  function profileForm() {
-    return h("fieldset", {class: "profile", "data-testid": "profile"}, [
-      h("legend", {}, [t("room.profile")]),
-      h("small", {class: "help"}, [t("room.profile_help")]),
-      h("div", {class: "field inline"}, [
-        h("label", {for: "age-input"}, [t("room.age")]),
-        h("input", {
-          id: "age-input", type: "number", min: "1", max: "120", inputmode: "numeric",
-          "data-testid": "age-input", value: String(S.age ?? ""),
-          oninput: (event) => { S.age = event.target.value; saveProfile(); },
-        }),
-      ]),
-      h("div", {class: "traits-grid", role: "group", "aria-label": t("room.traits")}, TRAITS.map((trait) =>
-        h("label", {class: "check"}, [
-          h("input", {
-            type: "checkbox", value: trait.id, "data-testid": `trait-${trait.id}`, checked: S.traits.has(trait.id),
-            onchange: (event) => {
-              if (event.target.checked) S.traits.add(trait.id); else S.traits.delete(trait.id);
-              saveProfile();
-            },
-          }),
-          h("span", {}, [trait[getLang()]]),
-        ]))),
-    ]);
-  }
-
   function saveProfile() {
     store(PROFILE_KEY, {age: S.age, traits: [...S.traits]});
   }
@@ -744,29 +632,52 @@ export function mountRoom(root, roomId) {
   function drawSeats() {
     if (!dom.seats) return;
     clear(dom.seats);
-    clear(dom.join);
     clear(dom.after);
-    if (!S.room) return;
-    for (const info of S.room.seats) dom.seats.appendChild(seatRow(info));
+    if (!S.room) {
+      clear(dom.join);
+      dom.joinKey = null;
+      return;
+    }
+    const seatEnv = {
+      room: S.room, you: S.you, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
+      sit, addBot, leave, unbot: (seat) => send({type: "unbot", seat}),
+    };
+    for (const info of S.room.seats) dom.seats.appendChild(seatRow(info, seatEnv));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
     const lobby = S.room.status === "lobby";
     const parts = [];
-    if (lobby && S.you === null) {
+    // The name and profile fields are rebuilt only when they change, never while someone
+    // types in them (room messages come whenever anybody joins or leaves).
+    const joinKey = `${lobby && S.you === null}|${S.room.game}`;
+    const rebuildJoin = dom.joinKey !== joinKey;
+    if (rebuildJoin) {
+      clear(dom.join);
+      dom.joinKey = joinKey;
+    }
+    if (rebuildJoin && lobby && S.you === null) {
       parts.push(h("p", {class: "muted small"}, [t("room.spectating")]));
       dom.nameInput = h("input", {
-        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "40",
+        id: "name-input", type: "text", "data-testid": "name-input", maxlength: "30",
         autocomplete: "nickname", placeholder: t("room.name_placeholder"), value: S.name,
         oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
       });
       parts.push(h("div", {class: "field"}, [h("label", {for: "name-input"}, [t("room.your_name")]), dom.nameInput]));
-      if (S.room.game === "gotcha") parts.push(profileForm());
+      if (S.room.game === "gotcha") {
+        parts.push(profileForm({
+          age: S.age, traits: S.traits,
+          onChange: (age, traits) => { S.age = age; S.traits = traits; saveProfile(); },
+        }));
+      }
     }
     for (const part of parts.splice(0)) dom.join.appendChild(part);
     const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
       || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
     if (S.room.status !== "finished" && hasBotButtons) {
-      const select = agentSelect();
-      if (select) parts.push(select);
+      const select = agentSelect(card(), S.agent, (agent) => { S.agent = agent; });
+      if (select) {
+        S.agent = select.agent;
+        parts.push(select.node);
+      }
     }
     if (lobby && S.you !== null) {
       const full = S.room.seats.every((s) => s.kind !== "free");
@@ -799,10 +710,15 @@ export function mountRoom(root, roomId) {
       setTimeout(() => { S.copied = false; drawInvite(); }, 1500);
     };
     dom.invite.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
+    const share = typeof navigator.share === "function" ? h("button", {
+      class: "btn", type: "button", "data-testid": "share-invite",
+      onclick: () => navigator.share({title: S.room ? S.room.game_name : t("app.title"), url}).catch(() => {}),
+    }, [t("room.share")]) : null;
     dom.invite.appendChild(h("div", {class: "invite-row"}, [
       input,
       h("button", {class: "btn", type: "button", "data-testid": "copy-invite", onclick: copy},
         [S.copied ? t("room.copied") : t("room.copy")]),
+      share,
     ]));
   }
 
@@ -875,6 +791,18 @@ export function mountRoom(root, roomId) {
       // The socket reports connection problems; nothing more to say here.
     }
   }
+
+  // Replay with the keyboard: ← → step, Home/End jump (not while typing in a field).
+  document.addEventListener("keydown", (event) => {
+    if (!S.room || S.room.status !== "finished" || !S.state || S.replayBusy) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const total = replayTotal();
+    const step = S.replay ? S.replay.step : total;
+    const target = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
+    if (target === undefined || target < 0 || target > total || target === step) return;
+    event.preventDefault();
+    askReplay(target);
+  });
 
   onLangChange((lang) => {
     conn.send({type: "lang", lang});

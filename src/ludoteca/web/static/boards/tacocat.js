@@ -18,14 +18,15 @@ const W = 400;
 const STRINGS = {
   es: {
     you: "tú",
+    secret: "elegida",
     cards: "{n} cartas",
     card: "1 carta",
     chose: "ya eligió",
     your_hand: "Tu mano",
     hand_of: "Mano de {name}",
     round: "Ronda {n}",
-    pile: "Mazo {n}",
-    discard: "Descartes {n}",
+    pile: "mazo {n}",
+    discard: "desc. {n}",
     deal: "Se reparten {n}",
     "phase.deal": "Repartiendo…",
     "phase.replace.both": "Cambio: elegid a la vez y en secreto qué cartas cambiar.",
@@ -66,14 +67,15 @@ const STRINGS = {
   },
   en: {
     you: "you",
+    secret: "chosen",
     cards: "{n} cards",
     card: "1 card",
     chose: "has chosen",
     your_hand: "Your hand",
     hand_of: "{name}'s hand",
     round: "Round {n}",
-    pile: "Pile {n}",
-    discard: "Discards {n}",
+    pile: "pile {n}",
+    discard: "disc. {n}",
     deal: "Deal {n}",
     "phase.deal": "Dealing…",
     "phase.replace.both": "Replace: both choose, secretly and at once, which cards to replace.",
@@ -158,12 +160,12 @@ function cardValueColor(value) {
 /** A face-up card of `value` at (x, y). */
 function card(x, y, w, hgt, value, attrs = {}, extra = []) {
   const {cls = "", ...rest} = attrs;
-  const big = Math.round(hgt * 0.46);
+  const big = Math.round(hgt * (hgt >= 30 ? 0.46 : 0.6));
   const small = Math.max(9, Math.round(hgt * 0.19));
   return el("g", {class: `tc-card ${cls}`.trim(), transform: `translate(${x} ${y})`, ...rest}, [
     el("rect", {class: "card-face", x: 0, y: 0, width: w, height: hgt, rx: Math.min(7, w / 6),
       fill: "#fffdf8", stroke: "#c9bda6", "stroke-width": 1.5}),
-    el("text", {x: 4, y: small + 2, "font-size": small, "font-weight": 700, fill: cardValueColor(value)}, [String(value)]),
+    hgt >= 30 ? el("text", {x: 4, y: small + 2, "font-size": small, "font-weight": 700, fill: cardValueColor(value)}, [String(value)]) : null,
     el("text", {x: w / 2, y: hgt / 2 + big * 0.36, "text-anchor": "middle", "font-size": big,
       "font-weight": 800, fill: cardValueColor(value)}, [String(value)]),
     ...extra,
@@ -419,25 +421,26 @@ function tableArea(ctx, view, y) {
   } else if (view.phase === "duel" || ((view.phase === "attack") && view.last_duel)) {
     // Duel: the secret choices as backs (mine face up), or the last revealed duel.
     const duel = view.last_duel;
+    const top = view.phase === "duel" ? y - 16 : y;  // no heading line in the duel itself
     if (view.phase !== "duel") nodes.push(line(s(ctx, "last_duel"), y + 12, {"font-weight": 600}));
     const xs = [W / 2 - cw - 30, W / 2 + 30];
     for (const seat of [0, 1]) {
       const x = xs[seat];
-      nodes.push(el("text", {x: x + cw / 2, y: y + 30, "text-anchor": "middle", "font-size": 10, fill: "#66727a"},
+      nodes.push(el("text", {x: x + cw / 2, y: top + 30, "text-anchor": "middle", "font-size": 10, fill: "#66727a"},
         [truncate(seatName(ctx, seat), 12)]));
       const mine = ctx.you === seat && view.my_choice;
       if (view.phase === "duel" && mine) {
-        nodes.push(card(x, y + 36, cw, ch, view.my_choice[0], {cls: "tc-duel mine" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : "")}));
+        nodes.push(card(x, top + 36, cw, ch, view.my_choice[0], {cls: "tc-duel mine" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : "")}));
       } else if (view.phase === "duel" && (view.chosen || [])[seat]) {
-        nodes.push(back(x, y + 36, cw, ch, {class: "tc-back tc-duel"}));
+        nodes.push(back(x, top + 36, cw, ch, {class: "tc-back tc-duel"}));
       } else if (duel) {
-        nodes.push(card(x, y + 36, cw, ch, duel[seat], {cls: "tc-duel revealed" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : ""), opacity: view.phase === "duel" ? 0.55 : 1}));
+        nodes.push(card(x, top + 36, cw, ch, duel[seat], {cls: "tc-duel revealed" + (last.verb === "duel" && lastSeat === seat ? " last-marked" : ""), opacity: view.phase === "duel" ? 0.55 : 1}));
       } else {
-        nodes.push(el("rect", {x, y: y + 36, width: cw, height: ch, rx: 6, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "4 3"}));
+        nodes.push(el("rect", {x, y: top + 36, width: cw, height: ch, rx: 6, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "4 3"}));
       }
     }
-    nodes.push(el("text", {x: W / 2, y: y + 36 + ch / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#66727a"}, ["vs"]));
-    height = 36 + ch + 8;
+    nodes.push(el("text", {x: W / 2, y: top + 36 + ch / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#66727a"}, ["vs"]));
+    height = top - y + 36 + ch + 8;
   } else if (view.last_showdown && (view.phase === "replace" || view.phase === "over" || view.phase === "deal")) {
     const show = view.last_showdown;
     const results = view.results || [];
@@ -467,18 +470,30 @@ function tableArea(ctx, view, y) {
   return {node: el("g", {class: "tc-table"}, nodes), height};
 }
 
-function handRow(ctx, view, y, onPick, picked) {
+function handRow(ctx, view, y, onPick, picked, narrow) {
   const hand = view.hand || [];
   const legal = legalSet(ctx);
   const acting = isActor(ctx) && (view.my_choice === null || view.my_choice === undefined);
   const phase = view.phase;
-  const perRow = hand.length > 7 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
-  const cw = 48;
-  const ch = 68;
+  // One row of up to 7 cards (5 on screens narrower than a 390 px phone), else two rows,
+  // so that every card stays a touch target of 40 px or more.
+  const most = narrow ? 5 : 7;
+  const rows = hand.length > most ? 2 : 1;
+  const perRow = rows === 2 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
+  const cw = narrow ? 64 : 48;
+  const ch = narrow ? 88 : 68;
   const gapX = 5;
-  const rows = hand.length > 7 ? 2 : 1;
   const nodes = [];
   const attackNow = (view.attack || [])[(view.answers || []).length];
+  // My secret choice stays in my hand until it is revealed: mark those cards.
+  const chosen = new Set();
+  if (Array.isArray(view.my_choice)) {
+    const left = [...view.my_choice];
+    hand.forEach((value, i) => {
+      const at = left.indexOf(value);
+      if (at >= 0) { chosen.add(i); left.splice(at, 1); }
+    });
+  }
   hand.forEach((value, i) => {
     const row = Math.floor(i / perRow);
     const inRow = row === 0 ? Math.min(perRow, hand.length) : hand.length - perRow;
@@ -501,16 +516,24 @@ function handRow(ctx, view, y, onPick, picked) {
       }
     }
     if (isPicked) cls += " picked";
+    if (chosen.has(i)) cls += " chosen";
     if (phase === "defend" && acting && value < attackNow) cls += " too-low";
     const attrs = {cls, "data-card": value, "data-index": i, role: "button", tabindex: cls.includes("tryable") || cls.includes("legal") ? 0 : null};
     if (action && legal.has(action)) attrs["data-action"] = action;
     attrs["aria-label"] = String(value);
+    if (cls.includes("selectable")) attrs["aria-pressed"] = isPicked ? "true" : "false";
     const onTap = () => onPick(i, value, action);
     if (attrs.tabindex === 0) {
       attrs.onclick = onTap;
       attrs.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onTap(); } };
     }
-    const extra = isPicked ? [el("rect", {x: -2, y: -2, width: cw + 4, height: ch + 4, rx: 9, fill: "none", stroke: "#e9a23b", "stroke-width": 3})] : [];
+    const extra = [];
+    if (isPicked) extra.push(el("rect", {x: -2, y: -2, width: cw + 4, height: ch + 4, rx: 9, fill: "none", stroke: "#e9a23b", "stroke-width": 3}));
+    if (chosen.has(i)) {
+      extra.push(el("rect", {x: 0, y: ch - 15, width: cw, height: 15, rx: 4, fill: "#2f5d50"}));
+      extra.push(el("text", {x: cw / 2, y: ch - 4, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff"},
+        [s(ctx, "secret")]));
+    }
     nodes.push(card(x, yy, cw, ch, value, attrs, extra));
   });
   return {node: el("g", {class: "tc-hand"}, nodes), height: rows * (ch + 10) + 4};
@@ -547,12 +570,23 @@ export function render(root, ctx) {
   // Layout from the top: opponent, track, table, my hand.
   const parts = [];
   let y = 6;
-  const header = el("text", {x: 6, y: y + 12, "font-size": 12, fill: "#66727a"}, [
-    `${s(ctx, "round", {n: view.round})} · ${s(ctx, "pile", {n: view.pile_size})} · ${s(ctx, "discard", {n: (view.discard || []).length})}`
-      + (view.hand_size ? ` · ${s(ctx, "deal", {n: view.hand_size})}` : ""),
+  const header = el("text", {x: 6, y: y + 14, "font-size": 12, fill: "#66727a"}, [
+    s(ctx, "round", {n: view.round}) + (view.hand_size ? ` · ${s(ctx, "deal", {n: view.hand_size})}` : ""),
   ]);
+  // The draw pile (a back) and the discard pile (its top card), with their counts.
+  const discard = view.discard || [];
+  const top = discard.length ? discard[discard.length - 1] : null;
+  const lastReplace = ctx.last && (ctx.last.text || "").startsWith("replace");
+  parts.push(el("g", {class: "tc-piles"}, [
+    back(W - 128, y, 15, 21, {class: "tc-back tc-pile", "data-count": view.pile_size}),
+    el("text", {x: W - 109, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "pile", {n: view.pile_size})]),
+    top === null
+      ? el("rect", {x: W - 58, y, width: 15, height: 21, rx: 3, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "3 2"})
+      : card(W - 58, y, 15, 21, top, {cls: "tc-discard-top" + (lastReplace ? " last-marked" : ""), "data-count": discard.length}),
+    el("text", {x: W - 39, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "discard", {n: discard.length})]),
+  ]));
   parts.push(header);
-  y += 20;
+  y += 26;
   const opponents = me === null ? [1] : [1 - me];
   for (const seat of opponents) {
     const row = opponentRow(ctx, view, seat, y);
@@ -569,7 +603,8 @@ export function render(root, ctx) {
     parts.push(el("text", {x: 6, y: y + 12, "font-size": 12, "font-weight": 700, fill: me === 0 ? "#1c6e8c" : "#b5412b"},
       [`${s(ctx, "your_hand")} (${GOALS[me]})` + (acting ? " ●" : "")]));
     y += 24;
-    const row = handRow(ctx, view, y, onPick, picked);
+    const narrow = root.clientWidth > 0 && root.clientWidth < 335;  // 48 px cards < 40 px
+    const row = handRow(ctx, view, y, onPick, picked, narrow);
     parts.push(row.node);
     y += row.height;
   } else {
@@ -584,7 +619,7 @@ export function render(root, ctx) {
     h("p", {class: "tc-phase", "data-phase": view.phase}, [phaseLine(ctx, view)]),
   ]));
   root.appendChild(el("svg", {
-    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "img", "aria-label": "Tacocat",
+    viewBox: `0 0 ${W} ${Math.ceil(y + 4)}`, class: "tc-svg", role: "group", "aria-label": "Tacocat",
     "data-phase": view.phase,
   }, parts));
 

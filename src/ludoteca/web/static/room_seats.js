@@ -1,0 +1,112 @@
+// The seats panel's pieces: a seat row with its buttons, the bot-level list and the Gotcha
+// profile form. Pure functions of what they are given; room.js owns the state.
+
+import {h} from "./boards/svg.js";
+import {TRAITS, agentLabel, getLang, t} from "./i18n.js";
+
+/** Trait ids as words in the current language. */
+function traitWords(ids) {
+  return ids.map((id) => (TRAITS.find((x) => x.id === id) || {})[getLang()] || id).join(", ");
+}
+
+/**
+ * One seat: number, connected dot, name, kind, profile, and the buttons this page may use.
+ * env = {room, you, actors, sit(seat), addBot(seat), unbot(seat), leave()}.
+ */
+export function seatRow(info, env) {
+  const seat = info.seat;
+  const {room, you} = env;
+  const lobby = room.status === "lobby";
+  const playing = room.status === "playing";
+  const mine = you === seat;
+  const acting = playing && env.actors.includes(seat);
+  const buttons = [];
+  const button = (testid, cls, label, onclick) =>
+    h("button", {class: `btn ${cls}`.trim(), type: "button", "data-testid": testid, onclick}, [label]);
+  if (lobby && info.kind === "free" && you === null) {
+    buttons.push(button(`sit-${seat}`, "primary", t("room.sit"), () => env.sit(seat)));
+  }
+  if (lobby && info.kind === "free") {
+    buttons.push(button(`bot-${seat}`, "", t("room.add_bot"), () => env.addBot(seat)));
+  }
+  if (lobby && info.kind === "bot") {
+    buttons.push(button(`unbot-${seat}`, "ghost", t("room.remove_bot"), () => env.unbot(seat)));
+  }
+  if (playing && !mine && you !== null && (info.kind === "free" || (info.kind === "human" && !info.connected))) {
+    buttons.push(button(`bot-${seat}`, "", t("room.replace_bot"), () => env.addBot(seat)));
+  }
+  if (mine && room.status !== "finished") {
+    buttons.push(button("leave", "ghost", lobby ? t("room.leave") : t("room.leave_playing"), env.leave));
+  }
+  const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${agentLabel(info.agent)}` : ""}`
+    : info.kind === "human" ? t("room.human") : t("room.free");
+  const connected = info.kind === "bot" || info.connected;
+  const profile = info.profile || null;
+  const traits = profile && Array.isArray(profile.traits) && profile.traits.length ? traitWords(profile.traits) : "";
+  const state = connected ? t("room.connected") : t("room.disconnected");
+  return h("li", {
+    class: `seat kind-${info.kind}` + (mine ? " mine" : "") + (acting ? " acting" : ""),
+    "data-testid": `seat-${seat}`, "data-kind": info.kind,
+  }, [
+    h("div", {class: "seat-info"}, [
+      h("span", {class: "seat-no"}, [String(seat)]),
+      info.kind !== "free" ? h("span", {class: "dot " + (connected ? "on" : "off"), title: state, "aria-label": state}) : null,
+      h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
+      info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
+      mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
+      profile && profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${profile.age}`]) : null,
+      traits ? h("span", {class: "muted small traits", title: traits}, [traits]) : null,
+    ]),
+    buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
+  ]);
+}
+
+/**
+ * The bot-level list of a game card: {node, agent} (agent: the one shown chosen), or null
+ * when the card lists no agents. onChange(agent) is called when the player picks another.
+ */
+export function agentSelect(card, current, onChange) {
+  const agents = card && card.agents ? card.agents : [];
+  if (!agents.length) return null;
+  const agent = current && agents.includes(current) ? current : card.default_agent || agents[agents.length - 1];
+  const node = h("div", {class: "field inline"}, [
+    h("label", {for: "agent-select"}, [t("room.bot_level")]),
+    h("select", {
+      id: "agent-select", "data-testid": "agent-select",
+      onchange: (event) => onChange(event.target.value),
+    }, agents.map((a) => h("option", {value: a, selected: a === agent}, [agentLabel(a)]))),
+  ]);
+  return {node, agent};
+}
+
+/**
+ * The Gotcha profile form: age and trait checkboxes. onChange(age, traits) after every edit
+ * (age as typed, traits as a Set of ids).
+ */
+export function profileForm({age, traits, onChange}) {
+  const chosen = new Set(traits);
+  let typed = age ?? "";
+  return h("fieldset", {class: "profile", "data-testid": "profile"}, [
+    h("legend", {}, [t("room.profile")]),
+    h("small", {class: "help"}, [t("room.profile_help")]),
+    h("div", {class: "field inline"}, [
+      h("label", {for: "age-input"}, [t("room.age")]),
+      h("input", {
+        id: "age-input", type: "number", min: "1", max: "120", inputmode: "numeric",
+        "data-testid": "age-input", value: String(typed),
+        oninput: (event) => { typed = event.target.value; onChange(typed, chosen); },
+      }),
+    ]),
+    h("div", {class: "traits-grid", role: "group", "aria-label": t("room.traits")}, TRAITS.map((trait) =>
+      h("label", {class: "check"}, [
+        h("input", {
+          type: "checkbox", value: trait.id, "data-testid": `trait-${trait.id}`, checked: chosen.has(trait.id),
+          onchange: (event) => {
+            if (event.target.checked) chosen.add(trait.id); else chosen.delete(trait.id);
+            onChange(typed, chosen);
+          },
+        }),
+        h("span", {}, [trait[getLang()]]),
+      ]))),
+  ]);
+}
