@@ -123,3 +123,29 @@ def test_spanish_strings_and_phone_size(page: Any) -> None:
         assert box is not None and box["width"] >= 40 and box["height"] >= 40
     finally:
         page.set_viewport_size(DESKTOP)
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", 3, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []
+
+
+def test_a_replay_frame_sends_nothing(page: Any) -> None:
+    sample = _of_phase("collect")[0]
+    ctx = context(sample, "en", 3)
+    ctx.update(replay=True, legal=[])
+    draw(page, ctx)
+    assert page.locator(".legal").count() == 0
+    for node in page.locator("[data-action]").all():
+        node.click(force=True)
+    assert acts(page) == []
+
+
+def test_every_board_string_exists_in_spanish_and_english(page: Any) -> None:
+    text = page.evaluate("import('./boards/dweebies.js').then(m => m.TEXT)")
+    assert set(text) == {"es", "en"}
+    assert set(text["es"]) == set(text["en"])
+    assert all(text["es"][key] and text["en"][key] for key in text["en"])

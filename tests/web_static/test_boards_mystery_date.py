@@ -162,3 +162,18 @@ def test_pawns_last_move_and_phone(page: Any) -> None:
 def test_the_game_reads_every_text_the_board_can_send() -> None:
     for text in ("pile draw", "pile discard", "show pink", "give P2 to 3", "discard O3"):
         assert str(mystery_date.GAME.parse_action(text)) == text
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", PLAYERS, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []
+
+
+def test_every_board_string_exists_in_spanish_and_english(page: Any) -> None:
+    text = page.evaluate("import('./boards/mystery_date.js').then(m => m.TEXT)")
+    assert set(text) == {"es", "en"}
+    assert set(text["es"]) == set(text["en"])
+    assert all(text["es"][key] and text["en"][key] for key in text["en"])

@@ -151,3 +151,45 @@ def test_last_move_is_marked_and_labelled(page: Any) -> None:
     draw(page, context(sample, "en"))
     assert page.locator('[data-testid="tu-last-mark"]').count() == 1
     assert sample["last"]["label"] in page.inner_text('[data-testid="board-last"]')
+
+
+def test_a_spectator_sees_no_hand_and_no_moves(page: Any) -> None:
+    for sample in SAMPLES[::3]:
+        draw(page, context(sample, "es", 2, spectator=True))
+        assert page.locator("[data-hand]").count() == 0
+        assert page.locator(".legal").count() == 0
+        assert page.evaluate("window.__errors") == []
+
+
+def test_zoom_gives_finger_sized_cells_on_a_phone(page: Any) -> None:
+    sample = _with("place ")[-1]
+    page.set_viewport_size(PHONE)
+    try:
+        draw(page, context(sample, "en"))
+        page.get_by_test_id("tu-zoom").click()
+        box = page.locator(".tu-cell.legal").first.bounding_box()
+        assert box is not None and box["width"] >= 40 and box["height"] >= 40
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        text = actions_on_page(page, ".tu-cell.legal")[0]
+        page.locator(f'.legal[data-action="{text}"]').scroll_into_view_if_needed()
+        page.click(f'.legal[data-action="{text}"]')
+        assert acts(page) == [text]
+    finally:
+        page.get_by_test_id("tu-zoom").click()  # back to the whole board (module state)
+        page.set_viewport_size(DESKTOP)
+
+
+def test_keyboard_enter_on_a_focused_cell_sends_it(page: Any) -> None:
+    sample = _with("place ")[-1]
+    draw(page, context(sample, "en"))
+    text = actions_on_page(page, ".tu-cell.legal")[0]
+    page.focus(f'.tu-cell.legal[data-action="{text}"]')
+    page.keyboard.press("Enter")
+    assert acts(page) == [text]
+
+
+def test_every_board_string_exists_in_spanish_and_english(page: Any) -> None:
+    text = page.evaluate("import('./boards/tile_up.js').then(m => m.TEXT)")
+    assert set(text) == {"es", "en"}
+    assert set(text["es"]) == set(text["en"])
+    assert all(text["es"][key] and text["en"][key] for key in text["en"])

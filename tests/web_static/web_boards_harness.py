@@ -2,9 +2,9 @@
 
 The board modules (``static/boards/*.js``) are copied to a temporary directory with a page
 that imports ``boards/<id>.js`` and calls ``render(root, ctx)``; ``ctx.act`` records the
-texts sent in ``window.__acts``. ``boards/svg.js`` is the shell's when it is in the tree,
-else ``web_boards_svg_fallback.js`` (same contract). Pages are served by a local HTTP server
-(ES modules need http). Run as a script to take screenshots:
+texts sent in ``window.__acts``. ``boards/svg.js`` and ``style.css`` are the shell's when
+they are in the tree, else ``web_boards_svg_fallback.js`` (same contract) and no sheet.
+Pages are served by a local HTTP server (ES modules need http). Run as a script to take screenshots:
 
     .venv/bin/python tests/web_static/web_boards_harness.py dweebies /tmp/shots
 """
@@ -45,6 +45,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="./style.css">
 <style>body{font-family:sans-serif;margin:8px} .board{width:100%}</style></head>
 <body><div id="root" class="board"></div>
 <script type="module">
@@ -70,6 +71,10 @@ def site(module: str) -> Path:
     shutil.copytree(STATIC / "boards", boards)
     if not (boards / "svg.js").exists():
         shutil.copy(FALLBACK_SVG, boards / "svg.js")
+    style = STATIC / "style.css"  # the shell's sheet, when in the tree: boards live under it
+    (where / "style.css").write_text(
+        style.read_text(encoding="utf-8") if style.exists() else "", encoding="utf-8"
+    )
     (where / "index.html").write_text(PAGE.replace("MODULE", module), encoding="utf-8")
     return where
 
@@ -93,12 +98,15 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         return
 
 
-def context(sample: dict[str, Any], lang: str = "en", players: int = 2) -> dict[str, Any]:
-    """The ``ctx`` fields a board receives (without the functions) for one sample."""
+def context(
+    sample: dict[str, Any], lang: str = "en", players: int = 2, spectator: bool = False
+) -> dict[str, Any]:
+    """The ``ctx`` fields a board receives (without the functions) for one sample; with
+    ``spectator`` the public view, no legal moves and no seat."""
     return {
-        "view": sample["view"],
-        "legal": sample["legal"],
-        "you": sample["you"],
+        "view": sample["spectator"] if spectator else sample["view"],
+        "legal": [] if spectator else sample["legal"],
+        "you": None if spectator else sample["you"],
         "actors": sample["actors"],
         "last": sample["last"],
         "seats": [

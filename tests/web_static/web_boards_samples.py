@@ -32,9 +32,10 @@ def samples(
     """Board contexts from one random game: up to ``per_phase`` per (phase, kind of move),
     and every ``every``-th decision.
 
-    Each sample is ``{"phase", "view", "legal": [{"text", "label"}], "you", "actors",
-    "last", "hidden": {seat: [...]}}``; ``hidden`` holds every other seat's secret zone
-    texts, for leak checks (read from that seat's own view).
+    Each sample is ``{"phase", "view", "spectator", "legal": [{"text", "label"}], "you",
+    "actors", "last", "hidden": {seat: [...]}}``; ``spectator`` is the same moment's public
+    view; ``hidden`` holds every other seat's secret zone texts (read from that seat's own
+    view).
     """
     game = registry.make(game_id)
     state = runner.new_game(game, players, seed)
@@ -85,6 +86,7 @@ def _sample(
     return {
         "phase": game.phase(state),
         "view": json.loads(json.dumps(game.view(state, seat))),
+        "spectator": json.loads(json.dumps(game.view(state, None))),
         "legal": [{"text": str(a), "label": game.describe(a, lang)} for a in legal],
         "you": seat,
         "actors": [s for s in game.actors(state) if s != CHANCE],

@@ -5,7 +5,7 @@
 import { el, h } from "./svg.js";
 import { back, card, cardName } from "./dweebies_cards.js";
 
-const TEXT = {
+export const TEXT = {
   es: {
     title: "Dweebies",
     phase_deal: "Reparto", phase_place: "Colocar", phase_collect: "Recoger",
@@ -182,7 +182,7 @@ function tableSvg(ctx, view, legal, placing) {
         // Not legal now (not next to a card, or off the shortest link while split): still
         // clickable, so the server answers with the rule.
         parts.push(el("rect", {
-          class: "dw-cell dw-try", "data-action": text, "data-cell": key,
+          class: "dw-cell dw-try tryable", "data-action": text, "data-cell": key,
           x: px(x), y: py(y), width: CW, height: CH, rx: 7,
           fill: "rgba(255,255,255,0.04)", stroke: isLegalCell ? "#b8ffce" : "rgba(255,255,255,0.18)",
           "stroke-width": 1, "stroke-dasharray": "2 4", onclick: sender(ctx, text),
@@ -246,7 +246,7 @@ function tableSvg(ctx, view, legal, placing) {
   const svg = el("svg", {
     class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": tr(lang, "table"),
-    style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;display:block;margin:0 auto`,
+    style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
   const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%" }, [svg]);
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.
@@ -352,6 +352,16 @@ const STYLE = `
 .dw-collect.legal{background:#fff36b;border-color:#b89c00;font-weight:600}
 `;
 
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
+
 function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("dw-board-style")) return;
   document.head.append(h("style", { id: "dw-board-style" }, [STYLE]));
@@ -373,7 +383,7 @@ export function render(root, ctx) {
     root.replaceChildren();
     render(root, ctx);
   };
-  const board = h("div", { class: "dw-board", "data-game": "dweebies" }, [
+  const board = h("div", { class: "dw-board", "data-game": "dweebies", onkeydown: keyClick }, [
     statusBar(ctx, view),
     tableSvg(ctx, view, legal, placing),
     view.hand !== undefined ? handSvg(ctx, view, redraw) : h("p", {}, [tr(ctx.lang, "spectator")]),

@@ -6,7 +6,7 @@
 import { el, h } from "./svg.js";
 import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
 
-const TEXT = {
+export const TEXT = {
   es: {
     title: "Cita misteriosa", turn: "Turno {n}",
     phase_deal: "Reparto", phase_reveal: "Descubrir descarte", phase_roll: "Tirar el dado", phase_draw: "Robar",
@@ -75,7 +75,9 @@ const TEXT = {
 
 const CELL = 46;
 const RING = 9; // cells per side of the square loop (8 spaces a side, corners shared)
-const SEAT_COLOURS = ["#222222", "#7b1fa2", "#00838f", "#c62828"];
+// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
+const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
+const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
 let chosen = null; // card id picked for a swap with several possible partners (module state)
 
@@ -117,7 +119,7 @@ function cardSvg(card, lang, x, y, w, hh, extra = {}) {
     el("title", {}, [`${cardLabel(card, lang)} · ${tr(lang, colour)} · ${tr(lang, `date_${colour}`)}`]),
     el("rect", { x, y, width: w, height: hh, rx: 6, fill, stroke: "#222", "stroke-width": 1.2 }),
     el("text", { x: x + w / 2, y: y + hh * 0.55, "text-anchor": "middle", "font-size": hh * 0.42, "font-weight": "bold", fill: ink }, [String((card % NUMBERS) + 1)]),
-    el("text", { x: x + w / 2, y: y + hh - 6, "text-anchor": "middle", "font-size": Math.min(10, w / 5.5), fill: ink }, [tr(lang, `date_${colour}`)]),
+    el("text", { x: x + w / 2, y: y + hh - 6, "text-anchor": "middle", "font-size": Math.min(9.5, w / 6.8), fill: ink }, [tr(lang, `date_${colour}`)]),
     el("text", { x: x + 4, y: y + 11, "font-size": 9, fill: ink, "font-weight": "bold" }, [cardLabel(card, lang)]),
   ]);
 }
@@ -201,7 +203,7 @@ function trackSvg(ctx, view, legal, seated) {
       const cy = r * CELL + 35 - (k >= 2 ? 6 : 0);
       const mover = seat === view.mover;
       parts.push(el("g", { class: "md-pawn", "data-seat": seat, "pointer-events": "none" }, [
-        el("circle", { cx, cy, r: 8, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: mover ? "#ffd000" : "#fff", "stroke-width": mover ? 3 : 1.5 }),
+        el("circle", { cx, cy, r: 8, style: `fill:${seatColour(seat)}`, stroke: mover ? "#ffd000" : "#fff", "stroke-width": mover ? 3 : 1.5 }),
         el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, [String(seat)]),
       ]));
     });
@@ -382,7 +384,7 @@ function playersPanel(ctx, view) {
     if (seat !== ctx.you && view.known_by && view.known_by[seat] && view.known_by[seat].length) info.push(`${tr(lang, "knows_you")}: ${label(view.known_by[seat])}`);
     rows.push(h("div", { class: `md-player${acting ? " acting" : ""}`, "data-seat": seat }, [
       h("span", { class: "md-player-name" }, [
-        h("span", { class: "md-dot", style: `background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` }, []),
+        h("span", { class: "md-dot", style: `background:${seatColour(seat)}` }, []),
         `${acting ? "▶ " : ""}${seatName(ctx, seat)}`,
       ]),
       el("svg", { viewBox: `0 0 ${Math.max(1, Math.min(count, 8)) * 9 + 10} 22`, style: "height:24px;width:auto;vertical-align:middle" }, backs),
@@ -413,6 +415,16 @@ const STYLE = `
 .md-known{color:#555;font-size:13px}
 `;
 
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
+
 function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("md-board-style")) return;
   document.head.append(h("style", { id: "md-board-style" }, [STYLE]));
@@ -429,7 +441,7 @@ export function render(root, ctx) {
     root.replaceChildren();
     render(root, ctx);
   };
-  root.append(h("div", { class: "md-board", "data-game": "mystery_date" }, [
+  root.append(h("div", { class: "md-board", "data-game": "mystery_date", onkeydown: keyClick }, [
     statusBar(ctx, view),
     trackSvg(ctx, view, legal, seated),
     handPanel(ctx, view, legal, seated, redraw),

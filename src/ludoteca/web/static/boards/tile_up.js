@@ -6,7 +6,7 @@
 import { el, h } from "./svg.js";
 import { COLOUR_NAMES, COLOURS, PAINT, SHAPES, cellName, cellOf, goal } from "./tile_up_data.js";
 
-const TEXT = {
+export const TEXT = {
   es: {
     title: "Tile Up", turn: "Turno {n}",
     phase_setup: "Preparación", phase_play: "Juego", phase_discard: "Descartar", phase_over: "Fin de la partida",
@@ -25,7 +25,7 @@ const TEXT = {
     bag: "Bolsa", deck: "Mazo de objetivos", discard_pile: "Descartes",
     known: "Objetivos vistos de {who}", log: "Jugadas recientes", hidden_discard: "devolvió una ficha a la bolsa",
     end_corners: "Se cubrieron las cuatro esquinas.", end_tiles: "Nadie puede jugar más.", end_turns: "Se alcanzó el límite de turnos.",
-    board: "Tablero",
+    board: "Tablero", zoom_in: "+ Ampliar", zoom_out: "− Ver entero",
   },
   en: {
     title: "Tile Up", turn: "Turn {n}",
@@ -45,15 +45,18 @@ const TEXT = {
     bag: "Bag", deck: "Goal deck", discard_pile: "Discards",
     known: "Goals seen of {who}", log: "Recent moves", hidden_discard: "returned a tile to the bag",
     end_corners: "All four corners are covered.", end_tiles: "Nobody can play any more.", end_turns: "The turn limit was reached.",
-    board: "Board",
+    board: "Board", zoom_in: "+ Zoom in", zoom_out: "− Whole board",
   },
 };
 
 const CELL = 40;
 const MARGIN = 18;
-const SEAT_COLOURS = ["#222", "#c2185b", "#00897b", "#5d4037"];
+// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
+const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
+const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
 let selected = null; // tile name picked from the hand (module state)
+let zoomed = false; // the board drawn large in a scrolling frame (module state)
 
 function tr(lang, key, params = {}) {
   const table = TEXT[lang] || TEXT.en;
@@ -188,14 +191,18 @@ function statusBar(ctx, view) {
   return h("div", { class: "tu-status" }, items);
 }
 
-function actionBar(ctx, view, legal, seated) {
-  if (!seated || view.phase === "over") return null;
+function actionBar(ctx, view, legal, seated, redraw) {
+  const zoom = h("button", {
+    type: "button", class: "tu-zoom", "data-testid": "tu-zoom", "aria-pressed": zoomed ? "true" : "false",
+    onclick: (event) => { event.stopPropagation(); zoomed = !zoomed; redraw(); },
+  }, [tr(ctx.lang, zoomed ? "zoom_out" : "zoom_in")]);
+  if (!seated || view.phase === "over") return h("div", { class: "tu-actions" }, [zoom]);
   const buttons = [["draw tiles", "draw_tiles"], ["draw goal", "draw_goal"], ["end", "end"]].map(([text, key]) =>
     h("button", {
       type: "button", class: `tu-action${legal.has(text) ? " legal" : ""}`, "data-action": text,
       onclick: sender(ctx, text),
     }, [tr(ctx.lang, key)]));
-  return h("div", { class: "tu-actions" }, buttons);
+  return h("div", { class: "tu-actions" }, [...buttons, zoom]);
 }
 
 function boardSvg(ctx, view, legal, placing, scores) {
@@ -234,11 +241,13 @@ function boardSvg(ctx, view, legal, placing, scores) {
       }
     }
   }
-  // Marks of the last turn's moves (lighter) and of the very last move.
+  // Marks of the moves of this turn and of the turn before (lighter), then the very last move.
   const log = view.log || [];
   if (log.length) {
-    const seat = log[log.length - 1][0];
-    for (let i = log.length - 1; i >= 0 && log[i][0] === seat; i -= 1) {
+    let runs = 1;
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      if (i < log.length - 1 && log[i][0] !== log[i + 1][0]) runs += 1;
+      if (runs > 2) break;
       const at = moveCell(log[i][1]);
       if (at) {
         parts.push(el("rect", {
@@ -278,7 +287,8 @@ function boardSvg(ctx, view, legal, placing, scores) {
         const text = `place ${selected} ${cellName(r, c)}`;
         const ok = legal.has(text);
         parts.push(el("rect", {
-          class: ok ? "legal tu-cell" : "tu-cell tu-try", "data-action": text, "data-cell": cellName(r, c),
+          class: ok ? "legal tu-cell" : "tu-cell tu-try tryable", "data-action": text, "data-cell": cellName(r, c),
+          role: ok ? "button" : null, tabindex: ok ? 0 : null,
           x: X(c) + 1, y: Y(r) + 1, width: CELL - 2, height: CELL - 2, rx: 4,
           fill: ok && !view.board[r][c].length ? "rgba(60, 220, 110, 0.30)" : "rgba(0,0,0,0)",
           stroke: ok ? "#12a043" : "none", "stroke-width": ok ? 3 : 0,
@@ -287,10 +297,23 @@ function boardSvg(ctx, view, legal, placing, scores) {
       }
     }
   }
-  return el("svg", {
-    class: "tu-board", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": tr(lang, "board"),
-    style: "width:100%;max-width:min(100%, 74vh);height:auto;display:block;margin:0 auto;touch-action:manipulation",
+  // Zoomed (for fingers on a phone): cells of 46 px in a scrolling frame, centred on the
+  // last move; else the whole board fits the width.
+  const style = zoomed
+    ? `width:${Math.round(width * 46 / CELL)}px;max-width:none;max-height:none;height:auto;display:block;touch-action:manipulation`
+    : "width:100%;max-width:min(100%, 74vh);height:auto;display:block;margin:0 auto;touch-action:manipulation";
+  const svg = el("svg", {
+    class: "tu-board", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": tr(lang, "board"), style,
   }, parts);
+  const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "" }, [svg]);
+  if (zoomed) {
+    const [fr, fc] = lastAt || [Math.floor(size / 2), Math.floor(size / 2)];
+    requestAnimationFrame(() => {
+      wrap.scrollLeft = ((X(fc) + CELL / 2) / width) * wrap.scrollWidth - wrap.clientWidth / 2;
+      wrap.scrollTop = ((Y(fr) + CELL / 2) / height) * wrap.scrollHeight - wrap.clientHeight / 2;
+    });
+  }
+  return wrap;
 }
 
 function handRow(ctx, view, legal, seated, redraw) {
@@ -379,7 +402,7 @@ function scoreTrack(ctx, view) {
     const y = 11 + seat * 14;
     parts.push(el("g", { class: "tu-pawn", "data-seat": seat }, [
       el("title", {}, [`${seatName(ctx, seat)}: ${score}`]),
-      el("circle", { cx: x, cy: y, r: 6, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#fff", "stroke-width": 1.2 }),
+      el("circle", { cx: x, cy: y, r: 6, style: `fill:${seatColour(seat)}`, stroke: "#fff", "stroke-width": 1.2 }),
       el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff", "font-weight": "bold" }, [String(score)]),
     ]));
   });
@@ -401,7 +424,7 @@ function playersPanel(ctx, view) {
     for (let i = 0; i < Math.min(ng, 3); i += 1) backs.push(el("rect", { x: 72 + i * 10, y: 0, width: 13, height: 18, rx: 2, fill: "#6b5b2a", stroke: "#3d3316" }));
     const row = [
       h("span", { class: "tu-player-name" }, [
-        h("span", { class: "tu-dot", style: `background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` }, []),
+        h("span", { class: "tu-dot", style: `background:${seatColour(seat)}` }, []),
         `${acting ? "▶ " : ""}${seatName(ctx, seat)}`,
       ]),
       el("svg", { viewBox: "0 0 104 20", style: "height:22px;width:auto;vertical-align:middle" }, backs),
@@ -432,6 +455,7 @@ const STYLE = `
 .tu-last{color:#8a4b00}
 .tu-end{background:#fff0c2;padding:4px 8px;border-radius:6px}
 .tu-actions{display:flex;flex-wrap:wrap;gap:6px}
+.tu-zoom{min-height:44px;padding:6px 10px;border-radius:8px;border:1px solid #bbb;background:#fff;font-size:14px;cursor:pointer;margin-left:auto}
 .tu-action,.tu-score,.tu-discard{min-height:44px;padding:6px 12px;border-radius:8px;border:1px solid #999;background:#f4f4f4;font-size:15px;cursor:pointer}
 .tu-board-root button.legal{background:#c9f7d5;border-color:#12a043;font-weight:600}
 .tu-board-root .tu-cell,.tu-board-root .tu-hand-tile,.tu-board-root .tu-star{cursor:pointer}
@@ -445,6 +469,16 @@ const STYLE = `
 .tu-dot{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}
 .tu-points{font-size:17px}
 `;
+
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
 
 function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("tu-board-style")) return;
@@ -478,9 +512,9 @@ export function render(root, ctx) {
     render(root, ctx);
   };
   const hidden = view.tiles === undefined;
-  root.append(h("div", { class: "tu-board-root", "data-game": "tile_up" }, [
+  root.append(h("div", { class: "tu-board-root", "data-game": "tile_up", onkeydown: keyClick }, [
     statusBar(ctx, view),
-    actionBar(ctx, view, legal, seated),
+    actionBar(ctx, view, legal, seated, redraw),
     boardSvg(ctx, view, legal, placing, scores),
     handRow(ctx, view, legal, seated, redraw),
     hidden ? null : goalRow(ctx, tr(lang, "your_goals"), view.goals, legal, scores, discarding),
