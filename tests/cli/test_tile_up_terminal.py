@@ -128,13 +128,16 @@ def test_play_shows_the_board_refuses_bad_moves_with_the_rule_and_quits() -> Non
 
 
 def test_play_three_players_draw_then_end_turns() -> None:
-    """Seat 0 draws tiles (move 2) and ends (move 1) for a few turns against two bots."""
-    stdin = "2\n1\n" * 3 + "q\n"
+    """Seat 0 draws tiles (move 2) for a few turns against two bots; the lone ``end`` that
+    follows each draw is played without asking.
+    """
+    stdin = "2\n" * 3 + "q\n"
     args = ["play", "tile_up", "--vs", "greedy", "--players", "3", "--seed", "5", "--lang", "en"]
     result = invoke(args, stdin)
     assert result.exit_code == 0, result.output[-2000:]
     out = result.stdout
     assert "Tile Up · turn 6 · phase: discard" in out and "Seat 2: " in out
+    assert out.count("Only one move is possible") >= 2
     assert "Game abandoned." in out
 
 

@@ -36,7 +36,17 @@ from ludoteca.games import (
 )
 from ludoteca.games.gotcha import GAME
 from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Draw, Emote, Play, Vote
-from ludoteca.games.gotcha_state import DEAL, DRAW, OVER, PLAY, VOTE, State
+from ludoteca.games.gotcha_state import (
+    DEAL,
+    DRAW,
+    NAMES_MAN,
+    NAMES_WOMAN,
+    OVER,
+    PLAY,
+    VOTE,
+    State,
+    profiles_from,
+)
 
 PROFILES = [
     {"name": "Ana", "age": 30, "traits": ["woman", "jeans", "glasses"]},
@@ -812,3 +822,15 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             "gotcha_legal": gotcha_legal,
         },
     )
+
+
+def test_random_profiles_take_names_that_match_their_declared_man_or_woman_trait() -> None:
+    seen = set()
+    for seed in range(40):
+        profiles = profiles_from("", 8, random.Random(seed))
+        assert len({p.name for p in profiles}) == 8
+        for profile in profiles:
+            names = NAMES_MAN if "man" in profile.traits else NAMES_WOMAN
+            assert profile.name in names, profile
+            seen.add("man" in profile.traits)
+    assert seen == {True, False}

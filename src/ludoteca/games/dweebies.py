@@ -40,13 +40,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, InvalidActionError
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.games import dweebies_layout as layout
 from ludoteca.games.dweebies_layout import COLUMN, ROW, Grid, Groups
 
@@ -528,7 +529,7 @@ class Dweebies:
 GAME = Dweebies()
 
 
-class Placements(Sequence[Place]):
+class Placements(LazyActions[Place]):
     """The legal placements: every card of ``cards`` on every cell of ``cells``, by card
     then cell. Items are interned actions looked up on demand; nothing is built per call.
     """
@@ -544,19 +545,8 @@ class Placements(Sequence[Place]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, index: int) -> Place: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Place]: ...
-
-    def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if not 0 <= index < self._len:
-            if not 0 <= index + self._len < self._len:
-                raise IndexError(index)
-            index += self._len
+    def item(self, index: int) -> Place:
+        """The placement at ``index``: card ``index // cells``, cell ``index % cells``."""
         row, col = divmod(index, self._width)
         return _PLACES[self._cards[row] << 16 | self._cells[col]]
 
@@ -577,18 +567,9 @@ class Placements(Sequence[Place]):
             for c in self._cells:
                 yield places[high | c]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Placements):
-            return self._cards == other._cards and self._cells == other._cells
-        if isinstance(other, Sequence):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self._cards, self._cells))
-
-    def __repr__(self) -> str:
-        return f"Placements(cards={self._cards!r}, cells={len(self._cells)})"
+    def identity(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cards and the cells: they determine the listing."""
+        return self._cards, self._cells
 
 
 # ---------------------------------------------------------------------------------------

@@ -8,11 +8,11 @@ it has no reason against it. The listed actions are a small deterministic sample
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Message, msg
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.games import gotcha_cards as cards
 from ludoteca.games.gotcha_actions import (
     AREAS,
@@ -50,7 +50,7 @@ from ludoteca.games.gotcha_state import (
 # Legal actions
 
 
-class Choices(Sequence[Action]):
+class Choices(LazyActions[Action]):
     """A seat's legal actions: a small listed set, and membership by the rules.
 
     Iteration and indexing list a deterministic set without building it: the listing is
@@ -95,22 +95,10 @@ class Choices(Sequence[Action]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self._item(i) for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
-        return self._item(index)
-
-    def _item(self, index: int) -> Action:
+    def item(self, index: int) -> Action:
+        """The listed action at ``index``: head (votes, draws or plays), then chat lines,
+        emotes and buzz candidates, each at every offset.
+        """
         times = self._times
         head = self._head
         if index < len(head):
@@ -136,20 +124,8 @@ class Choices(Sequence[Action]):
         slot, accused = buzz[row - len(cards.EMOTES)]
         return Buzz(t, slot, (accused,))
 
-    def __iter__(self) -> Iterator[Action]:
-        for index in range(self._len):
-            yield self._item(index)
-
     def __contains__(self, action: object) -> bool:
         return isinstance(action, _TIMED) and why(self._state, self._seat, action) is None
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"Choices(seat={self._seat}, {len(self)} listed)"

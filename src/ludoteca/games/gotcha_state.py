@@ -37,7 +37,8 @@ EVENTS_CHOICES: tuple[int, ...] = tuple(DATA["digital"]["events_per_turn_choices
 OFFSETS: tuple[int, ...] = tuple(DATA["digital"]["offsets"])
 CHAT_LINES: tuple[str, ...] = tuple(DATA["digital"]["chat_lines"])
 BLANK_LINES: tuple[str, ...] = tuple(DATA["digital"]["blank_lines"])
-NAMES: tuple[str, ...] = tuple(DATA["digital"]["names"])
+NAMES_WOMAN: tuple[str, ...] = tuple(DATA["digital"]["names_woman"])
+NAMES_MAN: tuple[str, ...] = tuple(DATA["digital"]["names_man"])
 MIN_AGE: int = DATA["digital"]["min_age"]
 MAX_AGE: int = DATA["digital"]["max_age"]
 TRAIT_P: float = DATA["digital"]["trait_probability"]
@@ -300,9 +301,9 @@ def deck(custom_cards: bool) -> tuple[str, ...]:
 def profiles_from(text: str, num_players: int, rng: random.Random) -> tuple[Profile, ...]:
     """Profiles from the ``profiles`` option, or random ones (bots get random traits).
 
-    Random profiles: distinct names from the data file, an age from ``MIN_AGE`` to
-    ``MAX_AGE``, each trait with probability ``TRAIT_P``, and exactly one of each
-    exclusive pair ``man``/``woman`` where both are traits.
+    Random profiles: an age from ``MIN_AGE`` to ``MAX_AGE``, each trait with probability
+    ``TRAIT_P``, exactly one of the exclusive pair ``man``/``woman`` where both are traits,
+    and a distinct name from the data file's list for that trait.
 
     Raises:
         GameSetupError: For a malformed ``profiles`` option.
@@ -311,12 +312,16 @@ def profiles_from(text: str, num_players: int, rng: random.Random) -> tuple[Prof
         return _parse_profiles(text, num_players)
     out = []
     exclusive = ("man", "woman") if {"man", "woman"} <= set(cards.TRAITS) else ()
-    for seat in range(num_players):
+    used = {"man": 0, "woman": 0}
+    for _ in range(num_players):
         age = MIN_AGE + int(rng.random() * (MAX_AGE - MIN_AGE + 1))
         traits = {t for t in cards.TRAITS if t not in exclusive and rng.random() < TRAIT_P}
         if exclusive:
             traits.add(exclusive[0] if rng.random() < 0.5 else exclusive[1])
-        out.append(Profile(NAMES[seat % len(NAMES)], age, frozenset(traits)))
+        kind = "man" if "man" in traits else "woman"
+        names = NAMES_MAN if kind == "man" else NAMES_WOMAN
+        out.append(Profile(names[used[kind] % len(names)], age, frozenset(traits)))
+        used[kind] += 1
     return tuple(out)
 
 

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
+from ludoteca.engine.lazy import LazyActions
 
 # ---------------------------------------------------------------------------------------
 # Components (from the data file)
@@ -844,7 +845,7 @@ def _replace_actions(hand: tuple[int, ...], limit: int) -> ReplaceOptions:
     return ReplaceOptions(hand, min(limit, len(hand)))
 
 
-class ReplaceOptions(Sequence[Replace]):
+class ReplaceOptions(LazyActions[Replace]):
     """Every sub-multiset of a hand with at most ``limit`` cards, as ``Replace`` actions.
 
     A hand of nine distinct cards has 512 of them, and random hands rarely repeat, so the
@@ -863,15 +864,8 @@ class ReplaceOptions(Sequence[Replace]):
     def __len__(self) -> int:
         return len(self._patterns)
 
-    @overload
-    def __getitem__(self, index: int) -> Replace: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Replace]: ...
-
-    def __getitem__(self, index: int | slice) -> Replace | Sequence[Replace]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def item(self, index: int) -> Replace:
+        """The replacement made of the hand's cards at the ``index``-th position pattern."""
         hand = self._hand
         return _REPLACES[tuple([hand[p] for p in self._patterns[index]])]
 
@@ -887,18 +881,9 @@ class ReplaceOptions(Sequence[Replace]):
         for pattern in self._patterns:
             yield _REPLACES[tuple([hand[p] for p in pattern])]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ReplaceOptions):
-            return self._hand == other._hand and self._limit == other._limit
-        if isinstance(other, Sequence):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self._hand, self._limit))
-
-    def __repr__(self) -> str:
-        return f"ReplaceOptions({self._hand!r}, limit={self._limit})"
+    def identity(self) -> tuple[tuple[int, ...], int]:
+        """The hand and the size limit: they determine the listing."""
+        return self._hand, self._limit
 
 
 def _shape(hand: tuple[int, ...]) -> tuple[int, ...]:

@@ -76,7 +76,9 @@ class HumanAgent:
     Each turn it draws the seat's view and the numbered moves, then reads a line: a move
     number, a move in text notation (``game.parse_action``), ``?`` for help or ``q`` to
     quit. Unreadable or illegal answers are explained in the person's language, with the rule
-    id, and asked again; nothing changes until a legal move is given.
+    id, and asked again; nothing changes until a legal move is given. When the seat has
+    exactly one legal move it is shown and played without asking (except in hot-seat games,
+    where the hand-over already waits for the person).
     """
 
     name = "human"
@@ -119,6 +121,13 @@ class HumanAgent:
             self._hot_seat.hand_over(self._seat)
         options = self._renderer.menu(view, legal, self._lang)
         self._show(view, options)
+        if len(legal) == 1 and self._hot_seat is None:
+            # A forced move (Tile Up's lone ``end`` after a draw) is played, not asked for.
+            only = legal[0]
+            self._say(
+                msg("term.only_move", move=options.labels[0] if options.labels else only), "cyan"
+            )
+            return only
         label = self._renderer.seat_label(self._seat, self._lang)
         prompt = msg("term.prompt", seat=label).text(self._lang)
         while True:

@@ -33,6 +33,10 @@ register(
             "en": "Type a move's number or the move as text ({examples}). "
             "'?' shows the table again and 'q' leaves the game.",
         },
+        "term.only_move": {
+            "es": "Única jugada posible: {move}. Se juega sola.",
+            "en": "Only one move is possible: {move}. Played for you.",
+        },
         "term.empty": {
             "es": "Escribe una jugada (o '?' para ver la ayuda)",
             "en": "Type a move (or '?' for help)",

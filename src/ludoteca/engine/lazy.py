@@ -1,0 +1,75 @@
+"""Legal-action lists that make their items on demand.
+
+Some positions have hundreds of legal actions (every subset of a hand, every card on every
+free cell, every time a realtime action may carry), and a random playout picks one of them.
+A :class:`LazyActions` list knows its length and makes only the items that are asked for;
+``in`` is decided by the rules rather than by scanning. Games subclass it and provide
+``__len__``, :meth:`LazyActions.item`, ``__contains__`` and, when two lists can be compared
+without listing them, :meth:`LazyActions.identity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TypeVar, overload
+
+T = TypeVar("T")
+
+
+class LazyActions(Sequence[T]):
+    """A read-only sequence of actions made when asked for.
+
+    Equality with any other sequence compares the listed items in order (the conformance
+    suite compares legal lists that way); two lists of the same class with the same
+    :meth:`identity` are equal without listing either.
+    """
+
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def item(self, index: int) -> T:
+        """The item at ``index`` (``0 <= index < len(self)``, already checked)."""
+        raise NotImplementedError
+
+    def identity(self) -> Hashable | None:
+        """What determines the listing (equal identities list equal items), or ``None``."""
+        return None
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        size = len(self)
+        if isinstance(index, slice):
+            return [self.item(i) for i in range(*index.indices(size))]
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        return self.item(index)
+
+    def __iter__(self) -> Iterator[T]:
+        for index in range(len(self)):
+            yield self.item(index)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            assert isinstance(other, LazyActions)
+            mine = self.identity()
+            if mine is not None and mine == other.identity():
+                return True
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        key = self.identity()
+        return hash(key if key is not None else tuple(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self)} listed)"
