@@ -39,6 +39,10 @@ CHAT_LINES: tuple[str, ...] = tuple(DATA["digital"]["chat_lines"])
 BLANK_LINES: tuple[str, ...] = tuple(DATA["digital"]["blank_lines"])
 NAMES_WOMAN: tuple[str, ...] = tuple(DATA["digital"]["names_woman"])
 NAMES_MAN: tuple[str, ...] = tuple(DATA["digital"]["names_man"])
+NAMES: tuple[str, ...] = tuple(
+    name for pair in zip(NAMES_WOMAN, NAMES_MAN, strict=True) for name in pair
+)
+"""Every profile name, alternating the two lists (for callers that need any name)."""
 MIN_AGE: int = DATA["digital"]["min_age"]
 MAX_AGE: int = DATA["digital"]["max_age"]
 TRAIT_P: float = DATA["digital"]["trait_probability"]
