@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import datetime as dt
 import json
@@ -420,13 +421,29 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def _event_loop_runner() -> Any:
-    """uvloop's loop when installed (uvicorn[standard] brings it), else asyncio's."""
+def _run_loop(
+    origin: str, games: int, seconds: float, think: float, warmup: float, seed: int, pid: int | None
+) -> dict[str, Any]:
+    """Run the clients on a new event loop (uvloop's when installed: uvicorn[standard] brings
+    it), in a thread of its own when this thread already runs a loop (Playwright's sync API,
+    an async caller)."""
     try:
         import uvloop  # noqa: PLC0415
+
+        runner: Any = uvloop.run
     except ImportError:
-        return asyncio.run
-    return uvloop.run
+        runner = asyncio.run
+
+    def drive() -> dict[str, Any]:
+        result: dict[str, Any] = runner(_drive(origin, games, seconds, think, warmup, seed, pid))
+        return result
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return drive()
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(drive).result()
 
 
 def run(
@@ -454,16 +471,13 @@ def run(
         A JSON-ready dict: actions, actions_per_s, latency_ms {n, p50, p90, p99, max}, errors
         by code, CPU seconds of the server and of this client over the window, and the settings.
     """
-    runner = _event_loop_runner()
     if origin is not None:
-        result: dict[str, Any] = runner(_drive(origin, games, seconds, think, warmup, seed, None))
-        return result
+        return _run_loop(origin, games, seconds, think, warmup, seed, None)
     with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as tmp:
         server = Server(Path(tmp) / "load.sqlite3")
         with server:
             pid = server.proc.pid if server.proc else None
-            result = runner(_drive(server.url, games, seconds, think, warmup, seed, pid))
-    return result
+            return _run_loop(server.url, games, seconds, think, warmup, seed, pid)
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
