@@ -4,7 +4,8 @@ holds the other's hand.
 Both pages record every `state` they receive. After the game the test rebuilds the server's
 game from its store and checks that each page was sent exactly its own seat's view (hidden
 hands as counts), its own legal moves, and never the other seat's secret choice; and, during
-the game, that no page shows a card of the other hand beyond what is public.
+the game, that no page shows a card of the other hand beyond what is public; and that
+when one closes the tab the other sees the seat disconnected.
 """
 
 from __future__ import annotations
@@ -95,6 +96,12 @@ def test_two_people_play_tacocat_and_never_see_each_others_hand(
             moved |= click_move(page, frames, state, rng.choice(state["legal"])["text"])
         if not moved:
             ana.wait_for_timeout(20)
+
+    # The others see who is connected: Bea closes her tab, Ana's seat list shows it.
+    assert ana.locator('[data-testid="seat-1"] .dot.on').is_visible()
+    bea.close()
+    wait_until(ana, lambda: room(ana_frames)["seats"][1]["connected"] is False, "Bea gone")
+    ana.locator('[data-testid="seat-1"] .dot.off').wait_for()
 
     record = stored_game(server.db, room_id)
     for seat, frames in ((0, ana_frames), (1, bea_frames)):
