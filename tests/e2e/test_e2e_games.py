@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 from bench.web_proc import Server
-from e2e_table import (
+from playwright.sync_api import BrowserContext
+
+from e2e.e2e_table import (
     Frames,
     add_bot,
     create_room,
@@ -25,7 +27,6 @@ from e2e_table import (
     start,
     wait_until,
 )
-from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.e2e
 

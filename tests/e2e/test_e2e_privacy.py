@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 from bench.web_proc import Server
-from e2e_record import StoredGame, stored_game
-from e2e_table import (
+from playwright.sync_api import BrowserContext, Page
+
+from e2e.e2e_record import StoredGame, stored_game
+from e2e.e2e_table import (
     Frames,
     click_move,
     create_room,
@@ -30,7 +32,6 @@ from e2e_table import (
     start,
     wait_until,
 )
-from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.e2e
 

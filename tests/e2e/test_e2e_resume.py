@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from bench.web_proc import Server
-from e2e_table import (
+from playwright.sync_api import BrowserContext, Page
+
+from e2e.e2e_table import (
     Frames,
     add_bot,
     create_room,
@@ -22,7 +24,6 @@ from e2e_table import (
     start,
     wait_until,
 )
-from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.e2e
 
