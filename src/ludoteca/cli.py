@@ -354,9 +354,15 @@ def serve(
     import uvicorn  # noqa: PLC0415 (loaded only for this command)
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
+    from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = _lang(lang)
     store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
+    try:
+        open_store(store_url).close()  # a store that cannot open is bad input, not a crash
+    except Exception as error:  # sqlite3 and psycopg raise their own error types
+        detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        _fail(msg("web.bad_store", db=_hide_password(store_url), detail=detail).text(chosen))
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
     typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))

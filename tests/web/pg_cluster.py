@@ -68,6 +68,15 @@ class Cluster:
             str(self.root / "log"), "-w", "-t", "60", "start",
         )  # fmt: skip
 
+    def restart(self) -> None:
+        """Stop the server at once and start it again (connections are lost)."""
+        self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync=off"
+        self._run(
+            str(BIN / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
+            str(self.root / "log"), "-w", "-t", "60", "start",
+        )  # fmt: skip
+
     def stop(self) -> None:
         try:
             self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")

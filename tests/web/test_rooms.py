@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
 from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token
-from ludoteca.web.store import open_store
+from ludoteca.web.store import SqliteStore, open_store
 
 
 class Inbox:
@@ -174,3 +175,103 @@ def test_clock_helpers() -> None:
     assert clock.game_now(1000, 500.0, 0.0) == 1000
     assert clock.real_delay(3000, 1000, 1.0) == 2.0
     assert clock.real_delay(500, 1000, 1.0) == 0.0
+
+
+class FailingStore(SqliteStore):
+    """A store that refuses the next ``fail`` batches of steps."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.fail = 0
+
+    def add_actions(
+        self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
+    ) -> None:
+        if self.fail:
+            self.fail -= 1
+            raise OSError("disk full")
+        super().add_actions(room_id, game_no, first, steps, at_ms)
+
+
+def test_a_move_the_store_refuses_is_not_made() -> None:
+    async def scenario() -> None:
+        store = FailingStore()
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("dweebies", 2, {}, 0)
+        alice, bob = Inbox(), Inbox()
+        a, b = Client(alice), Client(bob)
+        for client, name, seat in ((a, "Alice", 0), (b, "Bob", 1)):
+            await room.handle(client, p.Hello(None, "en"))
+            await room.handle(client, p.Sit(seat, name, None, ()))
+        await room.handle(a, p.Start())
+        live = room.live
+        assert live is not None
+        version, state, sent = live.version, live.state, len(bob.sent)
+        move = str(room.game.legal_actions(state, 0)[0])
+        store.fail = 1
+        await room.handle(a, p.Act(move, version, None))
+        assert alice.sent[-1]["code"] == "server_error"
+        assert live.version == version and live.state is state
+        assert len(bob.sent) == sent  # nothing was broadcast
+        assert store.actions(room.id, 1) == [(s.seat, s.text) for s in live.steps]
+        await room.handle(a, p.Act(move, version, None))
+        assert live.version > version and bob.sent[-1]["type"] == "state"
+        assert store.actions(room.id, 1) == [(s.seat, s.text) for s in live.steps]
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_opening_draws_the_store_refused_are_tried_again() -> None:
+    async def scenario() -> None:
+        store = FailingStore()
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("tacocat", 2, {}, 0)
+        inbox = Inbox()
+        client = Client(inbox)
+        await room.handle(client, p.Hello(None, "en"))
+        await room.handle(client, p.Sit(0, "Ana", None, ()))
+        await room.handle(client, p.Bot(1, None))
+        store.fail = 1
+        await room.handle(client, p.Start())
+        assert inbox.errors() == ["server_error"]
+        live = room.live
+        assert live is not None
+        for _ in range(300):
+            if live.version > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert live.version > 0 and inbox.sent[-1]["type"] == "state"
+        assert store.actions(room.id, 1) == [(s.seat, s.text) for s in live.steps]
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_game_stored_up_to_a_chance_step_draws_it_when_the_server_starts() -> None:
+    async def scenario() -> None:
+        store = FailingStore()
+        rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("tacocat", 2, {}, 0)
+        inbox = Inbox()
+        client = Client(inbox)
+        await room.handle(client, p.Hello(None, "en"))
+        await room.handle(client, p.Sit(0, "Ana", None, ()))
+        await room.handle(client, p.Bot(1, None))
+        store.fail = 1  # the opening deal is not stored: the game stops before it
+        await room.handle(client, p.Start())
+        assert inbox.errors() == ["server_error"]
+        live = room.live
+        assert live is not None and live.version == 0  # the draws were undone
+        rooms.close()  # (before the room tries them again)
+        assert store.actions(room.id, 1) == []
+        again = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+        again.load()
+        back = again.get(room.id)
+        assert back is not None and back.live is not None and back.live.version == 0
+        again.resume()
+        assert back.live.version > 0 and back.live.actors()
+        assert store.actions(room.id, 1) == [(s.seat, s.text) for s in back.live.steps]
+        again.close()
+
+    asyncio.run(scenario())

@@ -115,3 +115,27 @@ def test_ludoteca_serve_prints_the_address_and_serves(tmp_path: Path, lang: str)
     finally:
         process.terminate()
         process.wait(20)
+
+
+def test_ludoteca_serve_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
+    script = Path(sys.executable).parent / "ludoteca"
+    missing = tmp_path / "no" / "such" / "dir" / "x.sqlite3"
+    done = subprocess.run(
+        [str(script), "serve", "--db", str(missing), "--lang", "en"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert f"Cannot open the store {missing}: " in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert done.stdout == ""
+
+
+def test_store_urls_are_printed_without_their_password() -> None:
+    from ludoteca.cli import _hide_password  # noqa: PLC0415
+
+    assert _hide_password("postgresql://ana:s3cret@db:5432/ludo") == "postgresql://ana@db:5432/ludo"
+    assert _hide_password("postgresql://db/ludo") == "postgresql://db/ludo"
+    assert _hide_password("ludoteca.sqlite3") == "ludoteca.sqlite3"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pg_cluster import Cluster
 
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, open_store
 
@@ -73,4 +74,17 @@ def test_a_step_is_stored_once(store_url: str) -> None:
         store.add_actions("r", 1, 4, [(0, "c"), (1, "clash")], 3)
     # The batch was refused whole: step 4 is not there either.
     assert store.actions("r", 1) == [(0, "x"), (0, "a"), (-1, "deal 4"), (1, "b"), (0, "taken")]
+    store.close()
+
+
+def test_postgresql_store_reconnects_after_the_database_restarts(pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    store = open_store(url)
+    store.create_room(RoomRow("r", "tacocat", 2, {}, 0, "lobby", 0, 1))
+    pg_cluster.restart()
+    try:
+        store.update_room("r", "playing", 1)  # this call may see the lost connection
+    except Exception:
+        store.update_room("r", "playing", 1)  # the next one reconnects
+    assert store.rooms()[0].status == "playing"
     store.close()

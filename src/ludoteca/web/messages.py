@@ -153,7 +153,19 @@ register(
             "es": "Los perfiles de Gotcha se declaran al sentarse, no como opción de la sala",
             "en": "Gotcha profiles are declared when taking a seat, not as a room option",
         },
+        "web.error.store": {
+            "es": "El servidor no pudo guardar la jugada; no se ha hecho. Inténtalo de nuevo",
+            "en": "The server could not save the move, so it was not made; try again",
+        },
+        "web.error.server": {
+            "es": "El servidor no pudo atender ese mensaje; inténtalo de nuevo",
+            "en": "The server could not handle that message; try again",
+        },
         "web.spectator": {"es": "Espectador", "en": "Spectator"},
+        "web.bad_store": {
+            "es": "No se puede abrir el almacén {db}: {detail}",
+            "en": "Cannot open the store {db}: {detail}",
+        },
         "web.serving": {
             "es": "Ludoteca está en {url} (almacén: {db}). Ctrl+C para pararla.",
             "en": "Ludoteca is at {url} (store: {db}). Ctrl+C stops it.",

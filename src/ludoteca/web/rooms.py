@@ -344,6 +344,10 @@ class Room:
                 self._dispatch(client, message)
         except RoomError as error:
             client.error(error)
+        except Exception:
+            # A failing store (or a bug) must not cost the socket: say so, keep serving.
+            log.exception("room %s: %s failed", self.id, type(message).__name__)
+            client.error(RoomError("server_error", msg("web.error.server")))
 
     def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
         if isinstance(message, p.Sit):
@@ -548,11 +552,36 @@ class Room:
         self.status = PLAYING
         self.store.update_room(self.id, self.status, self.game_no)
         self._begin(live)
+        self.broadcast_room()
+        self._draw_and_go_on()
+
+    def _draw_and_go_on(self) -> None:
+        """Draw the chance steps the game is waiting on, store them, then go on (broadcast,
+        bots, timers). If the store refuses them they are undone and tried again later.
+        """
+        live = self.live
+        assert live is not None
+        before = (live.state, len(live.steps), live.chance_rng.getstate())
         with self._realtime():
             steps = live.resolve_chance()
-        self._store_steps(live, steps)
-        self.broadcast_room()
+        try:
+            self._store_steps(live, steps)
+        except Exception:
+            log.exception("room %s: the store refused the chance steps", self.id)
+            live.state, count, rng_state = before
+            del live.steps[count:]
+            live.chance_rng.setstate(rng_state)
+            self._tasks.driver = self._spawn(self._draw_later(live.version))
+            raise RoomError("server_error", msg("web.error.store")) from None
         self._after_change()
+
+    async def _draw_later(self, version: int) -> None:
+        await asyncio.sleep(1.0)
+        async with self.lock:
+            live = self.live
+            if live is not None and live.version == version and self.status == PLAYING:
+                with contextlib.suppress(RoomError):
+                    self._draw_and_go_on()
 
     def _begin(self, live: Live) -> None:
         self.live = live
@@ -572,13 +601,42 @@ class Room:
             )
 
     def _apply(self, seat: Seat, action: Any) -> None:
-        """Apply a checked action (and the chance that follows), store, broadcast, go on."""
+        """Apply a checked action (and the chance that follows), store, broadcast, go on.
+
+        Raises:
+            RoomError: ``server_error`` if the store refused the steps; the game is then
+                put back as it was (nothing was sent).
+        """
         live = self.live
         assert live is not None
+        before = (live.state, len(live.steps), live.chance_rng.getstate(), live.anchor)
         with self._realtime():
             steps = live.play(seat, action)
-        self._store_steps(live, steps)
+        try:
+            self._store_steps(live, steps)
+        except Exception:
+            log.exception("room %s: the store refused step %s", self.id, before[1])
+            live.state, count, rng_state, live.anchor = before
+            del live.steps[count:]
+            live.chance_rng.setstate(rng_state)
+            raise RoomError("server_error", msg("web.error.store")) from None
         self._after_change()
+
+    def _apply_or_retry(self, seat: Seat, action: Any) -> None:
+        """A bot's or a timer's step; if the store refuses it, plan again a second later."""
+        try:
+            self._apply(seat, action)
+        except RoomError:
+            live = self.live
+            assert live is not None
+            self._tasks.driver = self._spawn(self._replan(live.version))
+
+    async def _replan(self, version: int) -> None:
+        await asyncio.sleep(1.0)
+        async with self.lock:
+            live = self.live
+            if live is not None and live.version == version and self.status == PLAYING:
+                self._schedule()
 
     def _after_change(self) -> None:
         live = self.live
@@ -757,7 +815,7 @@ class Room:
                 return
             if self.seats[seat].kind != BOT:
                 return
-            self._apply(seat, action)
+            self._apply_or_retry(seat, action)
 
     async def _realtime_bots(self, version: int, bots: list[int]) -> None:
         live = self.live
@@ -792,7 +850,7 @@ class Room:
             if self.seats[proposal.seat].kind != BOT:
                 return
             self._proposal = None
-            self._apply(proposal.seat, proposal.action)
+            self._apply_or_retry(proposal.seat, proposal.action)
 
     async def _timeout(self, version: int) -> None:
         live = self.live
@@ -822,7 +880,7 @@ class Room:
                     if action is None:
                         return
             self._deadlines.pop(seat, None)
-            self._apply(seat, action)
+            self._apply_or_retry(seat, action)
 
     def _timed_stand_in(self, live: Live, seat: int, action: Any, t: int) -> Any:
         """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
@@ -843,9 +901,12 @@ class Room:
         return None
 
     def resume(self) -> None:
-        """After a restart: plan the bots and timers of a game in progress."""
+        """After a restart: plan the bots and timers of a game in progress (drawing first
+        any chance step the stored game stopped at, should its draws not have been stored).
+        """
         if self.status == PLAYING and self.live is not None:
-            self._schedule()
+            with contextlib.suppress(RoomError):
+                self._draw_and_go_on()
 
     def close(self) -> None:
         """Cancel every task (server shutdown)."""

@@ -218,15 +218,21 @@ class _SqlStore:
         (PostgreSQL refuses every later statement of a failed transaction).
         """
         with self._lock:
+            self._reconnect_if_broken()
             cur = self._conn.cursor()
             try:
                 yield cur
                 self._conn.commit()
             except BaseException:
-                self._conn.rollback()
+                with contextlib.suppress(Exception):  # a broken connection cannot roll back
+                    self._conn.rollback()
                 raise
             finally:
-                cur.close()
+                with contextlib.suppress(Exception):
+                    cur.close()
+
+    def _reconnect_if_broken(self) -> None:
+        """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
 
     def _write(self, text: str, params: Sequence[Any]) -> None:
         with self._cursor() as cur:
@@ -425,7 +431,18 @@ class PostgresStore(_SqlStore):
     def __init__(self, url: str) -> None:
         import psycopg  # noqa: PLC0415 (only PostgreSQL users load it)
 
+        self._url = url
+        self._psycopg = psycopg
         super().__init__(psycopg.connect(url), "%s")
+
+    def _reconnect_if_broken(self) -> None:
+        """After the database restarted or the network dropped, the call that saw the
+        failure raised; the next one opens a new connection.
+        """
+        if self._conn.closed or self._conn.broken:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = self._psycopg.connect(self._url)
 
 
 def open_store(url: str) -> Store:
