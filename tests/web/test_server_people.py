@@ -142,6 +142,31 @@ def test_secret_choices_are_not_shown_to_the_other_player(server: Server) -> Non
     bob.close()
 
 
+def test_both_secret_choices_made_on_the_same_state_are_accepted(server: Server) -> None:
+    """Tacocat's replace: both players choose on version v; the second choice arrives after
+    the first was applied and is still accepted (only the other seat chose meanwhile). A
+    second move by the same seat on that old version is refused as stale.
+    """
+    _room, alice, bob = two_players(server)
+    alice.send("start")
+    first_a = alice.wait("state")
+    first_b = bob.wait("state")
+    assert first_a["version"] == first_b["version"] and sorted(first_a["actors"]) == [0, 1]
+    alice.send("act", action=first_a["legal"][0]["text"], version=first_a["version"])
+    alice.wait("state", lambda m: m["version"] > first_a["version"])
+    bob.send("act", action=first_b["legal"][0]["text"], version=first_b["version"])
+    after = bob.wait(
+        "state", lambda m: 1 not in m["actors"] or m["version"] > first_a["version"] + 1
+    )
+    assert not [m for m in bob.seen if m["type"] == "error"], bob.seen
+    assert after["version"] >= first_a["version"] + 2
+    alice.send("act", action=first_a["legal"][0]["text"], version=first_a["version"])
+    refused = alice.wait("error")
+    assert refused["code"] == "stale"
+    alice.close()
+    bob.close()
+
+
 def test_reconnect_with_the_token_resumes_the_seat_and_others_see_it(server: Server) -> None:
     room, alice, bob = two_players(server)
     alice.send("start")

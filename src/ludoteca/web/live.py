@@ -84,6 +84,13 @@ class Live:
                 return entry
         return None
 
+    def only_others_chose_since(self, seat: Seat, version: int) -> bool:
+        """Whether every step after ``version`` is another seat's simultaneous secret
+        choice: then ``seat`` still faces the decision it saw at ``version`` (both players
+        of Tacocat's replace or duel act on the same state; the second is not stale).
+        """
+        return all(step.secret and step.seat != seat for step in self.steps[version:])
+
     def play(self, seat: Seat, action: Any) -> list[Step]:
         """Apply a checked action, then every chance step that follows.
 

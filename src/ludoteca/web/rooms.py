@@ -679,7 +679,10 @@ class Room:
         if self.status == FINISHED:
             raise RoomError("illegal", msg("web.error.game_over"), action=act.action)
         realtime = self.info.realtime
-        if act.version > live.version or (act.version != live.version and not realtime):
+        stale = act.version != live.version and not (
+            realtime or live.only_others_chose_since(seat, act.version)
+        )
+        if act.version > live.version or act.version < 0 or stale:
             raise RoomError(
                 "stale",
                 msg("web.error.stale", got=act.version, now=live.version),
