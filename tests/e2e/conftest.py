@@ -64,13 +64,15 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API allows one instance per thread at a time,
+# and the tests of tests/web_static (in the same xdist worker) open their own between modules.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
