@@ -3,6 +3,7 @@
 // hand, the other players' hand sizes and collected cards, the pile and the last placement.
 // Reads only the seat's own view (see Dweebies.view): x grows to the right, y downward.
 import { el, h } from "./svg.js";
+import { addStyle, keyClick, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { back, card, cardName } from "./dweebies_cards.js";
 
 export const TEXT = {
@@ -44,32 +45,17 @@ export const TEXT = {
   },
 };
 
+const tr = translator(TEXT);
+const seatName = (ctx, seat) => kitSeatName(ctx, seat, tr);
+
 const CW = 66; // cell width (SVG units)
 const CH = 88; // cell height
 const GAP = 6;
 
 let selected = null; // the hand card chosen for the next placement (module state)
 
-function tr(lang, key, params = {}) {
-  const table = TEXT[lang] || TEXT.en;
-  let text = table[key] ?? TEXT.en[key] ?? key;
-  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
-}
 
-function seatName(ctx, seat) {
-  const info = (ctx.seats || []).find((s) => s.seat === seat);
-  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seat });
-  return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
-}
 
-/** Send `text` on a click, without letting the shell see the click twice. */
-function sender(ctx, text) {
-  return (event) => {
-    event.stopPropagation();
-    if (!ctx.replay && ctx.act) ctx.act(text);
-  };
-}
 
 /** Cards the placement of `code` at (x, y) would let its player collect (DW-05, DW-06). */
 function gain(cards, code, x, y) {
@@ -352,24 +338,11 @@ const STYLE = `
 .dw-collect.legal{background:#fff36b;border-color:#b89c00;font-weight:600}
 `;
 
-/** Enter or Space on a focused SVG button (role="button") clicks it. */
-function keyClick(event) {
-  const target = event.target;
-  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
-      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
-    event.preventDefault();
-    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  }
-}
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("dw-board-style")) return;
-  document.head.append(h("style", { id: "dw-board-style" }, [STYLE]));
-}
 
 /** Draw the Dweebies board for one state (contract: boards/<game id>.js). */
 export function render(root, ctx) {
-  ensureStyle();
+  addStyle("dw-board-style", STYLE);
   const view = ctx.view;
   const legal = new Set((ctx.legal || []).map((m) => m.text));
   const hand = view.hand || [];

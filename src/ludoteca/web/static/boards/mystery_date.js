@@ -4,6 +4,7 @@
 // discards over the hand limit, showing an outfit, the other players and the last move.
 // Reads only the seat's own view (see MysteryDate.view).
 import { el, h } from "./svg.js";
+import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
 
 export const TEXT = {
@@ -73,33 +74,16 @@ export const TEXT = {
   },
 };
 
+const tr = translator(TEXT);
+const seatName = (ctx, seat) => kitSeatName(ctx, seat, tr);
+
 const CELL = 46;
 const RING = 9; // cells per side of the square loop (8 spaces a side, corners shared)
-// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
-const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
-const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
 let chosen = null; // card id picked for a swap with several possible partners (module state)
 
-function tr(lang, key, params = {}) {
-  const table = TEXT[lang] || TEXT.en;
-  let text = table[key] ?? TEXT.en[key] ?? key;
-  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
-}
 
-function seatName(ctx, seat) {
-  const info = (ctx.seats || []).find((s) => s.seat === seat);
-  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seat });
-  return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
-}
 
-function sender(ctx, text) {
-  return (event) => {
-    event.stopPropagation();
-    if (!ctx.replay && ctx.act) ctx.act(text);
-  };
-}
 
 /** Grid (col, row) of track space i on the square loop, clockwise from the top-left corner. */
 function spot(i) {
@@ -415,24 +399,11 @@ const STYLE = `
 .md-known{color:#555;font-size:13px}
 `;
 
-/** Enter or Space on a focused SVG button (role="button") clicks it. */
-function keyClick(event) {
-  const target = event.target;
-  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
-      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
-    event.preventDefault();
-    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  }
-}
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("md-board-style")) return;
-  document.head.append(h("style", { id: "md-board-style" }, [STYLE]));
-}
 
 /** Draw the Mystery Date board for one state (contract: boards/<game id>.js). */
 export function render(root, ctx) {
-  ensureStyle();
+  addStyle("md-board-style", STYLE);
   const view = ctx.view;
   const legal = new Set((ctx.legal || []).map((m) => m.text));
   const seated = ctx.you !== null && ctx.you !== undefined && ctx.you >= 0 && !ctx.replay;

@@ -4,6 +4,7 @@
 // (draw tiles, draw goal, end) as buttons, a score track, the piles and the last move.
 // Reads only the seat's own view (see TileUp.view). Rows count from 1 downward, columns a, b...
 import { el, h } from "./svg.js";
+import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { COLOUR_NAMES, COLOURS, PAINT, SHAPES, cellName, cellOf, goal } from "./tile_up_data.js";
 
 export const TEXT = {
@@ -49,34 +50,17 @@ export const TEXT = {
   },
 };
 
+const tr = translator(TEXT);
+const seatName = (ctx, seat) => kitSeatName(ctx, seat, tr);
+
 const CELL = 40;
 const MARGIN = 18;
-// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
-const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
-const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
 let selected = null; // tile name picked from the hand (module state)
 let zoomed = false; // the board drawn large in a scrolling frame (module state)
 
-function tr(lang, key, params = {}) {
-  const table = TEXT[lang] || TEXT.en;
-  let text = table[key] ?? TEXT.en[key] ?? key;
-  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
-}
 
-function seatName(ctx, seat) {
-  const info = (ctx.seats || []).find((s) => s.seat === seat);
-  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seat });
-  return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
-}
 
-function sender(ctx, text) {
-  return (event) => {
-    event.stopPropagation();
-    if (!ctx.replay && ctx.act) ctx.act(text);
-  };
-}
 
 /** The cells of the same-colour top region containing (row, col) (a goal-shaped region). */
 function regionCells(board, row, col) {
@@ -471,24 +455,11 @@ const STYLE = `
 .tu-points{font-size:17px}
 `;
 
-/** Enter or Space on a focused SVG button (role="button") clicks it. */
-function keyClick(event) {
-  const target = event.target;
-  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
-      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
-    event.preventDefault();
-    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  }
-}
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("tu-board-style")) return;
-  document.head.append(h("style", { id: "tu-board-style" }, [STYLE]));
-}
 
 /** Draw the Tile Up board for one state (contract: boards/<game id>.js). */
 export function render(root, ctx) {
-  ensureStyle();
+  addStyle("tu-board-style", STYLE);
   const view = ctx.view;
   const lang = ctx.lang;
   const legalList = ctx.legal || [];

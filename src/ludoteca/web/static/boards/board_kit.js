@@ -1,0 +1,52 @@
+// What the SVG boards share: their own text tables, seat names and colours, click senders,
+// keyboard activation of SVG buttons, and a board's style sheet added to the page once.
+import { h } from "./svg.js";
+
+// The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
+const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
+
+/** The colour of `seat` (the shell's --seat-N variable). */
+export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
+
+/** `tr(lang, key, params)` over a board's `{es: {...}, en: {...}}` table; English, then the
+ * key itself, when a text is missing; `{name}` in a text is replaced by `params.name`. */
+export function translator(table) {
+  return (lang, key, params = {}) => {
+    const texts = table[lang] || table.en;
+    let text = texts[key] ?? table.en[key] ?? key;
+    for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
+    return text;
+  };
+}
+
+/** The name of `seat` in the room (`ctx.seats`), "(you)" added for my own seat; `tr` needs
+ * the keys "seat" ({n}) and "you". */
+export function seatName(ctx, seat, tr) {
+  const info = (ctx.seats || []).find((s) => s.seat === seat);
+  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seat });
+  return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
+}
+
+/** A click listener that sends `text`, without letting the shell see the click twice. */
+export function sender(ctx, text) {
+  return (event) => {
+    event.stopPropagation();
+    if (!ctx.replay && ctx.act) ctx.act(text);
+  };
+}
+
+/** Enter or Space on a focused SVG button (role="button") clicks it. */
+export function keyClick(event) {
+  const target = event.target;
+  if ((event.key === "Enter" || event.key === " ") && target && target.getAttribute
+      && target.getAttribute("role") === "button" && target.tagName.toLowerCase() !== "button") {
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}
+
+/** Add a board's style sheet `css` to the page once, as <style id="...">. */
+export function addStyle(id, css) {
+  if (typeof document === "undefined" || document.getElementById(id)) return;
+  document.head.append(h("style", { id }, [css]));
+}
