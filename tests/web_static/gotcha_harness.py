@@ -20,16 +20,6 @@ from typing import Any
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "static"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8">

@@ -19,16 +19,6 @@ from shell_samples import FakeLobby, FakeTable, game_cards
 STATIC = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "static"
 ORIGIN = "http://ludoteca.test"
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 
 def _static(route: Route, relative: str) -> None:
     path = (STATIC / relative).resolve()

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium_launch import CHROMIUM, CHROMIUM_ARGS
 from gotcha_cards_js import TARGET, render
-from gotcha_harness import CHROMIUM, CHROMIUM_ARGS, serve
+from gotcha_harness import serve
 from gotcha_samples import samples
 
 from ludoteca.games import gotcha_cards as cards

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium_launch import CHROMIUM
 from web_boards_harness import (
-    CHROMIUM,
     DESKTOP,
     PHONE,
     actions_on_page,

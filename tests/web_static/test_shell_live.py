@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from chromium_launch import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect, sync_playwright
-from shell_fake_site import CHROMIUM_ARGS
 
 from ludoteca.web.app import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian chromium is not installed"
+)
 
 
 def free_port() -> int:
@@ -56,7 +56,7 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
 

@@ -16,21 +16,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium_launch import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
-from shell_fake_site import CHROMIUM_ARGS, ORIGIN, STATIC, open_fake
+from shell_fake_site import ORIGIN, STATIC, open_fake
 from shell_samples import FakeLobby, FakeTable
 
 from ludoteca.games import gotcha_cards
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian chromium is not installed"
+)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
 

@@ -23,22 +23,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from chromium_launch import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import ViewportSize, sync_playwright
 from web_boards_samples import samples
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "ludoteca" / "web" / "static"
 FALLBACK_SVG = Path(__file__).with_name("web_boards_svg_fallback.js")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DESKTOP: ViewportSize = {"width": 1200, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
