@@ -229,14 +229,18 @@ export function mountRoom(root, roomId) {
     return seats.map(seatName).join(", ");
   }
 
+  // In a realtime game everyone may act at any time (Gotcha: chat, emotes, buzzes); the
+  // turn is the view's `current` seat. Null for other games.
+  function realtimeTurn() {
+    const info = card();
+    const current = S.state && S.state.view ? S.state.view.current : undefined;
+    return info && info.realtime && Number.isInteger(current) && current >= 0 ? current : null;
+  }
+
   function isMyTurn() {
     if (!S.state || S.you === null || S.state.outcome) return false;
-    // In a realtime game everyone may act at any time (Gotcha: chat, emotes, buzzes); the
-    // turn is the view's `current` seat.
-    const info = card();
-    const current = S.state.view ? S.state.view.current : undefined;
-    if (info && info.realtime && Number.isInteger(current)) return current === S.you;
-    return S.state.actors.includes(S.you);
+    const turn = realtimeTurn();
+    return turn !== null ? turn === S.you : S.state.actors.includes(S.you);
   }
 
   function replayTotal() {
@@ -369,10 +373,8 @@ export function mountRoom(root, roomId) {
     const base = t(`status.${S.room.status}`);
     if (S.room.status !== "playing" || !S.state) return base;
     if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
-    const info = card();
-    const current = S.state.view ? S.state.view.current : undefined;
-    const turnSeat = info && info.realtime && Number.isInteger(current) && current >= 0;
-    const waiting = turnSeat ? [current] : S.state.actors.filter((s) => s !== CHANCE);
+    const turn = realtimeTurn();
+    const waiting = turn !== null ? [turn] : S.state.actors.filter((s) => s !== CHANCE);
     return waiting.length ? `${base} · ${t("status.waiting_for", {names: namesOf(waiting)})}` : base;
   }
 
