@@ -60,6 +60,7 @@ def site(module: str) -> Path:
     where = Path(tempfile.mkdtemp(prefix="web_boards_"))
     boards = where / "boards"
     shutil.copytree(STATIC / "boards", boards)
+    shutil.copy(STATIC / "i18n.js", where / "i18n.js")  # boards/board_kit.js uses its tr
     if not (boards / "svg.js").exists():
         shutil.copy(FALLBACK_SVG, boards / "svg.js")
     style = STATIC / "style.css"  # the shell's sheet, when in the tree: boards live under it

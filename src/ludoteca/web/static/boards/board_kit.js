@@ -1,5 +1,6 @@
 // What the SVG boards share: their own text tables, seat names and colours, click senders,
 // keyboard activation of SVG buttons, and a board's style sheet added to the page once.
+import { tr as shellTr } from "../i18n.js";
 import { h } from "./svg.js";
 
 // The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
@@ -8,15 +9,10 @@ const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
 /** The colour of `seat` (the shell's --seat-N variable). */
 export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
-/** `tr(lang, key, params)` over a board's `{es: {...}, en: {...}}` table; English, then the
- * key itself, when a text is missing; `{name}` in a text is replaced by `params.name`. */
+/** `tr(lang, key, params)` over a board's `{es: {...}, en: {...}}` table (the shell's
+ * `tr`: English, then the key itself, when a text is missing; `{name}` filled from params). */
 export function translator(table) {
-  return (lang, key, params = {}) => {
-    const texts = table[lang] || table.en;
-    let text = texts[key] ?? table.en[key] ?? key;
-    for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-    return text;
-  };
+  return (lang, key, params = {}) => shellTr(table, key, params, lang);
 }
 
 /** The name of `seat` in the room (`ctx.seats`), "(you)" added for my own seat; `tr` needs
