@@ -3,6 +3,7 @@ replay checks, the bots' names (no sockets, no room)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pytest
@@ -108,7 +109,7 @@ def seats_of(game_id: str, players: int) -> tuple[SqliteStore, Seats]:
     seats = [SeatState(n) for n in range(players)]
     for seat in seats:
         store.save_seat("r1", seat.row())
-    return store, Seats(store, "r1", game_id, seats)
+    return store, Seats(store, "r1", registry.make(game_id), seats)
 
 
 def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
@@ -180,3 +181,29 @@ def test_rooms_seat_the_strongest_bot_and_no_ismcts_in_realtime_games() -> None:
     assert default_agent("tacocat") in agent_names("tacocat")
     assert "ismcts" not in agent_names("gotcha")
     assert default_agent("gotcha") in agent_names("gotcha")
+
+
+def test_seat_profiles_follow_the_games_profile_spec() -> None:
+    store, seats = seats_of("gotcha", 3)
+    spec = registry.make("gotcha").info.profiles
+    assert spec is not None and spec.traits and all(t.es != t.en for t in spec.traits)
+    trait = spec.traits[0].id
+    seats.sit(0, "Ana", None, (trait, trait))
+    assert seats[0].profile == {"name": "Ana", "age": spec.default_age(), "traits": [trait]}
+    for age, traits in ((0, ()), (200, ()), (30, ("wings",))):
+        with pytest.raises(RoomError) as refused:
+            seats.sit(1, "Bea", age, traits)
+        assert refused.value.code == "bad_message" and seats[1].kind == FREE
+    seats.seat_bot(1, "greedy")
+    seats.seat_bot(2, "greedy")
+    for seat in seats.all[1:]:
+        assert seat.profile is not None and seat.profile["name"] == seat.name
+        assert set(seat.profile["traits"]) <= set(spec.trait_ids())
+        assert spec.min_age <= seat.profile["age"] <= spec.max_age
+    assert len(set(seats.names())) == 3
+    option = seats.profiles_option()
+    assert list(option) == [spec.option]
+    assert json.loads(option[spec.option]) == [seat.profile for seat in seats.all]
+    assert store.seats("r1")[2].profile == seats[2].profile
+    _, plain = seats_of("tacocat", 2)
+    assert plain.profiles_option() == {}

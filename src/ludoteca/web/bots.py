@@ -178,7 +178,10 @@ class Pilot:
                 s
                 for s in actors
                 if room.seats[s].kind == HUMAN
-                and (not self.realtime or clock.has_turn(self.game.legal_actions(live.state, s)))
+                and (
+                    not self.realtime
+                    or bool(clock.turn_moves(self.game, self.game.legal_actions(live.state, s)))
+                )
             ]
         for seat in list(self.deadlines):
             if seat not in people:
@@ -318,12 +321,12 @@ class Pilot:
 
     def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:
         """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
-        first listed turn move (draw, play or vote) at ``t``; ``None`` if neither is.
+        first turn move the game lists at ``t``; ``None`` if neither is.
         """
         candidates = [action]
-        legal = self.game.legal_actions(live.state, seat)
-        if clock.has_turn(legal):
-            candidates.append(legal[0])
+        turn = clock.turn_moves(self.game, self.game.legal_actions(live.state, seat))
+        if turn:
+            candidates.append(turn[0])
         for candidate in candidates:
             stamped = clock.restamp(self.game, candidate, t)
             try:

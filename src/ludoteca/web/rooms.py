@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import Iterator
@@ -79,7 +78,7 @@ class Room:
         self.status = row.status
         self.game_no = row.game_no
         self.created_ms = row.created_ms
-        self.seating = Seats(self.store, self.id, self.info.id, seats)
+        self.seating = Seats(self.store, self.id, self.game, seats)
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
@@ -283,11 +282,7 @@ class Room:
             raise RoomError("already_started", msg("web.error.already_started"))
         if not self.seating.full():
             raise RoomError("not_ready", msg("web.error.not_ready"))
-        options = dict(self.options)
-        if self.info.id == "gotcha":
-            options["profiles"] = json.dumps(
-                [seat.profile for seat in self.seats], ensure_ascii=False
-            )
+        options = {**self.options, **self.seating.profiles_option()}
         seed = secrets.randbits(48)
         game_no = self.game_no + 1
         try:
@@ -450,8 +445,9 @@ class Rooms:
             options = {}
         if not isinstance(options, dict):
             raise RoomError("bad_option", msg("web.error.bad_field", field="options", kind="{}"))
-        if game.info.id == "gotcha" and "profiles" in options:
-            raise RoomError("bad_option", msg("web.error.profiles_option"))
+        spec = game.info.profiles
+        if spec is not None and spec.option in options:
+            raise RoomError("bad_option", msg("web.error.profiles_option", option=spec.option))
         try:
             resolved = options_mod.resolve(game.info, options)
         except GameSetupError as error:

@@ -13,17 +13,21 @@ import hashlib
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.game import Game, ProfiledGame, ProfileSpec
 from ludoteca.engine.i18n import msg
-from ludoteca.games import gotcha_cards
-from ludoteca.games.gotcha_state import MAX_AGE, MIN_AGE, NAMES, profiles_from
 from ludoteca.web import protocol as p
 from ludoteca.web.client import RoomError
 from ludoteca.web.store import SeatRow, Store
 
 FREE, HUMAN, BOT = "free", "human", "bot"
+BOT_NAMES: tuple[str, ...] = (
+    "Ana", "Bruno", "Carla", "Diego", "Elena", "Fabio", "Gala", "Hugo",
+    "Inés", "Iván", "Julia", "Jorge", "Lola", "Luis", "Marta", "Mario",
+)  # fmt: skip
+"""Bots' names at a game whose seats declare no profile (``ProfileSpec.bot_names`` else)."""
 
 
 @dataclass(slots=True)
@@ -53,14 +57,17 @@ class Seats:
     Args:
         store: Where the seats live.
         room_id: Their room.
-        game_id: The room's game (whether seats carry a profile).
+        game: The room's game (whether seats declare a profile: ``GameInfo.profiles``).
         seats: The seats, one per player, in seat order.
     """
 
-    def __init__(self, store: Store, room_id: str, game_id: str, seats: list[SeatState]) -> None:
+    def __init__(
+        self, store: Store, room_id: str, game: Game[Any, Any], seats: list[SeatState]
+    ) -> None:
         self.store = store
         self.room_id = room_id
-        self.game_id = game_id
+        self.game = game
+        self.spec: ProfileSpec | None = game.info.profiles
         self.all = seats
 
     def __iter__(self) -> Iterator[SeatState]:
@@ -119,7 +126,7 @@ class Seats:
         name = name.strip()
         if not 0 < len(name) <= p.MAX_NAME or "\n" in name:
             raise RoomError("bad_message", msg("web.error.bad_name", max=p.MAX_NAME))
-        profile = person_profile(name, age, traits) if self.game_id == "gotcha" else None
+        profile = None if self.spec is None else person_profile(self.spec, name, age, traits)
         token = secrets.token_urlsafe(24)
         seat.kind, seat.name, seat.agent, seat.profile = HUMAN, name, "", profile
         seat.token_hash = hash_token(token)
@@ -137,7 +144,7 @@ class Seats:
             raise RoomError("seat_taken", msg("web.error.seat_taken", seat=number))
         seat.kind, seat.agent, seat.token_hash = BOT, agent, ""
         seat.name = self._bot_name(number)
-        if self.game_id == "gotcha":
+        if self.spec is not None:
             seat.profile = self._bot_profile(number)
             seat.name = seat.profile["name"]
         self.save(seat)
@@ -157,40 +164,56 @@ class Seats:
     def _used_names(self) -> set[str]:
         return {s.name for s in self.all if s.kind != FREE}
 
+    def profiles_option(self) -> dict[str, str]:
+        """The option the seats' profiles fill, for a new game (none if seats declare no
+        profile).
+        """
+        if self.spec is None:
+            return {}
+        profiles = [seat.profile or {} for seat in self.all]
+        return {self.spec.option: self.spec.option_value(profiles)}
+
     def _bot_name(self, number: int) -> str:
         used = self._used_names()
-        for offset in range(len(NAMES)):
-            name = NAMES[(number + offset) % len(NAMES)]
+        names = BOT_NAMES if self.spec is None else self.spec.bot_names
+        for offset in range(len(names)):
+            name = names[(number + offset) % len(names)]
             if name not in used:
                 return name
         return f"Bot {number}"
 
     def _bot_profile(self, number: int) -> dict[str, Any]:
-        """A random Gotcha profile (as ``profiles_from`` draws them: its name fits its
-        traits), under another drawn name while its own is taken at the table.
+        """A profile as the game draws them for bots (``ProfiledGame.draw_profiles``: its
+        name fits its traits), under another name while its own is taken at the table.
         """
+        game = cast("ProfiledGame[Any, Any]", self.game)
         used = self._used_names()
         for attempt in range(20):
             rng = rng_mod.derive(self.room_id, "profile", number, attempt)
-            profile = profiles_from("", len(self.all), rng)[number]
+            profile = game.draw_profiles(len(self.all), rng)[number]
             if profile.name not in used:
                 break
         name = profile.name if profile.name not in used else self._bot_name(number)
-        return {"name": name, "age": profile.age, "traits": sorted(profile.traits)}
+        return {**profile.to_json(), "name": name}
 
 
-def person_profile(name: str, age: int | None, traits: tuple[str, ...]) -> dict[str, Any]:
-    """A person's seat profile as sent in the ``room`` message.
+def person_profile(
+    spec: ProfileSpec, name: str, age: int | None, traits: tuple[str, ...]
+) -> dict[str, Any]:
+    """A person's seat profile as sent in the ``room`` message (no age: the spec's
+    default).
 
     Raises:
-        RoomError: ``bad_message`` for an age out of range or an unknown trait.
+        RoomError: ``bad_message`` for an age no person has or a trait the game lacks.
     """
     if age is None:
-        age = (MIN_AGE + MAX_AGE) // 2
+        age = spec.default_age()
     if not 0 < age < 130:
         raise RoomError("bad_message", msg("web.error.bad_age"))
+    valid = spec.trait_ids()
     for trait in traits:
-        if trait not in gotcha_cards.TRAITS:
-            valid = ", ".join(gotcha_cards.TRAITS)
-            raise RoomError("bad_message", msg("web.error.bad_trait", trait=trait, valid=valid))
+        if trait not in valid:
+            raise RoomError(
+                "bad_message", msg("web.error.bad_trait", trait=trait, valid=", ".join(valid))
+            )
     return {"name": name, "age": age, "traits": sorted(set(traits))}

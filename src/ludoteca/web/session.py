@@ -29,9 +29,9 @@ from ludoteca.web.store import Store
 log = logging.getLogger("ludoteca.web")
 
 _REALTIME_CALLS = threading.RLock()
-"""Gotcha's rules memoise their last state in module globals (``gotcha.py``), which is not
-safe from two threads at once: every call into a realtime game, on the loop or in a bot's
-thread, holds this lock. Turn-based games keep no such globals and need no lock."""
+"""A realtime game's rules may memoise their last state in module globals (Gotcha's do),
+which is not safe from two threads at once: every call into a realtime game, on the loop or
+in a bot's thread, holds this lock. Turn-based games keep no such globals and need none."""
 
 
 def calls(game: Game[Any, Any]) -> contextlib.AbstractContextManager[Any]:
@@ -75,6 +75,7 @@ class Session:
             clock.clock_of(self.game.view(live.state, None)),
             (time.monotonic() - live.anchor) * 1000,
             self.clock_scale,
+            clock.timed(self.game).max_gap_ms,
         )
 
     def read(self, seat: Seat, text: str) -> Any:
