@@ -30,13 +30,13 @@ from ludoteca.web import clock
 from ludoteca.web.client import now_ms
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, HUMAN
+from ludoteca.web.session import PLAYING
 
 if TYPE_CHECKING:
     from ludoteca.web.rooms import Room
 
 log = logging.getLogger("ludoteca.web")
 
-PLAYING = "playing"
 RETRY_SECONDS = 1.0
 """How long a bot's, a timer's or a draw's step waits after the store refused it."""
 

@@ -30,7 +30,7 @@ from ludoteca.web.client import Client, RoomError, Settings, now_ms, parse_lang
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
-from ludoteca.web.session import Session
+from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session
 from ludoteca.web.store import GameRow, RoomRow, Store
 
 __all__ = [
@@ -53,7 +53,6 @@ __all__ = [
 log = logging.getLogger("ludoteca.web")
 
 MAX_TURN_SECONDS = 3600
-LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 
 
 class Room:

@@ -28,6 +28,9 @@ from ludoteca.web.store import Store
 
 log = logging.getLogger("ludoteca.web")
 
+LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+"""A room's status: seating people, a game in progress, the last game over."""
+
 _REALTIME_CALLS = threading.RLock()
 """A realtime game's rules may memoise their last state in module globals (Gotcha's do),
 which is not safe from two threads at once: every call into a realtime game, on the loop or
