@@ -46,3 +46,24 @@ def test_only_the_cli_imports_the_web_table() -> None:
         if path.name == "cli.py" or path.parent.name == "web":
             continue
         assert not any(m.startswith("ludoteca.web") for m in _imports(path)), path
+
+
+GAME_IDS = ("tacocat", "dweebies", "tile_up", "mystery_date", "gotcha")
+
+
+@pytest.mark.parametrize("layer", ["games", "agents"])
+def test_a_game_package_never_imports_another_game(layer: str) -> None:
+    for game_id in GAME_IDS:
+        for path in (SRC / layer / game_id).rglob("*.py"):
+            for module in _imports(path):
+                parts = module.split(".")
+                if len(parts) > 2 and parts[1] == "games" and parts[2] in GAME_IDS:
+                    assert parts[2] == game_id, f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_every_game_has_its_own_package() -> None:
+    for game_id in GAME_IDS:
+        assert (SRC / "games" / game_id / "__init__.py").is_file(), game_id
+        assert (SRC / "games" / game_id / "components.toml").is_file(), game_id
+    flat = sorted(p.name for p in (SRC / "games").glob("*.py") if p.name != "__init__.py")
+    assert flat == [], f"per-game modules outside a game package: {flat}"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.games import gotcha_cards
+from ludoteca.games.gotcha import cards as gotcha_cards
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
 from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token

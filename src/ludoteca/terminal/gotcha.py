@@ -27,9 +27,9 @@ from rich.text import Text
 from ludoteca.engine.errors import InvalidActionError, RulesError
 from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
-from ludoteca.games import gotcha_cards as cards
-from ludoteca.games.gotcha_actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
-from ludoteca.games.gotcha_state import MAX_GAP_MS
+from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import Menu, Renderer
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
 

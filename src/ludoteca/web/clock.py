@@ -16,8 +16,8 @@ from typing import Any
 
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang
-from ludoteca.games.gotcha_actions import Buzz, Draw, Emote, Play, Vote
-from ludoteca.games.gotcha_state import MAX_GAP_MS
+from ludoteca.games.gotcha.actions import Buzz, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal.gotcha import menu as gotcha_menu
 
 _STAMP = re.compile(r"^\s*@\d*\s*")

@@ -37,8 +37,8 @@ from ludoteca.engine.game import CHANCE, Game, Outcome, Seat
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.record import GameRecord, replay_states
 from ludoteca.engine.runner import Agent
-from ludoteca.games import gotcha_cards
-from ludoteca.games.gotcha_state import MAX_AGE, MIN_AGE, NAMES, profiles_from
+from ludoteca.games.gotcha import cards as gotcha_cards
+from ludoteca.games.gotcha.state import MAX_AGE, MIN_AGE, NAMES, profiles_from
 from ludoteca.web import clock
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web import protocol as p
