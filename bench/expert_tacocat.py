@@ -22,9 +22,9 @@ from functools import partial
 from typing import Any
 
 from bench.greedy_tacocat import Tally, series, wilson
-from ludoteca.agents.expert_tacocat import DEFAULT_PARAMS, ExpertParams, ExpertTacocat
-from ludoteca.agents.greedy_tacocat import GreedyTacocat
 from ludoteca.agents.random import RandomAgent
+from ludoteca.agents.tacocat.expert import DEFAULT_PARAMS, ExpertParams, ExpertTacocat
+from ludoteca.agents.tacocat.greedy import GreedyTacocat
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import play
 from ludoteca.games.tacocat import GAME

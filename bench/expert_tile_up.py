@@ -19,12 +19,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ludoteca.agents.expert_tile_up import EXPERT_GREEDY_PARAMS, ExpertTileUp
 from ludoteca.agents.registry import make_agent
+from ludoteca.agents.tile_up.expert import EXPERT_GREEDY_PARAMS, ExpertTileUp
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import play
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import Place
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import Place
 from ludoteca.lab.stats import wilson_interval
 
 

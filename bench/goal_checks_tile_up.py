@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 
 from ludoteca.engine import testing
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_board import all_regions, update_regions
-from ludoteca.games.tile_up_legal import _score_actions
-from ludoteca.games.tile_up_model import PLAY, State, geo_of
+from ludoteca.games.tile_up.board import all_regions, update_regions
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.legal import _score_actions
+from ludoteca.games.tile_up.model import PLAY, State, geo_of
 
 
 def _time(label: str, calls: int, run: Callable[[], None]) -> None:

@@ -15,8 +15,8 @@ import argparse
 import random
 import time
 
-from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Event, Profile
+from ludoteca.games.gotcha import cards as gc
+from ludoteca.games.gotcha.cards import Event, Profile
 
 NAMES = ("Ana", "Bruno", "Carla", "Diego", "Eva", "Fede", "Gala", "Hugo")
 TEXTS = ("Hola a todos", "¿Qué tal, Ana?", "buena carta", "vale vale", "Perdón", "una locura")

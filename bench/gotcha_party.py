@@ -20,12 +20,12 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from ludoteca.agents.greedy_gotcha import GreedyGotcha
+from ludoteca.agents.gotcha.greedy import GreedyGotcha
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
-from ludoteca.games.gotcha import GAME
-from ludoteca.games.gotcha_state import State
+from ludoteca.games.gotcha.game import GAME
+from ludoteca.games.gotcha.state import State
 
 
 def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:

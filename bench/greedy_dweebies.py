@@ -14,9 +14,9 @@ import argparse
 import math
 import time
 
-from ludoteca.agents.greedy_dweebies import GreedyDweebies, GreedyParams
+from ludoteca.agents.dweebies.greedy import GreedyDweebies, GreedyParams
 from ludoteca.engine.runner import Agent, play
-from ludoteca.games.dweebies import GAME
+from ludoteca.games.dweebies.game import GAME
 
 VARIANTS: dict[str, GreedyParams] = {
     "no exposure, no length": GreedyParams(exposure=0.0, length=0.0),

@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from ludoteca.agents.greedy_tacocat import GreedyParams, GreedyTacocat
 from ludoteca.agents.random import RandomAgent
+from ludoteca.agents.tacocat.greedy import GreedyParams, GreedyTacocat
 from ludoteca.engine.runner import Agent, play
 from ludoteca.games.tacocat import GAME
 

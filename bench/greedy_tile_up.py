@@ -19,8 +19,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from ludoteca.engine import record
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import END_REASONS
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import END_REASONS
 from ludoteca.lab.stats import wilson_interval
 
 

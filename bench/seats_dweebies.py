@@ -17,11 +17,11 @@ import argparse
 import random
 import time
 
-from ludoteca.agents.expert_dweebies import ExpertDweebies
-from ludoteca.agents.greedy_dweebies import GreedyDweebies
+from ludoteca.agents.dweebies.expert import ExpertDweebies
+from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
-from ludoteca.games.dweebies import DECK_SIZE, GAME, HAND_SIZE, Phase
+from ludoteca.games.dweebies.game import DECK_SIZE, GAME, HAND_SIZE, Phase
 
 
 def play_out_starter(players: int, first: int = 0) -> int:

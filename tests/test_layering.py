@@ -55,3 +55,24 @@ def test_the_web_knows_no_game_and_no_terminal() -> None:
         for module in _imports(path):
             assert not module.startswith("ludoteca.terminal"), f"{path.name} imports {module}"
             assert not module.startswith("ludoteca.games"), f"{path.name} imports {module}"
+
+
+GAME_IDS = ("tacocat", "dweebies", "tile_up", "mystery_date", "gotcha")
+
+
+@pytest.mark.parametrize("layer", ["games", "agents"])
+def test_a_game_package_never_imports_another_game(layer: str) -> None:
+    for game_id in GAME_IDS:
+        for path in (SRC / layer / game_id).rglob("*.py"):
+            for module in _imports(path):
+                parts = module.split(".")
+                if len(parts) > 2 and parts[1] == "games" and parts[2] in GAME_IDS:
+                    assert parts[2] == game_id, f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_every_game_has_its_own_package() -> None:
+    for game_id in GAME_IDS:
+        assert (SRC / "games" / game_id / "__init__.py").is_file(), game_id
+        assert (SRC / "games" / game_id / "components.toml").is_file(), game_id
+    flat = sorted(p.name for p in (SRC / "games").glob("*.py") if p.name != "__init__.py")
+    assert flat == [], f"per-game modules outside a game package: {flat}"

@@ -24,8 +24,8 @@ from pettingzoo.test.seed_test import seed_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import dweebies as enc
 from ludoteca.adapters.pettingzoo import env
-from ludoteca.games import dweebies as dw
-from ludoteca.games import dweebies_layout as layout
+from ludoteca.games.dweebies import game as dw
+from ludoteca.games.dweebies import layout
 
 GAME = dw.GAME
 ENC = enc.ENCODING

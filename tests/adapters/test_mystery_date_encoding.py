@@ -23,8 +23,8 @@ from pettingzoo.test.seed_test import seed_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import mystery_date as enc
 from ludoteca.adapters.pettingzoo import env
-from ludoteca.games import mystery_date as md
-from ludoteca.games import mystery_date_cards as cards
+from ludoteca.games.mystery_date import cards
+from ludoteca.games.mystery_date import game as md
 
 GAME = md.GAME
 ENC = enc.ENCODING

@@ -24,8 +24,8 @@ from pettingzoo.test.seed_test import seed_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import tile_up as enc
 from ludoteca.adapters.pettingzoo import env
-from ludoteca.games import tile_up as tu
-from ludoteca.games import tile_up_model as model
+from ludoteca.games.tile_up import game as tu
+from ludoteca.games.tile_up import model
 
 GAME = tu.GAME
 ENC = enc.ENCODINGS[11]

@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.expert_dweebies import ExpertDweebies, ExpertParams
-from ludoteca.agents.greedy_dweebies import GreedyDweebies
+from ludoteca.agents.dweebies.expert import ExpertDweebies, ExpertParams
+from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import agent_names, make_agent
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import Agent, play
-from ludoteca.games.dweebies import GAME, Phase, Place
+from ludoteca.games.dweebies.game import GAME, Phase, Place
 
 QUICK = ExpertParams(candidates=3, samples=3, horizon=4)
 """Less search, for the tests that only need legal play."""

@@ -8,15 +8,15 @@ import random
 import pytest
 from test_greedy_mystery_date import card, land, position
 
-from ludoteca.agents.expert_mystery_date import ExpertMysteryDate, ExpertParams
-from ludoteca.agents.greedy_mystery_date import GreedyMysteryDate
+from ludoteca.agents.mystery_date.expert import ExpertMysteryDate, ExpertParams
+from ludoteca.agents.mystery_date.greedy import GreedyMysteryDate
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import agent_names, make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
 from ludoteca.engine.runner import Agent
-from ludoteca.games.mystery_date import GAME, State
-from ludoteca.games.mystery_date_cards import counts_of
+from ludoteca.games.mystery_date.cards import counts_of
+from ludoteca.games.mystery_date.game import GAME, State
 
 RNG = random.Random(0)
 

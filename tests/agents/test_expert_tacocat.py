@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.expert_tacocat import ExpertParams, ExpertTacocat, tie_value
-from ludoteca.agents.greedy_tacocat import GreedyTacocat
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import agent_names, make_agent
+from ludoteca.agents.tacocat.expert import ExpertParams, ExpertTacocat, tie_value
+from ludoteca.agents.tacocat.greedy import GreedyTacocat
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
 from ludoteca.engine.game import View

@@ -8,13 +8,13 @@ import random
 
 from tile_up_boards import act, card, table
 
-from ludoteca.agents.expert_tile_up import ExpertTileUp, placements
-from ludoteca.agents.greedy_tile_up import GreedyTileUp
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import agent_names, make_agent
+from ludoteca.agents.tile_up.expert import ExpertTileUp, placements
+from ludoteca.agents.tile_up.greedy import GreedyTileUp
 from ludoteca.engine.runner import Agent, play
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import (
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import (
     SHAPE_NAMES,
     State,
     geo_of,

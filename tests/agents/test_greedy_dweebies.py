@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from ludoteca.agents.greedy_dweebies import (
+from ludoteca.agents.dweebies.greedy import (
     GreedyDweebies,
     GreedyParams,
     none_held,
@@ -20,10 +20,10 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
-from ludoteca.games import dweebies
-from ludoteca.games import dweebies_layout as layout
-from ludoteca.games.dweebies import COLLECT_BOTH, GAME, Phase, Place, State
-from ludoteca.games.dweebies_layout import Grid
+from ludoteca.games.dweebies import game as dweebies
+from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.game import COLLECT_BOTH, GAME, Phase, Place, State
+from ludoteca.games.dweebies.layout import Grid
 
 RNG = random.Random(0)
 

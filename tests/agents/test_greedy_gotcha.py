@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.greedy_gotcha import IDLE_MS, IDLE_RESERVE, LATE_IDLE_MS, GreedyGotcha
+from ludoteca.agents.gotcha.greedy import IDLE_MS, IDLE_RESERVE, LATE_IDLE_MS, GreedyGotcha
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.gotcha import GAME
-from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Emote, Play
-from ludoteca.games.gotcha_state import MAX_GAP_MS, PLAY, State
+from ludoteca.games.gotcha.actions import Buzz, Chat, Deal, Emote, Play
+from ludoteca.games.gotcha.game import GAME
+from ludoteca.games.gotcha.state import MAX_GAP_MS, PLAY, State
 
 PROFILES = [
     {"name": "Ana", "age": 30, "traits": ["woman", "jeans", "glasses"]},

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents import greedy_mystery_date as greedy_mod
-from ludoteca.agents.greedy_mystery_date import GreedyMysteryDate
+from ludoteca.agents.mystery_date import greedy as greedy_mod
+from ludoteca.agents.mystery_date.greedy import GreedyMysteryDate
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.mystery_date import GAME, Phase, State
-from ludoteca.games.mystery_date_cards import DECK, card_name, counts_of
+from ludoteca.games.mystery_date.cards import DECK, card_name, counts_of
+from ludoteca.games.mystery_date.game import GAME, Phase, State
 
 RNG = random.Random(0)
 AGENT = GreedyMysteryDate()

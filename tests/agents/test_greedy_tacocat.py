@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.greedy_tacocat import (
+from ludoteca.agents.random import RandomAgent
+from ludoteca.agents.registry import make_agent
+from ludoteca.agents.tacocat.greedy import (
     GreedyParams,
     GreedyTacocat,
     match_probability,
@@ -17,8 +19,6 @@ from ludoteca.agents.greedy_tacocat import (
     tricks_played,
     unseen_counts,
 )
-from ludoteca.agents.random import RandomAgent
-from ludoteca.agents.registry import make_agent
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import Agent, play

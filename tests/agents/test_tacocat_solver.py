@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from ludoteca.agents.expert_tacocat import ExpertTacocat
-from ludoteca.agents.greedy_tacocat import GreedyTacocat
-from ludoteca.agents.tacocat_inference import (
+from ludoteca.agents.tacocat.expert import ExpertTacocat
+from ludoteca.agents.tacocat.greedy import GreedyTacocat
+from ludoteca.agents.tacocat.inference import (
     OpponentModel,
     RoundLog,
     Trick,
@@ -21,7 +21,7 @@ from ludoteca.agents.tacocat_inference import (
     sample_hands,
     trick_start,
 )
-from ludoteca.agents.tacocat_solver import DRAW, LOSS, WIN, RoundSolver, remove
+from ludoteca.agents.tacocat.solver import DRAW, LOSS, WIN, RoundSolver, remove
 from ludoteca.engine import runner
 from ludoteca.engine.game import View
 from ludoteca.games import tacocat

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ludoteca.engine import runner
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_board import all_regions
-from ludoteca.games.tile_up_model import (
+from ludoteca.games.tile_up.board import all_regions
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import (
     CARD_OF,
     FULL_BAG,
     PLAY,

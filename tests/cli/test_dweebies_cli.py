@@ -16,10 +16,10 @@ from typer.testing import CliRunner, Result
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, testing
 from ludoteca.engine.errors import InvalidActionError
-from ludoteca.games import dweebies
-from ludoteca.games import dweebies_layout as layout
-from ludoteca.games.dweebies import GAME, Phase, Place, State
-from ludoteca.games.dweebies_layout import Grid
+from ludoteca.games.dweebies import game as dweebies
+from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.game import GAME, Phase, Place, State
+from ludoteca.games.dweebies.layout import Grid
 from ludoteca.terminal import MENU_LIMIT, renderer_for
 from ludoteca.terminal import dweebies as term
 

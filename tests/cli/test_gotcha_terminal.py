@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from ludoteca.cli import app
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.gotcha import GAME
-from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Draw, Emote, Play
-from ludoteca.games.gotcha_state import State
+from ludoteca.games.gotcha.actions import Buzz, Chat, Deal, Draw, Emote, Play
+from ludoteca.games.gotcha.game import GAME
+from ludoteca.games.gotcha.state import State
 from ludoteca.terminal import gotcha as gotcha_term
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal.human import QuitGame

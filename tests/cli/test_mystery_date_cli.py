@@ -15,8 +15,8 @@ from typer.testing import CliRunner, Result
 from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, runner
-from ludoteca.games.mystery_date import GAME
-from ludoteca.games.mystery_date_cards import card_label, card_name
+from ludoteca.games.mystery_date.cards import card_label, card_name
+from ludoteca.games.mystery_date.game import GAME
 from ludoteca.terminal import mystery_date as md_term
 from ludoteca.terminal import renderer_for
 

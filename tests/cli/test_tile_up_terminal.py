@@ -15,8 +15,8 @@ from typer.testing import CliRunner, Result
 from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import runner
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import CARD_OF, SHAPE_NAMES, State
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import CARD_OF, SHAPE_NAMES, State
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal import tile_up as term
 

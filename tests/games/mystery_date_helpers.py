@@ -9,8 +9,8 @@ import pytest
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.mystery_date import GAME, Phase, State
-from ludoteca.games.mystery_date_cards import DECK, card_name, counts_of
+from ludoteca.games.mystery_date.cards import DECK, card_name, counts_of
+from ludoteca.games.mystery_date.game import GAME, Phase, State
 
 # Track spaces of the default board (offsets after the corner at 0).
 DOOR_CORNER, EITHER, TAKE_1, SWAP_RIGHT, DOOR_MID, TAKE_2, SWAP_LEFT, SWAP_ANY = range(8)

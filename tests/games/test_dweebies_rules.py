@@ -26,9 +26,9 @@ from ludoteca.engine.errors import (
     NotYourTurnError,
 )
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import dweebies
-from ludoteca.games import dweebies_layout as layout
-from ludoteca.games.dweebies import (
+from ludoteca.games.dweebies import game as dweebies
+from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.game import (
     COLLECT_BOTH,
     COLLECT_COLUMN,
     COLLECT_NONE,
@@ -41,7 +41,7 @@ from ludoteca.games.dweebies import (
     Place,
     State,
 )
-from ludoteca.games.dweebies_layout import Grid
+from ludoteca.games.dweebies.layout import Grid
 
 # ---------------------------------------------------------------------------------------
 # Helpers

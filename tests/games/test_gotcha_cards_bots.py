@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Card, Event, Profile
+from ludoteca.games.gotcha import cards as gc
+from ludoteca.games.gotcha.cards import Card, Event, Profile
 
 PROFILES = (
     Profile("Ana", 31, frozenset({"woman"})),

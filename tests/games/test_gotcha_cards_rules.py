@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Breach, Card, Event, Profile
+from ludoteca.games.gotcha import cards as gc
+from ludoteca.games.gotcha.cards import Breach, Card, Event, Profile
 
 P = (
     Profile("Ana", 31, frozenset({"woman"})),

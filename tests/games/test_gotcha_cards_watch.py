@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Breach, Card, Event, Profile
+from ludoteca.games.gotcha import cards as gc
+from ludoteca.games.gotcha.cards import Breach, Card, Event, Profile
 
 PROFILES = (
     Profile("Ana", 31, frozenset()),

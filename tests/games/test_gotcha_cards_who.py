@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games import gotcha_cards as gc
-from ludoteca.games.gotcha_cards import Card, Facts, Profile, Who
+from ludoteca.games.gotcha import cards as gc
+from ludoteca.games.gotcha.cards import Card, Facts, Profile, Who
 
 
 def facts(

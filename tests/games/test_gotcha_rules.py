@@ -26,17 +26,15 @@ from ludoteca.engine.errors import (
     NotYourTurnError,
 )
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import (
-    gotcha,
-    gotcha_actions,
-    gotcha_cards,
-    gotcha_legal,
-    gotcha_referee,
-    gotcha_state,
-)
-from ludoteca.games.gotcha import GAME
-from ludoteca.games.gotcha_actions import Buzz, Chat, Deal, Draw, Emote, Play, Vote
-from ludoteca.games.gotcha_state import (
+from ludoteca.games.gotcha import actions as gotcha_actions
+from ludoteca.games.gotcha import cards as gotcha_cards
+from ludoteca.games.gotcha import game as gotcha
+from ludoteca.games.gotcha import legal as gotcha_legal
+from ludoteca.games.gotcha import referee as gotcha_referee
+from ludoteca.games.gotcha import state as gotcha_state
+from ludoteca.games.gotcha.actions import Buzz, Chat, Deal, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.game import GAME
+from ludoteca.games.gotcha.state import (
     DEAL,
     DRAW,
     NAMES_MAN,

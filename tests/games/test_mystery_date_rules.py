@@ -41,8 +41,9 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import runner, testing
 from ludoteca.engine.errors import GameSetupError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import mystery_date
-from ludoteca.games.mystery_date import (
+from ludoteca.games.mystery_date import game as mystery_date
+from ludoteca.games.mystery_date.cards import DECK, Door, Draw, Pick, Roll, counts_of
+from ludoteca.games.mystery_date.game import (
     GAME,
     STARTS,
     TRACK,
@@ -51,7 +52,6 @@ from ludoteca.games.mystery_date import (
     Space,
     State,
 )
-from ludoteca.games.mystery_date_cards import DECK, Door, Draw, Pick, Roll, counts_of
 
 # ---------------------------------------------------------------------------------------
 # MD-01 Setup

@@ -8,8 +8,7 @@ import pytest
 from mystery_date_helpers import c, chance, legal_texts, roll_to, table
 
 from ludoteca.engine.errors import InvalidActionError
-from ludoteca.games.mystery_date import GAME
-from ludoteca.games.mystery_date_cards import (
+from ludoteca.games.mystery_date.cards import (
     PILE_DISCARD,
     PILE_DRAW,
     Discard,
@@ -23,6 +22,7 @@ from ludoteca.games.mystery_date_cards import (
     card_text,
     cards_text,
 )
+from ludoteca.games.mystery_date.game import GAME
 
 ACTIONS: list[Any] = [
     Roll(1),

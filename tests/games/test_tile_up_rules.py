@@ -19,10 +19,14 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE
-from ludoteca.games import tile_up, tile_up_board, tile_up_legal, tile_up_model, tile_up_sampling
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_board import all_regions
-from ludoteca.games.tile_up_model import (
+from ludoteca.games.tile_up import board as tile_up_board
+from ludoteca.games.tile_up import game as tile_up
+from ludoteca.games.tile_up import legal as tile_up_legal
+from ludoteca.games.tile_up import model as tile_up_model
+from ludoteca.games.tile_up import sampling as tile_up_sampling
+from ludoteca.games.tile_up.board import all_regions
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import (
     CARD_OF,
     CARDS,
     DISCARD,

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import registry
-from ludoteca.games import gotcha_cards, gotcha_surface
+from ludoteca.games.gotcha import cards as gotcha_cards
+from ludoteca.games.gotcha import surface as gotcha_surface
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
 from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token

@@ -19,9 +19,9 @@ from typing import Any
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.gotcha import GAME
-from ludoteca.games.gotcha_actions import Buzz
-from ludoteca.games.gotcha_state import live_slots, rule_card
+from ludoteca.games.gotcha.actions import Buzz
+from ludoteca.games.gotcha.game import GAME
+from ludoteca.games.gotcha.state import live_slots, rule_card
 
 BLANK_SEED = 13
 """A seed whose game puts a blank card in seat 0's hand and on the board."""

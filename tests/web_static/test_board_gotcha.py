@@ -18,7 +18,7 @@ from gotcha_cards_js import TARGET, render
 from gotcha_harness import serve
 from gotcha_samples import samples
 
-from ludoteca.games import gotcha_cards as cards
+from ludoteca.games.gotcha import cards
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

@@ -20,7 +20,7 @@ from web_boards_harness import (
 )
 from web_boards_samples import samples
 
-from ludoteca.games import dweebies
+from ludoteca.games.dweebies import game as dweebies
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian chromium")
 

@@ -19,8 +19,9 @@ from web_boards_harness import (
 )
 from web_boards_samples import samples
 
-from ludoteca.games import mystery_date, mystery_date_cards
-from ludoteca.games.mystery_date_state import SPACE_NAMES, TRACK
+from ludoteca.games.mystery_date import cards as mystery_date_cards
+from ludoteca.games.mystery_date import game as mystery_date
+from ludoteca.games.mystery_date.state import SPACE_NAMES, TRACK
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian chromium")
 

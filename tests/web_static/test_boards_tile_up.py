@@ -19,7 +19,7 @@ from web_boards_harness import (
 )
 from web_boards_samples import samples
 
-from ludoteca.games import tile_up_model as model
+from ludoteca.games.tile_up import model
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian chromium")
 

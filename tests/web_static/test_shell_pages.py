@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 from shell_fake_site import ORIGIN, STATIC, open_fake
 from shell_samples import FakeLobby, FakeTable
 
-from ludoteca.games import gotcha_cards
+from ludoteca.games.gotcha import cards as gotcha_cards
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Debian chromium is not installed"
@@ -169,9 +169,7 @@ def test_trait_labels_are_a_copy_of_the_gotcha_data() -> None:
     text = (STATIC / "i18n.js").read_text(encoding="utf-8")
     found = re.findall(r'\{id: "(\w+)", es: "([^"]*)", en: "([^"]*)"\}', text)
     data = tomllib.loads(
-        (Path(gotcha_cards.__file__).parent / "data" / "gotcha_cards.toml").read_text(
-            encoding="utf-8"
-        )
+        (Path(gotcha_cards.__file__).parent / "cards.toml").read_text(encoding="utf-8")
     )["traits"]
     assert [trait_id for trait_id, _, _ in found] == list(gotcha_cards.TRAITS)
     for trait_id, es, en in found:

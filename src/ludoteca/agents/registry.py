@@ -12,17 +12,17 @@ from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
 
 _GREEDY: dict[str, str] = {
-    "tacocat": "ludoteca.agents.greedy_tacocat:GreedyTacocat",
-    "dweebies": "ludoteca.agents.greedy_dweebies:GreedyDweebies",
-    "tile_up": "ludoteca.agents.greedy_tile_up:GreedyTileUp",
-    "mystery_date": "ludoteca.agents.greedy_mystery_date:GreedyMysteryDate",
-    "gotcha": "ludoteca.agents.greedy_gotcha:GreedyGotcha",
+    "tacocat": "ludoteca.agents.tacocat.greedy:GreedyTacocat",
+    "dweebies": "ludoteca.agents.dweebies.greedy:GreedyDweebies",
+    "tile_up": "ludoteca.agents.tile_up.greedy:GreedyTileUp",
+    "mystery_date": "ludoteca.agents.mystery_date.greedy:GreedyMysteryDate",
+    "gotcha": "ludoteca.agents.gotcha.greedy:GreedyGotcha",
 }
 _EXPERT: dict[str, str] = {
-    "tacocat": "ludoteca.agents.expert_tacocat:ExpertTacocat",
-    "dweebies": "ludoteca.agents.expert_dweebies:ExpertDweebies",
-    "tile_up": "ludoteca.agents.expert_tile_up:ExpertTileUp",
-    "mystery_date": "ludoteca.agents.expert_mystery_date:ExpertMysteryDate",
+    "tacocat": "ludoteca.agents.tacocat.expert:ExpertTacocat",
+    "dweebies": "ludoteca.agents.dweebies.expert:ExpertDweebies",
+    "tile_up": "ludoteca.agents.tile_up.expert:ExpertTileUp",
+    "mystery_date": "ludoteca.agents.mystery_date.expert:ExpertMysteryDate",
 }
 
 

@@ -1,4 +1,4 @@
-"""Load a game's data file (``games/data/<id>.toml``) and register its messages."""
+"""Load a game's data file (``games/<id>/components.toml``) and register its messages."""
 
 from __future__ import annotations
 
@@ -9,13 +9,18 @@ from typing import Any
 from ludoteca.engine import i18n
 
 
-def load(game_id: str) -> dict[str, Any]:
-    """Read ``games/data/<game_id>.toml`` and register its ``[messages]`` table.
+def load(game_id: str, name: str = "components") -> dict[str, Any]:
+    """Read ``games/<game_id>/<name>.toml`` and register its ``[messages]`` table.
+
+    Args:
+        game_id: The game's id, which is also its package under ``ludoteca.games``.
+        name: The data file's name without ``.toml`` (Gotcha keeps its deck in ``cards``).
 
     Returns:
         The parsed TOML document.
     """
-    text = resources.files("ludoteca.games").joinpath("data", f"{game_id}.toml").read_text("utf-8")
+    package = resources.files("ludoteca.games").joinpath(game_id)
+    text = package.joinpath(f"{name}.toml").read_text("utf-8")
     data = tomllib.loads(text)
     i18n.register(data.get("messages", {}))
     return data

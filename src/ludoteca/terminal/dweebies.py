@@ -18,8 +18,8 @@ from rich.text import Text
 
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.games import dweebies
-from ludoteca.games import dweebies_layout as layout
+from ludoteca.games.dweebies import game as dweebies
+from ludoteca.games.dweebies import layout
 from ludoteca.terminal import MENU_LIMIT, Menu, Renderer, seat_label
 
 LEGAL = "+"

@@ -27,10 +27,9 @@ from rich.text import Text
 from ludoteca.engine.errors import InvalidActionError, RulesError
 from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
-from ludoteca.games import gotcha_cards as cards
-from ludoteca.games import gotcha_surface as surface
-from ludoteca.games.gotcha_actions import Buzz, Chat, Draw, Emote, Play, Vote
-from ludoteca.games.gotcha_state import MAX_GAP_MS
+from ludoteca.games.gotcha import cards, surface
+from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import Menu, Renderer
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
 
@@ -208,7 +207,7 @@ def _seconds(ms: int) -> str:
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     """The draw, the plays (one per card and place) or the votes, numbered
-    (``gotcha_surface.turn_menu``, the web table's menu too); hints for the room (chat,
+    (``games.gotcha.surface.turn_menu``, the web table's menu too); hints for the room (chat,
     emotes, buzz).
     """
     shown, labels = surface.turn_menu(view, legal, lang)

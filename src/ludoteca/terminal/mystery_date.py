@@ -16,8 +16,8 @@ from rich.text import Text
 
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.games import mystery_date
-from ludoteca.games.mystery_date_cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_label
+from ludoteca.games.mystery_date import game as mystery_date
+from ludoteca.games.mystery_date.cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_label
 from ludoteca.terminal import Menu, Renderer
 
 SYMBOLS = {

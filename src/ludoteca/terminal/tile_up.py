@@ -17,8 +17,8 @@ from rich.text import Text
 
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.games.tile_up import GAME
-from ludoteca.games.tile_up_model import (
+from ludoteca.games.tile_up.game import GAME
+from ludoteca.games.tile_up.model import (
     CARDS,
     COLOUR_NAMES,
     COLOURS,

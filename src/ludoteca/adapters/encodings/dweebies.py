@@ -98,7 +98,7 @@ from ludoteca.adapters.encodings import (
     ObservationArray,
 )
 from ludoteca.engine.game import CHANCE, Options, View
-from ludoteca.games import dweebies as dw
+from ludoteca.games.dweebies import game as dw
 
 GAME_ID = "dweebies"
 SEATS = dw.MAX_PLAYERS

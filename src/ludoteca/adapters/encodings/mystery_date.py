@@ -94,9 +94,9 @@ from ludoteca.adapters.encodings import (
     ObservationArray,
 )
 from ludoteca.engine.game import CHANCE, Options, View
-from ludoteca.games import mystery_date as md
-from ludoteca.games import mystery_date_cards as cards
-from ludoteca.games import mystery_date_state as st
+from ludoteca.games.mystery_date import cards
+from ludoteca.games.mystery_date import game as md
+from ludoteca.games.mystery_date import state as st
 
 GAME_ID = "mystery_date"
 SEATS = st.MAX_PLAYERS

@@ -102,7 +102,7 @@ from ludoteca.adapters.encodings import (
     ObservationArray,
 )
 from ludoteca.engine.game import CHANCE, Options, View
-from ludoteca.games import tile_up_model as model
+from ludoteca.games.tile_up import model
 
 GAME_ID = "tile_up"
 SEATS = model.MAX_PLAYERS

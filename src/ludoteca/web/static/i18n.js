@@ -294,7 +294,7 @@ export const STRINGS = {
   },
 };
 
-// Gotcha! profile traits: a copy of the labels in games/data/gotcha_cards.toml [traits]
+// Gotcha! profile traits: a copy of the labels in games/gotcha/cards.toml [traits]
 // (ids are gotcha_cards.TRAITS, in data-file order). tests/web_static checks they match.
 export const TRAITS = [
   {id: "man", es: "es hombre", en: "is a man"},

@@ -1,5 +1,5 @@
 // Dweebies card data and card art for boards/dweebies.js.
-// NAMES and COPIES mirror games/data/dweebies.toml ([[dweebies]]: id, copies, es, en);
+// NAMES and COPIES mirror games/dweebies/components.toml ([[dweebies]]: id, copies, es, en);
 // tests/web_static/test_boards_dweebies.py checks that they stay equal.
 import { el } from "./svg.js";
 

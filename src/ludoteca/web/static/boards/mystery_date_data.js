@@ -1,5 +1,5 @@
 // Mystery Date components for boards/mystery_date.js. They mirror
-// games/data/mystery_date.toml ([track] spaces, [cards] colours and letters, [door] outcomes);
+// games/mystery_date/components.toml ([track] spaces, [cards] colours and letters, [door] outcomes);
 // tests/web_static/test_boards_mystery_date.py checks that they stay equal.
 export const TRACK = [
   "door", "take_either", "take_1", "swap_right", "door", "take_2", "swap_left", "swap_any",

@@ -1,4 +1,4 @@
-// Tile Up components for boards/tile_up.js. They mirror games/data/tile_up.toml ([tiles]
+// Tile Up components for boards/tile_up.js. They mirror games/tile_up/components.toml ([tiles]
 // colours and names, [shapes], [goals] order and copies); tests/web_static/test_boards_tile_up.py
 // checks that they stay equal.
 export const COLOURS = ["O", "R", "Y", "G", "B", "P"];

@@ -1,0 +1,1 @@
+"""Dweebies bots: each sees only its seat's view and legal actions."""

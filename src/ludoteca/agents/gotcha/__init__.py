@@ -1,0 +1,1 @@
+"""Gotcha! (¡Te tengo!) bots: each sees only its seat's view and legal actions."""

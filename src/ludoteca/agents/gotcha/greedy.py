@@ -1,0 +1,502 @@
+"""A party bot for Gotcha! that obeys the live rules, slips sometimes and buzzes others.
+
+It sees only its view (the public log, the live rules, the profiles, its hand) and plays
+like a guest at the table:
+
+* **Obeys.** Before every event it is about to send (draw, play, chat, emote, buzz) it asks
+  the cards module whether that event would break a rule that covers it
+  (``would_breach``), and if so emits what the rule wants first (``satisfying_actions``:
+  clap before playing, bow before buzzing), waits (``earliest_time``: three seconds
+  between drawing and playing), rewrites its chat (``conform_chat``: whisper, air quotes,
+  its name first) or keeps quiet (``may_chat``). It answers owed reactions
+  (``owed_reactions``: burp when the player on the right starts a turn) within their
+  delay. Each obligation is decided once: with probability ``slip`` it forgets it.
+* **Notices.** Each breach by another player of a live rule (judged from the public log
+  with the cards module's ``breaches``) is noticed with probability ``notice``, and then
+  buzzed ``buzz_delay_ms`` (plus up to a second of jitter) after it happened, naming every
+  noticed breaker of that rule together (+2 once, each breaker -1).
+* **Chats and emotes** now and then (``chat_rate`` / ``emote_rate`` per turn).
+* **Plays cards sensibly**: a WHAT or WHO card where the rule covers the most opponents
+  and not itself (the leader counts double), an individual rule on the leading opponent;
+  it takes a mat from itself when every mat is in use.
+* **Votes** on blank rules: no when it is accused, else yes with probability 1/2.
+
+Times: it proposes its next action at an absolute game-clock time; the runner's race
+applies the earliest proposal of all seats, so a bot that has nothing to do proposes a
+harmless emote far in the future (it never wins the race while the turn player thinks).
+All randomness comes from the rng the runner hands it (seeded per seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ludoteca.engine.game import View
+from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.cards import Card, Event, Profile
+from ludoteca.games.gotcha.referee import bind_start
+from ludoteca.games.gotcha.state import CHAT_LINES, MAX_GAP_MS, who_card
+
+LINES = (*CHAT_LINES, "qué nervios", "me toca pronto", "uy casi", "nice one", "ok ok")
+"""What the bot says (then conformed to its rules)."""
+IDLE_MS = 20000
+"""How far ahead the 'nothing to do' proposal is: it loses every race to a player who
+acts within 20 s, and when nobody does, the bot fidgets (a harmless emote)."""
+IDLE_RESERVE = 2
+"""Room events (GT-15) a bot keeps for buzzes and owed reactions: with this many left or
+fewer it fidgets only after ``LATE_IDLE_MS``, so a slow person (who may take up to a minute)
+does not make it spend its turn's budget on fidgets and leave it unable to buzz."""
+LATE_IDLE_MS = MAX_GAP_MS - 500
+"""The late fidget: just before the longest step the clock allows (GT-16), still before a
+waiting person's idle proposal (``terminal/gotcha.py`` proposes at the clock plus 60 s)."""
+
+
+class GreedyGotcha:
+    """The party bot (registered as ``greedy`` for gotcha).
+
+    Args:
+        slip: Probability of forgetting each obligation (a chance to be caught).
+        notice: Probability of noticing each breach by another player.
+        buzz_delay_ms: How long after a breach a noticed breach is buzzed.
+        chat_rate: Probability of saying something in each turn.
+        emote_rate: Probability of an emote in each turn.
+        think_ms: How long the turn player thinks before drawing and before playing.
+    """
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        slip: float = 0.15,
+        notice: float = 0.6,
+        buzz_delay_ms: int = 1500,
+        chat_rate: float = 0.5,
+        emote_rate: float = 0.3,
+        think_ms: int = 2500,
+    ) -> None:
+        self.slip = slip
+        self.notice = notice
+        self.buzz_delay_ms = buzz_delay_ms
+        self.chat_rate = chat_rate
+        self.emote_rate = emote_rate
+        self.think_ms = think_ms
+        self._obey: dict[tuple[Any, ...], bool] = {}
+        self._noticed: dict[tuple[int, int, int, int], int] = {}
+        self._plans: dict[tuple[int, str], tuple[int, str]] = {}
+        self._main_at: dict[tuple[int, str], int] = {}
+        self._seen = (-1, -1)
+        self._votes: dict[tuple[Any, ...], tuple[int, bool]] = {}
+        self.fallbacks = 0
+
+    # -----------------------------------------------------------------------------------
+    # The decision
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The earliest thing the bot wants to do, as a legal timed action."""
+        me: int = view["seat"]
+        clock: int = view["clock"]
+        if view["phase"] == "vote":
+            ballot = view["ballot"]
+            key = (view["turn"], ballot["buzzer"], ballot["slot"], tuple(ballot["accused"]))
+            decided = self._votes.get(key)
+            if decided is None:
+                yes = me not in ballot["accused"] and rng.random() < 0.5
+                decided = self._votes[key] = (clock + 300 + int(rng.random() * 1500), yes)
+            at, yes = decided
+            return self._pick(Vote(max(at, clock), yes), legal, clock)
+        room = _Room(view)
+        room.legal_plays = [a for a in legal if isinstance(a, Play)]
+        candidates: list[Any] = []
+        if me == view["current"]:
+            candidates.extend(self._turn_actions(room, rng))
+        if view["events_left"][me] > 0:
+            candidates.extend(self._reactions(room, rng))
+            candidates.extend(self._buzzes(room, rng))
+            candidates.extend(self._small_talk(room, rng))
+        if not candidates:
+            candidates.append(self._idle(room))
+        candidates.sort(key=lambda a: a.t)
+        for action in candidates:
+            if action in legal:
+                return action
+        return self._pick(candidates[0], legal, clock)
+
+    def _pick(self, action: Any, legal: Sequence[Any], clock: int) -> Any:
+        if action in legal:
+            return action
+        self.fallbacks += 1
+        return min(legal, key=lambda a: a.t)
+
+    def _obeys(self, key: tuple[Any, ...], rng: random.Random) -> bool:
+        decided = self._obey.get(key)
+        if decided is None:
+            decided = self._obey[key] = rng.random() >= self.slip
+        return decided
+
+    # -----------------------------------------------------------------------------------
+    # Own turn: draw, then play (after whatever the rules want first)
+
+    def _turn_actions(self, room: _Room, rng: random.Random) -> list[Any]:
+        view = room.view
+        phase = view["phase"]
+        key = (view["turn"], phase)
+        main_at = self._main_at.get(key)
+        if main_at is None:
+            main_at = self._main_at[key] = (
+                room.clock + self.think_ms // 2 + int(rng.random() * self.think_ms)
+            )
+        if phase == "draw":
+            event = Event(main_at, room.me, "draw")
+            main: Any = Draw(main_at)
+        else:
+            play = self._choose_play(room, rng)
+            if play is None:
+                return []
+            event = Event(main_at, room.me, "play", play.card, play.target)
+            main = play
+        if view["events_left"][room.me] > 0:
+            before = self._prepare(room, event, key, rng)
+            if before is not None:
+                return [before]
+        at = max(main_at, self._wait_until(room, event, key, rng), room.clock + 50)
+        return [_retime(main, at)]
+
+    def _prepare(
+        self, room: _Room, event: Event, key: tuple[Any, ...], rng: random.Random
+    ) -> Any | None:
+        """An event the rules want before ``event`` (not yet sent), or ``None``."""
+        for slot, rule, start in room.my_rules():
+            binds_from = room.view["slots"][slot]["binds_from"]
+            if event.t < binds_from:
+                continue  # not binding yet (GT-05): nothing owed
+            if not cards.would_breach(
+                rule, room.log, room.me, room.profiles, event, start=start, since=room.since(slot)
+            ):
+                continue
+            if not self._obeys((*key, rule.id, slot, "before"), rng):
+                continue
+            for needed in cards.satisfying_actions(
+                rule, room.log, room.me, room.profiles, event.kind
+            ):
+                # Only what is sent once the rule binds counts, so not before that.
+                t = max(room.clock + 300 + int(rng.random() * 700), binds_from + 50)
+                if needed.kind == "emote":
+                    return Emote(t, needed.text)
+                if needed.kind == "chat":
+                    return Chat(t, self._conform(room, needed.text, key, rng) or needed.text)
+        return None
+
+    def _wait_until(
+        self, room: _Room, event: Event, key: tuple[Any, ...], rng: random.Random
+    ) -> int:
+        latest = 0
+        for slot, rule, _ in room.my_rules():
+            need = cards.earliest_time(rule, room.log, room.me, room.profiles, event.kind)
+            if need and self._obeys((*key, rule.id, slot, "wait"), rng):
+                latest = max(latest, need + 200)
+        return latest
+
+    def _choose_play(self, room: _Room, rng: random.Random) -> Play | None:
+        best: tuple[float, float, Play] | None = None
+        seen: set[tuple[str, int, int, str]] = set()
+        for action in room.legal_plays:
+            shape = (action.card, action.slot, action.target, action.text)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            score = self._score_play(room, action)
+            tie = rng.random()
+            if best is None or (score, tie) > best[:2]:
+                best = (score, tie, action)
+        return None if best is None else best[2]
+
+    def _score_play(self, room: _Room, play: Play) -> float:
+        rule = cards.card(play.card)
+        me = room.me
+        leaders = room.leaders()
+        if play.target >= 0:
+            owner = room.view["slots"][play.slot]["owner"]
+            if play.target == me:
+                return -5.0 + (3.0 if owner == me else 0.0)
+            score = 2.0 + (2.0 if play.target in leaders else 0.0)
+            return score + (1.5 if owner == me else 0.0)
+        slot = room.view["slots"][play.slot]
+        if rule.kind == "who":
+            what = slot["what"]
+            if not what:
+                return 0.1 * sum(1 for s in room.seats if room.matches(rule, s) and s != me)
+            return self._coverage(room, rule) - (0.5 if slot["live"] else 0.0)
+        who = who_card(slot["who"][-1])
+        return self._coverage(room, who) + (0.2 if not slot["live"] else 0.0)
+
+    def _coverage(self, room: _Room, who: Card) -> float:
+        leaders = room.leaders()
+        score = 0.0
+        for seat in room.seats:
+            if not room.matches(who, seat):
+                continue
+            if seat == room.me:
+                score -= 3.0
+            else:
+                score += 2.0 if seat in leaders else 1.0
+        return score
+
+    # -----------------------------------------------------------------------------------
+    # Reactions, buzzes, small talk
+
+    def _reactions(self, room: _Room, rng: random.Random) -> list[Any]:
+        out: list[Any] = []
+        for slot, rule, _ in room.my_rules():
+            for needed in cards.owed_reactions(rule, room.log, room.me, room.profiles):
+                key = (rule.id, slot, "react", room.view["turn"], needed.kind, needed.text)
+                if not self._obeys(key, rng):
+                    continue
+                t = room.clock + 400 + int(rng.random() * 900)
+                if needed.kind == "emote":
+                    out.append(Emote(t, needed.text))
+                elif needed.kind == "chat":
+                    text = self._conform(room, needed.text, key, rng) or needed.text
+                    out.append(Chat(t, text))
+        return out
+
+    def _buzzes(self, room: _Room, rng: random.Random) -> list[Any]:
+        due: dict[int, list[int]] = {}
+        times: dict[int, int] = {}
+        scored = room.scored()
+        self._forget_wrong(room)
+        # Only breaches new since the last look: when the log's window moves on, an old
+        # event judged again without its context could look like a breach it never was.
+        seen_index, seen_clock = self._seen
+        self._seen = (room.base + len(room.log) - 1, room.clock)
+        for slot, rule, start, bound in room.live_rules():
+            serial = room.view["slots"][slot]["serial"]
+            for seat in bound:
+                if seat == room.me:
+                    continue
+                for breach in room.judged(slot, rule, start, seat):
+                    index = breach.index + room.base
+                    key = (slot, serial, seat, index)
+                    at = self._noticed.get(key)
+                    if at is None and index <= seen_index and breach.t <= seen_clock:
+                        continue
+                    if at is None and not room.bound_then(slot, seat, breach.index):
+                        continue  # the WHO did not cover them then (the turn has passed)
+                    if at is None:
+                        noticed = rng.random() < self.notice
+                        at = breach.t + self.buzz_delay_ms + int(rng.random() * 1000)
+                        at = self._noticed[key] = at if noticed else -1
+                    if at < 0 or ((slot, seat) in scored and scored[(slot, seat)] >= breach.t):
+                        continue
+                    due.setdefault(slot, []).append(seat)
+                    times[slot] = max(times.get(slot, 0), at)
+        out: list[Any] = []
+        for slot, seats in due.items():
+            at = max(times[slot], room.clock + 50)
+            event = Event(at, room.me, "buzz", SLOT_NAMES[slot])
+            before = self._prepare(room, event, (room.view["turn"], "buzz", slot), rng)
+            out.append(before if before is not None else Buzz(at, slot, tuple(seats)))
+        return out
+
+    def _forget_wrong(self, room: _Room) -> None:
+        """A buzz of ours judged wrong is not repeated for the breaches it named."""
+        for t, buzzer, slot_name, accused, result in room.view["buzzes"]:
+            if buzzer != room.me or result not in ("wrong", "no_majority"):
+                continue
+            slot = SLOT_NAMES.index(slot_name)
+            for key, at in self._noticed.items():
+                if key[0] == slot and key[2] in accused and 0 <= at <= t:
+                    self._noticed[key] = -1
+
+    def _small_talk(self, room: _Room, rng: random.Random) -> list[Any]:
+        turn = room.view["turn"]
+        out: list[Any] = []
+        for kind, rate in (("chat", self.chat_rate), ("emote", self.emote_rate)):
+            key = (turn, kind)
+            plan = self._plans.get(key)
+            if plan is None:
+                if rng.random() >= rate:
+                    plan = (-1, "")
+                elif kind == "chat":
+                    plan = (room.clock + 800 + int(rng.random() * 6000), rng.choice(LINES))
+                else:
+                    emote = cards.EMOTES[int(rng.random() * len(cards.EMOTES))]
+                    plan = (room.clock + 500 + int(rng.random() * 6000), emote)
+                self._plans[key] = plan
+            at, text = plan
+            if at < 0 or room.sent_this_turn(kind, text):
+                continue
+            t = max(at, room.clock + 50)
+            if kind == "chat":
+                said = self._conform(room, text, key, rng)
+                if said is None:
+                    continue
+                event = Event(t, room.me, "chat", said)
+                before = self._prepare(room, event, key, rng)
+                out.append(before if before is not None else Chat(t, said))
+            else:
+                event = Event(t, room.me, "emote", text)
+                if any(
+                    cards.would_breach(
+                        r, room.log, room.me, room.profiles, event, start=s, since=room.since(k)
+                    )
+                    and self._obeys((*key, r.id, "never"), rng)
+                    for k, r, s in room.my_rules()
+                ):
+                    continue
+                out.append(Emote(t, text))
+        return out
+
+    def _conform(
+        self, room: _Room, text: str, key: tuple[Any, ...], rng: random.Random
+    ) -> str | None:
+        """``text`` rewritten to keep every rule covering the bot that it does not forget
+        (``None``: keep quiet).
+        """
+        kept = [
+            rule
+            for slot, rule, _ in room.my_rules()
+            if self._obeys((*key, rule.id, slot, "chat"), rng)
+        ]
+        if not all(cards.may_chat(rule, room.log, room.me, room.profiles) for rule in kept):
+            return None
+        text = cards.conform_chat_all(kept, text, room.profiles, room.me).strip()
+        return text[:200] if text else None
+
+    def _idle(self, room: _Room) -> Any:
+        left = room.view["events_left"][room.me]
+        t = room.clock + (IDLE_MS if left > IDLE_RESERVE else LATE_IDLE_MS)
+        for emote in cards.EMOTES:
+            event = Event(t, room.me, "emote", emote)
+            if not any(
+                cards.would_breach(
+                    r, room.log, room.me, room.profiles, event, start=s, since=room.since(k)
+                )
+                for k, r, s in room.my_rules()
+            ):
+                return Emote(t, emote)
+        return Emote(t, cards.EMOTES[0])
+
+
+# ---------------------------------------------------------------------------------------
+# What the bot reads from its view
+
+
+class _Room:
+    """The bot's reading of a view: the log as events, the live rules, the facts."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.clock: int = view["clock"]
+        self.base: int = view["log_base"]
+        self.log = [Event(t, s, k, x, g) for t, s, k, x, g in view["log"]]
+        self.profiles = tuple(
+            Profile(p["name"], p["age"], frozenset(p["traits"])) for p in view["profiles"]
+        )
+        self.seats = range(len(self.profiles))
+        self.facts = cards.Facts(self.profiles, tuple(view["positions"]), view["current"])
+        self._live: list[tuple[int, Card, int, tuple[int, ...]]] | None = None
+        self.legal_plays: list[Play] = []
+
+    def live_rules(self) -> list[tuple[int, Card, int, tuple[int, ...]]]:
+        """``(slot, rule card, local bind start, bound seats)`` of each live checkable rule."""
+        if self._live is None:
+            self._live = []
+            for index, slot in enumerate(self.view["slots"]):
+                if not slot["live"]:
+                    continue
+                top = slot["what"][-1] if "what" in slot else slot["cards"][-1]
+                rule = cards.card(top)
+                if not rule.checkable:
+                    continue
+                start = bind_start(self.log, slot["binds_from"])
+                self._live.append((index, rule, start, tuple(slot["bound"])))
+        return self._live
+
+    def my_rules(self) -> list[tuple[int, Card, int]]:
+        """The live checkable rules covering the bot: ``(slot, rule, local bind start)``."""
+        return [
+            (slot, rule, start)
+            for slot, rule, start, bound in self.live_rules()
+            if self.me in bound
+        ]
+
+    def judged(self, slot: int, rule: Card, start: int, seat: int) -> list[cards.Breach]:
+        """``seat``'s breaches of ``rule`` judged as the referee judged them: events of
+        this turn with the log from the previous turn's start, events of the previous
+        turn with the log from the turn before (the whole view's log).
+        """
+        since = self.since(slot)
+        turn_start = self.view["turn_start"] - self.base
+        context = self.view["prev_start"] - self.base
+        now = self.clock
+        recent = cards.breaches(
+            rule,
+            self.log,
+            seat,
+            self.profiles,
+            start=max(start, context),
+            now=now,
+            since=max(since, context),
+        )
+        older = cards.breaches(
+            rule, self.log, seat, self.profiles, start=start, now=now, since=since
+        )
+        return [b for b in older if context <= b.index < turn_start] + [
+            b for b in recent if b.index >= turn_start
+        ]
+
+    def since(self, slot: int) -> int:
+        """Local log index of the announcement of the rule on ``slot``: what is done from
+        there on counts toward keeping it (the referee judges the same way).
+        """
+        return bind_start(self.log, self.view["slots"][slot]["announced"])
+
+    def bound_then(self, slot: int, seat: int, index: int) -> bool:
+        """Whether the rule of ``slot`` covered ``seat`` at local log ``index``: the WHO
+        read with the player whose turn it was then (a play ends the turn, and "the
+        player whose turn it is" changes right after it).
+        """
+        entry = self.view["slots"][slot]
+        if "who" not in entry:
+            return True
+        current = self.facts.current
+        for i in range(min(index, len(self.log) - 1), -1, -1):
+            if self.log[i].kind == "turn_start":
+                current = self.log[i].seat
+                break
+        facts = cards.Facts(self.profiles, self.facts.positions, current)
+        return cards.who_matches(who_card(entry["who"][-1]), seat, facts)
+
+    def matches(self, who: Card, seat: int) -> bool:
+        return cards.who_matches(who, seat, self.facts)
+
+    def leaders(self) -> set[int]:
+        positions = self.view["positions"]
+        best = max(p for s, p in enumerate(positions) if s != self.me)
+        return {s for s, p in enumerate(positions) if p == best and s != self.me}
+
+    def scored(self) -> dict[tuple[int, int], int]:
+        """``(slot, seat) -> time`` of the last correct or referee buzz catching them."""
+        out: dict[tuple[int, int], int] = {}
+        for t, _, slot, accused, result in self.view["buzzes"]:
+            if result in ("correct", "referee"):
+                for seat in accused:
+                    out[(SLOT_NAMES.index(slot), seat)] = t
+        return out
+
+    def sent_this_turn(self, kind: str, text: str) -> bool:
+        start = self.view["turn_start"] - self.base
+        return any(
+            e.seat == self.me and e.kind == kind and (kind == "chat" or e.text == text)
+            for e in self.log[start:]
+        )
+
+
+def _retime(action: Any, t: int) -> Any:
+    if isinstance(action, Draw):
+        return Draw(t)
+    return Play(t, action.card, action.slot, action.target, action.text)

@@ -1,0 +1,1 @@
+"""Tacocat Spelled Backwards bots: each sees only its seat's view and legal actions."""

@@ -1,0 +1,1 @@
+"""Tile Up bots: each sees only its seat's view and legal actions."""

@@ -1,0 +1,766 @@
+"""Dweebies: lay cards in a grid and collect lines whose two ends show the same Dweebie.
+
+2 to 6 players. Each turn a player places a card next to the layout (DW-03), may take a
+line their card ends if the far end matches (DW-05, DW-06), and draws (DW-09). A collection
+that splits the layout forces the next placements onto the shortest link between the
+groups, and nobody collects until it is whole again (DW-07). Most cards collected wins
+(DW-10). Rules map: ``docs/rules/dweebies.md``. Components: ``games/dweebies/components.toml``.
+Table geometry, lines and connectivity: :mod:`ludoteca.games.dweebies.layout`.
+
+Action design (legal lists stay small, every decision is one choice):
+
+* ``place D07 X Y`` — the card (Dweebie id) and the cell, one action. The legal list is
+  (distinct cards in hand) x (legal cells), ordered by card then cell (``x`` then ``y``),
+  served lazily by :class:`Placements` without building the actions.
+* ``collect row | column | both | none`` — a separate decision, offered only when the
+  placed card ends a qualifying line and the layout is whole (DW-05 says "may": ``none``
+  is always among the options). Order: row, column, both, none.
+* ``draw D07`` — chance. The deal and every draw are explicit chance steps (probability
+  copies left / pile size), as in Tacocat's deal: the pile is a sorted multiset with no
+  hidden order, so ``sample_state`` only redraws the unseen hands and the pile contents.
+  The deal goes round the table from the first player, one card at a time.
+
+Bookkeeping is incremental (details in :mod:`~ludoteca.games.dweebies.layout`): a
+placement walks only its own row and column for lines, updates the frontier (empty cells
+next to a card) from its four neighbours, and, while the layout is split, merges the groups
+it touches. Only a collection searches for a split, starting from the removed cells'
+neighbours and stopping once they are found connected. The state carries the legal cells,
+so ``legal_actions`` reads them without computing anything.
+
+Score piles are face down (DW-11): the state keeps only how many cards each seat took;
+the view shows those counts. The table, the legal cells and the lines on offer are public.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left as _bisect_left
+from bisect import bisect_right as _bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ludoteca.engine import components
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import GameSetupError, InvalidActionError
+from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.engine.lazy import LazyActions
+from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid, Groups
+
+# ---------------------------------------------------------------------------------------
+# Components (from the data file)
+
+DATA = components.load("dweebies")
+KINDS: tuple[dict[str, Any], ...] = tuple(DATA["dweebies"])
+"""The 27 Dweebies as in the data file (``id``, ``copies``, ``es``, ``en``)."""
+CODES: tuple[str, ...] = ("",) + tuple(str(k["id"]) for k in KINDS)
+"""Card code by Dweebie id (index 0 unused): ``CODES[7] == "D07"``."""
+DECK: tuple[int, ...] = (0,) + tuple(int(k["copies"]) for k in KINDS)
+"""Copies per Dweebie id (index 0 unused)."""
+NAMES: dict[str, tuple[str, ...]] = {
+    lang: ("",) + tuple(str(k[lang]) for k in KINDS) for lang in ("es", "en")
+}
+"""Display names per language, indexed by Dweebie id."""
+NUM_KINDS = len(KINDS)
+DECK_SIZE = sum(DECK)
+FULL_PILE: tuple[int, ...] = tuple(d for d, copies in enumerate(DECK) for _ in range(copies))
+"""The whole deck as a sorted multiset of Dweebie ids."""
+HAND_SIZE: int = DATA["deck"]["hand_size"]
+FIRST_PLAYER: int = DATA["deck"]["first_player"]
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+if [c["id"] for c in KINDS] != [f"D{n:02d}" for n in range(1, NUM_KINDS + 1)]:
+    raise ValueError("dweebies data: ids must be D01, D02, ... in order")
+if HAND_SIZE * MAX_PLAYERS > DECK_SIZE:
+    raise ValueError("dweebies deck too small for the deal")
+
+INFO = GameInfo(
+    id="dweebies",
+    version=1,
+    name_es=DATA["names"]["es"],
+    name_en=DATA["names"]["en"],
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    simultaneous=False,
+    # Every card is dealt or drawn once, placed once, and each placement has at most one
+    # collect decision: 3 steps per card bound any game.
+    max_steps=3 * DECK_SIZE,
+    options=(
+        OptionSpec(
+            "first_player",
+            FIRST_PLAYER,
+            "Asiento que empieza (la mesa decide quién tiene menos pelo).",
+            "Seat that starts (the table decides who has the least hair).",
+            choices=tuple(range(MAX_PLAYERS)),
+        ),
+    ),
+    summary_es=DATA["summary"]["es"],
+    summary_en=DATA["summary"]["en"],
+)
+
+
+def code(card: int) -> str:
+    """The text code of a Dweebie id: ``7 -> "D07"``."""
+    return CODES[card]
+
+
+def name(card: int, lang: str) -> str:
+    """The display name of a Dweebie id in ``lang``."""
+    return NAMES["es" if lang == "es" else "en"][card]
+
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the next card off the pile (to the seat being dealt to, or drawing)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {CODES[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place the Dweebie ``card`` from the hand on cell ``(x, y)`` (DW-03)."""
+
+    card: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"place {CODES[self.card]} {self.x} {self.y}"
+
+
+COLLECT_CHOICES = ("row", "column", "both", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Take the row, the column, both, or nothing (DW-05, DW-06)."""
+
+    which: str
+
+    def __str__(self) -> str:
+        return f"collect {self.which}"
+
+
+Action = Draw | Place | Collect
+
+_DRAWS = tuple(Draw(d) for d in range(NUM_KINDS + 1))
+COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE = (Collect(w) for w in COLLECT_CHOICES)
+_COLLECTS = {c.which: c for c in (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)}
+
+
+class _Places(dict[int, Place]):
+    """Interned ``Place`` actions by ``card << 16 | cell`` (a dict lookup, no new objects)."""
+
+    def __missing__(self, key: int) -> Place:
+        x, y = layout.xy(key & 0xFFFF)
+        action = self[key] = Place(key >> 16, x, y)
+        return action
+
+
+_PLACES = _Places()
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+
+class Phase(IntEnum):
+    """Where a turn is."""
+
+    DEAL = 0
+    PLACE = 1
+    COLLECT = 2
+    DRAW = 3
+    OVER = 4
+
+
+_P_DEAL, _P_PLACE, _P_COLLECT, _P_DRAW, _P_OVER = Phase
+
+
+class State(NamedTuple):
+    """A full Dweebies state (a NamedTuple: rebuilt every step, see ``docs/architecture.md``).
+
+    Attributes:
+        players: Number of seats.
+        first: The seat that starts (option ``first_player``).
+        phase: The current phase.
+        turn: The seat whose turn it is (during the deal: the seat dealt to next).
+        dealt: Cards dealt so far in the opening deal.
+        hands: Each seat's Dweebie ids, sorted (hidden from the others).
+        pile: The draw pile as a sorted multiset (its order is never known).
+        table: The layout, cell code -> Dweebie id.
+        frontier: Empty cells next to a card, sorted.
+        groups: The groups of a split layout; ``()`` when whole.
+        cells: Where the next card may go, sorted (DW-03, DW-07, DW-08).
+        row: In the collect phase, the row the placed card lets its player take (or ``()``).
+        column: Likewise, the column.
+        scores: Cards each seat has collected.
+        last: ``(seat, card, cell, cards taken)`` of the last placement, or ``None``.
+        collected: Every card in the score piles, sorted. Public: each was face up on the
+            table when it was taken (DW-11), so players who remember know them.
+    """
+
+    players: int
+    first: int
+    phase: Phase
+    turn: int
+    dealt: int
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    table: Grid
+    frontier: tuple[int, ...]
+    groups: Groups
+    cells: tuple[int, ...]
+    row: tuple[int, ...]
+    column: tuple[int, ...]
+    scores: tuple[int, ...]
+    last: tuple[int, int, int, int] | None
+    collected: tuple[int, ...] = ()
+
+
+_new_state = tuple.__new__
+_FIELDS = State._fields
+_F_PHASE, _F_TURN, _F_DEALT, _F_HANDS, _F_PILE = (
+    _FIELDS.index(n) for n in ("phase", "turn", "dealt", "hands", "pile")
+)
+_F_TABLE, _F_FRONTIER, _F_GROUPS, _F_CELLS, _F_ROW, _F_COLUMN = (
+    _FIELDS.index(n) for n in ("table", "frontier", "groups", "cells", "row", "column")
+)
+_F_SCORES, _F_LAST, _F_COLLECTED = (_FIELDS.index(n) for n in ("scores", "last", "collected"))
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
+_CENTRE_ONLY = (layout.CENTRE,)
+_OFF = layout.OFFSET
+_ROW_ONLY = (COLLECT_ROW, COLLECT_NONE)
+_COLUMN_ONLY = (COLLECT_COLUMN, COLLECT_NONE)
+_ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+class Dweebies:
+    """The Dweebies rules as pure functions (the Game protocol)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """DW-01: an empty table, the full deck as the pile, the deal owed.
+
+        The deal is a sequence of chance steps, so ``rng`` is not needed here.
+
+        Raises:
+            GameSetupError: If ``first_player`` is not a seat of this game.
+        """
+        first = int(options["first_player"])
+        if not 0 <= first < num_players:
+            raise GameSetupError(msg("dweebies.bad_first_player", seat=first, players=num_players))
+        return State(
+            players=num_players,
+            first=first,
+            phase=_P_DEAL,
+            turn=first,
+            dealt=0,
+            hands=((),) * num_players,
+            pile=FULL_PILE,
+            table=layout.EMPTY,
+            frontier=(),
+            groups=(),
+            cells=_CENTRE_ONLY,
+            row=(),
+            column=(),
+            scores=(0,) * num_players,
+            last=None,
+            collected=(),
+        )
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """Chance during the deal and the draws; the seat whose turn it is otherwise."""
+        phase = state.phase
+        if phase in (_P_PLACE, _P_COLLECT):
+            return _SEATS[state.turn]
+        if phase == _P_OVER:
+            return ()
+        return _CHANCE_ACTORS
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The seat's legal actions (empty for a seat that is not acting).
+
+        Placement: every distinct card in hand on every legal cell, by card then cell
+        (``x`` then ``y``). Collection: row, column, both (each only if it qualifies),
+        then none.
+        """
+        if seat != state.turn:
+            return ()
+        phase = state.phase
+        if phase == _P_PLACE:
+            return Placements(tuple(dict.fromkeys(state.hands[seat])), state.cells)
+        if phase == _P_COLLECT:
+            if state.row:
+                return _ROW_AND_COLUMN if state.column else _ROW_ONLY
+            return _COLUMN_ONLY
+        return ()
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        return _TRANSITIONS[type(action)](state, action)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """Each Dweebie left in the pile, with probability copies / pile size."""
+        pile = state.pile
+        total = len(pile)
+        return tuple((_DRAWS[d], Fraction(pile.count(d), total)) for d in sorted(set(pile)))
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """Draw one card with the probabilities of ``chance_outcomes``."""
+        pile = state.pile
+        return _DRAWS[pile[int(rng.random() * len(pile))]]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """DW-10: once every hand and the pile are empty, most cards collected wins; equal
+        counts share the win. Scores are the collected counts.
+        """
+        if state.phase != _P_OVER:
+            return None
+        best = max(state.scores)
+        winners = tuple(s for s, score in enumerate(state.scores) if score == best)
+        scores = tuple(float(score) for score in state.scores)
+        return Outcome(
+            scores=scores,
+            winners=winners,
+            ranks=tuple(1 + sum(1 for o in state.scores if o > mine) for mine in state.scores),
+            reason=msg("dweebies.end"),
+        )
+
+    def phase(self, state: State) -> str:
+        """The phase id: deal, place, collect, draw or over."""
+        return state.phase.name.lower()
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """DW-11: own hand; every hand size, score pile size and the pile size; the table;
+        the cards collected so far (all seen on the table when taken).
+
+        Cells are ``[x, y]`` pairs; the table lists ``[x, y, code]`` by ``x`` then ``y``.
+        """
+        cells = state.table.cells
+        last = state.last
+        view: View = {
+            "game": "dweebies",
+            "seat": seat,
+            "phase": state.phase.name.lower(),
+            "actors": list(self.actors(state)),
+            "players": state.players,
+            "first_player": state.first,
+            "turn": state.turn,
+            "dealt": state.dealt,
+            # Inline decoding (see layout.xy): views are built at every agent step.
+            "table": [[(c >> 8) - _OFF, (c & 0xFF) - _OFF, CODES[cells[c]]] for c in sorted(cells)],
+            "legal_cells": [[(c >> 8) - _OFF, (c & 0xFF) - _OFF] for c in state.cells],
+            "groups": max(1, len(state.groups)) if cells else 0,
+            "row": [list(layout.xy(c)) for c in state.row],
+            "column": [list(layout.xy(c)) for c in state.column],
+            "hand_counts": [len(h) for h in state.hands],
+            "scores": list(state.scores),
+            "collected": [CODES[d] for d in state.collected],
+            "pile_size": len(state.pile),
+            "last": (
+                {
+                    "seat": last[0],
+                    "card": CODES[last[1]],
+                    "cell": list(layout.xy(last[2])),
+                    "taken": last[3],
+                }
+                if last
+                else None
+            ),
+        }
+        if seat is not None and seat >= 0:
+            view["hand"] = [CODES[d] for d in state.hands[seat]]
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: the unseen cards (the deck minus the viewer's
+        hand, the table and the collected cards) dealt at random into the other hands and
+        the pile.
+        """
+        players = int(view["players"])
+        own = tuple(_card_id(c) for c in view["hand"]) if seat is not None and seat >= 0 else ()
+        table = {layout.cell(x, y): _card_id(c) for x, y, c in view["table"]}
+        collected = tuple(_card_id(c) for c in view["collected"])
+        unseen = list(DECK)
+        for card in (*own, *table.values(), *collected):
+            unseen[card] -= 1
+        pool = [d for d, count in enumerate(unseen) for _ in range(count)]
+        rng_mod.shuffle(rng, pool)
+        hands: list[tuple[int, ...]] = []
+        for other, count in enumerate(view["hand_counts"]):
+            if other == seat:
+                hands.append(own)
+            else:
+                hands.append(tuple(sorted(pool[:count])))
+                del pool[:count]
+        pile = tuple(sorted(pool[: view["pile_size"]]))
+        frontier = layout.frontier_of(table)
+        groups = layout.groups_of(table)
+        last = view["last"]
+        return State(
+            players=players,
+            first=int(view["first_player"]),
+            phase=Phase[view["phase"].upper()],
+            turn=int(view["turn"]),
+            dealt=int(view["dealt"]),
+            hands=tuple(hands),
+            pile=pile,
+            table=Grid(table),
+            frontier=frontier,
+            groups=groups,
+            cells=layout.legal_cells(table, frontier, groups),
+            row=tuple(layout.cell(x, y) for x, y in view["row"]),
+            column=tuple(layout.cell(x, y) for x, y in view["column"]),
+            scores=tuple(view["scores"]),
+            last=(
+                (
+                    int(last["seat"]),
+                    _card_id(last["card"]),
+                    layout.cell(*last["cell"]),
+                    int(last["taken"]),
+                )
+                if last
+                else None
+            ),
+            collected=collected,
+        )
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
+        if action in self.legal_actions(state, seat):
+            return None
+        actors = self.actors(state)
+        if not actors:
+            return "DW-10", msg("engine.game_over")
+        if isinstance(action, Draw):
+            return "DW-09", msg("dweebies.chance_only")
+        if seat not in actors:
+            actor = (
+                msg("dweebies.the_deal")
+                if actors[0] == CHANCE
+                else msg("dweebies.seat", seat=actors[0])
+            )
+            return "DW-02", msg("dweebies.not_your_turn", actor=actor)
+        if state.phase == _P_PLACE:
+            if isinstance(action, Collect):
+                return "DW-02", msg("dweebies.place_first")
+            return _explain_place(state, seat, action)
+        if isinstance(action, Place):
+            return "DW-02", msg("dweebies.collect_first")
+        if action.which == "both":
+            return "DW-06", msg("dweebies.not_both")
+        line = msg(f"dweebies.line.{action.which}")
+        return "DW-05", msg("dweebies.no_line", line=line)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action: ``place D07 -1 2`` (or ``place D07 -1,2``), ``collect row``,
+        ``collect column``, ``collect both``, ``collect none`` (or ``pass``), ``draw D07``.
+        Spanish words work too: ``colocar``/``poner``, ``recoger fila|columna|ambas|nada``,
+        ``pasar``, ``robar``. A card may be written ``D7``, ``d07`` or ``7``.
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        typed = text.replace(",", " ").split()
+        tokens = [token.lower() for token in typed]
+        verb = _VERBS.get(tokens[0]) if tokens else None
+        if verb is None:
+            raise InvalidActionError(text, msg("dweebies.bad_verb"))
+        rest = tokens[1:]
+        if verb == "pass":
+            if rest:
+                raise InvalidActionError(text, msg("dweebies.bad_collect"))
+            return COLLECT_NONE
+        if verb == "collect":
+            which = _WHICH.get(rest[0]) if len(rest) == 1 else None
+            if which is None:
+                raise InvalidActionError(text, msg("dweebies.bad_collect"))
+            return _COLLECTS[which]
+        if verb == "draw":
+            if len(rest) != 1:
+                raise InvalidActionError(text, msg("dweebies.bad_verb"))
+            return _DRAWS[_parse_card(text, rest[0], typed[1])]
+        if len(rest) != 3:
+            raise InvalidActionError(text, msg("dweebies.bad_place"))
+        card = _parse_card(text, rest[0], typed[1])
+        x, y = (_parse_coord(text, token) for token in typed[2:])
+        if layout.in_range(x, y):
+            return _PLACES[card << 16 | layout.cell(x, y)]
+        return Place(card, x, y)
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "places D07 (Pirate) at (1, 0)"."""
+        shown: Lang = "es" if lang == "es" else "en"
+        if isinstance(action, Place):
+            return msg(
+                "dweebies.do.place", card=_label(action.card, shown), x=action.x, y=action.y
+            ).text(shown)
+        if isinstance(action, Collect):
+            return msg(f"dweebies.do.collect_{action.which}").text(shown)
+        return msg("dweebies.do.draw", card=_label(action.card, shown)).text(shown)
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+
+GAME = Dweebies()
+
+
+class Placements(LazyActions[Place]):
+    """The legal placements: every card of ``cards`` on every cell of ``cells``, by card
+    then cell. Items are interned actions looked up on demand; nothing is built per call.
+    """
+
+    __slots__ = ("_cards", "_cells", "_len", "_width")
+
+    def __init__(self, cards: tuple[int, ...], cells: tuple[int, ...]) -> None:
+        self._cards = cards
+        self._cells = cells
+        self._width = len(cells)
+        self._len = len(cards) * self._width
+
+    def __len__(self) -> int:
+        return self._len
+
+    def item(self, index: int) -> Place:
+        """The placement at ``index``: card ``index // cells``, cell ``index % cells``."""
+        row, col = divmod(index, self._width)
+        return _PLACES[self._cards[row] << 16 | self._cells[col]]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Place) or action.card not in self._cards:
+            return False
+        if not layout.in_range(action.x, action.y):
+            return False
+        target = layout.cell(action.x, action.y)
+        cells = self._cells
+        at = _bisect_left(cells, target)
+        return at < len(cells) and cells[at] == target
+
+    def __iter__(self) -> Iterator[Place]:
+        places = _PLACES
+        for card in self._cards:
+            high = card << 16
+            for c in self._cells:
+                yield places[high | c]
+
+    def identity(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cards and the cells: they determine the listing."""
+        return self._cards, self._cells
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions (private)
+
+
+def _apply_draw(state: State, action: Draw) -> State:
+    """DW-01 (the deal, round the table from the first player) and DW-09 (a turn's draw)."""
+    card = action.card
+    seat = state.turn
+    hand = state.hands[seat]
+    at = _bisect_right(hand, card)
+    hands = list(state.hands)
+    hands[seat] = (*hand[:at], card, *hand[at:])
+    pile = state.pile
+    at = _bisect_left(pile, card)
+    new = list(state)
+    new[_F_HANDS] = tuple(hands)
+    new[_F_PILE] = pile[:at] + pile[at + 1 :]
+    if state.phase == _P_DEAL:
+        dealt = state.dealt + 1
+        new[_F_DEALT] = dealt
+        if dealt == HAND_SIZE * state.players:
+            new[_F_PHASE] = _P_PLACE
+            new[_F_TURN] = state.first
+        else:
+            new[_F_TURN] = (seat + 1) % state.players
+        return _new_state(State, new)
+    # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
+    new[_F_TURN] = (seat + 1) % state.players
+    new[_F_PHASE] = _P_PLACE
+    return _new_state(State, new)
+
+
+def _apply_place(state: State, action: Place) -> State:
+    """DW-03: the card goes on a legal cell; DW-07 groups merge; DW-05 lines are found."""
+    card = action.card
+    at = (action.x + layout.OFFSET) * layout.STRIDE + action.y + layout.OFFSET
+    seat = state.turn
+    hand = state.hands[seat]
+    index = hand.index(card)
+    hands = list(state.hands)
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    cells = state.table.cells.copy()
+    cells[at] = card
+    frontier = layout.frontier_after_place(state.frontier, cells, at)
+    groups = layout.merge_on_place(state.groups, at) if state.groups else ()
+    new = list(state)
+    new[_F_HANDS] = tuple(hands)
+    new[_F_TABLE] = Grid(cells)
+    new[_F_FRONTIER] = frontier
+    new[_F_GROUPS] = groups
+    new[_F_CELLS] = layout.legal_cells(cells, frontier, groups) if groups else frontier
+    new[_F_LAST] = (seat, card, at, 0)
+    if not groups:
+        # DW-07: collecting is allowed once the layout is whole, also on the rejoining card.
+        row = layout.collectable(cells, at, ROW)
+        column = layout.collectable(cells, at, COLUMN)
+        if row or column:
+            new[_F_ROW] = row
+            new[_F_COLUMN] = column
+            new[_F_PHASE] = _P_COLLECT
+            return _new_state(State, new)
+    return _end_turn(new, state)
+
+
+def _apply_collect(state: State, action: Collect) -> State:
+    """DW-05, DW-06: take the row, the column or both into the score pile (or nothing);
+    DW-07: find whether that split the layout; DW-08: an empty table leaves the centre.
+    """
+    which = action.which
+    new = list(state)
+    new[_F_ROW] = ()
+    new[_F_COLUMN] = ()
+    if which == "none":
+        return _end_turn(new, state)
+    taken = set(state.row if which != "column" else ())
+    if which != "row":
+        taken.update(state.column)
+    cells = state.table.cells.copy()
+    for gone in taken:
+        del cells[gone]
+    frontier = layout.frontier_after_remove(state.frontier, cells, taken)
+    groups = layout.split_after_remove(cells, taken)
+    seat = state.turn
+    scores = list(state.scores)
+    scores[seat] += len(taken)
+    last = state.last
+    new[_F_TABLE] = Grid(cells)
+    new[_F_FRONTIER] = frontier
+    new[_F_GROUPS] = groups
+    new[_F_CELLS] = layout.legal_cells(cells, frontier, groups)
+    new[_F_SCORES] = tuple(scores)
+    new[_F_COLLECTED] = tuple(sorted((*state.collected, *(state.table.cells[c] for c in taken))))
+    if last is not None:
+        new[_F_LAST] = (last[0], last[1], last[2], len(taken))
+    return _end_turn(new, state)
+
+
+def _end_turn(new: list[Any], state: State) -> State:
+    """DW-09: draw while the pile lasts; else the turn passes at once."""
+    if state.pile:
+        new[_F_PHASE] = _P_DRAW
+        return _new_state(State, new)
+    return _next_turn(new, state.players)
+
+
+def _next_turn(new: list[Any], players: int) -> State:
+    """DW-01, DW-10: play passes to the left, skipping empty hands; over when all are."""
+    hands = new[_F_HANDS]
+    seat = new[_F_TURN]
+    for _ in range(players):
+        seat = (seat + 1) % players
+        if hands[seat]:
+            new[_F_TURN] = seat
+            new[_F_PHASE] = _P_PLACE
+            return _new_state(State, new)
+    new[_F_PHASE] = _P_OVER
+    return _new_state(State, new)
+
+
+_TRANSITIONS: dict[type, Callable[[State, Any], State]] = {
+    Place: _apply_place,
+    Draw: _apply_draw,
+    Collect: _apply_collect,
+}
+
+
+def _explain_place(state: State, seat: Seat, action: Place) -> tuple[str, Message]:
+    """The rule a placement breaks: the card held (DW-03), the centre (DW-03, DW-08), a
+    free adjacent cell (DW-03), the shortest link (DW-07).
+    """
+    hand = state.hands[seat]
+    if action.card not in hand:
+        shown = " ".join(CODES[d] for d in hand) or "-"
+        return "DW-03", msg("dweebies.not_in_hand", card=CODES[action.card], hand=shown)
+    cells = state.table.cells
+    if not cells:
+        return ("DW-08" if any(state.scores) else "DW-03"), msg("dweebies.centre")
+    x, y = action.x, action.y
+    at = layout.cell(x, y) if layout.in_range(x, y) else -1
+    if at in cells:
+        return "DW-03", msg("dweebies.occupied", x=x, y=y)
+    if at not in state.frontier:
+        return "DW-03", msg("dweebies.not_adjacent", x=x, y=y)
+    shown = " ".join(f"({cx}, {cy})" for cx, cy in map(layout.xy, state.cells))
+    return "DW-07", msg("dweebies.keep_together", groups=len(state.groups), cells=shown)
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers
+
+_VERBS = {
+    "place": "place", "colocar": "place", "poner": "place", "coloca": "place",
+    "collect": "collect", "recoger": "collect", "recoge": "collect",
+    "pass": "pass", "pasar": "pass", "paso": "pass",
+    "draw": "draw", "robar": "draw",
+}  # fmt: skip
+_WHICH = {
+    "row": "row", "fila": "row",
+    "column": "column", "col": "column", "columna": "column",
+    "both": "both", "ambas": "both", "ambos": "both",
+    "none": "none", "nada": "none", "ninguna": "none",
+}  # fmt: skip
+_CARD_IDS = {
+    **{CODES[d].lower(): d for d in range(1, NUM_KINDS + 1)},
+    **{f"d{d}": d for d in range(1, NUM_KINDS + 1)},
+    **{str(d): d for d in range(1, NUM_KINDS + 1)},
+    **{f"{d:02d}": d for d in range(1, NUM_KINDS + 1)},
+}
+
+
+def _card_id(text: str) -> int:
+    """The Dweebie id of a code from a view (``"D07" -> 7``)."""
+    return _CARD_IDS[text.lower()]
+
+
+def _parse_card(text: str, token: str, typed: str) -> int:
+    card = _CARD_IDS.get(token)
+    if card is None:
+        raise InvalidActionError(text, msg("dweebies.bad_card", token=typed))
+    return card
+
+
+def _parse_coord(text: str, token: str) -> int:
+    digits = token[1:] if token[:1] in "+-" else token
+    # ASCII digits only, and at most six: str.isdigit() accepts "²", which int() rejects.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        raise InvalidActionError(text, msg("dweebies.bad_coord", token=token))
+    return int(token)
+
+
+def _label(card: int, lang: str) -> str:
+    return f"{CODES[card]} ({name(card, lang)})"

@@ -1,0 +1,749 @@
+"""Gotcha! (¡Te tengo!): a 3-8 player party game of making rules and catching breakers.
+
+Rules map: ``docs/rules/gotcha.md``. Rulings: ``shared/games/gotcha.md`` (GT-01..GT-13); the
+digital edition adds GT-14 (turn limit), GT-15 (game room: chat, emotes, per-turn limit)
+and GT-16 (the game clock). Components: ``games/gotcha/components.toml``; the 110 cards, their
+predicates, traits and emotes: ``games/gotcha_cards.py`` (the cards module).
+
+Design (digital edition):
+
+- **Time.** Every player action carries its game-clock time in ms (``@12500 chat hola``);
+  the engine never reads a clock. An action's time is at least the clock (the time of the
+  last action) and at most ``MAX_GAP_MS`` after it (GT-16). The game is *realtime*
+  (``GameInfo.realtime``): ``runner.play`` asks every actor, applies only the earliest
+  choice (ties by actor order: the turn player first, then the others clockwise) and asks
+  again, like a race at a real table.
+- **Actors.** Anyone may chat, emote or buzz at any time (up to ``events_per_turn`` such
+  events per seat per turn, GT-15, an anti-flood rule that also bounds a game's steps);
+  the turn player also draws, then plays. During a vote only the voters act; after a draw
+  chance deals the card (the pile is a multiset: no hidden order to resample).
+- **Legal actions** are a lazy sequence (:class:`Choices`): iteration lists a small,
+  deterministic set (each action at the times ``clock + OFFSETS``; the turn player lists
+  its draw or plays only, so random playouts move on; the others list the canned chat
+  lines, every emote and a buzz per live rule and bound opponent), while membership
+  accepts any well-formed action the rules allow (any chat text, any time in range, any
+  set of accused), so a server can stamp the real time into typed input.
+- **Event log.** Every action becomes an event of the cards module's ``Event`` type
+  (``turn_start``, ``draw``, ``play``, ``announce``, ``chat``, ``emote``, ``buzz``,
+  ``vote``). The referee judges each event with the log from the start of the previous
+  turn; the state keeps one turn more (so every view shows the context of every judgement
+  of the turns whose breaches can still be buzzed; older events can no longer matter),
+  with the absolute index of its first event; views carry it, so bots and people see the
+  room.
+- **Referee** (``gotcha_referee``): breaches are recorded privately as they happen, only
+  once a rule binds (GT-05), and expire with the window (GT-07); buzzes are judged from the
+  record; blank cards go to a vote of all players (GT-09); the auto-referee (GT-12).
+- **Profiles** (name, age, traits) are declared when a seat is taken: the ``profiles``
+  option (JSON); without it, random profiles are drawn from the setup stream (bots get
+  random traits). They are public.
+- **Game length.** GT-10 stays (first to CHAMP wins at once); the digital edition ends the
+  game after ``turn_limit`` turns (GT-14, default 96: a backstop, so that most games still
+  end on CHAMP as the rulebook has it), the furthest pawn winning, ties shared.
+  ``max_steps`` follows from the largest turn limit, the per-turn event limit and the votes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ludoteca.engine import components
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.game import (
+    CHANCE,
+    GameInfo,
+    Options,
+    Outcome,
+    Seat,
+    SeatProfile,
+    View,
+    ranks_from_scores,
+)
+from ludoteca.engine.i18n import Message, msg, register
+from ludoteca.games.gotcha import cards, referee, surface
+from ludoteca.games.gotcha.actions import (
+    AREAS,
+    NO_TARGET,
+    SLOT_NAMES,
+    Action,
+    Buzz,
+    Chat,
+    Deal,
+    Draw,
+    Emote,
+    Play,
+    Vote,
+    parse,
+    time_of,
+)
+from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.legal import Choices, why
+from ludoteca.games.gotcha.state import (
+    BUZZ_HISTORY,
+    DATA,
+    DEAL,
+    DRAW,
+    EVENTS_CHOICES,
+    HAND_SIZE,
+    MAX_GAP_MS,
+    OPTIONS,
+    OVER,
+    PHASES,
+    PLAY,
+    PRINTED,
+    START,
+    TURN_LIMIT_CHOICES,
+    VOTE,
+    Ballot,
+    Bind,
+    BuzzResult,
+    Mat,
+    Rules,
+    State,
+    bound_seats,
+    card,
+    deck,
+    live_slots,
+    profiles_from,
+    resolve_rules,
+    rule_card,
+    sentence,
+    slot_count,
+)
+from ludoteca.games.gotcha.stats import BreachTally
+
+MAX_PLAYERS = 8
+STEPS_PER_TURN = 3 + MAX_PLAYERS * max(EVENTS_CHOICES) * (1 + MAX_PLAYERS)
+"""Draw, deal and play, plus every seat's game-room events, each buzz possibly followed by
+a vote of every player (GT-09)."""
+
+INFO = GameInfo(
+    id="gotcha",
+    version=1,
+    name_es=DATA["names"]["es"],
+    name_en=DATA["names"]["en"],
+    min_players=3,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    simultaneous=True,
+    max_steps=max(TURN_LIMIT_CHOICES) * STEPS_PER_TURN,
+    options=OPTIONS,
+    summary_es=DATA["summary"]["es"],
+    summary_en=DATA["summary"]["en"],
+    realtime=True,
+    profiles=surface.PROFILES,
+)
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+class Gotcha:
+    """The Gotcha rules as pure functions (the Game protocol, realtime)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """GT-01: pawns on START, blanks out unless ``custom_cards``, 2 cards each."""
+        rules = resolve_rules(num_players, options)
+        profiles = profiles_from(str(options["profiles"]), num_players, rng)
+        pile = list(deck(rules.custom_cards))
+        rng_mod.shuffle(rng, pile)
+        hands = tuple(
+            tuple(sorted(pile[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]))
+            for seat in range(num_players)
+        )
+        rest = tuple(sorted(pile[num_players * HAND_SIZE :]))
+        slots = AREAS + rules.mats
+        return State(
+            rules=rules,
+            profiles=profiles,
+            phase=DRAW,
+            current=0,
+            turn=1,
+            clock=0,
+            positions=(START,) * num_players,
+            hands=hands,
+            pile=rest,
+            who=tuple((PRINTED + group,) for group in rules.printed_groups),
+            what=((), ()),
+            what_text=("", ""),
+            mats=tuple(Mat(-1, (), "") for _ in range(rules.mats)),
+            binds=(Bind(0, 0),) * slots,
+            serial=0,
+            log=(Event(0, 0, "turn_start"),),
+            log_base=0,
+            prev_start=0,
+            turn_start=0,
+            events_left=(rules.events_per_turn,) * num_players,
+            breaches=(),
+            ballot=None,
+            buzzes=(),
+            winners=(),
+            ended="",
+        )
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """The turn player first, then everyone else clockwise with events left; during a
+        vote, the voters; chance after a draw.
+        """
+        if _ACTORS_MEMO[0] is state:
+            return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
+        phase = state.phase
+        if phase == DEAL:
+            return _CHANCE
+        if phase == OVER:
+            return ()
+        n = len(state.profiles)
+        if phase == VOTE:
+            assert state.ballot is not None
+            found = tuple(s for s in range(n) if state.ballot.ballots[s] < 0)
+        else:
+            current = state.current
+            left = state.events_left
+            found = (current, *(s for s in _clockwise(current, n) if left[s] > 0))
+        _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
+        return found
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
+
+        Listed: for the turn player, its draw or its plays (card, slot, target) only; for
+        the others, the chat lines, the emotes and a buzz per live rule and bound opponent;
+        during a vote, yes then no; each at every offset from the clock. Membership accepts
+        every legal action, listed or not (the turn player's chat, any text, any time).
+        """
+        if seat == CHANCE or seat not in self.actors(state):
+            return ()
+        return Choices(state, seat)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        if isinstance(action, Deal):
+            return _apply_deal(state, action)
+        after: State = _TRANSITIONS[type(action)](state, seat, action)
+        return after
+
+    def action_time(self, action: Action) -> int:
+        """GT-16: the game-clock time the action carries (the runner's race reads it)."""
+        return time_of(action)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """Each card left in the pile, equally likely."""
+        share = Fraction(1, len(state.pile))
+        return tuple((_deal(c), share) for c in state.pile)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """One card of the pile, uniformly."""
+        return _deal(rng_mod.choice(rng, state.pile))
+
+    def outcome(self, state: State) -> Outcome | None:
+        """GT-10 / GT-14: the winners (shared on a turn-limit tie); ranks by position."""
+        if state.phase != OVER:
+            return None
+        n = len(state.profiles)
+        scores = tuple(1.0 if s in state.winners else 0.0 for s in range(n))
+        if state.ended == "champ":
+            reason = msg("gotcha.win_champ", name=state.profiles[state.winners[0]].name)
+        else:
+            reason = msg("gotcha.win_limit", turns=state.rules.turn_limit)
+        return Outcome(scores, state.winners, ranks_from_scores(state.positions), reason)
+
+    def phase(self, state: State) -> str:
+        """The phase id: draw, deal, play, vote or over."""
+        return PHASES[state.phase]
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """GT-13: everything public (profiles, board, mats, positions, the log, the live
+        rules as sentences); the own hand; counts for other hands and the pile; never the
+        breach record.
+        """
+        n = len(state.profiles)
+        view = dict(_public_view(state))
+        view["seat"] = seat
+        if seat is not None and 0 <= seat < n:
+            view["hand"] = list(state.hands[seat])
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: the unseen cards (deck minus own hand minus
+        the board) dealt at random to the other hands and the pile; the referee's private
+        record is dropped (GT-13: a player only knows the breaches it noticed itself).
+        """
+        return _sample(view, seat, rng)
+
+    def _public(self, state: State) -> View:
+        """The part of every view that is the same for every seat."""
+        slots = []
+        live = set(live_slots(state))
+        for slot in range(slot_count(state)):
+            entry: dict[str, Any] = {
+                "slot": SLOT_NAMES[slot],
+                "live": slot in live,
+                "serial": state.binds[slot].serial,
+                "announced": state.binds[slot].at,
+                "binds_from": state.binds[slot].at + state.rules.grace_ms,
+                "es": sentence(state, slot, "es"),
+                "en": sentence(state, slot, "en"),
+            }
+            if slot < AREAS:
+                entry["who"] = list(state.who[slot])
+                entry["what"] = list(state.what[slot])
+                entry["text"] = state.what_text[slot]
+            else:
+                mat = state.mats[slot - AREAS]
+                entry["owner"] = mat.owner
+                entry["cards"] = list(mat.cards)
+                entry["text"] = mat.text
+            entry["bound"] = list(bound_seats(state, slot)) if slot in live else []
+            slots.append(entry)
+        ballot = state.ballot
+        return {
+            "game": "gotcha",
+            "phase": PHASES[state.phase],
+            "actors": list(self.actors(state)),
+            "current": state.current,
+            "turn": state.turn,
+            "clock": state.clock,
+            "positions": list(state.positions),
+            "profiles": [
+                {"name": p.name, "age": p.age, "traits": sorted(p.traits)} for p in state.profiles
+            ],
+            "slots": slots,
+            "hand_counts": [len(h) for h in state.hands],
+            "pile_size": len(state.pile),
+            "log": [[e.t, e.seat, e.kind, e.text, e.target] for e in state.log],
+            "log_base": state.log_base,
+            "prev_start": state.prev_start,
+            "turn_start": state.turn_start,
+            "events_left": list(state.events_left),
+            "ballot": (
+                {
+                    "buzzer": ballot.buzzer,
+                    "slot": SLOT_NAMES[ballot.slot],
+                    "accused": list(ballot.accused),
+                    "ballots": list(ballot.ballots),
+                    "resume": PHASES[ballot.resume],
+                }
+                if ballot
+                else None
+            ),
+            "buzzes": [
+                [b.t, b.buzzer, SLOT_NAMES[b.slot], list(b.accused), b.result] for b in state.buzzes
+            ],
+            "winners": list(state.winners),
+            "ended": state.ended,
+            "rules": state.rules._asdict() | {"printed_groups": list(state.rules.printed_groups)},
+        }
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
+        return why(state, seat, action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action (see ``gotcha_actions``): ``@15000 draw``, ``@16000 play W03 a1``,
+        ``@16000 play I05 m1 2``, ``@12500 chat hola``, ``@13000 emote clap``,
+        ``@14000 buzz a1 2,3``, ``@17000 vote yes``, ``deal W03``; Spanish verbs work too.
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        return parse(text)
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "buzzes! area 1, players 2, 3"."""
+        return _describe(action).text("es" if lang == "es" else "en")
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+    # What a surface needs (``RealtimeGame``, ``ProfiledGame``; see ``surface.py``).
+
+    max_gap_ms = MAX_GAP_MS
+
+    def with_time(self, action: Action, t: int) -> Action:
+        """``action`` stamped at game time ``t``."""
+        return surface.with_time(action, t)
+
+    def parse_at(self, text: str, t: int) -> Action:
+        """A person's action text without its time, stamped at ``t``."""
+        return surface.parse_at(text, t)
+
+    def turn_moves(self, legal: Sequence[Action]) -> Sequence[Action]:
+        """The draw, the plays or the votes among ``legal`` (not the room events)."""
+        return surface.turn_moves(legal)
+
+    def move_menu(self, view: View, legal: Sequence[Action], lang: str) -> list[tuple[str, str]]:
+        """The moves to offer a person, without their times (``surface.move_menu``)."""
+        return surface.move_menu(view, legal, "es" if lang == "es" else "en", self.describe)
+
+    def draw_profiles(self, num_players: int, rng: random.Random) -> tuple[SeatProfile, ...]:
+        """Random profiles as bots get them."""
+        return surface.draw_profiles(num_players, rng)
+
+    def match_statistics(self) -> BreachTally:
+        """A fresh observer of one match for ``ludoteca simulate``'s per-game statistics:
+        breaches recorded, caught, refereed and escaped, buzzes, turns, CHAMP endings.
+        """
+        return BreachTally()
+
+
+GAME = Gotcha()
+
+_VIEW_MEMO: list[Any] = [None, None]
+
+
+def _public_view(state: State) -> View:
+    """The public part of the views of ``state``, built once for the seats that ask in a
+    row (the runner asks every actor about the same state). Views share its lists: treat
+    views as read-only.
+    """
+    if _VIEW_MEMO[0] is not state:
+        _VIEW_MEMO[0], _VIEW_MEMO[1] = state, GAME._public(state)
+    return _VIEW_MEMO[1]  # type: ignore[no-any-return]
+
+
+_CHANCE: tuple[Seat, ...] = (CHANCE,)
+_ACTORS_MEMO: list[Any] = [None, ()]
+"""The last state's actors (the runner, the checks and the choices ask several times)."""
+
+
+def _clockwise(current: int, n: int) -> Iterator[int]:
+    for step in range(1, n):
+        yield (current + step) % n
+
+
+_DEALS: dict[str, Deal] = {}
+
+
+def _deal(card_id: str) -> Deal:
+    action = _DEALS.get(card_id)
+    if action is None:
+        action = _DEALS[card_id] = Deal(card_id)
+    return action
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions
+
+
+def _logged(state: State, events: Sequence[Event], clock: int) -> State:
+    return state._replace(log=state.log + tuple(events), clock=clock)
+
+
+def _referee(state: State, before: State) -> State:
+    """Record the breaches the events logged since ``before`` produced."""
+    first_new = before.log_base + len(before.log)
+    breaches = referee.record_breaches(state, first_new, before.clock)
+    return state if breaches is state.breaches else state._replace(breaches=breaches)
+
+
+def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
+    after = _referee(_logged(state, (Event(action.t, seat, "draw"),), action.t), state)
+    pile = after.pile
+    if not pile:
+        after = _reshuffle(after)
+    return after._replace(phase=DEAL)
+
+
+def _reshuffle(state: State) -> State:
+    """GT-11: tops stay; every covered card goes back into the (multiset) pile."""
+    covered: list[str] = []
+    who = []
+    for stack in state.who:
+        covered.extend(c for c in stack[:-1] if not c.startswith(PRINTED))
+        who.append(stack[-1:])
+    what = []
+    for stack in state.what:
+        covered.extend(stack[:-1])
+        what.append(stack[-1:])
+    mats = []
+    for mat in state.mats:
+        covered.extend(mat.cards[:-1])
+        mats.append(mat._replace(cards=mat.cards[-1:]))
+    return state._replace(
+        pile=tuple(sorted(covered)), who=tuple(who), what=tuple(what), mats=tuple(mats)
+    )
+
+
+def _apply_deal(state: State, action: Deal) -> State:
+    seat = state.current
+    pile = list(state.pile)
+    pile.remove(action.card)
+    hand = tuple(sorted((*state.hands[seat], action.card)))
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    return state._replace(pile=tuple(pile), hands=hands, phase=PLAY)
+
+
+def _apply_play(state: State, seat: Seat, action: Play) -> State:
+    t = action.t
+    after = _referee(
+        _logged(state, (Event(t, seat, "play", action.card, action.target),), t), state
+    )
+    hand = list(after.hands[seat])
+    hand.remove(action.card)
+    hands = (*after.hands[:seat], tuple(hand), *after.hands[seat + 1 :])
+    serial = after.serial + 1
+    slot = action.slot
+    binds = list(after.binds)
+    binds[slot] = Bind(serial, t)
+    who, what, what_text, mats = after.who, after.what, after.what_text, after.mats
+    rule = card(action.card)
+    if rule.kind == "who":
+        who = _put(who, slot, who[slot] + (action.card,))
+    elif slot < AREAS:
+        what = _put(what, slot, what[slot] + (action.card,))
+        what_text = _put(what_text, slot, action.text)
+    else:
+        j = slot - AREAS
+        mats = _put(mats, j, Mat(action.target, mats[j].cards + (action.card,), action.text))
+    after = after._replace(
+        hands=hands,
+        serial=serial,
+        binds=tuple(binds),
+        who=who,
+        what=what,
+        what_text=what_text,
+        mats=mats,
+        breaches=referee.drop_covered(after.breaches, slot, serial),
+        log=after.log + (Event(t, -1, "announce", action.card, action.target),),
+    )
+    return _end_turn(after, t)
+
+
+def _end_turn(state: State, t: int) -> State:
+    """GT-02 / GT-07 / GT-12 / GT-14: pass the turn, close windows, trim the log."""
+    n = len(state.profiles)
+    if state.turn >= state.rules.turn_limit:
+        best = max(state.positions)
+        winners = tuple(s for s in range(n) if state.positions[s] == best)
+        return state._replace(phase=OVER, winners=winners, ended="turn_limit")
+    turn = state.turn + 1
+    kept, escaped = referee.close_windows(state.breaches, turn)
+    positions = state.positions
+    log = state.log
+    buzzes = state.buzzes
+    if state.rules.auto_referee and escaped:
+        for record in escaped:
+            positions = referee.score(positions, -1, (record.seat,), state.rules.track_length)
+            log = log + (Event(t, -1, "buzz", SLOT_NAMES[record.slot]),)
+            buzzes = _push(buzzes, BuzzResult(t, -1, record.slot, (record.seat,), "referee"))
+    current = (state.current + 1) % n
+    # Keep the ending turn and the one before it: the referee judged the ending turn's
+    # events with the log from the previous turn's start, and every view must still show
+    # that context (a bot judging the play that ended the turn needs the clap before it).
+    keep_from = state.prev_start - state.log_base
+    log = log[keep_from:] + (Event(t, current, "turn_start"),)
+    base = state.prev_start
+    return state._replace(
+        phase=DRAW,
+        current=current,
+        turn=turn,
+        positions=positions,
+        log=log,
+        log_base=base,
+        prev_start=state.turn_start,
+        turn_start=base + len(log) - 1,
+        events_left=(state.rules.events_per_turn,) * n,
+        breaches=kept,
+        buzzes=buzzes,
+    )
+
+
+def _social(state: State, seat: Seat, event: Event) -> State:
+    left = list(state.events_left)
+    left[seat] -= 1
+    logged = _logged(state, (event,), event.t)._replace(events_left=tuple(left))
+    return _referee(logged, state)
+
+
+def _apply_chat(state: State, seat: Seat, action: Chat) -> State:
+    return _social(state, seat, Event(action.t, seat, "chat", action.text))
+
+
+def _apply_emote(state: State, seat: Seat, action: Emote) -> State:
+    return _social(state, seat, Event(action.t, seat, "emote", action.emote))
+
+
+def _apply_buzz(state: State, seat: Seat, action: Buzz) -> State:
+    """GT-06 / GT-08 / GT-09: judge from the record, or open a vote for a blank rule."""
+    after = _social(state, seat, Event(action.t, seat, "buzz", SLOT_NAMES[action.slot]))
+    rule = rule_card(after, action.slot)
+    assert rule is not None
+    if not rule.checkable:
+        ballot = Ballot(seat, action.slot, action.seats, (-1,) * len(after.profiles), after.phase)
+        buzz = BuzzResult(action.t, seat, action.slot, action.seats, "vote")
+        return after._replace(phase=VOTE, ballot=ballot, buzzes=_push(after.buzzes, buzz))
+    judged = referee.judge(after, action.slot, action.seats)
+    if judged is None:
+        return _wrong(after, action.t, seat, action.slot, action.seats)
+    return _correct(after._replace(breaches=judged), action.t, seat, action.slot, action.seats)
+
+
+def _correct(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ...]) -> State:
+    length = state.rules.track_length
+    positions = referee.score(state.positions, seat, accused, length)
+    buzzes = _push(state.buzzes, BuzzResult(t, seat, slot, accused, "correct"))
+    after = state._replace(positions=positions, buzzes=buzzes)
+    if positions[seat] >= length:
+        return after._replace(phase=OVER, winners=(seat,), ended="champ", ballot=None)
+    return after
+
+
+def _wrong(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ...]) -> State:
+    positions = referee.penalise(state.positions, seat, state.rules.wrong_buzz_penalty)
+    buzzes = _push(state.buzzes, BuzzResult(t, seat, slot, accused, "wrong"))
+    return state._replace(positions=positions, buzzes=buzzes)
+
+
+def _apply_vote(state: State, seat: Seat, action: Vote) -> State:
+    """GT-09: every player votes; a majority decides; without one nobody scores."""
+    ballot = state.ballot
+    assert ballot is not None
+    ballots = list(ballot.ballots)
+    ballots[seat] = 1 if action.yes else 0
+    event = Event(action.t, seat, "vote", "yes" if action.yes else "no")
+    after = _referee(_logged(state, (event,), action.t), state)
+    if min(ballots) < 0:
+        return after._replace(ballot=ballot._replace(ballots=tuple(ballots)))
+    n = len(ballots)
+    yes = ballots.count(1)
+    resumed = after._replace(phase=ballot.resume, ballot=None)
+    if 2 * yes > n:
+        return _correct(resumed, action.t, ballot.buzzer, ballot.slot, ballot.accused)
+    if 2 * (n - yes) > n:
+        return _wrong(resumed, action.t, ballot.buzzer, ballot.slot, ballot.accused)
+    result = BuzzResult(action.t, ballot.buzzer, ballot.slot, ballot.accused, "no_majority")
+    return resumed._replace(buzzes=_push(resumed.buzzes, result))
+
+
+_TRANSITIONS: dict[type, Any] = {
+    Draw: _apply_draw,
+    Play: _apply_play,
+    Chat: _apply_chat,
+    Emote: _apply_emote,
+    Buzz: _apply_buzz,
+    Vote: _apply_vote,
+}
+
+
+def _push(buzzes: tuple[BuzzResult, ...], result: BuzzResult) -> tuple[BuzzResult, ...]:
+    return (*buzzes[-(BUZZ_HISTORY - 1) :], result)
+
+
+def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+# ---------------------------------------------------------------------------------------
+# Sampling, describing
+
+
+def _sample(view: View, seat: Seat | None, rng: random.Random) -> State:
+    rules_raw = view["rules"]
+    rules = Rules(**(rules_raw | {"printed_groups": tuple(rules_raw["printed_groups"])}))
+    profiles = tuple(
+        cards.Profile(p["name"], p["age"], frozenset(p["traits"])) for p in view["profiles"]
+    )
+    n = len(profiles)
+    slots = view["slots"]
+    who = tuple(tuple(slots[a]["who"]) for a in range(AREAS))
+    what = tuple(tuple(slots[a]["what"]) for a in range(AREAS))
+    what_text = tuple(slots[a]["text"] for a in range(AREAS))
+    mats = tuple(Mat(s["owner"], tuple(s["cards"]), s["text"]) for s in slots[AREAS:])
+    own: tuple[str, ...] = tuple(view["hand"]) if seat is not None and 0 <= seat < n else ()
+    seen = set(own)
+    for stack in (*who, *what, *(m.cards for m in mats)):
+        seen.update(stack)
+    unseen = [c for c in deck(rules.custom_cards) if c not in seen]
+    rng_mod.shuffle(rng, unseen)
+    hands: list[tuple[str, ...]] = []
+    for other in range(n):
+        if other == seat:
+            hands.append(own)
+            continue
+        count = view["hand_counts"][other]
+        hands.append(tuple(sorted(unseen[:count])))
+        del unseen[:count]
+    ballot_raw = view["ballot"]
+    ballot = (
+        Ballot(
+            ballot_raw["buzzer"],
+            SLOT_NAMES.index(ballot_raw["slot"]),
+            tuple(ballot_raw["accused"]),
+            tuple(ballot_raw["ballots"]),
+            PHASES.index(ballot_raw["resume"]),
+        )
+        if ballot_raw
+        else None
+    )
+    return State(
+        rules=rules,
+        profiles=profiles,
+        phase=PHASES.index(view["phase"]),
+        current=view["current"],
+        turn=view["turn"],
+        clock=view["clock"],
+        positions=tuple(view["positions"]),
+        hands=tuple(hands),
+        pile=tuple(sorted(unseen)),
+        who=who,
+        what=what,
+        what_text=what_text,
+        mats=mats,
+        binds=tuple(Bind(s["serial"], s["announced"]) for s in slots),
+        serial=max(s["serial"] for s in slots),
+        log=tuple(Event(t, s, k, x, g) for t, s, k, x, g in view["log"]),
+        log_base=view["log_base"],
+        prev_start=view["prev_start"],
+        turn_start=view["turn_start"],
+        events_left=tuple(view["events_left"]),
+        breaches=(),
+        ballot=ballot,
+        buzzes=tuple(
+            BuzzResult(t, b, SLOT_NAMES.index(s), tuple(a), r) for t, b, s, a, r in view["buzzes"]
+        ),
+        winners=tuple(view["winners"]),
+        ended=view["ended"],
+    )
+
+
+def _describe(action: Action) -> Message:
+    if isinstance(action, Draw):
+        return msg("gotcha.do.draw")
+    if isinstance(action, Deal):
+        return msg("gotcha.do.deal", card=action.card)
+    if isinstance(action, Play):
+        slot = _slot_message(action.slot)
+        if action.target == NO_TARGET:
+            return msg("gotcha.do.play_area", card=action.card, slot=slot)
+        return msg("gotcha.do.play_mat", card=action.card, slot=slot, seat=action.target)
+    if isinstance(action, Chat):
+        return msg("gotcha.do.chat", text=action.text)
+    if isinstance(action, Emote):
+        return msg("gotcha.do.emote", emote=msg(f"gotcha.emote.{action.emote}"))
+    if isinstance(action, Buzz):
+        seats = ", ".join(map(str, action.seats))
+        return msg("gotcha.do.buzz", slot=_slot_message(action.slot), seats=seats)
+    return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no"))
+
+
+register(
+    {
+        f"gotcha.emote.{emote}": {lang: cards.emote_label(emote, lang) for lang in ("es", "en")}
+        for emote in cards.EMOTES
+    }
+)
+
+
+def _slot_message(slot: int) -> Message:
+    if slot < AREAS:
+        return msg("gotcha.slot.area", n=slot + 1)
+    return msg("gotcha.slot.mat", n=slot - AREAS + 1)

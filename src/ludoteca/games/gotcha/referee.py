@@ -1,0 +1,185 @@
+"""The referee: Gotcha's private breach record, buzz judgement and windows.
+
+How it works (GT-05..GT-09, GT-12, GT-13):
+
+- After every event, :func:`record_breaches` asks the cards module (``breaches``) for every
+  live checkable rule and every seat it binds *now* (the WHO predicate is read at that
+  moment) whether that seat broke it among the log's events since the rule binds. A rule
+  binds from its announcement plus the grace period (GT-05): the referee passes as
+  ``start`` the first log event at or after that time, and as ``since`` the announcement,
+  so what a player does during the grace period counts toward keeping the rule (a clap
+  then satisfies "clap before playing") but never as a breach. A breach is recorded once (keyed by
+  slot, announcement serial, seat and log index), and only when it *happens* now: its
+  offending event is new, or its time (an unmet reaction's deadline) is after the previous
+  clock. So a seat that starts being covered by a WHO later is not charged for what it did
+  before, and moving the look-back window never invents old breaches.
+- The record lives in the state and in no view (GT-13).
+- A buzz naming a checkable rule is judged from the record (:func:`judge`): correct when
+  every named seat has an unscored breach of that rule (that announcement). The earliest
+  such breach of each named seat is marked scored; the buzzer gains 2 once, each breaker
+  loses 1 (GT-08).
+- Windows (GT-07): a breach recorded in turn k can be buzzed until turn k+1 ends; at the
+  start of turn k+2 it expires (:func:`close_windows`), and with the auto-referee
+  (GT-12) every expiring unscored breach costs its breaker 1 space, the game buzzing it in
+  the public log. Covering a rule (a new card on its slot, or a mat taken away) closes its
+  breaches at once: a buzz names a rule on the board.
+- The referee looks back at most to the start of the previous turn: "before you play,
+  clap" is judged on what happened since then. (The state keeps one turn more, so that
+  the views show the context of every judgement still open to a buzz.)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.state import (
+    BREAKER_LOSS,
+    BUZZ_GAIN,
+    WRONG_WAY,
+    Record,
+    State,
+    bound_seats,
+    live_slots,
+    rule_card,
+)
+
+
+def _event_time(event: Event) -> int:
+    return event.t
+
+
+def bind_start(log: Sequence[Event], bind_t: int) -> int:
+    """The first local log index whose event is at or after ``bind_t``."""
+    return bisect_left(log, bind_t, key=_event_time)
+
+
+def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[Record, ...]:
+    """The breach record after the events from absolute index ``first_new`` were logged.
+
+    Args:
+        state: The state with the new events in its log and its clock at their time.
+        first_new: Absolute log index of the first new event.
+        previous_clock: The clock before the new events.
+
+    Returns:
+        The updated record (the same tuple when nothing new happened).
+    """
+    log = state.log
+    now = state.clock
+    base = state.log_base
+    grace = state.rules.grace_ms
+    context = state.prev_start - base
+    # Who sent the new events: for every rule family but "react" a new breach can only be
+    # one of its breaker's own new events (``own_events_only``), so only they are judged.
+    authors = {event.seat for event in log[max(first_new - base, 0) :]}
+    known = None
+    added: list[Record] = []
+    for slot in live_slots(state):
+        rule = rule_card(state, slot)
+        if rule is None or not rule.checkable:
+            continue
+        serial, at = state.binds[slot]
+        bind_t = at + grace
+        if now < bind_t:
+            continue
+        # A rule announced before the look-back's first event binds from there (no search).
+        context_t = log[context].t
+        start = context if bind_t <= context_t else max(bind_start(log, bind_t), context)
+        if start >= len(log):
+            continue
+        since = context if at <= context_t else max(bind_start(log, at), context)
+        own_only = cards.own_events_only(rule)
+        for seat in bound_seats(state, slot):
+            if own_only and seat not in authors:
+                continue
+            found = cards.breaches(
+                rule, log, seat, state.profiles, start=start, now=now, since=since
+            )
+            for breach in found:
+                index = breach.index + base
+                if index < first_new and breach.t <= previous_clock:
+                    continue
+                if known is None:
+                    known = {(r.slot, r.serial, r.seat, r.log_index) for r in state.breaches}
+                key = (slot, serial, seat, index)
+                if key in known:
+                    continue
+                known.add(key)
+                added.append(Record(seat, slot, serial, index, state.turn, breach.t, False))
+    return state.breaches + tuple(added) if added else state.breaches
+
+
+def judge(state: State, slot: int, accused: tuple[int, ...]) -> tuple[Record, ...] | None:
+    """GT-06: the breach record after a correct buzz, or ``None`` for a wrong one.
+
+    A buzz is correct when each named seat has an unscored breach of the rule now on
+    ``slot`` (same announcement); the earliest such breach per seat becomes scored.
+    """
+    serial = state.binds[slot].serial
+    chosen: list[int] = []
+    for seat in accused:
+        best = -1
+        for i, record in enumerate(state.breaches):
+            if (
+                record.seat == seat
+                and record.slot == slot
+                and record.serial == serial
+                and not record.scored
+                and (best < 0 or record.log_index < state.breaches[best].log_index)
+            ):
+                best = i
+        if best < 0:
+            return None
+        chosen.append(best)
+    marked = set(chosen)
+    return tuple(
+        r._replace(scored=True) if i in marked else r for i, r in enumerate(state.breaches)
+    )
+
+
+def score(
+    positions: tuple[int, ...], buzzer: int, breakers: Sequence[int], track_length: int
+) -> tuple[int, ...]:
+    """GT-08: the buzzer +2 (once, at most to CHAMP; ``buzzer < 0``: nobody gains), each
+    breaker -1 (never below WRONG WAY).
+    """
+    out = list(positions)
+    for seat in breakers:
+        out[seat] = max(WRONG_WAY, out[seat] - BREAKER_LOSS)
+    if buzzer >= 0:
+        out[buzzer] = min(track_length, out[buzzer] + BUZZ_GAIN)
+    return tuple(out)
+
+
+def penalise(positions: tuple[int, ...], seat: int, spaces: int) -> tuple[int, ...]:
+    """A wrong buzzer moves back ``spaces`` (option ``wrong_buzz_penalty``)."""
+    if not spaces:
+        return positions
+    out = list(positions)
+    out[seat] = max(WRONG_WAY, out[seat] - spaces)
+    return tuple(out)
+
+
+def drop_covered(breaches: tuple[Record, ...], slot: int, serial: int) -> tuple[Record, ...]:
+    """GT-07: breaches of a covered rule can no longer be buzzed."""
+    return tuple(r for r in breaches if not (r.slot == slot and r.serial != serial))
+
+
+def close_windows(
+    breaches: tuple[Record, ...], new_turn: int
+) -> tuple[tuple[Record, ...], tuple[Record, ...]]:
+    """GT-07: at the start of ``new_turn``, breaches recorded before the previous turn
+    expire.
+
+    Returns:
+        ``(kept, escaped)``: the record still open, and the unscored breaches that expired
+        (the breakers got away with them, unless the auto-referee buzzes them).
+    """
+    kept = tuple(r for r in breaches if r.turn >= new_turn - 1)
+    if len(kept) == len(breaches):
+        return breaches, ()
+    escaped = tuple(r for r in breaches if r.turn < new_turn - 1 and not r.scored)
+    return kept, escaped

@@ -1,0 +1,705 @@
+"""Tacocat Spelled Backwards: a two-player card tug of war.
+
+Each round both players are dealt a hand sized by Tacocat's space, replace cards (TC-02,
+TC-03), duel for the first attack (TC-04), then attack and defend card by card (TC-05..07)
+until each holds one card; the lower card wins the round (TC-08) and pulls Tacocat one
+uncovered space toward its goal (TC-09). Entering a goal wins (TC-10).
+Rules map: ``docs/rules/tacocat.md``. Components: ``games/tacocat/components.toml``.
+
+Cards are drawn from the pile one at a time as explicit chance steps, so the pile is a
+multiset of counts with no hidden order, and search agents can enumerate every draw.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left as _bisect_left
+from bisect import bisect_right as _bisect_right
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ludoteca.engine import components
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
+from ludoteca.engine.i18n import Message, msg
+from ludoteca.games.tacocat.legal import attack_action as _attack
+from ludoteca.games.tacocat.legal import attack_actions as _attack_actions
+from ludoteca.games.tacocat.legal import defend_actions as _defend_actions
+from ludoteca.games.tacocat.legal import duel_actions as _duel_actions
+from ludoteca.games.tacocat.legal import holds
+from ludoteca.games.tacocat.legal import replace_action as _replace
+from ludoteca.games.tacocat.legal import replace_actions as _replace_actions
+from ludoteca.games.tacocat.model import (
+    ARROWS,
+    DATA,
+    DECK,
+    DEFENDS,
+    DRAWS,
+    DUELS,
+    FULL_PILE,
+    HAND_SIZES,
+    INFO,
+    KEEP,
+    MAX_VALUE,
+    MIN_SET,
+    NO_SEAT,
+    P_ATTACK,
+    P_DEAL,
+    P_DEFEND,
+    P_DUEL,
+    P_OVER,
+    P_REPLACE,
+    SACRIFICE,
+    SPACES,
+    START,
+    Action,
+    Attack,
+    Defend,
+    Draw,
+    Duel,
+    Phase,
+    Replace,
+    Rules,
+    Sacrifice,
+    State,
+)
+
+
+class Tacocat:
+    """The Tacocat rules as pure functions (the Game protocol)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """TC-01: Tacocat on the centre, a full deck, and the first deal owed.
+
+        The deal itself is a sequence of chance steps, so ``rng`` is not needed here.
+        """
+        rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
+        return _new_round(rules, START, 0, 1, (), None)
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """Who acts: chance while cards are owed; one or both seats otherwise."""
+        phase = state.phase
+        if phase == P_DEAL:
+            return _CHANCE_ACTORS
+        if phase == P_ATTACK:
+            return _SEATS[state.attacker]
+        if phase == P_DEFEND:
+            return _SEATS[1 - state.attacker]
+        if phase == P_DUEL:
+            return _waiting(state.pending)
+        if phase == P_REPLACE:
+            arrow = ARROWS[state.position]
+            if arrow is None:
+                return _waiting(state.pending)
+            if state.replaced[arrow] < 0:
+                return _SEATS[arrow]
+            return _SEATS[1 - arrow]
+        return ()
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The seat's legal actions.
+
+        Order: replace sets by size then value (``keep`` first); duel and defence cards
+        ascending, ``sacrifice`` last; attacks as singles, then sets, then sequences, each by
+        value. Empty for a seat that is not acting.
+        """
+        phase = state.phase
+        if phase == P_ATTACK:
+            if seat != state.attacker:
+                return ()
+            return _attack_actions(state.hands[seat], state.rules.min_sequence)
+        if phase == P_DEFEND:
+            if seat != 1 - state.attacker:
+                return ()
+            return _defend_actions(state.hands[seat], state.attack[len(state.answers)])
+        if seat not in self.actors(state) or seat == CHANCE:
+            return ()
+        if phase == P_DUEL:
+            return _duel_actions(state.hands[seat])
+        return _replace_actions(state.hands[seat], _replace_limit(state, seat))
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        return _TRANSITIONS[type(action)](state, seat, action)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """Each value left in the pile, with probability copies / pile size."""
+        pile = state.pile
+        total = len(pile)
+        return tuple(
+            (DRAWS[value], Fraction(pile.count(value), total)) for value in sorted(set(pile))
+        )
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """Draw one card from the pile with the probabilities of ``chance_outcomes``."""
+        pile = state.pile
+        return DRAWS[pile[int(rng.random() * len(pile))]]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """TC-10: the seat whose goal Tacocat entered wins."""
+        if state.winner < 0:
+            return None
+        winner = state.winner
+        goal = "YAY" if winner == 0 else "WOW"
+        return Outcome(
+            scores=(1.0 if winner == 0 else 0.0, 1.0 if winner == 1 else 0.0),
+            winners=(winner,),
+            ranks=(1 if winner == 0 else 2, 1 if winner == 1 else 2),
+            reason=msg("tacocat.win", goal=goal),
+        )
+
+    def phase(self, state: State) -> str:
+        """The phase id: deal, replace, duel, attack, defend or over."""
+        return state.phase.name.lower()
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """TC-11: own hand and own secret choice; counts for the rest; public table."""
+        view: View = {
+            "game": "tacocat",
+            "seat": seat,
+            "phase": state.phase.name.lower(),
+            "actors": list(self.actors(state)),
+            "round": state.round,
+            "position": state.position,
+            "covered": [i for i in range(SPACES) if state.covered >> i & 1],
+            "hand_size": HAND_SIZES[state.position] if 0 <= state.position < SPACES else 0,
+            "arrow": ARROWS[state.position] if 0 <= state.position < SPACES else None,
+            "hand_counts": [len(h) for h in state.hands],
+            "pile_size": len(state.pile),
+            "discard": list(state.discard),
+            "owed": list(state.owed),
+            "replaced": list(state.replaced),
+            "chosen": [p is not None for p in state.pending],
+            "attacker": state.attacker,
+            "attack": list(state.attack),
+            "answers": list(state.answers),
+            "last_duel": list(state.last_duel) if state.last_duel else None,
+            "last_trick": (
+                {
+                    "attacker": state.last_trick[0],
+                    "attack": list(state.last_trick[1]),
+                    "answers": list(state.last_trick[2]),
+                }
+                if state.last_trick
+                else None
+            ),
+            "last_showdown": list(state.last_showdown) if state.last_showdown else None,
+            "results": list(state.results),
+            "winner": state.winner if state.winner >= 0 else None,
+            "options": {
+                "tie_goes_to_arrow": state.rules.tie_goes_to_arrow,
+                "min_sequence": state.rules.min_sequence,
+            },
+        }
+        if seat is not None and seat >= 0:
+            view["hand"] = list(state.hands[seat])
+            mine = state.pending[seat]
+            view["my_choice"] = list(mine) if mine is not None else None
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: unseen hands and secret choices drawn at random.
+
+        The unseen cards are the deck minus what the viewer can see (own hand, discards,
+        cards on the table); hidden hands are dealt from them uniformly and the rest form
+        the pile.
+        """
+        unseen = list(DECK)
+        own: tuple[int, ...] = tuple(view["hand"]) if seat is not None and seat >= 0 else ()
+        for card in [*own, *view["discard"], *view["attack"], *map(abs, view["answers"])]:
+            unseen[card] -= 1
+        pool = [value for value, count in enumerate(unseen) for _ in range(count)]
+        rng_mod.shuffle(rng, pool)
+        counts: list[int] = view["hand_counts"]
+        hands: list[tuple[int, ...]] = []
+        for other in (0, 1):
+            if other == seat:
+                hands.append(own)
+            else:
+                hands.append(tuple(sorted(pool[: counts[other]])))
+                del pool[: counts[other]]
+        options = view["options"]
+        rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
+        phase = Phase[view["phase"].upper()]
+        state = State(
+            rules=rules,
+            position=view["position"],
+            covered=sum(1 << i for i in view["covered"]),
+            round=view["round"],
+            phase=phase,
+            hands=(hands[0], hands[1]),
+            pile=tuple(sorted(pool)),
+            discard=tuple(view["discard"]),
+            owed=(view["owed"][0], view["owed"][1]),
+            replaced=(view["replaced"][0], view["replaced"][1]),
+            pending=(None, None),
+            attacker=view["attacker"],
+            attack=tuple(view["attack"]),
+            answers=tuple(view["answers"]),
+            last_duel=_pair(view["last_duel"]),
+            last_trick=(
+                (
+                    view["last_trick"]["attacker"],
+                    tuple(view["last_trick"]["attack"]),
+                    tuple(view["last_trick"]["answers"]),
+                )
+                if view["last_trick"]
+                else None
+            ),
+            last_showdown=_pair(view["last_showdown"]),
+            results=tuple(view["results"]),
+            winner=view["winner"] if view["winner"] is not None else NO_SEAT,
+        )
+        pending: list[tuple[int, ...] | None] = [None, None]
+        for other in (0, 1):
+            if not view["chosen"][other]:
+                continue
+            if other == seat:
+                pending[other] = tuple(view["my_choice"])
+            elif phase == Phase.DUEL:
+                pending[other] = (rng_mod.choice(rng, hands[other]),)
+            else:
+                options_other = _replace_actions(hands[other], len(hands[other]))
+                pending[other] = rng_mod.choice(rng, options_other).cards
+        return state._replace(pending=(pending[0], pending[1]))
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal."""
+        if action in self.legal_actions(state, seat):
+            return None
+        actors = self.actors(state)
+        if seat not in actors:
+            return _explain_not_acting(state, seat, actors)
+        phase_name = msg(f"tacocat.phase.{state.phase.name.lower()}")
+        expected_by_phase: dict[Phase, tuple[tuple[type, ...], str]] = {
+            Phase.REPLACE: (
+                (Replace,),
+                "TC-02" if ARROWS[_clamp(state.position)] is None else "TC-03",
+            ),
+            Phase.DUEL: ((Duel,), "TC-04"),
+            Phase.ATTACK: ((Attack,), "TC-05"),
+            Phase.DEFEND: ((Defend, Sacrifice), "TC-06"),
+            Phase.DEAL: ((Draw,), "TC-01"),
+        }
+        expected = expected_by_phase.get(state.phase)
+        if isinstance(action, Draw):
+            return "TC-11", msg("tacocat.chance_only")
+        if expected is None or not isinstance(action, expected[0]):
+            rule = expected[1] if expected else "TC-10"
+            return rule, msg("tacocat.wrong_phase", phase=phase_name, verb=_verb(action))
+        rule_id = expected[1]
+        hand = state.hands[seat]
+        cards = _cards_of(action)
+        if not holds(hand, cards):
+            return rule_id, msg("tacocat.not_in_hand", cards=_show(cards), hand=_show(hand))
+        if isinstance(action, Replace):
+            return rule_id, msg("tacocat.replace_limit", limit=_replace_limit(state, seat))
+        if isinstance(action, Attack):
+            if len(action.cards) >= len(hand):
+                return rule_id, msg("tacocat.attack_keep_one")
+            return rule_id, msg(
+                "tacocat.attack_shape",
+                cards=_show(action.cards),
+                min_set=MIN_SET,
+                min_sequence=state.rules.min_sequence,
+            )
+        if isinstance(action, Defend):
+            return rule_id, msg(
+                "tacocat.defend_too_low", attack=state.attack[len(state.answers)], card=action.card
+            )
+        return rule_id, msg("engine.not_legal_here")
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action: ``keep``, ``replace 3 5``, ``duel 7``, ``attack 4 4``,
+        ``defend 9``, ``sacrifice``, ``draw 5``. Spanish verbs work too (``cambiar``,
+        ``duelo``, ``atacar``, ``defender``, ``sacrificar``, ``robar``).
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        tokens = text.strip().lower().split()
+        if not tokens:
+            raise InvalidActionError(text, msg("tacocat.bad_verb"))
+        verb = _VERBS.get(tokens[0])
+        if verb is None:
+            raise InvalidActionError(text, msg("tacocat.bad_verb"))
+        numbers: list[int] = []
+        for token in tokens[1:]:
+            # ASCII digits only: str.isdigit() accepts "²", which int() then rejects.
+            if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= MAX_VALUE:
+                raise InvalidActionError(text, msg("tacocat.bad_number", token=token))
+            numbers.append(int(token))
+        cards = tuple(sorted(numbers))
+        if verb in ("keep", "sacrifice"):
+            if cards:
+                raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count=0))
+            return KEEP if verb == "keep" else SACRIFICE
+        if verb == "replace":
+            return _replace(cards)
+        if verb == "attack":
+            if not cards:
+                raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count="1+"))
+            return _attack(cards)
+        if len(cards) != 1:
+            raise InvalidActionError(text, msg("tacocat.needs_cards", verb=verb, count=1))
+        if verb == "duel":
+            return DUELS[cards[0]]
+        if verb == "defend":
+            return DEFENDS[cards[0]]
+        return DRAWS[cards[0]]
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "attacks with 11 11"."""
+        if isinstance(action, Replace):
+            if not action.cards:
+                return msg("tacocat.do.keep").text(_lang(lang))
+            return msg("tacocat.do.replace", cards=_show(action.cards)).text(_lang(lang))
+        if isinstance(action, Attack):
+            return msg("tacocat.do.attack", cards=_show(action.cards)).text(_lang(lang))
+        if isinstance(action, Sacrifice):
+            return msg("tacocat.do.sacrifice").text(_lang(lang))
+        key = {Draw: "draw", Duel: "duel", Defend: "defend"}[type(action)]
+        return msg(f"tacocat.do.{key}", card=action.card).text(_lang(lang))
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+
+GAME = Tacocat()
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions (private)
+
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_SEATS: tuple[tuple[Seat, ...], tuple[Seat, ...]] = ((0,), (1,))
+_BOTH: tuple[Seat, ...] = (0, 1)
+_FULL_PILE = FULL_PILE
+_NO_PENDING: tuple[None, None] = (None, None)
+
+# Hot transitions copy the state into a list, set the changed fields by position and build
+# the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
+_new_state = tuple.__new__
+_F_PHASE, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED, _F_PENDING = (
+    State._fields.index(name) for name in ("phase", "hands", "pile", "discard", "owed", "pending")
+)
+_F_ATTACKER, _F_ATTACK, _F_ANSWERS, _F_LAST_DUEL, _F_LAST_TRICK = (
+    State._fields.index(name)
+    for name in ("attacker", "attack", "answers", "last_duel", "last_trick")
+)
+
+
+def _waiting(pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None]) -> tuple[Seat, ...]:
+    if pending[0] is None:
+        return _BOTH if pending[1] is None else _SEATS[0]
+    return _SEATS[1] if pending[1] is None else ()
+
+
+def _new_round(
+    rules: Rules,
+    position: int,
+    covered: int,
+    round_no: int,
+    results: tuple[int, ...],
+    previous: State | None,
+) -> State:
+    """A fresh deal.
+
+    The previous round's last duel, trick and showdown stay in view: when a trick or duel
+    leads straight to the showdown, the other seat must still see it.
+    """
+    size = HAND_SIZES[position]
+    return State(
+        rules=rules,
+        position=position,
+        covered=covered,
+        round=round_no,
+        phase=P_DEAL,
+        hands=((), ()),
+        pile=_FULL_PILE,
+        discard=(),
+        owed=(size, size),
+        replaced=(-1, -1),
+        pending=_NO_PENDING,
+        attacker=NO_SEAT,
+        attack=(),
+        answers=(),
+        last_duel=previous.last_duel if previous else None,
+        last_trick=previous.last_trick if previous else None,
+        last_showdown=previous.last_showdown if previous else None,
+        results=results,
+        winner=NO_SEAT,
+    )
+
+
+def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
+    card = action.card
+    owed0, owed1 = state.owed
+    hand0, hand1 = state.hands
+    if owed0:
+        at = _bisect_right(hand0, card)
+        hand0 = (*hand0[:at], card, *hand0[at:])
+        owed0 -= 1
+    else:
+        at = _bisect_right(hand1, card)
+        hand1 = (*hand1[:at], card, *hand1[at:])
+        owed1 -= 1
+    pile = state.pile
+    at = _bisect_left(pile, card)
+    new = list(state)
+    new[_F_HANDS] = (hand0, hand1)
+    new[_F_PILE] = pile[:at] + pile[at + 1 :]
+    new[_F_OWED] = (owed0, owed1)
+    if not owed0 and not owed1:
+        new[_F_PHASE] = P_DUEL if min(state.replaced) >= 0 else P_REPLACE
+    return _new_state(State, new)
+
+
+def _apply_defend(state: State, seat: Seat, action: Defend) -> State:
+    return _answer(state, action.card, True)
+
+
+def _apply_sacrifice(state: State, seat: Seat, action: Sacrifice) -> State:
+    return _answer(state, state.hands[seat][0], False)
+
+
+def _apply_replace(state: State, seat: Seat, action: Replace) -> State:
+    cards = action.cards
+    if ARROWS[state.position] is None:
+        pending = _set_pair(state.pending, seat, cards)
+        if pending[0] is None or pending[1] is None:
+            return state._replace(pending=pending)
+        first, second = pending
+        hands = (_remove(state.hands[0], first), _remove(state.hands[1], second))
+        counts = (len(first), len(second))
+        return state._replace(
+            hands=hands,
+            discard=state.discard + first + second,
+            replaced=counts,
+            owed=counts,
+            pending=_NO_PENDING,
+            phase=P_DEAL if counts != (0, 0) else P_DUEL,
+        )
+    replaced = _set_pair(state.replaced, seat, len(cards))
+    if cards:
+        phase = P_DEAL
+    else:
+        phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
+    return state._replace(
+        hands=_set_pair(state.hands, seat, _remove(state.hands[seat], cards)),
+        discard=state.discard + cards,
+        replaced=replaced,
+        owed=_set_pair((0, 0), seat, len(cards)),
+        phase=phase,
+    )
+
+
+def _apply_duel(state: State, seat: Seat, action: Duel) -> State:
+    card = action.card
+    pending = _set_pair(state.pending, seat, (card,))
+    new = list(state)
+    if pending[0] is None or pending[1] is None:
+        new[_F_PENDING] = pending
+        return _new_state(State, new)
+    card0, card1 = pending[0][0], pending[1][0]
+    hands = (_remove(state.hands[0], (card0,)), _remove(state.hands[1], (card1,)))
+    new[_F_HANDS] = hands
+    new[_F_DISCARD] = state.discard + (card0, card1)
+    new[_F_PENDING] = _NO_PENDING
+    new[_F_LAST_DUEL] = (card0, card1)
+    if len(hands[0]) == 1:
+        return _showdown(_new_state(State, new))
+    if card0 != card1:
+        new[_F_ATTACKER] = 0 if card0 > card1 else 1
+        new[_F_PHASE] = P_ATTACK
+    return _new_state(State, new)
+
+
+def _apply_attack(state: State, seat: Seat, action: Attack) -> State:
+    cards = action.cards
+    attacker = state.attacker
+    new = list(state)
+    new[_F_HANDS] = _set_pair(state.hands, attacker, _remove(state.hands[attacker], cards))
+    new[_F_ATTACK] = cards
+    new[_F_ANSWERS] = ()
+    new[_F_PHASE] = P_DEFEND
+    return _new_state(State, new)
+
+
+def _answer(state: State, card: int, defended: bool) -> State:
+    attacker = state.attacker
+    defender = 1 - attacker
+    answers = (*state.answers, card if defended else -card)
+    hands = _set_pair(state.hands, defender, _remove(state.hands[defender], (card,)))
+    new = list(state)
+    new[_F_HANDS] = hands
+    if len(answers) < len(state.attack):
+        new[_F_ANSWERS] = answers
+        return _new_state(State, new)
+    # TC-07: the defender attacks next only if every attack card was met.
+    new[_F_DISCARD] = state.discard + state.attack + tuple(map(abs, answers))
+    new[_F_ATTACK] = ()
+    new[_F_ANSWERS] = ()
+    new[_F_ATTACKER] = defender if min(answers) > 0 else attacker
+    new[_F_LAST_TRICK] = (attacker, state.attack, answers)
+    new[_F_PHASE] = P_ATTACK
+    if len(hands[0]) == 1:
+        return _showdown(_new_state(State, new))
+    return _new_state(State, new)
+
+
+def _showdown(state: State) -> State:
+    """TC-08 and TC-09: the lower last card wins; Tacocat moves; a new round or the end."""
+    card0, card1 = state.hands[0][0], state.hands[1][0]
+    if card0 != card1:
+        winner = 0 if card0 < card1 else 1
+    else:
+        arrow = ARROWS[state.position]
+        winner = arrow if state.rules.tie_goes_to_arrow and arrow is not None else NO_SEAT
+    results = (*state.results, winner)
+    showdown = (card0, card1)
+    if winner == NO_SEAT:
+        return _new_round(
+            state.rules,
+            state.position,
+            state.covered,
+            state.round + 1,
+            results,
+            state._replace(last_showdown=showdown),
+        )
+    position, covered = _move(state.position, state.covered, winner)
+    if not 0 <= position < SPACES:
+        return state._replace(
+            position=position,
+            covered=covered,
+            phase=P_OVER,
+            results=results,
+            last_showdown=showdown,
+            winner=winner,
+            attack=(),
+            answers=(),
+        )
+    return _new_round(
+        state.rules,
+        position,
+        covered,
+        state.round + 1,
+        results,
+        state._replace(last_showdown=showdown),
+    )
+
+
+_TRANSITIONS: dict[type, Callable[[State, Seat, Any], State]] = {
+    Draw: _apply_draw,
+    Defend: _apply_defend,
+    Sacrifice: _apply_sacrifice,
+    Attack: _apply_attack,
+    Duel: _apply_duel,
+    Replace: _apply_replace,
+}
+"""Each action type's transition (a dict lookup beats a chain of ``isinstance`` checks)."""
+
+
+def _move(position: int, covered: int, winner: Seat) -> tuple[int, int]:
+    """TC-09: toward the winner to the nearest uncovered space, covering the one left."""
+    step = -1 if winner == 0 else 1
+    target = position + step
+    while 0 <= target < SPACES and covered >> target & 1:
+        target += step
+    return target, covered | 1 << position
+
+
+# ---------------------------------------------------------------------------------------
+# Legal action lists (cached: hands repeat across games)
+def _replace_limit(state: State, seat: Seat) -> int:
+    arrow = ARROWS[state.position]
+    if arrow is None or arrow == seat:
+        return len(state.hands[seat])
+    return state.replaced[arrow]
+
+
+def _explain_not_acting(state: State, seat: Seat, actors: tuple[Seat, ...]) -> tuple[str, Message]:
+    """The rule that keeps ``seat`` from acting now."""
+    phase = state.phase
+    if phase == Phase.OVER:
+        return "TC-10", msg("engine.game_over")
+    if phase in (Phase.REPLACE, Phase.DUEL) and state.pending[seat] is not None:
+        return ("TC-04" if phase == Phase.DUEL else "TC-02"), msg("tacocat.already_chose")
+    if phase == Phase.REPLACE and state.replaced[seat] >= 0:
+        return "TC-03", msg("tacocat.already_replaced")
+    rule = {
+        Phase.DEAL: "TC-01",
+        Phase.REPLACE: "TC-03",
+        Phase.ATTACK: "TC-07",
+        Phase.DEFEND: "TC-06",
+    }.get(phase, "TC-04")
+    names = [msg("tacocat.chance") if a == CHANCE else msg("tacocat.seat", seat=a) for a in actors]
+    waiting = msg("tacocat.list2", first=names[0], second=names[1]) if len(names) > 1 else names[0]
+    return rule, msg("tacocat.not_your_turn", actors=waiting)
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers
+
+_VERBS = {
+    "keep": "keep", "mantener": "keep", "quedarse": "keep",
+    "replace": "replace", "cambiar": "replace", "reemplazar": "replace",
+    "duel": "duel", "duelo": "duel",
+    "attack": "attack", "atacar": "attack", "ataque": "attack",
+    "defend": "defend", "defender": "defend",
+    "sacrifice": "sacrifice", "sacrificar": "sacrifice",
+    "draw": "draw", "robar": "draw",
+}  # fmt: skip
+
+
+def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    if len(cards) == 1:
+        index = hand.index(cards[0])
+        return hand[:index] + hand[index + 1 :]
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _set_pair(pair: tuple[Any, Any], seat: Seat, value: Any) -> tuple[Any, Any]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _pair(values: list[int] | None) -> tuple[int, int] | None:
+    return (values[0], values[1]) if values else None
+
+
+def _clamp(position: int) -> int:
+    return min(max(position, 0), SPACES - 1)
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    if isinstance(action, Replace | Attack):
+        return action.cards
+    if isinstance(action, Duel | Defend):
+        return (action.card,)
+    return ()
+
+
+def _verb(action: Action) -> Message:
+    name = {
+        Draw: "draw", Replace: "replace", Duel: "duel",
+        Attack: "attack", Defend: "defend", Sacrifice: "sacrifice",
+    }[type(action)]  # fmt: skip
+    return msg(f"tacocat.verb.{name}")
+
+
+def _show(cards: Sequence[int]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+def _lang(lang: str) -> Any:
+    return "es" if lang == "es" else "en"

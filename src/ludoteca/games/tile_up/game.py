@@ -1,0 +1,785 @@
+"""Tile Up: place and stack numbered coloured tiles to form the shapes of goal cards.
+
+2 to 4 players. Setup (TU-01) fills the five start cells, turns two goal cards face up,
+deals 3 tiles and 1 goal card to each player and finds the first player. A turn (TU-02) is
+one action: draw a goal card, draw three tiles, or place tiles one at a time (TU-03); goals
+are scored before, between and after placements (TU-04..06); the turn ends with discards
+down to 7 tiles and 3 cards (TU-07). The game ends with the fourth corner covered or when no
+tile is left to place or draw (TU-09).
+Rules map: ``docs/rules/tile_up.md``. Components: ``games/tile_up/components.toml``.
+Board geometry and the region match: ``games/tile_up_board.py``.
+
+A turn is a sequence of small actions: ``place R4 f6`` (one tile), ``score 12 f6`` (one goal
+on the region whose first cell is f6), ``draw tiles``, ``draw goal``, ``end`` and, at the end
+of the turn, ``discard R4`` / ``discard goal 12``. Every bag draw (``bag R4``) and every draw
+from an unknown deck (``deck 12``) is an explicit chance step by multiset counts: the bag and
+the initial deck have no hidden order. A deck turned over from the discard pile has a known
+order (TU-08, TU-10): its draws are resolved inside ``apply`` and shown in every view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from ludoteca.engine import components
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
+from ludoteca.engine.i18n import Message, msg
+from ludoteca.games.tile_up.board import all_regions, bits
+from ludoteca.games.tile_up.board import update_regions as _update_regions
+from ludoteca.games.tile_up.legal import (
+    illegal_reason,
+    play_actions,
+    tile_weights,
+)
+from ludoteca.games.tile_up.model import (
+    BAG_DRAWS,
+    CARD_COUNT,
+    CARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    DATA,
+    DECK_DRAWS,
+    DISCARD,
+    DISCARD_GOAL_ACTIONS,
+    DISCARD_TILE_ACTIONS,
+    DRAW_GOAL_ACTION,
+    DRAW_TILES,
+    DRAW_TILES_ACTION,
+    DREW_GOAL,
+    DREW_TILES,
+    END,
+    END_REASONS,
+    FACEUP,
+    FULL_BAG,
+    HIDDEN_DISCARD,
+    INFO,
+    K_FACEUP,
+    K_GOAL,
+    K_START,
+    K_TILE,
+    KINDS,
+    LETTERS,
+    LOG_LENGTH,
+    MAX_GOALS,
+    MAX_PLAYERS,
+    MAX_TILES,
+    MAX_TURNS,
+    NONE,
+    NUMBERS,
+    OVER,
+    PHASES,
+    PLACING,
+    PLAY,
+    SETUP,
+    SHAPE_NAMES,
+    START_GOALS,
+    START_TILES,
+    TILE_CODES,
+    Action,
+    BagDraw,
+    DeckDraw,
+    DiscardGoal,
+    DiscardTile,
+    DrawGoal,
+    DrawTiles,
+    EndTurn,
+    Place,
+    Rules,
+    Score,
+    State,
+    board_masks,
+    cell_name,
+    geo_of,
+    tile_name,
+)
+from ludoteca.games.tile_up.sampling import draw_hands
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(len(FULL_BAG)))
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
+
+
+class TileUp:
+    """The Tile Up rules as pure functions (the Game protocol)."""
+
+    info = INFO
+
+    def setup(self, num_players: int, rng: random.Random, options: Options) -> State:
+        """TU-01: an empty board, a full bag and deck, and the setup draws owed.
+
+        The draws themselves are chance steps: the five start cells (3s, 4s and 5s only),
+        the face-up goals, then each seat's 3 tiles and 1 goal card. ``rng`` is not needed.
+        """
+        rules = Rules(int(options["board_size"]), bool(options["allow_mirror"]))
+        geo = geo_of(rules)
+        pending: list[tuple[int, int]] = [(K_START, cell) for cell in geo.start]
+        pending += [(K_FACEUP, slot) for slot in range(FACEUP)]
+        for seat in range(num_players):
+            pending += [(K_TILE, seat)] * START_TILES + [(K_GOAL, seat)] * START_GOALS
+        empty: tuple[tuple[int, ...], ...] = ((),) * num_players
+        return State(
+            rules=rules,
+            stacks=((),) * (geo.size * geo.stride),
+            colour_masks=(0,) * len(COLOURS),
+            number_masks=(0,) * NUMBERS,
+            occupied=0,
+            frontier=0,
+            regions=(),
+            bag=FULL_BAG,
+            hands=empty,
+            goals=empty,
+            known=empty,
+            faceup=(-1,) * FACEUP,
+            deck=tuple(range(CARD_COUNT)),
+            deck_ordered=False,
+            discard=(),
+            pending=tuple(pending),
+            phase=SETUP,
+            current=-1,
+            acted=NONE,
+            turn_cards=0,
+            scores=(0,) * num_players,
+            scored=(0,) * num_players,
+            sums=(-1,) * num_players,
+            fresh=0,
+            turn=0,
+            end_reason=0,
+            log=(),
+        )
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        """Chance while a draw is owed; else the seat whose turn it is; empty when over."""
+        if state.pending:
+            return _CHANCE_ACTORS
+        if state.phase == OVER:
+            return ()
+        return _SEATS[state.current]
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        """The seat's legal actions.
+
+        Order in play: scores (by card, then region), ``draw goal``, ``draw tiles``,
+        placements (by tile code, then cell row by row), ``end``. In the discard step: tile
+        discards by tile code while over 7 tiles, then goal discards by card. The play list
+        answers ``in`` from the rules in constant time (``tile_up_legal.LegalActions``).
+        """
+        if state.pending or seat != state.current:
+            return ()
+        phase = state.phase
+        if phase == PLAY:
+            return play_actions(state, seat)
+        if phase == DISCARD:
+            hand = state.hands[seat]
+            if len(hand) > MAX_TILES:
+                return [DISCARD_TILE_ACTIONS[code] for code in sorted(set(hand))]
+            return [DISCARD_GOAL_ACTIONS[card] for card in state.goals[seat]]
+        return ()
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The next state; assumes the action is legal (check with ``runner.step``)."""
+        after: State = _TRANSITIONS[type(action)](state, seat, action)
+        if seat >= 0 and type(action) is not EndTurn:
+            after = _logged(state, after, seat, action)
+        return after
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        """The next draw: tiles by copies left (3s to 5s only for a start cell), or each
+        card of an unordered deck with equal probability.
+        """
+        kind = state.pending[0][0]
+        if kind in (K_TILE, K_START):
+            weights = tile_weights(state.bag, kind == K_START)
+            total = sum(weights)
+            return tuple(
+                (BAG_DRAWS[code], Fraction(weight, total))
+                for code, weight in enumerate(weights)
+                if weight
+            )
+        size = len(state.deck)
+        return tuple((DECK_DRAWS[card], Fraction(1, size)) for card in state.deck)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """One draw with the probabilities of ``chance_outcomes``."""
+        kind = state.pending[0][0]
+        if kind in (K_TILE, K_START):
+            return BAG_DRAWS[rng_mod.weighted_index(rng, tile_weights(state.bag, kind == K_START))]
+        return DECK_DRAWS[rng_mod.choice(rng, state.deck)]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """TU-09: most points wins; ties go to most goal cards scored, then a shared win."""
+        if state.phase != OVER:
+            return None
+        keys = list(zip(state.scores, state.scored, strict=True))
+        best = max(keys)
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        reason = END_REASONS[state.end_reason]
+        return Outcome(
+            scores=tuple(float(points) for points in state.scores),
+            winners=tuple(seat for seat, key in enumerate(keys) if key == best),
+            ranks=ranks,
+            reason=msg(f"tile_up.end.{reason}", turns=MAX_TURNS),
+        )
+
+    def phase(self, state: State) -> str:
+        """The phase id: setup, play, discard or over."""
+        return PHASES[state.phase]
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """TU-10: the board, face-up and discarded cards, scores and counts are public; own
+        tiles and goal cards are seen by their owner only; cards everyone saw drawn from a
+        known deck are public (``known_goals``); the bag and an unordered deck only as sizes;
+        ``log`` lists the last public player actions (a returned tile without its name).
+        """
+        geo = geo_of(state.rules)
+        stacks = state.stacks
+        name = _TILE_NAMES.__getitem__
+        board = [
+            [list(map(name, stacks[cell])) if stacks[cell] else [] for cell in row]
+            for row in geo.rows
+        ]
+        num = len(state.hands)
+        view: View = {
+            "game": "tile_up",
+            "seat": seat,
+            "phase": PHASES[state.phase],
+            "actors": list(self.actors(state)),
+            "current": state.current,
+            "acted": state.acted,
+            "turn": state.turn,
+            "size": geo.size,
+            "board": board,
+            "regions": [
+                [*geo.row_col(r.anchor), r.colour, r.shape, r.mask.bit_count()]
+                for r in state.regions
+            ],
+            "bag_size": sum(state.bag),
+            "tile_counts": [len(hand) for hand in state.hands],
+            "goal_counts": [len(goals) for goals in state.goals],
+            "known_goals": [list(cards) for cards in state.known],
+            "faceup": list(state.faceup),
+            "deck_size": len(state.deck),
+            "deck_order": list(state.deck) if state.deck_ordered else None,
+            "discard": list(state.discard),
+            "pending": [[KINDS[kind], target] for kind, target in state.pending],
+            "turn_cards": bits(state.turn_cards),
+            "scores": list(state.scores),
+            "scored": list(state.scored),
+            "start_sums": list(state.sums),
+            "fresh": [bool(state.fresh >> s & 1) for s in range(num)],
+            "end_reason": END_REASONS[state.end_reason] or None,
+            "options": {"board_size": state.rules.size, "allow_mirror": state.rules.allow_mirror},
+            "log": [list(entry) for entry in state.log],
+        }
+        if seat is not None and 0 <= seat < num:
+            view["tiles"] = [tile_name(code) for code in state.hands[seat]]
+            view["goals"] = list(state.goals[seat])
+        return view
+
+    def sample_state(self, view: View, seat: Seat | None, rng: random.Random) -> State:
+        """A state consistent with ``view``: the unseen tiles and cards redrawn at random.
+
+        Unseen tiles (all tiles minus the board and the viewer's hand) fill the other hands
+        and the bag; a hand whose start sum was announced and that has not changed since
+        (``fresh``) is drawn with that sum. Unseen goal cards (all minus face-up, discarded,
+        a known deck, the viewer's and everyone's known cards) fill the rest of the other
+        hands and an unordered deck.
+        """
+        options = view["options"]
+        rules = Rules(int(options["board_size"]), bool(options["allow_mirror"]))
+        geo = geo_of(rules)
+        stacks: list[tuple[int, ...]] = [()] * (geo.size * geo.stride)
+        pool = list(FULL_BAG)
+        for r, row in enumerate(view["board"]):
+            for c, names in enumerate(row):
+                stack = tuple(TILE_CODES[name] for name in names)
+                stacks[geo.bit(r, c)] = stack
+                for code in stack:
+                    pool[code] -= 1
+        num = len(view["tile_counts"])
+        own_seat = seat if seat is not None and 0 <= seat < num else -1
+        hands: list[tuple[int, ...]] = [()] * num
+        if own_seat >= 0:
+            hands[own_seat] = tuple(TILE_CODES[name] for name in view["tiles"])
+            for code in hands[own_seat]:
+                pool[code] -= 1
+        wants = [
+            (
+                other,
+                view["tile_counts"][other],
+                view["start_sums"][other] if view["fresh"][other] else -1,
+            )
+            for other in range(num)
+            if other != own_seat
+        ]
+        for other, hand in draw_hands(pool, wants, rng).items():
+            hands[other] = hand
+        goal_pool = set(range(CARD_COUNT))
+        goal_pool -= {card for card in view["faceup"] if card >= 0}
+        goal_pool -= set(view["discard"])
+        ordered = view["deck_order"] is not None
+        if ordered:
+            goal_pool -= set(view["deck_order"])
+        known = tuple(tuple(cards) for cards in view["known_goals"])
+        for cards in known:
+            goal_pool -= set(cards)
+        goals: list[tuple[int, ...]] = [()] * num
+        if own_seat >= 0:
+            goals[own_seat] = tuple(view["goals"])
+            goal_pool -= set(goals[own_seat])
+        unseen = sorted(goal_pool)
+        rng_mod.shuffle(rng, unseen)
+        for other in range(num):
+            if other != own_seat:
+                hidden = view["goal_counts"][other] - len(known[other])
+                goals[other] = tuple(sorted(known[other] + tuple(unseen[:hidden])))
+                del unseen[:hidden]
+        deck = tuple(view["deck_order"]) if ordered else tuple(sorted(unseen))
+        colour_masks, number_masks, occupied = board_masks(geo, stacks)
+        return State(
+            rules=rules,
+            stacks=tuple(stacks),
+            colour_masks=colour_masks,
+            number_masks=number_masks,
+            occupied=occupied,
+            frontier=geo.neighbours(occupied) & ~occupied,
+            regions=all_regions(geo, colour_masks),
+            bag=tuple(pool),
+            hands=tuple(hands),
+            goals=tuple(goals),
+            known=known,
+            faceup=tuple(view["faceup"]),
+            deck=deck,
+            deck_ordered=ordered,
+            discard=tuple(view["discard"]),
+            pending=tuple((KINDS.index(kind), target) for kind, target in view["pending"]),
+            phase=PHASES.index(view["phase"]),
+            current=view["current"],
+            acted=view["acted"],
+            turn_cards=sum(1 << card for card in view["turn_cards"]),
+            scores=tuple(view["scores"]),
+            scored=tuple(view["scored"]),
+            sums=tuple(view["start_sums"]),
+            fresh=sum(1 << s for s, flag in enumerate(view["fresh"]) if flag),
+            turn=view["turn"],
+            end_reason=END_REASONS.index(view["end_reason"] or ""),
+            log=tuple((int(s), str(text), int(points)) for s, text, points in view["log"]),
+        )
+
+    def explain(
+        self, state: State, seat: Seat, action: Action
+    ) -> tuple[str | None, Message] | None:
+        """Why ``action`` is illegal for ``seat`` now, with the rule id; ``None`` if legal.
+
+        Decided directly from the rules (not by searching the legal list), so checking one
+        action costs the same however many placements there are.
+        """
+        return illegal_reason(state, seat, action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action: ``place R4 f6``, ``score 12 f6``, ``draw tiles``, ``draw goal``,
+        ``end``, ``discard R4``, ``discard goal 12``, ``bag R4``, ``deck 12``. Spanish verbs
+        work too (``colocar``, ``puntuar``, ``robar fichas``, ``robar objetivo``, ``fin``,
+        ``descartar``, ``bolsa``, ``mazo``).
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        tokens = text.strip().split()
+        if not tokens:
+            raise InvalidActionError(text, msg("tile_up.bad_verb"))
+        verb = _VERBS.get(tokens[0].lower())
+        rest = tokens[1:]
+        if verb == "draw" and len(rest) == 1:
+            kind = _DRAW_KINDS.get(rest[0].lower())
+            if kind is not None:
+                return kind
+        if verb == "end" and not rest:
+            return END
+        if verb == "place" and len(rest) == 2:
+            tile = _parse_tile(text, rest[0])
+            row, col = _parse_cell(text, rest[1])
+            return Place(tile, row, col)
+        if verb == "score" and len(rest) == 2:
+            card = _parse_card(text, rest[0])
+            row, col = _parse_cell(text, rest[1])
+            return Score(card, row, col)
+        if verb == "discard" and len(rest) == 1:
+            return DISCARD_TILE_ACTIONS[_parse_tile(text, rest[0])]
+        if verb == "discard" and len(rest) == 2 and rest[0].lower() in _GOAL_WORDS:
+            return DISCARD_GOAL_ACTIONS[_parse_card(text, rest[1])]
+        if verb == "bag" and len(rest) == 1:
+            return BAG_DRAWS[_parse_tile(text, rest[0])]
+        if verb == "deck" and len(rest) == 1:
+            return DECK_DRAWS[_parse_card(text, rest[0])]
+        raise InvalidActionError(text, msg("tile_up.bad_verb"))
+
+    def describe(self, action: Action, lang: str) -> str:
+        """A sentence for people, e.g. "places R4 on f6"."""
+        language: Any = "es" if lang == "es" else "en"
+        if isinstance(action, Place):
+            cell = cell_name(action.row, action.col)
+            return msg("tile_up.do.place", tile=tile_name(action.tile), cell=cell).text(language)
+        if isinstance(action, Score):
+            shape, colour = CARDS[action.card]
+            return msg(
+                "tile_up.do.score",
+                card=action.card,
+                shape=SHAPE_NAMES[shape],
+                colour=COLOUR_NAMES[language][colour],
+                cell=cell_name(action.row, action.col),
+            ).text(language)
+        if isinstance(action, DiscardTile | BagDraw):
+            key = "discard_tile" if isinstance(action, DiscardTile) else "bag"
+            return msg(f"tile_up.do.{key}", tile=tile_name(action.tile)).text(language)
+        if isinstance(action, DiscardGoal | DeckDraw):
+            key = "discard_goal" if isinstance(action, DiscardGoal) else "deck"
+            return msg(f"tile_up.do.{key}", card=action.card).text(language)
+        key = {DrawTiles: "draw_tiles", DrawGoal: "draw_goal", EndTurn: "end"}[type(action)]
+        return msg(f"tile_up.do.{key}").text(language)
+
+    def rules_text(self, lang: str) -> list[tuple[str, str]]:
+        """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
+        return components.rules_text(DATA, lang)
+
+
+GAME = TileUp()
+
+
+# ---------------------------------------------------------------------------------------
+# Transitions (private)
+
+
+# Hot transitions copy the state into a list, set the changed fields by position and build
+# the new State with ``tuple.__new__``: several times faster than ``State._replace``.
+_new_state = tuple.__new__
+_F = {name: index for index, name in enumerate(State._fields)}
+_F_STACKS, _F_COLOURS, _F_NUMBERS = _F["stacks"], _F["colour_masks"], _F["number_masks"]
+_F_OCCUPIED, _F_FRONTIER, _F_REGIONS = _F["occupied"], _F["frontier"], _F["regions"]
+_F_BAG, _F_HANDS, _F_PENDING = _F["bag"], _F["hands"], _F["pending"]
+_F_ACTED, _F_FRESH, _F_LOG = _F["acted"], _F["fresh"], _F["log"]
+
+
+def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
+    """Write into ``new`` the board fields after ``tile`` goes on ``cell`` (TU-03 checked)."""
+    geo = geo_of(state.rules)
+    stack = state.stacks[cell]
+    old = stack[-1] if stack else -1
+    stacks = list(state.stacks)
+    stacks[cell] = (*stack, tile)
+    bit = 1 << cell
+    colour_masks = list(state.colour_masks)
+    number_masks = list(state.number_masks)
+    if old >= 0:
+        colour_masks[old // NUMBERS] &= ~bit
+        number_masks[old % NUMBERS] &= ~bit
+    colour = tile // NUMBERS
+    colour_masks[colour] |= bit
+    number_masks[tile % NUMBERS] |= bit
+    occupied = state.occupied | bit
+    new[_F_STACKS] = tuple(stacks)
+    new[_F_COLOURS] = tuple(colour_masks)
+    new[_F_NUMBERS] = tuple(number_masks)
+    new[_F_OCCUPIED] = occupied
+    new[_F_FRONTIER] = (state.frontier | geo.neighbours(bit)) & ~occupied
+    new[_F_REGIONS] = _update_regions(
+        geo, state.regions, colour_masks, cell, colour, old // NUMBERS if old >= 0 else -1
+    )
+
+
+def _remove_one(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    at = items.index(item)
+    return items[:at] + items[at + 1 :]
+
+
+def _insert(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    at = 0
+    while at < len(items) and items[at] <= item:
+        at += 1
+    return (*items[:at], item, *items[at:])
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _bag_with(bag: tuple[int, ...], code: int, delta: int) -> tuple[int, ...]:
+    return (*bag[:code], bag[code] + delta, *bag[code + 1 :])
+
+
+def _apply_bag(state: State, seat: Seat, action: BagDraw) -> State:
+    kind, target = state.pending[0]
+    code = action.tile
+    new = list(state)
+    new[_F_BAG] = _bag_with(state.bag, code, -1)
+    new[_F_PENDING] = state.pending[1:]
+    if kind == K_START:
+        _put(new, state, target, code)
+    else:
+        new[_F_HANDS] = _set(state.hands, target, _insert(state.hands[target], code))
+    after: State = _new_state(State, new)
+    return _settle(after)
+
+
+def _apply_deck(state: State, seat: Seat, action: DeckDraw) -> State:
+    deck = _remove_one(state.deck, action.card)
+    return _settle(_give_card(state._replace(deck=deck), action.card, False))
+
+
+def _give_card(state: State, card: int, seen: bool) -> State:
+    """The owed goal draw at the head of ``pending`` receives ``card``."""
+    kind, target = state.pending[0]
+    rest = state.pending[1:]
+    if kind == K_FACEUP:
+        return state._replace(pending=rest, faceup=_set(state.faceup, target, card))
+    goals = _set(state.goals, target, _insert(state.goals[target], card))
+    known = state.known
+    if seen:
+        known = _set(known, target, _insert(known[target], card))
+    return state._replace(pending=rest, goals=goals, known=known)
+
+
+def _settle(state: State) -> State:
+    """Resolve what needs no chance: draws from a known deck, turning the discard pile over
+    (TU-08), draws nothing can satisfy, and the first-player comparison once setup is dealt.
+    """
+    while True:
+        if not state.pending:
+            if state.phase == SETUP:
+                state = _compare(state)
+                if state.pending:
+                    continue
+            return state
+        kind = state.pending[0][0]
+        if kind in (K_GOAL, K_FACEUP):
+            if not state.deck:
+                if not state.discard:
+                    state = state._replace(pending=state.pending[1:])
+                    continue
+                # TU-08: turned over unshuffled: the first card discarded is now on top.
+                state = state._replace(deck=state.discard, deck_ordered=True, discard=())
+            if state.deck_ordered:
+                card = state.deck[0]
+                rest = state.deck[1:]
+                state = _give_card(state._replace(deck=rest, deck_ordered=bool(rest)), card, True)
+                continue
+            return state
+        if not any(tile_weights(state.bag, kind == K_START)):
+            state = state._replace(pending=state.pending[1:])
+            continue
+        return state
+
+
+def _compare(state: State) -> State:
+    """TU-01: the highest start sum begins; the tied highest redraw and all compare again."""
+    sums = tuple(sum(code % NUMBERS + 1 for code in hand) for hand in state.hands)
+    best = max(sums)
+    tied = [seat for seat, total in enumerate(sums) if total == best]
+    everyone = (1 << len(sums)) - 1
+    if len(tied) == 1:
+        return state._replace(sums=sums, fresh=everyone, phase=PLAY, current=tied[0])
+    bag = list(state.bag)
+    hands = list(state.hands)
+    fresh = everyone
+    pending: list[tuple[int, int]] = []
+    for seat in tied:
+        for code in hands[seat]:
+            bag[code] += 1
+        hands[seat] = ()
+        fresh &= ~(1 << seat)
+        pending += [(K_TILE, seat)] * START_TILES
+    return state._replace(
+        sums=sums, fresh=fresh, bag=tuple(bag), hands=tuple(hands), pending=tuple(pending)
+    )
+
+
+def _apply_place(state: State, seat: Seat, action: Place) -> State:
+    geo = geo_of(state.rules)
+    new = list(state)
+    _put(new, state, geo.bit(action.row, action.col), action.tile)
+    new[_F_HANDS] = _set(state.hands, seat, _remove_one(state.hands[seat], action.tile))
+    new[_F_ACTED] = PLACING
+    new[_F_FRESH] = state.fresh & ~(1 << seat)
+    after: State = _new_state(State, new)
+    return after
+
+
+def _apply_score(state: State, seat: Seat, action: Score) -> State:
+    geo = geo_of(state.rules)
+    anchor = geo.bit(action.row, action.col)
+    region = next(r for r in state.regions if r.anchor == anchor)
+    stacks = state.stacks
+    points = sum(len(stacks[cell]) for cell in bits(region.mask))
+    card = action.card
+    changes: dict[str, Any] = {
+        "scores": _set(state.scores, seat, state.scores[seat] + points),
+        "scored": _set(state.scored, seat, state.scored[seat] + 1),
+        "discard": (*state.discard, card),
+        "turn_cards": state.turn_cards | 1 << card,
+    }
+    if card in state.faceup:
+        slot = state.faceup.index(card)
+        changes["faceup"] = _set(state.faceup, slot, -1)
+        changes["pending"] = ((K_FACEUP, slot),)
+    else:
+        changes["goals"] = _set(state.goals, seat, _remove_one(state.goals[seat], card))
+        if card in state.known[seat]:
+            changes["known"] = _set(state.known, seat, _remove_one(state.known[seat], card))
+    return _settle(state._replace(**changes))
+
+
+def _apply_draw_tiles(state: State, seat: Seat, action: DrawTiles) -> State:
+    count = min(DRAW_TILES, sum(state.bag))
+    return _settle(
+        state._replace(
+            pending=((K_TILE, seat),) * count,
+            acted=DREW_TILES,
+            fresh=state.fresh & ~(1 << seat),
+        )
+    )
+
+
+def _apply_draw_goal(state: State, seat: Seat, action: DrawGoal) -> State:
+    return _settle(state._replace(pending=((K_GOAL, seat),), acted=DREW_GOAL))
+
+
+def _apply_end(state: State, seat: Seat, action: EndTurn) -> State:
+    if len(state.hands[seat]) > MAX_TILES or len(state.goals[seat]) > MAX_GOALS:
+        return state._replace(phase=DISCARD)
+    return _finish_turn(state)
+
+
+def _apply_discard_tile(state: State, seat: Seat, action: DiscardTile) -> State:
+    state = state._replace(
+        hands=_set(state.hands, seat, _remove_one(state.hands[seat], action.tile)),
+        bag=_bag_with(state.bag, action.tile, 1),
+        fresh=state.fresh & ~(1 << seat),
+    )
+    return _after_discard(state, seat)
+
+
+def _apply_discard_goal(state: State, seat: Seat, action: DiscardGoal) -> State:
+    card = action.card
+    changes: dict[str, Any] = {
+        "goals": _set(state.goals, seat, _remove_one(state.goals[seat], card)),
+        "discard": (*state.discard, card),
+    }
+    if card in state.known[seat]:
+        changes["known"] = _set(state.known, seat, _remove_one(state.known[seat], card))
+    return _after_discard(state._replace(**changes), seat)
+
+
+def _after_discard(state: State, seat: Seat) -> State:
+    if len(state.hands[seat]) > MAX_TILES or len(state.goals[seat]) > MAX_GOALS:
+        return state
+    return _finish_turn(state)
+
+
+def _finish_turn(state: State) -> State:
+    """TU-09 checks at the end of a turn, else the next seat's turn (TU-02)."""
+    geo = geo_of(state.rules)
+    turn = state.turn + 1
+    reason = 0
+    if state.occupied & geo.corners == geo.corners:
+        reason = 1
+    elif not any(state.bag) and not any(state.hands):
+        reason = 2
+    elif turn >= MAX_TURNS:
+        reason = 3
+    if reason:
+        return state._replace(phase=OVER, turn=turn, end_reason=reason, turn_cards=0)
+    return state._replace(
+        phase=PLAY,
+        current=(state.current + 1) % len(state.hands),
+        acted=NONE,
+        turn=turn,
+        turn_cards=0,
+    )
+
+
+def _logged(before: State, after: State, seat: Seat, action: Action) -> State:
+    """``after`` with ``action`` added to the public log.
+
+    A score keeps its points; a tile returned to the bag is logged as ``HIDDEN_DISCARD``.
+    """
+    kind = type(action)
+    if kind is Score:
+        entry = (seat, str(action), after.scores[seat] - before.scores[seat])
+    else:
+        entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
+    log = before.log
+    new = list(after)
+    new[_F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
+    logged: State = _new_state(State, new)
+    return logged
+
+
+_TRANSITIONS: dict[type, Any] = {
+    Place: _apply_place,
+    Score: _apply_score,
+    DrawTiles: _apply_draw_tiles,
+    DrawGoal: _apply_draw_goal,
+    EndTurn: _apply_end,
+    DiscardTile: _apply_discard_tile,
+    DiscardGoal: _apply_discard_goal,
+    BagDraw: _apply_bag,
+    DeckDraw: _apply_deck,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Parsing and sampling helpers (private)
+
+_VERBS = {
+    "place": "place", "colocar": "place", "poner": "place",
+    "score": "score", "puntuar": "score", "anotar": "score",
+    "draw": "draw", "robar": "draw",
+    "end": "end", "fin": "end", "terminar": "end",
+    "discard": "discard", "descartar": "discard",
+    "bag": "bag", "bolsa": "bag",
+    "deck": "deck", "mazo": "deck",
+}  # fmt: skip
+_DRAW_KINDS: dict[str, Action] = {
+    "tiles": DRAW_TILES_ACTION,
+    "fichas": DRAW_TILES_ACTION,
+    "goal": DRAW_GOAL_ACTION,
+    "objetivo": DRAW_GOAL_ACTION,
+    "objetivos": DRAW_GOAL_ACTION,
+    "carta": DRAW_GOAL_ACTION,
+    "cartas": DRAW_GOAL_ACTION,
+}
+_GOAL_WORDS = ("goal", "objetivo", "carta")
+
+
+def _parse_tile(text: str, token: str) -> int:
+    code = TILE_CODES.get(token.upper())
+    if code is None:
+        raise InvalidActionError(text, msg("tile_up.bad_tile", token=token))
+    return code
+
+
+def _parse_cell(text: str, token: str) -> tuple[int, int]:
+    low = token.lower()
+    digits = low[1:]
+    if (
+        len(low) < 2
+        or low[0] not in LETTERS
+        or not (digits.isascii() and digits.isdigit())
+        or not 1 <= int(digits) <= len(LETTERS)
+    ):
+        raise InvalidActionError(text, msg("tile_up.bad_cell", token=token))
+    return int(digits) - 1, LETTERS.index(low[0])
+
+
+def _parse_card(text: str, token: str) -> int:
+    if not (token.isascii() and token.isdigit()) or not 0 <= int(token) < CARD_COUNT:
+        raise InvalidActionError(text, msg("tile_up.bad_card", token=token))
+    return int(token)

@@ -1,0 +1,310 @@
+"""Tile Up legal actions and explanations of illegal ones (TU-02..TU-08).
+
+Placements are listed from cell masks a byte at a time through interned action tables, and
+``explain`` decides legality from the rules directly, so one check costs the same however
+many placements there are.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.game import Seat
+from ludoteca.engine.i18n import Message, msg
+from ludoteca.games.tile_up.board import Geometry
+from ludoteca.games.tile_up.model import (
+    CARD_OF,
+    CARDS,
+    COLOURS,
+    DISCARD,
+    DRAW_GOAL_ACTION,
+    DRAW_TILES_ACTION,
+    DREW_GOAL,
+    DREW_TILES,
+    END,
+    LETTERS,
+    MAX_GOALS,
+    MAX_TILES,
+    NONE,
+    NUMBERS,
+    OVER,
+    PLACING,
+    SETUP,
+    SHAPE_NAMES,
+    START_MIN_NUMBER,
+    TILE_KINDS,
+    Action,
+    BagDraw,
+    DeckDraw,
+    DiscardGoal,
+    DiscardTile,
+    DrawGoal,
+    DrawTiles,
+    EndTurn,
+    Place,
+    Score,
+    State,
+    cell_name,
+    geo_of,
+    tile_name,
+)
+
+# ---------------------------------------------------------------------------------------
+# Legal actions
+
+
+class _Chunk(dict[int, tuple[Place, ...]]):
+    """Place actions of one tile for the cells of one byte of a cell mask, by byte value."""
+
+    def __init__(self, places: list[Place], base: int) -> None:
+        super().__init__()
+        self._places = places
+        self._base = base
+
+    def __missing__(self, byte: int) -> tuple[Place, ...]:
+        places = self._places
+        base = self._base
+        actions = tuple([places[base + k] for k in _BYTE_BITS[byte]])
+        self[byte] = actions
+        return actions
+
+
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(8) if byte >> k & 1) for byte in range(256)
+)
+_PLACE_TABLES: dict[int, tuple[int, list[list[_Chunk]]]] = {}
+
+
+def _place_table(geo: Geometry) -> tuple[int, list[list[_Chunk]]]:
+    """The byte length of a cell mask, and per tile code, per byte of the mask: the interned
+    Place actions (each byte value built on first use).
+    """
+    found = _PLACE_TABLES.get(geo.size)
+    if found is None:
+        length = (geo.size * geo.stride + 7) // 8
+        table = []
+        for tile in range(TILE_KINDS):
+            places = [Place(tile, *geo.row_col(bit)) for bit in range(length * 8)]
+            table.append([_Chunk(places, 8 * k) for k in range(length)])
+        found = _PLACE_TABLES[geo.size] = (length, table)
+    return found
+
+
+def _placements(state: State, hand: tuple[int, ...]) -> list[Action]:
+    length, table = _place_table(geo_of(state.rules))
+    out: list[Action] = []
+    frontier = state.frontier
+    number_masks = state.number_masks
+    colour_masks = state.colour_masks
+    previous = -1
+    for tile in hand:
+        if tile == previous:
+            continue
+        previous = tile
+        chunks = table[tile]
+        higher = 0
+        for mask in number_masks[tile % NUMBERS + 1 :]:
+            higher |= mask
+        cells = frontier | higher & ~colour_masks[tile // NUMBERS]
+        # Bytes of the mask in C; only the non-zero ones are looked up.
+        for index, byte in enumerate(cells.to_bytes(length, "little")):
+            if byte:
+                out += chunks[index][byte]
+    return out
+
+
+class LegalActions(list[Action]):
+    """A play-phase legal list whose ``in`` asks the rules instead of scanning.
+
+    A turn start offers a few hundred placements; the runner checks each chosen action with
+    ``in``, which on a plain list compares it with every earlier element. Membership is
+    decided by ``illegal_reason`` (the same function ``explain`` uses; the conformance
+    suite checks that both agree with the list).
+    """
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: State, seat: Seat) -> None:
+        super().__init__()
+        self._state = state
+        self._seat = seat
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) in _ACTION_TYPES and (
+            illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
+        )
+
+
+_ACTION_TYPES = frozenset(
+    (Place, Score, DrawTiles, DrawGoal, EndTurn, DiscardTile, DiscardGoal, BagDraw, DeckDraw)
+)
+_CARD_BY_SHAPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CARD_OF.get((shape, colour), -1) for colour in range(len(COLOURS)))
+    for shape in range(len(SHAPE_NAMES))
+)
+
+
+def _score_actions(state: State, seat: Seat) -> list[Action]:
+    """TU-04, TU-05: every (card, region) pair that can be scored now, by card then region."""
+    if not state.regions:
+        return []
+    faceup = state.faceup
+    own = state.goals[seat]
+    done = state.turn_cards
+    found = []
+    for region in state.regions:
+        card = _CARD_BY_SHAPE[region.shape][region.colour]
+        if card >= 0 and not done >> card & 1 and (card in faceup or card in own):
+            found.append((card, region.anchor))
+    if not found:
+        return []
+    found.sort()
+    geo = geo_of(state.rules)
+    return [Score(card, *geo.row_col(anchor)) for card, anchor in found]
+
+
+def play_actions(state: State, seat: Seat) -> LegalActions:
+    """The current seat's actions in the play phase (order: see ``TileUp.legal_actions``)."""
+    out = LegalActions(state, seat)
+    out += _score_actions(state, seat)
+    acted = state.acted
+    if acted == NONE:
+        main = len(out)
+        if state.deck or state.discard:
+            out.append(DRAW_GOAL_ACTION)
+        if any(state.bag):
+            out.append(DRAW_TILES_ACTION)
+        out += _placements(state, state.hands[seat])
+        if len(out) == main:
+            out.append(END)  # nothing to do: the turn passes (TU-09 ends such games)
+        return out
+    if acted == PLACING:
+        out += _placements(state, state.hands[seat])
+    out.append(END)
+    return out
+
+
+def has_main_action(state: State, seat: Seat) -> bool:
+    """Whether the seat can take one of the three turn actions (TU-02)."""
+    if state.deck or state.discard or any(state.bag):
+        return True
+    return bool(_placements(state, state.hands[seat]))
+
+
+def tile_weights(bag: tuple[int, ...], start: bool) -> tuple[int, ...]:
+    """Draw weights per tile code: the copies left, only 3s to 5s for a start cell (TU-01)."""
+    if not start:
+        return bag
+    low = START_MIN_NUMBER - 1
+    return tuple(n if code % NUMBERS >= low else 0 for code, n in enumerate(bag))
+
+
+# ---------------------------------------------------------------------------------------
+# Explanations
+
+
+def illegal_reason(state: State, seat: Seat, action: Action) -> tuple[str, Message] | None:
+    """Why ``action`` is illegal for ``seat``: ``(rule id, message)``, or ``None`` if legal."""
+    if isinstance(action, BagDraw | DeckDraw):
+        return "TU-10", msg("tile_up.chance_only")
+    if state.phase == OVER:
+        return "TU-09", msg("engine.game_over")
+    if state.pending:
+        return ("TU-01" if state.phase == SETUP else "TU-02"), msg("tile_up.chance_turn")
+    if seat != state.current:
+        return "TU-02", msg("tile_up.not_your_turn", seat=state.current)
+    limits = {"tiles": MAX_TILES, "goals": MAX_GOALS}
+    if state.phase == DISCARD:
+        return _discard_reason(state, seat, action)
+    if isinstance(action, DiscardTile | DiscardGoal):
+        return "TU-07", msg("tile_up.no_discard", **limits)
+    if isinstance(action, Score):
+        return _score_reason(state, seat, action)
+    if isinstance(action, DrawGoal):
+        if state.acted != NONE:
+            return "TU-02", msg("tile_up.one_action")
+        if not state.deck and not state.discard:
+            return "TU-08", msg("tile_up.deck_empty")
+        return None
+    if isinstance(action, DrawTiles):
+        if state.acted != NONE:
+            return "TU-02", msg("tile_up.one_action")
+        if not any(state.bag):
+            return "TU-08", msg("tile_up.bag_empty")
+        return None
+    if isinstance(action, Place):
+        return _place_reason(state, seat, action)
+    if state.acted == NONE and has_main_action(state, seat):
+        return "TU-02", msg("tile_up.no_action_yet")
+    return None
+
+
+def _discard_reason(state: State, seat: Seat, action: Action) -> tuple[str, Message] | None:
+    limits = {"tiles": MAX_TILES, "goals": MAX_GOALS}
+    over_tiles = len(state.hands[seat]) > MAX_TILES
+    if isinstance(action, DiscardTile):
+        if not over_tiles:
+            return "TU-07", msg("tile_up.no_discard", **limits)
+        if action.tile not in state.hands[seat]:
+            hand = " ".join(map(tile_name, state.hands[seat]))
+            return "TU-07", msg("tile_up.not_holding_tile", tile=tile_name(action.tile), hand=hand)
+        return None
+    if isinstance(action, DiscardGoal):
+        if over_tiles:
+            return "TU-07", msg("tile_up.tiles_first", tiles=MAX_TILES)
+        if action.card not in state.goals[seat]:
+            return "TU-07", msg("tile_up.not_holding_card", card=action.card)
+        return None
+    if isinstance(action, Score):
+        return "TU-06", msg("tile_up.score_own_turn")
+    return "TU-07", msg("tile_up.discard_now", **limits)
+
+
+def _score_reason(state: State, seat: Seat, action: Score) -> tuple[str, Message] | None:
+    card = action.card
+    if card not in state.faceup and card not in state.goals[seat]:
+        return "TU-05", msg("tile_up.no_card", card=card)
+    geo = geo_of(state.rules)
+    shape, colour = CARDS[card]
+    cell = cell_name(action.row, action.col) if 0 <= action.col < len(LETTERS) else "?"
+    no_shape = msg(
+        "tile_up.no_shape", cell=cell, shape=SHAPE_NAMES[shape], colour=_colour_message(colour)
+    )
+    if state.turn_cards >> card & 1:
+        return "TU-06", msg("tile_up.once_a_turn", card=card)
+    if not geo.on_board(action.row, action.col):
+        return "TU-04", msg("tile_up.off_board", cell=cell)
+    anchor = geo.bit(action.row, action.col)
+    for region in state.regions:
+        if region.anchor == anchor and region.shape == shape and region.colour == colour:
+            return None
+    return "TU-04", no_shape
+
+
+def _place_reason(state: State, seat: Seat, action: Place) -> tuple[str, Message] | None:
+    if state.acted in (DREW_GOAL, DREW_TILES):
+        return "TU-02", msg("tile_up.one_action")
+    hand = state.hands[seat]
+    name = tile_name(action.tile)
+    if action.tile not in hand:
+        return "TU-03", msg(
+            "tile_up.not_holding_tile", tile=name, hand=" ".join(map(tile_name, hand)) or "-"
+        )
+    geo = geo_of(state.rules)
+    cell = cell_name(action.row, action.col) if 0 <= action.col < len(LETTERS) else "?"
+    if not geo.on_board(action.row, action.col):
+        return "TU-03", msg("tile_up.off_board", cell=cell)
+    bit = geo.bit(action.row, action.col)
+    stack = state.stacks[bit]
+    if not stack:
+        if state.frontier >> bit & 1:
+            return None
+        return "TU-03", msg("tile_up.not_adjacent", cell=cell)
+    top = stack[-1]
+    if top // NUMBERS == action.tile // NUMBERS:
+        return "TU-03", msg("tile_up.same_colour", tile=name, top=tile_name(top))
+    if top % NUMBERS <= action.tile % NUMBERS:
+        return "TU-03", msg("tile_up.not_lower", tile=name, top=tile_name(top))
+    return None
+
+
+def _colour_message(colour: int) -> Message:
+    return msg(f"tile_up.colour.{colour}")
