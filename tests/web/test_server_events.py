@@ -41,7 +41,7 @@ def may_know_card(event: Message, viewer: int | None) -> bool:
     if event["kind"] == "swap_received":
         return viewer is not None and viewer in (data.get("seat"), data.get("target"))
     # A third party's swap names no card; take_top, discard, show: cards face up.
-    return event["kind"] != "swap"
+    return bool(event["kind"] != "swap")
 
 
 def test_mystery_date_seats_hear_their_own_cards_and_only_theirs(server: Server) -> None:
