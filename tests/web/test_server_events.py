@@ -105,6 +105,11 @@ def test_a_replay_steps_move_by_move_with_the_events_so_far(server: Server) -> N
     seat_bots(me, 2, "greedy")
     me.send("start")
     play_to_end(me)
+    # The bot's secret choices reach me as "Bruno has chosen...", never which cards.
+    secret = [e for e in told(me) if e["kind"] == "secret_choice" and e["actor"] == 1]
+    bot_name = me.room["seats"][1]["name"] if me.room else ""
+    assert secret and all(bot_name in e["text"] for e in secret)
+    assert not any({"card", "cards"} & set(e["data"]) for e in secret)
     me.send("replay", step=0)
     first = me.wait("replay")
     frames, total = first["moves"], first["total"]
