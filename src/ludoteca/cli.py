@@ -28,12 +28,14 @@ from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import Game, GameInfo, OptionValue
+from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.stats import Rate
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
+from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
@@ -151,24 +153,12 @@ def games(lang: LangOption = None) -> None:
 
 @app.command(help=_help("rules"))
 def rules(game: GameArgument, lang: LangOption = None) -> None:
-    """A game's rules, ``(rule id, text)`` per line, then its options."""
+    """How to play: the components, setup, a turn, the end, every rule with its id, the
+    options (``engine.how_to_play``); paged when taller than the terminal.
+    """
     chosen = _lang(lang)
     with _errors(chosen):
-        the_game = registry.make(game)
-        console = _out()
-        entries = the_game.rules_text(chosen)
-        if entries:
-            table = Table(
-                title=msg("cli.rules_title", name=the_game.info.name(chosen)).text(chosen)
-            )
-            table.add_column(msg("cli.col.rule").text(chosen), no_wrap=True)
-            table.add_column(msg("cli.col.text").text(chosen))
-            for rule_id, text in entries:
-                table.add_row(rule_id, text)
-            console.print(table)
-        else:
-            console.print(msg("cli.no_rules").text(chosen))
-        console.print(_options_table(the_game.info, chosen))
+        print_guide(_out(), how_to_play(game, chosen))
 
 
 @app.command(help=_help("play"))
