@@ -34,6 +34,7 @@ from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.stats import Rate
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal import replay as replay_mod
+from ludoteca.terminal import session
 from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
@@ -182,8 +183,9 @@ def play(
                 game = choose_game(console, read_line, chosen)
                 if players is None:
                     players = choose_players(console, read_line, game, chosen)
-            except (QuitGame, EOFError):
-                console.print(msg("term.quit").text(chosen))
+            except (QuitGame, *session.LEAVE):
+                console.print()
+                console.print(msg("term.no_game").text(chosen))
                 raise typer.Exit(0) from None
         the_game = registry.make(game)
         info = the_game.info
@@ -217,14 +219,21 @@ def play(
             ]
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")
+        if vs != HUMAN:
+            you = renderer.seat_label(seat, chosen)
+            console.print(msg("term.versus", seat=you, bot=vs).text(chosen), style="bold")
+        log = session.StepLog()
         try:
-            match = runner.play(the_game, agents, match_seed, options)
-        except QuitGame:
-            console.print(msg("term.quit").text(chosen))
-            raise typer.Exit(0) from None
-        except EOFError:
-            _echo_error(msg("term.quit").text(chosen))
-            raise typer.Exit(1) from None
+            match = runner.play(the_game, agents, match_seed, options, observer=log)
+        except (QuitGame, *session.LEAVE):
+            console.print()
+            console.print(msg("term.quit").text(chosen), style="bold")
+            if save is not None:
+                names = tuple(agent.name for agent in agents)
+                _write_lines(save, [log.record(the_game, names, match_seed, options).dumps()])
+                saved = msg("term.saved_partial", steps=len(log.entries), path=save)
+                console.print(saved.text(chosen))
+            raise typer.Exit(session.EXIT_ABANDONED) from None
         watcher = None if vs == HUMAN else seat
         final_view = the_game.view(match.state, watcher)
         console.print(renderer.render_view(final_view, chosen, ()))

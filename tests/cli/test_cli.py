@@ -128,7 +128,7 @@ def test_play_a_whole_game_against_random_with_bad_answers_in_spanish(tmp_path: 
 def test_play_in_english_as_seat_one_and_quit() -> None:
     stdin = "hello\nduel 5\nq\n"
     result = invoke(["play", "tacocat", "--vs", "random", "--seat", "1", "--seed", "2"], stdin)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "You play as WOW (1)" in result.stdout
     assert "Cannot read the action 'hello'" in result.stdout
     assert "You cannot play 'duel 5' (rule TC-02): you cannot duel in the replace phase" in (
@@ -137,10 +137,22 @@ def test_play_in_english_as_seat_one_and_quit() -> None:
     assert "Game abandoned." in result.stdout
 
 
-def test_play_ends_with_exit_1_when_input_runs_out() -> None:
-    result = invoke(["play", "tacocat", "--vs", "random", "--seed", "1"], "1\n")
-    assert result.exit_code == 1
-    assert "Game abandoned." in result.stderr
+def test_play_ends_like_q_when_input_runs_out_and_saves_the_steps_so_far(
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "left.jsonl"
+    args = ["play", "tacocat", "--vs", "random", "--seed", "1", "--save", str(saved)]
+    at_eof = invoke(args, "1\n")
+    by_q = invoke(["play", "tacocat", "--vs", "random", "--seed", "1"], "1\nq\n")
+    assert at_eof.exit_code == by_q.exit_code == 1
+    assert "Game abandoned." in at_eof.stdout and "Game abandoned." in by_q.stdout
+    assert at_eof.stderr == by_q.stderr == ""
+    assert "is saved to" in at_eof.stdout
+    left = record.GameRecord.loads(saved.read_text().strip())
+    assert left.outcome is None
+    assert any(seat == 0 for seat, _ in left.actions)
+    replayed = invoke(["replay", str(saved), "--to-end"])
+    assert replayed.exit_code == 0, replayed.output
 
 
 def test_play_hot_seat_hands_the_device_over(tmp_path: Path) -> None:

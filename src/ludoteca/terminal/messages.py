@@ -34,8 +34,8 @@ register(
             "'?' shows the table again and 'q' leaves the game.",
         },
         "term.only_move": {
-            "es": "Única jugada posible: {move}. Se juega sola.",
-            "en": "Only one move is possible: {move}. Played for you.",
+            "es": "Única jugada posible: {move}. Pulsa una tecla para jugarla (q sale). ",
+            "en": "Only one move is possible: {move}. Press a key to play it (q quits). ",
         },
         "term.empty": {
             "es": "Escribe una jugada (o '?' para ver la ayuda)",
@@ -67,6 +67,18 @@ register(
             "en": "The game stopped after {steps} steps without a result.",
         },
         "term.quit": {"es": "Partida abandonada.", "en": "Game abandoned."},
+        "term.versus": {
+            "es": "Juegas como {seat} contra el bot «{bot}».",
+            "en": "You play as {seat} against the bot '{bot}'.",
+        },
+        "term.no_game": {
+            "es": "No se ha empezado ninguna partida.",
+            "en": "No game was started.",
+        },
+        "term.saved_partial": {
+            "es": "Lo jugado hasta ahora ({steps} pasos) está guardado en {path}.",
+            "en": "The game so far ({steps} steps) is saved to {path}.",
+        },
         "term.saved": {"es": "Partida guardada en {path}.", "en": "Game saved to {path}."},
         # Generic view.
         "term.generic_title": {"es": "{game} · fase {phase}", "en": "{game} · phase {phase}"},
