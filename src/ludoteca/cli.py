@@ -32,9 +32,8 @@ from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.stats import Rate
-from ludoteca.terminal import renderer_for
+from ludoteca.terminal import renderer_for, session
 from ludoteca.terminal import replay as replay_mod
-from ludoteca.terminal import session
 from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
