@@ -23,6 +23,7 @@ from rich.table import Table
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ludoteca import cli_help
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
@@ -70,6 +71,19 @@ def _help(key: str) -> str:
     return msg(f"cli.help.{key}").text(HELP_LANG)
 
 
+def _agents_help(key: str) -> str:
+    """A help text followed by the agents of every game, where agents are chosen."""
+    listing = msg("cli.help.agent_list", agents=cli_help.agents_by_game()).text(HELP_LANG)
+    return f"{_help(key)} {listing}"
+
+
+def _meta(key: str) -> str:
+    return msg(f"cli.meta.{key}").text(HELP_LANG)
+
+
+cli_help.translate_help_frame(HELP_LANG)
+
+
 class _OneLineErrors(TyperGroup):
     """Reports command-line syntax errors (unknown option, missing argument, a value of the
     wrong type) as one line in the chosen language, exit code 2, instead of a usage box.
@@ -108,23 +122,40 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code)
 
 
+OPTIONS_METAVAR = _meta("options")
+
 app = typer.Typer(
     cls=_OneLineErrors,
     name="ludoteca",
     help=_help("app"),
     no_args_is_help=True,
+    options_metavar=OPTIONS_METAVAR,
+    subcommand_metavar=_meta("command"),
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=_help("lang"), metavar="es|en")]
-GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar="GAME")]
+GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar=_meta("game"))]
 OptionalGameArgument = Annotated[
-    str | None, typer.Argument(help=_help("play_game"), metavar="[GAME]", show_default=False)
+    str | None, typer.Argument(help=_help("play_game"), metavar=_meta("game"), show_default=False)
 ]
 OptionList = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help=_help("option"), metavar="NAME=VALUE")
+    list[str] | None,
+    typer.Option("--option", "-o", help=_help("option"), metavar=_meta("name_value")),
 ]
+
+
+_TOP_LANG: list[Lang] = []
+"""The ``--lang`` given before the command (``ludoteca --lang es rules tacocat``), if any."""
+
+
+@app.callback()
+def _top(lang: LangOption = None) -> None:
+    """Every command takes ``--lang``; given before the command, it applies to it too."""
+    _TOP_LANG.clear()
+    if lang is not None:
+        _TOP_LANG.append(_lang(lang))
 
 
 def main() -> None:
@@ -136,7 +167,7 @@ def main() -> None:
 # Commands
 
 
-@app.command(help=_help("games"))
+@app.command(help=_help("games"), options_metavar=OPTIONS_METAVAR)
 def games(lang: LangOption = None) -> None:
     """The catalogue: id, name, player range and summary of every game."""
     chosen = _lang(lang)
@@ -151,7 +182,7 @@ def games(lang: LangOption = None) -> None:
         _out().print(table)
 
 
-@app.command(help=_help("rules"))
+@app.command(help=_help("rules"), options_metavar=OPTIONS_METAVAR)
 def rules(game: GameArgument, lang: LangOption = None) -> None:
     """How to play: the components, setup, a turn, the end, every rule with its id, the
     options (``engine.how_to_play``); paged when taller than the terminal.
@@ -161,15 +192,21 @@ def rules(game: GameArgument, lang: LangOption = None) -> None:
         print_guide(_out(), how_to_play(game, chosen))
 
 
-@app.command(help=_help("play"))
+@app.command(help=_help("play"), options_metavar=OPTIONS_METAVAR)
 def play(
     game: OptionalGameArgument = None,
-    vs: Annotated[str | None, typer.Option("--vs", help=_help("vs"))] = None,
-    seat: Annotated[int, typer.Option("--seat", help=_help("seat"))] = 0,
-    seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"))] = None,
-    players: Annotated[int | None, typer.Option("--players", help=_help("players"))] = None,
+    vs: Annotated[
+        str | None, typer.Option("--vs", help=_agents_help("vs"), metavar=_meta("agent"))
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help=_help("seat"), metavar="N")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"), metavar="N")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help=_help("players"), metavar="N")
+    ] = None,
     option: OptionList = None,
-    save: Annotated[Path | None, typer.Option("--save", help=_help("save"))] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help=_help("save"), metavar=_meta("file"))
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Play one game in the terminal against a bot or hot-seat."""
@@ -242,16 +279,26 @@ def play(
             console.print(msg("term.saved", path=save).text(chosen))
 
 
-@app.command(help=_help("simulate"))
+@app.command(help=_help("simulate"), options_metavar=OPTIONS_METAVAR)
 def simulate(
     game: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help=_help("sim_games"))] = 100,
-    agents: Annotated[str | None, typer.Option("--agents", help=_help("agents"))] = None,
-    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"))] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help=_help("out"))] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help=_help("workers"))] = 1,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=_help("sim_games"), metavar="N")
+    ] = 100,
+    agents: Annotated[
+        str | None, typer.Option("--agents", help=_agents_help("agents"), metavar=_meta("agents"))
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"), metavar="N")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help=_help("out"), metavar=_meta("file"))
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help=_help("workers"), metavar="N")
+    ] = 1,
     option: OptionList = None,
-    fixed_seats: Annotated[bool, typer.Option("--fixed-seats", help=_help("fixed_seats"))] = False,
+    fixed_seats: Annotated[
+        bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Run seeded games between agents and print win rates and game lengths."""
@@ -289,12 +336,14 @@ def simulate(
         _err().print(line.text(chosen), style="dim")
 
 
-@app.command(help=_help("replay"))
+@app.command(help=_help("replay"), options_metavar=OPTIONS_METAVAR)
 def replay(
-    file: Annotated[Path, typer.Argument(help=_help("file"), metavar="FILE")],
-    game: Annotated[int, typer.Option("--game", "-g", help=_help("game_number"))] = 1,
-    seat: Annotated[int | None, typer.Option("--seat", help=_help("replay_seat"))] = None,
-    to_end: Annotated[bool, typer.Option("--to-end", help=_help("to_end"))] = False,
+    file: Annotated[Path, typer.Argument(help=_help("file"), metavar=_meta("file"))],
+    game: Annotated[int, typer.Option("--game", "-g", help=_help("game_number"), metavar="N")] = 1,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help=_help("replay_seat"), metavar="N")
+    ] = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help=_help("to_end"), metavar="")] = False,
     lang: LangOption = None,
 ) -> None:
     """Step through game ``--game`` (counting from 1) of a record file."""
@@ -323,12 +372,20 @@ def replay(
             viewer.interact(console_reader(console))
 
 
-@app.command(help=_help("bench"))
+@app.command(help=_help("bench"), options_metavar=OPTIONS_METAVAR)
 def bench(
-    games: Annotated[str | None, typer.Option("--games", help=_help("bench_games"))] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help=_help("seconds"))] = 1.0,
-    openspiel: Annotated[bool, typer.Option("--openspiel", help=_help("openspiel"))] = False,
-    json_out: Annotated[Path | None, typer.Option("--json", help=_help("json"))] = None,
+    games: Annotated[
+        str | None, typer.Option("--games", help=_help("bench_games"), metavar=_meta("games"))
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help=_help("seconds"), metavar=_meta("seconds"))
+    ] = 1.0,
+    openspiel: Annotated[
+        bool, typer.Option("--openspiel", help=_help("openspiel"), metavar="")
+    ] = False,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help=_help("json"), metavar=_meta("file"))
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Parse the options and hand over to ``ludoteca.lab.bench.run_cli`` (which validates them)."""
@@ -341,11 +398,11 @@ def bench(
     raise typer.Exit(code)
 
 
-@app.command(help=_help("serve"))
+@app.command(help=_help("serve"), options_metavar=OPTIONS_METAVAR)
 def serve(
-    host: Annotated[str, typer.Option("--host", help=_help("host"))] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help=_help("port"))] = 8000,
-    db: Annotated[str | None, typer.Option("--db", help=_help("db"))] = None,
+    host: Annotated[str, typer.Option("--host", help=_help("host"), metavar="HOST")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=_help("port"), metavar="N")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=_help("db"), metavar="URL")] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
@@ -383,7 +440,7 @@ def _hide_password(url: str) -> str:
 
 def _lang(value: str | None) -> Lang:
     if value is None:
-        return default_lang()
+        return _TOP_LANG[0] if _TOP_LANG else default_lang()
     try:
         return i18n.parse_lang(value)
     except ValueError:

@@ -438,3 +438,60 @@ def test_installed_script_runs_and_fails_cleanly() -> None:
     assert bad.returncode == 2
     valid = ", ".join(registry.available_games())
     assert bad.stderr.strip() == f"Error: Unknown game 'chess'. Valid games: {valid}"
+
+
+# ---------------------------------------------------------------------------------------
+# Help in one language
+
+
+ENGLISH_FRAME = ("Usage", "Options", "Arguments", "Commands", "[required]", "[default", "Show this")
+
+
+def _help_of(args: list[str]) -> str:
+    """The help as the installed script prints it (the frame's language is fixed when the
+    command module is imported, from the command line)."""
+    script = Path(sys.executable).with_name("ludoteca")
+    env = {"COLUMNS": "80", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [str(script), *args], check=False, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--lang", "es", "--help"],
+        ["play", "--help", "--lang", "es"],
+        ["--lang", "es", "simulate", "--help"],
+        ["replay", "--help", "--lang=es"],
+        ["rules", "--help", "--lang", "es"],
+    ],
+)
+def test_spanish_help_has_no_english_frame(args: list[str]) -> None:
+    text = _help_of(args)
+    assert "Uso: ludoteca" in text and "Opciones" in text
+    assert "Muestra esta ayuda y termina." in text
+    for word in ENGLISH_FRAME:
+        assert word not in text, word
+    assert "<str>" not in text and "<bool>" not in text and "[[" not in text
+
+
+def test_english_help_keeps_the_english_frame_and_lists_the_agents() -> None:
+    text = _help_of(["--lang", "en", "simulate", "--help"])
+    assert "Usage: ludoteca simulate [OPTIONS]" in text and "[required]" in text
+    flat = " ".join(text.replace("│", " ").split())
+    assert "tacocat: random, greedy, expert" in flat
+    play = " ".join(_help_of(["play", "--help", "--lang", "en"]).replace("│", " ").split())
+    assert "Agents of each game:" in play and "[GAME]" in play and "[[GAME]]" not in play
+
+
+def test_lang_before_the_command_applies_to_it() -> None:
+    result = invoke(["--lang", "es", "rules", "chess"])
+    assert_one_line_error(result, "Juego desconocido 'chess'")
+    english = invoke(["--lang", "en", "games"])
+    assert english.exit_code == 0 and "Ludoteca games" in english.stdout
+    # The command's own --lang wins over the one before it.
+    both = invoke(["--lang", "es", "games", "--lang", "en"])
+    assert both.exit_code == 0 and "Ludoteca games" in both.stdout

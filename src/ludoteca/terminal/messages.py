@@ -243,8 +243,23 @@ register(
         },
         "cli.help.games": {"es": "Lista los juegos disponibles.", "en": "List the games."},
         "cli.help.rules": {
-            "es": "Muestra las reglas de un juego y sus opciones.",
-            "en": "Show a game's rules and its options.",
+            "es": "Cómo se juega: componentes, preparación, un turno, el final, cada regla con "
+            "su id y las opciones.",
+            "en": "How to play: components, setup, a turn, the end, every rule with its id and "
+            "the options.",
+        },
+        "cli.meta.options": {"es": "[OPCIONES]", "en": "[OPTIONS]"},
+        "cli.meta.command": {"es": "ORDEN [ARGUMENTOS]...", "en": "COMMAND [ARGS]..."},
+        "cli.meta.game": {"es": "JUEGO", "en": "GAME"},
+        "cli.meta.games": {"es": "JUEGOS", "en": "GAMES"},
+        "cli.meta.agent": {"es": "AGENTE", "en": "AGENT"},
+        "cli.meta.agents": {"es": "AGENTES", "en": "AGENTS"},
+        "cli.meta.file": {"es": "ARCHIVO", "en": "FILE"},
+        "cli.meta.name_value": {"es": "NOMBRE=VALOR", "en": "NAME=VALUE"},
+        "cli.meta.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
+        "cli.help.agent_list": {
+            "es": "Agentes de cada juego: {agents}.",
+            "en": "Agents of each game: {agents}.",
         },
         "cli.help.game": {"es": "Id del juego (p. ej. tacocat).", "en": "Game id (e.g. tacocat)."},
         "cli.help.play_game": {
