@@ -36,8 +36,9 @@ from ludoteca.lab.stats import Rate
 from ludoteca.terminal import renderer_for, session
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
+from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.guide import print_guide
-from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
+from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
 
@@ -235,10 +236,16 @@ def play(
             vs = next(name for name in ("expert", "greedy", "random") if name in bots)
         if vs == HUMAN and info.realtime:
             raise GameSetupError(msg("cli.realtime_hot_seat", game=game))
+        names = [renderer.seat_label(s, chosen) for s in range(count)]
+        people = list(range(count)) if vs == HUMAN else [seat]
+        feed = EventFeed(
+            the_game, people, names, chosen, console, None if vs == HUMAN else key_pause(console)
+        )
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
-                HumanAgent(the_game, s, chosen, console, read_line, hot_seat) for s in range(count)
+                HumanAgent(the_game, s, chosen, console, read_line, hot_seat, feed=feed)
+                for s in range(count)
             ]
         else:
             valid = (*bots, HUMAN)
@@ -246,12 +253,13 @@ def play(
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
-            person = renderer.human or HumanAgent
+            person: runner.Agent = (
+                renderer.human(the_game, seat, chosen, console, read_line)
+                if renderer.human is not None
+                else HumanAgent(the_game, seat, chosen, console, read_line, feed=feed)
+            )
             agents = [
-                person(the_game, s, chosen, console, read_line)
-                if s == seat
-                else simulate_mod.make_agent(vs, game)
-                for s in range(count)
+                person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)
             ]
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")
@@ -259,18 +267,28 @@ def play(
             you = renderer.seat_label(seat, chosen)
             console.print(msg("term.versus", seat=you, bot=vs).text(chosen), style="bold")
         log = session.StepLog()
+        watching = renderer.human is None or vs == HUMAN
+
+        def observe(before: Any, actor: int, action: Any, after: Any) -> None:
+            log(before, actor, action, after)
+            if watching:
+                feed(before, actor, action, after)
+
         try:
-            match = runner.play(the_game, agents, match_seed, options, observer=log)
+            match = runner.play(the_game, agents, match_seed, options, observer=observe)
         except (QuitGame, *session.LEAVE):
             console.print()
             console.print(msg("term.quit").text(chosen), style="bold")
             if save is not None:
-                names = tuple(agent.name for agent in agents)
-                _write_lines(save, [log.record(the_game, names, match_seed, options).dumps()])
+                seats_played = tuple(agent.name for agent in agents)
+                partial = log.record(the_game, seats_played, match_seed, options)
+                _write_lines(save, [partial.dumps()])
                 saved = msg("term.saved_partial", steps=len(log.entries), path=save)
                 console.print(saved.text(chosen))
             raise typer.Exit(session.EXIT_ABANDONED) from None
         watcher = None if vs == HUMAN else seat
+        if watching:
+            feed.show(seat)
         final_view = the_game.view(match.state, watcher)
         console.print(renderer.render_view(final_view, chosen, ()))
         console.print(_result_line(the_game, match, watcher, chosen), style="bold")

@@ -71,6 +71,7 @@ def key_pause(console: Console) -> Pause:
         if not sys.stdin.isatty():
             console.print(text, style="cyan", markup=False, highlight=False, emoji=False)
             return
+        flush_typed_ahead()  # before the line appears: every key after it counts
         console.print(text, style="cyan", end="", markup=False, highlight=False, emoji=False)
         console.file.flush()
         key = _read_key()
@@ -82,15 +83,16 @@ def key_pause(console: Console) -> Pause:
 
 
 def _read_key() -> str:
-    """One key from the terminal, in cbreak mode (Ctrl-C still interrupts)."""
+    """One key from the terminal, in cbreak mode (Ctrl-C still interrupts); a key pressed
+    since the pause was shown is not lost.
+    """
     import termios  # noqa: PLC0415 (POSIX only)
     import tty  # noqa: PLC0415
 
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)
-        termios.tcflush(fd, termios.TCIFLUSH)
+        tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: keep a key already pressed
         data = os.read(fd, 8)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
@@ -148,6 +150,7 @@ class HumanAgent:
         read_line: ReadLine,
         hot_seat: HotSeat | None = None,
         pause: Pause | None = None,
+        feed: Any = None,
     ) -> None:
         """Create the agent for one seat.
 
@@ -159,6 +162,8 @@ class HumanAgent:
             read_line: How to read a line (e.g. ``console.input``).
             hot_seat: Shared by all human seats of a hot-seat game; ``None`` otherwise.
             pause: How to wait for a key (default: :func:`key_pause` on ``console``).
+            feed: The game's ``terminal.feed.EventFeed``: the events since this seat's last
+                move are shown with each decision; ``None``: none are shown.
         """
         self._game = game
         self._seat = seat
@@ -167,7 +172,9 @@ class HumanAgent:
         self._read_line = read_line
         self._hot_seat = hot_seat
         self._renderer = renderer_for(game.info.id)
+        self._news: list[str] = []
         self._pause = key_pause(console) if pause is None else pause
+        self._feed = feed
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until the person gives a legal move.
@@ -179,6 +186,7 @@ class HumanAgent:
         if self._hot_seat is not None:
             self._hot_seat.hand_over(self._seat)
         options = self._renderer.menu(view, legal, self._lang)
+        self._news = self._feed.take(self._seat) if self._feed is not None else []
         self._show(view, options)
         if len(legal) == 1 and self._hot_seat is None:
             # A forced move (Tile Up's lone ``end`` after a draw) is announced, not asked for;
@@ -232,7 +240,10 @@ class HumanAgent:
         )
 
     def _show(self, view: View, options: Menu) -> None:
+        from ludoteca.terminal.feed import print_lines  # noqa: PLC0415 (feed imports this)
+
         self._console.print(self._renderer.render_view(view, self._lang, ()))
+        print_lines(self._console, self._news, self._lang)
         self._console.print(msg("term.moves_title").text(self._lang) + ":", style="bold")
         for number, label in enumerate(options.labels, start=1):
             self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)

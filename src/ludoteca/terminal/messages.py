@@ -71,6 +71,11 @@ register(
             "es": "Juegas como {seat} contra el bot «{bot}».",
             "en": "You play as {seat} against the bot '{bot}'.",
         },
+        "term.feed.title": {"es": "Desde tu última jugada:", "en": "Since your last move:"},
+        "term.feed.continue": {
+            "es": "Pulsa una tecla para seguir (q sale). ",
+            "en": "Press a key to go on (q quits). ",
+        },
         "term.no_game": {
             "es": "No se ha empezado ninguna partida.",
             "en": "No game was started.",
