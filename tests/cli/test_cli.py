@@ -245,11 +245,12 @@ def test_replay_to_end_prints_every_step_with_the_whole_table(games_file: Path) 
     result = invoke(["replay", str(games_file), "--game", "3", "--to-end"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    total = len(rec.actions)
+    total = len(record.moves(rec))
+    assert total < len(rec.actions)  # chance steps go with the move that caused them
     assert f"Game 3 of {games_file}" in " ".join(out.split())
-    assert out.count("Step ") == total + 1
-    assert f"Step 0/{total} — Initial position" in out
-    assert f"Step {total}/{total}" in out
+    assert out.count("Move ") == total + 1
+    assert f"Move 0/{total} · round 1 — Initial position" in out
+    assert f"Move {total}/{total}" in out
     assert "Chance: draws a" in out
     assert "YAY (0)'s hand" in out and "WOW (1)'s hand" in out
     assert "Game over: Tacocat entered the" in out
@@ -267,12 +268,25 @@ def test_replay_as_one_seat_hides_the_others(games_file: Path) -> None:
 
 
 def test_replay_steps_interactively(games_file: Path) -> None:
-    total = len(record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0]).actions)
-    result = invoke(["replay", str(games_file)], "\n\nb\n7\nzz\n99999\nq\n")
+    rec = record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0])
+    total = len(record.moves(rec))
+    rounds = record.round_starts(rec)
+    assert total < len(rec.actions) and len(rounds) > 2
+    stdin = "\n\nb\n7\nzz\n99999\nr\nr 1\nr 99\nq\n"
+    result = invoke(["replay", str(games_file)], stdin)
     assert result.exit_code == 0, result.output
     headers = [line.split(" — ")[0] for line in result.stdout.splitlines() if " — " in line]
-    assert headers == [f"Step {n}/{total}" for n in (0, 1, 2, 1, 7)]
-    assert f"Cannot read 'zz': use Enter, b, q or a step from 0 to {total}" in result.stdout
+    moves = [f"Move {n}/{total}" for n in (0, 1, 2, 1, 7, rounds[1] if rounds[1] > 7 else 0, 0)]
+    assert [header.split(" · ")[0] for header in headers][:5] == moves[:5]
+    assert headers[1] == f"Move 1/{total} · round 1"
+    # r: the next round's first position; r 1: back to round 1.
+    next_round = next(start for start in rounds if start > 7)
+    assert headers[5] == f"Move {next_round}/{total} · round {rounds.index(next_round) + 1}"
+    assert headers[6] == f"Move {rounds[0]}/{total} · round 1"
+    assert f"There is no round 99: the game has {len(rounds)}." in result.stdout
+    assert f"Cannot read 'zz': use Enter, b, r, r N, q or a move from 0 to {total}" in (
+        result.stdout
+    )
     assert "Cannot read '99999'" in result.stdout
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 WIDTH, HEIGHT = 80, 24
 TMUX = shutil.which("tmux")
 SCRIPT = Path(sys.executable).with_name("ludoteca")
-PROMPTS = ("salir):", "quit):")
-"""How a move prompt ends, in Spanish and English."""
+PROMPTS = ("salir):", "quit):", "haces? >", "now? >")
+"""How a move prompt ends, in Spanish and English (Gotcha's room has its own)."""
 PAUSES = ("sale).", "quits).")
 """How a "press a key" pause ends (the forced move, a round's end)."""
 
@@ -38,8 +38,20 @@ class Terminal:
         # outlive the program and write its exit code.
         shell = f"trap true INT; {assignments} {command}; echo $? > {self.exit_file}; sleep 600"
         subprocess.run(
-            [TMUX, "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT),
-             "sh", "-c", shell],
+            [
+                TMUX,
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(WIDTH),
+                "-y",
+                str(HEIGHT),
+                "sh",
+                "-c",
+                shell,
+            ],
             check=True,
         )
         self._seen = 0
@@ -47,7 +59,9 @@ class Terminal:
     def screen(self) -> str:
         """The 24 visible lines now."""
         done = subprocess.run(
-            [TMUX, "capture-pane", "-p", "-t", self.name], check=True, capture_output=True,
+            [TMUX, "capture-pane", "-p", "-t", self.name],
+            check=True,
+            capture_output=True,
             text=True,
         )
         return done.stdout
@@ -56,7 +70,9 @@ class Terminal:
         """Everything printed so far (the visible screen and what scrolled away)."""
         done = subprocess.run(
             [TMUX, "capture-pane", "-p", "-J", "-S", "-100000", "-t", self.name],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         )
         return done.stdout
 
@@ -65,24 +81,20 @@ class Terminal:
         pause, which keep their text once answered) that is also the screen's last line
         with text, or for the program to end; return the screen."""
         deadline = time.monotonic() + timeout
-        while True:
-            screen = self.screen()
-            lines = [line for line in screen.splitlines() if line.strip()]
-            last = lines[-1].rstrip() if lines else ""
-            waiting = any(last.endswith(needle) for needle in needles)
-            if waiting and (count := self._count()) > self._seen:
-                self._seen = count
-                return screen
-            if self.exit_code() is not None:
-                return screen
-            if time.monotonic() > deadline:  # pragma: no cover (a hung program)
-                raise AssertionError(f"timed out waiting for {needles!r}; screen:\n{screen}")
-            time.sleep(0.05)
-
-    def _count(self) -> int:
-        """Prompts and pauses shown so far (answered ones included)."""
         marks = (*PROMPTS, *PAUSES)
-        return sum(1 for line in self.scrollback().splitlines() if any(m in line for m in marks))
+        while True:
+            # One capture for both tests, so the last line and the count agree.
+            lines = [line for line in self.scrollback().splitlines() if line.strip()]
+            last = lines[-1].rstrip() if lines else ""
+            count = sum(1 for line in lines if any(mark in line for mark in marks))
+            if any(last.endswith(needle) for needle in needles) and count > self._seen:
+                self._seen = count
+                return "\n".join(lines[-HEIGHT:])
+            if self.exit_code() is not None:
+                return self.screen()
+            if time.monotonic() > deadline:  # pragma: no cover (a hung program)
+                raise AssertionError(f"timed out waiting for {needles!r}:\n{self.screen()}")
+            time.sleep(0.05)
 
     def send(self, *keys: str) -> None:
         """Type keys (tmux key names such as ``Enter``, ``C-c``, ``C-d``, or literal text)."""

@@ -93,7 +93,8 @@ register(
             "es": "Partida {number} de {path}: {game}, semilla {seed}, asientos {seats}",
             "en": "Game {number} of {path}: {game}, seed {seed}, seats {seats}",
         },
-        "replay.step": {"es": "Paso {index}/{total}", "en": "Step {index}/{total}"},
+        "replay.step": {"es": "Jugada {index}/{total}", "en": "Move {index}/{total}"},
+        "replay.round": {"es": "ronda {round}", "en": "round {round}"},
         "replay.start": {"es": "Situación inicial", "en": "Initial position"},
         "replay.action": {"es": "{who}: {action}", "en": "{who}: {action}"},
         "replay.hidden": {
@@ -105,15 +106,21 @@ register(
             "en": "As seen by {seat}: only what that seat could see",
         },
         "replay.prompt": {
-            "es": "Intro = siguiente, b = atrás, q = salir, número = ir a ese paso (0-{last}): ",
-            "en": "Enter = next, b = back, q = quit, a number = go to that step (0-{last}): ",
+            "es": "Intro = siguiente, b = atrás, r = siguiente ronda, r N = ronda N, q = salir, "
+            "número = ir a esa jugada (0-{last}): ",
+            "en": "Enter = next, b = back, r = next round, r N = round N, q = quit, a number = "
+            "go to that move (0-{last}): ",
         },
         "replay.bad_input": {
-            "es": "No entiendo '{text}': usa Intro, b, q o un paso del 0 al {last}",
-            "en": "Cannot read '{text}': use Enter, b, q or a step from 0 to {last}",
+            "es": "No entiendo '{text}': usa Intro, b, r, r N, q o una jugada del 0 al {last}",
+            "en": "Cannot read '{text}': use Enter, b, r, r N, q or a move from 0 to {last}",
         },
-        "replay.at_end": {"es": "Es el último paso.", "en": "This is the last step."},
-        "replay.at_start": {"es": "Es el primer paso.", "en": "This is the first step."},
+        "replay.at_end": {"es": "Es la última jugada.", "en": "This is the last move."},
+        "replay.at_start": {"es": "Es la primera jugada.", "en": "This is the first move."},
+        "replay.no_round": {
+            "es": "No hay ronda {round}: la partida tiene {count}.",
+            "en": "There is no round {round}: the game has {count}.",
+        },
         "replay.no_game": {
             "es": "{path} no contiene la partida {number}: tiene {count} (se numeran desde 1)",
             "en": "{path} has no game {number}: it holds {count} (numbered from 1)",
