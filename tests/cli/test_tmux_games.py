@@ -18,7 +18,7 @@ GAMES = {
     "tacocat": ["--vs", "random", "--seed", "2"],
     "dweebies": ["--vs", "random", "--seed", "1"],
     "tile_up": ["--vs", "random", "--seed", "5", "-o", "board_size=9"],
-    "mystery_date": ["--vs", "random", "--seed", "3"],
+    "mystery_date": ["--vs", "random", "--seed", "3", "-o", "turn_limit=40"],
     "gotcha": ["--players", "3", "--seed", "3", "-o", "turn_limit=8"],
 }
 RESULT = {"es": ("Fin de la partida", "Has "), "en": ("Game over", "You ")}

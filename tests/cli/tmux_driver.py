@@ -17,6 +17,15 @@ from pathlib import Path
 
 WIDTH, HEIGHT = 80, 24
 TMUX = shutil.which("tmux")
+
+
+def _tmux(*args: str) -> str:
+    """Run one tmux command; its output."""
+    assert TMUX is not None, "tmux is not installed (apt-get install -y tmux)"
+    done = subprocess.run([TMUX, *args], check=True, capture_output=True, text=True)
+    return str(done.stdout)
+
+
 SCRIPT = Path(sys.executable).with_name("ludoteca")
 PROMPTS = ("salir):", "quit):", "haces? >", "now? >")
 """How a move prompt ends, in Spanish and English (Gotcha's room has its own)."""
@@ -37,59 +46,56 @@ class Terminal:
         # The shell traps Ctrl-C (a trap, not an ignore, so the program still gets it) to
         # outlive the program and write its exit code.
         shell = f"trap true INT; {assignments} {command}; echo $? > {self.exit_file}; sleep 600"
-        subprocess.run(
-            [
-                TMUX,
-                "new-session",
-                "-d",
-                "-s",
-                self.name,
-                "-x",
-                str(WIDTH),
-                "-y",
-                str(HEIGHT),
-                "sh",
-                "-c",
-                shell,
-            ],
-            check=True,
+        _tmux(
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            "sh",
+            "-c",
+            shell,
         )
-        self._seen = 0
+        self._seen = -1
+        """The line (counted from the start of the history) of the last prompt answered."""
 
     def screen(self) -> str:
         """The 24 visible lines now."""
-        done = subprocess.run(
-            [TMUX, "capture-pane", "-p", "-t", self.name],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        return done.stdout
+        return _tmux("capture-pane", "-p", "-t", self.name)
 
     def scrollback(self) -> str:
         """Everything printed so far (the visible screen and what scrolled away)."""
-        done = subprocess.run(
-            [TMUX, "capture-pane", "-p", "-J", "-S", "-100000", "-t", self.name],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        return done.stdout
+        return _tmux("capture-pane", "-p", "-J", "-S", "-100000", "-t", self.name)
 
     def wait_for(self, *needles: str, timeout: float = 120.0) -> str:
-        """Wait for the next prompt: a new line holding one of ``needles`` (a prompt or a
-        pause, which keep their text once answered) that is also the screen's last line
-        with text, or for the program to end; return the screen."""
+        """Wait for the next prompt: the screen's last line with text ends with one of
+        ``needles`` and lies below the last prompt returned (an answered pause keeps its
+        text), or the program has ended; return the screen."""
         deadline = time.monotonic() + timeout
-        marks = (*PROMPTS, *PAUSES)
         while True:
-            # One capture for both tests, so the last line and the count agree.
-            lines = [line for line in self.scrollback().splitlines() if line.strip()]
-            last = lines[-1].rstrip() if lines else ""
-            count = sum(1 for line in lines if any(mark in line for mark in marks))
-            if any(last.endswith(needle) for needle in needles) and count > self._seen:
-                self._seen = count
-                return "\n".join(lines[-HEIGHT:])
+            # One tmux call for both, so the screen and its place in the history agree.
+            out = _tmux(
+                "capture-pane",
+                "-p",
+                "-t",
+                self.name,
+                ";",
+                "display-message",
+                "-p",
+                "-t",
+                self.name,
+                "#{history_size}",
+            )
+            *rows, history = out.rstrip("\n").split("\n")
+            filled = [n for n, row in enumerate(rows) if row.strip()]
+            last = rows[filled[-1]].rstrip() if filled else ""
+            line = int(history) + (filled[-1] if filled else 0)
+            if any(last.endswith(needle) for needle in needles) and line > self._seen:
+                self._seen = line
+                return "\n".join(rows)
             if self.exit_code() is not None:
                 return self.screen()
             if time.monotonic() > deadline:  # pragma: no cover (a hung program)
@@ -98,7 +104,7 @@ class Terminal:
 
     def send(self, *keys: str) -> None:
         """Type keys (tmux key names such as ``Enter``, ``C-c``, ``C-d``, or literal text)."""
-        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+        _tmux("send-keys", "-t", self.name, *keys)
 
     def exit_code(self) -> int | None:
         """The program's exit code once it has ended, else ``None``."""
@@ -118,5 +124,6 @@ class Terminal:
 
     def close(self) -> None:
         """End the session."""
-        subprocess.run([TMUX, "kill-session", "-t", self.name], check=False)
+        if TMUX is not None:
+            subprocess.run([TMUX, "kill-session", "-t", self.name], check=False)
         self.exit_file.unlink(missing_ok=True)
