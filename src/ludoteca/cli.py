@@ -606,6 +606,37 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def _print_endings(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
+    """The share of each end reason and the turns per game (as the rulebook counts them)."""
+    console = _out()
+    parts = []
+    for reason, rate in summary.end_reasons:
+        key = f"lab.end.{reason}"
+        label = msg(key).text(lang) if i18n.has(key) else reason
+        parts.append(
+            msg(
+                "lab.sim.end_reason",
+                label=label,
+                reason=reason,
+                share=_percent(rate.value),
+                count=rate.successes,
+            ).text(lang)
+        )
+    if parts:
+        console.print(msg("lab.sim.end_reasons", reasons="; ".join(parts)).text(lang))
+    turns = summary.turns
+    if turns is not None:
+        line = msg(
+            "lab.sim.turns",
+            mean=f"{turns.mean:.1f}",
+            median=_number(turns.median),
+            p90=_number(turns.p90),
+            low=_number(turns.minimum),
+            high=_number(turns.maximum),
+        )
+        console.print(line.text(lang))
+
+
 def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
     console = _out()
     renderer = renderer_for(summary.game_id)
@@ -663,6 +694,7 @@ def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
             high=_number(lengths.maximum),
         ).text(lang)
     )
+    _print_endings(summary, lang)
     game_id = summary.game_id
     for name, total in summary.counts:
         mean = _number(total / summary.games)

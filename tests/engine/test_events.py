@@ -2,6 +2,7 @@
 records with end reasons and turns, replay grouped by move and by round."""
 
 import json
+from typing import Any
 
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import events, record, runner
@@ -55,7 +56,7 @@ def test_forced_moves_are_told_to_the_seat() -> None:
     game = tile_up.GAME
     found = False
 
-    def watch(before: object, seat: int, action: object, after: object) -> None:
+    def watch(before: Any, seat: int, action: Any, after: Any) -> None:
         nonlocal found
         if seat != CHANCE and len(game.legal_actions(before, seat)) == 1:
             told = events.step_events(game, before, seat, action, after, seat)
