@@ -36,8 +36,11 @@ PAUSES = ("sale).", "quits).")
 class Terminal:
     """One tmux session running one command in an 80×24 window."""
 
-    def __init__(self, args: Iterable[str], env: dict[str, str] | None = None) -> None:
-        """Start ``ludoteca`` with ``args`` in a new detached session."""
+    def __init__(
+        self, args: Iterable[str], env: dict[str, str] | None = None, *, held: bool = False
+    ) -> None:
+        """Start ``ludoteca`` with ``args`` in a new detached session; ``held``: the
+        command waits for :meth:`release` (keys sent before it are typed ahead for sure)."""
         assert TMUX is not None, "tmux is not installed (apt-get install -y tmux)"
         self.name = f"ludoteca-{uuid.uuid4().hex[:8]}"
         self.exit_file = Path(f"/tmp/{self.name}.rc")
@@ -45,7 +48,11 @@ class Terminal:
         command = " ".join(shlex.quote(a) for a in (str(SCRIPT), *args))
         # The shell traps Ctrl-C (a trap, not an ignore, so the program still gets it) to
         # outlive the program and write its exit code.
-        shell = f"trap true INT; {assignments} {command}; echo $? > {self.exit_file}; sleep 600"
+        self.go_file = Path(f"/tmp/{self.name}.go")
+        wait = f"while [ ! -e {self.go_file} ]; do sleep 0.05; done; " if held else ""
+        shell = (
+            f"trap true INT; {wait}{assignments} {command}; echo $? > {self.exit_file}; sleep 600"
+        )
         _tmux(
             "new-session",
             "-d",
@@ -106,6 +113,10 @@ class Terminal:
         """Type keys (tmux key names such as ``Enter``, ``C-c``, ``C-d``, or literal text)."""
         _tmux("send-keys", "-t", self.name, *keys)
 
+    def release(self) -> None:
+        """Let a ``held`` command start."""
+        self.go_file.touch()
+
     def exit_code(self) -> int | None:
         """The program's exit code once it has ended, else ``None``."""
         if not self.exit_file.exists():
@@ -127,3 +138,4 @@ class Terminal:
         if TMUX is not None:
             subprocess.run([TMUX, "kill-session", "-t", self.name], check=False)
         self.exit_file.unlink(missing_ok=True)
+        self.go_file.unlink(missing_ok=True)
