@@ -1,8 +1,10 @@
 """Every game played to its end in a real 80×24 terminal (tmux), in Spanish and English,
-answering "1" at every prompt and a key at every pause; and the ways out of a game."""
+answering the last numbered move at every prompt and a key at every pause; and the ways out
+of a game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from ludoteca.engine import record
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 ENV = {"LANG": "C.UTF-8"}
+NUMBERED = re.compile(r"^\s+(\d+)\) ")
 
 GAMES = {
     "tacocat": ["--vs", "random", "--seed", "2"],
@@ -39,12 +42,15 @@ def play_to_the_end(terminal: Terminal) -> tuple[int, int]:
         screen = terminal.wait_for(*PROMPTS, *PAUSES, timeout=300)
         if terminal.exit_code() is not None:
             return terminal.wait_exit(), answered
-        last = [line for line in screen.splitlines() if line.strip()][-1].rstrip()
+        lines = [line for line in screen.splitlines() if line.strip()]
         answered += 1
-        if last.endswith(PROMPTS):
-            terminal.send("1", "Enter")
-        else:
+        if not lines[-1].rstrip().endswith(PROMPTS):
             terminal.send("x")
+            continue
+        # The last numbered move on screen (in Tile Up a placement, so the game moves on);
+        # Enter where nothing is numbered (Gotcha's room between cards).
+        numbers = [m.group(1) for line in lines if (m := NUMBERED.match(line))]
+        terminal.send(*((numbers[-1], "Enter") if numbers else ("Enter",)))
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

@@ -121,7 +121,7 @@ def _track(view: View) -> Table:
 def _arrow(seat: int | None) -> str:
     """Who replaces first on a space: not an arrow, which read as Tacocat's direction."""
     if seat is None:
-        return "YW"
+        return "="
     return GOALS[seat][0]
 
 
@@ -226,8 +226,8 @@ register(
             "en": "Tacocat · round {round} · phase: {phase}",
         },
         "term.tacocat.legend": {
-            "es": "▲ Tacocat · ■ cubierta · nº: cartas por jugador · letra: cambia 1º (YW: ambos)",
-            "en": "▲ Tacocat · ■ covered · number: cards dealt · letter: replaces first (YW: both)",
+            "es": "▲ Tacocat · ■ cubierta · nº: cartas por jugador · letra: cambia 1º (=: ambos)",
+            "en": "▲ Tacocat · ■ covered · number: cards dealt · letter: replaces first (=: both)",
         },
         "term.tacocat.sacrifice_yours": {
             "es": "sacrifica tu carta más baja",

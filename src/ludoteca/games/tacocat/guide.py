@@ -74,9 +74,9 @@ register(
         "guide.tacocat.symbols": {
             "es": "En la pantalla: ▲ es el Tacocat, ■ una casilla cubierta (ya no se usa), el "
             "número las cartas que se reparten y la fila 'cambia 1º' quién cambia primero "
-            "(Y = YAY, W = WOW, YW = los dos a la vez, en secreto).",
+            "(Y = YAY, W = WOW, = los dos a la vez, en secreto).",
             "en": "On screen: ▲ is Tacocat, ■ a covered space (out of play), the number the "
-            "cards dealt and the 'first' row who replaces first (Y = YAY, W = WOW, YW = both at "
+            "cards dealt and the 'first' row who replaces first (Y = YAY, W = WOW, = both at "
             "once, in secret).",
         },
         "guide.tacocat.space": {
