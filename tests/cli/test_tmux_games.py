@@ -1,6 +1,6 @@
-"""Every game played to its end in a real 80×24 terminal (tmux), in Spanish and English,
-answering the last numbered move at every prompt and a key at every pause; and the ways out
-of a game."""
+"""Games played to their end in a real 80×24 terminal (tmux), in Spanish and English,
+answering the last numbered move at every prompt and a key at every pause (Tacocat and
+Dweebies so far); the ways out of a game; a forced move; typed-ahead keys."""
 
 from __future__ import annotations
 
@@ -20,9 +20,6 @@ NUMBERED = re.compile(r"^\s+(\d+)\) ")
 GAMES = {
     "tacocat": ["--vs", "random", "--seed", "2"],
     "dweebies": ["--vs", "random", "--seed", "1"],
-    "tile_up": ["--vs", "random", "--seed", "5", "-o", "board_size=9"],
-    "mystery_date": ["--vs", "random", "--seed", "3", "-o", "turn_limit=40"],
-    "gotcha": ["--players", "3", "--seed", "3", "-o", "turn_limit=8"],
 }
 RESULT = {"es": ("Fin de la partida", "Has "), "en": ("Game over", "You ")}
 
