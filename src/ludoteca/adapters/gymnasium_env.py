@@ -173,6 +173,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             return None
         return str(self.game.view(self._state, None))
 
+    @property
+    def engine_steps(self) -> int:
+        """Engine steps (every seat's actions and chance outcomes) in this match."""
+        return self._steps
+
     # -- Internals ------------------------------------------------------------------------
 
     def _observe(self) -> ObsArray:
