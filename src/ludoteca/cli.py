@@ -23,6 +23,7 @@ from rich.table import Table
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
@@ -175,6 +176,8 @@ def rules(game: GameArgument, lang: LangOption = None) -> None:
 def play(
     game: OptionalGameArgument = None,
     vs: Annotated[str | None, typer.Option("--vs", help=_help("vs"))] = None,
+    level: Annotated[str | None, typer.Option("--level", help=_help("level"))] = None,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints", help=_help("hints"))] = True,
     seat: Annotated[int, typer.Option("--seat", help=_help("seat"))] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"))] = None,
     players: Annotated[int | None, typer.Option("--players", help=_help("players"))] = None,
@@ -203,6 +206,10 @@ def play(
         _check_seat(info, seat, count)
         renderer = renderer_for(game)
         bots = agents_registry.agent_names(game)
+        if level is not None:
+            if vs is not None:
+                raise GameSetupError(msg("cli.level_and_vs"))
+            vs = agents_registry.agent_for_level(level, game)
         if vs is None:
             vs = next(name for name in ("expert", "greedy", "random") if name in bots)
         if vs == HUMAN and info.realtime:
@@ -210,17 +217,20 @@ def play(
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
-                HumanAgent(the_game, s, chosen, console, read_line, hot_seat) for s in range(count)
+                HumanAgent(the_game, s, chosen, console, read_line, hot_seat, hints)
+                for s in range(count)
             ]
         else:
             valid = (*bots, HUMAN)
-            if vs not in valid:
+            if vs.partition(":")[0] not in valid and vs not in levels.LEVELS:
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
             person = renderer.human or HumanAgent
+            # Gotcha's realtime person has no hints: the search does not play realtime games.
+            extra: dict[str, Any] = {} if renderer.human else {"hints": hints}
             agents = [
-                person(the_game, s, chosen, console, read_line)
+                person(the_game, s, chosen, console, read_line, **extra)
                 if s == seat
                 else simulate_mod.make_agent(vs, game)
                 for s in range(count)

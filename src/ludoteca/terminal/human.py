@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
+from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.game import Game, View
@@ -91,6 +92,7 @@ class HumanAgent:
         console: Console,
         read_line: ReadLine,
         hot_seat: HotSeat | None = None,
+        hints: bool = True,
     ) -> None:
         """Create the agent for one seat.
 
@@ -101,6 +103,7 @@ class HumanAgent:
             console: Where to draw.
             read_line: How to read a line (e.g. ``console.input``).
             hot_seat: Shared by all human seats of a hot-seat game; ``None`` otherwise.
+            hints: Whether ``?`` also gives a hint (the kind of move, then the move).
         """
         self._game = game
         self._seat = seat
@@ -109,6 +112,8 @@ class HumanAgent:
         self._read_line = read_line
         self._hot_seat = hot_seat
         self._renderer = renderer_for(game.info.id)
+        self._hints = hints
+        self._hint: hints_mod.Hint | None = None
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until the person gives a legal move.
@@ -130,6 +135,7 @@ class HumanAgent:
             return only
         label = self._renderer.seat_label(self._seat, self._lang)
         prompt = msg("term.prompt", seat=label).text(self._lang)
+        asked = 0
         while True:
             answer = self._read_line(prompt).strip()
             if answer.lower() in QUIT_WORDS:
@@ -137,6 +143,9 @@ class HumanAgent:
             if answer.lower() in HELP_WORDS:
                 self._show(view, options)
                 self._say(msg("term.help", examples=self._renderer.examples(self._lang)), "cyan")
+                if answer == "?":
+                    self._give_hint(view, legal, asked)
+                    asked += 1
                 continue
             try:
                 return self._read_move(answer, view, legal, options)
@@ -171,6 +180,19 @@ class HumanAgent:
             phase=str(view.get("phase", "")),
             reason=msg("engine.not_legal_here"),
         )
+
+    def _give_hint(self, view: View, legal: Sequence[Any], asked: int) -> None:
+        """The first ``?`` of a decision names the kind of move, the next one the move."""
+        if not self._hints:
+            self._say(msg("hints.off"), "yellow")
+            return
+        if asked == 0 or self._hint is None:
+            self._hint = hints_mod.hint(self._game, view, legal, self._seat, self._lang)
+        found = self._hint
+        if asked == 0:
+            self._say(found.kind, "green")
+        else:
+            self._say(msg("hints.move", move=found.move), "green")
 
     def _show(self, view: View, options: Menu) -> None:
         self._console.print(self._renderer.render_view(view, self._lang, ()))
