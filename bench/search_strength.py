@@ -94,11 +94,12 @@ def main(argv: list[str] | None = None) -> int:
             row = match(game_id, opponent, budgets[game_id], args.games, args.workers, args.seed)
             rows.append(row)
             if opponent == "expert":
-                ok = row["one_sided_low95"] > 0.5 - args.margin
+                low = row["one_sided_low95"]
+                bound = 0.5 - args.margin
                 verdict = (
-                    f"non-inferior (1-sided low {row['one_sided_low95']:.2f} > {0.5 - args.margin:.2f})"
-                    if ok
-                    else f"not shown (1-sided low {row['one_sided_low95']:.2f})"
+                    f"non-inferior (1-sided low {low:.2f} > {bound:.2f})"
+                    if low > bound
+                    else f"not shown (1-sided low {low:.2f})"
                 )
             else:
                 verdict = ">= 60%" if row["score"] >= 0.6 else "< 60%"

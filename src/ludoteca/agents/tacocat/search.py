@@ -46,7 +46,7 @@ def race(position: int, covered: int) -> float:
     need0 = 1 + sum(1 for s in range(position) if not covered >> s & 1)
     need1 = 1 + sum(1 for s in range(position + 1, SPACES) if not covered >> s & 1)
     # Seat 0 wins if it takes need0 rounds before seat 1 takes need1.
-    win = sum(comb(need0 - 1 + k, k) / 2 ** (need0 + k) for k in range(need1))
+    win = sum(comb(need0 - 1 + k, k) / float(2 ** (need0 + k)) for k in range(need1))
     return 2.0 * win - 1.0
 
 
@@ -88,7 +88,7 @@ def _solved(state: State) -> int:
 def stop(state: State) -> bool:
     """Playouts end in the play phase once both hands are small (then solved), or the end."""
     phase = state.phase
-    if phase == P_ATTACK or phase == P_DEFEND:
+    if phase in (P_ATTACK, P_DEFEND):
         hands = state.hands
         return len(hands[0]) <= SOLVE_MAX and len(hands[1]) <= SOLVE_MAX
     return phase == P_OVER
