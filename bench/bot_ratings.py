@@ -122,13 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(argv)
     games = {}
+    command = "bench/bot_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])
     for game_id in args.only:
         games[game_id] = rate_game(
             game_id, args.pair_games, args.table_games, args.workers, args.seed
         )
-    command = "bench/bot_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    data = {"date": time.strftime("%Y-%m-%d"), "command": command.strip(), "games": games}
-    Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        # After every game: a long run that is stopped keeps the games it rated.
+        data = {"date": time.strftime("%Y-%m-%d"), "command": command.strip(), "games": games}
+        Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
     for game_id, entry in games.items():
         print(f"\n{game_id} ({entry['matches']} matches)")
         print("| level | bot | mu | sigma | mu - 3 sigma |")

@@ -111,9 +111,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['low95']:.2f}-{row['high95']:.2f} | {verdict} |",
                 flush=True,
             )
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({"date": time.strftime("%Y-%m-%d %H:%M"), "rows": rows}, handle, indent=1)
+            if args.json:  # after every row: a long run that is stopped keeps what it found
+                with open(args.json, "w", encoding="utf-8") as handle:
+                    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "rows": rows}
+                    json.dump(data, handle, indent=1)
     return 0
 
 

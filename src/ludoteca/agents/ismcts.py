@@ -52,6 +52,9 @@ class SearchSpec:
         stop: ``stop(state)`` true where a playout ends early and is evaluated.
         playout: ``playout(state, seat, rng)``: a cheap action for a seat outside the tree
             where listing the legal actions is dear (``None`` from it: a uniform legal one).
+        replies: Decisions of other seats, from the root on, made by the ``fallback`` agent
+            from their own view instead of at random: a sensible answer to each candidate
+            costs one heuristic call and stops the search from counting on blunders.
         pool: Determinizations drawn per decision and re-used in turn (``0``: a fresh one
             per iteration). For games whose ``sample_state`` is much dearer than a playout.
     """
@@ -60,6 +63,7 @@ class SearchSpec:
     cutoff: int = 0
     stop: Callable[[Any], bool] | None = None
     playout: Callable[[Any, Seat, random.Random], Any] | None = None
+    replies: int = 0
     pool: int = 0
 
 
@@ -189,6 +193,9 @@ class ISMCTSAgent:
         stop = spec.stop if spec.evaluate is not None else None
         below = rng.random
         quick = spec.playout
+        replies = spec.replies
+        fallback = self.fallback.choose
+        view = game.view
         steps = 0
         while steps < limit:
             actors = game.actors(state)
@@ -215,7 +222,11 @@ class ISMCTSAgent:
                         path.append(node)
                     else:
                         legal = game.legal_actions(state, seat)
-                        action = legal[int(below() * len(legal))]
+                        if replies and seat != me:
+                            replies -= 1
+                            action = fallback(view(state, seat), legal, rng)
+                        else:
+                            action = legal[int(below() * len(legal))]
                 choices.append((seat, action))
             for seat, action in choices:
                 state = game.apply(state, seat, action)

@@ -2,6 +2,8 @@
 
 After ``CUTOFF`` playout steps the state is scored by the collected cards: the lead over the
 best other seat, squashed into ``[-1, 1]`` (a lead of a few cards is already decisive late).
+The first reply of the other seats is the greedy agent's (a random reply would let
+the search count on blunders).
 """
 
 from __future__ import annotations
@@ -23,5 +25,5 @@ def evaluate(state: Any, seat: Seat) -> float:
     return tanh((scores[seat] - best_other) / 4.0)
 
 
-SEARCH = SearchSpec(evaluate=evaluate, cutoff=CUTOFF)
+SEARCH = SearchSpec(evaluate=evaluate, cutoff=CUTOFF, replies=1)
 """The spec the agents registry gives the search agent for Dweebies."""

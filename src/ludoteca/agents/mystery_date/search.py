@@ -3,6 +3,8 @@
 After ``CUTOFF`` playout steps the state is scored by how close each hand is to a complete
 outfit (the greedy agent's hand score): the seat's score against the best other seat's,
 squashed into ``[-1, 1]``.
+The first reply of the other seats is the greedy agent's (a random reply would let
+the search count on blunders).
 """
 
 from __future__ import annotations
@@ -27,5 +29,5 @@ def evaluate(state: Any, seat: Seat) -> float:
     return tanh((scores[seat] - best_other) / 16.0)
 
 
-SEARCH = SearchSpec(evaluate=evaluate, cutoff=CUTOFF)
+SEARCH = SearchSpec(evaluate=evaluate, cutoff=CUTOFF, replies=1)
 """The spec the agents registry gives the search agent for Mystery Date."""
