@@ -416,6 +416,8 @@ class Room:
         """A hint for the asking seat from its own view; the search runs off the event loop."""
         try:
             async with self.lock:
+                if not client.hello:
+                    raise RoomError("no_hello", msg("web.error.no_hello"))
                 if not self.hints:
                     raise RoomError("hints_off", msg("hints.off"))
                 live = self.session.live
