@@ -40,7 +40,9 @@ def test_the_hint_button_gives_the_kind_then_the_move(
         page, lambda: page.locator("#hint-text").inner_text() == hint["move"] or None, "move"
     )
     assert hint["move"].startswith(move)
-    legal = [m["text"] for m in frames.last("state")["legal"]]
+    state = frames.last("state")
+    assert state is not None
+    legal = [m["text"] for m in state["legal"]]
     assert hint["action"] in legal
     page.screenshot(path=str(shots / f"hint_move_{lang}.png"))
     context.close()
