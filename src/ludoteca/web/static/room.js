@@ -612,7 +612,7 @@ export function mountRoom(root, roomId) {
   function drawHint() {
     const hint = S.hint && S.hint.version === S.state.version ? S.hint : null;
     dom.movesHead.appendChild(h("button", {
-      class: "hint", type: "button", id: "hint-button",
+      class: "btn small hint", type: "button", id: "hint-button",
       onclick: () => {
         if (!hint) send({type: "hint"});
         else { hint.shown = 2; drawMoves(); }
