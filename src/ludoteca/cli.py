@@ -24,6 +24,7 @@ from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
 from ludoteca import cli_help
+from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
@@ -199,6 +200,10 @@ def play(
     vs: Annotated[
         str | None, typer.Option("--vs", help=_agents_help("vs"), metavar=_meta("agent"))
     ] = None,
+    level: Annotated[
+        str | None, typer.Option("--level", help=_help("level"), metavar=_meta("level"))
+    ] = None,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints", help=_help("hints"))] = True,
     seat: Annotated[int, typer.Option("--seat", help=_help("seat"), metavar="N")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"), metavar="N")] = None,
     players: Annotated[
@@ -232,6 +237,10 @@ def play(
         _check_seat(info, seat, count)
         renderer = renderer_for(game)
         bots = agents_registry.agent_names(game)
+        if level is not None:
+            if vs is not None:
+                raise GameSetupError(msg("cli.level_and_vs"))
+            vs = agents_registry.agent_for_level(level, game)
         if vs is None:
             vs = next(name for name in ("expert", "greedy", "random") if name in bots)
         if vs == HUMAN and info.realtime:
@@ -244,19 +253,21 @@ def play(
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
-                HumanAgent(the_game, s, chosen, console, read_line, hot_seat, feed=feed)
+                HumanAgent(
+                    the_game, s, chosen, console, read_line, hot_seat, feed=feed, hints=hints
+                )
                 for s in range(count)
             ]
         else:
             valid = (*bots, HUMAN)
-            if vs not in valid:
+            if vs.partition(":")[0] not in valid and vs not in levels.LEVELS:
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
             person: runner.Agent = (
                 renderer.human(the_game, seat, chosen, console, read_line)
                 if renderer.human is not None
-                else HumanAgent(the_game, seat, chosen, console, read_line, feed=feed)
+                else HumanAgent(the_game, seat, chosen, console, read_line, feed=feed, hints=hints)
             )
             agents = [
                 person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)

@@ -2,27 +2,86 @@
 
 Each iteration draws a full state consistent with the agent's view (``game.sample_state``),
 so the search never looks at hidden cards. The tree is open-loop: a node is a sequence of
-the agent's own actions; between two of its decisions the other seats play with a policy
-(by default the game's greedy agent, else random) and chance is sampled. Actions that are
-legal only in some determinizations are selected with availability counts (Cowling et al.,
-"Information Set Monte Carlo Tree Search", 2012). Where a decision has more legal actions
-than ``max_branching`` the search defers to the policy, since a few hundred iterations
-cannot tell hundreds of arms apart.
+the agent's own actions; between two of its decisions the other seats play uniformly at
+random and chance is sampled. Actions that are legal only in some determinizations are
+selected with availability counts (Cowling et al., "Information Set Monte Carlo Tree
+Search", 2012).
+
+Playouts are cheap: uniform random actions (profiling showed a greedy playout policy took
+66-82% of the time for little strength). A game may give a :class:`SearchSpec` with an
+evaluation function, applied after ``cutoff`` playout steps or as soon as ``stop`` says so,
+which turns a long random playout into a short one plus a heuristic value.
+
+The budget is either ``iterations`` per decision or ``seconds`` per decision (iterations are
+reproducible; seconds depend on the machine's load). When a decision has more legal actions
+than ``max_branching`` the search asks ``fallback`` (the game's greedy agent), since a few
+thousand iterations cannot tell hundreds of arms apart.
+
+No tree is kept between decisions: an open-loop node is a sequence of own actions, and a
+view does not say reliably how many own actions lie between two decisions (other seats'
+moves and chance come in between), so a kept subtree could be attached to the wrong place.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE, Game, Seat, View
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
+
+Evaluation = Callable[[Any, Seat], float]
+"""``evaluate(state, seat)``: the state's value for ``seat`` in ``[-1, 1]``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSpec:
+    """What a game tells the search: how to cut a playout short and score it there.
+
+    Attributes:
+        evaluate: Value of a non-final state for a seat in ``[-1, 1]`` (``None``: play out).
+        cutoff: Playout steps (actions and chance outcomes) before ``evaluate`` is applied;
+            ``0`` plays to the end of the game.
+        stop: ``stop(state)`` true where a playout ends early and is evaluated.
+        playout: ``playout(state, seat, rng)``: a cheap action for a seat outside the tree
+            where listing the legal actions is dear (``None`` from it: a uniform legal one).
+        replies: Decisions of other seats, from the root on, made by the ``fallback`` agent
+            from their own view instead of at random: a sensible answer to each candidate
+            costs one heuristic call and stops the search from counting on blunders.
+        pool: Determinizations drawn per decision and re-used in turn (``0``: a fresh one
+            per iteration). For games whose ``sample_state`` is much dearer than a playout.
+    """
+
+    evaluate: Evaluation | None = None
+    cutoff: int = 0
+    stop: Callable[[Any], bool] | None = None
+    playout: Callable[[Any, Seat, random.Random], Any] | None = None
+    replies: int = 0
+    pool: int = 0
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last search did, for benchmarks and for showing why a move was chosen.
+
+    Attributes:
+        iterations: Iterations run for the last decision.
+        seconds: Time it took.
+        cpu_seconds: Processor time it took (independent of other processes' load).
+        top: ``(action, visits, mean value)`` of the root's most visited actions.
+    """
+
+    iterations: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    top: tuple[tuple[Any, int, float], ...] = ()
 
 
 class _Node:
@@ -36,15 +95,16 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """Search-based agent; plays any game that implements ``sample_state``.
+    """Search-based agent; plays any turn-based game that implements ``sample_state``.
 
     Args:
         game: The game being played.
-        policy: How the other seats (and this seat, after the tree) play in simulations.
-        iterations: Determinized simulations per decision.
+        fallback: Chooses where the search does not (too many legal actions).
+        iterations: Most iterations per decision (``None``: no limit but ``seconds``).
+        seconds: Most thinking time per decision (``None``: no limit but ``iterations``).
         exploration: UCB exploration constant (returns lie in [-1, 1]).
-        max_branching: Above this many legal actions, ask ``policy`` instead of searching.
-        horizon: Steps a simulation may run before it is scored as a draw.
+        max_branching: Above this many legal actions, ask ``fallback`` instead of searching.
+        spec: The game's playout cut-off and evaluation.
     """
 
     name = "ismcts"
@@ -52,63 +112,121 @@ class ISMCTSAgent:
     def __init__(
         self,
         game: Game[Any, Any],
-        policy: Agent,
+        fallback: Agent,
         *,
-        iterations: int = 200,
-        exploration: float = 0.8,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
         max_branching: int = 24,
-        horizon: int | None = None,
+        spec: SearchSpec | None = None,
     ) -> None:
         if game.info.realtime:
             # Its simulations apply every simultaneous choice; a realtime race applies only
             # the earliest, and whole-game playouts per decision would be far too slow.
             raise GameSetupError(msg("agents.ismcts_realtime", game=game.info.id))
         self.game = game
-        self.policy = policy
-        self.iterations = iterations
+        self.fallback = fallback
+        self.iterations = iterations if iterations is not None or seconds is not None else 1000
+        self.seconds = seconds
         self.exploration = exploration
         self.max_branching = max_branching
-        self.horizon = horizon if horizon is not None else game.info.max_steps
-        # A uniform policy never reads the view, so simulations skip building one.
-        self._blind_policy = isinstance(policy, RandomAgent)
+        self.spec = spec if spec is not None else SearchSpec()
+        self.stats = SearchStats()
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The action with the most visits after ``iterations`` determinized simulations."""
+        """The most visited action after the budget of determinized iterations."""
         if len(legal) == 1:
             return legal[0]
         if len(legal) > self.max_branching:
-            return self.policy.choose(view, legal, rng)
-        seat: Seat = view["seat"]
-        root = _Node()
-        for _ in range(self.iterations):
-            state = self.game.sample_state(view, seat, rng)
-            self._iterate(root, state, seat, rng)
+            return self.fallback.choose(view, legal, rng)
+        root = self.search(view, legal, rng)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
+    def search(self, view: View, legal: Sequence[Any], rng: random.Random) -> _Node:
+        """Run the budget from ``view`` and return the root (its children hold the stats)."""
+        seat: Seat = view["seat"]
+        root = _Node()
+        started = time.perf_counter()
+        cpu_started = time.process_time()
+        deadline = started + self.seconds if self.seconds is not None else math.inf
+        budget = self.iterations if self.iterations is not None else 1 << 62
+        pool: list[Any] = []
+        size = self.spec.pool
+        done = 0
+        while done < budget:
+            if size and len(pool) >= size:
+                state = pool[done % size]
+            else:
+                state = self.game.sample_state(view, seat, rng)
+                if size:
+                    pool.append(state)
+            self._iterate(root, state, seat, rng)
+            done += 1
+            # A clock read costs as much as a short playout: look every 16 iterations.
+            if done & 15 == 0 and time.perf_counter() >= deadline:
+                break
+        ranked = sorted(
+            (a for a in legal if a in root.children),
+            key=lambda a: -root.children[a].visits,
+        )
+        self.stats = SearchStats(
+            iterations=done,
+            seconds=time.perf_counter() - started,
+            cpu_seconds=time.process_time() - cpu_started,
+            top=tuple(
+                (a, root.children[a].visits, root.children[a].reward / root.children[a].visits)
+                for a in ranked[:3]
+                if root.children[a].visits
+            ),
+        )
+        return root
+
     def _iterate(self, root: _Node, state: Any, me: Seat, rng: random.Random) -> None:
         game = self.game
+        spec = self.spec
         path: list[_Node] = []
         node: _Node | None = root
+        playout = 0
+        limit = game.info.max_steps
+        cutoff = spec.cutoff if spec.evaluate is not None and spec.cutoff else limit
+        stop = spec.stop if spec.evaluate is not None else None
+        below = rng.random
+        quick = spec.playout
+        replies = spec.replies
+        fallback = self.fallback.choose
+        view = game.view
         steps = 0
-        while steps < self.horizon:
+        while steps < limit:
             actors = game.actors(state)
             if not actors:
                 break
+            if node is None:
+                if playout >= cutoff or (stop is not None and stop(state)):
+                    break
+                playout += 1
             if actors[0] == CHANCE:
                 state = game.apply(state, CHANCE, game.sample_chance(state, rng))
                 steps += 1
                 continue
             choices: list[tuple[Seat, Any]] = []
             for seat in actors:
-                legal = game.legal_actions(state, seat)
-                if seat == me and node is not None:
-                    action, node = self._select(node, legal, rng)
-                    path.append(node)
-                elif self._blind_policy:
-                    action = rng_mod.choice(rng, legal)
-                else:
-                    action = self.policy.choose(game.view(state, seat), legal, rng)
+                action = None
+                if quick is not None and node is not root:
+                    action = quick(state, seat, rng)
+                    if action is not None and seat == me:
+                        node = None  # a decision the game leaves to the playout policy
+                if action is None:
+                    if seat == me and node is not None:
+                        action, node = self._select(node, game.legal_actions(state, seat), rng)
+                        path.append(node)
+                    else:
+                        legal = game.legal_actions(state, seat)
+                        if replies and seat != me:
+                            replies -= 1
+                            action = fallback(view(state, seat), legal, rng)
+                        else:
+                            action = legal[int(below() * len(legal))]
                 choices.append((seat, action))
             for seat, action in choices:
                 state = game.apply(state, seat, action)
@@ -116,33 +234,44 @@ class ISMCTSAgent:
             if node is not None and node.visits == 0:
                 node = None  # expanded one new node: the rest is the playout
         outcome = game.outcome(state)
-        reward = outcome.returns()[me] if outcome is not None else 0.0
+        if outcome is not None:
+            reward = outcome.returns()[me]
+        elif spec.evaluate is not None:
+            reward = spec.evaluate(state, me)
+        else:
+            reward = 0.0
         for visited in path:
             visited.visits += 1
             visited.reward += reward
 
     def _select(self, node: _Node, legal: Sequence[Any], rng: random.Random) -> tuple[Any, _Node]:
-        untried = [a for a in legal if a not in node.children]
+        children = node.children
+        untried = []
         for action in legal:
-            child = node.children.get(action)
-            if child is not None:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
                 child.available += 1
         if untried:
             action = rng_mod.choice(rng, untried)
             child = _Node()
             child.available = 1
-            node.children[action] = child
+            children[action] = child
             return action, child
         best_score = -math.inf
         best: Any = legal[0]
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
         for action in legal:
-            child = node.children[action]
-            score = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            child = children[action]
+            visits = child.visits
+            if visits == 0:
+                return action, child
+            score = child.reward / visits + c * sqrt(log(child.available) / visits)
             if score > best_score:
                 best_score, best = score, action
-        return best, node.children[best]
+        return best, children[best]
 
 
 register(

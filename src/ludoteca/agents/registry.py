@@ -1,10 +1,18 @@
-"""Agents by name: ``make_agent("greedy", "tacocat")``."""
+"""Agents by name: ``make_agent("greedy", "tacocat")``, ``make_agent("ismcts:seconds=0.2", ...)``.
+
+A name may carry parameters after a colon, ``name:key=value:key=value``; only the search
+agent takes any (``iterations``, ``seconds``, ``exploration``). A name may also be a level
+("beginner", "casual", "strong", "strongest"): the agent that level stands for in the game,
+chosen by measured rating (``ludoteca.agents.levels``).
+"""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
-from ludoteca.agents.ismcts import ISMCTSAgent
+from ludoteca.agents import levels
+from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
@@ -24,6 +32,15 @@ _EXPERT: dict[str, str] = {
     "tile_up": "ludoteca.agents.tile_up.expert:ExpertTileUp",
     "mystery_date": "ludoteca.agents.mystery_date.expert:ExpertMysteryDate",
 }
+_SEARCH: dict[str, str] = {
+    "tacocat": "ludoteca.agents.tacocat.search:SEARCH",
+    "dweebies": "ludoteca.agents.dweebies.search:SEARCH",
+    "tile_up": "ludoteca.agents.tile_up.search:SEARCH",
+    "mystery_date": "ludoteca.agents.mystery_date.search:SEARCH",
+}
+_SEARCH_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float}
+DEFAULT_SECONDS = 0.2
+"""Thinking time of the search agent when no budget is given."""
 
 
 def agent_names(game_id: str) -> tuple[str, ...]:
@@ -33,22 +50,86 @@ def agent_names(game_id: str) -> tuple[str, ...]:
     return ("random", *greedy, *expert, "ismcts")
 
 
+def agent_for_level(level: str, game_id: str) -> str:
+    """The agent name a level stands for in a game (see ``ludoteca.agents.levels``).
+
+    Raises:
+        GameSetupError: For a name that is not a level.
+    """
+    names = agent_names(game_id)
+    if registry.make(game_id).info.realtime:
+        names = tuple(name for name in names if name != "ismcts")  # it refuses realtime games
+    return levels.agent_for(level, game_id, names)
+
+
+def _load(path: str) -> Any:
+    module_name, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def parse_parameters(name: str, game_id: str) -> tuple[str, dict[str, Any]]:
+    """Split ``ismcts:seconds=0.2:iterations=400`` into the name and typed parameters.
+
+    Raises:
+        GameSetupError: For a parameter the agent does not take or a value of the wrong type.
+    """
+    base, *parts = name.split(":")
+    if not parts:
+        return base, {}
+    if base != "ismcts":
+        raise GameSetupError(msg("agents.no_parameters", name=base))
+    parameters: dict[str, Any] = {}
+    for part in parts:
+        key, equals, text = part.partition("=")
+        kind = _SEARCH_PARAMS.get(key.strip())
+        if kind is None or not equals:
+            valid = ", ".join(f"{k}=…" for k in _SEARCH_PARAMS)
+            raise GameSetupError(msg("agents.bad_parameter", name=base, part=part, valid=valid))
+        try:
+            value = kind(text.strip())
+        except ValueError:
+            raise GameSetupError(
+                msg("agents.bad_value", name=base, param=key, value=text, kind=kind.__name__)
+            ) from None
+        if value <= 0:
+            raise GameSetupError(
+                msg("agents.bad_value", name=base, param=key, value=text, kind=kind.__name__)
+            )
+        parameters[key.strip()] = value
+    return base, parameters
+
+
+def make_search(game_id: str, **parameters: Any) -> ISMCTSAgent:
+    """The search agent for a game, with its game's cut-off and evaluation.
+
+    Without ``iterations`` or ``seconds`` it thinks ``DEFAULT_SECONDS`` per decision; with
+    both it stops at whichever comes first.
+    """
+    fallback = make_agent("greedy" if game_id in _GREEDY else "random", game_id)
+    spec: SearchSpec | None = _load(_SEARCH[game_id]) if game_id in _SEARCH else None
+    if "iterations" not in parameters:
+        parameters["iterations"] = None
+        parameters.setdefault("seconds", DEFAULT_SECONDS)
+    return ISMCTSAgent(registry.make(game_id), fallback, spec=spec, **parameters)
+
+
 def make_agent(name: str, game_id: str) -> Agent:
-    """A new agent by name for a game.
+    """A new agent by name (or level, or ``ismcts:`` with parameters) for a game.
 
     Raises:
         GameSetupError: If there is no such agent for the game; the message lists the valid names.
     """
-    if name == "random":
+    if name in levels.LEVELS:
+        name = agent_for_level(name, game_id)
+    base, parameters = parse_parameters(name, game_id)
+    if base == "random":
         return RandomAgent()
-    table = {"greedy": _GREEDY, "expert": _EXPERT}.get(name, {})
+    table = {"greedy": _GREEDY, "expert": _EXPERT}.get(base, {})
     if game_id in table:
-        module_name, _, class_name = table[game_id].partition(":")
-        agent: Agent = getattr(importlib.import_module(module_name), class_name)()
+        agent: Agent = _load(table[game_id])()
         return agent
-    if name == "ismcts":
-        policy = make_agent("greedy" if game_id in _GREEDY else "random", game_id)
-        return ISMCTSAgent(registry.make(game_id), policy)
+    if base == "ismcts":
+        return make_search(game_id, **parameters)
     raise GameSetupError(
         msg("agents.unknown", name=name, game=game_id, valid=", ".join(agent_names(game_id)))
     )
@@ -59,6 +140,19 @@ register(
         "agents.unknown": {
             "es": "No hay un agente '{name}' para {game}. Agentes válidos: {valid}",
             "en": "There is no agent '{name}' for {game}. Valid agents: {valid}",
-        }
+        },
+        "agents.no_parameters": {
+            "es": "El agente '{name}' no admite parámetros (solo ismcts los admite)",
+            "en": "The agent '{name}' takes no parameters (only ismcts does)",
+        },
+        "agents.bad_parameter": {
+            "es": "Parámetro '{part}' no válido para {name}. Parámetros válidos: {valid}",
+            "en": "'{part}' is not a valid parameter of {name}. Valid parameters: {valid}",
+        },
+        "agents.bad_value": {
+            "es": "El parámetro {param} de {name} necesita un número positivo ({kind}), "
+            "no '{value}'",
+            "en": "The {param} parameter of {name} needs a positive number ({kind}), not '{value}'",
+        },
     }
 )

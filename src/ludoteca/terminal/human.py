@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.game import Game, View
@@ -151,6 +152,7 @@ class HumanAgent:
         hot_seat: HotSeat | None = None,
         pause: Pause | None = None,
         feed: Any = None,
+        hints: bool = True,
     ) -> None:
         """Create the agent for one seat.
 
@@ -164,6 +166,7 @@ class HumanAgent:
             pause: How to wait for a key (default: :func:`key_pause` on ``console``).
             feed: The game's ``terminal.feed.EventFeed``: the events since this seat's last
                 move are shown with each decision; ``None``: none are shown.
+            hints: Whether ``?`` also gives a hint (the kind of move, then the move).
         """
         self._game = game
         self._seat = seat
@@ -175,6 +178,8 @@ class HumanAgent:
         self._news: list[str] = []
         self._pause = key_pause(console) if pause is None else pause
         self._feed = feed
+        self._hints = hints
+        self._hint: hints_mod.Hint | None = None
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until the person gives a legal move.
@@ -197,6 +202,7 @@ class HumanAgent:
             return only
         label = self._renderer.seat_label(self._seat, self._lang)
         prompt = msg("term.prompt", seat=label).text(self._lang)
+        asked = 0
         while True:
             answer = self._read_line(prompt).strip()
             if answer.lower() in QUIT_WORDS:
@@ -204,6 +210,9 @@ class HumanAgent:
             if answer.lower() in HELP_WORDS:
                 self._show(view, options)
                 self._say(msg("term.help", examples=self._renderer.examples(self._lang)), "cyan")
+                if answer == "?":
+                    self._give_hint(view, legal, asked)
+                    asked += 1
                 continue
             try:
                 return self._read_move(answer, view, legal, options)
@@ -238,6 +247,19 @@ class HumanAgent:
             phase=str(view.get("phase", "")),
             reason=msg("engine.not_legal_here"),
         )
+
+    def _give_hint(self, view: View, legal: Sequence[Any], asked: int) -> None:
+        """The first ``?`` of a decision names the kind of move, the next one the move."""
+        if not self._hints:
+            self._say(msg("hints.off"), "yellow")
+            return
+        if asked == 0 or self._hint is None:
+            self._hint = hints_mod.hint(self._game, view, legal, self._seat, self._lang)
+        found = self._hint
+        if asked == 0:
+            self._say(found.kind, "green")
+        else:
+            self._say(msg("hints.move", move=found.move), "green")
 
     def _show(self, view: View, options: Menu) -> None:
         from ludoteca.terminal.feed import print_lines  # noqa: PLC0415 (feed imports this)

@@ -29,9 +29,11 @@ register(
         },
         "term.help": {
             "es": "Escribe el número de una jugada o la jugada en texto ({examples}). "
-            "'?' muestra otra vez la mesa y 'q' abandona la partida.",
+            "'?' muestra otra vez la mesa y una pista (la primera vez, qué tipo de jugada; la "
+            "segunda, la jugada) y 'q' abandona la partida.",
             "en": "Type a move's number or the move as text ({examples}). "
-            "'?' shows the table again and 'q' leaves the game.",
+            "'?' shows the table again with a hint (the first time, the kind of move; the "
+            "second, the move) and 'q' leaves the game.",
         },
         "term.only_move": {
             "es": "Única jugada posible: {move}. Pulsa una tecla para jugarla (q sale). ",
@@ -265,6 +267,7 @@ register(
         "cli.meta.game": {"es": "JUEGO", "en": "GAME"},
         "cli.meta.games": {"es": "JUEGOS", "en": "GAMES"},
         "cli.meta.agent": {"es": "AGENTE", "en": "AGENT"},
+        "cli.meta.level": {"es": "NIVEL", "en": "LEVEL"},
         "cli.meta.agents": {"es": "AGENTES", "en": "AGENTS"},
         "cli.meta.file": {"es": "ARCHIVO", "en": "FILE"},
         "cli.meta.name_value": {"es": "NOMBRE=VALOR", "en": "NAME=VALUE"},
@@ -281,6 +284,20 @@ register(
         "cli.help.play": {
             "es": "Juega en la terminal contra un bot, o por turnos en el mismo dispositivo.",
             "en": "Play in the terminal against a bot, or hot-seat on one device.",
+        },
+        "cli.help.level": {
+            "es": "Nivel del bot: beginner (principiante), casual (aficionado), strong (fuerte) "
+            "o strongest (el más fuerte), medidos por su puntuación (en lugar de --vs).",
+            "en": "Bot level: beginner, casual, strong or strongest, backed by measured "
+            "ratings (instead of --vs).",
+        },
+        "cli.help.hints": {
+            "es": "Permitir pistas con '?' (--no-hints las desactiva).",
+            "en": "Allow hints with '?' (--no-hints turns them off).",
+        },
+        "cli.level_and_vs": {
+            "es": "Usa --level o --vs, no los dos.",
+            "en": "Use --level or --vs, not both.",
         },
         "cli.help.vs": {
             "es": "Rival: un agente (random, greedy…) o human para jugar por turnos "

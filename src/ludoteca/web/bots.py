@@ -20,6 +20,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
@@ -51,11 +52,13 @@ def default_agent(game_id: str) -> str:
 
 
 def agent_names(game_id: str) -> tuple[str, ...]:
-    """The bots a room can seat (ISMCTS refuses realtime games)."""
+    """The bots a room can seat: the levels first, then the bots by name (ISMCTS refuses
+    realtime games).
+    """
     names = agents_registry.agent_names(game_id)
     if registry.make(game_id).info.realtime:
         names = tuple(n for n in names if n != "ismcts")
-    return names
+    return (*levels.LEVELS, *names)
 
 
 @dataclass(slots=True)

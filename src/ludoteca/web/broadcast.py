@@ -53,6 +53,7 @@ def summary(room: Room, lang: Lang) -> dict[str, Any]:
         "players": room.players,
         "options": room.options,
         "turn_seconds": room.turn_seconds,
+        "hints": room.hints,
         "status": room.status,
         "game_no": room.game_no,
         "seats": seats,

@@ -72,6 +72,10 @@ register(
             "es": "No hay asiento {seat} (asientos 0 a {high})",
             "en": "There is no seat {seat} (seats 0 to {high})",
         },
+        "web.error.hint_not_your_turn": {
+            "es": "Solo hay pista cuando te toca jugar.",
+            "en": "A hint is only given when it is your move.",
+        },
         "web.error.not_seated": {
             "es": "Primero siéntate en un asiento",
             "en": "Take a seat first",

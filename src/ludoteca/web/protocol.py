@@ -119,8 +119,13 @@ class Ping:
     """Keep-alive; answered with ``pong``."""
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Ask for a hint for this socket's seat (answered with ``hint`` or an error)."""
+
+
 ClientMessage = (
-    Hello | Sit | Bot | Unbot | Leave | Start | Act | Chat | Rematch | Replay | Lang | Ping
+    Hello | Sit | Bot | Unbot | Leave | Start | Act | Chat | Rematch | Replay | Lang | Ping | Hint
 )
 
 TYPES = (
@@ -136,6 +141,7 @@ TYPES = (
     "replay",
     "lang",
     "ping",
+    "hint",
 )
 
 
@@ -183,6 +189,8 @@ def parse(text: str) -> ClientMessage:
         return Lang(_str(data, "lang"))
     if kind == "ping":
         return Ping()
+    if kind == "hint":
+        return Hint()
     raise ProtocolError("unknown_type", msg("web.error.unknown_type", type=kind[:40]))
 
 

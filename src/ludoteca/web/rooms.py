@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Iterator
 from typing import Any
 
+from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
@@ -53,6 +54,8 @@ __all__ = [
 log = logging.getLogger("ludoteca.web")
 
 MAX_TURN_SECONDS = 3600
+HINTS_OPTION = "hints"
+"""Room option (not a game option): ``false`` turns hints off in the room."""
 
 
 class Room:
@@ -72,7 +75,9 @@ class Room:
         self.game: Game[Any, Any] = registry.make(row.game)
         self.info = self.game.info
         self.players = row.players
-        self.options = row.options
+        # The "hints" room option is the room's, not the game's: kept apart from game options.
+        self.hints = row.options.get(HINTS_OPTION, True) is not False
+        self.options = {k: v for k, v in row.options.items() if k != HINTS_OPTION}
         self.turn_seconds = row.turn_seconds
         self.status = row.status
         self.game_no = row.game_no
@@ -121,6 +126,9 @@ class Room:
         """Answer one parsed message of ``client`` (errors go to that socket only)."""
         if isinstance(message, p.Ping):
             client.send({"type": "pong"})
+            return
+        if isinstance(message, p.Hint):
+            await self._hint(client)
             return
         try:
             async with self.lock:
@@ -404,6 +412,30 @@ class Room:
             if other.hello:
                 other.send(chat_json(line, other.lang))
 
+    async def _hint(self, client: Client) -> None:
+        """A hint for the asking seat from its own view; the search runs off the event loop."""
+        try:
+            async with self.lock:
+                if not client.hello:
+                    raise RoomError("no_hello", msg("web.error.no_hello"))
+                if not self.hints:
+                    raise RoomError("hints_off", msg("hints.off"))
+                live = self.session.live
+                seat = client.seat
+                if live is None or self.status != PLAYING or seat is None:
+                    raise RoomError("not_seated", msg("web.error.not_seated"))
+                if seat not in live.actors():
+                    raise RoomError("not_your_turn", msg("web.error.hint_not_your_turn"))
+                view = self.game.view(live.state, seat)
+                legal = self.game.legal_actions(live.state, seat)
+                version = live.version
+            found = await asyncio.to_thread(
+                hints_mod.hint, self.game, view, legal, seat, client.lang, seed=version
+            )
+            client.send({"type": "hint", "version": version, **found.to_json(client.lang)})
+        except RoomError as error:
+            client.error(error)
+
     def _replay(self, client: Client, replay: p.Replay) -> None:
         finished_upto = self.game_no if self.status == FINISHED else self.game_no - 1
         client.send(
@@ -444,6 +476,10 @@ class Rooms:
             options = {}
         if not isinstance(options, dict):
             raise RoomError("bad_option", msg("web.error.bad_field", field="options", kind="{}"))
+        options = dict(options)
+        hints = options.pop(HINTS_OPTION, True)
+        if not isinstance(hints, bool):
+            raise RoomError("bad_option", msg("web.error.bad_field", field="hints", kind="bool"))
         spec = game.info.profiles
         if spec is not None and spec.option in options:
             raise RoomError("bad_option", msg("web.error.profiles_option", option=spec.option))
@@ -451,7 +487,9 @@ class Rooms:
             resolved = options_mod.resolve(game.info, options)
         except GameSetupError as error:
             raise RoomError("bad_option", error.message) from None
-        given = {name: resolved[name] for name in options}
+        given: dict[str, Any] = {name: resolved[name] for name in options}
+        if hints is False:
+            given[HINTS_OPTION] = False
         if (
             not isinstance(turn_seconds, int)
             or isinstance(turn_seconds, bool)

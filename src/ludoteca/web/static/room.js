@@ -222,7 +222,12 @@ export function mountRoom(root, roomId) {
         drawMoves();
         drawReplayBar();
         break;
+      case "hint":
+        S.hint = {version: message.version, kind: message.kind, move: message.move, shown: 1};
+        drawMoves();
+        break;
       case "error":
+        if (message.code === "hints_off") S.hintsOff = true;
         if (message.code === "no_room") {
           S.notFound = true;
           conn.close();
@@ -584,6 +589,7 @@ export function mountRoom(root, roomId) {
     const legal = S.replay || !S.state ? [] : (S.state.legal || []);
     dom.movesHead.appendChild(h("h2", {id: "moves-title"}, [t("moves.title")]));
     if (legal.length) dom.movesHead.appendChild(h("span", {class: "muted small"}, [t("moves.count", {n: legal.length})]));
+    if (legal.length && isMyTurn() && !S.replay && !S.hintsOff && S.room && S.room.hints !== false) drawHint();
     dom.filter.hidden = legal.length < FILTER_FROM;
     dom.movesHead.parentElement.hidden = !S.state && !S.replay;
     if (!legal.length) {
@@ -603,6 +609,21 @@ export function mountRoom(root, roomId) {
       }, [label]));
     }
     if (dom.typedInput) dom.typedInput.placeholder = legal.length ? t("moves.type_placeholder", {example: legal[0].text}) : "";
+  }
+
+  /** The hint button: the first press asks for the kind of move, the second shows the move. */
+  function drawHint() {
+    const hint = S.hint && S.hint.version === S.state.version ? S.hint : null;
+    dom.movesHead.appendChild(h("button", {
+      class: "btn small hint", type: "button", id: "hint-button",
+      onclick: () => {
+        if (!hint) send({type: "hint"});
+        else { hint.shown = 2; drawMoves(); }
+      },
+    }, [t(hint ? "hint.again" : "hint.button")]));
+    if (hint) {
+      dom.movesHead.appendChild(h("p", {class: "hint-text", id: "hint-text"}, [hint.shown > 1 ? hint.move : hint.kind]));
+    }
   }
 
   function drawReplayBar() {

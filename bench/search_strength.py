@@ -1,0 +1,122 @@
+"""Strength of the search agent: seat-balanced two-player matches against greedy and expert.
+
+For each game and opponent, ``--games`` matches of ``ismcts:iterations=N`` against the
+opponent through ``ludoteca.lab.simulate`` (game ``i`` has seed ``seed + i`` and the seats
+rotate every game, so each agent plays each seat equally often). The search agent's score is
+wins plus half the draws over games; the table gives it with its 95% Wilson interval, and
+two verdicts:
+
+* ``>= 60%`` against greedy: the observed score is at least 0.60 (and the interval's lower
+  bound says whether that is established);
+* non-inferior to expert at 95%: the one-sided 95% lower bound of the score (Wilson, z=1.645)
+  is above ``0.5 - margin`` (``--margin``, default 0.05).
+
+Budgets are iterations, not seconds, so a result does not depend on the machine's load
+(other processes share its two cores); ``--iterations`` takes the per-game numbers that
+match 0.2 s of one core's time at the measured rate (``bench/search_speed.py``).
+
+Example (from the repository root)::
+
+    .venv/bin/python bench/search_strength.py --games 60 --workers 2 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from ludoteca.lab import simulate, stats
+
+DEFAULT_ITERATIONS = {"tacocat": 600, "dweebies": 250, "tile_up": 180, "mystery_date": 200}
+"""Iterations per decision matching about 0.2 s of one core (see the module docstring)."""
+Z_ONE_SIDED_95 = 1.645
+
+
+def match(
+    game_id: str, opponent: str, iterations: int, games: int, workers: int, seed: int
+) -> dict[str, Any]:
+    """Play the pairing and return the search agent's score and its intervals."""
+    me = f"ismcts:iterations={iterations}"
+    config = simulate.SimulationConfig(
+        game_id, games=games, agents=(me, opponent), seed=seed, workers=workers
+    )
+    started = time.perf_counter()
+    wins = draws = 0
+    for result in simulate.run(config):
+        mine = result.seats.index(me)
+        if not result.winners or len(result.winners) == len(result.seats):
+            draws += 1
+        elif mine in result.winners:
+            wins += 1 if len(result.winners) == 1 else 0
+            draws += 1 if len(result.winners) > 1 else 0
+    # Half points: score twice the games, a draw is one success of two.
+    low, high = stats.wilson_interval(2 * wins + draws, 2 * games)
+    one_sided_low, _ = stats.wilson_interval(2 * wins + draws, 2 * games, Z_ONE_SIDED_95)
+    return {
+        "game": game_id,
+        "opponent": opponent,
+        "iterations": iterations,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "score": (wins + draws / 2) / games,
+        "low95": low,
+        "high95": high,
+        "one_sided_low95": one_sided_low,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings and print a markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--margin", type=float, default=0.05)
+    parser.add_argument("--only", nargs="*", default=list(DEFAULT_ITERATIONS))
+    parser.add_argument("--opponents", nargs="*", default=["greedy", "expert"])
+    parser.add_argument("--iterations", nargs="*", default=[], help="game=N overrides")
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args(argv)
+    budgets = dict(DEFAULT_ITERATIONS)
+    for item in args.iterations:
+        name, _, value = item.partition("=")
+        budgets[name] = int(value)
+    rows = []
+    print("| game | vs | iterations | games | W-D-L | score | 95% CI | verdict |")
+    print("|---|---|---|---|---|---|---|---|")
+    for game_id in args.only:
+        for opponent in args.opponents:
+            row = match(game_id, opponent, budgets[game_id], args.games, args.workers, args.seed)
+            rows.append(row)
+            if opponent == "expert":
+                low = row["one_sided_low95"]
+                bound = 0.5 - args.margin
+                verdict = (
+                    f"non-inferior (1-sided low {low:.2f} > {bound:.2f})"
+                    if low > bound
+                    else f"not shown (1-sided low {low:.2f})"
+                )
+            else:
+                verdict = ">= 60%" if row["score"] >= 0.6 else "< 60%"
+                verdict += " (established)" if row["low95"] >= 0.6 else ""
+            losses = row["games"] - row["wins"] - row["draws"]
+            print(
+                f"| {game_id} | {opponent} | {row['iterations']} | {row['games']} | "
+                f"{row['wins']}-{row['draws']}-{losses} | {row['score']:.2f} | "
+                f"{row['low95']:.2f}-{row['high95']:.2f} | {verdict} |",
+                flush=True,
+            )
+            if args.json:  # after every row: a long run that is stopped keeps what it found
+                with open(args.json, "w", encoding="utf-8") as handle:
+                    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "rows": rows}
+                    json.dump(data, handle, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Bot levels a player understands, each backed by a measured rating.
+
+``bench/bot_ratings.py`` rates every bot of every turn-based game on one OpenSkill
+(Plackett-Luce) scale from seat-balanced round-robins and writes ``levels.json`` next to
+this module: per game, each bot's rating and which bot each level stands for (the weakest
+is "beginner", the strongest "strongest"). A game without ratings (Gotcha, realtime) maps
+the levels onto its bots by their usual order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.i18n import Message, msg, register
+
+LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
+"""Level names, weakest first (also accepted as agent names)."""
+_DATA = Path(__file__).with_name("levels.json")
+_UNRATED_ORDER = ("random", "greedy", "expert", "ismcts")
+
+
+@cache
+def ratings() -> dict[str, Any]:
+    """The levels file: ``{"date", "command", "games": {id: {"ratings", "levels"}}}``."""
+    if not _DATA.exists():
+        return {"games": {}}
+    data: dict[str, Any] = json.loads(_DATA.read_text("utf-8"))
+    return data
+
+
+def agent_for(level: str, game_id: str, available: Sequence[str]) -> str:
+    """The agent name (with parameters) that ``level`` stands for in ``game_id``.
+
+    Args:
+        level: One of :data:`LEVELS`.
+        game_id: The game.
+        available: The game's agent names (used for a game without ratings).
+
+    Raises:
+        GameSetupError: For a name that is not a level.
+    """
+    if level not in LEVELS:
+        raise GameSetupError(msg("levels.unknown", name=level, valid=", ".join(LEVELS)))
+    entry = ratings()["games"].get(game_id)
+    if entry is not None:
+        name: str = entry["levels"][level]
+        return name
+    names = [name for name in _UNRATED_ORDER if name in available]
+    index = min(LEVELS.index(level), len(names) - 1)
+    return names[index]
+
+
+def level_label(level: str) -> Message:
+    """The level's name for people."""
+    return msg(f"levels.{level}")
+
+
+def level_table(game_id: str, available: Sequence[str]) -> list[tuple[str, str, float | None]]:
+    """``(level, agent, conservative rating)`` per level (rating ``None`` if unrated)."""
+    entry = ratings()["games"].get(game_id)
+    rows = []
+    for level in LEVELS:
+        agent = agent_for(level, game_id, available)
+        rating = entry["ratings"].get(agent, {}).get("ordinal") if entry is not None else None
+        rows.append((level, agent, rating))
+    return rows
+
+
+register(
+    {
+        "levels.beginner": {"es": "principiante", "en": "beginner"},
+        "levels.casual": {"es": "aficionado", "en": "casual"},
+        "levels.strong": {"es": "fuerte", "en": "strong"},
+        "levels.strongest": {"es": "el más fuerte", "en": "strongest"},
+        "levels.unknown": {
+            "es": "'{name}' no es un nivel. Niveles válidos: {valid}",
+            "en": "'{name}' is not a level. Valid levels: {valid}",
+        },
+    }
+)

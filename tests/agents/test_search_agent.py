@@ -1,0 +1,168 @@
+"""The search agent's budgets, per-game cut-offs, parameters, levels and hints."""
+
+import random
+from typing import Any
+
+import pytest
+
+from ludoteca.agents import hints, levels
+from ludoteca.agents import registry as agents_registry
+from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
+from ludoteca.agents.random import RandomAgent
+from ludoteca.agents.tacocat import search as tacocat_search
+from ludoteca.engine import registry, rng, runner
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.games import tacocat
+
+TURN_BASED = ("tacocat", "dweebies", "tile_up", "mystery_date")
+
+
+def _dealt(game_id: str, seed: int = 3) -> tuple[Any, Any]:
+    game = registry.make(game_id)
+    state = runner.new_game(game, 2, seed)
+    chance = rng.make(seed)
+    while game.actors(state) and game.actors(state)[0] == -1:
+        state = game.apply(state, -1, game.sample_chance(state, chance))
+    return game, state
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_iteration_budget_is_exact_and_reproducible(game_id: str) -> None:
+    game, state = _dealt(game_id)
+    seat = game.actors(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    first = agents_registry.make_agent("ismcts:iterations=30", game_id)
+    second = agents_registry.make_agent("ismcts:iterations=30", game_id)
+    assert isinstance(first, ISMCTSAgent)
+    assert isinstance(second, ISMCTSAgent)
+    picks = [agent.choose(view, legal, random.Random(4)) for agent in (first, second)]
+    assert picks[0] == picks[1]
+    assert picks[0] in legal
+    searched = 1 < len(legal) <= first.max_branching
+    assert first.stats.iterations == (30 if searched else 0)
+
+
+def test_time_budget_stops_the_search() -> None:
+    game, state = _dealt("dweebies")
+    agent = agents_registry.make_agent("ismcts:seconds=0.05", "dweebies")
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.iterations is None
+    legal = game.legal_actions(state, game.actors(state)[0])
+    agent.choose(game.view(state, game.actors(state)[0]), legal, random.Random(0))
+    assert agent.stats.iterations >= 1
+    # A time budget ends on a clock read (every 16 iterations), never runs unbounded.
+    assert agent.stats.seconds < 5.0
+
+
+def test_both_budgets_stop_at_the_first_reached() -> None:
+    agent = agents_registry.make_agent("ismcts:seconds=30:iterations=20", "dweebies")
+    assert isinstance(agent, ISMCTSAgent)
+    game, state = _dealt("dweebies")
+    seat = game.actors(state)[0]
+    agent.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(0))
+    assert agent.stats.iterations == 20
+
+
+@pytest.mark.parametrize(
+    ("name", "fragment"),
+    [
+        ("ismcts:depth=3", "depth=3"),
+        ("ismcts:seconds=fast", "fast"),
+        ("ismcts:iterations=0", "iterations"),
+        ("greedy:iterations=5", "greedy"),
+    ],
+)
+def test_bad_parameters_are_clear_errors_in_both_languages(name: str, fragment: str) -> None:
+    with pytest.raises(GameSetupError) as caught:
+        agents_registry.make_agent(name, "tacocat")
+    for lang in ("es", "en"):
+        assert fragment in caught.value.message.text(lang)
+
+
+def test_realtime_game_is_refused() -> None:
+    with pytest.raises(GameSetupError):
+        agents_registry.make_agent("ismcts:iterations=5", "gotcha")
+
+
+def test_every_level_names_a_real_agent_of_every_game() -> None:
+    for game_id in (*TURN_BASED, "gotcha"):
+        names = agents_registry.agent_names(game_id)
+        for level in levels.LEVELS:
+            agent = agents_registry.agent_for_level(level, game_id)
+            assert agent.partition(":")[0] in names
+            assert agents_registry.make_agent(level, game_id).name in names
+        weakest = agents_registry.agent_for_level("beginner", game_id)
+        strongest = agents_registry.agent_for_level("strongest", game_id)
+        assert weakest != strongest
+
+
+def test_levels_follow_the_measured_ratings() -> None:
+    data = levels.ratings()["games"]
+    for game_id, entry in data.items():
+        ordinal = {name: rating["ordinal"] for name, rating in entry["ratings"].items()}
+        chosen = [ordinal[entry["levels"][level]] for level in levels.LEVELS]
+        assert chosen == sorted(chosen), game_id
+        assert chosen[-1] == max(ordinal.values())
+        assert chosen[0] == min(ordinal.values())
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(GameSetupError) as caught:
+        levels.agent_for("expertísimo", "tacocat", ("random",))
+    assert "beginner" in caught.value.message.text("en")
+
+
+def test_tacocat_evaluation_solves_small_rounds_exactly() -> None:
+    """A round where the attacker holds the lowest card and a sure set wins it."""
+    _, state = _dealt("tacocat")
+    state = state._replace(
+        phase=tacocat.model.P_ATTACK,
+        attacker=0,
+        attack=(),
+        answers=(),
+        hands=((1, 12, 12, 12), (5, 6, 7, 8)),
+    )
+    assert tacocat_search.stop(state)
+    after_win = tacocat_search.race(*tacocat.game._move(state.position, state.covered, 0))
+    assert tacocat_search.evaluate(state, 0) == after_win
+    assert tacocat_search.evaluate(state, 1) == -after_win
+    assert tacocat_search.race(-1, 0) == 1.0
+    assert tacocat_search.race(tacocat.model.SPACES, 0) == -1.0
+
+
+def test_cut_off_evaluation_replaces_the_playout() -> None:
+    calls: list[int] = []
+
+    def evaluate(state: Any, seat: int) -> float:
+        calls.append(seat)
+        return 0.5
+
+    game, state = _dealt("dweebies")
+    agent = ISMCTSAgent(
+        game, RandomAgent(), iterations=12, spec=SearchSpec(evaluate=evaluate, cutoff=1)
+    )
+    seat = game.actors(state)[0]
+    legal = game.legal_actions(state, seat)
+    agent.choose(game.view(state, seat), legal, random.Random(0))
+    assert len(calls) == 12
+    assert set(calls) == {seat}
+    assert all(value == 0.5 for _, _, value in agent.stats.top)
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_hint_is_a_legal_move_from_the_own_view(game_id: str) -> None:
+    game, state = _dealt(game_id)
+    seat = game.actors(state)[0]
+    legal = game.legal_actions(state, seat)
+    agent = agents_registry.make_agent("ismcts:iterations=20", game_id)
+    found = hints.hint(game, game.view(state, seat), legal, seat, "es", agent=agent)
+    assert found.action in legal
+    spanish, english = found.to_json("es"), found.to_json("en")
+    assert spanish["kind"].startswith("Pista") and english["kind"].startswith("Hint")
+    assert spanish["action"] == str(found.action)
+
+
+def test_hint_refuses_another_seats_view() -> None:
+    game, state = _dealt("tacocat")
+    with pytest.raises(ValueError, match="own view"):
+        hints.hint(game, game.view(state, 1), game.legal_actions(state, 0), 0, "en")
