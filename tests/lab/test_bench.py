@@ -122,7 +122,12 @@ def test_verdicts_in_both_languages() -> None:
 def test_run_measures_reference_and_both_rows_per_game() -> None:
     report = bench.run(["tacocat"], SHORT, repetitions=2)
     rows = [(r.name, r.kind) for r in report.results]
-    assert rows == [("reference", "reference"), ("tacocat", "playout"), ("tacocat", "runner")]
+    assert rows == [
+        ("reference", "reference"),
+        ("tacocat", "playout"),
+        ("tacocat", "runner"),
+        ("tacocat", "fastpath"),
+    ]
     for result in report.results:
         _check_row(result, 2)
     playout = report.results[1]
@@ -143,7 +148,8 @@ def test_run_cli_prints_spanish_tables_and_writes_json(
     assert "pasos/s" in printed and "referencia" in printed
     data = json.loads(out.read_text("utf-8"))
     assert data["machine"]["cpus"] >= 1
-    assert [row["kind"] for row in data["results"]] == ["reference", "playout", "runner"]
+    kinds = [row["kind"] for row in data["results"]]
+    assert kinds == ["reference", "playout", "runner", "fastpath"]
 
 
 def test_run_cli_english_without_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,3 +191,28 @@ def test_openspiel_rows() -> None:
     report = bench.run(["tacocat"], SHORT, True, repetitions=1)
     assert [r.name for r in report.results][-2:] == [bench.KUHN, "leduc_poker"]
     assert report.ratio(report.results[1], bench.KUHN, "openspiel") is not None
+
+
+def test_runner_and_fast_path_verdicts_are_paired_ratios_to_the_playout() -> None:
+    report = _report(
+        _rows(
+            ("tacocat", "playout", [200, 100]),
+            ("tacocat", "runner", [150, 50]),
+            ("tacocat", "fastpath", [1000, 300]),
+        )
+    )
+    lines = bench.verdicts(report, "en")
+    # Runner: per round 200/150 and 100/50 -> median of 0.75 and 0.5 is 0.625 -> 1.6x slower.
+    assert lines[1] == (
+        "tacocat: runner.play at 1.60× the random loop's µs/step (target ≤ 1.5×): NOT met"
+    )
+    assert lines[2] == "tacocat: fast path 4.00× the random loop's steps/s (target ≥ 4×): met"
+    assert "vía rápida" in bench.verdicts(report, "es")[2]
+
+
+def test_fast_path_workload_counts_the_protocol_games_steps() -> None:
+    assert bench.has_fastpath("tacocat")
+    fast = bench.fastpath_workload("tacocat", seed=3).run(SHORT)
+    assert fast.games >= 1 and fast.steps >= fast.games
+    with pytest.raises(ValueError, match="fast path"):
+        bench.fastpath_workload("gotcha")

@@ -14,6 +14,7 @@ class RandomAgent:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    reads_view = False
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """A uniform legal action."""

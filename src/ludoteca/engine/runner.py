@@ -20,7 +20,11 @@ StepObserver = Callable[[Any, Seat, Any, Any], None]
 
 
 class Agent(Protocol):
-    """Anything that picks an action from a view and the legal actions."""
+    """Anything that picks an action from a view and the legal actions.
+
+    An agent whose class sets ``reads_view = False`` (the random agent) is handed an empty
+    view: :func:`play` then skips building one, the largest cost of a random match.
+    """
 
     name: str
 
@@ -84,9 +88,6 @@ def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
         IllegalActionError: If the action is not among the seat's legal actions.
     """
     actors = game.actors(state)
-    phase = game.phase(state)
-    label_key = f"{game.info.id}.phase.{phase}"
-    label = msg(label_key) if i18n.has(label_key) else None
     legal: Sequence[Any]
     if seat == CHANCE and actors == (CHANCE,):
         legal = [outcome for outcome, _ in game.chance_outcomes(state)]
@@ -94,6 +95,26 @@ def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any) -> None:
         legal = game.legal_actions(state, seat) if seat in actors else ()
     if action in legal:
         return
+    _refuse(game, state, seat, action, actors, legal)
+
+
+def _refuse(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    action: Any,
+    actors: Sequence[Seat],
+    legal: Sequence[Any],
+) -> None:
+    """Raise the error for an action found illegal (the slow path: messages are built here).
+
+    Raises:
+        NotYourTurnError: If ``seat`` is not among the actors (or the game is over).
+        IllegalActionError: Otherwise.
+    """
+    phase = game.phase(state)
+    label_key = f"{game.info.id}.phase.{phase}"
+    label = msg(label_key) if i18n.has(label_key) else None
     explanation = None if seat == CHANCE else game.explain(state, seat, action)
     rule_id, reason = explanation if explanation else (None, msg("engine.not_legal_here"))
     error = NotYourTurnError if seat not in actors else IllegalActionError
@@ -160,30 +181,34 @@ def play(
     resolved = options_mod.resolve(game.info, options)
     chance_rng = rng_mod.derive(seed, "chance")
     agent_rngs = [rng_mod.derive(seed, "agent", seat) for seat in range(len(agents))]
+    reads_view = [getattr(agent, "reads_view", True) for agent in agents]
     entries: list[tuple[Seat, str]] = []
     limit = game.info.max_steps if max_steps is None else max_steps
+    realtime = game.info.realtime
+    actors_of, legal_actions, apply, view = game.actors, game.legal_actions, game.apply, game.view
     steps = 0
     while steps < limit:
-        actors = game.actors(state)
+        actors = actors_of(state)
         if not actors:
             break
         if actors[0] == CHANCE:
             choices: list[tuple[Seat, Any]] = [(CHANCE, game.sample_chance(state, chance_rng))]
         else:
-            choices = [
-                (
-                    seat,
-                    agents[seat].choose(
-                        game.view(state, seat), game.legal_actions(state, seat), agent_rngs[seat]
-                    ),
-                )
-                for seat in actors
-            ]
-            if game.info.realtime and len(choices) > 1:
+            choices = []
+            for seat in actors:
+                legal = legal_actions(state, seat)
+                seen = view(state, seat) if reads_view[seat] else {}
+                action = agents[seat].choose(seen, legal, agent_rngs[seat])
+                # The legality check of ``step``, against the list the agent was handed;
+                # the full check (and its message) runs only when this one fails.
+                if checked and not (realtime and len(actors) > 1) and action not in legal:
+                    check(game, state, seat, action)
+                choices.append((seat, action))
+            if realtime and len(choices) > 1:
                 choices = [_earliest(game, state, choices, checked)]
         for seat, action in choices:
             before = state
-            state = step(game, state, seat, action, checked=checked and seat != CHANCE)
+            state = apply(state, seat, action)
             entries.append((seat, str(action)))
             steps += 1
             if observer is not None:

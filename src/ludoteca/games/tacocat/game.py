@@ -26,6 +26,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.games.tacocat import events as tacocat_events
+from ludoteca.games.tacocat import playout as _playout
 from ludoteca.games.tacocat.legal import attack_action as _attack
 from ludoteca.games.tacocat.legal import attack_actions as _attack_actions
 from ludoteca.games.tacocat.legal import defend_actions as _defend_actions
@@ -383,6 +384,17 @@ class Tacocat:
             return msg("tacocat.do.sacrifice").text(_lang(lang))
         key = {Draw: "draw", Duel: "duel", Defend: "defend"}[type(action)]
         return msg(f"tacocat.do.{key}", card=action.card).text(_lang(lang))
+
+    def playout(
+        self, state: State, rng: random.Random, policy: _playout.Policy
+    ) -> tuple[State, int]:
+        """The rollout fast path: play to the end on mutable locals (same games as the
+        protocol loop for the same ``rng``); see :mod:`ludoteca.games.tacocat.playout`.
+
+        Returns:
+            The final state and the steps applied.
+        """
+        return _playout.playout(state, rng, policy)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bisect import bisect_left as _bisect_left
-from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from ludoteca.engine.lazy import LazyActions
@@ -66,26 +65,49 @@ def replace_actions(hand: tuple[int, ...], limit: int) -> ReplaceOptions:
 class ReplaceOptions(LazyActions[Replace]):
     """Every sub-multiset of a hand with at most ``limit`` cards, as ``Replace`` actions.
 
-    A hand of nine distinct cards has 512 of them, and random hands rarely repeat, so the
-    list is not built: items are made on demand from position patterns cached per shape of
-    hand (how many copies of each value), of which there are only a few dozen. Order: by
-    size, then ascending as tuples (``keep`` first).
+    A hand of nine distinct cards has 512 of them and random hands rarely repeat, so the
+    list is neither built nor enumerated: it is counted, and an item is unranked on demand
+    from a table of counts cached per shape of hand (how many copies of each value). Order:
+    by size, then ascending as tuples (``keep`` first); within one size, more copies of a
+    smaller value come first.
     """
 
-    __slots__ = ("_hand", "_limit", "_patterns")
+    __slots__ = ("_counts", "_hand", "_len", "_limit", "_values")
 
     def __init__(self, hand: tuple[int, ...], limit: int) -> None:
         self._hand = hand
         self._limit = limit
-        self._patterns = _patterns(_shape(hand), limit)
+        values, shape = _distinct(hand)
+        self._values = values
+        self._counts = _counts(shape)
+        first = self._counts[0]
+        self._len = sum(first[: limit + 1])
 
     def __len__(self) -> int:
-        return len(self._patterns)
+        return self._len
 
     def item(self, index: int) -> Replace:
-        """The replacement made of the hand's cards at the ``index``-th position pattern."""
-        hand = self._hand
-        return _REPLACES[tuple([hand[p] for p in self._patterns[index]])]
+        """The ``index``-th sub-multiset: find its size, then each value's copies in turn."""
+        counts = self._counts
+        first = counts[0]
+        size = 0
+        while index >= first[size]:
+            index -= first[size]
+            size += 1
+        cards: list[int] = []
+        left = size
+        values = self._values
+        for position in range(len(values)):
+            if not left:
+                break
+            rest = counts[position + 1]
+            copies = min(counts[-1][position], left)
+            while index >= rest[left - copies]:
+                index -= rest[left - copies]
+                copies -= 1
+            cards.extend((values[position],) * copies)
+            left -= copies
+        return _REPLACES[tuple(cards)]
 
     def __contains__(self, action: object) -> bool:
         return (
@@ -94,52 +116,45 @@ class ReplaceOptions(LazyActions[Replace]):
             and holds(self._hand, action.cards)
         )
 
-    def __iter__(self) -> Iterator[Replace]:
-        hand = self._hand
-        for pattern in self._patterns:
-            yield _REPLACES[tuple([hand[p] for p in pattern])]
-
     def identity(self) -> tuple[tuple[int, ...], int]:
         """The hand and the size limit: they determine the listing."""
         return self._hand, self._limit
 
 
-def _shape(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """Copies of each distinct value of a sorted hand, in order: (3, 3, 5) -> (2, 1)."""
+def _distinct(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The distinct values of a sorted hand and the copies of each: (3, 3, 5) -> (3, 5), (2, 1)."""
+    values: list[int] = []
     shape: list[int] = []
-    previous = None
     for card in hand:
-        if card == previous:
+        if values and card == values[-1]:
             shape[-1] += 1
         else:
+            values.append(card)
             shape.append(1)
-            previous = card
-    return tuple(shape)
+    return tuple(values), tuple(shape)
 
 
-@cache
-def _patterns(shape: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """Hand positions of every sub-multiset up to ``limit`` cards, for a hand of this shape.
+@lru_cache(maxsize=8192)
+def _counts(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Counts of sub-multisets for a hand of this shape, for unranking.
 
-    A sub-multiset takes the first copies of each value it uses. Within one size, taking
-    more copies of a smaller value comes first: that is ascending tuple order.
+    Row ``i`` (for ``i`` in ``0..len(shape)``) lists, for each size ``s`` up to the hand's
+    size, how many ways values ``i..`` can give exactly ``s`` cards; a last extra row is the
+    shape itself (copies per value), so one tuple carries everything ``item`` needs.
     """
-    firsts = [sum(shape[:value]) for value in range(len(shape))]
-    found: list[tuple[int, ...]] = []
-
-    def extend(value: int, left: int, taken: tuple[int, ...]) -> None:
-        if left == 0:
-            found.append(taken)
-            return
-        if value == len(shape):
-            return
-        for copies in range(min(shape[value], left), -1, -1):
-            first = firsts[value]
-            extend(value + 1, left - copies, taken + tuple(range(first, first + copies)))
-
-    for size in range(limit + 1):
-        extend(0, size, ())
-    return tuple(found)
+    total = sum(shape)
+    rows: list[tuple[int, ...]] = [(1,) + (0,) * total]
+    for copies in reversed(shape):
+        below = rows[-1]
+        rows.append(
+            tuple(
+                sum(below[size - t] for t in range(min(copies, size) + 1))
+                for size in range(total + 1)
+            )
+        )
+    rows.reverse()
+    rows.append(shape)
+    return tuple(rows)
 
 
 class _Replaces(dict[tuple[int, ...], Replace]):

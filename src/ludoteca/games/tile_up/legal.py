@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Message, msg
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.tile_up.board import Geometry
 from ludoteca.games.tile_up.model import (
     CARD_OF,
@@ -88,49 +89,88 @@ def _place_table(geo: Geometry) -> tuple[int, list[list[_Chunk]]]:
     return found
 
 
-def _placements(state: State, hand: tuple[int, ...]) -> list[Action]:
-    length, table = _place_table(geo_of(state.rules))
-    out: list[Action] = []
+def _placement_masks(state: State, hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """``(tile, cell mask, cells)`` per distinct tile of a sorted hand that has a legal
+    cell (TU-03): the frontier plus the cells of higher numbers in other colours.
+    """
     frontier = state.frontier
     number_masks = state.number_masks
     colour_masks = state.colour_masks
+    found: list[tuple[int, int, int]] = []
     previous = -1
     for tile in hand:
         if tile == previous:
             continue
         previous = tile
-        chunks = table[tile]
         higher = 0
         for mask in number_masks[tile % NUMBERS + 1 :]:
             higher |= mask
         cells = frontier | higher & ~colour_masks[tile // NUMBERS]
-        # Bytes of the mask in C; only the non-zero ones are looked up.
-        for index, byte in enumerate(cells.to_bytes(length, "little")):
-            if byte:
-                out += chunks[index][byte]
-    return out
+        if cells:
+            found.append((tile, cells, cells.bit_count()))
+    return found
 
 
-class LegalActions(list[Action]):
-    """A play-phase legal list whose ``in`` asks the rules instead of scanning.
+class LegalActions(LazyActions[Action]):
+    """A play-phase legal list, counted rather than built, whose ``in`` asks the rules.
 
-    A turn start offers a few hundred placements; the runner checks each chosen action with
-    ``in``, which on a plain list compares it with every earlier element. Membership is
-    decided by ``illegal_reason`` (the same function ``explain`` uses; the conformance
-    suite checks that both agree with the list).
+    A turn start offers a few hundred placements and a random playout picks one, so the
+    placements are not listed: each tile's legal cells are a mask, the list's length is
+    the sum of their bit counts, and an item is found by skipping whole bytes of the mask
+    (counted by table) and reading the interned action of that byte. Membership is decided
+    by ``illegal_reason`` (the same function ``explain`` uses; the conformance suite checks
+    that both agree with the list).
     """
 
-    __slots__ = ("_seat", "_state")
+    __slots__ = ("_head", "_len", "_length", "_masks", "_placed", "_seat", "_state", "_table")
 
-    def __init__(self, state: State, seat: Seat) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        state: State,
+        seat: Seat,
+        head: list[Action],
+        masks: list[tuple[int, int, int]],
+        end: bool,
+    ) -> None:
         self._state = state
         self._seat = seat
+        self._head = head
+        self._length, self._table = _place_table(geo_of(state.rules))
+        self._masks = masks
+        self._placed = sum(count for _, _, count in masks)
+        self._len = len(head) + self._placed + (1 if end else 0)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def item(self, index: int) -> Action:
+        """Head actions (scores, draws), then placements by tile then cell, then ``end``."""
+        head = self._head
+        if index < len(head):
+            return head[index]
+        index -= len(head)
+        if index >= self._placed:
+            return END
+        for tile, cells, count in self._masks:
+            if index >= count:
+                index -= count
+                continue
+            chunks = self._table[tile]
+            counts = _BYTE_COUNT
+            for at, byte in enumerate(cells.to_bytes(self._length, "little")):
+                here = counts[byte]
+                if index < here:
+                    return chunks[at][byte][index]
+                index -= here
+        raise IndexError(index)  # unreachable: the counts add up to the length
 
     def __contains__(self, action: object) -> bool:
         return type(action) in _ACTION_TYPES and (
             illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
         )
+
+
+_BYTE_COUNT: tuple[int, ...] = tuple(byte.bit_count() for byte in range(256))
 
 
 _ACTION_TYPES = frozenset(
@@ -163,30 +203,27 @@ def _score_actions(state: State, seat: Seat) -> list[Action]:
 
 def play_actions(state: State, seat: Seat) -> LegalActions:
     """The current seat's actions in the play phase (order: see ``TileUp.legal_actions``)."""
-    out = LegalActions(state, seat)
-    out += _score_actions(state, seat)
+    head = _score_actions(state, seat)
     acted = state.acted
     if acted == NONE:
-        main = len(out)
+        main = len(head)
         if state.deck or state.discard:
-            out.append(DRAW_GOAL_ACTION)
+            head.append(DRAW_GOAL_ACTION)
         if any(state.bag):
-            out.append(DRAW_TILES_ACTION)
-        out += _placements(state, state.hands[seat])
-        if len(out) == main:
-            out.append(END)  # nothing to do: the turn passes (TU-09 ends such games)
-        return out
+            head.append(DRAW_TILES_ACTION)
+        masks = _placement_masks(state, state.hands[seat])
+        # With nothing to do, ``end`` passes the turn (TU-09 ends such games).
+        return LegalActions(state, seat, head, masks, len(head) == main and not masks)
     if acted == PLACING:
-        out += _placements(state, state.hands[seat])
-    out.append(END)
-    return out
+        return LegalActions(state, seat, head, _placement_masks(state, state.hands[seat]), True)
+    return LegalActions(state, seat, head, [], True)
 
 
 def has_main_action(state: State, seat: Seat) -> bool:
     """Whether the seat can take one of the three turn actions (TU-02)."""
     if state.deck or state.discard or any(state.bag):
         return True
-    return bool(_placements(state, state.hands[seat]))
+    return bool(_placement_masks(state, state.hands[seat]))
 
 
 def tile_weights(bag: tuple[int, ...], start: bool) -> tuple[int, ...]:

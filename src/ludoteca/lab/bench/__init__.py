@@ -2,7 +2,7 @@
 
 Absolute timings on a shared virtual machine drift by tens of percent from run to run, so
 every figure is reported next to baselines measured in the same process a moment before or
-after. Four kinds of rows:
+after. Five kinds of rows:
 
 ``playout``
     The uniform-random playout loop over the Game protocol, the loop the OpenSpiel speed
@@ -15,7 +15,12 @@ after. Four kinds of rows:
 ``runner``
     :func:`ludoteca.engine.runner.play` with random agents, the path simulations use: a view
     is built for every decision, every action is checked for legality and a record is kept.
-    It is slower than ``playout`` by design.
+    A random agent sets ``reads_view = False``, so it is handed no view; the target is at
+    most 1.5x the ``playout`` row's µs/step.
+``fastpath``
+    Only for games with a rollout fast path (a ``playout(state, rng, policy)`` member):
+    the same random games as ``playout`` (same start states, same random stream), played on
+    the game's mutable internals. The target is at least 4x the ``playout`` row.
 ``reference``
     A tiny fixed pure-Python game, :class:`_Race`, driven by the same loop as ``playout``.
     It stands for "how fast is this Python on this machine today", so ratios to it can be
@@ -59,7 +64,9 @@ from ludoteca.lab.bench.results import BenchReport, BenchResult, Machine, Repeti
 from ludoteca.lab.bench.workloads import (
     RaceState,
     Workload,
+    fastpath_workload,
     game_workload,
+    has_fastpath,
     openspiel_available,
     openspiel_workload,
     reference_workload,
@@ -80,7 +87,9 @@ __all__ = [
     "RaceState",
     "Repetition",
     "Workload",
+    "fastpath_workload",
     "game_workload",
+    "has_fastpath",
     "machine_info",
     "measure",
     "measure_game",

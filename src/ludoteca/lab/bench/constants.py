@@ -14,3 +14,7 @@ TARGET_RATIO = 2.0
 """Target: every game's playout at least this many times ``python_kuhn_poker``'s steps/s."""
 REFERENCE = "reference"
 """Name of the reference row."""
+FASTPATH_TARGET = 4.0
+"""Target: a game's rollout fast path at least this many times its protocol playout."""
+RUNNER_LIMIT = 1.5
+"""Target: ``runner.play`` at most this many times the protocol playout's µs/step."""

@@ -18,7 +18,9 @@ from ludoteca.lab.bench.constants import (
 from ludoteca.lab.bench.results import BenchReport, BenchResult, Machine, Repetition
 from ludoteca.lab.bench.workloads import (
     Workload,
+    fastpath_workload,
     game_workload,
+    has_fastpath,
     openspiel_workload,
     reference_workload,
     runner_workload,
@@ -190,8 +192,8 @@ def run(
 ) -> BenchReport:
     """Measure every requested row in one run, round-robin (see :func:`measure`).
 
-    Rows: the reference, then each game's playout and runner rows, then (if asked) the
-    OpenSpiel rows.
+    Rows: the reference, then each game's playout and runner rows (and its fastpath row if
+    it has a ``playout`` fast path), then (if asked) the OpenSpiel rows.
 
     Args:
         game_ids: Games to measure (default: every registered game).
@@ -213,6 +215,8 @@ def run(
     for game_id in ids:
         workloads.append(game_workload(game_id, seed))
         workloads.append(runner_workload(game_id, seed))
+        if has_fastpath(game_id):
+            workloads.append(fastpath_workload(game_id, seed))
     if openspiel:
         workloads.extend(openspiel_workload(name, seed) for name in OPENSPIEL_GAMES)
     machine = machine_info()

@@ -14,8 +14,10 @@ from ludoteca.engine.i18n import Lang, Message, msg, register
 from ludoteca.lab import bench as _bench
 from ludoteca.lab.bench.constants import (
     DEFAULT_REPETITIONS,
+    FASTPATH_TARGET,
     KUHN,
     REFERENCE,
+    RUNNER_LIMIT,
     TARGET_RATIO,
     WARMUP_FRACTION,
 )
@@ -62,22 +64,38 @@ def render(report: BenchReport, lang: Lang = "en") -> Table:
 
 
 def verdicts(report: BenchReport, lang: Lang = "en") -> list[str]:
-    """One line per game playout row on the target (≥ 2× ``python_kuhn_poker`` steps/s)."""
+    """One line per target: each game's playout (≥ 2× ``python_kuhn_poker`` steps/s), its
+    ``runner.play`` (≤ 1.5× the playout's µs/step) and its fast path (≥ 4× the playout).
+    All are paired ratios (median over rounds).
+    """
     lines = []
     for result in report.results:
-        if result.kind != "playout":
-            continue
-        ratio = report.ratio(result, KUHN, "openspiel")
-        if ratio is None:
-            lines.append(msg("bench.target_unknown", game=result.name).text(lang))
-        else:
-            key = "bench.target_met" if ratio >= TARGET_RATIO else "bench.target_missed"
-            lines.append(
-                msg(key, game=result.name, ratio=f"{ratio:.2f}", target=f"{TARGET_RATIO:g}").text(
-                    lang
-                )
-            )
+        if result.kind == "playout":
+            ratio = report.ratio(result, KUHN, "openspiel")
+            if ratio is None:
+                lines.append(msg("bench.target_unknown", game=result.name).text(lang))
+            else:
+                met = ratio >= TARGET_RATIO
+                lines.append(_verdict("kuhn", met, result.name, ratio, TARGET_RATIO, lang))
+        elif result.kind in ("runner", "fastpath"):
+            speedup = report.ratio(result, result.name, "playout")
+            if speedup is None or speedup <= 0:
+                continue
+            if result.kind == "runner":
+                slowdown = 1 / speedup
+                met = slowdown <= RUNNER_LIMIT
+                lines.append(_verdict("runner", met, result.name, slowdown, RUNNER_LIMIT, lang))
+            else:
+                met = speedup >= FASTPATH_TARGET
+                lines.append(_verdict("fastpath", met, result.name, speedup, FASTPATH_TARGET, lang))
     return lines
+
+
+def _verdict(key: str, met: bool, game: str, ratio: float, target: float, lang: Lang) -> str:
+    status = msg("bench.met" if met else "bench.missed").text(lang)
+    return msg(
+        f"bench.target_{key}", game=game, ratio=f"{ratio:.2f}", target=f"{target:g}", status=status
+    ).text(lang)
 
 
 def run_cli(
@@ -205,18 +223,28 @@ register(
             "es": "OpenSpiel, bucle Python",
             "en": "OpenSpiel, Python loop",
         },
-        "bench.target_met": {
-            "es": (
-                "{game}: {ratio}× los pasos/s de python_kuhn_poker (objetivo ≥ {target}×): cumplido"
-            ),
-            "en": "{game}: {ratio}× python_kuhn_poker's steps/s (target ≥ {target}×): met",
+        "bench.target_kuhn": {
+            "es": "{game}: {ratio}× los pasos/s de python_kuhn_poker "
+            "(objetivo ≥ {target}×): {status}",
+            "en": "{game}: {ratio}× python_kuhn_poker's steps/s (target ≥ {target}×): {status}",
         },
-        "bench.target_missed": {
-            "es": (
-                "{game}: {ratio}× los pasos/s de python_kuhn_poker "
-                "(objetivo ≥ {target}×): NO cumplido"
-            ),
-            "en": "{game}: {ratio}× python_kuhn_poker's steps/s (target ≥ {target}×): NOT met",
+        "bench.target_runner": {
+            "es": "{game}: runner.play a {ratio}× los µs/paso del bucle aleatorio "
+            "(objetivo ≤ {target}×): {status}",
+            "en": "{game}: runner.play at {ratio}× the random loop's µs/step "
+            "(target ≤ {target}×): {status}",
+        },
+        "bench.target_fastpath": {
+            "es": "{game}: vía rápida {ratio}× los pasos/s del bucle aleatorio "
+            "(objetivo ≥ {target}×): {status}",
+            "en": "{game}: fast path {ratio}× the random loop's steps/s "
+            "(target ≥ {target}×): {status}",
+        },
+        "bench.met": {"es": "cumplido", "en": "met"},
+        "bench.missed": {"es": "NO cumplido", "en": "NOT met"},
+        "bench.kind.fastpath": {
+            "es": "vía rápida (playout)",
+            "en": "fast path (playout)",
         },
         "bench.target_unknown": {
             "es": "{game}: sin comparación con python_kuhn_poker (use --openspiel)",

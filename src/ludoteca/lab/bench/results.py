@@ -46,7 +46,8 @@ class BenchResult:
 
     Attributes:
         name: What ran: a game id (``"tacocat"``), ``"reference"`` or an OpenSpiel game name.
-        kind: ``"playout"``, ``"runner"``, ``"reference"`` or ``"openspiel"``.
+        kind: ``"playout"``, ``"runner"``, ``"fastpath"``, ``"reference"`` or
+            ``"openspiel"``.
         repetitions: The timed repetitions (the warm-up is not included).
         note: A short description for people (English, for the JSON file).
     """
@@ -59,7 +60,11 @@ class BenchResult:
     @property
     def label(self) -> str:
         """``name`` plus the kind where the name alone is ambiguous (``tacocat (runner)``)."""
-        return f"{self.name} ({self.kind})" if self.kind in ("runner", "openspiel") else self.name
+        return (
+            f"{self.name} ({self.kind})"
+            if self.kind in ("runner", "fastpath", "openspiel")
+            else self.name
+        )
 
     @property
     def steps_per_s(self) -> float:

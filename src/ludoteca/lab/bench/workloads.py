@@ -161,6 +161,55 @@ def _playout(
     return Repetition(steps, games, clock() - start, time.perf_counter() - wall), first + games
 
 
+def _fastpath_runner(game: Any, players: int, seed: int) -> Callable[[float], Repetition]:
+    """A repetition function for a game's rollout fast path (``game.playout``)."""
+    rng = rng_mod.make(seed)
+    next_game = [0]
+    playout = game.playout
+    choice = rng_mod.choice
+
+    def run(seconds: float) -> Repetition:
+        clock = time.process_time
+        steps = games = 0
+        first = next_game[0]
+        wall = time.perf_counter()
+        start = clock()
+        deadline = start + seconds
+        while True:
+            state = runner.new_game(game, players, seed + first + games)
+            steps += playout(state, rng, choice)[1]
+            games += 1
+            if not games % _CLOCK_EVERY and clock() >= deadline:
+                break
+        next_game[0] = first + games
+        return Repetition(steps, games, clock() - start, time.perf_counter() - wall)
+
+    return run
+
+
+def has_fastpath(game_id: str) -> bool:
+    """Whether a registered game offers a rollout fast path (a ``playout`` member)."""
+    return callable(getattr(registry.make(game_id), "playout", None))
+
+
+def fastpath_workload(game_id: str, seed: int = 0) -> Workload:
+    """The ``fastpath`` workload: the game's ``playout(state, rng, policy)`` with a uniform
+    policy, from the same start states as the ``playout`` row (game ``i`` from seed
+    ``seed + i``). It plays the protocol loop's games (``tests/games/test_playouts.py``), so
+    the two rows count the same steps.
+
+    Raises:
+        GameSetupError: If the game id is not valid.
+        ValueError: If the game has no fast path.
+    """
+    game = registry.make(game_id)
+    if not callable(getattr(game, "playout", None)):
+        raise ValueError(f"{game_id} has no playout fast path")
+    players = game.info.min_players
+    note = f"{players} players, game.playout(state, rng, choice): mutable internals"
+    return Workload(game_id, "fastpath", note, _fastpath_runner(game, players, seed))
+
+
 def _runner_runner(game_id: str, seed: int) -> Callable[[float], Repetition]:
     """A repetition function for whole ``runner.play`` matches between random agents."""
     game = registry.make(game_id)

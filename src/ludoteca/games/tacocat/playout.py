@@ -1,0 +1,250 @@
+"""Tacocat's rollout fast path: a whole playout on mutable locals, one State at the end.
+
+The protocol path rebuilds an immutable :class:`~ludoteca.games.tacocat.model.State` on
+every step (its floor is about one NamedTuple build per step) and goes through ``actors``,
+``legal_actions``, ``sample_chance`` and ``apply`` for each. Search and simulation only
+need the end of a random game, so :func:`playout` keeps hands and the pile in lists, runs
+the deal as a tight loop and builds a State only when the game is over.
+
+It plays the same game as the protocol loop of ``ludoteca bench`` given the same random
+stream: the same legal lists in the same order (the cached functions of
+:mod:`~ludoteca.games.tacocat.legal`), the same draw index ``int(rng.random() * len(pile))``,
+simultaneous choices picked seat 0 then seat 1 from the same position, and the same step
+count (``tests/games/test_tacocat_playout.py`` checks it seed by seed).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable, Sequence
+
+from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions
+from ludoteca.games.tacocat.legal import replace_actions as _replace_actions
+from ludoteca.games.tacocat.model import (
+    ARROWS,
+    FULL_PILE,
+    HAND_SIZES,
+    NO_SEAT,
+    P_ATTACK,
+    P_DEAL,
+    P_DEFEND,
+    P_DUEL,
+    P_OVER,
+    P_REPLACE,
+    SPACES,
+    Action,
+    Defend,
+    Phase,
+    State,
+)
+
+Policy = Callable[[random.Random, Sequence[Action]], Action]
+"""Picks one of the legal actions, e.g. ``ludoteca.engine.rng.choice``."""
+
+
+def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, int]:
+    """Play from ``state`` to the end, every seat choosing with ``policy``.
+
+    Chance draws use ``rng`` exactly as ``Tacocat.sample_chance`` does; ``policy`` gets the
+    same ``rng`` and the legal list of the protocol path.
+
+    Args:
+        state: Any Tacocat state (an already finished one is returned as it is).
+        rng: The random stream, shared by chance and the policy.
+        policy: Called as ``policy(rng, legal)`` for every decision.
+
+    Returns:
+        The final state (equal to the protocol path's) and the steps applied.
+    """
+    rules = state.rules
+    min_sequence = rules.min_sequence
+    tie_to_arrow = rules.tie_goes_to_arrow
+    random_ = rng.random
+    position, covered, round_no = state.position, state.covered, state.round
+    phase: Phase = state.phase
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    pile = list(state.pile)
+    discard = list(state.discard)
+    owed = list(state.owed)
+    replaced = list(state.replaced)
+    pending = list(state.pending)
+    attacker = state.attacker
+    attack = state.attack
+    answers = list(state.answers)
+    last_duel, last_trick, last_showdown = state.last_duel, state.last_trick, state.last_showdown
+    results = list(state.results)
+    winner = state.winner
+    steps = 0
+    while phase != P_OVER:
+        if phase == P_DEAL:
+            # Seat 0 is served first, one chance step per card.
+            for seat in (0, 1):
+                hand = hands[seat]
+                for _ in range(owed[seat]):
+                    insort(hand, pile.pop(int(random_() * len(pile))))
+                steps += owed[seat]
+                owed[seat] = 0
+            phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
+        elif phase == P_ATTACK:
+            cards = policy(rng, attack_actions(tuple(hands[attacker]), min_sequence)).cards  # type: ignore[union-attr]
+            hand = hands[attacker]
+            for card in cards:
+                hand.remove(card)
+            attack, answers, phase = cards, [], P_DEFEND
+            steps += 1
+        elif phase == P_DEFEND:
+            defender = 1 - attacker
+            hand = hands[defender]
+            choice = policy(rng, defend_actions(tuple(hand), attack[len(answers)]))
+            steps += 1
+            if type(choice) is Defend:
+                hand.remove(choice.card)
+                answers.append(choice.card)
+            else:
+                answers.append(-hand.pop(0))
+            if len(answers) < len(attack):
+                continue
+            # TC-07: the defender attacks next only if every attack card was met.
+            discard.extend(attack)
+            discard.extend(map(abs, answers))
+            last_trick = (attacker, attack, tuple(answers))
+            attacker = defender if min(answers) > 0 else attacker
+            attack, answers, phase = (), [], P_ATTACK
+            if len(hands[0]) == 1:
+                (position, covered, round_no, phase, winner, last_showdown) = _showdown(
+                    hands, results, position, covered, round_no, tie_to_arrow
+                )
+                if phase == P_DEAL:
+                    pile, discard, owed, replaced, pending = _new_round(position, hands)
+                    attacker, attack, answers = NO_SEAT, (), []
+        elif phase == P_DUEL:
+            # Simultaneous secret choices: each waiting seat picks from the same position.
+            for seat in (0, 1):
+                if pending[seat] is None:
+                    pick = policy(rng, duel_actions(tuple(hands[seat])))
+                    pending[seat] = (pick.card,)  # type: ignore[union-attr]
+                    steps += 1
+            card0, card1 = pending[0][0], pending[1][0]  # type: ignore[index]
+            hands[0].remove(card0)
+            hands[1].remove(card1)
+            discard += (card0, card1)
+            pending = [None, None]
+            last_duel = (card0, card1)
+            if len(hands[0]) == 1:
+                (position, covered, round_no, phase, winner, last_showdown) = _showdown(
+                    hands, results, position, covered, round_no, tie_to_arrow
+                )
+                if phase == P_DEAL:
+                    pile, discard, owed, replaced, pending = _new_round(position, hands)
+                    attacker, attack, answers = NO_SEAT, (), []
+            elif card0 != card1:
+                attacker = 0 if card0 > card1 else 1
+                phase = P_ATTACK
+        else:  # P_REPLACE
+            arrow = ARROWS[position]
+            if arrow is None:
+                for seat in (0, 1):
+                    if pending[seat] is None:
+                        held = tuple(hands[seat])
+                        pick = policy(rng, _replace_actions(held, len(held)))
+                        pending[seat] = pick.cards  # type: ignore[union-attr]
+                        steps += 1
+                first, second = pending[0], pending[1]
+                assert first is not None and second is not None
+                for card in first:
+                    hands[0].remove(card)
+                for card in second:
+                    hands[1].remove(card)
+                discard += first
+                discard += second
+                replaced = [len(first), len(second)]
+                owed = [len(first), len(second)]
+                pending = [None, None]
+                phase = P_DEAL if replaced != [0, 0] else P_DUEL
+            else:
+                seat = arrow if replaced[arrow] < 0 else 1 - arrow
+                held = tuple(hands[seat])
+                limit = len(held) if seat == arrow else replaced[arrow]
+                cards = policy(rng, _replace_actions(held, limit)).cards  # type: ignore[union-attr]
+                steps += 1
+                for card in cards:
+                    hands[seat].remove(card)
+                discard += cards
+                replaced[seat] = len(cards)
+                owed = [0, 0]
+                owed[seat] = len(cards)
+                if cards:
+                    phase = P_DEAL
+                else:
+                    phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
+    final = State(
+        rules=rules,
+        position=position,
+        covered=covered,
+        round=round_no,
+        phase=phase,
+        hands=(tuple(hands[0]), tuple(hands[1])),
+        pile=tuple(pile),
+        discard=tuple(discard),
+        owed=(owed[0], owed[1]),
+        replaced=(replaced[0], replaced[1]),
+        pending=(pending[0], pending[1]),
+        attacker=attacker,
+        attack=attack,
+        answers=tuple(answers),
+        last_duel=last_duel,
+        last_trick=last_trick,
+        last_showdown=last_showdown,
+        results=tuple(results),
+        winner=winner,
+    )
+    return final, steps
+
+
+def _showdown(
+    hands: list[list[int]],
+    results: list[int],
+    position: int,
+    covered: int,
+    round_no: int,
+    tie_to_arrow: bool,
+) -> tuple[int, int, int, Phase, int, tuple[int, int]]:
+    """TC-08, TC-09 (as ``game._showdown``): appends the round's winner to ``results``.
+
+    Returns:
+        ``(position, covered, round, phase, winner, last showdown)``: phase ``P_DEAL`` for
+        a new round (round already advanced), ``P_OVER`` when Tacocat entered a goal.
+    """
+    card0, card1 = hands[0][0], hands[1][0]
+    if card0 != card1:
+        won = 0 if card0 < card1 else 1
+    else:
+        arrow = ARROWS[position]
+        won = arrow if tie_to_arrow and arrow is not None else NO_SEAT
+    results.append(won)
+    showdown = (card0, card1)
+    if won == NO_SEAT:
+        return position, covered, round_no + 1, P_DEAL, NO_SEAT, showdown
+    step = -1 if won == 0 else 1
+    target = position + step
+    while 0 <= target < SPACES and covered >> target & 1:
+        target += step
+    covered |= 1 << position
+    if not 0 <= target < SPACES:
+        return target, covered, round_no, P_OVER, won, showdown
+    return target, covered, round_no + 1, P_DEAL, NO_SEAT, showdown
+
+
+def _new_round(
+    position: int, hands: list[list[int]]
+) -> tuple[list[int], list[int], list[int], list[int], list[tuple[int, ...] | None]]:
+    """A fresh deal (as ``game._new_round``): empties ``hands``.
+
+    Returns:
+        ``(pile, discard, owed, replaced, pending)``.
+    """
+    size = HAND_SIZES[position]
+    hands[0].clear()
+    hands[1].clear()
+    return list(FULL_PILE), [], [size, size], [-1, -1], [None, None]

@@ -1,0 +1,76 @@
+"""Rollout fast paths (issue 19) play the same games as the Game protocol.
+
+A game's ``playout(state, rng, policy)`` must give, for the same random stream, the final
+state and step count of the protocol loop that ``ludoteca bench`` times: ``actors``; at a
+chance step ``sample_chance``; otherwise every actor picks ``policy(rng, legal)`` from the
+same state, then the picks are applied in actor order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludoteca.engine import registry, runner
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.game import CHANCE
+
+_FAST = [
+    game_id for game_id in registry.available_games() if hasattr(registry.make(game_id), "playout")
+]
+
+
+def _protocol_playout(game: Any, state: Any, rng: random.Random) -> tuple[Any, int]:
+    steps = 0
+    while True:
+        actors = game.actors(state)
+        if not actors:
+            return state, steps
+        if actors[0] == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, rng))
+            steps += 1
+            continue
+        picks = [(seat, rng_mod.choice(rng, game.legal_actions(state, seat))) for seat in actors]
+        for seat, action in picks:
+            state = game.apply(state, seat, action)
+        steps += len(picks)
+
+
+def test_some_games_have_a_fast_path() -> None:
+    assert "tacocat" in _FAST
+
+
+@pytest.mark.parametrize("game_id", _FAST)
+@pytest.mark.parametrize("seed", range(40))
+def test_fast_path_plays_the_protocol_game(game_id: str, seed: int) -> None:
+    game = registry.make(game_id)
+    players = game.info.min_players + seed % (game.info.max_players - game.info.min_players + 1)
+    start = runner.new_game(game, players, seed)
+    expected, expected_steps = _protocol_playout(game, start, rng_mod.make(seed))
+    final, steps = game.playout(start, rng_mod.make(seed), rng_mod.choice)  # type: ignore[attr-defined]
+    assert steps == expected_steps
+    assert final == expected
+    assert game.outcome(final) == game.outcome(expected)
+
+
+@pytest.mark.parametrize("game_id", _FAST)
+@pytest.mark.parametrize("seed", range(20))
+def test_fast_path_from_the_middle_of_a_game(game_id: str, seed: int) -> None:
+    """From a state reached by the protocol after some random steps (a search's leaf)."""
+    game = registry.make(game_id)
+    state = runner.new_game(game, game.info.min_players, seed)
+    walk = rng_mod.make(1000 + seed)
+    for _ in range(walk.randrange(1, 120)):
+        actors = game.actors(state)
+        if not actors:
+            break
+        seat = actors[0]
+        if seat == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, walk))
+        else:
+            state = game.apply(state, seat, rng_mod.choice(walk, game.legal_actions(state, seat)))
+    expected, expected_steps = _protocol_playout(game, state, rng_mod.make(seed))
+    final, steps = game.playout(state, rng_mod.make(seed), rng_mod.choice)  # type: ignore[attr-defined]
+    assert (final, steps) == (expected, expected_steps)
