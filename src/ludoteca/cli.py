@@ -254,6 +254,7 @@ def simulate(
     workers: Annotated[int, typer.Option("--workers", "-w", help=_help("workers"))] = 1,
     option: OptionList = None,
     fixed_seats: Annotated[bool, typer.Option("--fixed-seats", help=_help("fixed_seats"))] = False,
+    max_steps: Annotated[int, typer.Option("--max-steps", help=_help("max_steps"))] = 0,
     lang: LangOption = None,
 ) -> None:
     """Run seeded games between agents and print win rates and game lengths."""
@@ -274,6 +275,7 @@ def simulate(
             rotate=not fixed_seats,
             workers=workers,
             records=out is not None,
+            max_steps=max_steps,
         )
         simulate_mod.validate(config)
         started = time.perf_counter()
