@@ -1,6 +1,6 @@
 """Gotcha!: does buzzing reward watching? One bot against three greedy party bots.
 
-Run: ``.venv/bin/python bench/gotcha_fair.py --bot blind --games 400 --workers 2``
+Run: ``.venv/bin/python bench/gotcha_fair.py --bot blind,never,expert --games 400 --workers 2``
 
 ``--bot`` picks the bot in the test seat (its seat rotates with the game index, seeds
 ``0..games-1``, default options: no turn limit, the buzzer lock GT-17 on unless
@@ -89,32 +89,46 @@ def play_one(job: tuple[int, str, bool]) -> tuple[float, bool, bool, int]:
     return share, False, match.state.ended == "champ", match.state.turn
 
 
-def main() -> None:
-    """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", choices=("blind", "never", "expert"), default="blind")
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--no-lock", action="store_true", help="option buzz_lock off")
-    args = parser.parse_args()
-    started = time.perf_counter()
-    jobs = [(seed, args.bot, not args.no_lock) for seed in range(args.games)]
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play_one, jobs, chunksize=4))
-    else:
-        results = [play_one(job) for job in jobs]
+def report(bot: str, results: list[tuple[float, bool, bool, int]], lock: bool) -> str:
+    """One line of figures for ``bot``'s finished games."""
+    games = len(results)
     wins = sum(r[0] for r in results)
     truncated = sum(1 for r in results if r[1])
     champ = sum(1 for r in results if r[2])
-    low, high = wilson(wins, args.games)
-    turns = sum(r[3] for r in results) / len(results)
-    print(
-        f"{args.bot} vs 3 greedy, {args.games} games, buzz_lock {not args.no_lock}: "
-        f"win share {wins / args.games:.1%} (95% CI {low:.1%}-{high:.1%}; fair 25%), "
-        f"ended on CHAMP {champ}, truncated {truncated}, mean turns {turns:.1f}, "
-        f"{time.perf_counter() - started:.0f} s"
+    low, high = wilson(wins, games)
+    turns = sum(r[3] for r in results) / max(games, 1)
+    return (
+        f"{bot} vs 3 greedy, {games} games, buzz_lock {lock}: "
+        f"win share {wins / max(games, 1):.1%} (95% CI {low:.1%}-{high:.1%}; fair 25%), "
+        f"ended on CHAMP {champ}, truncated {truncated}, mean turns {turns:.1f}"
     )
+
+
+def main() -> None:
+    """Play the games (the bots' games interleaved) and print the figures as they come."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="blind", help="blind, never, expert or a list a,b")
+    parser.add_argument("--games", type=int, default=400, help="games per bot")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--every", type=int, default=0, help="print figures every N games")
+    parser.add_argument("--no-lock", action="store_true", help="option buzz_lock off")
+    args = parser.parse_args()
+    bots = [b.strip() for b in args.bot.split(",")]
+    started = time.perf_counter()
+    lock = not args.no_lock
+    jobs = [(seed, bot, lock) for seed in range(args.games) for bot in bots]
+    done: dict[str, list[tuple[float, bool, bool, int]]] = {bot: [] for bot in bots}
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = zip(jobs, pool.map(play_one, jobs), strict=True)
+        for count, (job, result) in enumerate(results, start=1):
+            done[job[1]].append(result)
+            if args.every and count % args.every == 0 and count < len(jobs):
+                elapsed = time.perf_counter() - started
+                for bot in bots:
+                    print(f"[{elapsed:.0f} s] {report(bot, done[bot], lock)}", flush=True)
+    for bot in bots:
+        print(report(bot, done[bot], lock), flush=True)
+    print(f"{time.perf_counter() - started:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -197,7 +197,11 @@ def play(
                 raise typer.Exit(0) from None
         the_game = registry.make(game)
         info = the_game.info
-        options = options_mod.resolve(info, options_mod.parse_pairs(option or []))
+        given = options_mod.parse_pairs(option or [])
+        if any(spec.name == "language" for spec in info.options) and "language" not in given:
+            # A game whose room has a language (bots speak it): the person's, unless set.
+            given = {**given, "language": chosen}
+        options = options_mod.resolve(info, given)
         count = info.min_players if players is None else players
         runner.check_players(info, count)
         _check_seat(info, seat, count)

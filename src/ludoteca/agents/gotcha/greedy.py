@@ -383,9 +383,10 @@ class GreedyGotcha:
     def _idle(self, room: _Room, legal: Sequence[Any]) -> Any:
         left = room.view["events_left"][room.me]
         if left <= 0:
-            # Only buzzes are left (GT-15 spent, the buzzer free): propose one at the latest
-            # time the clock allows, so that anyone acting in the next minute goes first.
-            last = room.clock + MAX_GAP_MS
+            # Only buzzes are left (GT-15 spent, the buzzer free): propose one as late as
+            # the late fidget, so anyone acting sooner goes first, yet before a waiting
+            # person's proposal a minute ahead (which must never be applied).
+            last = room.clock + LATE_IDLE_MS + 200
             buzz = next((a for a in legal if isinstance(a, Buzz)), None)
             return Buzz(last, buzz.slot, buzz.seats) if buzz is not None else legal[0]
         t = room.clock + (IDLE_MS if left > IDLE_RESERVE else LATE_IDLE_MS)
