@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install system-deps run test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Debian's chromium, PostgreSQL's server and redis-server: installed when missing (as root),
+# otherwise one line says the command to run.
+system-deps:
+	@scripts/system-deps.sh
+
 run: install
 	$(BIN)/ludoteca serve
 
@@ -22,8 +27,9 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/pytest -n auto
+# LUDOTECA_NO_SKIPS=1: a skipped test fails the run (tests/conftest.py).
+test: system-deps lint
+	LUDOTECA_NO_SKIPS=1 $(BIN)/pytest -n auto
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

@@ -68,6 +68,15 @@ class Sent:
 
 
 @dataclass(slots=True)
+class Accepted:
+    """A seat's move the server accepted, waiting for the other seat's update."""
+
+    sent_at: float
+    counted: bool
+    """Whether the acceptance fell in the measuring window (the action was counted)."""
+
+
+@dataclass(slots=True)
 class Stats:
     """Counters shared by every socket of a run."""
 
@@ -89,21 +98,17 @@ class Table:
     ``version``. The mover recognises its move (``last`` is its own move, always shown to
     itself); the other seat may not (a secret choice is hidden), so the pairing goes by
     version: whichever socket sees version ``w`` first leaves its time for the other one.
+    Keys carry the game's number in the room (each rematch is the next game): a rematch starts
+    again at a low version while the slower socket may still be reading the last game's
+    final updates, so a version alone could pair moves of two different games.
     """
 
     room: str
     sent: tuple[deque[Sent], ...] = field(default_factory=lambda: (deque(), deque()))
-    accepted: dict[int, float] = field(default_factory=dict)
-    """version -> when its move was sent, waiting for the other seat's update."""
-    arrived: dict[int, float] = field(default_factory=dict)
-    """version -> when the non-mover got it, waiting for the mover's acceptance."""
-
-    def reset(self) -> None:
-        """Forget a finished game's bookkeeping (a rematch starts again at a low version)."""
-        for queue in self.sent:
-            queue.clear()
-        self.accepted.clear()
-        self.arrived.clear()
+    accepted: dict[tuple[int, int], Accepted] = field(default_factory=dict)
+    """(game, version) -> its accepted move, waiting for the other seat's update."""
+    arrived: dict[tuple[int, int], float] = field(default_factory=dict)
+    """(game, version) -> when the non-mover got it, waiting for the mover's acceptance."""
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -177,6 +182,8 @@ class SeatClient:
         self.rng = rng
         self.acted_on = -1
         self.seen = -1
+        self.game = 0
+        """Which game of the room this socket is reading (a rematch is the next one)."""
         self.timer: asyncio.Task[None] | None = None
         self.stopping = False
 
@@ -198,9 +205,10 @@ class SeatClient:
         version: int = message["version"]
         if version < self.seen:  # a rematch started a new game
             self.acted_on = -1
-            self.table.reset()
+            self.game += 1
+            self.table.sent[self.seat].clear()
         self.seen = version
-        self._pair(message.get("last"), version, now)
+        self._pair(message.get("last"), (self.game, version), now)
         if message.get("outcome") is not None:
             if self.seat == 0:
                 self.stats.finished += self.stats.recording
@@ -219,31 +227,36 @@ class SeatClient:
             else:
                 await self._act(version, text)
 
-    def _pair(self, last: dict[str, Any] | None, version: int, now: float) -> None:
-        """Pair the update to ``version`` with the ``act`` that caused it (see Table)."""
+    def _pair(self, last: dict[str, Any] | None, key: tuple[int, int], now: float) -> None:
+        """Pair the update to ``key`` (game, version) with the ``act`` that caused it (see
+        Table)."""
         table = self.table
         mine = table.sent[self.seat]
         if last is not None and last.get("seat") == self.seat:
             while mine:  # my oldest unanswered move is the one just accepted
                 sent = mine.popleft()
-                if sent.text == last.get("text") and sent.version < version:
+                if sent.text == last.get("text") and sent.version < key[1]:
                     break
                 self.stats.unmatched += self.stats.recording
             else:
                 return  # not a move of this socket (e.g. the state after a reconnect)
-            self.stats.actions += self.stats.recording
-            other = table.arrived.pop(version, None)
+            # The move's acceptance decides, once, whether it counts: its latency sample is
+            # kept exactly when the action is, even if the other seat's update lands on the
+            # other side of the window's start or end.
+            counted = self.stats.recording
+            self.stats.actions += counted
+            other = table.arrived.pop(key, None)
             if other is None:
-                table.accepted[version] = sent.at
-            elif self.stats.recording:
+                table.accepted[key] = Accepted(sent.at, counted)
+            elif counted:
                 self.stats.latencies_ms.append((other - sent.at) * 1000.0)
                 self.stats.arrivals.append(other)
             return
-        sent_at = table.accepted.pop(version, None)
-        if sent_at is None:
-            table.arrived[version] = now
-        elif self.stats.recording:
-            self.stats.latencies_ms.append((now - sent_at) * 1000.0)
+        accepted = table.accepted.pop(key, None)
+        if accepted is None:
+            table.arrived[key] = now
+        elif accepted.counted:
+            self.stats.latencies_ms.append((now - accepted.sent_at) * 1000.0)
             self.stats.arrivals.append(now)
 
     async def _act_later(self, delay: float, version: int, text: str) -> None:

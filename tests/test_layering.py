@@ -48,6 +48,15 @@ def test_only_the_cli_imports_the_web_table() -> None:
         assert not any(m.startswith("ludoteca.web") for m in _imports(path)), path
 
 
+def test_the_web_knows_no_game_and_no_terminal() -> None:
+    # A sixth game needs no change in web/: what the server needs from a game comes through
+    # the engine's protocol (GameInfo.profiles, RealtimeGame, ProfiledGame) and registry.
+    for path in (SRC / "web").rglob("*.py"):
+        for module in _imports(path):
+            assert not module.startswith("ludoteca.terminal"), f"{path.name} imports {module}"
+            assert not module.startswith("ludoteca.games"), f"{path.name} imports {module}"
+
+
 GAME_IDS = ("tacocat", "dweebies", "tile_up", "mystery_date", "gotcha")
 
 

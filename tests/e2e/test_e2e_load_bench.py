@@ -6,6 +6,10 @@ seat's update, and the server refuses nothing but the expected stale simultaneou
 
 from __future__ import annotations
 
+import asyncio
+import random
+from typing import Any, cast
+
 import pytest
 from bench import web_load
 from bench.web_proc import Server
@@ -20,6 +24,67 @@ def test_percentile_is_nearest_rank() -> None:
     assert web_load.percentile(values, 100) == 100.0
     assert web_load.percentile([7.0], 99) == 7.0
     assert web_load.percentile([], 50) is None
+
+
+def _seats(stats: web_load.Stats) -> tuple[web_load.SeatClient, web_load.SeatClient]:
+    """Two seats of one table; only their pairing is exercised (no socket is used)."""
+    table = web_load.Table("room")
+    no_socket = cast(Any, None)
+    return (
+        web_load.SeatClient(no_socket, table, 0, stats, 0.0, random.Random(0)),
+        web_load.SeatClient(no_socket, table, 1, stats, 0.0, random.Random(1)),
+    )
+
+
+def _accept(mover: web_load.SeatClient, version: int, text: str, at: float) -> None:
+    """``mover`` sent ``text`` on ``version - 1`` at ``at`` and now sees it accepted."""
+    mover.table.sent[mover.seat].append(web_load.Sent(version - 1, text, at))
+    state = {"version": version, "last": {"seat": mover.seat, "text": text}, "legal": []}
+    asyncio.run(mover._state(state, at + 0.010))
+
+
+def _update(other: web_load.SeatClient, version: int, now: float) -> None:
+    """``other`` sees the state of ``version`` (a move it did not make) at ``now``."""
+    asyncio.run(other._state({"version": version, "last": None, "legal": []}, now))
+
+
+def test_an_action_and_its_latency_sample_count_together_at_the_window_edges() -> None:
+    stats = web_load.Stats()
+    ana, bea = _seats(stats)
+    # Accepted before the window opens, the other seat's update inside it: neither counts.
+    _accept(ana, 1, "a", at=1.000)
+    stats.recording = True
+    _update(bea, 1, now=1.020)
+    assert (stats.actions, len(stats.latencies_ms)) == (0, 0)
+    # The other seat first, the acceptance inside the window: both count.
+    _update(ana, 2, now=2.030)
+    _accept(bea, 2, "b", at=2.000)
+    assert stats.actions == 1 and stats.latencies_ms == pytest.approx([30.0])
+    # Accepted inside the window, the update after it closes: both still count.
+    _accept(ana, 3, "c", at=3.000)
+    stats.recording = False
+    _update(bea, 3, now=3.040)
+    assert stats.actions == 2 and stats.latencies_ms == pytest.approx([30.0, 40.0])
+    assert stats.arrivals == [2.030, 3.040]
+
+
+def test_a_rematch_never_pairs_two_games_updates() -> None:
+    stats = web_load.Stats(recording=True)
+    ana, bea = _seats(stats)
+    _update(ana, 7, now=1.000)
+    _update(bea, 7, now=1.000)
+    # Ana already reads the rematch (a low version) when Bea's last move of the old game,
+    # version 8, reaches her: that update must wait for Bea's acceptance, not for Ana's.
+    _update(ana, 8, now=1.050)
+    _update(ana, 1, now=1.100)
+    _accept(bea, 8, "old", at=1.040)
+    assert stats.latencies_ms == pytest.approx([10.0])
+    # The new game reaches version 8 too: its pairing starts clean.
+    _update(bea, 1, now=1.100)
+    _accept(ana, 8, "new", at=2.000)
+    _update(bea, 8, now=2.025)
+    assert stats.latencies_ms == pytest.approx([10.0, 25.0])
+    assert stats.actions == 2 and stats.unmatched == 0
 
 
 def test_two_games_of_random_moves_over_real_sockets(own_server: Server) -> None:

@@ -11,6 +11,7 @@ import pytest
 from ludoteca.engine import testing
 from ludoteca.engine.game import Seat, View
 from ludoteca.games import tacocat
+from ludoteca.games.gotcha import Gotcha
 
 SEEDS = range(2)
 
@@ -94,3 +95,26 @@ def test_check_catches_broken_game(game: Any, check: str, words: str) -> None:
 
 def test_the_real_game_passes_all_checks() -> None:
     testing.check_game(tacocat.GAME, games=2)
+
+
+class StuckStamp(Gotcha):
+    """Gotcha whose with_time forgets the time it is given."""
+
+    def with_time(self, action: Any, t: int) -> Any:
+        return action
+
+
+class LabelLessMenu(Gotcha):
+    """Gotcha whose move menu has an empty label."""
+
+    def move_menu(self, view: Any, legal: Any, lang: str) -> list[tuple[str, str]]:
+        return [(text, "") for text, _ in super().move_menu(view, legal, lang)]
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [(StuckStamp(), "with_time does not stamp"), (LabelLessMenu(), "lacks a label")],
+)
+def test_surface_members_check_catches_a_broken_realtime_game(game: Any, words: str) -> None:
+    with pytest.raises(AssertionError, match=words):
+        testing.CHECKS["surface_members"](game, 3, range(2))

@@ -92,7 +92,6 @@ def test_options_reach_the_games() -> None:
 
 
 def test_agent_wins_are_split_by_agent() -> None:
-    pytest.importorskip("ludoteca.agents.tacocat.greedy")
     summary = sim.simulate(config(games=6, agents=("greedy", "random")))
     greedy, random_ = summary.agent_wins
     assert (greedy.agent, random_.agent) == ("greedy", "random")

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.engine import registry
 from ludoteca.games.gotcha import cards as gotcha_cards
+from ludoteca.games.gotcha import surface as gotcha_surface
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
 from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token
@@ -169,11 +171,14 @@ def test_protocol_refuses(text: str, code: str) -> None:
 
 
 def test_clock_helpers() -> None:
-    assert clock.strip_time("@1500 buzz a1 2") == "buzz a1 2"
-    assert clock.strip_time("  draw ") == "draw"
-    assert clock.game_now(1000, 250.0, 1.0) == 1250
-    assert clock.game_now(1000, 10**9, 1.0) == 61000  # GT-16: at most a minute per step
-    assert clock.game_now(1000, 500.0, 0.0) == 1000
+    gotcha = clock.timed(registry.make("gotcha"))
+    assert gotcha_surface.strip_time("@1500 buzz a1 2") == "buzz a1 2"
+    assert gotcha_surface.strip_time("  draw ") == "draw"
+    assert str(clock.stamp(gotcha, "@99 buzz a1 2", 1500)) == "@1500 buzz a1 2"
+    gap = gotcha.max_gap_ms
+    assert clock.game_now(1000, 250.0, 1.0, gap) == 1250
+    assert clock.game_now(1000, 10**9, 1.0, gap) == 61000  # GT-16: at most a minute per step
+    assert clock.game_now(1000, 500.0, 0.0, gap) == 1000
     assert clock.real_delay(3000, 1000, 1.0) == 2.0
     assert clock.real_delay(500, 1000, 1.0) == 0.0
 

@@ -6,6 +6,7 @@ Seats are ``int`` values ``0..n-1``; :data:`CHANCE` stands for nature at a chanc
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,69 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Trait:
+    """A trait a seat profile may declare (the rules may name whoever has it).
+
+    Attributes:
+        id: The trait's id, as profiles and options carry it (``"glasses"``).
+        es: Its label in Spanish.
+        en: Its label in English.
+    """
+
+    id: str
+    es: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatProfile:
+    """What a seat's player declares about themselves (``ProfileSpec``)."""
+
+    name: str
+    age: int
+    traits: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """As a surface shows and stores it (traits sorted, each once)."""
+        return {"name": self.name, "age": self.age, "traits": sorted(set(self.traits))}
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileSpec:
+    """Seat profiles: each seat's player declares a name, an age and traits when sitting
+    down; the game deals with them through one option that a surface fills from the seats
+    (never from a person's options). Bots' profiles come from ``ProfiledGame.draw_profiles``.
+
+    Attributes:
+        option: The option the seats' profiles fill (see :meth:`option_value`).
+        traits: The traits a profile may declare, in the game's order.
+        min_age: The youngest age a drawn profile has.
+        max_age: The oldest age a drawn profile has.
+        bot_names: Names for bots' seats, in the order they are handed out.
+    """
+
+    option: str
+    traits: tuple[Trait, ...]
+    min_age: int
+    max_age: int
+    bot_names: tuple[str, ...]
+
+    def trait_ids(self) -> tuple[str, ...]:
+        """The traits' ids, in order."""
+        return tuple(trait.id for trait in self.traits)
+
+    def default_age(self) -> int:
+        """The age of a person who gives none (the middle of the drawn range)."""
+        return (self.min_age + self.max_age) // 2
+
+    def option_value(self, profiles: Sequence[Mapping[str, Any]]) -> str:
+        """The option's value for the seats' profiles (one ``{name, age, traits}`` object
+        per seat, in seat order, as a JSON list).
+        """
+        return json.dumps(list(profiles), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """What kind of game this is, declared before any logic (OpenSpiel's GameType).
 
@@ -73,6 +137,8 @@ class GameInfo:
             seats race: when several seats act at once, ``runner.play`` applies only the
             earliest choice (ties by the order of ``actors``) and asks again. False keeps
             simultaneous secret choices (every choice applied, see ``runner.play``).
+        profiles: Whether seats declare a profile (``ProfileSpec``; the game is then a
+            :class:`ProfiledGame`), else ``None``.
     """
 
     id: str
@@ -89,6 +155,7 @@ class GameInfo:
     summary_es: str = ""
     summary_en: str = ""
     realtime: bool = False
+    profiles: ProfileSpec | None = None
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang``."""
@@ -213,8 +280,49 @@ class RealtimeGame(Game[S, A], Protocol):
 
     The engine never reads a clock: the runner, a server or a terminal stamps each action
     with its time, and the game keeps it in the action value and its text form.
+    Its views carry the game clock (the time of the last action, ms) under ``"clock"``.
+    What follows is what a surface (a server, a terminal) needs to run the clock and offer
+    moves without knowing the game.
     """
+
+    max_gap_ms: int
+    """The longest game time between two actions (a surface's clock stops there)."""
 
     def action_time(self, action: A) -> int:
         """The game-clock time (ms) the action carries."""
+        ...
+
+    def with_time(self, action: A, t: int) -> A:
+        """``action`` stamped at game time ``t`` instead of its own."""
+        ...
+
+    def parse_at(self, text: str, t: int) -> A:
+        """A person's action text, written without its time (any time it has is ignored),
+        stamped at game time ``t``.
+
+        Raises:
+            InvalidActionError: If the text is not an action.
+        """
+        ...
+
+    def turn_moves(self, legal: Sequence[A]) -> Sequence[A]:
+        """Among a seat's ``legal`` actions, those the game waits on (its turn's moves), as
+        opposed to those anyone may send at any time; empty if the game waits on others.
+        """
+        ...
+
+    def move_menu(self, view: View, legal: Sequence[A], lang: str) -> list[tuple[str, str]]:
+        """A seat's moves to offer a person, as ``(text without time, label in lang)`` pairs,
+        each text once (typed moves such as free text are left out).
+        """
+        ...
+
+
+class ProfiledGame(Game[S, A], Protocol):
+    """A game whose seats declare profiles (``GameInfo.profiles``)."""
+
+    def draw_profiles(self, num_players: int, rng: random.Random) -> tuple[SeatProfile, ...]:
+        """Random profiles for every seat, as the game draws them for bots (a name that
+        fits the traits, an age in the spec's range).
+        """
         ...

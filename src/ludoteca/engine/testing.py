@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.engine import record as record_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from ludoteca.engine.game import CHANCE, Game, Seat
+from ludoteca.engine.game import CHANCE, Game, ProfiledGame, RealtimeGame, Seat
 from ludoteca.engine.i18n import LANGS, Message
 
 
@@ -304,6 +304,60 @@ def check_no_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None
         raise _fail(game, "leaks", "sample_state never changed a hidden zone")
 
 
+def check_surface_members(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """What surfaces use without knowing the game: a realtime game's views carry its
+    ``clock``; ``with_time`` and ``parse_at`` stamp a listed action at any time and read
+    its text back; ``turn_moves`` are listed moves; ``move_menu`` offers distinct texts
+    that read as actions, each with a label. A game with seat profiles draws valid ones and
+    sets up from them through its profile option.
+    """
+    if game.info.realtime:
+        timed = cast("RealtimeGame[Any, Any]", game)
+        if timed.max_gap_ms <= 0:
+            raise _fail(game, "max_gap_ms", "not positive")
+        for visit in visits(game, num_players, seeds, every=4):
+            where = f"seed {visit.seed} step {visit.index}"
+            for seat in game.actors(visit.state):
+                if seat == CHANCE:
+                    continue
+                view = game.view(visit.state, seat)
+                clock = view.get("clock")
+                if not isinstance(clock, int):
+                    raise _fail(game, where, "a realtime view has no int clock")
+                legal = game.legal_actions(visit.state, seat)
+                for action in list(legal)[:20]:
+                    t = timed.action_time(action)
+                    if timed.action_time(timed.with_time(action, t + 7)) != t + 7:
+                        raise _fail(game, where, f"with_time does not stamp {action}")
+                    if timed.parse_at(str(action), t) != action:
+                        raise _fail(game, where, f"parse_at does not read {action} back")
+                if any(move not in legal for move in timed.turn_moves(legal)):
+                    raise _fail(game, where, "turn_moves lists a move that is not legal")
+                for lang in LANGS:
+                    menu = timed.move_menu(view, legal, lang)
+                    texts = [text for text, _ in menu]
+                    if len(set(texts)) != len(texts) or not all(label for _, label in menu):
+                        raise _fail(game, where, "move_menu repeats a text or lacks a label")
+                    for text in texts:
+                        timed.parse_at(text, clock)
+    spec = game.info.profiles
+    if spec is not None:
+        profiled = cast("ProfiledGame[Any, Any]", game)
+        if spec.option not in {option.name for option in game.info.options}:
+            raise _fail(game, "profiles", f"no option {spec.option!r}")
+        for seed in seeds:
+            drawn = profiled.draw_profiles(num_players, rng_mod.make(seed))
+            if len(drawn) != num_players:
+                raise _fail(game, f"profiles seed {seed}", "not one profile per seat")
+            for profile in drawn:
+                if not set(profile.traits) <= set(spec.trait_ids()) or not (
+                    spec.min_age <= profile.age <= spec.max_age
+                ):
+                    raise _fail(game, f"profiles seed {seed}", f"{profile} is out of the spec")
+            value = spec.option_value([profile.to_json() for profile in drawn])
+            runner.new_game(game, num_players, seed, {spec.option: value})
+
+
 Check = Callable[[Game[Any, Any], int, range], None]
 
 CHECKS: dict[str, Check] = {
@@ -317,6 +371,7 @@ CHECKS: dict[str, Check] = {
     "illegal_actions": check_illegal_actions,
     "views": check_views,
     "no_leaks": check_no_leaks,
+    "surface_members": check_surface_members,
 }
 """Every conformance check by name."""
 

@@ -30,8 +30,8 @@ from rich.text import Text
 from ludoteca.engine.errors import InvalidActionError, RulesError
 from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
-from ludoteca.games.gotcha import cards
-from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha import cards, surface
+from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import Menu, Renderer
@@ -212,39 +212,13 @@ def _seconds(ms: int) -> str:
 
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
-    """The draw, the plays (one per card and place) or the votes, numbered; hints for the
-    room (chat, emotes, buzz).
+    """The draw, the plays (one per card and place) or the votes, numbered
+    (``games.gotcha.surface.turn_menu``, the web table's menu too); hints for the room (chat,
+    emotes, buzz).
     """
-    shown: list[Any] = []
-    seen: set[tuple[Any, ...]] = set()
-    for action in legal:
-        if isinstance(action, Draw | Vote):
-            key: tuple[Any, ...] = (type(action), getattr(action, "yes", None))
-        elif isinstance(action, Play):
-            key = (action.card, action.slot, action.target, action.text)
-        else:
-            continue
-        if key not in seen:
-            seen.add(key)
-            shown.append(action)
-    labels = tuple(_label(action, view, lang) for action in shown)
+    shown, labels = surface.turn_menu(view, legal, lang)
     hints = (msg("term.gotcha.hint", emotes=", ".join(cards.EMOTES)).text(lang),)
-    return Menu(tuple(shown), labels, hints)
-
-
-def _label(action: Any, view: View, lang: Lang) -> str:
-    if isinstance(action, Draw):
-        return msg("gotcha.do.draw").text(lang)
-    if isinstance(action, Vote):
-        return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no")).text(
-            lang
-        )
-    card = cards.card(action.card)
-    text = card.es if lang == "es" else card.en
-    place = SLOT_NAMES[action.slot]
-    if action.target >= 0:
-        place += " → " + view["profiles"][action.target]["name"]
-    return f"{action.card} {place}: {text}"
+    return Menu(shown, labels, hints)
 
 
 def examples(lang: Lang) -> str:

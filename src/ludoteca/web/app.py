@@ -25,8 +25,6 @@ from ludoteca.web.store import open_store
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_PENDING = 1000
 """Frames queued for one socket before it counts as gone (it stopped reading)."""
-HIDDEN_OPTIONS = {"gotcha": {"profiles"}}
-"""Options the server fills itself (Gotcha's profiles come from the seats)."""
 
 
 def game_cards(lang: Lang) -> list[dict[str, Any]]:
@@ -34,7 +32,8 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
     cards = []
     for game_id in registry.available_games():
         info = registry.make(game_id).info
-        hidden = HIDDEN_OPTIONS.get(game_id, set())
+        # The option seat profiles fill is the server's to set (from the seats).
+        hidden = {info.profiles.option} if info.profiles is not None else set()
         cards.append(
             {
                 "id": info.id,

@@ -150,8 +150,8 @@ register(
             "en": "turn_seconds must be an integer from 0 to {max}",
         },
         "web.error.profiles_option": {
-            "es": "Los perfiles de Gotcha se declaran al sentarse, no como opción de la sala",
-            "en": "Gotcha profiles are declared when taking a seat, not as a room option",
+            "es": "Los perfiles ({option}) se declaran al sentarse, no como opción de la sala",
+            "en": "Profiles ({option}) are declared when taking a seat, not as a room option",
         },
         "web.error.store": {
             "es": "El servidor no pudo guardar la jugada; no se ha hecho. Inténtalo de nuevo",

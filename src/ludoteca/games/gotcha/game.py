@@ -52,9 +52,18 @@ from typing import Any
 
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine.game import CHANCE, GameInfo, Options, Outcome, Seat, View, ranks_from_scores
+from ludoteca.engine.game import (
+    CHANCE,
+    GameInfo,
+    Options,
+    Outcome,
+    Seat,
+    SeatProfile,
+    View,
+    ranks_from_scores,
+)
 from ludoteca.engine.i18n import Message, msg, register
-from ludoteca.games.gotcha import cards, referee
+from ludoteca.games.gotcha import cards, referee, surface
 from ludoteca.games.gotcha.actions import (
     AREAS,
     NO_TARGET,
@@ -79,6 +88,7 @@ from ludoteca.games.gotcha.state import (
     DRAW,
     EVENTS_CHOICES,
     HAND_SIZE,
+    MAX_GAP_MS,
     OPTIONS,
     OVER,
     PHASES,
@@ -126,6 +136,7 @@ INFO = GameInfo(
     summary_es=DATA["summary"]["es"],
     summary_en=DATA["summary"]["en"],
     realtime=True,
+    profiles=surface.PROFILES,
 )
 
 
@@ -372,6 +383,30 @@ class Gotcha:
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
         return components.rules_text(DATA, lang)
+
+    # What a surface needs (``RealtimeGame``, ``ProfiledGame``; see ``surface.py``).
+
+    max_gap_ms = MAX_GAP_MS
+
+    def with_time(self, action: Action, t: int) -> Action:
+        """``action`` stamped at game time ``t``."""
+        return surface.with_time(action, t)
+
+    def parse_at(self, text: str, t: int) -> Action:
+        """A person's action text without its time, stamped at ``t``."""
+        return surface.parse_at(text, t)
+
+    def turn_moves(self, legal: Sequence[Action]) -> Sequence[Action]:
+        """The draw, the plays or the votes among ``legal`` (not the room events)."""
+        return surface.turn_moves(legal)
+
+    def move_menu(self, view: View, legal: Sequence[Action], lang: str) -> list[tuple[str, str]]:
+        """The moves to offer a person, without their times (``surface.move_menu``)."""
+        return surface.move_menu(view, legal, "es" if lang == "es" else "en", self.describe)
+
+    def draw_profiles(self, num_players: int, rng: random.Random) -> tuple[SeatProfile, ...]:
+        """Random profiles as bots get them."""
+        return surface.draw_profiles(num_players, rng)
 
     def match_statistics(self) -> BreachTally:
         """A fresh observer of one match for ``ludoteca simulate``'s per-game statistics:

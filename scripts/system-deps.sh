@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The Debian packages `make test` needs besides Python: chromium (the browser tests drive
+# /usr/bin/chromium through Playwright, no browser download), PostgreSQL's server binaries
+# (tests/web start a throwaway cluster with initdb and pg_ctl) and redis-server.
+# Installs whichever are missing when run as root; otherwise prints the one command to run
+# and exits non-zero, before any test starts.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+postgres_found=no
+for bin in /usr/lib/postgresql/*/bin; do
+  if [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ]; then
+    postgres_found=yes
+  fi
+done
+[ "$postgres_found" = yes ] || missing+=(postgresql)
+[ -x /usr/bin/redis-server ] || missing+=(redis-server)
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "make test needs ${missing[*]}; run as root: $command" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} for make test" >&2
+apt-get update
+DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

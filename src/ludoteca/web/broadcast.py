@@ -1,0 +1,121 @@
+"""What each socket of a room is sent: the room summary and its own view of the game.
+
+Every socket gets its seat's view and, when its seat may act, its legal actions, with
+labels in its language; the last step is hidden from the other seats while it is a secret
+choice. Sockets of the same seat and language share one serialised text. Message shapes:
+``docs/protocol.md`` (``room`` and ``state``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine import registry
+from ludoteca.engine.i18n import Lang
+from ludoteca.web import clock
+from ludoteca.web.client import Client, dumps, outcome_json
+from ludoteca.web.seats import BOT
+
+if TYPE_CHECKING:
+    from ludoteca.web.rooms import Room
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def describe(game_id: str, action: Any, lang: Lang) -> str:
+    """``game.describe`` remembered: a state's labels are built for every socket and most
+    moves recur (actions are hashable values; describing one is a pure function).
+    """
+    return registry.make(game_id).describe(action, lang)
+
+
+def summary(room: Room, lang: Lang) -> dict[str, Any]:
+    """The public room object of the ``room`` message."""
+    connected = {c.seat for c in room.clients if c.hello and c.seat is not None}
+    seats = []
+    for seat in room.seats:
+        entry: dict[str, Any] = {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "name": seat.name,
+            "agent": seat.agent,
+            "connected": seat.kind == BOT or seat.seat in connected,
+        }
+        if seat.profile is not None:
+            entry["profile"] = seat.profile
+        seats.append(entry)
+    info = room.info
+    return {
+        "id": room.id,
+        "game": info.id,
+        "game_name": info.name(lang),
+        "players": room.players,
+        "options": room.options,
+        "turn_seconds": room.turn_seconds,
+        "status": room.status,
+        "game_no": room.game_no,
+        "seats": seats,
+        "spectators": sum(1 for c in room.clients if c.hello and c.seat is None),
+    }
+
+
+def state_message(room: Room, seat: int | None, lang: Lang) -> dict[str, Any]:
+    """The ``state`` message for a socket of ``seat`` (``None``: a spectator) in ``lang``
+    (call under ``Session.calls``).
+    """
+    live = room.session.current()
+    game = room.game
+    info = room.info
+    state = live.state
+    actors = list(live.actors())
+    view = game.view(state, seat)
+    legal: list[dict[str, str]] = []
+    if seat is not None and seat in actors:
+        moves = game.legal_actions(state, seat)
+        if info.realtime:
+            legal = clock.menu(game, view, moves, lang)
+        else:
+            legal = [{"text": str(a), "label": describe(info.id, a, lang)} for a in moves]
+    last = live.last()
+    shown_last = None
+    if last is not None and (not last.secret or last.seat == seat):
+        shown_last = {
+            "seat": last.seat,
+            "text": last.text,
+            "label": describe(info.id, last.action, lang),
+        }
+    deadlines = room.pilot.deadlines
+    due = [deadlines[s] for s in actors if s in deadlines]
+    return {
+        "type": "state",
+        "version": live.version,
+        "view": view,
+        "you": seat,
+        "actors": actors,
+        "legal": legal,
+        "last": shown_last,
+        "outcome": outcome_json(live.outcome(), lang),
+        "deadline": min(due) if due else None,
+        "clock": clock.clock_of(view) if info.realtime else None,
+    }
+
+
+def send_room(room: Room) -> None:
+    """Send every socket the room summary."""
+    for client in list(room.clients):
+        if client.hello:
+            client.send({"type": "room", "room": summary(room, client.lang)})
+
+
+def send_state(room: Room, clients: list[Client] | None = None) -> None:
+    """Send every socket (or only ``clients``) its own view of the current game."""
+    if room.session.live is None:
+        return
+    texts: dict[tuple[int | None, str], str] = {}
+    with room.session.calls():
+        for client in list(room.clients) if clients is None else clients:
+            if client.hello:
+                key = (client.seat, client.lang)
+                if key not in texts:
+                    texts[key] = dumps(state_message(room, client.seat, client.lang))
+                client.send_text(texts[key])

@@ -1,0 +1,115 @@
+"""One socket of a room and the refusals sent to it.
+
+A :class:`Client` is what a room knows of a socket: its language, its seat and how to queue
+a text frame for it. A :class:`RoomError` is a refused request: an error code and a message
+in both languages, sent to the socket that asked and to no one else.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.engine import i18n
+from ludoteca.engine.game import Outcome
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
+from ludoteca.web import protocol as p
+
+
+class RoomError(Exception):
+    """A request refused with an error code and a message in both languages."""
+
+    def __init__(
+        self, code: str, message: Message, rule_id: str | None = None, action: str | None = None
+    ) -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = message
+        self.rule_id = rule_id
+        self.action = action
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server settings.
+
+    Attributes:
+        bot_delay: Seconds a bot waits before each move in turn-based games (0 in tests).
+        clock_scale: Real ms per game ms for realtime games (1.0; 0 runs bots' timed
+            choices at once and stops the clock, for tests).
+    """
+
+    bot_delay: float = 0.4
+    clock_scale: float = 1.0
+
+
+class Client:
+    """One socket of a room: its language, its seat and how to send it a message.
+
+    Args:
+        send: Queues one text frame for the socket (never blocks).
+        lang: The socket's language.
+    """
+
+    def __init__(self, send: Callable[[str], None], lang: Lang = i18n.DEFAULT_LANG) -> None:
+        self._send = send
+        self.lang: Lang = lang
+        self.seat: int | None = None
+        self.hello = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one message (serialised here)."""
+        self._send(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send one message already serialised."""
+        self._send(text)
+
+    def error(self, error: RoomError | p.ProtocolError) -> None:
+        """Send an ``error`` message in this socket's language."""
+        out: dict[str, Any] = {
+            "type": "error",
+            "code": error.code,
+            "message": error.message.text(self.lang),
+        }
+        if isinstance(error, RoomError):
+            if error.rule_id:
+                out["rule_id"] = error.rule_id
+            if error.action is not None:
+                out["action"] = error.action
+        self.send(out)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as one compact JSON text frame."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def now_ms() -> int:
+    """Wall-clock time in ms (turn deadlines, chat times)."""
+    return int(time.time() * 1000)
+
+
+def parse_lang(text: str) -> Lang:
+    """A language a socket asked for.
+
+    Raises:
+        RoomError: ``bad_message`` for a language the table does not speak.
+    """
+    try:
+        return i18n.parse_lang(text)
+    except ValueError:
+        raise RoomError("bad_message", msg("web.error.bad_lang", lang=text[:10])) from None
+
+
+def outcome_json(outcome: Outcome | None, lang: Lang) -> dict[str, Any] | None:
+    """A game's result as the ``outcome`` field of ``state`` and ``replay``."""
+    if outcome is None:
+        return None
+    data = outcome.to_json()
+    data["reason"] = outcome.reason.text(lang) if outcome.reason else None
+    return data

@@ -1,0 +1,209 @@
+"""The room's parts on their own: the session and the store, seats and tokens, chat and
+replay checks, the bots' names (no sockets, no room)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from ludoteca.engine import registry, runner
+from ludoteca.engine.game import CHANCE
+from ludoteca.web.bots import agent_names, default_agent
+from ludoteca.web.client import RoomError
+from ludoteca.web.history import Replays, chat_line
+from ludoteca.web.live import Live
+from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
+from ludoteca.web.session import Session
+from ludoteca.web.store import RoomRow, SqliteStore
+
+
+class RefusingStore(SqliteStore):
+    """A real SQLite store that refuses the next ``fail`` batches of steps."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.fail = 0
+
+    def add_actions(
+        self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
+    ) -> None:
+        if self.fail:
+            self.fail -= 1
+            raise OSError("disk full")
+        super().add_actions(room_id, game_no, first, steps, at_ms)
+
+
+def session_of(game_id: str, players: int = 2) -> tuple[RefusingStore, Session]:
+    store = RefusingStore()
+    store.create_room(RoomRow("r1", game_id, players, {}, 0, "playing", 1, 0))
+    game = registry.make(game_id)
+    session = Session(store, "r1", game, clock_scale=0)
+    session.live = Live(game, 1, 7, {}, players)
+    return store, session
+
+
+def test_the_session_refuses_a_step_the_store_refused_and_keeps_the_game_as_it_was() -> None:
+    store, session = session_of("tacocat")
+    session.draw()  # the opening deal
+    live = session.current()
+    version, state, rng_state, anchor = (
+        live.version,
+        live.state,
+        live.chance_rng.getstate(),
+        live.anchor,
+    )
+    seat = live.actors()[0]
+    action = session.game.legal_actions(live.state, seat)[0]
+    store.fail = 1
+    with pytest.raises(RoomError) as refused:
+        session.play(seat, action)
+    assert refused.value.code == "server_error"
+    assert refused.value.message.text("es") != refused.value.message.text("en")
+    assert live.version == version and live.state is state and live.anchor == anchor
+    assert live.chance_rng.getstate() == rng_state
+    assert store.actions("r1", 1) == [(s.seat, s.text) for s in live.steps]
+    steps = session.play(seat, action)
+    assert steps[0].seat == seat and live.version == version + len(steps)
+    assert store.actions("r1", 1) == [(s.seat, s.text) for s in live.steps]
+
+
+def test_the_session_undoes_chance_draws_the_store_refused() -> None:
+    store, session = session_of("tacocat")
+    live = session.current()
+    state = live.state
+    store.fail = 1
+    with pytest.raises(RoomError):
+        session.draw()
+    assert live.version == 0 and live.state is state and store.actions("r1", 1) == []
+    drawn = session.draw()
+    assert drawn and all(step.seat == CHANCE for step in drawn)
+    assert store.actions("r1", 1) == [(s.seat, s.text) for s in live.steps]
+
+
+def test_the_session_reads_and_checks_a_persons_action() -> None:
+    _, session = session_of("dweebies")
+    session.draw()
+    live = session.current()
+    version = live.version
+    seat = live.actors()[0]
+    other = 1 - seat
+    move = str(session.game.legal_actions(live.state, seat)[0])
+    assert str(session.read(seat, move)) == move
+    runner.check(session.game, live.state, seat, session.read(seat, move))
+    with pytest.raises(RoomError) as unreadable:
+        session.read(seat, "no such move")
+    assert unreadable.value.code == "unreadable_action"
+    assert unreadable.value.action == "no such move"
+    with pytest.raises(RoomError) as out_of_turn:
+        session.read(other, move)
+    assert out_of_turn.value.code in ("not_your_turn", "illegal")
+    assert out_of_turn.value.action == move
+    assert live.version == version  # reading never applies
+
+
+def seats_of(game_id: str, players: int) -> tuple[SqliteStore, Seats]:
+    store = SqliteStore(":memory:")
+    store.create_room(RoomRow("r1", game_id, players, {}, 0, "lobby", 0, 0))
+    seats = [SeatState(n) for n in range(players)]
+    for seat in seats:
+        store.save_seat("r1", seat.row())
+    return store, Seats(store, "r1", registry.make(game_id), seats)
+
+
+def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
+    store, seats = seats_of("dweebies", 2)
+    token = seats.sit(0, "  Ana ", None, ())
+    row = store.seats("r1")[0]
+    assert row.kind == HUMAN and row.name == "Ana"
+    assert row.token_hash == hash_token(token) and token not in repr(store.seats("r1"))
+    assert seats.holder(token) == 0
+    assert seats.holder(token + "x") is None
+    assert seats.holder("") is None
+    seats.to_bot(0, "greedy")
+    assert seats.holder(token) is None  # a seat given to a bot: the token stops working
+    assert store.seats("r1")[0].kind == BOT and store.seats("r1")[0].token_hash == ""
+
+
+@pytest.mark.parametrize(
+    ("number", "name", "code"),
+    [
+        (0, "Bea", "seat_taken"),
+        (2, "Bea", "bad_message"),
+        (-1, "Bea", "bad_message"),
+        (1, "   ", "bad_message"),
+        (1, "a\nb", "bad_message"),
+        (1, "x" * 200, "bad_message"),
+    ],
+)
+def test_sitting_down_is_refused_with_the_protocol_codes(number: int, name: str, code: str) -> None:
+    _, seats = seats_of("dweebies", 2)
+    seats.sit(0, "Ana", None, ())
+    with pytest.raises(RoomError) as refused:
+        seats.sit(number, name, None, ())
+    assert refused.value.code == code
+    assert refused.value.message.text("es") != refused.value.message.text("en")
+    assert seats[1].kind == FREE
+
+
+def test_bots_get_distinct_names_and_a_freed_seat_forgets_everything() -> None:
+    store, seats = seats_of("tacocat", 3)
+    seats.seat_bot(0, "greedy")
+    seats.seat_bot(1, "greedy")
+    assert seats[0].name and seats[0].name != seats[1].name
+    assert not seats.full()
+    seats.seat_bot(2, "random")
+    assert seats.full() and len(set(seats.names())) == 3
+    seats.free(1)
+    assert store.seats("r1")[1] == SeatState(1).row()
+
+
+def test_chat_lines_are_checked() -> None:
+    assert chat_line(None, "", "  hola ").text == "hola"
+    for text in ("", "   ", "x" * 1000):
+        with pytest.raises(RoomError) as refused:
+            chat_line(0, "Ana", text)
+        assert refused.value.code == "bad_message"
+
+
+def test_a_replay_needs_a_finished_game() -> None:
+    replays = Replays(SqliteStore(":memory:"), "r1", registry.make("dweebies"), 2)
+    with pytest.raises(RoomError) as nothing:
+        replays.message(0, None, 0, None, "en")
+    assert nothing.value.code == "not_finished"
+    with pytest.raises(RoomError) as later:
+        replays.message(1, 2, 0, None, "es")
+    assert later.value.code == "not_finished"
+
+
+def test_rooms_seat_the_strongest_bot_and_no_ismcts_in_realtime_games() -> None:
+    assert default_agent("tacocat") in agent_names("tacocat")
+    assert "ismcts" not in agent_names("gotcha")
+    assert default_agent("gotcha") in agent_names("gotcha")
+
+
+def test_seat_profiles_follow_the_games_profile_spec() -> None:
+    store, seats = seats_of("gotcha", 3)
+    spec = registry.make("gotcha").info.profiles
+    assert spec is not None and spec.traits and all(t.es != t.en for t in spec.traits)
+    trait = spec.traits[0].id
+    seats.sit(0, "Ana", None, (trait, trait))
+    assert seats[0].profile == {"name": "Ana", "age": spec.default_age(), "traits": [trait]}
+    for age, traits in ((0, ()), (200, ()), (30, ("wings",))):
+        with pytest.raises(RoomError) as refused:
+            seats.sit(1, "Bea", age, traits)
+        assert refused.value.code == "bad_message" and seats[1].kind == FREE
+    seats.seat_bot(1, "greedy")
+    seats.seat_bot(2, "greedy")
+    for seat in seats.all[1:]:
+        assert seat.profile is not None and seat.profile["name"] == seat.name
+        assert set(seat.profile["traits"]) <= set(spec.trait_ids())
+        assert spec.min_age <= seat.profile["age"] <= spec.max_age
+    assert len(set(seats.names())) == 3
+    option = seats.profiles_option()
+    assert list(option) == [spec.option]
+    assert json.loads(option[spec.option]) == [seat.profile for seat in seats.all]
+    assert store.seats("r1")[2].profile == seats[2].profile
+    _, plain = seats_of("tacocat", 2)
+    assert plain.profiles_option() == {}
