@@ -123,7 +123,7 @@ followed by a vote of every player (GT-09)."""
 
 INFO = GameInfo(
     id="gotcha",
-    version=1,
+    version=2,
     name_es=DATA["names"]["es"],
     name_en=DATA["names"]["en"],
     min_players=3,
