@@ -231,7 +231,11 @@ def play(
                 raise typer.Exit(0) from None
         the_game = registry.make(game)
         info = the_game.info
-        options = options_mod.resolve(info, options_mod.parse_pairs(option or []))
+        given = options_mod.parse_pairs(option or [])
+        if any(spec.name == "language" for spec in info.options) and "language" not in given:
+            # A game whose room has a language (bots speak it): the person's, unless set.
+            given = {**given, "language": chosen}
+        options = options_mod.resolve(info, given)
         count = info.min_players if players is None else players
         runner.check_players(info, count)
         _check_seat(info, seat, count)
@@ -328,6 +332,7 @@ def simulate(
     fixed_seats: Annotated[
         bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
     ] = False,
+    max_steps: Annotated[int, typer.Option("--max-steps", help=_help("max_steps"))] = 0,
     lang: LangOption = None,
 ) -> None:
     """Run seeded games between agents and print win rates and game lengths."""
@@ -348,6 +353,7 @@ def simulate(
             rotate=not fixed_seats,
             workers=workers,
             records=out is not None,
+            max_steps=max_steps,
         )
         simulate_mod.validate(config)
         started = time.perf_counter()

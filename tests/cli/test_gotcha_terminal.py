@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from ludoteca.agents.gotcha.greedy import LINES, GreedyGotcha
 from ludoteca.cli import app
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
@@ -177,7 +178,7 @@ def test_play_gotcha_against_bots_in_the_terminal() -> None:
     )
     assert result.exit_code == 1, result.output
     out = result.stdout
-    assert "Gotcha! · turn 1/96" in out and "You play as" in out
+    assert "Gotcha! · turn 1 ·" in out and "You play as" in out  # no turn limit (GT-14)
     assert ": hola a todos" in out and "*clap*" in out
     assert "Game abandoned." in out
 
@@ -217,7 +218,8 @@ def test_refusals_name_what_the_person_typed_without_the_time_stamp() -> None:
     agent, _ = person(["/foo bar", "/emote moonwalk", "/emote wave"])
     ask(agent, state)
     out = agent._console.file.getvalue()  # type: ignore[attr-defined]
-    assert "action '/foo bar':" in out
+    assert "there is no command /foo; commands: /emote, /buzz" in out  # not engine syntax
+    assert "@12500" not in out
     assert "You cannot play 'emote moonwalk' (rule GT-15)" in out
 
 
@@ -230,3 +232,50 @@ def test_a_person_catches_a_breaker_with_buzz_and_scores() -> None:
     after: State = runner.step(GAME, state, 2, buzz)
     assert after.buzzes[-1].result == "correct"
     assert after.positions[2] == 2 and after.positions[3] == -1
+
+
+def test_enter_never_plays_a_move_for_the_person() -> None:
+    """Issue 15: an empty line waits only while someone else can act; when the person is
+    the only actor (here the turn player, everyone else out of room events and no rule to
+    buzz), it says so and asks again instead of proposing the listed draw."""
+    state = new()._replace(events_left=(4, 0, 0, 0))
+    assert GAME.actors(state) == (0,)
+    agent, prompts = person(["", "hola"], seat=0)
+    assert ask(agent, state, 0) == Chat(state.clock + 750, "hola")
+    assert len(prompts) == 2
+    assert "nobody else can act now" in agent._console.file.getvalue()  # type: ignore[attr-defined]
+    waiting, _ = person([""], seat=0)
+    idle = ask(waiting, new(), 0)  # the others can act: the wait loses every race
+    assert idle.t == 60000
+
+
+def test_emotes_are_typed_by_id_or_by_their_label_in_either_language() -> None:
+    """Issue 15: the room shows emotes by their Spanish labels, so ``/emote aplaudir`` and
+    ``/gesto guitarra aérea`` work, as do the English labels and the ids."""
+    state = whisper_for_men()
+    for typed, emote in (
+        ("/emote aplaudir", "clap"),
+        ("/gesto Guitarra aerea", "air_guitar"),
+        ("/emote air guitar", "air_guitar"),
+        ("/emote high_five", "high_five"),
+    ):
+        agent, _ = person([typed], seat=2)
+        assert ask(agent, state, 2) == Emote(state.clock + 750, emote), typed
+
+
+def test_the_room_language_follows_the_person_and_bots_speak_it() -> None:
+    """Issue 15: ``ludoteca play gotcha --lang en`` makes an English room (option
+    ``language``), and the bots chat in English there."""
+    stdin = "\n" * 6 + "q\n"
+    result = CliRunner().invoke(
+        app, ["play", "gotcha", "--players", "4", "--seed", "5", "--lang", "en"], input=stdin
+    )
+    assert "Game abandoned." in result.output and "Traceback" not in result.output
+    state: State = runner.new_game(GAME, 4, 0, {"language": "en"})
+    bot = GreedyGotcha(chat_rate=1.0)
+    said = set()
+    for seed in range(6):
+        action = bot.choose(GAME.view(state, 1), GAME.legal_actions(state, 1), random.Random(seed))
+        if isinstance(action, Chat):
+            said.add(action.text)
+    assert said and said <= set(LINES["en"])

@@ -90,7 +90,21 @@ def test_before_an_emote_made_before_the_rule_bound_does_not_count_GT06() -> Non
 def test_before_draw_with_a_spoken_apology() -> None:
     """A06 "must apologise before their turn": a chat with "perdón"/"sorry" before the draw;
     the words match in either language, in any case, with or without accents."""
-    for text in ("Perdón, ya voy", "PERDON", "lo siento mucho", "Sorry!", "I apologise"):
+    for text in (
+        "Perdón, ya voy",
+        "PERDON",
+        "lo siento mucho",
+        "Sorry!",
+        "I apologise",
+        # Issue 15: natural speech in either language.
+        "perdóname",
+        "disculpe",
+        "Discúlpame, voy",
+        "lo lamento",
+        "my bad",
+        "excuse me",
+        "my apologies",
+    ):
         log = [ev(0, ANA, "chat", text), ev(100, ANA, "draw")]
         assert judge("A06", log, ANA) == (), text
     for text in ("perdido", "hola", "sorryyy"):
@@ -120,7 +134,10 @@ CHAT_CASES: list[tuple[str, str, bool]] = [
     ("A01", "¡qué bien! 123", True),
     ("A02", "HOLA A TODOS!", True),
     ("A02", "HOLA a todos", False),
-    ("A02", "123", False),
+    # Issue 15, natural speech: a message without lower case shouts ("!!!", "¡¡YA!! :)").
+    ("A02", "!!!", True),
+    ("A02", "¡¡YA!! :)", True),
+    ("A02", "HOLA amigos :)", False),
     ("A03", '"hola"', True),
     ("A03", "«hola»", True),
     ("A03", "“hola”", True),
@@ -129,6 +146,9 @@ CHAT_CASES: list[tuple[str, str, bool]] = [
     ("A03", 'Ana dice "hola" y se va', True),
     ("A03", '"" vacío', False),
     ("A03", "it's Bob's", False),
+    ("A03", "'hola'", True),
+    ("A03", "she said ‘hi’ to me", True),
+    ("A03", "don't won't", False),
     ("A04", "Ana: hola", True),
     ("A04", "ana hola", True),
     ("A04", "Anabel dice hola", False),
@@ -138,17 +158,28 @@ CHAT_CASES: list[tuple[str, str, bool]] = [
     ("A10", "y lo digo en serio, gano yo", False),
     ("A15", "¿quién va?", True),
     ("A15", "quién va", False),
+    ("A15", "¿qué tal? :)", True),
+    ("A15", "what's up? 😀", True),
+    ("A15", "¿me toca? jajaja", True),
+    ("A15", "¿me toca? no", False),
     ("A17", "qué buena jugada", True),
     ("A17", "qué buena carta", False),
     ("A17", "Nice CARDS!", False),
     ("A17", "cartagena es bonita", True),
     ("A19", "pásame eso, por favor", True),
     ("A19", "Please wait", True),
-    ("A19", "porfavor", False),
+    ("A19", "porfavor", True),
+    ("A19", "pásalo porfa", True),
+    ("A19", "porfis, va", True),
+    ("A19", "wait plz", True),
+    ("A19", "porfía", False),
     ("A20", "uno dos tres cuatro cinco", True),
     ("A20", "uno dos tres cuatro cinco seis", False),
     ("A22", "¡vamos!", True),
     ("A22", "vamos", False),
+    ("A22", "¡vamos! :D", True),
+    ("A22", "yay!!! <3", True),
+    ("A22", "vamos :)", False),
     ("A23", "Oye, ¿quién va?", True),
     ("A23", "hey you", True),
     ("A23", "oyente", False),
@@ -326,6 +357,22 @@ def test_reaction_to_a_specific_emote_and_with_a_chat() -> None:
     assert judge("I26", log, ANA, now=10_000) == ()
     log = [ev(0, BRUNO, "emote", "burp"), ev(500, ANA, "chat", "qué asco")]
     assert judge("I26", log, ANA, now=10_000) == (Breach(ANA, 0, 5000),)
+
+
+def test_a27_waving_back_is_a_reply_and_triggers_nobody_issue_15() -> None:
+    """A27 "wave back whenever another player waves" with two bound players: Ana's wave
+    answers Bruno's, so Bruno owes nothing back (before, every wave triggered the other and
+    16 waves used every budget); a fresh wave once the delay is over triggers again."""
+    log = [
+        ev(0, BRUNO, "emote", "wave"),
+        ev(500, ANA, "emote", "wave"),  # Ana's reply
+        ev(5000, CARLA, "emote", "clap"),
+    ]
+    assert judge("A27", log, ANA) == ()
+    assert judge("A27", log, BRUNO) == ()
+    assert gc.owed_reactions(gc.card("A27"), log[:2], BRUNO, P) == ()
+    log = [*log, ev(6000, ANA, "emote", "wave"), ev(9500, CARLA, "emote", "clap")]
+    assert judge("A27", log, BRUNO) == (Breach(BRUNO, 3, 9000),)
 
 
 def test_reaction_to_ones_own_play_and_to_announcements() -> None:

@@ -31,6 +31,7 @@ _EXPERT: dict[str, str] = {
     "dweebies": "ludoteca.agents.dweebies.expert:ExpertDweebies",
     "tile_up": "ludoteca.agents.tile_up.expert:ExpertTileUp",
     "mystery_date": "ludoteca.agents.mystery_date.expert:ExpertMysteryDate",
+    "gotcha": "ludoteca.agents.gotcha.expert:ExpertGotcha",
 }
 _SEARCH: dict[str, str] = {
     "tacocat": "ludoteca.agents.tacocat.search:SEARCH",

@@ -55,6 +55,8 @@ class SimulationConfig:
         workers: Processes to use, at least 1 (1 runs in this process).
         chunk_size: Games per task sent to a worker; 0 chooses automatically.
         records: Keep each game's record (one JSON line) in its result.
+        max_steps: Stop each game after this many steps (0: the game's own bound); a game
+            stopped so is truncated: no outcome, counted in ``unfinished``, never a win.
     """
 
     game_id: str
@@ -66,6 +68,7 @@ class SimulationConfig:
     workers: int = 1
     chunk_size: int = 0
     records: bool = False
+    max_steps: int = 0
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The agent name in each seat of game ``index``."""
@@ -220,6 +223,8 @@ def validate(config: SimulationConfig) -> dict[str, OptionValue]:
         raise GameSetupError(msg("lab.bad_games", value=config.games))
     if config.workers < 1:
         raise GameSetupError(msg("lab.bad_workers", value=config.workers))
+    if config.max_steps < 0:
+        raise GameSetupError(msg("lab.bad_max_steps", value=config.max_steps))
     if config.chunk_size < 0:
         raise GameSetupError(msg("lab.bad_chunk", value=config.chunk_size))
     game = registry.make(config.game_id)
@@ -250,7 +255,9 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     agents = [make_agent(name, config.game_id) for name in seats]
     watcher = match_statistics(game)
     try:
-        match = runner.play(game, agents, seed, config.options, observer=watcher)
+        match = runner.play(
+            game, agents, seed, config.options, observer=watcher, max_steps=config.max_steps or None
+        )
     except RulesError as error:
         raise SimulationError(
             msg("lab.game_failed", index=index, seed=seed, error=error.message)
@@ -450,6 +457,10 @@ register(
         "lab.bad_workers": {
             "es": "--workers debe ser al menos 1 (se indicó {value})",
             "en": "--workers must be at least 1 (got {value})",
+        },
+        "lab.bad_max_steps": {
+            "es": "--max-steps debe ser 0 (el límite del juego) o más (se indicó {value})",
+            "en": "--max-steps must be 0 (the game's own bound) or more (got {value})",
         },
         "lab.bad_chunk": {
             "es": "el tamaño de bloque debe ser 0 (automático) o más (se indicó {value})",

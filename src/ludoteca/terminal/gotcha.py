@@ -3,13 +3,16 @@
 Only view keys are read (see ``Gotcha.view``), so nothing hidden from the seat can appear.
 
 The person plays through :class:`GotchaHuman`, an agent that reads one line at a time:
-plain text is a chat message, ``/emote NAME``, ``/buzz a1 2,3``, ``/draw``, a number
-picks a listed draw, play or vote, ``/play W03 a1`` or ``/vote yes`` are typed in full, an
-empty line lets the others go on for five seconds of game time, ``?`` shows help, ``q``
-quits. The person's actions are stamped with the game clock plus the real time spent
-typing (read here, in the terminal layer; the engine never reads a clock). While the
-person types, the bots' earlier proposals win the race (``runner.play``), so bots act
-between the person's inputs; a typed action still legal afterwards is sent as it is.
+plain text is a chat message, ``/emote NAME`` (the emote's id or its label in either
+language: ``/gesto aplaudir``), ``/buzz a1 2,3``, ``/draw``, a number picks a listed draw,
+play or vote, ``/play W03 a1`` or ``/vote yes`` are typed in full, an empty line lets the
+others go on for five seconds of game time (never a move of the person's: when nobody
+else can act, it says so and asks again), ``?`` shows help, ``q`` quits; an unknown
+``/command`` is named with the commands there are. The person's actions are stamped
+with the game clock plus the real time spent typing (read here, in the terminal layer;
+the engine never reads a clock). While the person types, the bots' earlier proposals
+win the race (``runner.play``), so bots act between the person's inputs; a typed action
+still legal afterwards is sent as it is.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
 from ludoteca.games.gotcha import cards, surface
 from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import Menu, Renderer
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
@@ -52,7 +56,7 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     names = [p["name"] for p in view["profiles"]]
     rules = view["rules"]
     title = msg(
-        "term.gotcha.title",
+        "term.gotcha.title" if rules["turn_limit"] else "term.gotcha.title_no_limit",
         turn=view["turn"],
         limit=rules["turn_limit"],
         phase=msg(f"gotcha.phase.{view['phase']}"),
@@ -184,6 +188,8 @@ def _room(view: View, lang: Lang, names: list[str]) -> Table:
     seat = view.get("seat")
     if seat is not None and 0 <= seat < len(left):
         table.add_row("", Text(msg("term.gotcha.left", n=left[seat]).text(lang), style="dim"))
+        if view.get("locked", [False] * len(left))[seat]:
+            table.add_row("", Text(msg("term.gotcha.locked").text(lang), style="yellow"))
     return table
 
 
@@ -282,6 +288,10 @@ class GotchaHuman:
                 self._say(msg("term.help", examples=examples(self._lang)), "cyan")
                 continue
             if not answer:
+                if not any(s != self._seat for s in view["actors"]):
+                    # Nobody else can act: waiting would only play the person's own move.
+                    self._say(msg("term.gotcha.only_you"), "yellow")
+                    continue
                 self._wait_until = clock + WAIT_MS
                 return _idle(clock, legal)
             try:
@@ -309,6 +319,11 @@ class GotchaHuman:
         if answer.startswith("@"):
             return self._game.parse_action(answer)
         if answer.startswith("/"):
+            verb, _, rest = answer[1:].partition(" ")
+            if verb.lower() not in COMMANDS:
+                raise RulesError(msg("term.gotcha.unknown_command", command="/" + verb, valid=HELP))
+            if verb.lower() in ("emote", "gesto"):
+                answer = f"/{verb} {emote_id(rest)}"
             try:
                 return self._game.parse_action(f"@{t} {answer[1:]}")
             except InvalidActionError as error:
@@ -344,20 +359,53 @@ class GotchaHuman:
 def _at(action: Any, t: int) -> Any:
     if isinstance(action, Draw):
         return Draw(t)
+    if isinstance(action, Buzz):
+        return Buzz(t, action.slot, action.seats)
     if isinstance(action, Vote):
         return Vote(t, action.yes)
     return Play(t, action.card, action.slot, action.target, action.text)
 
 
 def _idle(clock: int, legal: Sequence[Any]) -> Any:
-    """Nothing to do now: an action a minute ahead, which loses every race to a bot (bots
-    fidget after 20 s of silence; ``greedy_gotcha.IDLE_MS``).
+    """Nothing to do now: an action a minute ahead, which loses every race to the others
+    (bots always propose something sooner: they fidget after 20 s of silence, at the
+    latest just before the minute; ``agents/gotcha/greedy.py``). It is proposed only while
+    someone else can act, so it is never applied: Enter never plays a move for the person.
     """
     t = clock + MAX_GAP_MS
     for action in legal:
-        if isinstance(action, Draw | Vote | Play):
+        if isinstance(action, Draw | Vote | Play | Buzz):
             return _at(action, t)
     return Emote(t, cards.EMOTES[0])
+
+
+COMMANDS = frozenset(
+    ("draw", "robar", "play", "jugar", "chat", "decir", "emote", "gesto", "buzz", "timbre")
+    + ("vote", "votar")
+)
+"""The slash commands (English and Spanish verbs of ``gotcha/actions.py``)."""
+HELP = "/emote, /buzz, /draw, /play, /vote (/gesto, /timbre, /robar, /jugar, /votar)"
+
+
+def emote_id(name: str) -> str:
+    """The emote id for a typed name: the id (``air_guitar``), or the button label in
+    Spanish or English, any case or accents (``aplaudir``, ``Clap``), or its last words
+    when they name one emote only (``guitarra aérea``, ``air guitar``, ``high five``).
+    Unknown names come back as typed (the game then lists the emotes).
+    """
+
+    def folded(text: str) -> str:
+        return " ".join(normalise(text).replace("_", " ").replace("-", " ").split())
+
+    wanted = folded(name)
+    tails = []
+    for emote in cards.EMOTES:
+        labels = [folded(x) for x in (emote, *(cards.emote_label(emote, g) for g in ("es", "en")))]
+        if wanted in labels:
+            return emote
+        if wanted and any(label.endswith(" " + wanted) for label in labels):
+            tails.append(emote)
+    return tails[0] if len(tails) == 1 else name.strip()
 
 
 def human(
@@ -376,6 +424,10 @@ register(
         "term.gotcha.title": {
             "es": "¡Te tengo! · turno {turn}/{limit} · {phase} · juega {player}",
             "en": "Gotcha! · turn {turn}/{limit} · {phase} · {player} to play",
+        },
+        "term.gotcha.title_no_limit": {
+            "es": "¡Te tengo! · turno {turn} · {phase} · juega {player}",
+            "en": "Gotcha! · turn {turn} · {phase} · {player} to play",
         },
         "term.gotcha.rules": {"es": "Reglas", "en": "Rules"},
         "term.gotcha.binds": {
@@ -398,8 +450,20 @@ register(
         },
         "term.gotcha.turn_of": {"es": "turno de {who}", "en": "{who}'s turn"},
         "term.gotcha.left": {
-            "es": "te quedan {n} mensajes/gestos/timbrazos este turno",
-            "en": "{n} chat/emote/buzz events left this turn",
+            "es": "te quedan {n} mensajes/gestos este turno (los timbrazos no cuentan)",
+            "en": "{n} chat/emote events left this turn (buzzes do not count)",
+        },
+        "term.gotcha.only_you": {
+            "es": "nadie más puede actuar ahora: esperar no sirve, te toca a ti",
+            "en": "nobody else can act now: waiting would not help, it is up to you",
+        },
+        "term.gotcha.unknown_command": {
+            "es": "no existe la orden {command}; órdenes: {valid}; texto sin '/' para hablar",
+            "en": "there is no command {command}; commands: {valid}; text without '/' to chat",
+        },
+        "term.gotcha.locked": {
+            "es": "tu timbre está bloqueado hasta el final del turno (GT-17)",
+            "en": "your buzzer is locked until the turn ends (GT-17)",
         },
         "term.gotcha.hand": {"es": "Tu mano", "en": "Your hand"},
         "term.gotcha.ballot": {

@@ -219,8 +219,8 @@ register(
         "cli.sim.col.ci": {"es": "IC 95 % (Wilson)", "en": "95% CI (Wilson)"},
         "cli.sim.draws": {"es": "Empates: {count}", "en": "Draws: {count}"},
         "cli.sim.unfinished": {
-            "es": "Sin terminar (límite de pasos): {count}",
-            "en": "Unfinished (step limit): {count}",
+            "es": "Cortadas en el límite de pasos (sin ganador, no cuentan como victoria): {count}",
+            "en": "Truncated at the step limit (no winner, not counted as a win): {count}",
         },
         "cli.sim.length": {
             "es": "Duración en pasos: media {mean} · mediana {median} · mín. {low} · máx. {high}",
@@ -336,6 +336,12 @@ register(
         "cli.help.agents": {
             "es": "Agentes separados por comas, uno por asiento (por defecto, random en todos).",
             "en": "Comma-separated agents, one per seat (default: random in every seat).",
+        },
+        "cli.help.max_steps": {
+            "es": "Corta cada partida tras estos pasos (0: el límite del juego); las cortadas "
+            "se cuentan aparte, nunca como victoria.",
+            "en": "Cut each game after this many steps (0: the game's own bound); cut games "
+            "are counted apart, never as a win.",
         },
         "cli.help.sim_seed": {
             "es": "Semilla de la partida 0; la partida i usa semilla + i.",

@@ -38,10 +38,13 @@ from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.cards import Card, Event, Profile
 from ludoteca.games.gotcha.referee import bind_start
-from ludoteca.games.gotcha.state import CHAT_LINES, MAX_GAP_MS, who_card
+from ludoteca.games.gotcha.state import MAX_GAP_MS, who_card
 
-LINES = (*CHAT_LINES, "qué nervios", "me toca pronto", "uy casi", "nice one", "ok ok")
-"""What the bot says (then conformed to its rules)."""
+LINES = {
+    "es": ("hola", "¿Me toca?", "Buena jugada", "qué nervios", "me toca pronto", "uy casi"),
+    "en": ("hi", "My turn?", "Nice move", "so tense", "my turn soon", "oh so close"),
+}
+"""What the bot says in each language (then conformed to its rules)."""
 IDLE_MS = 20000
 """How far ahead the 'nothing to do' proposal is: it loses every race to a player who
 acts within 20 s, and when nobody does, the bot fidgets (a harmless emote)."""
@@ -64,6 +67,8 @@ class GreedyGotcha:
         chat_rate: Probability of saying something in each turn.
         emote_rate: Probability of an emote in each turn.
         think_ms: How long the turn player thinks before drawing and before playing.
+        language: The room's language for what it says ("es" or "en"); empty: the
+            room's ``language`` option from the view.
     """
 
     name = "greedy"
@@ -76,6 +81,7 @@ class GreedyGotcha:
         chat_rate: float = 0.5,
         emote_rate: float = 0.3,
         think_ms: int = 2500,
+        language: str = "",
     ) -> None:
         self.slip = slip
         self.notice = notice
@@ -83,6 +89,9 @@ class GreedyGotcha:
         self.chat_rate = chat_rate
         self.emote_rate = emote_rate
         self.think_ms = think_ms
+        self.language = language
+        self.buzz_jitter_ms = 1000
+        self.watch_all_seats = False
         self._obey: dict[tuple[Any, ...], bool] = {}
         self._noticed: dict[tuple[int, int, int, int], int] = {}
         self._plans: dict[tuple[int, str], tuple[int, str]] = {}
@@ -107,17 +116,18 @@ class GreedyGotcha:
                 decided = self._votes[key] = (clock + 300 + int(rng.random() * 1500), yes)
             at, yes = decided
             return self._pick(Vote(max(at, clock), yes), legal, clock)
-        room = _Room(view)
+        room = _Room(view, self.language)
         room.legal_plays = [a for a in legal if isinstance(a, Play)]
         candidates: list[Any] = []
         if me == view["current"]:
             candidates.extend(self._turn_actions(room, rng))
+        if not view.get("locked", [False] * (me + 1))[me]:
+            candidates.extend(self._buzzes(room, rng))
         if view["events_left"][me] > 0:
             candidates.extend(self._reactions(room, rng))
-            candidates.extend(self._buzzes(room, rng))
             candidates.extend(self._small_talk(room, rng))
         if not candidates:
-            candidates.append(self._idle(room))
+            candidates.append(self._idle(room, legal))
         candidates.sort(key=lambda a: a.t)
         for action in candidates:
             if action in legal:
@@ -179,7 +189,7 @@ class GreedyGotcha:
             if not self._obeys((*key, rule.id, slot, "before"), rng):
                 continue
             for needed in cards.satisfying_actions(
-                rule, room.log, room.me, room.profiles, event.kind
+                rule, room.log, room.me, room.profiles, event.kind, lang=room.language
             ):
                 # Only what is sent once the rule binds counts, so not before that.
                 t = max(room.clock + 300 + int(rng.random() * 700), binds_from + 50)
@@ -250,7 +260,8 @@ class GreedyGotcha:
     def _reactions(self, room: _Room, rng: random.Random) -> list[Any]:
         out: list[Any] = []
         for slot, rule, _ in room.my_rules():
-            for needed in cards.owed_reactions(rule, room.log, room.me, room.profiles):
+            owed = cards.owed_reactions(rule, room.log, room.me, room.profiles, lang=room.language)
+            for needed in owed:
                 key = (rule.id, slot, "react", room.view["turn"], needed.kind, needed.text)
                 if not self._obeys(key, rng):
                     continue
@@ -271,9 +282,11 @@ class GreedyGotcha:
         # event judged again without its context could look like a breach it never was.
         seen_index, seen_clock = self._seen
         self._seen = (room.base + len(room.log) - 1, room.clock)
+        everyone = tuple(room.seats)
         for slot, rule, start, bound in room.live_rules():
             serial = room.view["slots"][slot]["serial"]
-            for seat in bound:
+            react = not cards.own_events_only(rule) and "who" in room.view["slots"][slot]
+            for seat in everyone if self.watch_all_seats and react else bound:
                 if seat == room.me:
                     continue
                 for breach in room.judged(slot, rule, start, seat):
@@ -286,7 +299,8 @@ class GreedyGotcha:
                         continue  # the WHO did not cover them then (the turn has passed)
                     if at is None:
                         noticed = rng.random() < self.notice
-                        at = breach.t + self.buzz_delay_ms + int(rng.random() * 1000)
+                        jitter = int(rng.random() * self.buzz_jitter_ms)
+                        at = breach.t + self.buzz_delay_ms + jitter
                         at = self._noticed[key] = at if noticed else -1
                     if at < 0 or ((slot, seat) in scored and scored[(slot, seat)] >= breach.t):
                         continue
@@ -320,7 +334,8 @@ class GreedyGotcha:
                 if rng.random() >= rate:
                     plan = (-1, "")
                 elif kind == "chat":
-                    plan = (room.clock + 800 + int(rng.random() * 6000), rng.choice(LINES))
+                    line = rng.choice(LINES[room.language])
+                    plan = (room.clock + 800 + int(rng.random() * 6000), line)
                 else:
                     emote = cards.EMOTES[int(rng.random() * len(cards.EMOTES))]
                     plan = (room.clock + 500 + int(rng.random() * 6000), emote)
@@ -362,11 +377,18 @@ class GreedyGotcha:
         ]
         if not all(cards.may_chat(rule, room.log, room.me, room.profiles) for rule in kept):
             return None
-        text = cards.conform_chat_all(kept, text, room.profiles, room.me).strip()
+        text = cards.conform_chat_all(kept, text, room.profiles, room.me, room.language).strip()
         return text[:200] if text else None
 
-    def _idle(self, room: _Room) -> Any:
+    def _idle(self, room: _Room, legal: Sequence[Any]) -> Any:
         left = room.view["events_left"][room.me]
+        if left <= 0:
+            # Only buzzes are left (GT-15 spent, the buzzer free): propose one as late as
+            # the late fidget, so anyone acting sooner goes first, yet before a waiting
+            # person's proposal a minute ahead (which must never be applied).
+            last = room.clock + LATE_IDLE_MS + 200
+            buzz = next((a for a in legal if isinstance(a, Buzz)), None)
+            return Buzz(last, buzz.slot, buzz.seats) if buzz is not None else legal[0]
         t = room.clock + (IDLE_MS if left > IDLE_RESERVE else LATE_IDLE_MS)
         for emote in cards.EMOTES:
             event = Event(t, room.me, "emote", emote)
@@ -387,8 +409,10 @@ class GreedyGotcha:
 class _Room:
     """The bot's reading of a view: the log as events, the live rules, the facts."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, language: str = "") -> None:
         self.view = view
+        chosen = language or view.get("rules", {}).get("language", "es")
+        self.language = "en" if chosen == "en" else "es"
         self.me: int = view["seat"]
         self.clock: int = view["clock"]
         self.base: int = view["log_base"]

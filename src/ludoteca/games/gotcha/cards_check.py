@@ -20,6 +20,7 @@ Conventions shared by every family:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
@@ -33,9 +34,38 @@ from ludoteca.games.gotcha.cards_model import (
     normalise,
 )
 
-_QUOTED = re.compile(r'["“«„][^"”»“]*?[^\s"”»“][^"”»“]*?["”»“]')
-"""Some text between double quotes of any style ("...", “...”, «...», „...“)."""
+_QUOTED = re.compile(
+    r'["“«„][^"”»“]*?[^\s"”»“][^"”»“]*?["”»“]'
+    r"|(?<!\w)['‘‹][^'’›]*?[^\s'’›][^'’›]*?['’›](?!\w)"
+)
+"""Some text between quotes of any style: double ("...", “...”, «...», „...“) or single
+('...', ‘...’, ‹...›; an apostrophe inside a word, as in "it's", opens nothing)."""
 _END_PUNCT = " .!?¡¿…"
+_EMOTICON = re.compile(
+    r"(?:\s*(?:[:;=8xX][-'^o]?[)(\]\[dDpPoO3|/\\*$@]+|<3+|\^\^|\^_\^|[xX][dD]+|\(:|"
+    r"[jJ][aAeEiI](?:[jJ][aAeEiI])+|[hH][aA](?:[hH][aA])+|lol|LOL))+\s*$"
+)
+"""Emoticons and laughter at the end of a message (":)", ";-P", "<3", "xD", "jajaja")."""
+
+
+def _trimmed(text: str) -> str:
+    """``text`` without trailing emoji, emoticons, laughter and spaces: "¿qué tal? :)" ends
+    in "?" for the question and exclamation forms, as a person reads it.
+    """
+    previous = None
+    out = text.rstrip()
+    while out != previous:
+        previous = out
+        out = _EMOTICON.sub("", out).rstrip()
+        while out and (unicodedata.category(out[-1]).startswith(("S", "C")) or out[-1] == "\u200d"):
+            out = out[:-1].rstrip()
+    return out
+
+
+def _letters(text: str) -> str:
+    """``text`` without its emoticons and laughter (for the case forms: "HOLA :D")."""
+    return _EMOTICON.sub("", text)
+
 
 # ---------------------------------------------------------------------------------------
 # Small predicates
@@ -76,6 +106,31 @@ def triggers(spec: Rule, ev: Event, seat: int, n: int) -> bool:
     if ev.kind != spec.on or not whose(spec.by, ev.seat, seat, n):
         return False
     return not spec.on_text or ev.text == spec.on_text
+
+
+def is_echo(spec: Rule, log: Sequence[Event], i: int) -> bool:
+    """Whether ``log[i]`` answers an earlier trigger of an echo rule rather than starting
+    one: "wave back whenever another player waves" (A27) asks for the very emote that
+    triggers it, so a wave sent within the delay after another player's wave is a reply,
+    and replies trigger nobody (else two bound players would wave at each other forever).
+    """
+    if not spec.emote or spec.on != "emote" or spec.on_text != spec.emote:
+        return False
+    ev = log[i]
+    for j in range(i - 1, -1, -1):
+        other = log[j]
+        if ev.t - other.t >= spec.delay:
+            return False
+        if other.kind == "emote" and other.text == spec.emote and other.seat not in (ev.seat, -1):
+            return True
+    return False
+
+
+def triggers_at(spec: Rule, log: Sequence[Event], i: int, seat: int, n: int) -> bool:
+    """Whether ``log[i]`` is a trigger of the ``react`` rule ``spec`` for ``seat`` (replies
+    to an echo rule's trigger are not, see :func:`is_echo`).
+    """
+    return triggers(spec, log[i], seat, n) and not is_echo(spec, log, i)
 
 
 @lru_cache(maxsize=512)
@@ -138,9 +193,10 @@ def chat_ok(spec: Rule, text: str, name: str) -> bool:
         return True
     form = spec.form
     if form == "lower":
-        return not any(ch.isupper() for ch in text)
+        return not any(ch.isupper() for ch in _letters(text))
     if form == "upper":
-        return any(ch.isalpha() for ch in text) and not any(ch.islower() for ch in text)
+        # Shouting: no lower-case letter ("!!!" and "¡¡YA!! :)" shout too).
+        return not any(ch.islower() for ch in _letters(text))
     if form == "quoted":
         return _QUOTED.search(text) is not None
     if form == "name_first":
@@ -154,9 +210,9 @@ def chat_ok(spec: Rule, text: str, name: str) -> bool:
     if form == "prefix":
         return spec.pattern is not None and spec.pattern.match(normalise(text).lstrip()) is not None
     if form == "question":
-        return text.rstrip().endswith("?")
+        return _trimmed(text).endswith("?")
     if form == "exclaim":
-        return text.rstrip().endswith("!")
+        return _trimmed(text).endswith("!")
     if form == "no_word":
         return spec.pattern is None or spec.pattern.search(normalise(text)) is None
     if form == "has_word":
@@ -301,7 +357,7 @@ class Watch:
                     out.append(Breach(seat, j, log[j].t + delay))
                 if pending and meets(spec, ev, seat):
                     pending.clear()
-                if triggers(spec, ev, seat, n):
+                if triggers_at(spec, log, i, seat, n):
                     pending.append(i)
             while pending and log[pending[0]].t + delay <= now:
                 j = pending.popleft()

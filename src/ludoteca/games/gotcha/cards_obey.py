@@ -19,10 +19,10 @@ from ludoteca.games.gotcha.cards_check import (
     owner_before,
     seat_name,
     spec_of,
-    triggers,
+    triggers_at,
     whose,
 )
-from ludoteca.games.gotcha.cards_model import Card, Event, Profile, Rule, normalise
+from ludoteca.games.gotcha.cards_model import Card, Event, Profile, Rule, normalise, words_pattern
 
 _FILLER_WORD = "ok"
 
@@ -30,11 +30,29 @@ _FILLER_WORD = "ok"
 # One rule
 
 
-def required_event(spec: Rule, seat: int) -> Event:
-    """The emote or chat a ``before``/``react`` rule requires of ``seat`` (time -1)."""
+def spoken_word(rule: Card, lang: str = "es") -> str:
+    """The word or phrase of ``rule`` a player says in ``lang``: the first of its words
+    (Spanish first in the data) for "es"; for "en" the first that the card's English text
+    or hint quotes ("sorry", "please", "hello"), else the first.
+    """
+    spec = rule.rule
+    if spec is None or not spec.words:
+        return ""
+    if lang == "en":
+        english = normalise(f"{rule.en} {rule.hint_en}")
+        for word in spec.words:
+            if words_pattern((word,)).search(english):
+                return word
+    return spec.words[0]
+
+
+def required_event(spec: Rule, seat: int, word: str = "") -> Event:
+    """The emote or chat a ``before``/``react`` rule requires of ``seat`` (time -1); a
+    chat says ``word`` (default: the rule's first word).
+    """
     if spec.emote:
         return Event(-1, seat, "emote", spec.emote)
-    return Event(-1, seat, "chat", spec.words[0])
+    return Event(-1, seat, "chat", word or spec.words[0])
 
 
 def satisfying_actions(
@@ -45,8 +63,10 @@ def satisfying_actions(
     before_kind: str,
     *,
     now: int | None = None,
+    lang: str = "es",
 ) -> tuple[Event, ...]:
-    """The events ``seat`` should emit right now so as not to break ``rule``.
+    """The events ``seat`` should emit right now so as not to break ``rule`` (a chat in
+    ``lang``).
 
     Call it before each event of kind ``before_kind`` the seat is about to emit
     (``"play"``, ``"draw"``, ``"chat"``, ``"buzz"``), and also after every event in the
@@ -66,8 +86,9 @@ def satisfying_actions(
     spec = spec_of(rule)
     if spec is None:
         return ()
+    word = spoken_word(rule, lang)
     if spec.family == "before":
-        return (required_event(spec, seat),) if before_kind == spec.on else ()
+        return (required_event(spec, seat, word),) if before_kind == spec.on else ()
     if spec.family == "react" and log:
         last = log[-1].t if now is None else now
         n = len(profiles)
@@ -75,8 +96,8 @@ def satisfying_actions(
             ev = log[i]
             if ev.t + spec.delay <= last or meets(spec, ev, seat):
                 break
-            if triggers(spec, ev, seat, n):
-                return (required_event(spec, seat),)
+            if triggers_at(spec, log, i, seat, n):
+                return (required_event(spec, seat, word),)
     return ()
 
 
@@ -87,9 +108,10 @@ def owed_reactions(
     profiles: Sequence[Profile],
     *,
     now: int | None = None,
+    lang: str = "es",
 ) -> tuple[Event, ...]:
     """The reactions ``seat`` owes now: ``satisfying_actions(..., before_kind="")``."""
-    return satisfying_actions(rule, log, seat, profiles, "", now=now)
+    return satisfying_actions(rule, log, seat, profiles, "", now=now, lang=lang)
 
 
 def _capitalise_words(text: str) -> str:
@@ -100,7 +122,7 @@ def _capitalise_words(text: str) -> str:
     return " ".join(out)
 
 
-def _rewrite(spec: Rule, text: str, name: str) -> str:
+def _rewrite(spec: Rule, text: str, name: str, word: str) -> str:
     form = spec.form
     if form == "lower":
         return text.lower()
@@ -114,9 +136,9 @@ def _rewrite(spec: Rule, text: str, name: str) -> str:
     if form == "name_last":
         return f"{text.rstrip()} — {name}"
     if form in ("suffix", "has_word"):
-        return f"{text.rstrip()} {spec.words[0]}"
+        return f"{text.rstrip()} {word}"
     if form == "prefix":
-        return f"{spec.words[0]}, {text}"
+        return f"{word}, {text}"
     if form == "question":
         return text.rstrip().rstrip(".!") + "?"
     if form == "exclaim":
@@ -137,8 +159,11 @@ def _rewrite(spec: Rule, text: str, name: str) -> str:
     raise ValueError(f"unknown chat form {form!r}")
 
 
-def conform_chat(rule: Card, text: str, profiles: Sequence[Profile], seat: int) -> str:
-    """``text`` rewritten so that a chat message by ``seat`` keeps ``rule``.
+def conform_chat(
+    rule: Card, text: str, profiles: Sequence[Profile], seat: int, lang: str = "es"
+) -> str:
+    """``text`` rewritten so that a chat message by ``seat`` keeps ``rule`` (words added
+    in ``lang``).
 
     Lower-cased for whispering, quoted for air quotes, prefixed with the name, forbidden
     words removed, and so on. The result always keeps the rule; an empty string means
@@ -157,7 +182,7 @@ def conform_chat(rule: Card, text: str, profiles: Sequence[Profile], seat: int) 
     name = seat_name(profiles, seat)
     if chat_ok(spec, text, name):
         return text
-    rewritten = _rewrite(spec, text, name)
+    rewritten = _rewrite(spec, text, name, spoken_word(rule, lang))
     return rewritten if rewritten.strip() and chat_ok(spec, rewritten, name) else ""
 
 
@@ -259,7 +284,7 @@ def _form_rank(rule: Card) -> int:
 
 
 def conform_chat_all(
-    rules: Sequence[Card], text: str, profiles: Sequence[Profile], seat: int
+    rules: Sequence[Card], text: str, profiles: Sequence[Profile], seat: int, lang: str = "es"
 ) -> str:
     """``text`` rewritten to keep every rule in ``rules`` at once, or ``""`` when that is
     impossible (e.g. "speak only in questions" with "end every message with '!'").
@@ -272,10 +297,10 @@ def conform_chat_all(
     current = text
     for _ in range(3):
         for rule in ordered:
-            current = conform_chat(rule, current, profiles, seat)
+            current = conform_chat(rule, current, profiles, seat, lang)
             if not current:
                 return ""
-        if all(conform_chat(rule, current, profiles, seat) == current for rule in ordered):
+        if all(conform_chat(rule, current, profiles, seat, lang) == current for rule in ordered):
             return current
     return ""
 

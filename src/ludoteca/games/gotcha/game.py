@@ -36,10 +36,11 @@ Design (digital edition):
 - **Profiles** (name, age, traits) are declared when a seat is taken: the ``profiles``
   option (JSON); without it, random profiles are drawn from the setup stream (bots get
   random traits). They are public.
-- **Game length.** GT-10 stays (first to CHAMP wins at once); the digital edition ends the
-  game after ``turn_limit`` turns (GT-14, default 96: a backstop, so that most games still
-  end on CHAMP as the rulebook has it), the furthest pawn winning, ties shared.
-  ``max_steps`` follows from the largest turn limit, the per-turn event limit and the votes.
+- **Game length.** GT-10 is the ending (first to CHAMP wins at once), as in the rulebook.
+  A room may choose a turn limit (GT-14, option ``turn_limit``, default 0: none), the
+  furthest pawn winning, ties shared. ``max_steps`` is a safety bound of
+  ``TRUNCATE_TURNS`` turns of the largest possible turn: a game stopped there has no
+  outcome (``runner.play`` returns none, ``simulate`` counts it as truncated), never a win.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ from ludoteca.games.gotcha.actions import (
     time_of,
 )
 from ludoteca.games.gotcha.cards import Event
-from ludoteca.games.gotcha.legal import Choices, why
+from ludoteca.games.gotcha.legal import Choices, buzz_pairs, why
 from ludoteca.games.gotcha.state import (
     BUZZ_HISTORY,
     DATA,
@@ -96,7 +97,7 @@ from ludoteca.games.gotcha.state import (
     PLAY,
     PRINTED,
     START,
-    TURN_LIMIT_CHOICES,
+    TRUNCATE_TURNS,
     VOTE,
     Ballot,
     Bind,
@@ -117,13 +118,14 @@ from ludoteca.games.gotcha.state import (
 from ludoteca.games.gotcha.stats import BreachTally
 
 MAX_PLAYERS = 8
-STEPS_PER_TURN = 3 + MAX_PLAYERS * max(EVENTS_CHOICES) * (1 + MAX_PLAYERS)
-"""Draw, deal and play, plus every seat's game-room events, each buzz possibly followed by
-a vote of every player (GT-09)."""
+STEPS_PER_TURN = 3 + MAX_PLAYERS * (max(EVENTS_CHOICES) + 2) * (1 + MAX_PLAYERS)
+"""Draw, deal and play, plus every seat's game-room events and (about) its buzzes (one
+wrong buzz locks it, GT-17; correct ones are bounded by the breaches), each buzz possibly
+followed by a vote of every player (GT-09)."""
 
 INFO = GameInfo(
     id="gotcha",
-    version=1,
+    version=2,
     name_es=DATA["names"]["es"],
     name_en=DATA["names"]["en"],
     min_players=3,
@@ -131,7 +133,7 @@ INFO = GameInfo(
     has_chance=True,
     hidden_info=True,
     simultaneous=True,
-    max_steps=max(TURN_LIMIT_CHOICES) * STEPS_PER_TURN,
+    max_steps=TRUNCATE_TURNS * STEPS_PER_TURN,
     options=OPTIONS,
     summary_es=DATA["summary"]["es"],
     summary_en=DATA["summary"]["en"],
@@ -177,11 +179,12 @@ class Gotcha:
             mats=tuple(Mat(-1, (), "") for _ in range(rules.mats)),
             binds=(Bind(0, 0),) * slots,
             serial=0,
-            log=(Event(0, 0, "turn_start"),),
+            log=(),
             log_base=0,
             prev_start=0,
             turn_start=0,
             events_left=(rules.events_per_turn,) * num_players,
+            locked=(0,) * num_players,
             breaches=(),
             ballot=None,
             buzzes=(),
@@ -190,8 +193,9 @@ class Gotcha:
         )
 
     def actors(self, state: State) -> tuple[Seat, ...]:
-        """The turn player first, then everyone else clockwise with events left; during a
-        vote, the voters; chance after a draw.
+        """The turn player first, then everyone else clockwise with chat or emote events
+        left or a free buzzer (GT-15, GT-17) and a rule to buzz; during a vote, the voters;
+        chance after a draw.
         """
         if _ACTORS_MEMO[0] is state:
             return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
@@ -207,7 +211,19 @@ class Gotcha:
         else:
             current = state.current
             left = state.events_left
-            found = (current, *(s for s in _clockwise(current, n) if left[s] > 0))
+            locked = state.locked
+            turn = state.turn
+            lock = state.rules.buzz_lock
+            pairs = buzz_pairs(state)
+            found = (
+                current,
+                *(
+                    s
+                    for s in _clockwise(current, n)
+                    if left[s] > 0
+                    or (lock and locked[s] != turn and any(accused != s for _, accused in pairs))
+                ),
+            )
         _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
         return found
 
@@ -244,7 +260,10 @@ class Gotcha:
         return _deal(rng_mod.choice(rng, state.pile))
 
     def outcome(self, state: State) -> Outcome | None:
-        """GT-10 / GT-14: the winners (shared on a turn-limit tie); ranks by position."""
+        """GT-10 / GT-14: the winners (shared on a turn-limit tie); ranks by position.
+
+        A game stopped by a step cap is not over and has no outcome (a truncation).
+        """
         if state.phase != OVER:
             return None
         n = len(state.profiles)
@@ -337,6 +356,7 @@ class Gotcha:
             "prev_start": state.prev_start,
             "turn_start": state.turn_start,
             "events_left": list(state.events_left),
+            "locked": [lock == state.turn for lock in state.locked],
             "ballot": (
                 {
                     "buzzer": ballot.buzzer,
@@ -462,7 +482,11 @@ def _referee(state: State, before: State) -> State:
 
 
 def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
-    after = _referee(_logged(state, (Event(action.t, seat, "draw"),), action.t), state)
+    """GT-02: «Roba una carta del mazo de robo. Esta acción inicia tu turno»: the turn's
+    ``turn_start`` event is logged here, with the draw, not at the previous play.
+    """
+    events = (Event(action.t, seat, "turn_start"), Event(action.t, seat, "draw"))
+    after = _referee(_logged(state, events, action.t), state)
     pile = after.pile
     if not pile:
         after = _reshuffle(after)
@@ -528,7 +552,7 @@ def _apply_play(state: State, seat: Seat, action: Play) -> State:
         what=what,
         what_text=what_text,
         mats=mats,
-        breaches=referee.drop_covered(after.breaches, slot, serial),
+        breaches=after.breaches,
         log=after.log + (Event(t, -1, "announce", action.card, action.target),),
     )
     return _end_turn(after, t)
@@ -537,7 +561,7 @@ def _apply_play(state: State, seat: Seat, action: Play) -> State:
 def _end_turn(state: State, t: int) -> State:
     """GT-02 / GT-07 / GT-12 / GT-14: pass the turn, close windows, trim the log."""
     n = len(state.profiles)
-    if state.turn >= state.rules.turn_limit:
+    if state.rules.turn_limit and state.turn >= state.rules.turn_limit:
         best = max(state.positions)
         winners = tuple(s for s in range(n) if state.positions[s] == best)
         return state._replace(phase=OVER, winners=winners, ended="turn_limit")
@@ -556,7 +580,7 @@ def _end_turn(state: State, t: int) -> State:
     # events with the log from the previous turn's start, and every view must still show
     # that context (a bot judging the play that ended the turn needs the clap before it).
     keep_from = state.prev_start - state.log_base
-    log = log[keep_from:] + (Event(t, current, "turn_start"),)
+    log = log[keep_from:]
     base = state.prev_start
     return state._replace(
         phase=DRAW,
@@ -566,7 +590,7 @@ def _end_turn(state: State, t: int) -> State:
         log=log,
         log_base=base,
         prev_start=state.turn_start,
-        turn_start=base + len(log) - 1,
+        turn_start=base + len(log),
         events_left=(state.rules.events_per_turn,) * n,
         breaches=kept,
         buzzes=buzzes,
@@ -574,9 +598,14 @@ def _end_turn(state: State, t: int) -> State:
 
 
 def _social(state: State, seat: Seat, event: Event) -> State:
-    left = list(state.events_left)
-    left[seat] -= 1
-    logged = _logged(state, (event,), event.t)._replace(events_left=tuple(left))
+    """Log a room event; chat and emotes use the seat's GT-15 budget, and buzzes too
+    when the buzzer lock (GT-17) is off: something must bound a turn's wrong buzzes.
+    """
+    logged = _logged(state, (event,), event.t)
+    if event.kind != "buzz" or not state.rules.buzz_lock:
+        left = list(state.events_left)
+        left[seat] -= 1
+        logged = logged._replace(events_left=tuple(left))
     return _referee(logged, state)
 
 
@@ -614,9 +643,13 @@ def _correct(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ..
 
 
 def _wrong(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ...]) -> State:
+    """GT-08 (no penalty unless the option) and GT-17 (the buzzer locks for the turn)."""
     positions = referee.penalise(state.positions, seat, state.rules.wrong_buzz_penalty)
     buzzes = _push(state.buzzes, BuzzResult(t, seat, slot, accused, "wrong"))
-    return state._replace(positions=positions, buzzes=buzzes)
+    after = state._replace(positions=positions, buzzes=buzzes)
+    if state.rules.buzz_lock:
+        after = after._replace(locked=_put(state.locked, seat, state.turn))
+    return after
 
 
 def _apply_vote(state: State, seat: Seat, action: Vote) -> State:
@@ -721,6 +754,7 @@ def _sample(view: View, seat: Seat | None, rng: random.Random) -> State:
         prev_start=view["prev_start"],
         turn_start=view["turn_start"],
         events_left=tuple(view["events_left"]),
+        locked=tuple(view["turn"] if lock else 0 for lock in view["locked"]),
         breaches=(),
         ballot=ballot,
         buzzes=tuple(

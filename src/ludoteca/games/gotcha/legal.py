@@ -61,7 +61,17 @@ class Choices(LazyActions[Action]):
     later, any chat text, any accused set).
     """
 
-    __slots__ = ("_buzz", "_head", "_len", "_nbuzz", "_plays", "_seat", "_state", "_times")
+    __slots__ = (
+        "_buzz",
+        "_head",
+        "_len",
+        "_nbuzz",
+        "_nroom",
+        "_plays",
+        "_seat",
+        "_state",
+        "_times",
+    )
 
     def __init__(self, state: State, seat: Seat) -> None:
         self._state = state
@@ -81,14 +91,19 @@ class Choices(LazyActions[Action]):
             else:
                 self._plays = _plays(state, seat)
         head = len(self._head) + len(self._plays) * len(times)
-        social = phase != VOTE and seat != state.current and state.events_left[seat] > 0
+        social = phase != VOTE and seat != state.current
         self._buzz: tuple[tuple[int, int], ...] | None = None
         self._nbuzz = 0
+        self._nroom = 0
         if social:
-            pairs = _buzz_pairs(state)
-            self._nbuzz = len(pairs) - sum(1 for pair in pairs if pair[1] == seat)
-            rooms = len(CHAT_LINES) + len(cards.EMOTES) + self._nbuzz
-            self._len = head + rooms * len(times)
+            if state.events_left[seat] > 0:
+                self._nroom = len(CHAT_LINES) + len(cards.EMOTES)
+            if state.locked[seat] != state.turn and (
+                state.rules.buzz_lock or state.events_left[seat] > 0
+            ):
+                pairs = buzz_pairs(state)
+                self._nbuzz = len(pairs) - sum(1 for pair in pairs if pair[1] == seat)
+            self._len = head + (self._nroom + self._nbuzz) * len(times)
         else:
             self._len = head
 
@@ -112,16 +127,18 @@ class Choices(LazyActions[Action]):
             index -= len(plays) * len(times)
         row, column = divmod(index, len(times))
         t = times[column]
-        if row < len(CHAT_LINES):
-            return Chat(t, CHAT_LINES[row])
-        row -= len(CHAT_LINES)
-        if row < len(cards.EMOTES):
-            return Emote(t, cards.EMOTES[row])
+        if self._nroom:
+            if row < len(CHAT_LINES):
+                return Chat(t, CHAT_LINES[row])
+            row -= len(CHAT_LINES)
+            if row < len(cards.EMOTES):
+                return Emote(t, cards.EMOTES[row])
+            row -= len(cards.EMOTES)
         buzz = self._buzz
         if buzz is None:
             seat = self._seat
-            buzz = self._buzz = tuple(pair for pair in _buzz_pairs(self._state) if pair[1] != seat)
-        slot, accused = buzz[row - len(cards.EMOTES)]
+            buzz = self._buzz = tuple(pair for pair in buzz_pairs(self._state) if pair[1] != seat)
+        slot, accused = buzz[row]
         return Buzz(t, slot, (accused,))
 
     def __contains__(self, action: object) -> bool:
@@ -138,7 +155,7 @@ _BUZZ_MEMO: list[Any] = [None, ()]
 """The last state's buzz candidates (every seat asks about the same state)."""
 
 
-def _buzz_pairs(state: State) -> tuple[tuple[int, int], ...]:
+def buzz_pairs(state: State) -> tuple[tuple[int, int], ...]:
     """``(slot, accused)`` for every live rule and every seat it binds, in slot order."""
     if _BUZZ_MEMO[0] is not state:
         pairs = tuple(
@@ -231,15 +248,20 @@ def why(state: State, seat: Seat, action: object) -> tuple[str | None, Message] 
         return "GT-09", msg("gotcha.no_vote")
     if isinstance(timed, Draw | Play):
         return _why_turn(state, seat, timed)
+    if isinstance(timed, Buzz) and state.rules.buzz_lock:
+        if state.locked[seat] == state.turn:
+            return "GT-17", msg("gotcha.buzz_locked")
+        return _why_buzz(state, seat, timed)
     if state.events_left[seat] <= 0:
         return "GT-15", msg("gotcha.flood", limit=state.rules.events_per_turn)
     if isinstance(timed, Chat):
         return None if _good_text(timed.text) else ("GT-15", msg("gotcha.bad_chat", limit=CHAT_MAX))
-    if isinstance(timed, Emote):
-        if timed.emote in cards.EMOTES:
-            return None
-        return "GT-15", msg("gotcha.bad_emote", emote=timed.emote, valid=", ".join(cards.EMOTES))
-    return _why_buzz(state, seat, timed)
+    if isinstance(timed, Buzz):
+        return _why_buzz(state, seat, timed)
+    assert isinstance(timed, Emote)
+    if timed.emote in cards.EMOTES:
+        return None
+    return "GT-15", msg("gotcha.bad_emote", emote=timed.emote, valid=", ".join(cards.EMOTES))
 
 
 def _good_text(text: str) -> bool:

@@ -12,7 +12,10 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   slot, announcement serial, seat and log index), and only when it *happens* now: its
   offending event is new, or its time (an unmet reaction's deadline) is after the previous
   clock. So a seat that starts being covered by a WHO later is not charged for what it did
-  before, and moving the look-back window never invents old breaches.
+  before, and moving the look-back window never invents old breaches. Who a rule covers is
+  judged at the breach's trigger: for an owed reaction (recorded at its deadline) the WHO
+  is read with the player whose turn it was at the trigger, so "the player whose turn it
+  is must high-five after playing" still binds the player who played once the turn passed.
 - The record lives in the state and in no view (GT-13).
 - A buzz naming a checkable rule is judged from the record (:func:`judge`): correct when
   every named seat has an unscored breach of that rule (that announcement). The earliest
@@ -21,8 +24,9 @@ How it works (GT-05..GT-09, GT-12, GT-13):
 - Windows (GT-07): a breach recorded in turn k can be buzzed until turn k+1 ends; at the
   start of turn k+2 it expires (:func:`close_windows`), and with the auto-referee
   (GT-12) every expiring unscored breach costs its breaker 1 space, the game buzzing it in
-  the public log. Covering a rule (a new card on its slot, or a mat taken away) closes its
-  breaches at once: a buzz names a rule on the board.
+  the public log. Covering a rule (a new card on its slot, or a mat taken away) does not
+  close its breaches: «Solo tienes 1 turno para avisar a un infractor» gives the whole
+  window, so a buzz naming the slot may still catch a breach of the covered rule.
 - The referee looks back at most to the start of the previous turn: "before you play,
   clap" is judged on what happened since then. (The state keeps one turn more, so that
   the views show the context of every judgement still open to a buzz.)
@@ -34,6 +38,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha.actions import AREAS
 from ludoteca.games.gotcha.cards import Event
 from ludoteca.games.gotcha.state import (
     BREAKER_LOSS,
@@ -44,6 +49,7 @@ from ludoteca.games.gotcha.state import (
     bound_seats,
     live_slots,
     rule_card,
+    who_card,
 )
 
 
@@ -92,7 +98,11 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
             continue
         since = context if at <= context_t else max(bind_start(log, at), context)
         own_only = cards.own_events_only(rule)
-        for seat in bound_seats(state, slot):
+        # An owed reaction is recorded at its deadline; on a rule area the WHO is judged at
+        # its trigger, so every seat is examined and each breach checked against the WHO.
+        at_trigger = not own_only and slot < AREAS
+        seats = range(len(state.profiles)) if at_trigger else bound_seats(state, slot)
+        for seat in seats:
             if own_only and seat not in authors:
                 continue
             found = cards.breaches(
@@ -101,6 +111,8 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
             for breach in found:
                 index = breach.index + base
                 if index < first_new and breach.t <= previous_clock:
+                    continue
+                if at_trigger and not _bound_at(state, slot, seat, breach.index):
                     continue
                 if known is None:
                     known = {(r.slot, r.serial, r.seat, r.log_index) for r in state.breaches}
@@ -112,13 +124,32 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     return state.breaches + tuple(added) if added else state.breaches
 
 
-def judge(state: State, slot: int, accused: tuple[int, ...]) -> tuple[Record, ...] | None:
-    """GT-06: the breach record after a correct buzz, or ``None`` for a wrong one.
-
-    A buzz is correct when each named seat has an unscored breach of the rule now on
-    ``slot`` (same announcement); the earliest such breach per seat becomes scored.
+def _bound_at(state: State, slot: int, seat: int, index: int) -> bool:
+    """Whether the WHO of area ``slot`` covered ``seat`` at local log ``index``: read with
+    the player whose turn it was then (positions as now).
     """
-    serial = state.binds[slot].serial
+    log = state.log
+    n = len(state.profiles)
+    current = state.current
+    for j in range(min(index, len(log) - 1), -1, -1):
+        event = log[j]
+        if event.kind == "turn_start":
+            current = event.seat
+            break
+        if event.kind == "play":
+            current = event.seat if j == index else (event.seat + 1) % n
+            break
+    facts = cards.Facts(state.profiles, state.positions, current)
+    return cards.who_matches(who_card(state.who[slot][-1]), seat, facts)
+
+
+def judge(state: State, slot: int, accused: tuple[int, ...]) -> tuple[Record, ...] | None:
+    """GT-06 / GT-07: the breach record after a correct buzz, or ``None`` for a wrong one.
+
+    A buzz is correct when each named seat has an unscored breach of a rule on ``slot``
+    whose window is open: the rule there now or one it covered this turn or the last
+    («Solo tienes 1 turno…»); the earliest such breach per seat becomes scored.
+    """
     chosen: list[int] = []
     for seat in accused:
         best = -1
@@ -126,7 +157,6 @@ def judge(state: State, slot: int, accused: tuple[int, ...]) -> tuple[Record, ..
             if (
                 record.seat == seat
                 and record.slot == slot
-                and record.serial == serial
                 and not record.scored
                 and (best < 0 or record.log_index < state.breaches[best].log_index)
             ):
@@ -161,11 +191,6 @@ def penalise(positions: tuple[int, ...], seat: int, spaces: int) -> tuple[int, .
     out = list(positions)
     out[seat] = max(WRONG_WAY, out[seat] - spaces)
     return tuple(out)
-
-
-def drop_covered(breaches: tuple[Record, ...], slot: int, serial: int) -> tuple[Record, ...]:
-    """GT-07: breaches of a covered rule can no longer be buzzed."""
-    return tuple(r for r in breaches if not (r.slot == slot and r.serial != serial))
 
 
 def close_windows(

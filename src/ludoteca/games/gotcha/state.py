@@ -32,6 +32,7 @@ MAX_GAP_MS: int = DATA["timing"]["max_gap_ms"]
 CHAT_MAX: int = DATA["timing"]["chat_max"]
 TURN_LIMIT: int = DATA["digital"]["turn_limit"]
 TURN_LIMIT_CHOICES: tuple[int, ...] = tuple(DATA["digital"]["turn_limit_choices"])
+TRUNCATE_TURNS: int = DATA["digital"]["truncate_turns"]
 EVENTS_PER_TURN: int = DATA["digital"]["events_per_turn"]
 EVENTS_CHOICES: tuple[int, ...] = tuple(DATA["digital"]["events_per_turn_choices"])
 OFFSETS: tuple[int, ...] = tuple(DATA["digital"]["offsets"])
@@ -101,16 +102,29 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "turn_limit",
         TURN_LIMIT,
-        "Turnos tras los que gana el peón más avanzado (GT-14).",
-        "Turns after which the furthest pawn wins (GT-14).",
+        "Turnos tras los que gana el peón más avanzado (GT-14; 0: sin límite, como el reglamento).",
+        "Turns after which the furthest pawn wins (GT-14; 0: no limit, as in the rulebook).",
         choices=TURN_LIMIT_CHOICES,
     ),
     OptionSpec(
         "events_per_turn",
         EVENTS_PER_TURN,
-        "Mensajes, gestos o timbrazos por jugador y turno (GT-15).",
-        "Chat, emote or buzz events per player per turn (GT-15).",
+        "Mensajes o gestos por jugador y turno; los timbrazos no cuentan (GT-15).",
+        "Chat or emote events per player per turn; buzzes do not count (GT-15).",
         choices=EVENTS_CHOICES,
+    ),
+    OptionSpec(
+        "language",
+        "es",
+        "Idioma de la sala: en él hablan los bots y se dicen las palabras de las reglas.",
+        "The room's language: bots speak it and say the rules' words in it.",
+        choices=("es", "en"),
+    ),
+    OptionSpec(
+        "buzz_lock",
+        True,
+        "Un timbrazo fallido bloquea el timbre el resto del turno (GT-17, regla digital).",
+        "A wrong buzz locks the buzzer for the rest of the turn (GT-17, digital rule).",
     ),
 )
 
@@ -127,6 +141,8 @@ class Rules(NamedTuple):
     turn_limit: int
     events_per_turn: int
     mats: int
+    buzz_lock: bool
+    language: str
 
 
 class Mat(NamedTuple):
@@ -226,8 +242,13 @@ class State(NamedTuple):
         log_base: Absolute index of ``log[0]``.
         prev_start: Absolute log index of the previous turn's ``turn_start`` event (the
             referee judges with the log from there).
-        turn_start: Absolute log index of the current turn's ``turn_start`` event.
-        events_left: Game-room events each seat may still send this turn (GT-15).
+        turn_start: Absolute log index of the current turn's first event: the first one
+            after the play that ended the previous turn. The ``turn_start`` event itself is
+            logged at the draw («Roba una carta del mazo de robo. Esta acción inicia tu
+            turno», GT-02), so events before the draw are nobody's turn for the cards.
+        events_left: Chat and emote events each seat may still send this turn (GT-15).
+        locked: Per seat, the turn in which its buzzer is locked after a wrong buzz
+            (GT-17; ``0``: never locked).
         breaches: The referee's private record (GT-13).
         ballot: The vote under way, if any.
         buzzes: The last few public buzz results, oldest first.
@@ -255,6 +276,7 @@ class State(NamedTuple):
     prev_start: int
     turn_start: int
     events_left: tuple[int, ...]
+    locked: tuple[int, ...]
     breaches: tuple[Record, ...]
     ballot: Ballot | None
     buzzes: tuple[BuzzResult, ...]
@@ -294,6 +316,8 @@ def resolve_rules(num_players: int, options: Options) -> Rules:
         turn_limit=int(options["turn_limit"]),
         events_per_turn=int(options["events_per_turn"]),
         mats=MATS_THREE if num_players == 3 else MATS,
+        buzz_lock=bool(options["buzz_lock"]),
+        language="en" if options["language"] == "en" else "es",
     )
 
 
