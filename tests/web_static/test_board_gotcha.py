@@ -254,6 +254,30 @@ def test_a_buzz_not_legal_now_is_still_sent_for_the_server_to_refuse(page: Any) 
     assert acts(page) == ["buzz a1 2"]
 
 
+def test_a_spent_event_budget_still_buzzes_but_a_locked_buzzer_does_not(page: Any) -> None:
+    """GT-15: buzzes are not among the events a turn allows, so a seat with no chat or emote
+    left may still buzz; GT-17 (digital): a wrong buzz locks that seat's buzzer this turn."""
+    frame = json.loads(json.dumps(BY_NAME["mats"]["en"]))
+    me = frame["you"]
+    frame["view"]["events_left"][me] = 0
+    frame["view"]["locked"] = [False] * len(frame["view"]["profiles"])
+    # Buzzes are legal though unlisted (as chat and emotes): the board decides from the view.
+    frame["legal"] = [m for m in frame["legal"] if not m["text"].startswith("buzz")]
+
+    def buzz_is_marked(locked: bool) -> bool:
+        frame["view"]["locked"][me] = locked
+        page.evaluate("([f]) => window.showFrame(f)", [frame])  # the picked buzz is kept
+        button = page.locator("[data-testid='gotcha-buzz']")
+        assert button.get_attribute("data-action") == "buzz a1 1"
+        return "legal" in button.get_attribute("class").split()
+
+    page.evaluate("([f]) => window.showFrame(f)", [frame])
+    page.click(".gt-buzz [data-buzz-slot='a1']")
+    page.click(".gt-buzz [data-buzz-seat='1']")
+    assert buzz_is_marked(False)
+    assert not buzz_is_marked(True)
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_emote_bar_has_every_emote_with_its_label(page: Any, lang: str) -> None:
     """Every emote id is a button with its label; a click sends ``emote <id>``."""

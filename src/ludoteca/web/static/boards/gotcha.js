@@ -48,9 +48,12 @@ export function render(root, ctx) {
   const legal = new Set((ctx.legal || []).map((m) => m.text));
   const canTry = !ctx.replay && me !== null && view.phase !== "over";
   const actors = ctx.actors || view.actors || [];
-  const social = canTry && actors.includes(me) && (view.phase === "draw" || view.phase === "play") &&
-    view.events_left[me] > 0;
-  const s = { ctx, view, lang, me, legal, canTry, social, last: parseLast(ctx.last) };
+  const live = canTry && actors.includes(me) && (view.phase === "draw" || view.phase === "play");
+  const social = live && view.events_left[me] > 0;
+  // Buzzes do not count toward the events a turn allows (GT-15); a wrong buzz locks the
+  // buzzer for the rest of the turn (GT-17, view.locked).
+  const buzzable = live && !(view.locked || [])[me];
+  const s = { ctx, view, lang, me, legal, canTry, social, buzzable, last: parseLast(ctx.last) };
   if (ui.card && !(view.hand || []).includes(ui.card)) ui.card = null;
 
   announceNew(view, lang, ctx.replay);
@@ -112,7 +115,7 @@ function seatChip(s, seat, attrs = {}) {
 function statusBar(s) {
   const { view, lang } = s;
   const bits = [
-    h("span", { class: "gt-turn" }, tr(lang, "turn", { turn: view.turn, limit: view.rules.turn_limit })),
+    h("span", { class: "gt-turn" }, view.rules.turn_limit ? tr(lang, "turn", { turn: view.turn, limit: view.rules.turn_limit }) : tr(lang, "turn_open", { turn: view.turn })),
     view.phase === "over" ? null : h("span", { class: "gt-current", style: `--seat:${colour(view.current)}` }, tr(lang, "plays", { name: name(s, view.current) })),
     h("span", { class: "gt-phase" }, tr(lang, `phase_${view.phase}`)),
     h("span", { class: "gt-clock", "data-clock": "1" }, emoji("⏱ ") + tr(lang, "clock", { s: seconds(lang, view.clock) })),
@@ -457,7 +460,7 @@ function buzzPanel(s) {
   let button;
   if (ui.buzzSlot && ui.buzzSeats.size) {
     const text = buzzText(ui.buzzSlot, ui.buzzSeats);
-    const isLegal = s.legal.has(text) || (s.social && picked && picked.live && !ui.buzzSeats.has(s.me));
+    const isLegal = s.legal.has(text) || (s.buzzable && picked && picked.live && !ui.buzzSeats.has(s.me));
     button = move(s, text, [bell(), tr(lang, "buzz")], isLegal, "gt-buzzer", {
       "data-testid": "gotcha-buzz",
     });

@@ -5,6 +5,7 @@ export const STRINGS = {
   es: {
     title: "¡Te tengo!",
     turn: "Turno {turn}/{limit}",
+    turn_open: "Turno {turn}",
     plays: "juega {name}",
     phase_draw: "robar",
     phase_deal: "reparto",
@@ -94,6 +95,7 @@ export const STRINGS = {
   en: {
     title: "Gotcha!",
     turn: "Turn {turn}/{limit}",
+    turn_open: "Turn {turn}",
     plays: "{name} to play",
     phase_draw: "draw",
     phase_deal: "deal",
