@@ -30,6 +30,7 @@ class Step:
         secret: A simultaneous secret choice (see :func:`is_secret`): only the chooser
             may see which.
         phase: The game's phase when it was taken.
+        actors: The seats that could act just before it (chance left out).
     """
 
     seat: Seat
@@ -37,6 +38,7 @@ class Step:
     text: str
     secret: bool
     phase: str
+    actors: tuple[Seat, ...] = ()
 
 
 class Live:
@@ -85,11 +87,17 @@ class Live:
         return None
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
-        """Whether every step after ``version`` is another seat's simultaneous secret
-        choice: then ``seat`` still faces the decision it saw at ``version`` (both players
-        of Tacocat's replace or duel act on the same state; the second is not stale).
+        """Whether ``seat`` could act at ``version`` and every step after it is another
+        seat's simultaneous secret choice: then ``seat`` still faces the decision it saw at
+        ``version`` (both players of Tacocat's replace or duel act on the same state; the
+        second is not stale).
         """
-        return all(step.secret and step.seat != seat for step in self.steps[version:])
+        later = self.steps[version:]
+        return (
+            bool(later)
+            and seat in later[0].actors
+            and all(step.secret and step.seat != seat for step in later)
+        )
 
     def play(self, seat: Seat, action: Any) -> list[Step]:
         """Apply a checked action, then every chance step that follows.
@@ -113,8 +121,9 @@ class Live:
         game = self.game
         phase = game.phase(self.state)
         secret = is_secret(game, self.state, seat, phase, self.last())
+        actors = self.actors()
         self.state = game.apply(self.state, seat, action)
-        entry = Step(seat, action, str(action), secret, phase)
+        entry = Step(seat, action, str(action), secret, phase, actors)
         self.steps.append(entry)
         return entry
 
