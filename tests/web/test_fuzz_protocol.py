@@ -94,7 +94,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
 
 def answers_until_pong(peer: Peer) -> list[dict[str, Any]]:
     peer.send("ping")
-    got = []
+    got: list[dict[str, Any]] = []
     while True:
         message = peer.recv(20)
         if message["type"] == "pong":
