@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian packages `make test` needs besides Python: chromium (the browser tests drive
 # /usr/bin/chromium through Playwright, no browser download), PostgreSQL's server binaries
-# (tests/web start a throwaway cluster with initdb and pg_ctl) and redis-server.
+# (tests/web start a throwaway cluster with initdb and pg_ctl), redis-server and tmux
+# (tests/cli/test_tmux_games.py plays in an 80x24 tmux session).
 # Installs whichever are missing when run as root; otherwise prints the one command to run
 # and exits non-zero, before any test starts.
 set -euo pipefail
@@ -16,6 +17,7 @@ for bin in /usr/lib/postgresql/*/bin; do
 done
 [ "$postgres_found" = yes ] || missing+=(postgresql)
 [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+[ -x /usr/bin/tmux ] || missing+=(tmux)
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0

@@ -23,18 +23,22 @@ from rich.table import Table
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ludoteca import cli_help
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import Game, GameInfo, OptionValue
+from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.stats import Rate
-from ludoteca.terminal import renderer_for
+from ludoteca.terminal import renderer_for, session
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
-from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader
+from ludoteca.terminal.feed import EventFeed
+from ludoteca.terminal.guide import print_guide
+from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
 
@@ -66,6 +70,19 @@ HELP_LANG: Lang = lang_from_args(sys.argv[1:])
 
 def _help(key: str) -> str:
     return msg(f"cli.help.{key}").text(HELP_LANG)
+
+
+def _agents_help(key: str) -> str:
+    """A help text followed by the agents of every game, where agents are chosen."""
+    listing = msg("cli.help.agent_list", agents=cli_help.agents_by_game()).text(HELP_LANG)
+    return f"{_help(key)} {listing}"
+
+
+def _meta(key: str) -> str:
+    return msg(f"cli.meta.{key}").text(HELP_LANG)
+
+
+cli_help.translate_help_frame(HELP_LANG)
 
 
 class _OneLineErrors(TyperGroup):
@@ -106,23 +123,40 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code)
 
 
+OPTIONS_METAVAR = _meta("options")
+
 app = typer.Typer(
     cls=_OneLineErrors,
     name="ludoteca",
     help=_help("app"),
     no_args_is_help=True,
+    options_metavar=OPTIONS_METAVAR,
+    subcommand_metavar=_meta("command"),
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=_help("lang"), metavar="es|en")]
-GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar="GAME")]
+GameArgument = Annotated[str, typer.Argument(help=_help("game"), metavar=_meta("game"))]
 OptionalGameArgument = Annotated[
-    str | None, typer.Argument(help=_help("play_game"), metavar="[GAME]", show_default=False)
+    str | None, typer.Argument(help=_help("play_game"), metavar=_meta("game"), show_default=False)
 ]
 OptionList = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help=_help("option"), metavar="NAME=VALUE")
+    list[str] | None,
+    typer.Option("--option", "-o", help=_help("option"), metavar=_meta("name_value")),
 ]
+
+
+_TOP_LANG: list[Lang] = []
+"""The ``--lang`` given before the command (``ludoteca --lang es rules tacocat``), if any."""
+
+
+@app.callback()
+def _top(lang: LangOption = None) -> None:
+    """Every command takes ``--lang``; given before the command, it applies to it too."""
+    _TOP_LANG.clear()
+    if lang is not None:
+        _TOP_LANG.append(_lang(lang))
 
 
 def main() -> None:
@@ -134,7 +168,7 @@ def main() -> None:
 # Commands
 
 
-@app.command(help=_help("games"))
+@app.command(help=_help("games"), options_metavar=OPTIONS_METAVAR)
 def games(lang: LangOption = None) -> None:
     """The catalogue: id, name, player range and summary of every game."""
     chosen = _lang(lang)
@@ -149,37 +183,31 @@ def games(lang: LangOption = None) -> None:
         _out().print(table)
 
 
-@app.command(help=_help("rules"))
+@app.command(help=_help("rules"), options_metavar=OPTIONS_METAVAR)
 def rules(game: GameArgument, lang: LangOption = None) -> None:
-    """A game's rules, ``(rule id, text)`` per line, then its options."""
+    """How to play: the components, setup, a turn, the end, every rule with its id, the
+    options (``engine.how_to_play``); paged when taller than the terminal.
+    """
     chosen = _lang(lang)
     with _errors(chosen):
-        the_game = registry.make(game)
-        console = _out()
-        entries = the_game.rules_text(chosen)
-        if entries:
-            table = Table(
-                title=msg("cli.rules_title", name=the_game.info.name(chosen)).text(chosen)
-            )
-            table.add_column(msg("cli.col.rule").text(chosen), no_wrap=True)
-            table.add_column(msg("cli.col.text").text(chosen))
-            for rule_id, text in entries:
-                table.add_row(rule_id, text)
-            console.print(table)
-        else:
-            console.print(msg("cli.no_rules").text(chosen))
-        console.print(_options_table(the_game.info, chosen))
+        print_guide(_out(), how_to_play(game, chosen))
 
 
-@app.command(help=_help("play"))
+@app.command(help=_help("play"), options_metavar=OPTIONS_METAVAR)
 def play(
     game: OptionalGameArgument = None,
-    vs: Annotated[str | None, typer.Option("--vs", help=_help("vs"))] = None,
-    seat: Annotated[int, typer.Option("--seat", help=_help("seat"))] = 0,
-    seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"))] = None,
-    players: Annotated[int | None, typer.Option("--players", help=_help("players"))] = None,
+    vs: Annotated[
+        str | None, typer.Option("--vs", help=_agents_help("vs"), metavar=_meta("agent"))
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help=_help("seat"), metavar="N")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"), metavar="N")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help=_help("players"), metavar="N")
+    ] = None,
     option: OptionList = None,
-    save: Annotated[Path | None, typer.Option("--save", help=_help("save"))] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help=_help("save"), metavar=_meta("file"))
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Play one game in the terminal against a bot or hot-seat."""
@@ -192,8 +220,9 @@ def play(
                 game = choose_game(console, read_line, chosen)
                 if players is None:
                     players = choose_players(console, read_line, game, chosen)
-            except (QuitGame, EOFError):
-                console.print(msg("term.quit").text(chosen))
+            except (QuitGame, *session.LEAVE):
+                console.print()
+                console.print(msg("term.no_game").text(chosen))
                 raise typer.Exit(0) from None
         the_game = registry.make(game)
         info = the_game.info
@@ -207,10 +236,16 @@ def play(
             vs = next(name for name in ("expert", "greedy", "random") if name in bots)
         if vs == HUMAN and info.realtime:
             raise GameSetupError(msg("cli.realtime_hot_seat", game=game))
+        names = [renderer.seat_label(s, chosen) for s in range(count)]
+        people = list(range(count)) if vs == HUMAN else [seat]
+        feed = EventFeed(
+            the_game, people, names, chosen, console, None if vs == HUMAN else key_pause(console)
+        )
         if vs == HUMAN:
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
-                HumanAgent(the_game, s, chosen, console, read_line, hot_seat) for s in range(count)
+                HumanAgent(the_game, s, chosen, console, read_line, hot_seat, feed=feed)
+                for s in range(count)
             ]
         else:
             valid = (*bots, HUMAN)
@@ -218,24 +253,42 @@ def play(
                 raise GameSetupError(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
-            person = renderer.human or HumanAgent
+            person: runner.Agent = (
+                renderer.human(the_game, seat, chosen, console, read_line)
+                if renderer.human is not None
+                else HumanAgent(the_game, seat, chosen, console, read_line, feed=feed)
+            )
             agents = [
-                person(the_game, s, chosen, console, read_line)
-                if s == seat
-                else simulate_mod.make_agent(vs, game)
-                for s in range(count)
+                person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)
             ]
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")
+        if vs != HUMAN:
+            you = renderer.seat_label(seat, chosen)
+            console.print(msg("term.versus", seat=you, bot=vs).text(chosen), style="bold")
+        log = session.StepLog()
+        watching = renderer.human is None or vs == HUMAN
+
+        def observe(before: Any, actor: int, action: Any, after: Any) -> None:
+            log(before, actor, action, after)
+            if watching:
+                feed(before, actor, action, after)
+
         try:
-            match = runner.play(the_game, agents, match_seed, options)
-        except QuitGame:
-            console.print(msg("term.quit").text(chosen))
-            raise typer.Exit(0) from None
-        except EOFError:
-            _echo_error(msg("term.quit").text(chosen))
-            raise typer.Exit(1) from None
+            match = runner.play(the_game, agents, match_seed, options, observer=observe)
+        except (QuitGame, *session.LEAVE):
+            console.print()
+            console.print(msg("term.quit").text(chosen), style="bold")
+            if save is not None:
+                seats_played = tuple(agent.name for agent in agents)
+                partial = log.record(the_game, seats_played, match_seed, options)
+                _write_lines(save, [partial.dumps()])
+                saved = msg("term.saved_partial", steps=len(log.entries), path=save)
+                console.print(saved.text(chosen))
+            raise typer.Exit(session.EXIT_ABANDONED) from None
         watcher = None if vs == HUMAN else seat
+        if watching:
+            feed.show(seat)
         final_view = the_game.view(match.state, watcher)
         console.print(renderer.render_view(final_view, chosen, ()))
         console.print(_result_line(the_game, match, watcher, chosen), style="bold")
@@ -244,16 +297,26 @@ def play(
             console.print(msg("term.saved", path=save).text(chosen))
 
 
-@app.command(help=_help("simulate"))
+@app.command(help=_help("simulate"), options_metavar=OPTIONS_METAVAR)
 def simulate(
     game: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help=_help("sim_games"))] = 100,
-    agents: Annotated[str | None, typer.Option("--agents", help=_help("agents"))] = None,
-    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"))] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help=_help("out"))] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help=_help("workers"))] = 1,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=_help("sim_games"), metavar="N")
+    ] = 100,
+    agents: Annotated[
+        str | None, typer.Option("--agents", help=_agents_help("agents"), metavar=_meta("agents"))
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"), metavar="N")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help=_help("out"), metavar=_meta("file"))
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help=_help("workers"), metavar="N")
+    ] = 1,
     option: OptionList = None,
-    fixed_seats: Annotated[bool, typer.Option("--fixed-seats", help=_help("fixed_seats"))] = False,
+    fixed_seats: Annotated[
+        bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Run seeded games between agents and print win rates and game lengths."""
@@ -291,12 +354,14 @@ def simulate(
         _err().print(line.text(chosen), style="dim")
 
 
-@app.command(help=_help("replay"))
+@app.command(help=_help("replay"), options_metavar=OPTIONS_METAVAR)
 def replay(
-    file: Annotated[Path, typer.Argument(help=_help("file"), metavar="FILE")],
-    game: Annotated[int, typer.Option("--game", "-g", help=_help("game_number"))] = 1,
-    seat: Annotated[int | None, typer.Option("--seat", help=_help("replay_seat"))] = None,
-    to_end: Annotated[bool, typer.Option("--to-end", help=_help("to_end"))] = False,
+    file: Annotated[Path, typer.Argument(help=_help("file"), metavar=_meta("file"))],
+    game: Annotated[int, typer.Option("--game", "-g", help=_help("game_number"), metavar="N")] = 1,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help=_help("replay_seat"), metavar="N")
+    ] = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help=_help("to_end"), metavar="")] = False,
     lang: LangOption = None,
 ) -> None:
     """Step through game ``--game`` (counting from 1) of a record file."""
@@ -325,12 +390,20 @@ def replay(
             viewer.interact(console_reader(console))
 
 
-@app.command(help=_help("bench"))
+@app.command(help=_help("bench"), options_metavar=OPTIONS_METAVAR)
 def bench(
-    games: Annotated[str | None, typer.Option("--games", help=_help("bench_games"))] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help=_help("seconds"))] = 1.0,
-    openspiel: Annotated[bool, typer.Option("--openspiel", help=_help("openspiel"))] = False,
-    json_out: Annotated[Path | None, typer.Option("--json", help=_help("json"))] = None,
+    games: Annotated[
+        str | None, typer.Option("--games", help=_help("bench_games"), metavar=_meta("games"))
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help=_help("seconds"), metavar=_meta("seconds"))
+    ] = 1.0,
+    openspiel: Annotated[
+        bool, typer.Option("--openspiel", help=_help("openspiel"), metavar="")
+    ] = False,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help=_help("json"), metavar=_meta("file"))
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Parse the options and hand over to ``ludoteca.lab.bench.run_cli`` (which validates them)."""
@@ -343,11 +416,11 @@ def bench(
     raise typer.Exit(code)
 
 
-@app.command(help=_help("serve"))
+@app.command(help=_help("serve"), options_metavar=OPTIONS_METAVAR)
 def serve(
-    host: Annotated[str, typer.Option("--host", help=_help("host"))] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help=_help("port"))] = 8000,
-    db: Annotated[str | None, typer.Option("--db", help=_help("db"))] = None,
+    host: Annotated[str, typer.Option("--host", help=_help("host"), metavar="HOST")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=_help("port"), metavar="N")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=_help("db"), metavar="URL")] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
@@ -385,7 +458,7 @@ def _hide_password(url: str) -> str:
 
 def _lang(value: str | None) -> Lang:
     if value is None:
-        return default_lang()
+        return _TOP_LANG[0] if _TOP_LANG else default_lang()
     try:
         return i18n.parse_lang(value)
     except ValueError:
@@ -533,6 +606,37 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def _print_endings(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
+    """The share of each end reason and the turns per game (as the rulebook counts them)."""
+    console = _out()
+    parts = []
+    for reason, rate in summary.end_reasons:
+        key = f"lab.end.{reason}"
+        label = msg(key).text(lang) if i18n.has(key) else reason
+        parts.append(
+            msg(
+                "lab.sim.end_reason",
+                label=label,
+                reason=reason,
+                share=_percent(rate.value),
+                count=rate.successes,
+            ).text(lang)
+        )
+    if parts:
+        console.print(msg("lab.sim.end_reasons", reasons="; ".join(parts)).text(lang))
+    turns = summary.turns
+    if turns is not None:
+        line = msg(
+            "lab.sim.turns",
+            mean=f"{turns.mean:.1f}",
+            median=_number(turns.median),
+            p90=_number(turns.p90),
+            low=_number(turns.minimum),
+            high=_number(turns.maximum),
+        )
+        console.print(line.text(lang))
+
+
 def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
     console = _out()
     renderer = renderer_for(summary.game_id)
@@ -590,6 +694,7 @@ def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
             high=_number(lengths.maximum),
         ).text(lang)
     )
+    _print_endings(summary, lang)
     game_id = summary.game_id
     for name, total in summary.counts:
         mean = _number(total / summary.games)

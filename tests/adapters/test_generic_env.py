@@ -12,6 +12,7 @@ from pettingzoo.test.api_test import api_test
 
 from ludoteca.adapters.encodings import Decoded, Draft
 from ludoteca.adapters.pettingzoo import LudotecaEnv
+from ludoteca.engine.events import Event, event
 from ludoteca.engine.game import CHANCE, GameInfo, Options, Outcome, Seat, View, ranks_from_scores
 from ludoteca.engine.i18n import Message, msg
 
@@ -106,6 +107,11 @@ class MinorityGame:
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         return []
+
+    def events(
+        self, before: Any, seat: Seat, action: int, after: Any, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        return (event("move", seat, msg("engine.event.turn_start", seat=seat)),)
 
 
 class MinorityEncoding:

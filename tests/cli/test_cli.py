@@ -128,7 +128,7 @@ def test_play_a_whole_game_against_random_with_bad_answers_in_spanish(tmp_path: 
 def test_play_in_english_as_seat_one_and_quit() -> None:
     stdin = "hello\nduel 5\nq\n"
     result = invoke(["play", "tacocat", "--vs", "random", "--seat", "1", "--seed", "2"], stdin)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "You play as WOW (1)" in result.stdout
     assert "Cannot read the action 'hello'" in result.stdout
     assert "You cannot play 'duel 5' (rule TC-02): you cannot duel in the replace phase" in (
@@ -137,10 +137,22 @@ def test_play_in_english_as_seat_one_and_quit() -> None:
     assert "Game abandoned." in result.stdout
 
 
-def test_play_ends_with_exit_1_when_input_runs_out() -> None:
-    result = invoke(["play", "tacocat", "--vs", "random", "--seed", "1"], "1\n")
-    assert result.exit_code == 1
-    assert "Game abandoned." in result.stderr
+def test_play_ends_like_q_when_input_runs_out_and_saves_the_steps_so_far(
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "left.jsonl"
+    args = ["play", "tacocat", "--vs", "random", "--seed", "1", "--save", str(saved)]
+    at_eof = invoke(args, "1\n")
+    by_q = invoke(["play", "tacocat", "--vs", "random", "--seed", "1"], "1\nq\n")
+    assert at_eof.exit_code == by_q.exit_code == 1
+    assert "Game abandoned." in at_eof.stdout and "Game abandoned." in by_q.stdout
+    assert at_eof.stderr == by_q.stderr == ""
+    assert "is saved to" in at_eof.stdout
+    left = record.GameRecord.loads(saved.read_text().strip())
+    assert left.outcome is None
+    assert any(seat == 0 for seat, _ in left.actions)
+    replayed = invoke(["replay", str(saved), "--to-end"])
+    assert replayed.exit_code == 0, replayed.output
 
 
 def test_play_hot_seat_hands_the_device_over(tmp_path: Path) -> None:
@@ -233,11 +245,12 @@ def test_replay_to_end_prints_every_step_with_the_whole_table(games_file: Path) 
     result = invoke(["replay", str(games_file), "--game", "3", "--to-end"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    total = len(rec.actions)
+    total = len(record.moves(rec))
+    assert total < len(rec.actions)  # chance steps go with the move that caused them
     assert f"Game 3 of {games_file}" in " ".join(out.split())
-    assert out.count("Step ") == total + 1
-    assert f"Step 0/{total} — Initial position" in out
-    assert f"Step {total}/{total}" in out
+    assert out.count("Move ") == total + 1
+    assert f"Move 0/{total} · round 1 — Initial position" in out
+    assert f"Move {total}/{total}" in out
     assert "Chance: draws a" in out
     assert "YAY (0)'s hand" in out and "WOW (1)'s hand" in out
     assert "Game over: Tacocat entered the" in out
@@ -255,12 +268,25 @@ def test_replay_as_one_seat_hides_the_others(games_file: Path) -> None:
 
 
 def test_replay_steps_interactively(games_file: Path) -> None:
-    total = len(record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0]).actions)
-    result = invoke(["replay", str(games_file)], "\n\nb\n7\nzz\n99999\nq\n")
+    rec = record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0])
+    total = len(record.moves(rec))
+    rounds = record.round_starts(rec)
+    assert total < len(rec.actions) and len(rounds) > 2
+    stdin = "\n\nb\n7\nzz\n99999\nr\nr 1\nr 99\nq\n"
+    result = invoke(["replay", str(games_file)], stdin)
     assert result.exit_code == 0, result.output
     headers = [line.split(" — ")[0] for line in result.stdout.splitlines() if " — " in line]
-    assert headers == [f"Step {n}/{total}" for n in (0, 1, 2, 1, 7)]
-    assert f"Cannot read 'zz': use Enter, b, q or a step from 0 to {total}" in result.stdout
+    moves = [f"Move {n}/{total}" for n in (0, 1, 2, 1, 7, rounds[1] if rounds[1] > 7 else 0, 0)]
+    assert [header.split(" · ")[0] for header in headers][:5] == moves[:5]
+    assert headers[1] == f"Move 1/{total} · round 1"
+    # r: the next round's first position; r 1: back to round 1.
+    next_round = next(start for start in rounds if start > 7)
+    assert headers[5] == f"Move {next_round}/{total} · round {rounds.index(next_round) + 1}"
+    assert headers[6] == f"Move {rounds[0]}/{total} · round 1"
+    assert f"There is no round 99: the game has {len(rounds)}." in result.stdout
+    assert f"Cannot read 'zz': use Enter, b, r, r N, q or a move from 0 to {total}" in (
+        result.stdout
+    )
     assert "Cannot read '99999'" in result.stdout
 
 
@@ -426,3 +452,60 @@ def test_installed_script_runs_and_fails_cleanly() -> None:
     assert bad.returncode == 2
     valid = ", ".join(registry.available_games())
     assert bad.stderr.strip() == f"Error: Unknown game 'chess'. Valid games: {valid}"
+
+
+# ---------------------------------------------------------------------------------------
+# Help in one language
+
+
+ENGLISH_FRAME = ("Usage", "Options", "Arguments", "Commands", "[required]", "[default", "Show this")
+
+
+def _help_of(args: list[str]) -> str:
+    """The help as the installed script prints it (the frame's language is fixed when the
+    command module is imported, from the command line)."""
+    script = Path(sys.executable).with_name("ludoteca")
+    env = {"COLUMNS": "80", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [str(script), *args], check=False, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--lang", "es", "--help"],
+        ["play", "--help", "--lang", "es"],
+        ["--lang", "es", "simulate", "--help"],
+        ["replay", "--help", "--lang=es"],
+        ["rules", "--help", "--lang", "es"],
+    ],
+)
+def test_spanish_help_has_no_english_frame(args: list[str]) -> None:
+    text = _help_of(args)
+    assert "Uso: ludoteca" in text and "Opciones" in text
+    assert "Muestra esta ayuda y termina." in text
+    for word in ENGLISH_FRAME:
+        assert word not in text, word
+    assert "<str>" not in text and "<bool>" not in text and "[[" not in text
+
+
+def test_english_help_keeps_the_english_frame_and_lists_the_agents() -> None:
+    text = _help_of(["--lang", "en", "simulate", "--help"])
+    assert "Usage: ludoteca simulate [OPTIONS]" in text and "[required]" in text
+    flat = " ".join(text.replace("│", " ").split())
+    assert "tacocat: random, greedy, expert" in flat
+    play = " ".join(_help_of(["play", "--help", "--lang", "en"]).replace("│", " ").split())
+    assert "Agents of each game:" in play and "[GAME]" in play and "[[GAME]]" not in play
+
+
+def test_lang_before_the_command_applies_to_it() -> None:
+    result = invoke(["--lang", "es", "rules", "chess"])
+    assert_one_line_error(result, "Juego desconocido 'chess'")
+    english = invoke(["--lang", "en", "games"])
+    assert english.exit_code == 0 and "Ludoteca games" in english.stdout
+    # The command's own --lang wins over the one before it.
+    both = invoke(["--lang", "es", "games", "--lang", "en"])
+    assert both.exit_code == 0 and "Ludoteca games" in both.stdout

@@ -163,7 +163,7 @@ def test_play_a_whole_game_against_greedy_with_bad_answers(tmp_path: Path) -> No
 
 def test_play_four_players_as_seat_two_and_quit() -> None:
     result = invoke(["play", "dweebies", "--players", "4", "--seat", "2", "--seed", "1"], "q\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "You play as Seat 2" in result.stdout
 
 

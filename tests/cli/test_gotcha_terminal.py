@@ -175,7 +175,7 @@ def test_play_gotcha_against_bots_in_the_terminal() -> None:
     result = CliRunner().invoke(
         app, ["play", "gotcha", "--players", "4", "--seed", "3", "--lang", "en"], input=stdin
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     out = result.stdout
     assert "Gotcha! · turn 1/96" in out and "You play as" in out
     assert ": hola a todos" in out and "*clap*" in out

@@ -194,7 +194,7 @@ def test_every_terminal_and_command_text_exists_in_both_languages() -> None:
         assert fields(templates["es"]) == fields(templates["en"]), key
 
 
-SAME_IN_BOTH = {"cli.col.id", "replay.action"}
+SAME_IN_BOTH = {"cli.col.id", "replay.action", "cli.frame.error"}
 
 
 def test_answers_and_last_trick_are_shown() -> None:

@@ -119,7 +119,7 @@ def test_menu_numbers_everything_but_many_placements_and_lists_cells_per_tile() 
 def test_play_shows_the_board_refuses_bad_moves_with_the_rule_and_quits() -> None:
     stdin = "hola\nend\nplace R4 a1\nq\n"
     result = invoke(["play", "tile_up", "--vs", "random", "--seed", "3", "--lang", "es"], stdin)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     out = result.stdout
     assert "Tile Up · turno 1" in out and "Tus fichas" in out and "Tus objetivos" in out
     assert "No entiendo la acción 'hola'" in out
@@ -134,7 +134,7 @@ def test_play_three_players_draw_then_end_turns() -> None:
     stdin = "2\n" * 3 + "q\n"
     args = ["play", "tile_up", "--vs", "greedy", "--players", "3", "--seed", "5", "--lang", "en"]
     result = invoke(args, stdin)
-    assert result.exit_code == 0, result.output[-2000:]
+    assert result.exit_code == 1, result.output[-2000:]
     out = result.stdout
     assert "Tile Up · turn 6 · phase: discard" in out and "Seat 2: " in out
     assert out.count("Only one move is possible") >= 2

@@ -17,6 +17,7 @@ import pytest
 
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError
+from ludoteca.engine.events import Event, event
 from ludoteca.engine.game import GameInfo, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.lab.bench import workloads
@@ -100,6 +101,11 @@ class ToyGame:
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         return []
+
+    def events(
+        self, before: Any, seat: Seat, action: Ping, after: Any, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        return (event("move", seat, msg("engine.event.turn_start", seat=seat)),)
 
 
 class Fixed:

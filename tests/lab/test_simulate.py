@@ -147,3 +147,24 @@ def test_match_statistics_are_added_up_over_games_and_shown_as_rates() -> None:
     assert 0 <= caught.low <= caught.value <= caught.high <= 1
     champ = rates[("champ", "games")]
     assert champ.trials == 4 and champ.successes == totals["champ"]
+
+
+def test_summary_counts_end_reasons_and_turns() -> None:
+    results = list(sim.run(config(game_id="tile_up", games=3)))
+    summary = sim.simulate(config(game_id="tile_up", games=3))
+    reasons = dict(summary.end_reasons)
+    assert sum(rate.successes for rate in reasons.values()) == 3
+    assert set(reasons) == {result.end_reason for result in results}
+    assert set(reasons) <= {"corners", "tiles_out", "turn_limit"}
+    assert summary.turns is not None
+    assert sorted(result.turns for result in results) == sorted(
+        [summary.turns.minimum, summary.turns.median, summary.turns.maximum]
+    )
+    assert all(0 < result.turns < result.steps for result in results)
+
+
+def test_games_stopped_at_the_step_limit_end_as_truncated() -> None:
+    game = registry.make("tacocat")
+    result = sim.GameResult(0, 0, RANDOMS, (), False, game.info.max_steps, end_reason=sim.TRUNCATED)
+    assert result.end_reason == "truncated"
+    assert result.turns == 0

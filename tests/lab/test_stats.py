@@ -64,3 +64,14 @@ def test_summarize() -> None:
     assert math.isclose(stats.summarize([1, 2, 4]).mean, 7 / 3)
     with pytest.raises(ValueError, match="at least one"):
         stats.summarize([])
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = list(range(1, 11))
+    assert stats.percentile(values, 90) == 9.0
+    assert stats.percentile(values, 100) == 10.0
+    assert stats.percentile([3], 90) == 3.0
+    assert stats.percentile([5, 1, 4, 2, 3], 50) == 3.0
+    assert stats.summarize(values).p90 == 9.0
+    with pytest.raises(ValueError):
+        stats.percentile([], 90)

@@ -136,10 +136,16 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
     step = page.get_by_test_id("replay-step")
     total = int(step.get_attribute("data-total") or "0")
     assert total > decisions
+    # The replay goes move by move: each chance draw shows with the move that caused it.
     page.get_by_test_id("replay-first").click()
-    expect(step).to_have_attribute("data-step", "0")
+    expect(step).to_have_attribute("data-move", "0")
+    moves = int(step.get_attribute("data-moves") or "0")
+    assert decisions <= moves < total
+    first = int(step.get_attribute("data-step") or "0")
     page.get_by_test_id("replay-next").click()
-    expect(step).to_have_attribute("data-step", "1")
+    expect(step).to_have_attribute("data-move", "1")
+    assert int(step.get_attribute("data-step") or "0") > first
+    expect(page.get_by_test_id("history").locator("li").first).to_be_visible()
     page.get_by_test_id("lang-switch").select_option("es")
     expect(page.get_by_test_id("status")).to_contain_text(
         re.compile("Repetición|Partida terminada")
@@ -156,8 +162,9 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
     expect(page.get_by_test_id("rematch")).to_have_count(0)  # a spectator now
     # Game 1 can still be replayed, from its own record.
     page.get_by_test_id("replay-game").select_option("1")
-    expect(step).to_have_attribute("data-step", "0")
+    expect(step).to_have_attribute("data-move", "0")
     expect(step).to_have_attribute("data-total", str(total))
+    expect(step).to_have_attribute("data-moves", str(moves))
     assert errors == []
     context.close()
 

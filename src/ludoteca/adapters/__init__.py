@@ -1,8 +1,12 @@
 """Bridges from the Game protocol to outside frameworks (optional extras).
 
 ``ludoteca.adapters.pettingzoo`` turns any game with an integer encoding
-(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment. It needs the ``rl``
-extra: ``pip install 'ludoteca[rl]'`` (PettingZoo, Gymnasium and NumPy). This package itself
+(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment;
+``ludoteca.adapters.gymnasium_env`` registers single-agent Gymnasium environments (one
+learner against the project's bots, ``ludoteca/Tacocat-v0`` ...); and
+``ludoteca.adapters.openspiel`` registers OpenSpiel games (``ludoteca_tacocat`` ...). They
+need the ``rl`` extra: ``pip install 'ludoteca[rl]'`` (PettingZoo, Gymnasium and NumPy), and
+OpenSpiel the ``bench`` extra. This package itself
 imports nothing beyond the engine, so it can be imported without the extra; it registers the
 adapters' messages in Spanish and English.
 """

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -80,12 +80,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ludoteca.adapters import encodings
-from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.adapters.encodings import (
+    EMPTY_DRAFT,
+    Draft,
+    Encoding,
+    MaskArray,
+    ObservationArray,
+)
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, InvalidActionError
-from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
+from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat, View
 from ludoteca.engine.i18n import msg
 from ludoteca.engine.record import GameRecord
 
@@ -114,6 +120,7 @@ def env(
     render_mode: str | None = None,
     *,
     max_steps: int | None = None,
+    scaled: bool = False,
 ) -> LudotecaEnv:
     """A PettingZoo AEC environment playing the Ludoteca game ``game_id``.
 
@@ -125,6 +132,8 @@ def env(
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the spectator's view as
             text) or ``"human"`` (prints it after every step).
         max_steps: Engine steps before truncation; default the game's ``info.max_steps``.
+        scaled: Observations scaled into [0, 1] (``encodings.scaled``; the scale of every
+            entry is in the encoding's docstring) instead of the encoding's raw counts.
 
     Returns:
         The environment; call ``reset()`` before using it.
@@ -140,6 +149,7 @@ def env(
         options=options,
         render_mode=render_mode,
         max_steps=max_steps,
+        scaled=scaled,
     )
 
 
@@ -166,6 +176,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         options: Mapping[str, object] | None = None,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        scaled: bool = False,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         info = game.info
@@ -187,6 +198,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         )
         self.max_steps = info.max_steps if max_steps is None else max_steps
         self.render_mode = render_mode
+        self.scaled = scaled
         self.metadata = {
             "name": f"ludoteca_{info.id}_v{info.version}",
             "render_modes": list(RENDER_MODES),
@@ -195,14 +207,14 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.encoding.action_size
+        low, high = encodings.bounds(self.encoding, scaled=scaled)
+        self.state_space = spaces.Box(
+            low=np.tile(low, players), high=np.tile(high, players), dtype=np.float32
+        )
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=self.encoding.observation_low,
-                        high=self.encoding.observation_high,
-                        dtype=np.float32,
-                    ),
+                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
                     "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
                 }
             )
@@ -217,6 +229,11 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._steps = 0
         self._entries: list[tuple[Seat, str]] = []
         self._drafts: list[Draft] = [EMPTY_DRAFT] * players
+        self._views: list[tuple[Any, View] | None] = []
+        self._legals: list[tuple[Any, Sequence[Any]] | None] = []
+        self._masks: list[tuple[Any, Draft, MaskArray] | None] = []
+        self._observations: list[tuple[Any, Draft, ObservationArray] | None] = []
+        self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
         self.agents = []
         self.rewards = {}
@@ -256,6 +273,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._steps = 0
         self._entries = []
         self._drafts = [EMPTY_DRAFT] * self.num_players
+        self._clear_caches()
         self._buffer = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -277,15 +295,26 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             EnvNotResetError: Before the first ``reset()``.
             GameSetupError: For an unknown agent name.
         """
-        state = self._current()
         seat = self._seat(agent)
-        view = self.game.view(state, seat)
-        draft = self._drafts[seat]
+        view = self._view(seat)
         if agent == self.agent_selection and self._live(agent):
-            mask = self.encoding.action_mask(view, self.game.legal_actions(state, seat), draft)
+            mask = self._mask(seat).copy()
         else:
             mask = np.zeros(self.encoding.action_size, dtype=np.int8)
-        return {"observation": self.encoding.observation(view, draft), "action_mask": mask}
+        return {"observation": self._observation(seat, view), "action_mask": mask}
+
+    def state(self) -> ObservationArray:
+        """The global state for a centralised critic: every seat's observation vector, in
+        seat order (what all the views together show; never what every view hides, such as
+        the order of a draw pile).
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+        """
+        self._current()
+        return np.concatenate(
+            [self._observation(seat, self._view(seat)) for seat in range(self.num_players)]
+        )
 
     def step(self, action: ActionNumber) -> None:
         """Play ``action`` for the selected agent (``None`` for a finished agent).
@@ -302,10 +331,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             return
         seat = self._seat_of[agent]
         index = self._index(action)
-        view = self.game.view(state, seat)
-        legal = self.game.legal_actions(state, seat)
-        draft = self._drafts[seat]
-        mask = self.encoding.action_mask(view, legal, draft)
+        mask = self._mask(seat)
         if not mask[index]:
             raise IllegalActionError(
                 seat=seat,
@@ -319,11 +345,10 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
                 ),
                 legal=[f"{i} ({self.encoding.action_label(int(i))})" for i in np.flatnonzero(mask)],
             )
-        decoded = self.encoding.decode(index, view, legal, draft)
-        if decoded.action is not None:
-            # The mask offered it, so the engine must accept it: this only fails on a bug in
-            # the encoding, and then before anything changes.
-            runner.check(self.game, state, seat, decoded.action)
+        # The mask came from the engine's legal actions, so the decoded action is legal: it
+        # is applied unchecked (the encoding tests prove mask and engine agree).
+        draft = self._drafts[seat]
+        decoded = self.encoding.decode(index, self._view(seat), self._legal(seat), draft)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._drafts[seat] = decoded.draft
@@ -399,6 +424,12 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
 
     # -- Internals ------------------------------------------------------------------------
 
+    def _clear_caches(self) -> None:
+        self._views = [None] * self.num_players
+        self._legals = [None] * self.num_players
+        self._masks = [None] * self.num_players
+        self._observations = [None] * self.num_players
+
     def _current(self) -> Any:
         if self._state is None:
             raise EnvNotResetError
@@ -424,8 +455,52 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             raise InvalidActionError(str(action), msg("adapters.bad_index", high=high))
         return index
 
+    # Each step builds a seat's view, legal actions, mask and observation at most once: they
+    # are kept with the state object (states are immutable, a new one on every step) and the
+    # seat's draft they were built for.
+
+    def _view(self, seat: Seat) -> View:
+        state = self._current()
+        cached = self._views[seat]
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        view = self.game.view(state, seat)
+        self._views[seat] = (state, view)
+        return view
+
+    def _legal(self, seat: Seat) -> Sequence[Any]:
+        state = self._current()
+        cached = self._legals[seat]
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        legal = self.game.legal_actions(state, seat)
+        self._legals[seat] = (state, legal)
+        return legal
+
+    def _mask(self, seat: Seat) -> MaskArray:
+        state = self._current()
+        draft = self._drafts[seat]
+        cached = self._masks[seat]
+        if cached is not None and cached[0] is state and cached[1] == draft:
+            return cached[2]
+        mask = self.encoding.action_mask(self._view(seat), self._legal(seat), draft)
+        self._masks[seat] = (state, draft, mask)
+        return mask
+
+    def _observation(self, seat: Seat, view: View) -> ObservationArray:
+        state = self._current()
+        draft = self._drafts[seat]
+        cached = self._observations[seat]
+        if cached is None or cached[0] is not state or cached[1] != draft:
+            vector = self.encoding.observation(view, draft)
+            if self.scaled:
+                vector = encodings.scaled(self.encoding, vector)
+            cached = (state, draft, vector)
+            self._observations[seat] = cached
+        return cached[2].copy()
+
     def _apply(self, seat: Seat, action: Any) -> None:
-        self._state = runner.step(self.game, self._state, seat, action, checked=seat != CHANCE)
+        self._state = self.game.apply(self._state, seat, action)
         self._entries.append((seat, str(action)))
         self._steps += 1
 

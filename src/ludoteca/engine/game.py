@@ -11,9 +11,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ludoteca.engine.i18n import Message
+from ludoteca.engine.i18n import Lang, Message, msg, register
+
+if TYPE_CHECKING:
+    from ludoteca.engine.events import Event
 
 Seat = int
 CHANCE: Seat = -1
@@ -170,13 +173,21 @@ class Outcome:
         scores: One number per seat (for win/lose games 1 for a winner, 0 otherwise).
         winners: The winning seats (several on a shared win, none on a draw).
         ranks: Rank per seat, 1 is best; equal scores share a rank.
-        reason: Why it ended, for people.
+        reason: Why it ended, for people (a sentence without the final stop).
+        end_reason: Why it ended, as a stable id (``"goal"``, ``"tiles_out"``, ``"corners"``,
+            ``"champ"``, ``"turn_limit"``, ``"deck_out"``, ...), counted by ``simulate``.
+        turns: Turns played, as the rulebook counts a turn (not engine steps).
+        figures: The game's own result figures, JSON-ready (Tacocat's rounds won and final
+            track position, Gotcha's pawn positions, Tile Up's scores, ...).
     """
 
     scores: tuple[float, ...]
     winners: tuple[Seat, ...]
     ranks: tuple[int, ...]
     reason: Message | None = field(default=None, compare=False)
+    end_reason: str = field(default="", compare=False)
+    turns: int = field(default=0, compare=False)
+    figures: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def returns(self) -> tuple[float, ...]:
         """Zero-sum returns for learning agents: +1 per winner share, -1 otherwise."""
@@ -193,7 +204,19 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "ranks": list(self.ranks),
+            "end_reason": self.end_reason,
+            "turns": self.turns,
+            "figures": json.loads(json.dumps(self.figures)),
         }
+
+    def describe(self, lang: str, names: Sequence[str]) -> str:
+        """The result for people: who won (by ``names``, one per seat) and why."""
+        from ludoteca.engine.events import name_list  # noqa: PLC0415 (events imports game)
+
+        code: Lang = "es" if lang == "es" else "en"
+        winners = name_list([names[s] if s < len(names) else str(s) for s in self.winners], code)
+        reason = self.reason.text(code) if self.reason else ""
+        return msg("engine.outcome", winners=winners, reason=reason, turns=self.turns).text(code)
 
 
 def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
@@ -274,6 +297,17 @@ class Game(Protocol[S, A]):
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
         ...
 
+    def events(
+        self, before: S, seat: Seat, action: A, after: S, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        """What ``viewer`` (a seat, ``None`` for a spectator) learns from the step
+        ``before --seat:action--> after``, in the order it happened.
+
+        Pure and derived on demand; never computed inside ``apply``. The shared events
+        (forced moves, the end of the game) are added by ``engine.events.step_events``.
+        """
+        ...
+
 
 class RealtimeGame(Game[S, A], Protocol):
     """A game whose actions carry the game-clock time (``GameInfo.realtime``).
@@ -326,3 +360,13 @@ class ProfiledGame(Game[S, A], Protocol):
         fits the traits, an age in the spec's range).
         """
         ...
+
+
+register(
+    {
+        "engine.outcome": {
+            "es": "Gana: {winners} ({reason}; {turns} turnos).",
+            "en": "Winner: {winners} ({reason}; {turns} turns).",
+        },
+    }
+)

@@ -43,13 +43,33 @@ class Message:
         if templates is None:
             return self.key
         values = {
-            name: value.text(lang) if isinstance(value, Message) else value
+            name: value.text(lang) if isinstance(value, Message | Localized) else value
             for name, value in self.params
         }
         return templates[lang].format(**values)
 
     def __str__(self) -> str:
         return self.text(DEFAULT_LANG)
+
+
+@dataclass(frozen=True, slots=True)
+class Localized:
+    """A parameter value already written in both languages (e.g. a game's ``describe``).
+
+    Attributes:
+        es: The Spanish text.
+        en: The English text.
+    """
+
+    es: str
+    en: str
+
+    def text(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The text in ``lang``."""
+        return self.es if lang == "es" else self.en
+
+    def __str__(self) -> str:
+        return self.en
 
 
 def msg(key: str, **params: object) -> Message:

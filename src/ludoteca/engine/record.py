@@ -27,6 +27,10 @@ class GameRecord:
         seats: A label per seat (agent or player name).
         actions: ``(seat, action text)`` per step; seat ``-1`` is chance.
         outcome: The outcome as JSON, or ``None`` if unfinished.
+        end_reason: The outcome's end reason id (``""`` if unfinished or recorded before
+            end reasons existed); taken from ``outcome`` when not given.
+        turns: Turns played as the rulebook counts them (0 if unknown); taken from
+            ``outcome`` when not given.
     """
 
     game: str
@@ -37,6 +41,18 @@ class GameRecord:
     seats: tuple[str, ...]
     actions: tuple[tuple[Seat, str], ...]
     outcome: dict[str, Any] | None = field(default=None, hash=False)
+    end_reason: str | None = None
+    turns: int | None = None
+
+    def __post_init__(self) -> None:
+        outcome = self.outcome or {}
+        if self.end_reason is None:
+            reason = outcome.get("end_reason", "")
+            object.__setattr__(self, "end_reason", reason if isinstance(reason, str) else "")
+        if self.turns is None:
+            turns = outcome.get("turns", 0)
+            valid = isinstance(turns, int) and not isinstance(turns, bool)
+            object.__setattr__(self, "turns", turns if valid else 0)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -50,6 +66,8 @@ class GameRecord:
             "seats": list(self.seats),
             "actions": [[seat, text] for seat, text in self.actions],
             "outcome": self.outcome,
+            "end_reason": self.end_reason,
+            "turns": self.turns,
         }
 
     def dumps(self) -> str:
@@ -91,6 +109,8 @@ class GameRecord:
                 seats=_seats(data.get("seats", [])),
                 actions=tuple(parsed),
                 outcome=data.get("outcome"),
+                end_reason=_optional(data, "end_reason", str),
+                turns=_optional(data, "turns", int),
             )
         except KeyError as missing:
             raise _bad(msg("record.missing", field=missing)) from None
@@ -168,6 +188,53 @@ def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise _bad(msg("record.field_type", field=key, kind=kind.__name__))
     return value
+
+
+def _optional(data: dict[str, Any], key: str, kind: type) -> Any:
+    """A field added after format 1 was fixed: ``None`` when absent (old records)."""
+    return _typed(data, key, kind) if key in data else None
+
+
+def moves(record: GameRecord) -> tuple[range, ...]:
+    """The record's steps grouped by move, for a replay that steps move by move.
+
+    Each group is one non-chance step followed by the chance steps it caused (a draw after a
+    play, a deal after a round's last trick); chance steps before the first move (the first
+    deal) form a group of their own. Groups are ranges of indices into ``record.actions``:
+    the state after a group is ``states[group.stop]`` of :func:`replay_states`.
+    """
+    groups: list[range] = []
+    start = 0
+    for index, (seat, _text) in enumerate(record.actions):
+        if seat != CHANCE and index > start:
+            groups.append(range(start, index))
+            start = index
+    if start < len(record.actions):
+        groups.append(range(start, len(record.actions)))
+    return tuple(groups)
+
+
+def round_starts(record: GameRecord, groups: tuple[range, ...] | None = None) -> tuple[int, ...]:
+    """Indices into ``groups`` (default :func:`moves`) of the groups that start a round.
+
+    Group 0 always starts one; after it, a group starts a round when the group before it
+    holds a ``round_end`` event (as a spectator sees the steps). Games without rounds give
+    ``(0,)``.
+
+    Raises:
+        RecordError: If the record does not replay.
+    """
+    from ludoteca.engine.events import record_events  # noqa: PLC0415 (import cycle)
+
+    groups = moves(record) if groups is None else groups
+    if not groups:
+        return ()
+    per_step = record_events(record, None)
+    starts = [0]
+    for number, group in enumerate(groups[:-1]):
+        if any(e.kind == "round_end" for i in group for e in per_step[i]):
+            starts.append(number + 1)
+    return tuple(starts)
 
 
 def _bad(reason: Message) -> RecordError:

@@ -198,6 +198,8 @@ def play(
         seats=tuple(agent.name for agent in agents),
         actions=tuple(entries),
         outcome=outcome.to_json() if outcome else None,
+        end_reason=outcome.end_reason if outcome else "",
+        turns=outcome.turns if outcome else 0,
     )
     return Match(state=state, record=record, outcome=outcome, steps=steps)
 

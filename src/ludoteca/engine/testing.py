@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from ludoteca.engine import events as events_mod
 from ludoteca.engine import record as record_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
@@ -304,6 +305,138 @@ def check_no_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None
         raise _fail(game, "leaks", "sample_state never changed a hidden zone")
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a random game: ``before --seat:action--> after``."""
+
+    seed: int
+    index: int
+    before: Any
+    seat: Seat
+    action: Any
+    after: Any
+
+
+def steps(game: Game[Any, Any], num_players: int, seeds: range, every: int = 1) -> Iterator[Step]:
+    """Steps of seeded random games (every ``every``-th step, plus the last)."""
+    for seed in seeds:
+        collected: list[tuple[Any, Seat, Any, Any]] = []
+
+        def keep(
+            before: Any, seat: Seat, action: Any, after: Any, box: list[Any] = collected
+        ) -> None:
+            box.append((before, seat, action, after))
+
+        runner.play(game, [_Uniform() for _ in range(num_players)], seed, observer=keep)
+        for index, (before, seat, action, after) in enumerate(collected):
+            if index % every == 0 or index == len(collected) - 1:
+                yield Step(seed, index, before, seat, action, after)
+
+
+def check_events(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """Every step yields at least one event for some viewer; events are JSON-ready, their
+    sentences render in both languages with names, and the last step says the game ended.
+    """
+    names = [f"Name{seat}" for seat in range(num_players)]
+    for step in steps(game, num_players, seeds):
+        where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
+        seen = 0
+        for viewer in [*range(num_players), None]:
+            told = events_mod.step_events(
+                game, step.before, step.seat, step.action, step.after, viewer
+            )
+            seen += len(told)
+            for item in told:
+                try:
+                    data = json.dumps(dict(item.data))
+                except (TypeError, ValueError) as error:
+                    raise _fail(game, where, f"event {item.kind} data not JSON: {error}") from None
+                if json.loads(data) != dict(item.data):
+                    raise _fail(game, where, f"event {item.kind} data changes through JSON")
+                for lang in LANGS:
+                    try:
+                        text = item.text(lang, names)
+                    except (KeyError, IndexError, ValueError) as error:
+                        raise _fail(game, where, f"event {item.kind} in {lang}: {error}") from None
+                    if not text or "{" in text or item.message.key == text:
+                        raise _fail(game, where, f"event {item.kind} text {text!r} in {lang}")
+                    if "seat" in (name for name, _ in item.message.params) and not any(
+                        n in text for n in names
+                    ):
+                        raise _fail(game, where, f"event {item.kind} does not name its seat")
+            if (
+                game.outcome(step.after) is not None
+                and game.outcome(step.before) is None
+                and not any(e.kind == "game_end" for e in told)
+            ):
+                raise _fail(game, where, f"viewer {viewer} is not told the game ended")
+        if not seen:
+            raise _fail(game, where, "the step yields no event for any viewer")
+
+
+def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """No event leaks: a viewer's events for a step do not change when the zones hidden from
+    the viewer are resampled.
+
+    As in :func:`check_no_leaks`, the state before the step is resampled from the viewer's
+    view. The step is then taken again in the resampled state with an action (the same one
+    if it is still legal, else another of the seat's legal actions or chance outcomes) after
+    which the viewer's view is the same as after the real step: to the viewer the two steps
+    look alike, so the events must be equal. For hidden-information games some compared
+    step must really differ in a hidden zone, so a leaking event would have been caught.
+    """
+    sampler = rng_mod.make(17)
+    differed = False
+    for step in steps(game, num_players, seeds, every=2):
+        where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
+        for viewer in [*range(num_players), None]:
+            told = events_mod.step_events(
+                game, step.before, step.seat, step.action, step.after, viewer
+            )
+            view_before = json.loads(json.dumps(game.view(step.before, viewer)))
+            view_after = game.view(step.after, viewer)
+            for _ in range(2):
+                before = game.sample_state(view_before, viewer, sampler)
+                found = _alike_step(game, before, step, viewer, view_after)
+                if found is None:
+                    continue
+                action, after = found
+                again = events_mod.step_events(game, before, step.seat, action, after, viewer)
+                if again != told:
+                    kinds = [e.kind for e in told], [e.kind for e in again]
+                    raise _fail(
+                        game,
+                        where,
+                        f"events of viewer {viewer} leak hidden state: {kinds[0]} became "
+                        f"{kinds[1]} ('{action}' in a resampled state)",
+                    )
+                differed = differed or before != step.before or after != step.after
+    if game.info.hidden_info and not differed:
+        raise _fail(game, "event leaks", "no resampled step ever differed in a hidden zone")
+
+
+def _alike_step(
+    game: Game[Any, Any], before: Any, step: Step, viewer: Seat | None, view_after: Any
+) -> tuple[Any, Any] | None:
+    """An action of ``step.seat`` in ``before`` after which ``viewer`` sees ``view_after``."""
+    if step.seat not in game.actors(before):
+        return None
+    if step.seat == CHANCE:
+        candidates = [outcome for outcome, _ in game.chance_outcomes(before)]
+    else:
+        candidates = list(game.legal_actions(before, step.seat))
+    if step.action in candidates:
+        candidates.remove(step.action)
+        candidates.insert(0, step.action)
+    elif step.seat != CHANCE and step.action in game.legal_actions(before, step.seat):
+        candidates.insert(0, step.action)  # a lazy legal list accepts more than it lists
+    for action in candidates[:64]:
+        after = game.apply(before, step.seat, action)
+        if game.view(after, viewer) == view_after:
+            return action, after
+    return None
+
+
 def check_surface_members(game: Game[Any, Any], num_players: int, seeds: range) -> None:
     """What surfaces use without knowing the game: a realtime game's views carry its
     ``clock``; ``with_time`` and ``parse_at`` stamp a listed action at any time and read
@@ -371,6 +504,8 @@ CHECKS: dict[str, Check] = {
     "illegal_actions": check_illegal_actions,
     "views": check_views,
     "no_leaks": check_no_leaks,
+    "events": check_events,
+    "event_leaks": check_event_leaks,
     "surface_members": check_surface_members,
 }
 """Every conformance check by name."""

@@ -119,6 +119,8 @@ class GameResult:
         steps: Actions plus chance outcomes applied.
         record: The game record as one line of JSON (empty unless records were asked for).
         counts: The game's own statistics (:class:`MatchStatistics`), as ``(name, count)``.
+        end_reason: The outcome's end reason id; ``"truncated"`` for an unfinished game.
+        turns: Turns played as the rulebook counts them (0 for an unfinished game).
     """
 
     index: int
@@ -129,6 +131,12 @@ class GameResult:
     steps: int
     record: str = ""
     counts: tuple[tuple[str, int], ...] = ()
+    end_reason: str = ""
+    turns: int = 0
+
+
+TRUNCATED = "truncated"
+"""The end reason of a game stopped at the step limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +171,10 @@ class SimulationSummary:
         counts: The game's own statistics added up over the games, ``(name, total)``
             (empty for a game without :class:`MatchStatistics`).
         rates: ``(numerator, denominator, rate)`` for the rates the statistics name.
+        end_reasons: How the games ended: ``(end reason id, share of games)``, most
+            frequent first (``"truncated"`` for games stopped at the step limit).
+        turns: Turns per finished game, as the rulebook counts them (``None`` if no game
+            finished).
     """
 
     game_id: str
@@ -178,6 +190,8 @@ class SimulationSummary:
     lengths: stats.Summary
     counts: tuple[tuple[str, int], ...] = ()
     rates: tuple[tuple[str, str, stats.Rate], ...] = ()
+    end_reasons: tuple[tuple[str, stats.Rate], ...] = ()
+    turns: stats.Summary | None = None
 
 
 def make_agent(name: str, game_id: str) -> Agent:
@@ -251,6 +265,8 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
         steps=match.steps,
         record=match.record.dumps() if config.records else "",
         counts=tuple(watcher.counts().items()) if watcher is not None else (),
+        end_reason=outcome.end_reason if outcome else TRUNCATED,
+        turns=outcome.turns if outcome else 0,
     )
 
 
@@ -315,10 +331,15 @@ def simulate(
     draws = unfinished = 0
     lengths: list[float] = []
     totals: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    turns: list[float] = []
     for result in _run(dataclasses.replace(config, options=resolved), on_progress):
         if on_result is not None:
             on_result(result)
         lengths.append(result.steps)
+        reasons[result.end_reason] = reasons.get(result.end_reason, 0) + 1
+        if result.finished:
+            turns.append(result.turns)
         for name, count in result.counts:
             totals[name] = totals.get(name, 0) + count
         if not result.finished:
@@ -346,6 +367,11 @@ def simulate(
         lengths=stats.summarize(lengths),
         counts=tuple(totals.items()),
         rates=_rates(registry.make(config.game_id), totals, config.games),
+        end_reasons=tuple(
+            (reason, stats.rate(count, config.games))
+            for reason, count in sorted(reasons.items(), key=lambda item: (-item[1], item[0]))
+        ),
+        turns=stats.summarize(turns) if turns else None,
     )
 
 
@@ -439,6 +465,28 @@ register(
             "es": "El agente '{name}' para {game} todavía no está instalado",
             "en": "The agent '{name}' for {game} is not installed yet",
         },
+        "lab.sim.end_reasons": {
+            "es": "Cómo acabaron: {reasons}",
+            "en": "How the games ended: {reasons}",
+        },
+        "lab.sim.end_reason": {
+            "es": "{label} ({reason}) {share}, {count} partidas",
+            "en": "{label} ({reason}) {share}, {count} games",
+        },
+        "lab.sim.turns": {
+            "es": "Turnos por partida (como los cuenta el reglamento): media {mean} · mediana "
+            "{median} · percentil 90 {p90} · mín. {low} · máx. {high}",
+            "en": "Turns per game (as the rulebook counts them): mean {mean} · median {median} "
+            "· 90th percentile {p90} · min {low} · max {high}",
+        },
+        "lab.end.goal": {"es": "meta alcanzada", "en": "goal reached"},
+        "lab.end.cards_out": {"es": "cartas agotadas", "en": "cards ran out"},
+        "lab.end.corners": {"es": "esquinas cubiertas", "en": "corners covered"},
+        "lab.end.tiles_out": {"es": "fichas agotadas", "en": "tiles ran out"},
+        "lab.end.turn_limit": {"es": "límite de turnos", "en": "turn limit"},
+        "lab.end.date": {"es": "cita conseguida", "en": "date won"},
+        "lab.end.champ": {"es": "CHAMP alcanzado", "en": "CHAMP reached"},
+        "lab.end.truncated": {"es": "sin terminar", "en": "unfinished"},
         "lab.game_failed": {
             "es": "La partida {index} (semilla {seed}) no se pudo jugar: {error}",
             "en": "Game {index} (seed {seed}) could not be played: {error}",

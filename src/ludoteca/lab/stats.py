@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -47,6 +47,8 @@ class Summary:
         median: Median (mean of the two middle values for an even count).
         minimum: Smallest value.
         maximum: Largest value.
+        p90: The 90th percentile (nearest rank: the smallest value with at least 90% of
+            the sample at or below it).
     """
 
     count: int
@@ -54,6 +56,7 @@ class Summary:
     median: float
     minimum: float
     maximum: float
+    p90: float = field(default=0.0, compare=False)
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -105,4 +108,19 @@ def summarize(values: Sequence[float]) -> Summary:
         median=float(statistics.median(values)),
         minimum=float(min(values)),
         maximum=float(max(values)),
+        p90=percentile(values, 90),
     )
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``share`` percent of
+    ``values`` at or below it.
+
+    Raises:
+        ValueError: If ``values`` is empty or ``share`` is outside ``(0, 100]``.
+    """
+    if not values or not 0 < share <= 100:
+        raise ValueError("percentile() needs values and a share in (0, 100]")
+    ordered = sorted(values)
+    rank = math.ceil(share / 100 * len(ordered))
+    return float(ordered[rank - 1])

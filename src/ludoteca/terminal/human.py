@@ -7,10 +7,11 @@ that same view (``Game.sample_state``), so the explanation can only use what the
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from rich.console import Console
 
@@ -23,22 +24,79 @@ from ludoteca.terminal import Menu, Renderer, renderer_for
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 HELP_WORDS = frozenset({"?", "help", "ayuda"})
 
+QUIT_KEYS = frozenset({"q", "Q", "\x03", "\x04"})
+"""Keys that leave the game at a "press a key" pause: q, Ctrl-C, Ctrl-D."""
+
 ReadLine = Callable[[str], str]
 """Shows a prompt and returns the line typed (raises ``EOFError`` at the end of input)."""
 
+Pause = Callable[[str], None]
+"""Shows a line and waits for a key (raises :class:`QuitGame` on q, Ctrl-C or Ctrl-D)."""
+
+
+def flush_typed_ahead(stream: TextIO | None = None) -> None:
+    """Drop whatever was typed before the prompt appeared, so that keys pressed while the
+    bots played can never answer a later decision. Only a terminal has such input.
+    """
+    stream = sys.stdin if stream is None else stream
+    if not stream.isatty():
+        return
+    import termios  # noqa: PLC0415 (POSIX only; never needed for piped input)
+
+    termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+
 
 def console_reader(console: Console) -> ReadLine:
-    """Read lines through ``console``; when input is piped, echo each line so that the
-    transcript shows the answers.
+    """Read lines through ``console``, dropping typed-ahead input first; when input is
+    piped, echo each line so that the transcript shows the answers.
     """
 
     def read_line(prompt: str) -> str:
+        flush_typed_ahead()
         line = console.input(prompt, markup=False, emoji=False)
         if not sys.stdin.isatty():
             console.print(line, markup=False, highlight=False, emoji=False)
         return line
 
     return read_line
+
+
+def key_pause(console: Console) -> Pause:
+    """Waiting for a key on ``console``'s terminal: typed-ahead keys are dropped first, then
+    one key is read without Enter. With piped input nothing is waited for (the line is only
+    shown), so scripted games need no extra answers.
+    """
+
+    def pause(text: str) -> None:
+        if not sys.stdin.isatty():
+            console.print(text, style="cyan", markup=False, highlight=False, emoji=False)
+            return
+        flush_typed_ahead()  # before the line appears: every key after it counts
+        console.print(text, style="cyan", end="", markup=False, highlight=False, emoji=False)
+        console.file.flush()
+        key = _read_key()
+        console.print()
+        if key in QUIT_KEYS:
+            raise QuitGame
+
+    return pause
+
+
+def _read_key() -> str:
+    """One key from the terminal, in cbreak mode (Ctrl-C still interrupts); a key pressed
+    since the pause was shown is not lost.
+    """
+    import termios  # noqa: PLC0415 (POSIX only)
+    import tty  # noqa: PLC0415
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: keep a key already pressed
+        data = os.read(fd, 8)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    return data.decode("utf-8", "replace")[:1] if data else "\x04"
 
 
 class QuitGame(Exception):  # noqa: N818 (a request, not an error)
@@ -77,7 +135,7 @@ class HumanAgent:
     number, a move in text notation (``game.parse_action``), ``?`` for help or ``q`` to
     quit. Unreadable or illegal answers are explained in the person's language, with the rule
     id, and asked again; nothing changes until a legal move is given. When the seat has
-    exactly one legal move it is shown and played without asking (except in hot-seat games,
+    exactly one legal move it is announced and played after a key (except in hot-seat games,
     where the hand-over already waits for the person).
     """
 
@@ -91,6 +149,8 @@ class HumanAgent:
         console: Console,
         read_line: ReadLine,
         hot_seat: HotSeat | None = None,
+        pause: Pause | None = None,
+        feed: Any = None,
     ) -> None:
         """Create the agent for one seat.
 
@@ -101,6 +161,9 @@ class HumanAgent:
             console: Where to draw.
             read_line: How to read a line (e.g. ``console.input``).
             hot_seat: Shared by all human seats of a hot-seat game; ``None`` otherwise.
+            pause: How to wait for a key (default: :func:`key_pause` on ``console``).
+            feed: The game's ``terminal.feed.EventFeed``: the events since this seat's last
+                move are shown with each decision; ``None``: none are shown.
         """
         self._game = game
         self._seat = seat
@@ -109,6 +172,9 @@ class HumanAgent:
         self._read_line = read_line
         self._hot_seat = hot_seat
         self._renderer = renderer_for(game.info.id)
+        self._news: list[str] = []
+        self._pause = key_pause(console) if pause is None else pause
+        self._feed = feed
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until the person gives a legal move.
@@ -120,13 +186,14 @@ class HumanAgent:
         if self._hot_seat is not None:
             self._hot_seat.hand_over(self._seat)
         options = self._renderer.menu(view, legal, self._lang)
+        self._news = self._feed.take(self._seat) if self._feed is not None else []
         self._show(view, options)
         if len(legal) == 1 and self._hot_seat is None:
-            # A forced move (Tile Up's lone ``end`` after a draw) is played, not asked for.
+            # A forced move (Tile Up's lone ``end`` after a draw) is announced, not asked for;
+            # the key it waits for is read fresh, so nothing typed earlier can answer it.
             only = legal[0]
-            self._say(
-                msg("term.only_move", move=options.labels[0] if options.labels else only), "cyan"
-            )
+            move = options.labels[0] if options.labels else str(only)
+            self._pause(msg("term.only_move", move=move).text(self._lang))
             return only
         label = self._renderer.seat_label(self._seat, self._lang)
         prompt = msg("term.prompt", seat=label).text(self._lang)
@@ -173,7 +240,10 @@ class HumanAgent:
         )
 
     def _show(self, view: View, options: Menu) -> None:
+        from ludoteca.terminal.feed import print_lines  # noqa: PLC0415 (feed imports this)
+
         self._console.print(self._renderer.render_view(view, self._lang, ()))
+        print_lines(self._console, self._news, self._lang)
         self._console.print(msg("term.moves_title").text(self._lang) + ":", style="bold")
         for number, label in enumerate(options.labels, start=1):
             self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)

@@ -34,8 +34,8 @@ register(
             "'?' shows the table again and 'q' leaves the game.",
         },
         "term.only_move": {
-            "es": "Única jugada posible: {move}. Se juega sola.",
-            "en": "Only one move is possible: {move}. Played for you.",
+            "es": "Única jugada posible: {move}. Pulsa una tecla para jugarla (q sale). ",
+            "en": "Only one move is possible: {move}. Press a key to play it (q quits). ",
         },
         "term.empty": {
             "es": "Escribe una jugada (o '?' para ver la ayuda)",
@@ -67,6 +67,23 @@ register(
             "en": "The game stopped after {steps} steps without a result.",
         },
         "term.quit": {"es": "Partida abandonada.", "en": "Game abandoned."},
+        "term.versus": {
+            "es": "Juegas como {seat} contra el bot «{bot}».",
+            "en": "You play as {seat} against the bot '{bot}'.",
+        },
+        "term.feed.title": {"es": "Desde tu última jugada:", "en": "Since your last move:"},
+        "term.feed.continue": {
+            "es": "Pulsa una tecla para seguir (q sale). ",
+            "en": "Press a key to go on (q quits). ",
+        },
+        "term.no_game": {
+            "es": "No se ha empezado ninguna partida.",
+            "en": "No game was started.",
+        },
+        "term.saved_partial": {
+            "es": "Lo jugado hasta ahora ({steps} pasos) está guardado en {path}.",
+            "en": "The game so far ({steps} steps) is saved to {path}.",
+        },
         "term.saved": {"es": "Partida guardada en {path}.", "en": "Game saved to {path}."},
         # Generic view.
         "term.generic_title": {"es": "{game} · fase {phase}", "en": "{game} · phase {phase}"},
@@ -76,7 +93,8 @@ register(
             "es": "Partida {number} de {path}: {game}, semilla {seed}, asientos {seats}",
             "en": "Game {number} of {path}: {game}, seed {seed}, seats {seats}",
         },
-        "replay.step": {"es": "Paso {index}/{total}", "en": "Step {index}/{total}"},
+        "replay.step": {"es": "Jugada {index}/{total}", "en": "Move {index}/{total}"},
+        "replay.round": {"es": "ronda {round}", "en": "round {round}"},
         "replay.start": {"es": "Situación inicial", "en": "Initial position"},
         "replay.action": {"es": "{who}: {action}", "en": "{who}: {action}"},
         "replay.hidden": {
@@ -88,15 +106,21 @@ register(
             "en": "As seen by {seat}: only what that seat could see",
         },
         "replay.prompt": {
-            "es": "Intro = siguiente, b = atrás, q = salir, número = ir a ese paso (0-{last}): ",
-            "en": "Enter = next, b = back, q = quit, a number = go to that step (0-{last}): ",
+            "es": "Intro = siguiente, b = atrás, r = siguiente ronda, r N = ronda N, q = salir, "
+            "número = ir a esa jugada (0-{last}): ",
+            "en": "Enter = next, b = back, r = next round, r N = round N, q = quit, a number = "
+            "go to that move (0-{last}): ",
         },
         "replay.bad_input": {
-            "es": "No entiendo '{text}': usa Intro, b, q o un paso del 0 al {last}",
-            "en": "Cannot read '{text}': use Enter, b, q or a step from 0 to {last}",
+            "es": "No entiendo '{text}': usa Intro, b, r, r N, q o una jugada del 0 al {last}",
+            "en": "Cannot read '{text}': use Enter, b, r, r N, q or a move from 0 to {last}",
         },
-        "replay.at_end": {"es": "Es el último paso.", "en": "This is the last step."},
-        "replay.at_start": {"es": "Es el primer paso.", "en": "This is the first step."},
+        "replay.at_end": {"es": "Es la última jugada.", "en": "This is the last move."},
+        "replay.at_start": {"es": "Es la primera jugada.", "en": "This is the first move."},
+        "replay.no_round": {
+            "es": "No hay ronda {round}: la partida tiene {count}.",
+            "en": "There is no round {round}: the game has {count}.",
+        },
         "replay.no_game": {
             "es": "{path} no contiene la partida {number}: tiene {count} (se numeran desde 1)",
             "en": "{path} has no game {number}: it holds {count} (numbered from 1)",
@@ -231,8 +255,23 @@ register(
         },
         "cli.help.games": {"es": "Lista los juegos disponibles.", "en": "List the games."},
         "cli.help.rules": {
-            "es": "Muestra las reglas de un juego y sus opciones.",
-            "en": "Show a game's rules and its options.",
+            "es": "Cómo se juega: componentes, preparación, un turno, el final, cada regla con "
+            "su id y las opciones.",
+            "en": "How to play: components, setup, a turn, the end, every rule with its id and "
+            "the options.",
+        },
+        "cli.meta.options": {"es": "[OPCIONES]", "en": "[OPTIONS]"},
+        "cli.meta.command": {"es": "ORDEN [ARGUMENTOS]...", "en": "COMMAND [ARGS]..."},
+        "cli.meta.game": {"es": "JUEGO", "en": "GAME"},
+        "cli.meta.games": {"es": "JUEGOS", "en": "GAMES"},
+        "cli.meta.agent": {"es": "AGENTE", "en": "AGENT"},
+        "cli.meta.agents": {"es": "AGENTES", "en": "AGENTS"},
+        "cli.meta.file": {"es": "ARCHIVO", "en": "FILE"},
+        "cli.meta.name_value": {"es": "NOMBRE=VALOR", "en": "NAME=VALUE"},
+        "cli.meta.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
+        "cli.help.agent_list": {
+            "es": "Agentes de cada juego: {agents}.",
+            "en": "Agents of each game: {agents}.",
         },
         "cli.help.game": {"es": "Id del juego (p. ej. tacocat).", "en": "Game id (e.g. tacocat)."},
         "cli.help.play_game": {

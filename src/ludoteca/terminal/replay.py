@@ -84,18 +84,28 @@ class ReplayViewer:
         self._console = console
         self._seat = seat
         self._renderer = renderer_for(record.game)
+        # Move by move: each move with the chance steps it caused (record_mod.moves).
+        self._groups = record_mod.moves(record)
+        self._rounds = record_mod.round_starts(record, self._groups)
 
     @property
     def last(self) -> int:
-        """The index of the last step."""
-        return len(self._states) - 1
+        """The number of the last move (move 0 is the initial position)."""
+        return len(self._groups)
 
     def frame(self, index: int) -> RenderableType:
-        """Step ``index``: the action that led there and the board after it."""
+        """Move ``index``: what was played (with the chance steps it caused) and the board
+        after it.
+        """
         lang = self._lang
-        state = self._states[index]
+        state = self._states[self._groups[index - 1].stop if index else 0]
         header = msg("replay.step", index=index, total=self.last).text(lang)
-        parts: list[RenderableType] = [Text(f"{header} — {self._action_line(index)}", "bold")]
+        number = self._round_of(index)
+        if number is not None:
+            header += " · " + msg("replay.round", round=number).text(lang)
+        steps = [0] if index == 0 else [step + 1 for step in self._groups[index - 1]]
+        line = "; ".join(self._action_line(step) for step in steps)
+        parts: list[RenderableType] = [Text(f"{header} — {line}", "bold")]
         if self._seat is None:
             seat_views = [self._game.view(state, s) for s in range(self._record.num_players)]
             view = self._game.view(state, None)
@@ -109,9 +119,32 @@ class ReplayViewer:
         return Group(*parts)
 
     def print_all(self) -> None:
-        """Print every step, first to last (for pipes and tests)."""
-        for index in range(len(self._states)):
+        """Print every move, first to last (for pipes and tests)."""
+        for index in range(self.last + 1):
             self._console.print(self.frame(index))
+
+    def _round_of(self, index: int) -> int | None:
+        """The round (from 1) shown after move ``index``, for games with rounds: a move that
+        ends a round shows the next one's deal, so it counts as the next round.
+        """
+        if len(self._rounds) < 2:
+            return None
+        return sum(1 for start in self._rounds if start <= index)
+
+    def _round_target(self, answer: str, index: int) -> int | None:
+        """The move an ``r`` / ``r N`` answer jumps to (the position before the round's
+        first move), or ``None`` after saying why not.
+        """
+        words = answer.split()
+        if len(words) == 1:
+            later = [start for start in self._rounds if start > index]
+            return later[0] if later else self.last + 1
+        number = int(words[1])
+        if not 1 <= number <= len(self._rounds):
+            text = msg("replay.no_round", round=number, count=len(self._rounds))
+            self._console.print(text.text(self._lang), style="yellow")
+            return None
+        return self._rounds[number - 1]
 
     def interact(self, read_line: ReadLine) -> None:
         """Enter = next, ``b`` = back, ``q`` = quit, a number = jump; ends at EOF too."""
@@ -132,6 +165,13 @@ class ReplayViewer:
                 target = index - 1
             elif answer.isascii() and answer.isdigit() and int(answer) <= self.last:
                 target = int(answer)
+            elif answer == "r" or (
+                answer.startswith("r ") and answer[2:].strip().isascii() and answer[2:].isdigit()
+            ):
+                found = self._round_target(answer, index)
+                if found is None:
+                    continue
+                target = found
             else:
                 text = msg("replay.bad_input", text=answer, last=self.last).text(lang)
                 self._console.print(text, style="red", markup=False, highlight=False)

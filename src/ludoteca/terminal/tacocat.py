@@ -74,8 +74,9 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     labels = []
     for action in shown:
         label = f"{tacocat.GAME.describe(action, lang)}  [{action}]"
-        if isinstance(action, tacocat.Sacrifice) and hand:
-            label = f"{tacocat.GAME.describe(action, lang)} ({hand[0]})  [{action}]"
+        if isinstance(action, tacocat.Sacrifice):
+            lowest = f" ({hand[0]})" if hand else ""
+            label = f"{msg('term.tacocat.sacrifice_yours').text(lang)}{lowest}  [{action}]"
         labels.append(label)
     return Menu(shown, tuple(labels), hints)
 
@@ -118,9 +119,10 @@ def _track(view: View) -> Table:
 
 
 def _arrow(seat: int | None) -> str:
+    """Who replaces first on a space: not an arrow, which read as Tacocat's direction."""
     if seat is None:
-        return "↔"
-    return "←" if seat == 0 else "→"
+        return "="
+    return GOALS[seat][0]
 
 
 def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
@@ -164,6 +166,10 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         row("attacker", seat_label(view["attacker"], lang))
     if view["attack"]:
         row("attack", _cards(view["attack"]))
+        answered = len(view["answers"])
+        if view["phase"] == "defend" and answered < len(view["attack"]):
+            now = view["attack"][answered]
+            row("answering", msg("term.tacocat.answering_card", card=now).text(lang))
         if view["answers"]:
             row("answers", _answers(view["answers"], lang))
     if view["last_duel"]:
@@ -220,8 +226,17 @@ register(
             "en": "Tacocat · round {round} · phase: {phase}",
         },
         "term.tacocat.legend": {
-            "es": "▲ Tacocat · ■ cubierta · número: cartas a repartir · flecha: quién cambia antes",
-            "en": "▲ Tacocat · ■ covered · number: cards dealt · arrow: who replaces first",
+            "es": "▲ Tacocat · ■ cubierta · nº: cartas por jugador · letra: cambia 1º (=: ambos)",
+            "en": "▲ Tacocat · ■ covered · number: cards dealt · letter: replaces first (=: both)",
+        },
+        "term.tacocat.sacrifice_yours": {
+            "es": "sacrifica tu carta más baja",
+            "en": "sacrifice your lowest card",
+        },
+        "term.tacocat.answering": {"es": "Contestas a", "en": "Answering"},
+        "term.tacocat.answering_card": {
+            "es": "el {card} (las cartas de ataque se contestan de menor a mayor)",
+            "en": "the {card} (attack cards are answered lowest first)",
         },
         "term.tacocat.turn": {"es": "Turno", "en": "To act"},
         "term.tacocat.your_hand": {"es": "Tu mano", "en": "Your hand"},

@@ -2,7 +2,8 @@
 
 Every socket gets its seat's view and, when its seat may act, its legal actions, with
 labels in its language; the last step is hidden from the other seats while it is a secret
-choice. Sockets of the same seat and language share one serialised text. Message shapes:
+choice; and the events of the steps it has not heard of yet (``web.events``). Sockets
+of the same seat, language and events share one serialised text. Message shapes:
 ``docs/protocol.md`` (``room`` and ``state``).
 """
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
-from ludoteca.web import clock
+from ludoteca.web import clock, events
 from ludoteca.web.client import Client, dumps, outcome_json
 from ludoteca.web.seats import BOT
 
@@ -59,11 +60,20 @@ def summary(room: Room, lang: Lang) -> dict[str, Any]:
     }
 
 
-def state_message(room: Room, seat: int | None, lang: Lang) -> dict[str, Any]:
+def state_message(
+    room: Room, seat: int | None, lang: Lang, since: int | None = None
+) -> dict[str, Any]:
     """The ``state`` message for a socket of ``seat`` (``None``: a spectator) in ``lang``
-    (call under ``Session.calls``).
+    (call under ``Session.calls``), with the events of the steps from ``since`` on, or
+    the game's history so far when ``since`` is ``None``.
     """
     live = room.session.current()
+    names = events.seat_names([s.name for s in room.seats], lang)
+    book = events.live_book(live)
+    if since is None:
+        told = book.history(live.version, seat, lang, names)
+    else:
+        told = book.since(since, live.version, seat, lang, names)
     game = room.game
     info = room.info
     state = live.state
@@ -94,7 +104,9 @@ def state_message(room: Room, seat: int | None, lang: Lang) -> dict[str, Any]:
         "actors": actors,
         "legal": legal,
         "last": shown_last,
-        "outcome": outcome_json(live.outcome(), lang),
+        "outcome": outcome_json(live.outcome(), lang, names),
+        "events": told,
+        "events_reset": since is None,
         "deadline": min(due) if due else None,
         "clock": clock.clock_of(view) if info.realtime else None,
     }
@@ -111,11 +123,24 @@ def send_state(room: Room, clients: list[Client] | None = None) -> None:
     """Send every socket (or only ``clients``) its own view of the current game."""
     if room.session.live is None:
         return
-    texts: dict[tuple[int | None, str], str] = {}
+    live = room.session.current()
+    texts: dict[tuple[int | None, str, int | None], str] = {}
     with room.session.calls():
         for client in list(room.clients) if clients is None else clients:
             if client.hello:
-                key = (client.seat, client.lang)
+                since = unheard_from(client, live.game_no)
+                key = (client.seat, client.lang, since)
                 if key not in texts:
-                    texts[key] = dumps(state_message(room, client.seat, client.lang))
+                    texts[key] = dumps(state_message(room, client.seat, client.lang, since))
                 client.send_text(texts[key])
+                client.heard = (live.game_no, client.seat, client.lang, live.version)
+
+
+def unheard_from(client: Client, game_no: int) -> int | None:
+    """The first step whose events ``client`` was not sent, or ``None`` when it needs the
+    whole history (its first state, a new game, another seat or language).
+    """
+    heard = client.heard
+    if heard is None or heard[:3] != (game_no, client.seat, client.lang):
+        return None
+    return heard[3]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.engine import i18n
+from ludoteca.engine import events, i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
@@ -65,6 +65,9 @@ class Client:
         self.hello = False
         self.gone = False
         """Closed for not reading (or a failed send): nothing more is queued for it."""
+        self.heard: tuple[int, int | None, Lang, int] | None = None
+        """``(game_no, seat, lang, version)`` whose events this socket was last sent
+        (``web.events``); ``None`` before its first ``state``."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (serialised here)."""
@@ -111,10 +114,27 @@ def parse_lang(text: str) -> Lang:
         raise RoomError("bad_message", msg("web.error.bad_lang", lang=text[:10])) from None
 
 
-def outcome_json(outcome: Outcome | None, lang: Lang) -> dict[str, Any] | None:
-    """A game's result as the ``outcome`` field of ``state`` and ``replay``."""
+def outcome_json(
+    outcome: Outcome | None, lang: Lang, names: Sequence[str] = ()
+) -> dict[str, Any] | None:
+    """A game's result as the ``outcome`` field of ``state`` and ``replay``: winners,
+    ranks, scores, the end reason (its id and its sentence in ``lang``), the turns, the
+    game's own figures and the result as a sentence; players are named by ``names``
+    (the reason's seats too, as events name them).
+    """
     if outcome is None:
         return None
     data = outcome.to_json()
-    data["reason"] = outcome.reason.text(lang) if outcome.reason else None
+    reason = None
+    if outcome.reason is not None:
+        reason = events.render(outcome.reason, lang, names) if names else outcome.reason.text(lang)
+    data["reason"] = reason
+    data["text"] = None
+    if names:
+        winners = events.name_list(
+            [events.seat_name(s, names, lang) for s in outcome.winners], lang
+        )
+        data["text"] = msg(
+            "engine.outcome", winners=winners, reason=reason or "", turns=outcome.turns
+        ).text(lang)
     return data

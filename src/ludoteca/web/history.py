@@ -3,7 +3,10 @@
 Chat lines are stored, then sent to every socket (a spectator's name in each socket's
 language). A replay rebuilds a finished game from its stored record (seed, options and
 steps) once and keeps it; each ``replay`` request then shows one step of it from the
-asking socket's seat, hiding the other seats' secret choices as the live game did.
+asking socket's seat, hiding the other seats' secret choices as the live game did, with the
+events so far as that seat heard them. A replay moves one move at a time: a chance step is
+shown with the move that caused it (the ``moves`` frames), and by round where there are
+rounds.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from typing import Any
 
 from ludoteca.engine.game import CHANCE, Game, GameInfo
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.engine.record import GameRecord, replay_states
+from ludoteca.engine.record import GameRecord, replay_states, round_starts
+from ludoteca.engine.record import moves as record_moves
+from ludoteca.web import events
 from ludoteca.web import protocol as p
 from ludoteca.web.client import RoomError, now_ms, outcome_json
 from ludoteca.web.live import secret_flags
@@ -49,11 +54,35 @@ def chat_json(line: ChatRow, lang: Lang) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Rebuilt:
-    """A finished game replayed: each state, each stored step and whether it was secret."""
+    """A finished game replayed: each state, each stored step, whether it was secret, the
+    frames a replay shows and where rounds start (:func:`move_frames`), the events of its
+    steps and the names of its seats.
+    """
 
     states: list[Any]
     steps: list[tuple[int, str]]
     secret: list[bool]
+    frames: list[int]
+    book: events.Book
+    names: tuple[str, ...]
+    rounds: list[int]
+
+
+def move_frames(record: GameRecord) -> tuple[list[int], list[int]]:
+    """The steps a replay stops at, one frame per move (``engine.record.moves``: each move
+    shown with the chance steps it caused, so an 86-move Tacocat game has 87 frames, not
+    206), and the positions among them where a round starts (``round_starts``).
+
+    A frame is a number of steps applied: the state before each move, then the end. Chance
+    steps before the first move (the first deal) are no frame of their own: the first frame
+    is the table as the first player found it.
+    """
+    groups = record_moves(record)
+    frames = [group.start for group in groups] + [len(record.actions)]
+    skip = 1 if groups and record.actions[groups[0].start][0] == CHANCE else 0
+    frames = frames[skip:]
+    rounds = sorted({max(0, number - skip) for number in round_starts(record, groups)})
+    return frames, rounds
 
 
 class Replays:
@@ -75,9 +104,17 @@ class Replays:
         self._cache: dict[int, Rebuilt] = {}
 
     def message(
-        self, finished_upto: int, number: int | None, step: int, seat: int | None, lang: Lang
+        self,
+        finished_upto: int,
+        number: int | None,
+        step: int,
+        seat: int | None,
+        lang: Lang,
     ) -> dict[str, Any]:
-        """The ``replay`` message: game ``number`` (default the last finished) at ``step``.
+        """The ``replay`` message: game ``number`` (default the last finished) at ``step``,
+        with the frames a replay steps through (one per move), the frames that start a
+        round, and the events up to ``step`` as ``seat`` saw them, naming players as the
+        game's stored seats did.
 
         Raises:
             RoomError: ``not_finished`` or ``bad_step``.
@@ -104,6 +141,8 @@ class Replays:
                     last = {"seat": who, "text": text, "label": game.describe(action, lang)}
                 break
             outcome = game.outcome(rebuilt.states[step]) if step == total else None
+            names = events.seat_names(rebuilt.names, lang)
+            told = rebuilt.book.history(step, seat, lang, names)
         return {
             "type": "replay",
             "game": number,
@@ -111,7 +150,10 @@ class Replays:
             "total": total,
             "view": view,
             "last": last,
-            "outcome": outcome_json(outcome, lang),
+            "outcome": outcome_json(outcome, lang, names),
+            "moves": rebuilt.frames,
+            "rounds": rebuilt.rounds,
+            "events": told,
         }
 
     def _rebuilt(self, number: int) -> Rebuilt:
@@ -133,6 +175,8 @@ class Replays:
         with calls(self.game):
             states = list(replay_states(record))
             flags = secret_flags(self.game, states, steps)
-        rebuilt = Rebuilt(states, steps, flags)
+            frames, rounds = move_frames(record)
+        book = events.record_book(self.game, states, steps)
+        rebuilt = Rebuilt(states, steps, flags, frames, book, tuple(row.seats), rounds)
         self._cache[number] = rebuilt
         return rebuilt

@@ -30,6 +30,8 @@ class Step:
         secret: A simultaneous secret choice (see :func:`is_secret`): only the chooser
             may see which.
         phase: The game's phase when it was taken.
+        before: The state it was taken from (the events of a step are derived on demand
+            from this, the action and the next state; see ``web.events``).
         actors: The seats that could act just before it (chance left out).
     """
 
@@ -38,6 +40,7 @@ class Step:
     text: str
     secret: bool
     phase: str
+    before: Any = None
     actors: tuple[Seat, ...] = ()
 
 
@@ -121,11 +124,16 @@ class Live:
         game = self.game
         phase = game.phase(self.state)
         secret = is_secret(game, self.state, seat, phase, self.last())
+        before = self.state
         actors = self.actors()
-        self.state = game.apply(self.state, seat, action)
-        entry = Step(seat, action, str(action), secret, phase, actors)
+        self.state = game.apply(before, seat, action)
+        entry = Step(seat, action, str(action), secret, phase, before, actors)
         self.steps.append(entry)
         return entry
+
+    def after(self, index: int) -> Any:
+        """The state step ``index`` led to."""
+        return self.steps[index + 1].before if index + 1 < len(self.steps) else self.state
 
     def record(self, seats: Sequence[str]) -> GameRecord:
         """The game's record so far (``engine.record``)."""

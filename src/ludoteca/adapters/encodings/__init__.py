@@ -11,6 +11,18 @@ chosen one after another: the environment keeps the seat's choices so far as a *
 when the encoding says the decision is complete. The draft is part of the seat's
 observation and of its action mask, and is emptied after every engine action of the seat.
 
+Scaled observations
+-------------------
+The raw vector holds counts and ids (small integers, as the tests and the tables read them).
+:func:`scaled` maps it into [0, 1] — [-1, 1] for entries whose lower bound is negative
+(Dweebies' relative coordinates) — for a network's input: every entry is divided by its
+bound, the larger of ``|low|`` and ``|high|``, except the ranges an encoding lists in
+``observation_soft`` as ``(offset, size, k)``: their bounds are loose (Tile Up's scores may
+reach 405,675 but stay in the hundreds), so a value ``x >= 0`` there becomes
+``x / (x + k)``: 0.5 at the typical value ``k``, below 1 for any ``x``. Each encoding's
+docstring lists its soft ranges; the Gymnasium and OpenSpiel adapters always scale, the
+PettingZoo environment when built with ``scaled=True``.
+
 Encodings are looked up by game id with :func:`make`; each lives in
 ``adapters/encodings/<game id>.py`` and exposes ``make(num_players, options)``.
 """
@@ -98,6 +110,47 @@ class Encoding(Protocol):
     def action_label(self, index: int) -> str:
         """A short text for an action number (``"duel 7"``, ``"select 3"``)."""
         ...
+
+
+SoftRanges = tuple[tuple[int, int, float], ...]
+"""``(offset, size, k)``: entries scaled ``x / (x + k)`` instead of ``x / bound``."""
+
+_SCALES: dict[int, tuple[Encoding, ObservationArray, SoftRanges]] = {}
+
+
+def _scale(encoding: Encoding) -> tuple[ObservationArray, SoftRanges]:
+    cached = _SCALES.get(id(encoding))
+    if cached is None or cached[0] is not encoding:
+        bound = np.maximum(np.abs(encoding.observation_low), np.abs(encoding.observation_high))
+        inverse = np.zeros_like(bound)
+        np.divide(1.0, bound, out=inverse, where=bound > 0)
+        soft: SoftRanges = getattr(encoding, "observation_soft", ())
+        cached = (encoding, inverse.astype(np.float32), soft)
+        _SCALES[id(encoding)] = cached
+    return cached[1], cached[2]
+
+
+def scaled(encoding: Encoding, vector: ObservationArray) -> ObservationArray:
+    """``vector`` (an ``encoding.observation``) scaled into [0, 1] or [-1, 1] (see above).
+
+    Returns a new ``float32`` array; ``vector`` is left as it was.
+    """
+    inverse, soft = _scale(encoding)
+    out = vector * inverse
+    for offset, size, k in soft:
+        raw = vector[offset : offset + size]
+        out[offset : offset + size] = raw / (raw + np.float32(k))
+    return out
+
+
+def bounds(encoding: Encoding, *, scaled: bool) -> tuple[ObservationArray, ObservationArray]:
+    """The observation box ``(low, high)``: the encoding's own, or the scaled one."""
+    if not scaled:
+        return encoding.observation_low, encoding.observation_high
+    bound = np.maximum(np.abs(encoding.observation_low), np.abs(encoding.observation_high))
+    low = np.where(encoding.observation_low < 0, -1.0, 0.0).astype(np.float32)
+    high = np.where(bound > 0, 1.0, 0.0).astype(np.float32)
+    return low, high
 
 
 _ENCODINGS: dict[str, str] = {

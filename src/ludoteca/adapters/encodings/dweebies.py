@@ -79,6 +79,12 @@ cell lets its player collect that row (or column) exactly when one run of it is 
 the other ends in the same Dweebie (DW-05), so the slot says which cards would collect
 what. The window duplicates the nearby table as a grid (for convolutions); the ``table``
 and ``cells`` blocks hold everything, however far the layout spreads.
+
+Scaled observation
+------------------
+``encodings.scaled`` divides every entry by the larger of its bounds' magnitudes (kind ids by
+27, counts by their bound, relative coordinates by 56, so those lie in [-1, 1] and every
+other entry in [0, 1]); no range is soft.
 """
 
 from __future__ import annotations

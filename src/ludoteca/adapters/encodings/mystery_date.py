@@ -74,6 +74,12 @@ one-hot 4, what the door opened on (door) one-hot 5 (pink .. orange, dud), and t
 of cards reshuffled (reshuffle). The newest event is entry 0, so the event that just
 happened is always at the same place. A door that opened on another date tells everyone
 that its opener still holds that complete outfit: the log is the only place a view says so.
+
+Scaled observation
+------------------
+``encodings.scaled`` divides every entry by its upper bound, except ``turn`` and
+``turn_limit`` (offsets 23-24, bound 5,000 turns), scaled ``x / (x + 100)`` (0.5 at 100
+turns, below 1 for any ``x``). Every scaled entry is in [0, 1].
 """
 
 from __future__ import annotations
@@ -92,6 +98,7 @@ from ludoteca.adapters.encodings import (
     Encoding,
     MaskArray,
     ObservationArray,
+    SoftRanges,
 )
 from ludoteca.engine.game import CHANCE, Options, View
 from ludoteca.games.mystery_date import cards
@@ -221,6 +228,9 @@ class MysteryDateEncoding:
 
     game_id = GAME_ID
     action_size = ACTION_SIZE
+
+    observation_soft: SoftRanges = ((_TURN, 2, 100.0),)
+    """``turn`` and ``turn_limit`` (bound 5,000): scaled ``x / (x + 100)``."""
 
     def __init__(self) -> None:
         self.observation_low: ObservationArray = np.zeros(OBSERVATION_SIZE, dtype=np.float32)

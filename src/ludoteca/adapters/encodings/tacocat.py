@@ -82,6 +82,12 @@ offset  size  name                    meaning
 
 The last duel, trick and showdown stay in view into the next round (the engine keeps them
 so a seat sees how the previous round ended).
+
+Scaled observation
+------------------
+``encodings.scaled`` divides every entry by its upper bound above (flags stay 0/1, per-value
+counts become the fraction of that value's copies, ``pile_size`` is divided by 38); no range
+is soft. Every scaled entry is in [0, 1].
 """
 
 from __future__ import annotations

@@ -83,6 +83,13 @@ offset  size  name            meaning
 Each board cell: the top tile's colour one-hot 6 and number one-hot 5 (all 0 on an empty
 cell), the stack's height, and, on the first cell of a region that has a goal shape, the
 shape one-hot 9 (I3, L3, I4, O4, T4, L4, S4, U5, X5; its colour is the cell's top colour).
+
+Scaled observation
+------------------
+``encodings.scaled`` divides every entry by its upper bound, except three loose bounds,
+scaled ``x / (x + k)`` (0.5 at the typical value ``k``, below 1 for any ``x``): ``turn``
+(offset 20, k = 50 turns), ``scores`` (offsets 393-396, k = 100 points) and ``scored``
+(offsets 397-400, k = 20 cards). Every scaled entry is in [0, 1].
 """
 
 from __future__ import annotations
@@ -100,6 +107,7 @@ from ludoteca.adapters.encodings import (
     Encoding,
     MaskArray,
     ObservationArray,
+    SoftRanges,
 )
 from ludoteca.engine.game import CHANCE, Options, View
 from ludoteca.games.tile_up import model
@@ -235,6 +243,10 @@ _TOP_AT: tuple[tuple[int, int], ...] = tuple(
 # The encoding
 
 
+_SOFT_SCALES = (("turn", 50.0), ("scores", 100.0), ("scored", 20.0))
+"""Blocks with a loose bound and their typical value ``k`` (``encodings.scaled``)."""
+
+
 class TileUpEncoding:
     """Tile Up's encoding on one board size (see the module docstring for the layouts).
 
@@ -253,6 +265,10 @@ class TileUpEncoding:
         self.action_size = self.score + size * size
         self.layout = layout(size)
         length = self.layout[-1].offset + self.layout[-1].size
+        at = {block.name: block for block in self.layout}
+        self.observation_soft: SoftRanges = tuple(
+            (at[name].offset, at[name].size, k) for name, k in _SOFT_SCALES
+        )
         self.observation_size = length
         self.observation_low: ObservationArray = np.zeros(length, dtype=np.float32)
         high = [block.high for block in self.layout[:-1] for _ in range(block.size)]

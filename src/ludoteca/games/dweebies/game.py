@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, InvalidActionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.lazy import LazyActions
@@ -344,7 +345,19 @@ class Dweebies:
             winners=winners,
             ranks=tuple(1 + sum(1 for o in state.scores if o > mine) for mine in state.scores),
             reason=msg("dweebies.end"),
+            end_reason="cards_out",
+            # DW-10: a turn places one card and the game ends once every card is placed.
+            turns=sum(state.scores) + len(state.table.cells),
+            figures={"scores": list(state.scores)},
         )
+
+    def events(
+        self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        """What ``viewer`` learns from one step (``games/dweebies/events.py``)."""
+        from ludoteca.games.dweebies import events  # noqa: PLC0415 (it imports this module)
+
+        return events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: deal, place, collect, draw or over."""

@@ -50,6 +50,7 @@ from fractions import Fraction
 from typing import Any
 
 from ludoteca.engine import components
+from ludoteca.engine import events as engine_events
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import (
     CHANCE,
@@ -63,6 +64,7 @@ from ludoteca.engine.game import (
 )
 from ludoteca.engine.i18n import Message, msg, register
 from ludoteca.games.gotcha import cards, referee, surface
+from ludoteca.games.gotcha import events as gotcha_events
 from ludoteca.games.gotcha.actions import (
     AREAS,
     NO_TARGET,
@@ -251,7 +253,21 @@ class Gotcha:
             reason = msg("gotcha.win_champ", name=state.profiles[state.winners[0]].name)
         else:
             reason = msg("gotcha.win_limit", turns=state.rules.turn_limit)
-        return Outcome(scores, state.winners, ranks_from_scores(state.positions), reason)
+        return Outcome(
+            scores,
+            state.winners,
+            ranks_from_scores(state.positions),
+            reason,
+            end_reason=state.ended,
+            turns=state.turn,
+            figures={"positions": list(state.positions), "track": state.rules.track_length},
+        )
+
+    def events(
+        self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+    ) -> tuple[engine_events.Event, ...]:
+        """What ``viewer`` learns from one step (``games/gotcha/events.py``)."""
+        return gotcha_events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: draw, deal, play, vote or over."""

@@ -33,10 +33,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ludoteca.engine import components
+from ludoteca.engine import events as engine_events
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.games.mystery_date import cards as cards_mod
+from ludoteca.games.mystery_date import events as mystery_date_events
 from ludoteca.games.mystery_date import turns
 from ludoteca.games.mystery_date.cards import (
     CHANCE_TYPES,
@@ -274,6 +276,9 @@ class MysteryDate:
                 winners=(),
                 ranks=(1,) * n,
                 reason=msg("mystery_date.turn_limit", turns=state.rules.turn_limit),
+                end_reason="turn_limit",
+                turns=state.turn,
+                figures={"outfit": None, "date": None, "positions": list(state.positions)},
             )
         return Outcome(
             scores=tuple(1.0 if s == winner else 0.0 for s in range(n)),
@@ -282,7 +287,20 @@ class MysteryDate:
             reason=msg(
                 "mystery_date.win", seat=winner, date=msg(f"mystery_date.date.{_shown_date(state)}")
             ),
+            end_reason="date",
+            turns=state.turn,
+            figures={
+                "outfit": COLOURS[state.shown] if state.shown >= 0 else None,
+                "date": _shown_date(state),
+                "positions": list(state.positions),
+            },
         )
+
+    def events(
+        self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+    ) -> tuple[engine_events.Event, ...]:
+        """What ``viewer`` learns from one step (``games/mystery_date/events.py``)."""
+        return mystery_date_events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: deal, reveal, roll, draw, pile, discard, give, pick, show, door, over."""

@@ -22,8 +22,10 @@ from typing import Any
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
+from ludoteca.games.tacocat import events as tacocat_events
 from ludoteca.games.tacocat.legal import attack_action as _attack
 from ludoteca.games.tacocat.legal import attack_actions as _attack_actions
 from ludoteca.games.tacocat.legal import defend_actions as _defend_actions
@@ -150,7 +152,22 @@ class Tacocat:
             winners=(winner,),
             ranks=(1 if winner == 0 else 2, 1 if winner == 1 else 2),
             reason=msg("tacocat.win", goal=goal),
+            end_reason="goal",
+            turns=len(state.results),
+            figures={
+                "rounds_won": [state.results.count(0), state.results.count(1)],
+                "drawn_rounds": state.results.count(NO_SEAT),
+                "rounds": len(state.results),
+                "position": state.position,
+                "goal": goal,
+            },
         )
+
+    def events(
+        self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        """What ``viewer`` learns from one step (``games/tacocat/events.py``)."""
+        return tacocat_events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: deal, replace, duel, attack, defend or over."""

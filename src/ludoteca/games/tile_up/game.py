@@ -27,8 +27,10 @@ from typing import Any
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
+from ludoteca.games.tile_up import events as tile_up_events
 from ludoteca.games.tile_up.board import all_regions, bits
 from ludoteca.games.tile_up.board import update_regions as _update_regions
 from ludoteca.games.tile_up.legal import (
@@ -227,7 +229,16 @@ class TileUp:
             winners=tuple(seat for seat, key in enumerate(keys) if key == best),
             ranks=ranks,
             reason=msg(f"tile_up.end.{reason}", turns=MAX_TURNS),
+            end_reason=_END_IDS[reason],
+            turns=state.turn,
+            figures={"scores": list(state.scores), "goals_scored": list(state.scored)},
         )
+
+    def events(
+        self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+    ) -> tuple[Event, ...]:
+        """What ``viewer`` learns from one step (``games/tile_up/events.py``)."""
+        return tile_up_events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: setup, play, discard or over."""
@@ -466,6 +477,10 @@ _F_STACKS, _F_COLOURS, _F_NUMBERS = _F["stacks"], _F["colour_masks"], _F["number
 _F_OCCUPIED, _F_FRONTIER, _F_REGIONS = _F["occupied"], _F["frontier"], _F["regions"]
 _F_BAG, _F_HANDS, _F_PENDING = _F["bag"], _F["hands"], _F["pending"]
 _F_ACTED, _F_FRESH, _F_LOG = _F["acted"], _F["fresh"], _F["log"]
+
+
+_END_IDS = {"corners": "corners", "tiles": "tiles_out", "turns": "turn_limit"}
+"""Outcome end reason ids for ``END_REASONS`` (the ids ``simulate`` counts)."""
 
 
 def _put(new: list[Any], state: State, cell: int, tile: int) -> None:

@@ -8,8 +8,11 @@ import {h, clear} from "./boards/svg.js";
 import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {Connection, saveToken} from "./net.js";
-import {agentSelect, profileForm, seatRow} from "./room_seats.js";
-import {clockIcon, clockText, loadBoard, replayIcon, store, stored} from "./room_util.js";
+import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
+import {drawHistory, foldEvents} from "./room_history.js";
+import {replayBar, replayTarget} from "./room_replay.js";
+import {drawResult} from "./room_result.js";
+import {clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -33,6 +36,8 @@ export function mountRoom(root, roomId) {
     reconnectAt: null,
     replay: null,
     replayBusy: false,
+    replayIntent: null,
+    events: [],
     cards: null,
     name: stored(NAME_KEY, ""),
     age: profile.age ?? "",
@@ -41,7 +46,6 @@ export function mountRoom(root, roomId) {
     filter: "",
     chatDraft: "",
     typed: "",
-    copied: false,
     wasMyTurn: false,
     boardFailed: false,
     freshSocket: true,
@@ -140,6 +144,18 @@ export function mountRoom(root, roomId) {
     send(message);
   }
 
+  // A move of the replay bar; before the first frame is loaded its move list is asked for.
+  function replayMove(which) {
+    if (!S.replay) {
+      if (which === "last") return;
+      S.replayIntent = which;
+      askReplay(replayTotal());
+      return;
+    }
+    const target = replayTarget(S.replay, replayTotal(), S.replay.step, which);
+    if (target !== S.replay.step) askReplay(target);
+  }
+
   // --- receiving ---------------------------------------------------------------------
 
   function receive(message) {
@@ -175,6 +191,7 @@ export function mountRoom(root, roomId) {
       case "state":
         answered();
         S.state = message;
+        S.events = foldEvents(S.events, message);
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
         noticeTurn();
@@ -183,6 +200,7 @@ export function mountRoom(root, roomId) {
         drawMoves();
         drawOutcome();
         drawReplayBar();
+        drawHistoryPanel();
         drawSeats();
         break;
       case "chat":
@@ -193,6 +211,12 @@ export function mountRoom(root, roomId) {
       case "replay":
         S.replay = message;
         S.replayBusy = false;
+        if (S.replayIntent) {
+          const which = S.replayIntent;
+          S.replayIntent = null;
+          replayMove(which);
+        }
+        drawHistoryPanel();
         drawHead();
         drawBoard();
         drawMoves();
@@ -208,6 +232,7 @@ export function mountRoom(root, roomId) {
         answered();
         S.error = message;
         S.replayBusy = false;
+        S.replayIntent = null;
         drawError();
         drawReplayBar();
         break;
@@ -252,12 +277,6 @@ export function mountRoom(root, roomId) {
     return S.cards && S.room ? S.cards.find((c) => c.id === S.room.game) : null;
   }
 
-  function reasonText(reason) {
-    if (!reason) return "";
-    if (typeof reason === "string") return reason;
-    return reason[getLang()] || reason.en || reason.text || JSON.stringify(reason);
-  }
-
   function noticeTurn() {
     const mine = isMyTurn();
     if (mine && !S.wasMyTurn && navigator.vibrate) {
@@ -279,6 +298,7 @@ export function mountRoom(root, roomId) {
     dom.boardNote = h("div", {class: "board-note"});
     dom.last = h("p", {class: "last-move", "data-testid": "last-move"});
     dom.replayBar = h("div", {class: "replay-slot"});
+    dom.history = h("div", {class: "history-body"});
     dom.moves = h("div", {class: "moves-list"});
     dom.movesHead = h("div", {class: "moves-head"});
     dom.filter = h("input", {
@@ -320,8 +340,8 @@ export function mountRoom(root, roomId) {
 
     dom.room = h("div", {class: "room"}, [
       dom.head,
-      dom.statusBar,
-      h("div", {class: "banners"}, [dom.connBanner, dom.outcome]),
+      h("div", {class: "room-sticky"}, [dom.statusBar, h("div", {class: "banners"}, [dom.outcome])]),
+      dom.connBanner,
       h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
       h("div", {class: "room-main"}, [
         h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
@@ -331,6 +351,7 @@ export function mountRoom(root, roomId) {
           dom.movesHead, dom.filter, dom.moves,
           h("details", {class: "typed"}, [h("summary", {}, [t("moves.type")]), typedForm]),
         ]),
+        h("section", {class: "panel history", "aria-labelledby": "history-title"}, [dom.history]),
       ]),
       h("aside", {class: "room-side"}, [
         h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
@@ -362,6 +383,7 @@ export function mountRoom(root, roomId) {
     drawBoard();
     drawMoves();
     drawReplayBar();
+    drawHistoryPanel();
     drawSeats();
     drawInvite();
     drawChat();
@@ -470,36 +492,17 @@ export function mountRoom(root, roomId) {
 
   function drawOutcome() {
     if (!dom.outcome) return;
-    clear(dom.outcome);
-    const outcome = S.state && S.state.outcome;
-    if (!outcome) return;
-    const winners = outcome.winners || [];
-    let headline;
-    if (!winners.length) headline = t("outcome.draw");
-    else headline = t(winners.length > 1 ? "outcome.winners" : "outcome.winner", {names: namesOf(winners)});
-    let mine = null;
-    if (S.you !== null && winners.length) mine = winners.includes(S.you) ? t("outcome.you_win") : t("outcome.you_lose");
-    const scores = outcome.scores || [];
-    const ranks = outcome.ranks || [];
-    dom.outcome.appendChild(h("div", {
-      class: "banner outcome" + (S.you !== null && winners.includes(S.you) ? " win" : ""),
-      "data-testid": "outcome", role: "status",
-    }, [
-      h("div", {class: "banner-text"}, [
-        h("strong", {class: "outcome-title"}, [t("outcome.title"), " — ", headline]),
-        mine ? h("span", {class: "outcome-mine"}, [mine]) : null,
-        outcome.reason ? h("span", {class: "outcome-reason"}, [reasonText(outcome.reason)]) : null,
-        scores.length ? h("ol", {class: "scores", "aria-label": t("outcome.scores")}, scores.map((score, seat) =>
-          h("li", {class: winners.includes(seat) ? "winner" : ""}, [
-            ranks[seat] ? h("span", {class: "rank"}, [t("outcome.rank", {rank: ranks[seat]})]) : null,
-            " ", seatName(seat), ": ", String(score),
-          ]))) : null,
-      ]),
-      S.you !== null ? h("button", {
-        class: "btn primary", type: "button", "data-testid": "rematch",
-        onclick: () => send({type: "rematch"}),
-      }, [t("outcome.rematch")]) : null,
-    ]));
+    drawResult(dom.outcome, S.state && S.state.outcome, {
+      you: S.you, seats: S.room ? S.room.seats.length : 0, seatName, namesOf,
+      onRematch: () => send({type: "rematch"}),
+    });
+  }
+
+  function drawHistoryPanel() {
+    if (!dom.history) return;
+    dom.history.parentElement.hidden = !S.state && !S.replay;
+    const events = S.replay ? (S.replay.events || []) : S.events;
+    drawHistory(dom.history, events, {you: S.you, replay: Boolean(S.replay)});
   }
 
   function boardCtx() {
@@ -607,33 +610,11 @@ export function mountRoom(root, roomId) {
     clear(dom.replayBar);
     if (!S.room || S.room.status !== "finished" || !S.state) return;
     const total = replayTotal();
-    const step = S.replay ? S.replay.step : total;
-    const busy = S.replayBusy;
-    const button = (testid, label, icon, target, disabled) => h("button", {
-      class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
-      disabled: disabled || busy, onclick: () => askReplay(target),
-    }, [replayIcon(icon)]);
-    const games = S.room.game_no > 1 ? Array.from({length: S.room.game_no}, (_, i) => i + 1) : [];
-    const shownGame = S.replay && Number.isInteger(S.replay.game) ? S.replay.game : S.room.game_no;
-    const gameSelect = games.length ? h("select", {
-      class: "replay-game", "data-testid": "replay-game", "aria-label": t("replay.game_label"), disabled: busy,
-      onchange: (event) => askReplay(0, Number(event.target.value)),
-    }, games.map((n) => h("option", {value: String(n), selected: n === shownGame}, [t("replay.game", {n})]))) : null;
-    if (gameSelect) dom.replayBar.appendChild(h("div", {class: "replay-game-row"}, [gameSelect]));
-    dom.replayBar.appendChild(h("div", {class: "replay-bar", role: "group", "aria-label": t("replay.title")}, [
-      button("replay-first", t("replay.first"), "first", 0, step <= 0),
-      button("replay-prev", t("replay.prev"), "prev", step - 1, step <= 0),
-      h("span", {class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total)},
-        [busy ? t("replay.loading") : t("replay.step", {step, total})]),
-      button("replay-next", t("replay.next"), "next", step + 1, step >= total),
-      button("replay-last", t("replay.last"), "last", total, step >= total),
-    ]));
-    if (S.replay) {
-      dom.replayBar.appendChild(h("button", {
-        class: "btn small ghost", type: "button", "data-testid": "replay-live",
-        onclick: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); },
-      }, [t("replay.live")]));
-    }
+    dom.replayBar.append(...replayBar({
+      replay: S.replay, total, step: S.replay ? S.replay.step : total, busy: S.replayBusy,
+      gameNo: S.room.game_no, ask: replayMove, askGame: (n) => { S.replayIntent = "first"; askReplay(0, n); },
+      live: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); drawHistoryPanel(); },
+    }));
   }
 
   function saveProfile() {
@@ -703,34 +684,7 @@ export function mountRoom(root, roomId) {
 
   function drawInvite() {
     if (!dom.invite) return;
-    clear(dom.invite);
-    const url = `${location.origin}/room/${encodeURIComponent(roomId)}`;
-    const input = h("input", {
-      class: "invite-link", type: "text", readonly: true, value: url, "data-testid": "invite-link",
-      "aria-label": t("room.invite"), onfocus: (event) => event.target.select(),
-    });
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-      } catch {
-        input.select();
-        document.execCommand && document.execCommand("copy");
-      }
-      S.copied = true;
-      drawInvite();
-      setTimeout(() => { S.copied = false; drawInvite(); }, 1500);
-    };
-    dom.invite.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
-    const share = typeof navigator.share === "function" ? h("button", {
-      class: "btn", type: "button", "data-testid": "share-invite",
-      onclick: () => navigator.share({title: S.room ? S.room.game_name : t("app.title"), url}).catch(() => {}),
-    }, [t("room.share")]) : null;
-    dom.invite.appendChild(h("div", {class: "invite-row"}, [
-      input,
-      h("button", {class: "btn", type: "button", "data-testid": "copy-invite", onclick: copy},
-        [S.copied ? t("room.copied") : t("room.copy")]),
-      share,
-    ]));
+    drawInviteBox(dom.invite, roomId, S.room ? S.room.game_name : t("app.title"));
   }
 
   function drawChat() {
@@ -807,12 +761,10 @@ export function mountRoom(root, roomId) {
   document.addEventListener("keydown", (event) => {
     if (!S.room || S.room.status !== "finished" || !S.state || S.replayBusy) return;
     if (event.target.closest && event.target.closest("input, textarea, select")) return;
-    const total = replayTotal();
-    const step = S.replay ? S.replay.step : total;
-    const target = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
-    if (target === undefined || target < 0 || target > total || target === step) return;
+    const which = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", PageUp: "prev_round", PageDown: "next_round"}[event.key];
+    if (which === undefined) return;
     event.preventDefault();
-    askReplay(target);
+    replayMove(which);
   });
 
   onLangChange((lang) => {

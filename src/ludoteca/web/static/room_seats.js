@@ -1,7 +1,7 @@
 // The seats panel's pieces: a seat row with its buttons, the bot-level list and the Gotcha
 // profile form. Pure functions of what they are given; room.js owns the state.
 
-import {h} from "./boards/svg.js";
+import {h, clear} from "./boards/svg.js";
 import {TRAITS, agentLabel, getLang, t} from "./i18n.js";
 
 /** Trait ids as words in the current language. */
@@ -109,4 +109,31 @@ export function profileForm({age, traits, onChange}) {
         h("span", {}, [trait[getLang()]]),
       ]))),
   ]);
+}
+
+/** The invite box: the room's link, a copy button and (where the browser can) share. */
+export function drawInviteBox(slot, roomId, title) {
+  clear(slot);
+  const url = `${location.origin}/room/${encodeURIComponent(roomId)}`;
+  const input = h("input", {
+    class: "invite-link", type: "text", readonly: true, value: url, "data-testid": "invite-link",
+    "aria-label": t("room.invite"), onfocus: (event) => event.target.select(),
+  });
+  const copyButton = h("button", {class: "btn", type: "button", "data-testid": "copy-invite"}, [t("room.copy")]);
+  copyButton.onclick = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select();
+      document.execCommand && document.execCommand("copy");
+    }
+    copyButton.textContent = t("room.copied");
+    setTimeout(() => { copyButton.textContent = t("room.copy"); }, 1500);
+  };
+  slot.appendChild(h("label", {class: "invite-label"}, [t("room.invite")]));
+  const share = typeof navigator.share === "function" ? h("button", {
+    class: "btn", type: "button", "data-testid": "share-invite",
+    onclick: () => navigator.share({title, url}).catch(() => {}),
+  }, [t("room.share")]) : null;
+  slot.appendChild(h("div", {class: "invite-row"}, [input, copyButton, share]));
 }

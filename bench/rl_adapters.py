@@ -1,0 +1,227 @@
+"""Engine random playouts against each RL adapter, side by side in one run.
+
+    .venv/bin/python bench/rl_adapters.py --seconds 1 --repeats 3 [--games tacocat ...]
+
+Rows per game (fewest players), all uniform-random over legal moves, timed in CPU seconds
+(``time.process_time``), round-robin (one repetition of every row per round), median of the
+repetitions:
+
+- ``engine``: the loop of ``ludoteca bench``'s playout row (``actors``, ``sample_chance``,
+  ``rng.choice(legal_actions)``, ``apply``); steps are actions plus chance outcomes.
+- ``pettingzoo``: the AEC environment, ``last()`` then ``step(random masked number)``;
+  steps are agent steps (one per ``step`` of a live agent, sub-actions included).
+- ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
+  number)``; steps are learner steps, opponents and chance moving in between.
+- ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
+  ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls.
+
+Each row also reports ``engine steps/s`` inside it (actions plus chance outcomes applied),
+so the adapters' overhead is read against the engine row of the same run. Prints a
+Markdown table and writes JSON with every repetition to ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ludoteca.engine import registry, runner
+from ludoteca.engine.game import CHANCE
+
+Workload = Callable[[float], tuple[int, int]]
+"""Runs for about ``seconds`` of CPU time; returns (its steps, engine steps)."""
+
+
+def engine_rows(game_id: str) -> Workload:
+    game = registry.make(game_id)
+    players = game.info.min_players
+    picker = random.Random(0)
+    seed = [0]
+    state = [runner.new_game(game, players, 0)]
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        stop = time.process_time() + seconds
+        s = state[0]
+        while time.process_time() < stop:
+            for _ in range(100):
+                actors = game.actors(s)
+                if not actors:
+                    seed[0] += 1
+                    s = runner.new_game(game, players, seed[0])
+                    continue
+                if actors[0] == CHANCE:
+                    s = game.apply(s, CHANCE, game.sample_chance(s, picker))
+                    steps += 1
+                    continue
+                picks = [(seat, picker.choice(game.legal_actions(s, seat))) for seat in actors]
+                for seat, action in picks:
+                    s = game.apply(s, seat, action)
+                    steps += 1
+        state[0] = s
+        return steps, steps
+
+    return run
+
+
+def pettingzoo_rows(game_id: str) -> Workload:
+    from ludoteca.adapters.pettingzoo import env  # noqa: PLC0415
+
+    e = env(game_id, seed=0, scaled=True)
+    e.reset()
+    picker = random.Random(0)
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        before = e.engine_steps
+        engine = 0
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(100):
+                if not e.agents:
+                    engine += e.engine_steps - before
+                    e.reset()
+                    before = 0
+                    continue
+                observation, _, termination, truncation, _ = e.last()
+                if termination or truncation or observation is None:
+                    e.step(None)
+                    continue
+                allowed = np.flatnonzero(observation["action_mask"])
+                e.step(int(allowed[int(picker.random() * len(allowed))]))
+                steps += 1
+        engine += e.engine_steps - before
+        return steps, engine
+
+    return run
+
+
+def gymnasium_rows(game_id: str) -> Workload:
+    import gymnasium  # noqa: PLC0415
+
+    from ludoteca.adapters import gymnasium_env  # noqa: PLC0415
+
+    e: Any = gymnasium.make(gymnasium_env.ENV_IDS[game_id], opponents="random").unwrapped
+    _, info = e.reset(seed=0)
+    picker = random.Random(0)
+    box = [info]
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        engine_before = e.engine_steps
+        engine = 0
+        info = box[0]
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(100):
+                allowed = np.flatnonzero(info["action_mask"])
+                _, _, terminated, truncated, info = e.step(
+                    allowed[int(picker.random() * len(allowed))]
+                )
+                steps += 1
+                if terminated or truncated:
+                    engine += e.engine_steps - engine_before
+                    _, info = e.reset()
+                    engine_before = 0
+        engine += e.engine_steps - engine_before
+        box[0] = info
+        return steps, engine
+
+    return run
+
+
+def openspiel_rows(game_id: str) -> Workload:
+    import pyspiel  # noqa: PLC0415
+
+    import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
+
+    game = pyspiel.load_game(f"ludoteca_{game_id}")
+    picker = random.Random(0)
+    box = [game.new_initial_state()]
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        state = box[0]
+        engine_before = state.engine_steps
+        engine = 0
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(20):
+                if state.is_terminal():
+                    engine += state.engine_steps - engine_before
+                    state = game.new_initial_state()
+                    engine_before = 0
+                    continue
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    ids = [a for a, _ in outcomes]
+                    weights = [p for _, p in outcomes]
+                    state.apply_action(picker.choices(ids, weights)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(picker.random() * len(legal))])
+                steps += 1
+        engine += state.engine_steps - engine_before
+        box[0] = state
+        return steps, engine
+
+    return run
+
+
+ROWS: dict[str, Callable[[str], Workload]] = {
+    "engine": engine_rows,
+    "pettingzoo": pettingzoo_rows,
+    "gymnasium": gymnasium_rows,
+    "openspiel": openspiel_rows,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--games", nargs="*", default=["tacocat", "dweebies", "tile_up", "mystery_date"]
+    )
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    results: dict[str, dict[str, Any]] = {}
+    for game_id in args.games:
+        loads = {row: make(game_id) for row, make in ROWS.items()}
+        for load in loads.values():
+            load(min(args.seconds, 0.5))  # warm-up, discarded
+        reps: dict[str, list[tuple[int, int]]] = {row: [] for row in loads}
+        for _ in range(args.repeats):
+            for row, load in loads.items():
+                reps[row].append(load(args.seconds))
+        results[game_id] = {
+            row: {
+                "steps_per_s": statistics.median(s / args.seconds for s, _ in runs),
+                "engine_steps_per_s": statistics.median(e / args.seconds for _, e in runs),
+                "runs": runs,
+            }
+            for row, runs in reps.items()
+        }
+    print("| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row |")
+    print("|---|---|---:|---:|---:|")
+    for game_id, rows in results.items():
+        base = rows["engine"]["steps_per_s"]
+        for row, data in rows.items():
+            print(
+                f"| {game_id} | {row} | {data['steps_per_s']:,.0f} | "
+                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} |"
+            )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

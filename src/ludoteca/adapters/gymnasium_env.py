@@ -1,0 +1,271 @@
+"""Gymnasium single-agent environments: one learner seat against the project's bots.
+
+>>> import gymnasium
+>>> import ludoteca.adapters.gymnasium_env  # registers ludoteca/Tacocat-v0 ...
+>>> e = gymnasium.make("ludoteca/Tacocat-v0", opponents="greedy")
+>>> observation, info = e.reset(seed=3)
+>>> observation, reward, terminated, truncated, info = e.step(int(info["action_mask"].argmax()))
+
+Importing this module registers ``ludoteca/Tacocat-v0``, ``ludoteca/Dweebies-v0``,
+``ludoteca/TileUp-v0`` and ``ludoteca/MysteryDate-v0`` (every turn-based game with an
+encoding). The environment wraps the Game protocol only, with the same encoding, seeds and
+sub-actions as ``adapters.pettingzoo``:
+
+- **The learner's seat** is ``match seed % players``, so consecutive seeds rotate it.
+- **Opponents** are agents of ``agents.registry`` by name (``"random"``, ``"greedy"``,
+  ``"expert"``, ``"ismcts"``): one name for every other seat, or a pool (a list) from which
+  seat ``k`` takes entry ``(match seed + k) % len(pool)``. Their choices are drawn from
+  ``engine.rng.derive(seed, "opponents")``, chance steps from ``derive(seed, "chance")``;
+  an episode is a function of its seed and the learner's actions.
+- **Observations** are the encoding's vector scaled into [0, 1] ([-1, 1] for Dweebies'
+  coordinates; ``encodings.scaled``). **Actions** are ``Discrete(action_size)``.
+  ``action_masks()`` (sb3-contrib's MaskablePPO) and ``info["action_mask"]`` give the legal
+  numbers. An action outside the mask ends the episode as a loss (reward -1,
+  ``info["illegal_action"]``), so unmasked agents and ``env_checker`` can step it.
+- **Rewards** are 0 until the end, then the learner's ``outcome.returns()`` entry.
+  Truncation at ``max_steps`` engine steps (default the game's ``info.max_steps``).
+- Simultaneous secret choices: an opponent choosing at the same time as the learner decides
+  from its own view, which does not show the learner's pending choice; all are applied in
+  seat order.
+
+:func:`make_vec` builds a synchronous vector environment with ``action_masks()`` stacking
+every copy's mask.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import SyncVectorEnv
+
+from ludoteca.adapters import encodings
+from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.agents import registry as agents
+from ludoteca.engine import options as options_mod
+from ludoteca.engine import registry, runner
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import CHANCE, OptionValue, Seat
+from ludoteca.engine.i18n import msg
+from ludoteca.engine.runner import Agent
+
+ENV_IDS: dict[str, str] = {
+    "tacocat": "ludoteca/Tacocat-v0",
+    "dweebies": "ludoteca/Dweebies-v0",
+    "tile_up": "ludoteca/TileUp-v0",
+    "mystery_date": "ludoteca/MysteryDate-v0",
+}
+"""The Gymnasium id of each game."""
+
+ObsArray = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
+    """One learner seat of a Ludoteca game against bots (see the module docstring).
+
+    Attributes:
+        game_id: The game.
+        num_players: Seats in every match.
+        seat: The learner's seat in the current match.
+        opponents: The opponent pool's agent names.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's API)
+
+    def __init__(
+        self,
+        game_id: str = "tacocat",
+        num_players: int | None = None,
+        opponents: str | Sequence[str] = "random",
+        options: Mapping[str, object] | None = None,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        game = registry.make(game_id)
+        info = game.info
+        if info.realtime:
+            raise GameSetupError(msg("adapters.realtime", game=info.id))
+        players = info.min_players if num_players is None else num_players
+        runner.check_players(info, players)
+        self.game = game
+        self.game_id = game_id
+        self.num_players = players
+        self.game_options: dict[str, OptionValue] = options_mod.resolve(info, options)
+        self.encoding: Encoding = encodings.make(game_id, players, self.game_options)
+        self.max_steps = info.max_steps if max_steps is None else max_steps
+        self.render_mode = render_mode
+        pool = (opponents,) if isinstance(opponents, str) else tuple(opponents)
+        self.opponents = pool
+        self._bots: list[Agent] = [agents.make_agent(name, game_id) for name in pool]
+        low, high = encodings.bounds(self.encoding, scaled=True)
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.encoding.action_size)
+        self.seat: Seat = 0
+        self._next_seed: int | None = None
+        self._state: Any = None
+        self._seat_bots: dict[Seat, Agent] = {}
+        self._chance_rng = random.Random()
+        self._bot_rng = random.Random()
+        self._steps = 0
+        self._draft: Draft = EMPTY_DRAFT
+        self._view: Any = None
+        self._legal: Sequence[Any] = ()
+        self._mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+
+    # -- Gymnasium API --------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsArray, dict[str, Any]]:
+        """Start a match: seed ``seed`` (else the previous plus one, else random)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._next_seed = seed
+        if self._next_seed is None:
+            self._next_seed = int(self.np_random.integers(2**31))
+        match_seed = self._next_seed
+        self._next_seed = match_seed + 1
+        self.seat = match_seed % self.num_players
+        self._seat_bots = {
+            seat: self._bots[(match_seed + seat) % len(self._bots)]
+            for seat in range(self.num_players)
+            if seat != self.seat
+        }
+        self._state = runner.new_game(self.game, self.num_players, match_seed, self.game_options)
+        self._chance_rng = rng_mod.derive(match_seed, "chance")
+        self._bot_rng = rng_mod.derive(match_seed, "opponents")
+        self._steps = 0
+        self._draft = EMPTY_DRAFT
+        self._advance(None)
+        return self._observe(), self._info(False)
+
+    def step(self, action: np.int64) -> tuple[ObsArray, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action number; bots and chance move until it acts again."""
+        if self._state is None:
+            raise gymnasium.error.ResetNeeded("Call reset() before step()")
+        index = int(action)
+        if not (0 <= index < self.encoding.action_size and self._mask[index]):
+            self._mask = np.zeros_like(self._mask)
+            return self._observe(), -1.0, True, False, self._info(True)
+        decoded = self.encoding.decode(index, self._view, self._legal, self._draft)
+        self._draft = decoded.draft
+        if decoded.action is None:
+            self._mask = self.encoding.action_mask(self._view, self._legal, self._draft)
+            return self._observe(), 0.0, False, False, self._info(False)
+        ended = self._advance(decoded.action)
+        if ended is None:
+            return self._observe(), 0.0, False, False, self._info(False)
+        reward, terminated = ended
+        return self._observe(), reward, terminated, not terminated, self._info(False)
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal action numbers now, as booleans (sb3-contrib's MaskablePPO)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self._state is None:
+            return None
+        return str(self.game.view(self._state, None))
+
+    @property
+    def engine_steps(self) -> int:
+        """Engine steps (every seat's actions and chance outcomes) in this match."""
+        return self._steps
+
+    # -- Internals ------------------------------------------------------------------------
+
+    def _observe(self) -> ObsArray:
+        vector = self.encoding.observation(self._view, self._draft)
+        return encodings.scaled(self.encoding, vector)
+
+    def _info(self, illegal: bool) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
+
+    def _advance(self, learner_action: Any) -> tuple[float, bool] | None:
+        """Apply the learner's action (if any), then chance and bots until the learner must
+        choose (``None``) or the match ends (``(reward, terminated)``). Leaves the
+        learner's view, legal actions and mask built once for the next decision.
+        """
+        game = self.game
+        state = self._state
+        me = self.seat
+        pending = learner_action
+        while True:
+            actors = game.actors(state)
+            if not actors:
+                outcome = game.outcome(state)
+                reward = outcome.returns()[me] if outcome else 0.0
+                return self._finish(state, float(reward), True)
+            if self._steps >= self.max_steps:
+                return self._finish(state, 0.0, False)
+            if actors[0] == CHANCE:
+                state = game.apply(state, CHANCE, game.sample_chance(state, self._chance_rng))
+                self._steps += 1
+                continue
+            if me in actors and pending is None:
+                self._state = state
+                self._draft = EMPTY_DRAFT
+                self._view = game.view(state, me)
+                self._legal = game.legal_actions(state, me)
+                self._mask = self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                return None
+            chosen = []
+            for seat in actors:
+                if seat == me:
+                    chosen.append((seat, pending))
+                    continue
+                bot = self._seat_bots[seat]
+                legal = game.legal_actions(state, seat)
+                chosen.append((seat, bot.choose(game.view(state, seat), legal, self._bot_rng)))
+            if me in actors:
+                pending = None
+            for seat, choice in chosen:
+                state = game.apply(state, seat, choice)
+                self._steps += 1
+
+    def _finish(self, state: Any, reward: float, terminated: bool) -> tuple[float, bool]:
+        self._state = state
+        self._draft = EMPTY_DRAFT
+        self._view = self.game.view(state, self.seat)
+        self._legal = ()
+        self._mask = np.zeros_like(self._mask)
+        return reward, terminated
+
+
+class MaskedVectorEnv(SyncVectorEnv):
+    """A synchronous vector of Ludoteca environments with ``action_masks()``."""
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Every copy's mask, one row per copy (``num_envs x action_size``)."""
+        return np.stack([env.unwrapped.action_masks() for env in self.envs])  # type: ignore[attr-defined]
+
+
+def make_vec(game_id: str, num_envs: int, **kwargs: Any) -> MaskedVectorEnv:
+    """``num_envs`` copies of the game's environment in one ``MaskedVectorEnv``.
+
+    Keyword arguments go to every :class:`LudotecaGymEnv` (``opponents=...``). The vector
+    resets each copy on its own when its match ends (Gymnasium's next-step autoreset), and
+    ``info["action_mask"]`` is batched as well.
+    """
+    env_id = ENV_IDS[game_id]
+    return MaskedVectorEnv([lambda: gymnasium.make(env_id, **kwargs) for _ in range(num_envs)])
+
+
+def register() -> None:
+    """Register every game's id with Gymnasium (once)."""
+    for game_id, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point=f"{__name__}:LudotecaGymEnv",
+                kwargs={"game_id": game_id},
+            )
+
+
+register()

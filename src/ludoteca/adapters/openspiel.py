@@ -1,0 +1,395 @@
+"""OpenSpiel games for every turn-based Ludoteca game that has an encoding.
+
+>>> import pyspiel
+>>> import ludoteca.adapters.openspiel  # registers the games with pyspiel
+>>> game = pyspiel.load_game("ludoteca_tacocat")
+>>> game = pyspiel.load_game("ludoteca_dweebies(players=4,seed=7)")
+
+Importing this module registers ``ludoteca_<game id>`` for Tacocat, Dweebies, Tile Up and
+Mystery Date (Gotcha is realtime: players race, which OpenSpiel's turn model cannot hold). It
+needs ``open-spiel`` (the ``dev`` and ``bench`` extras). Each game wraps the Game protocol
+only, as ``adapters.pettingzoo`` does, and uses the same encoding:
+
+- **Actions** are the encoding's action numbers (``num_distinct_actions`` is its
+  ``action_size``), sub-actions included: a Tacocat replace is *select v* ... then *confirm*,
+  by the same player, as in the PettingZoo environment.
+- **Chance** nodes are the engine's chance steps (card and tile draws, dice): outcome ``i``
+  is the ``i``-th entry of ``game.chance_outcomes(state)``, with its exact probability.
+  ``max_chance_outcomes`` is the most distinct outcomes a step can have: one per card value
+  in Tacocat (12) and Mystery Date (12), per Dweebie kind (27), per tile code in Tile Up (30).
+  The randomness of ``game.setup`` (a shuffled deck, a starting seat) is not a chance node:
+  the ``seed`` parameter fixes it, as a match seed does for the runner.
+- **Simultaneous secret choices** (Tacocat's duel and double-arrow replace) are serialised:
+  the acting seats choose one after another, each choice held back until all are made and
+  then applied in seat order, so a later seat observes exactly what it would have observed
+  had the earlier not chosen (the dynamics are ``SEQUENTIAL`` with imperfect information).
+- **Observations** come from ``game.view(state, player)`` only. The observation string is
+  the view as sorted JSON (plus the player's draft); the observation tensor is the scaled
+  encoding vector (``encodings.scaled``: every entry in [0, 1] or [-1, 1]). The information
+  state string is the observation string plus a BLAKE2b digest of the player's whole history
+  of distinct encoded observations and own action numbers (perfect recall: two states share
+  it only if the player saw and did the same things). The information state tensor is the
+  same vector as the observation tensor: the views keep the public history a player needs
+  (discards, last duel, scores), but it is not a perfect-recall tensor.
+- **Returns** are ``outcome.returns()`` (zero-sum, in [-1, 1]) at the end only
+  (``TERMINAL`` reward model). A match that reaches the game's ``info.max_steps`` engine
+  steps unfinished ends with zero returns (the bound is exceeded with negligible probability).
+
+Game parameters: ``players`` (default the game's fewest), ``seed`` (the setup seed, default
+0) and the game's own options by name with their defaults (``tie_goes_to_arrow``...); a
+list option's commas are written as slashes (``door_weights=1/1/1/1``), since OpenSpiel's
+game strings split parameters on commas.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ludoteca.adapters import encodings
+from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.engine import registry, runner
+from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
+
+PREFIX = "ludoteca_"
+
+MAX_CHANCE_OUTCOMES: dict[str, int] = {
+    "tacocat": 12,
+    "dweebies": 27,
+    "tile_up": 30,
+    "mystery_date": 12,
+}
+"""Distinct outcomes of one chance step: card values, Dweebie kinds, tile codes, cards."""
+
+MAX_NUMBERS_PER_ACTION: dict[str, int] = {
+    "tacocat": 10,
+    "dweebies": 2,
+    "tile_up": 2,
+    "mystery_date": 1,
+}
+"""Action numbers one engine action may take (a nine-card replace: nine selects, confirm)."""
+
+
+def game_ids() -> tuple[str, ...]:
+    """The Ludoteca games registered with OpenSpiel (turn-based, with an encoding)."""
+    return tuple(
+        game_id
+        for game_id in encodings.available()
+        if not registry.make(game_id).info.realtime and game_id in MAX_CHANCE_OUTCOMES
+    )
+
+
+def game_type(game_id: str) -> pyspiel.GameType:
+    """The ``pyspiel.GameType`` of ``ludoteca_<game_id>``."""
+    info = registry.make(game_id).info
+    params: dict[str, OptionValue] = {"players": info.min_players, "seed": 0}
+    params.update({spec.name: _to_spiel(spec.default) for spec in info.options})
+    imperfect = info.hidden_info or info.simultaneous
+    return pyspiel.GameType(
+        short_name=PREFIX + game_id,
+        long_name=f"Ludoteca {info.name_en}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if info.has_chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if imperfect
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
+    """One Ludoteca game as an OpenSpiel game (see the module docstring).
+
+    Attributes:
+        game: The wrapped Ludoteca game.
+        encoding: Its action numbers and observation vector.
+        num_seats: Players in every match.
+        seed: The setup seed.
+        game_options: The resolved Ludoteca options.
+    """
+
+    def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
+        self.game: Game[Any, Any] = registry.make(game_id)
+        info = self.game.info
+        given = dict(params or {})
+        self.num_seats = int(given.pop("players", info.min_players))
+        self.seed = int(given.pop("seed", 0))
+        runner.check_players(info, self.num_seats)
+        from ludoteca.engine import options as options_mod  # noqa: PLC0415
+
+        self.game_options: dict[str, OptionValue] = options_mod.resolve(
+            info, {name: _from_spiel(value) for name, value in given.items()}
+        )
+        self.encoding: Encoding = encodings.make(game_id, self.num_seats, self.game_options)
+        self.max_steps = info.max_steps
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.action_size,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES[game_id] if info.has_chance else 0,
+            num_players=self.num_seats,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=info.max_steps * MAX_NUMBERS_PER_ACTION[game_id],
+        )
+        self.parameters: dict[str, Any] = {
+            "players": self.num_seats,
+            "seed": self.seed,
+            **{name: _to_spiel(value) for name, value in self.game_options.items()},
+        }
+        super().__init__(game_type(game_id), game_info, self.parameters)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LudotecaGame:
+        # A game is immutable: a cloned state shares it (pyspiel clones states by deepcopy,
+        # and its own copy of a Python game would lose the Python attributes).
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # A state's serialisation pickles its attributes, this game among them: unpickled, it
+        # is built again from its parameters, not a bare copy without them.
+        return _CLASSES[self.game.info.id], (self.parameters,)
+
+    def new_initial_state(self) -> LudotecaState:
+        """The match's first state (setup drawn from the ``seed`` parameter)."""
+        return LudotecaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> LudotecaObserver:
+        """An observer: perfect recall for information states, else the plain view."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return LudotecaObserver(self.encoding, perfect_recall)
+
+
+class LudotecaState(pyspiel.State):  # type: ignore[misc]
+    """A match in progress: the engine state, drafts, held-back choices and histories."""
+
+    def __init__(self, game: LudotecaGame, *, blank: bool = False) -> None:
+        super().__init__(game)
+        self._owner = game
+        if blank:
+            return
+        self.engine_state: Any = runner.new_game(
+            game.game, game.num_seats, game.seed, game.game_options
+        )
+        self.drafts: list[Draft] = [EMPTY_DRAFT] * game.num_seats
+        self._buffer: dict[Seat, Any] = {}
+        self._steps = 0
+        self._chance: Sequence[tuple[Any, Any]] | None = None
+        self._trails: list[bytes] = [b""] * game.num_seats
+        self._last_seen: list[bytes] = [b""] * game.num_seats
+        self._views: dict[Seat, Any] = {}
+        self._legal: dict[Seat, Sequence[Any]] = {}
+        self._remember()
+
+    # -- OpenSpiel API --------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to act, ``CHANCE`` at a chance step, ``TERMINAL`` once over."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        actors = self._owner.game.actors(self.engine_state)
+        if actors[0] == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return next(seat for seat in actors if seat not in self._buffer)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        view, legal = self._seen(player)
+        mask = self._owner.encoding.action_mask(view, legal, self.drafts[player])
+        return [int(index) for index in np.flatnonzero(mask)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each outcome's index with its probability."""
+        return [(index, float(p)) for index, (_, p) in enumerate(self._outcomes())]
+
+    def _apply_action(self, action: int) -> None:
+        owner = self._owner
+        game = owner.game
+        if self.is_chance_node():
+            self._engine_apply(CHANCE, self._outcomes()[action][0])
+        else:
+            seat = self.current_player()
+            view, legal = self._seen(seat)
+            decoded = owner.encoding.decode(action, view, legal, self.drafts[seat])
+            self._trails[seat] = _chain(self._trails[seat], f"act {action}")
+            self.drafts[seat] = decoded.draft
+            if decoded.action is not None:
+                self._buffer[seat] = decoded.action
+                actors = game.actors(self.engine_state)
+                if all(other in self._buffer for other in actors):
+                    held, self._buffer = self._buffer, {}
+                    for other in actors:
+                        self._engine_apply(other, held[other])
+        self._remember()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance {self._outcomes()[action][0]}"
+        return self._owner.encoding.action_label(action)
+
+    def is_terminal(self) -> bool:
+        """Over by the rules, or truncated at ``info.max_steps`` engine steps."""
+        return (
+            not self._owner.game.actors(self.engine_state) or self._steps >= self._owner.max_steps
+        )
+
+    def returns(self) -> list[float]:
+        """``outcome.returns()`` once over by the rules, else zeros."""
+        outcome = self._owner.game.outcome(self.engine_state)
+        if outcome is None:
+            return [0.0] * self._owner.num_seats
+        return [float(value) for value in outcome.returns()]
+
+    def __str__(self) -> str:
+        return _json(self._owner.game.view(self.engine_state, None))
+
+    # -- Beyond the OpenSpiel API ---------------------------------------------------------
+
+    def observation_text(self, player: int) -> str:
+        """The player's view as sorted JSON, with its draft (the observation string)."""
+        return f"{_json(self._view(player))} draft {list(self.drafts[player])}"
+
+    def information_text(self, player: int) -> str:
+        """The observation string plus the digest of the player's history."""
+        return f"{self.observation_text(player)}\nhistory {self._trails[player].hex()}"
+
+    def observation_vector(self, player: int) -> Any:
+        """The scaled encoding vector of the player's view and draft."""
+        encoding = self._owner.encoding
+        vector = encoding.observation(self._view(player), self.drafts[player])
+        return encodings.scaled(encoding, vector)
+
+    # -- Internals ------------------------------------------------------------------------
+
+    def _view(self, seat: Seat) -> Any:
+        # Built once per engine state and seat (a clone shares the dicts until either moves:
+        # ``_engine_apply`` replaces them, never mutates them).
+        view = self._views.get(seat)
+        if view is None:
+            view = self._owner.game.view(self.engine_state, seat)
+            self._views = {**self._views, seat: view}
+        return view
+
+    def _seen(self, seat: Seat) -> tuple[Any, Sequence[Any]]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._owner.game.legal_actions(self.engine_state, seat)
+            self._legal = {**self._legal, seat: legal}
+        return self._view(seat), legal
+
+    def _outcomes(self) -> Sequence[tuple[Any, Any]]:
+        if self._chance is None:
+            self._chance = self._owner.game.chance_outcomes(self.engine_state)
+        return self._chance
+
+    def _engine_apply(self, seat: Seat, action: Any) -> None:
+        self.engine_state = self._owner.game.apply(self.engine_state, seat, action)
+        self._chance = None
+        self._views = {}
+        self._legal = {}
+        self._steps += 1
+        if seat != CHANCE:
+            self.drafts[seat] = EMPTY_DRAFT
+
+    def _remember(self) -> None:
+        """Fold each player's encoded observation into its trail when it changed."""
+        encoding = self._owner.encoding
+        for player in range(self._owner.num_seats):
+            seen = encoding.observation(self._view(player), self.drafts[player]).tobytes()
+            if seen != self._last_seen[player]:
+                self._last_seen[player] = seen
+                self._trails[player] = _chain(self._trails[player], seen)
+
+
+class LudotecaObserver:
+    """OpenSpiel's Python observer: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+
+    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(encoding.observation_low.shape, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: LudotecaState, player: int) -> None:
+        """Fill ``tensor`` with the player's scaled observation vector."""
+        self.tensor[:] = state.observation_vector(player)
+
+    def string_from(self, state: LudotecaState, player: int) -> str:
+        """The information state string (perfect recall) or the observation string."""
+        if self.perfect_recall:
+            return state.information_text(player)
+        return state.observation_text(player)
+
+
+def _to_spiel(value: OptionValue) -> OptionValue:
+    # OpenSpiel's game strings split parameters on commas: a list option's commas
+    # (Mystery Date's ``door_weights="1,1,1,1"``) travel as slashes.
+    return value.replace(",", "/") if isinstance(value, str) else value
+
+
+def _from_spiel(value: Any) -> Any:
+    return value.replace("/", ",") if isinstance(value, str) else value
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _chain(trail: bytes, token: str | bytes) -> bytes:
+    data = token.encode() if isinstance(token, str) else token
+    return hashlib.blake2b(trail + data, digest_size=16).digest()
+
+
+def _game_class(game_id: str) -> type[LudotecaGame]:
+    # pyspiel keeps the factory it is given until the process exits; a class (like
+    # OpenSpiel's own Python games register) outlives interpreter shutdown, where a closure
+    # would be freed without the GIL and abort the process.
+    def construct(self: LudotecaGame, params: dict[str, Any] | None = None) -> None:
+        LudotecaGame.__init__(self, game_id, params)
+
+    name = "Ludoteca" + "".join(part.title() for part in game_id.split("_")) + "Game"
+    game_class = type(name, (LudotecaGame,), {"__init__": construct, "__module__": __name__})
+    globals()[name] = game_class  # found by name when a pickled state is loaded
+    return game_class
+
+
+_CLASSES: dict[str, type[LudotecaGame]] = {}
+
+
+def register() -> tuple[str, ...]:
+    """Register every game with pyspiel (once); returns the OpenSpiel short names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for game_id in game_ids():
+        name = PREFIX + game_id
+        if name not in known:
+            game_class = _game_class(game_id)
+            _CLASSES[game_id] = game_class
+            pyspiel.register_game(game_type(game_id), game_class)
+        names.append(name)
+    return tuple(names)
+
+
+REGISTERED = register()
+"""The OpenSpiel short names registered on import (``ludoteca_tacocat`` ...)."""
+
+__all__ = ["REGISTERED", "LudotecaGame", "LudotecaObserver", "LudotecaState"]

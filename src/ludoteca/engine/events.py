@@ -1,0 +1,207 @@
+"""What happened at a step, told per viewer: events with data and an es/en sentence.
+
+A game describes the step ``before --seat:action--> after`` for one viewer with
+``Game.events`` (see ``docs/architecture.md``, "Events"). Events are derived on demand from
+the two states and the action, never inside ``apply``, so playouts pay nothing for them.
+:func:`step_events` adds the events every game shares (a forced move, the end of the game).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine.game import CHANCE, Seat
+from ludoteca.engine.i18n import Lang, Localized, Message, msg, register
+
+if TYPE_CHECKING:
+    from ludoteca.engine.game import Game
+    from ludoteca.engine.record import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing a viewer learns from a step.
+
+    Attributes:
+        kind: A stable id (``"duel_tie"``, ``"swap_received"``, ``"round_end"``, ...).
+        actor: The seat that acted, :data:`CHANCE` for a chance step, ``None`` for the table.
+        data: JSON-ready facts this viewer may see (cards, cells, seats, ...).
+        message: The sentence as a catalogue key and parameters. A parameter named ``seat``
+            or ending in ``_seat`` holds a seat and is rendered as that player's name; one
+            named ``seats`` or ending in ``_seats`` holds seats, rendered as a list of names.
+    """
+
+    kind: str
+    actor: Seat | None
+    data: Mapping[str, Any]
+    message: Message
+
+    def text(self, lang: str, names: Sequence[str]) -> str:
+        """The sentence in ``lang``, naming players by ``names`` (one per seat)."""
+        return render(self.message, lang, names)
+
+    def to_json(self, lang: str, names: Sequence[str]) -> dict[str, Any]:
+        """``{"kind", "actor", "data", "text"}``, ready for a surface."""
+        return {
+            "kind": self.kind,
+            "actor": self.actor,
+            "data": dict(self.data),
+            "text": self.text(lang, names),
+        }
+
+
+def render(message: Message, lang: str, names: Sequence[str]) -> str:
+    """Render ``message`` in ``lang`` with seat parameters replaced by player names.
+
+    Nested messages are rendered the same way.
+    """
+    code: Lang = "es" if lang == "es" else "en"
+    params: list[tuple[str, object]] = []
+    for name, value in message.params:
+        if isinstance(value, Message):
+            params.append((name, render(value, code, names)))
+        elif isinstance(value, Localized):
+            params.append((name, value.text(code)))
+        elif name == "seat" or name.endswith("_seat"):
+            params.append((name, seat_name(value, names, code)))
+        elif name == "seats" or name.endswith("_seats"):
+            seats = value if isinstance(value, tuple | list) else (value,)
+            params.append((name, name_list([seat_name(s, names, code) for s in seats], code)))
+        else:
+            params.append((name, value))
+    return Message(message.key, tuple(params)).text(code)
+
+
+def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
+    """The name of ``seat``: ``names[seat]``, "chance" for :data:`CHANCE`, else the default."""
+    code: Lang = "es" if lang == "es" else "en"
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return str(seat)
+    if seat == CHANCE:
+        return msg("engine.event.chance").text(code)
+    if 0 <= seat < len(names):
+        return names[seat]
+    return msg("engine.event.player", number=seat + 1).text(code)
+
+
+def name_list(items: Sequence[str], lang: str) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``y`` in Spanish); "nobody" when empty."""
+    code: Lang = "es" if lang == "es" else "en"
+    if not items:
+        return msg("engine.event.nobody").text(code)
+    if len(items) == 1:
+        return items[0]
+    return msg("engine.event.and", first=", ".join(items[:-1]), last=items[-1]).text(code)
+
+
+def default_names(num_players: int, lang: str) -> list[str]:
+    """``["Jugador 1", ...]`` in Spanish, ``["Player 1", ...]`` in English."""
+    code: Lang = "es" if lang == "es" else "en"
+    return [msg("engine.event.player", number=i + 1).text(code) for i in range(num_players)]
+
+
+def event(kind: str, actor: Seat | None, message: Message, **data: Any) -> Event:
+    """Build an :class:`Event` with ``data`` from keyword arguments (a shorthand for games)."""
+    return Event(kind, actor, data, message)
+
+
+def step_events(
+    game: Game[Any, Any], before: Any, seat: Seat, action: Any, after: Any, viewer: Seat | None
+) -> tuple[Event, ...]:
+    """Everything ``viewer`` learns from one step: the game's events plus the shared ones.
+
+    Shared events: ``forced`` (the seat had exactly one legal action, told to that seat, or
+    to everyone in a game without hidden information) first, and ``game_end`` (with the
+    outcome's end reason) last when ``after`` is over.
+
+    Args:
+        game: The game.
+        before: The state the step was taken from.
+        seat: The seat that acted (:data:`CHANCE` at a chance step).
+        action: The action (or chance outcome).
+        after: The resulting state.
+        viewer: The seat the events are for, ``None`` for a spectator.
+
+    Returns:
+        The events in the order they happened.
+    """
+    shared_before: list[Event] = []
+    if seat != CHANCE and (viewer == seat or not game.info.hidden_info):
+        legal = game.legal_actions(before, seat)
+        if len(legal) == 1 and not game.info.realtime:
+            shared_before.append(
+                event(
+                    "forced",
+                    seat,
+                    msg("engine.event.forced", seat=seat, action=described(game, action)),
+                    action=str(action),
+                )
+            )
+    events = [*shared_before, *game.events(before, seat, action, after, viewer)]
+    outcome = game.outcome(after)
+    if outcome is not None and game.outcome(before) is None:
+        events.append(
+            event(
+                "game_end",
+                None,
+                msg(
+                    "engine.event.game_end",
+                    reason=outcome.reason if outcome.reason else msg(""),
+                    winners_seats=outcome.winners,
+                ),
+                reason=outcome.end_reason,
+                winners=list(outcome.winners),
+                ranks=list(outcome.ranks),
+                turns=outcome.turns,
+                figures=_json_ready(outcome.figures),
+            )
+        )
+    return tuple(events)
+
+
+def record_events(record: GameRecord, viewer: Seat | None) -> tuple[tuple[Event, ...], ...]:
+    """``viewer``'s events for every step of a record (one tuple per recorded step).
+
+    Raises:
+        RecordError: If the record does not replay.
+    """
+    from ludoteca.engine import record as record_mod  # noqa: PLC0415 (import cycle)
+    from ludoteca.engine import registry  # noqa: PLC0415
+
+    game = registry.make(record.game)
+    states = list(record_mod.replay_states(record))
+    return tuple(
+        step_events(game, states[i], seat, game.parse_action(text), states[i + 1], viewer)
+        for i, (seat, text) in enumerate(record.actions)
+    )
+
+
+def described(game: Game[Any, Any], action: Any) -> Localized:
+    """``game.describe(action)`` in both languages, as a message parameter."""
+    return Localized(game.describe(action, "es"), game.describe(action, "en"))
+
+
+def _json_ready(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+register(
+    {
+        "engine.event.chance": {"es": "el azar", "en": "chance"},
+        "engine.event.player": {"es": "Jugador {number}", "en": "Player {number}"},
+        "engine.event.nobody": {"es": "nadie", "en": "nobody"},
+        "engine.event.and": {"es": "{first} y {last}", "en": "{first} and {last}"},
+        "engine.event.forced": {
+            "es": "{seat} solo podía hacer una cosa y se jugó sola: {action}.",
+            "en": "{seat} had only one legal move, played automatically: {action}.",
+        },
+        "engine.event.game_end": {
+            "es": "Fin de la partida: {reason}. Gana: {winners_seats}.",
+            "en": "Game over: {reason}. Winner: {winners_seats}.",
+        },
+        "engine.event.turn_start": {"es": "Turno de {seat}.", "en": "{seat}'s turn."},
+    }
+)

@@ -1,0 +1,95 @@
+"""Dweebies' steps told as events, per viewer (``Dweebies.events``).
+
+Derived from the state before, the action and the state after; nothing here runs in
+``apply``. A drawn card is told to its owner only (DW-11); placements and collections are
+public.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.events import Event, event
+from ludoteca.engine.game import CHANCE, Seat
+from ludoteca.engine.i18n import Localized, msg
+from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.game import CODES, Action, Collect, Draw, Phase, Place, State, name
+
+_P_DEAL, _P_PLACE = Phase.DEAL, Phase.PLACE
+
+
+def step_events(
+    before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
+) -> tuple[Event, ...]:
+    """What ``viewer`` learns from ``before --seat:action--> after`` (see the module doc)."""
+    told: list[Event] = []
+    if isinstance(action, Draw):
+        told.append(_draw(before, action, viewer))
+    elif isinstance(action, Place):
+        told.append(
+            event(
+                "place",
+                seat,
+                msg(
+                    "dweebies.ev.place",
+                    seat=seat,
+                    card=_card(action.card),
+                    x=action.x,
+                    y=action.y,
+                ),
+                rule="DW-03",
+                card=CODES[action.card],
+                cell=[action.x, action.y],
+            )
+        )
+    elif isinstance(action, Collect):
+        told.append(_collect(before, seat, action))
+    if after.phase == _P_PLACE and (before.phase != _P_PLACE or before.turn != after.turn):
+        told.append(
+            event(
+                "turn_start",
+                None,
+                msg("engine.event.turn_start", seat=after.turn),
+                seat=after.turn,
+            )
+        )
+    return tuple(told)
+
+
+def _draw(before: State, action: Draw, viewer: Seat | None) -> Event:
+    owner = before.turn
+    kind = "deal" if before.phase == _P_DEAL else "draw"
+    rule = "DW-01" if kind == "deal" else "DW-09"
+    if viewer == owner:
+        return event(
+            kind,
+            CHANCE,
+            msg(f"dweebies.ev.{kind}_own", card=_card(action.card)),
+            rule=rule,
+            seat=owner,
+            card=CODES[action.card],
+        )
+    return event(kind, CHANCE, msg(f"dweebies.ev.{kind}", seat=owner), rule=rule, seat=owner)
+
+
+def _collect(before: State, seat: Seat, action: Collect) -> Event:
+    which = action.which
+    taken: set[int] = set()
+    if which in ("row", "both"):
+        taken.update(before.row)
+    if which in ("column", "both"):
+        taken.update(before.column)
+    cells = before.table.cells
+    cards = [[*layout.xy(at), CODES[cells[at]]] for at in sorted(taken)]
+    rule = "DW-06" if which == "none" else "DW-05"
+    return event(
+        "collect",
+        seat,
+        msg(f"dweebies.ev.collect_{which}", seat=seat, count=len(taken)),
+        rule=rule,
+        which=which,
+        cards=cards,
+        score=before.scores[seat] + len(taken),
+    )
+
+
+def _card(card: int) -> Localized:
+    return Localized(name(card, "es"), name(card, "en"))

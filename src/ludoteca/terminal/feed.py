@@ -1,0 +1,85 @@
+"""What happened since your last move: the engine's events (``engine.events``), per person.
+
+An :class:`EventFeed` watches every step of a terminal game (it is a runner observer) and
+keeps, for each person at the table, the events that person may see, in order, with the
+players' names. The person's agent shows them with the next decision. A round end is shown
+at once and waits for a key (a person alone against bots), so its result is read before
+the next deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+from ludoteca.engine.events import Event, step_events
+from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.i18n import Lang, msg
+from ludoteca.terminal.human import Pause
+
+ANNOUNCED = frozenset({"round_end"})
+"""Event kinds shown as they happen and waited on, not kept for the next decision."""
+
+
+class EventFeed:
+    """The events each person has not seen yet."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        viewers: Sequence[Seat],
+        names: Sequence[str],
+        lang: Lang,
+        console: Console,
+        pause: Pause | None = None,
+    ) -> None:
+        """Watch a game for ``viewers`` (the seats people play).
+
+        Args:
+            game: The game being played.
+            viewers: The seats whose events are kept.
+            names: One name per seat, used in the sentences.
+            lang: The people's language.
+            console: Where announced events are printed.
+            pause: How to wait after an announced event; ``None``: never wait (hot-seat,
+                where the hand-over waits, or no person at all).
+        """
+        self._game = game
+        self._names = list(names)
+        self._lang = lang
+        self._console = console
+        self._pause = pause
+        self._pending: dict[Seat, list[str]] = {seat: [] for seat in viewers}
+
+    def __call__(self, before: Any, seat: Seat, action: Any, after: Any) -> None:
+        """Take one step's events for every viewer (the ``runner.StepObserver`` signature)."""
+        for viewer, pending in self._pending.items():
+            told = step_events(self._game, before, seat, action, after, viewer)
+            pending.extend(self._line(item) for item in told)
+            if self._pause is not None and any(item.kind in ANNOUNCED for item in told):
+                self.show(viewer)
+                self._pause(msg("term.feed.continue").text(self._lang))
+
+    def take(self, viewer: Seat) -> list[str]:
+        """The lines ``viewer`` has not seen yet, oldest first; they count as seen now."""
+        lines = self._pending.get(viewer, [])
+        self._pending[viewer] = []
+        return lines
+
+    def show(self, viewer: Seat) -> None:
+        """Print ``viewer``'s unseen lines under a heading (nothing if there are none)."""
+        print_lines(self._console, self.take(viewer), self._lang)
+
+    def _line(self, item: Event) -> str:
+        return item.text(self._lang, self._names)
+
+
+def print_lines(console: Console, lines: Sequence[str], lang: Lang) -> None:
+    """The "since your last move" block: a heading and one line per event."""
+    if not lines:
+        return
+    console.print(msg("term.feed.title").text(lang), style="bold")
+    for line in lines:
+        console.print(f"  · {line}", highlight=False, markup=False, emoji=False)

@@ -1,0 +1,58 @@
+"""One terminal game from start to leaving: the steps so far, kept for ``--save``.
+
+Leaving works the same way whichever key the person uses (``q``, Ctrl-C or Ctrl-D, at a
+prompt, at a pause or while the bots think): one message, exit code :data:`EXIT_ABANDONED`,
+and with ``--save`` the record of every step played so far (a record without an outcome,
+which ``ludoteca replay`` steps through like any other).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.engine import options as options_mod
+from ludoteca.engine.game import CHANCE, Game, Seat
+from ludoteca.engine.record import GameRecord
+
+EXIT_ABANDONED = 1
+"""Exit code of a game the person left before its end."""
+
+LEAVE = (KeyboardInterrupt, EOFError)
+"""What Ctrl-C and Ctrl-D raise; ``QuitGame`` (``q``) is caught alongside."""
+
+
+class StepLog:
+    """A runner observer that keeps ``(seat, action text)`` for every step applied."""
+
+    def __init__(self) -> None:
+        """Start with no steps."""
+        self.entries: list[tuple[Seat, str]] = []
+
+    def __call__(self, before: Any, seat: Seat, action: Any, after: Any) -> None:
+        """Record one step (the ``runner.StepObserver`` signature)."""
+        self.entries.append((seat, str(action)))
+
+    def record(
+        self,
+        game: Game[Any, Any],
+        seats: Sequence[str],
+        seed: int,
+        options: Mapping[str, object],
+    ) -> GameRecord:
+        """The record of the steps so far (no outcome: the game was not finished)."""
+        return GameRecord(
+            game=game.info.id,
+            version=game.info.version,
+            seed=seed,
+            num_players=len(seats),
+            options=dict(options_mod.resolve(game.info, options)),
+            seats=tuple(seats),
+            actions=tuple(self.entries),
+            outcome=None,
+        )
+
+    @property
+    def player_steps(self) -> int:
+        """Steps taken by players (chance draws not counted)."""
+        return sum(1 for seat, _ in self.entries if seat != CHANCE)

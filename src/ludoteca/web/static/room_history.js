@@ -1,0 +1,37 @@
+// The move history panel of the room page: what happened, newest first, with names.
+//
+// The server sends each socket the events it may see (`state.events`, the whole history
+// when `state.events_reset`), already in its language with the players' names; a replay
+// frame carries the events up to that frame (`replay.events`).
+
+import {h, clear} from "./boards/svg.js";
+import {t} from "./i18n.js";
+
+const KEEP = 400;
+
+/** Fold a `state` message's events into `list` (returns the new list). */
+export function foldEvents(list, message) {
+  const incoming = Array.isArray(message.events) ? message.events : [];
+  const next = message.events_reset ? [...incoming] : [...list, ...incoming];
+  return next.length > KEEP ? next.slice(next.length - KEEP) : next;
+}
+
+/** Draw the history panel into `slot`: `events` newest first; `you` marks your own. */
+export function drawHistory(slot, events, {you = null, replay = false} = {}) {
+  clear(slot);
+  slot.appendChild(h("h2", {id: "history-title"}, [replay ? t("history.replay_title") : t("history.title")]));
+  if (!events.length) {
+    slot.appendChild(h("p", {class: "muted", "data-testid": "history-empty"}, [t("history.none")]));
+    return;
+  }
+  const items = [];
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index];
+    const mine = you !== null && (event.actor === you || (event.data && event.data.seat === you));
+    items.push(h("li", {
+      class: "history-item" + (mine ? " mine" : "") + (event.kind === "game_end" || event.kind === "round_end" ? " big" : ""),
+      "data-kind": event.kind, "data-step": String(event.step), "data-actor": String(event.actor),
+    }, [event.text]));
+  }
+  slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title"}, items));
+}

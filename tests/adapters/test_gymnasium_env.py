@@ -1,0 +1,112 @@
+"""Gymnasium environments: registration, Gymnasium's env_checker, the learner's seat, masks,
+scaled observations, illegal actions, determinism and the masked vector environment."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from ludoteca.adapters import gymnasium_env  # noqa: E402
+from ludoteca.engine import registry  # noqa: E402
+
+CASES = [
+    (game_id, players)
+    for game_id in gymnasium_env.ENV_IDS
+    for players in range(
+        registry.make(game_id).info.min_players, registry.make(game_id).info.max_players + 1
+    )
+]
+
+
+def _play(env: Any, seed: int) -> tuple[float, int]:
+    """One masked random episode; checks every observation and mask on the way."""
+    e = env
+    picker = random.Random(seed)
+    observation, info = e.reset(seed=seed)
+    steps = 0
+    while True:
+        assert e.observation_space.contains(observation)
+        mask = info["action_mask"]
+        assert np.array_equal(mask.astype(bool), e.unwrapped.action_masks())
+        assert mask.any()
+        action = picker.choice(np.flatnonzero(mask).tolist())
+        observation, reward, terminated, truncated, info = e.step(action)
+        steps += 1
+        assert not info["illegal_action"]
+        if terminated or truncated:
+            assert not truncated
+            assert -1.0 <= reward <= 1.0
+            assert not info["action_mask"].any()
+            return float(reward), steps
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_env_checker_and_a_masked_episode(game_id: str, players: int) -> None:
+    env = gymnasium.make(gymnasium_env.ENV_IDS[game_id], num_players=players)
+    check_env(env.unwrapped, skip_render_check=True)
+    env.reset(seed=players)
+    assert env.unwrapped.seat == players % players
+    env.reset(seed=players + 1)
+    assert env.unwrapped.seat == (players + 1) % players
+    _play(env, seed=players)
+    low, high = env.observation_space.low, env.observation_space.high
+    assert low.min() >= -1.0 and high.max() <= 1.0
+
+
+def test_tacocat_against_greedy_with_a_pool() -> None:
+    env = gymnasium.make("ludoteca/Tacocat-v0", opponents=["greedy", "random"])
+    rewards = [_play(env, seed)[0] for seed in range(2)]
+    assert all(r in (-1.0, 1.0) for r in rewards)
+    assert env.unwrapped.opponents == ("greedy", "random")
+
+
+def test_an_illegal_action_loses_and_ends_the_episode() -> None:
+    env = gymnasium.make("ludoteca/Tacocat-v0")
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+
+
+def test_same_seed_same_actions_same_episode() -> None:
+    def trace(seed: int) -> list[bytes]:
+        env = gymnasium.make("ludoteca/Tacocat-v0", opponents="greedy")
+        observation, info = env.reset(seed=seed)
+        seen = [observation.tobytes()]
+        done = False
+        while not done:
+            observation, _, terminated, truncated, info = env.step(
+                int(np.flatnonzero(info["action_mask"])[-1])
+            )
+            seen.append(observation.tobytes())
+            done = terminated or truncated
+        return seen
+
+    assert trace(4) == trace(4)
+    assert trace(4) != trace(5)
+
+
+def test_the_masked_vector_env_stacks_every_copy() -> None:
+    vec = gymnasium_env.make_vec("tacocat", 3, opponents="random")
+    observations, infos = vec.reset(seed=0)
+    assert observations.shape == (3, 236)
+    for _ in range(30):
+        masks = vec.action_masks()
+        assert masks.shape == (3, 132) and masks.dtype == bool
+        assert np.array_equal(masks, infos["action_mask"].astype(bool))
+        actions = np.array([np.flatnonzero(row)[0] if row.any() else 0 for row in masks])
+        observations, _, _, _, infos = vec.step(actions)
+    vec.close()
+
+
+def test_an_unknown_game_is_refused() -> None:
+    with pytest.raises(gymnasium.error.Error):
+        gymnasium.make("ludoteca/Nope-v0")

@@ -1,0 +1,158 @@
+"""OpenSpiel games: types, OpenSpiel's own random simulation test, clones, serialisation,
+secret simultaneous choices and an OpenSpiel algorithm (outcome-sampling MCCFR) end to end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: E402
+
+from ludoteca.adapters import openspiel  # noqa: E402
+from ludoteca.adapters.encodings import tacocat as tacocat_encoding  # noqa: E402
+from ludoteca.engine import registry  # noqa: E402
+
+CASES = [
+    (game_id, players)
+    for game_id in openspiel.game_ids()
+    for players in range(
+        registry.make(game_id).info.min_players, registry.make(game_id).info.max_players + 1
+    )
+]
+
+
+def test_every_turn_based_game_is_registered() -> None:
+    assert openspiel.REGISTERED == (
+        "ludoteca_tacocat",
+        "ludoteca_dweebies",
+        "ludoteca_tile_up",
+        "ludoteca_mystery_date",
+    )
+    assert set(openspiel.REGISTERED) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("game_id", openspiel.game_ids())
+def test_game_type_follows_the_game_info(game_id: str) -> None:
+    info = registry.make(game_id).info
+    game = pyspiel.load_game(f"ludoteca_{game_id}")
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (kind.min_num_players, kind.max_num_players) == (info.min_players, info.max_players)
+    assert game.num_players() == info.min_players
+    assert game.min_utility() == -1.0 and game.max_utility() == 1.0
+
+
+def _random_match(game: Any, seed: int) -> Any:
+    """One random match through pyspiel, checking every node on the way."""
+    picker = random.Random(seed)
+    state = game.new_initial_state()
+    actions = game.num_distinct_actions()
+    outcomes = game.max_chance_outcomes()
+    players = game.num_players()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chances = state.chance_outcomes()
+            assert abs(sum(p for _, p in chances) - 1.0) < 1e-9
+            assert all(0 <= a < outcomes for a, _ in chances)
+            ids, weights = zip(*chances, strict=True)
+            state.apply_action(picker.choices(ids, weights)[0])
+        else:
+            player = state.current_player()
+            legal = state.legal_actions()
+            assert legal and legal == sorted(legal) and legal[0] >= 0 and legal[-1] < actions
+            tensor = np.asarray(state.observation_tensor(player))
+            assert tensor.min() >= -1.0 and tensor.max() <= 1.0
+            if moves % 25 == 0:
+                clone = state.clone()
+                assert clone.history() == state.history() and str(clone) == str(state)
+                assert clone.information_state_string(player) == state.information_state_string(
+                    player
+                )
+                others = [p for p in range(players) if p != player]
+                assert all(
+                    state.information_state_string(p) != state.information_state_string(player)
+                    for p in others
+                )
+            state.apply_action(picker.choice(legal))
+        moves += 1
+    outcome = game.game.outcome(state.engine_state)
+    assert outcome is not None, "ended by the rules, not by truncation"
+    assert state.returns() == list(outcome.returns())
+    assert abs(sum(state.returns())) < 1e-9
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_random_match_checks_and_serialisation_round_trip(game_id: str, players: int) -> None:
+    game = pyspiel.load_game(f"ludoteca_{game_id}", {"players": players, "seed": players})
+    state = _random_match(game, seed=players)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert str(game_again) == str(game)
+    assert state_again.history() == state.history()
+    assert str(state_again) == str(state)
+    assert state_again.returns() == state.returns()
+
+
+def test_openspiel_random_sim_test_passes_on_tacocat() -> None:
+    game = pyspiel.load_game("ludoteca_tacocat")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_options_and_seed_are_game_parameters() -> None:
+    game = pyspiel.load_game("ludoteca_tacocat(min_sequence=2,seed=5)")
+    assert game.game_options["min_sequence"] == 2
+    assert game.seed == 5
+    view = game.game.view(game.new_initial_state().engine_state, 0)
+    assert view["options"]["min_sequence"] == 2
+
+
+def _to_duel(state: Any) -> Any:
+    picker = random.Random(1)
+    while True:
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(picker.choices(ids, weights)[0])
+            continue
+        legal = state.legal_actions()
+        duels = [a for a in legal if tacocat_encoding.DUEL <= a < tacocat_encoding.DEFEND]
+        if duels:
+            return state
+        state.apply_action(
+            tacocat_encoding.CONFIRM if tacocat_encoding.CONFIRM in legal else legal[0]
+        )
+
+
+def test_a_secret_duel_choice_is_invisible_to_the_other_player() -> None:
+    game = pyspiel.load_game("ludoteca_tacocat")
+    state = _to_duel(game.new_initial_state())
+    first = state.current_player()
+    other = 1 - first
+    before = state.observation_string(other), state.observation_tensor(other)
+    duel = next(a for a in state.legal_actions() if a >= tacocat_encoding.DUEL)
+    state.apply_action(duel)
+    assert state.current_player() == other
+    assert (state.observation_string(other), state.observation_tensor(other)) == before
+    assert tacocat_encoding.DUEL <= state.legal_actions()[0] < tacocat_encoding.DEFEND
+
+
+def test_outcome_sampling_mccfr_runs_on_tacocat() -> None:
+    game = pyspiel.load_game("ludoteca_tacocat")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = _to_duel(game.new_initial_state())
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert abs(sum(probabilities.values()) - 1.0) < 1e-9
