@@ -12,6 +12,7 @@ from web_helpers import Message, Peer, Server, play_to_end
 
 from ludoteca.engine import registry, runner
 from ludoteca.engine.record import GameRecord, replay_states
+from ludoteca.web.limits import Limits
 from ludoteca.web.store import open_store
 
 
@@ -247,7 +248,13 @@ def test_spectators_get_the_public_view_and_no_moves(server: Server) -> None:
         peer.close()
 
 
-def test_chat_reaches_everyone_and_the_last_50_come_on_connect(server: Server) -> None:
+def test_chat_reaches_everyone_and_the_last_50_come_on_connect(db: str) -> None:
+    # 55 lines at once: past the default chat burst, so this server allows more.
+    with Server(db, limits=Limits(chat=(100.0, 100.0))) as server:
+        chat_history(server)
+
+
+def chat_history(server: Server) -> None:
     room, alice, bob = two_players(server)
     for index in range(55):
         alice.send("chat", text=f"line {index}")

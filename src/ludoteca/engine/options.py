@@ -51,6 +51,12 @@ def parse_pairs(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def _is_int_text(text: str) -> bool:
+    """ASCII digits, an optional minus, at most 18 digits (no ``²``, no int-string limit)."""
+    digits = text.removeprefix("-")
+    return digits.isascii() and digits.isdigit() and len(digits) <= 18
+
+
 def _coerce(spec: OptionSpec, value: object) -> OptionValue:
     expected = type(spec.default).__name__
     result: OptionValue | None = None
@@ -63,7 +69,7 @@ def _coerce(spec: OptionSpec, value: object) -> OptionValue:
     elif isinstance(spec.default, int):
         if isinstance(value, int) and not isinstance(value, bool):
             result = value
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        elif isinstance(value, str) and _is_int_text(value.strip()):
             result = int(value)
     elif isinstance(value, str):
         result = value

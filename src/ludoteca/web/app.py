@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -19,12 +21,19 @@ from fastapi.staticfiles import StaticFiles
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import protocol
+from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
 
+log = logging.getLogger("ludoteca.web")
+
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_PENDING = 1000
-"""Frames queued for one socket before it counts as gone (it stopped reading)."""
+CLOSE_NOT_READING = 1013
+"""Close code for a socket whose queue passed ``Limits.max_pending`` (it stopped reading)."""
+CLOSE_SEND_FAILED = 1011
+"""Close code after a frame could not be sent (a server bug; logged)."""
+CLOSE_NO_ROOM = 4404
+"""Close code for a room id that does not exist."""
 
 
 def game_cards(lang: Lang) -> list[dict[str, Any]]:
@@ -72,6 +81,31 @@ def request_lang(request: Request) -> Lang:
     return i18n.DEFAULT_LANG
 
 
+def same_site(request: Request) -> bool:
+    """Whether a state-changing request may come from where it says it comes from: a
+    browser's ``Origin`` (or ``Sec-Fetch-Site``) must name this very host.
+    """
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True  # not a browser's cross-site request (curl, the tests, the CLI)
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
+async def read_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or None past ``limit`` bytes (read no further)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and len(declared) < 12 and int(declared) > limit:
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > limit:
+            return None
+    return bytes(body)
+
+
 def _error(status: int, error: RoomError, lang: Lang) -> JSONResponse:
     return JSONResponse(
         {"error": {"code": error.code, "message": error.message.text(lang)}}, status_code=status
@@ -84,6 +118,8 @@ def create_app(
     bot_delay: float = 0.4,
     clock_scale: float = 1.0,
     static_dir: Path = STATIC,
+    limits: Limits | None = None,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -92,8 +128,12 @@ def create_app(
         bot_delay: Seconds a bot waits before each move (0 in tests).
         clock_scale: Real ms per game ms for Gotcha's bots (0 in tests: at once).
         static_dir: The front end's files (``index.html`` is the page).
+        limits: Rates and sizes (``limits.Limits``; its defaults if None).
+        api_docs: Serve FastAPI's ``/docs`` and ``/openapi.json`` (off by default).
     """
-    settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale)
+    limits = limits or Limits()
+    meter = Meter(limits)
+    settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     holder: dict[str, Rooms] = {}
 
     @contextlib.asynccontextmanager
@@ -109,7 +149,8 @@ def create_app(
             rooms.close()
             store.close()
 
-    app = FastAPI(title="Ludoteca", lifespan=lifespan)
+    docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
+    app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
 
     def rooms() -> Rooms:
@@ -140,9 +181,21 @@ def create_app(
     @app.post("/api/rooms")
     async def api_create_room(request: Request) -> Response:
         lang = request_lang(request)
+        if not same_site(request):
+            return _error(403, RoomError("cross_site", msg("web.error.cross_site")), lang)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return _error(415, RoomError("bad_body", msg("web.error.not_json_type")), lang)
+        address = request.client.host if request.client else "?"
+        if not meter.take(address, "rooms"):
+            return _error(429, RoomError("rate_limited", msg("web.error.rate_rooms")), lang)
+        raw = await read_body(request, limits.max_body)
+        if raw is None:
+            error = RoomError("too_large", msg("web.error.body_size", limit=limits.max_body))
+            return _error(413, error, lang)
         try:
-            body = await request.json()
-        except ValueError:
+            body = protocol.load_json(raw.decode("utf-8"))
+        except (UnicodeDecodeError, protocol.ProtocolError):
             body = None
         if not isinstance(body, dict):
             return _error(400, RoomError("bad_message", msg("web.error.bad_body")), lang)
@@ -170,59 +223,111 @@ def create_app(
     @app.websocket("/ws/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        address = websocket.client.host if websocket.client else "?"
+        queue: asyncio.Queue[str | int | None] = asyncio.Queue()
+        room = rooms().get(room_id)
 
         def push(text: str) -> None:
-            # A socket that stops reading is dropped rather than buffered without end.
-            if queue.qsize() < MAX_PENDING:
+            if client.gone:
+                return
+            if queue.qsize() < limits.max_pending:
                 queue.put_nowait(text)
-            elif not writer.done():
-                writer.cancel()
-                closing.append(asyncio.ensure_future(websocket.close(code=1013)))
+                return
+            # It stopped reading: closed once, out of the room at once (nothing more is
+            # serialised for it), its queue dropped.
+            client.gone = True
+            if room is not None:
+                room.clients.discard(client)
+            while not queue.empty():
+                queue.get_nowait()
+            queue.put_nowait(CLOSE_NOT_READING)
 
-        closing: list[asyncio.Future[None]] = []
         client = Client(push)
-        writer = asyncio.create_task(_write(websocket, queue))
-        room = rooms().get(room_id)
+        writer = asyncio.create_task(_write(websocket, queue, client))
         if room is None:
             client.error(RoomError("no_room", msg("web.error.no_room", room=room_id[:40])))
-            queue.put_nowait(None)
-            await writer
-            await websocket.close(code=4404)
+            queue.put_nowait(CLOSE_NO_ROOM)
+            await asyncio.gather(writer, return_exceptions=True)
             return
+        frames = limits.bucket(limits.frames)
+        chats = limits.bucket(limits.chat)
         try:
-            while True:
+            while not client.gone:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
-                text = frame.get("text")
-                if text is None:
-                    client.error(protocol.ProtocolError("bad_json", msg("web.error.binary")))
-                    continue
-                try:
-                    message = protocol.parse(text)
-                except protocol.ProtocolError as error:
-                    client.error(error)
-                    continue
-                await room.handle(client, message)
+                await _answer(room, client, frame, chats, meter, address)
+                # Past its rate a socket is read later (TCP holds its frames): nothing is
+                # lost and the loop serves the others meanwhile. Always yield once, so one
+                # socket's burst is never handled back to back.
+                owed = max(frames.wait(), meter.wait(address, "frames"))
+                await asyncio.sleep(min(owed, 5.0))
         except WebSocketDisconnect:
             pass
         finally:
             async with room.lock:
                 room.disconnect(client)
-            writer.cancel()
+            if not client.gone:
+                writer.cancel()
             await asyncio.gather(writer, return_exceptions=True)
 
     return app
 
 
-async def _write(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
-    """Send queued frames in order until ``None``; a closed socket ends it quietly."""
+async def _answer(
+    room: Any, client: Client, frame: Any, chats: Any, meter: Meter, address: str
+) -> None:
+    """Read one frame and have the room answer it (every refusal is an ``error``)."""
+    text = frame.get("text")
+    if text is None:
+        client.error(protocol.ProtocolError("bad_json", msg("web.error.binary")))
+        return
+    try:
+        message = protocol.parse(text)
+    except protocol.ProtocolError as error:
+        client.error(error)
+        return
+    if isinstance(message, protocol.Chat) and not (chats.take() and meter.take(address, "chat")):
+        client.error(protocol.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+        return
+    await room.handle(client, message)
+
+
+async def _write(
+    websocket: WebSocket, queue: asyncio.Queue[str | int | None], client: Client
+) -> None:
+    """Send queued frames in order; a close code in the queue closes the socket with it.
+
+    A frame that cannot be sent ends the socket: a peer that went away is normal (the reader
+    sees it leave), anything else is logged and closed with ``CLOSE_SEND_FAILED``.
+    """
     while True:
-        text = await queue.get()
-        if text is None:
+        item = await queue.get()
+        if item is None:
+            return
+        if isinstance(item, int):
+            await _close(websocket, item)
             return
         try:
-            await websocket.send_text(text)
-        except Exception:  # the peer went away; the reader cleans up
+            await websocket.send_text(item)
+        except (OSError, RuntimeError, WebSocketDisconnect):
+            client.gone = True  # the peer went away; the reader cleans up
             return
+        except Exception:
+            log.exception("a frame could not be sent; closing the socket")
+            client.gone = True
+            await _close(websocket, CLOSE_SEND_FAILED)
+            return
+
+
+CLOSE_REASONS = {
+    CLOSE_NOT_READING: "not reading",
+    CLOSE_SEND_FAILED: "send failed",
+    CLOSE_NO_ROOM: "no such room",
+}
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    """Close once with ``code`` and its reason; a peer that is gone already is fine."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code=code, reason=CLOSE_REASONS[code]), 10)

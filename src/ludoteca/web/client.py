@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.engine import events, i18n
@@ -18,6 +18,7 @@ from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web import protocol as p
+from ludoteca.web.limits import Limits
 
 
 class RoomError(Exception):
@@ -41,10 +42,12 @@ class Settings:
         bot_delay: Seconds a bot waits before each move in turn-based games (0 in tests).
         clock_scale: Real ms per game ms for realtime games (1.0; 0 runs bots' timed
             choices at once and stops the clock, for tests).
+        limits: Rates and sizes (``limits.Limits``).
     """
 
     bot_delay: float = 0.4
     clock_scale: float = 1.0
+    limits: Limits = field(default_factory=Limits)
 
 
 class Client:
@@ -60,6 +63,8 @@ class Client:
         self.lang: Lang = lang
         self.seat: int | None = None
         self.hello = False
+        self.gone = False
+        """Closed for not reading (or a failed send): nothing more is queued for it."""
         self.heard: tuple[int, int | None, Lang, int] | None = None
         """``(game_no, seat, lang, version)`` whose events this socket was last sent
         (``web.events``); ``None`` before its first ``state``."""

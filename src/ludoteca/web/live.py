@@ -32,6 +32,7 @@ class Step:
         phase: The game's phase when it was taken.
         before: The state it was taken from (the events of a step are derived on demand
             from this, the action and the next state; see ``web.events``).
+        actors: The seats that could act just before it (chance left out).
     """
 
     seat: Seat
@@ -40,6 +41,7 @@ class Step:
     secret: bool
     phase: str
     before: Any = None
+    actors: tuple[Seat, ...] = ()
 
 
 class Live:
@@ -88,11 +90,17 @@ class Live:
         return None
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
-        """Whether every step after ``version`` is another seat's simultaneous secret
-        choice: then ``seat`` still faces the decision it saw at ``version`` (both players
-        of Tacocat's replace or duel act on the same state; the second is not stale).
+        """Whether ``seat`` could act at ``version`` and every step after it is another
+        seat's simultaneous secret choice: then ``seat`` still faces the decision it saw at
+        ``version`` (both players of Tacocat's replace or duel act on the same state; the
+        second is not stale).
         """
-        return all(step.secret and step.seat != seat for step in self.steps[version:])
+        later = self.steps[version:]
+        return (
+            bool(later)
+            and seat in later[0].actors
+            and all(step.secret and step.seat != seat for step in later)
+        )
 
     def play(self, seat: Seat, action: Any) -> list[Step]:
         """Apply a checked action, then every chance step that follows.
@@ -117,8 +125,9 @@ class Live:
         phase = game.phase(self.state)
         secret = is_secret(game, self.state, seat, phase, self.last())
         before = self.state
+        actors = self.actors()
         self.state = game.apply(before, seat, action)
-        entry = Step(seat, action, str(action), secret, phase, before)
+        entry = Step(seat, action, str(action), secret, phase, before, actors)
         self.steps.append(entry)
         return entry
 

@@ -10,6 +10,26 @@ from ludoteca.engine.i18n import register
 
 register(
     {
+        "web.error.cross_site": {
+            "es": "Petición de otro sitio rechazada: crea la sala desde esta misma página",
+            "en": "Cross-site request refused: create the room from this very page",
+        },
+        "web.error.not_json_type": {
+            "es": "El cuerpo debe enviarse como application/json",
+            "en": "The body must be sent as application/json",
+        },
+        "web.error.body_size": {
+            "es": "Cuerpo demasiado grande (como mucho {limit} bytes)",
+            "en": "Body too large (at most {limit} bytes)",
+        },
+        "web.error.rate_rooms": {
+            "es": "Demasiadas salas creadas desde esta dirección; espera un poco",
+            "en": "Too many rooms created from this address; wait a little",
+        },
+        "web.error.rate_chat": {
+            "es": "Demasiados mensajes de chat seguidos; espera un poco",
+            "en": "Too many chat messages in a row; wait a little",
+        },
         "web.error.bad_json": {
             "es": "El mensaje no es JSON válido: {detail}",
             "en": "The message is not valid JSON: {detail}",

@@ -19,6 +19,14 @@ MAX_CHAT = 500
 """Longest chat message, in characters."""
 MAX_NAME = 30
 """Longest seat name (Gotcha's profile names allow as much)."""
+MAX_INT = 2**31 - 1
+"""Largest magnitude of any integer in a frame (seats, versions, steps, ages)."""
+MAX_DIGITS = 12
+"""Longest integer literal read at all (Python's int-string limit is never reached)."""
+MAX_TEXT = 200
+"""Longest token, language, agent, trait or action text, in characters."""
+MAX_TRAITS = 16
+"""Most traits a seat profile may list."""
 
 
 class ProtocolError(Exception):
@@ -154,11 +162,7 @@ def parse(text: str) -> ClientMessage:
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_FRAME:
         raise ProtocolError("too_large", msg("web.error.too_large", size=size, limit=MAX_FRAME))
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nesting"
-        raise ProtocolError("bad_json", msg("web.error.bad_json", detail=detail)) from None
+    data = load_json(text)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad_message", msg("web.error.not_object"))
     kind = data["type"]
@@ -166,9 +170,15 @@ def parse(text: str) -> ClientMessage:
         return Hello(_opt_str(data, "token"), _opt_str(data, "lang"))
     if kind == "sit":
         traits = data.get("traits", [])
-        if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
+        if (
+            not isinstance(traits, list)
+            or len(traits) > MAX_TRAITS
+            or not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in traits)
+        ):
             raise _bad_field("traits", "[str]")
-        return Sit(_int(data, "seat"), _str(data, "name"), _opt_int(data, "age"), tuple(traits))
+        return Sit(
+            _int(data, "seat"), _str(data, "name", MAX_FRAME), _opt_int(data, "age"), tuple(traits)
+        )
     if kind == "bot":
         return Bot(_int(data, "seat"), _opt_str(data, "agent"))
     if kind == "unbot":
@@ -180,7 +190,7 @@ def parse(text: str) -> ClientMessage:
     if kind == "act":
         return Act(_str(data, "action"), _int(data, "version"), _opt_int(data, "seat"))
     if kind == "chat":
-        return Chat(_str(data, "text"))
+        return Chat(_str(data, "text", MAX_FRAME))
     if kind == "rematch":
         return Rematch()
     if kind == "replay":
@@ -194,30 +204,83 @@ def parse(text: str) -> ClientMessage:
     raise ProtocolError("unknown_type", msg("web.error.unknown_type", type=kind[:40]))
 
 
+def load_json(text: str) -> Any:
+    """Read JSON text whose strings are all valid Unicode and whose integers are bounded.
+
+    Raises:
+        ProtocolError: ``bad_json`` for text that is not JSON, nests too deep, holds a lone
+            surrogate (an escaped ``ud800`` alone), ``NaN``/``Infinity`` or an integer of more than
+            :data:`MAX_DIGITS` digits.
+    """
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+        check_unicode(data)
+    except json.JSONDecodeError as error:
+        raise ProtocolError("bad_json", msg("web.error.bad_json", detail=error.msg)) from None
+    except RecursionError:
+        raise ProtocolError("bad_json", msg("web.error.bad_json", detail="nesting")) from None
+    except ValueError as error:  # a literal refused by the hooks below, or by int()
+        raise ProtocolError("bad_json", msg("web.error.bad_json", detail=str(error))) from None
+    return data
+
+
+def _parse_int(literal: str) -> int:
+    if len(literal.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"integer of more than {MAX_DIGITS} digits")
+    return int(literal)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def check_unicode(value: Any) -> None:
+    """Refuse a lone surrogate in any string or key of a loaded JSON value.
+
+    Raises:
+        ValueError: Naming the problem.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            _check_text(item)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                _check_text(key)
+                stack.append(inner)
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("a string holds a lone surrogate (not Unicode text)") from None
+
+
 def _bad_field(name: str, kind: str) -> ProtocolError:
     return ProtocolError("bad_message", msg("web.error.bad_field", field=name, kind=kind))
 
 
-def _str(data: dict[str, Any], name: str) -> str:
+def _str(data: dict[str, Any], name: str, limit: int = MAX_TEXT) -> str:
     value = data.get(name)
-    if not isinstance(value, str):
-        raise _bad_field(name, "str")
+    if not isinstance(value, str) or len(value) > limit:
+        raise _bad_field(name, f"str <= {limit}")
     return value
 
 
 def _opt_str(data: dict[str, Any], name: str) -> str | None:
-    value = data.get(name)
-    if value is None:
+    if data.get(name) is None:
         return None
-    if not isinstance(value, str):
-        raise _bad_field(name, "str")
-    return value
+    return _str(data, name)
 
 
 def _int(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad_field(name, "int")
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
+        raise _bad_field(name, f"int, |n| <= {MAX_INT}")
     return value
 
 

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ludoteca.agents import hints as hints_mod
@@ -31,7 +31,7 @@ from ludoteca.web.client import Client, RoomError, Settings, now_ms, parse_lang
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
-from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session
+from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session, calls
 from ludoteca.web.store import GameRow, RoomRow, Store
 
 __all__ = [
@@ -151,7 +151,7 @@ class Room:
         elif isinstance(message, p.Bot):
             self._bot(client, message)
         elif isinstance(message, p.Unbot):
-            self._unbot(message)
+            self._unbot(client, message)
         elif isinstance(message, p.Leave):
             self._leave(client)
         elif isinstance(message, p.Start):
@@ -179,6 +179,8 @@ class Room:
         if hello.token is not None:
             held = self.seating.holder(hello.token)
             if held is not None:
+                if self.seats[held].kind == BOT:
+                    self._reclaim(held)
                 client.seat = held
             else:
                 bad_token = True
@@ -221,7 +223,17 @@ class Room:
         client.send({"type": "seated", "seat": sit.seat, "token": token})
         self.broadcast_room()
 
+    def _reclaim(self, number: int) -> None:
+        """A person's token opens the seat a bot took after their drop: theirs again."""
+        self.seating.reclaim(number)
+        self.pilot.forget(number)
+        if self.status == PLAYING:
+            self.broadcast_state()
+            self.pilot.schedule()
+
     def _bot(self, client: Client, bot: p.Bot) -> None:
+        if client.seat is None:
+            raise RoomError("not_seated", msg("web.error.not_seated"))
         seat = self.seating.get(bot.seat)
         agent = bot.agent or default_agent(self.info.id)
         if agent not in agent_names(self.info.id):
@@ -233,17 +245,17 @@ class Room:
             self.seating.seat_bot(bot.seat, agent)
             self.broadcast_room()
             return
-        if client.seat is None:
-            raise RoomError("not_seated", msg("web.error.not_seated"))
         if seat.kind == BOT:
             raise RoomError("bad_message", msg("web.error.already_bot", seat=bot.seat))
         if any(c.seat == seat.seat for c in self.clients):
             raise RoomError("seat_connected", msg("web.error.seat_connected", seat=bot.seat))
-        self._to_bot(seat.seat, agent)
+        self._to_bot(seat.seat, agent, reclaimable=seat.kind == HUMAN)
 
-    def _to_bot(self, number: int, agent: str) -> None:
-        """A person's seat played by a bot from now on (their token stops working)."""
-        self.seating.to_bot(number, agent)
+    def _to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
+        """A person's seat played by a bot from now on (``reclaimable``: their token takes
+        it back; else it stops working).
+        """
+        self.seating.to_bot(number, agent, reclaimable=reclaimable)
         self._unseat_sockets(number)
         self.pilot.forget(number)
         self.broadcast_room()
@@ -251,7 +263,9 @@ class Room:
             self.broadcast_state()
             self.pilot.schedule()
 
-    def _unbot(self, unbot: p.Unbot) -> None:
+    def _unbot(self, client: Client, unbot: p.Unbot) -> None:
+        if client.seat is None:
+            raise RoomError("not_seated", msg("web.error.not_seated"))
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
         seat = self.seating.get(unbot.seat)
@@ -298,13 +312,21 @@ class Room:
         except GameSetupError as error:
             raise RoomError("bad_message", error.message) from None
         labels = self.seating.names()
-        self.store.add_game(self.id, GameRow(game_no, seed, dict(resolved), labels, None))
+        row = GameRow(game_no, seed, dict(resolved), labels, None)
+        self._stored(lambda: self.store.add_game(self.id, row, PLAYING))
         self.game_no = game_no
         self.status = PLAYING
-        self.store.update_room(self.id, self.status, self.game_no)
         self.begin(live)
         self.broadcast_room()
         self._draw_and_go_on()
+
+    def _stored(self, write: Callable[[], None]) -> None:
+        """Run one store write; a refusal is ``server_error`` and nothing changed."""
+        try:
+            write()
+        except Exception:
+            log.exception("room %s: the store refused a write", self.id)
+            raise RoomError("server_error", msg("web.error.store")) from None
 
     def begin(self, live: Live) -> None:
         """Make ``live`` the room's game (a new one, or one restored from the store)."""
@@ -348,9 +370,10 @@ class Room:
         with self.session.calls():
             outcome = live.outcome()
         if outcome is not None and self.status == PLAYING:
+            self._stored(
+                lambda: self.store.finish_game(self.id, live.game_no, outcome.to_json(), FINISHED)
+            )
             self.status = FINISHED
-            self.store.finish_game(self.id, live.game_no, outcome.to_json())
-            self.store.update_room(self.id, self.status, self.game_no)
             self.pilot.finish()
             self.broadcast_state()
             self.broadcast_room()
@@ -490,6 +513,11 @@ class Rooms:
         given: dict[str, Any] = {name: resolved[name] for name in options}
         if hints is False:
             given[HINTS_OPTION] = False
+        try:  # every option checked now, as the first game will be set up (seed aside)
+            with calls(game):
+                runner.new_game(game, players, 0, dict(resolved))
+        except GameSetupError as error:
+            raise RoomError("bad_option", error.message) from None
         if (
             not isinstance(turn_seconds, int)
             or isinstance(turn_seconds, bool)
@@ -498,10 +526,8 @@ class Rooms:
             raise RoomError("bad_message", msg("web.error.bad_turn_seconds", max=MAX_TURN_SECONDS))
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
-        self.store.create_room(row)
         seats = [SeatState(seat) for seat in range(players)]
-        for seat in seats:
-            self.store.save_seat(room_id, seat.row())
+        self.store.create_room(row, [seat.row() for seat in seats])
         room = Room(self, row, seats)
         self.rooms[room_id] = room
         return room
@@ -532,6 +558,12 @@ class Rooms:
                     room.game, row.game_no, game_row.seed, game_row.options, row.players, steps
                 )
             room.begin(live)
+            with room.session.calls():
+                outcome = live.outcome()
+            if outcome is not None and row.status == PLAYING:
+                # The last step was stored but not the end (a crash in between): end it now.
+                self.store.finish_game(row.id, row.game_no, outcome.to_json(), FINISHED)
+                room.status = FINISHED
         return room
 
     def resume(self) -> None:

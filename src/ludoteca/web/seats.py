@@ -10,9 +10,10 @@ room's business (``rooms.Room``), not the seats'.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from ludoteca.engine import rng as rng_mod
@@ -21,6 +22,8 @@ from ludoteca.engine.i18n import msg
 from ludoteca.web import protocol as p
 from ludoteca.web.client import RoomError
 from ludoteca.web.store import SeatRow, Store
+
+log = logging.getLogger("ludoteca.web")
 
 FREE, HUMAN, BOT = "free", "human", "bot"
 BOT_NAMES: tuple[str, ...] = (
@@ -92,10 +95,12 @@ class Seats:
         return self.all[number]
 
     def holder(self, token: str) -> int | None:
-        """The person's seat that ``token`` opens, if any."""
+        """The seat that ``token`` opens, if any: a person's, or one a bot took over after
+        its person's connection dropped (``to_bot(reclaimable=True)``).
+        """
         digest = hash_token(token)
         for seat in self.all:
-            if seat.kind == HUMAN and seat.token_hash == digest:
+            if seat.kind in (HUMAN, BOT) and seat.token_hash and seat.token_hash == digest:
                 return seat.seat
         return None
 
@@ -108,8 +113,18 @@ class Seats:
         return tuple(seat.name for seat in self.all)
 
     def save(self, seat: SeatState) -> None:
-        """Store one seat as it is now."""
-        self.store.save_seat(self.room_id, seat.row())
+        """Store a seat's new state, then hold it: a seat changes only once the store took
+        it (a refused write is ``server_error`` and the seat is as it was).
+
+        Raises:
+            RoomError: ``server_error`` if the store refused it.
+        """
+        try:
+            self.store.save_seat(self.room_id, seat.row())
+        except Exception:
+            log.exception("room %s: the store refused seat %s", self.room_id, seat.seat)
+            raise RoomError("server_error", msg("web.error.store")) from None
+        self.all[seat.seat] = seat
 
     def sit(self, number: int, name: str, age: int | None, traits: tuple[str, ...]) -> str:
         """A person sits down in a free seat.
@@ -128,9 +143,11 @@ class Seats:
             raise RoomError("bad_message", msg("web.error.bad_name", max=p.MAX_NAME))
         profile = None if self.spec is None else person_profile(self.spec, name, age, traits)
         token = secrets.token_urlsafe(24)
-        seat.kind, seat.name, seat.agent, seat.profile = HUMAN, name, "", profile
-        seat.token_hash = hash_token(token)
-        self.save(seat)
+        self.save(
+            replace(
+                seat, kind=HUMAN, name=name, agent="", profile=profile, token_hash=hash_token(token)
+            )
+        )
         return token
 
     def seat_bot(self, number: int, agent: str) -> None:
@@ -142,24 +159,29 @@ class Seats:
         seat = self.get(number)
         if seat.kind != FREE:
             raise RoomError("seat_taken", msg("web.error.seat_taken", seat=number))
-        seat.kind, seat.agent, seat.token_hash = BOT, agent, ""
-        seat.name = self._bot_name(number)
+        name, profile = self._bot_name(number), seat.profile
         if self.spec is not None:
-            seat.profile = self._bot_profile(number)
-            seat.name = seat.profile["name"]
-        self.save(seat)
+            profile = self._bot_profile(number)
+            name = profile["name"]
+        self.save(replace(seat, kind=BOT, agent=agent, token_hash="", name=name, profile=profile))
 
-    def to_bot(self, number: int, agent: str) -> None:
-        """A person's seat played by a bot from now on (their token stops working)."""
+    def to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
+        """A person's seat played by a bot from now on. ``reclaimable`` (the person's
+        connection dropped and another player handed the seat over): their token still
+        opens it and takes it back (:meth:`reclaim`); else it stops working.
+        """
         seat = self.all[number]
-        seat.kind, seat.agent, seat.token_hash = BOT, agent, ""
-        self.save(seat)
+        token_hash = seat.token_hash if reclaimable else ""
+        self.save(replace(seat, kind=BOT, agent=agent, token_hash=token_hash))
+
+    def reclaim(self, number: int) -> None:
+        """The person whose seat a bot took after a drop sits again (their token)."""
+        self.save(replace(self.all[number], kind=HUMAN, agent=""))
 
     def free(self, number: int) -> None:
         """Empty a seat (in the lobby)."""
         seat = self.all[number]
-        seat.kind, seat.name, seat.agent, seat.profile, seat.token_hash = FREE, "", "", None, ""
-        self.save(seat)
+        self.save(replace(seat, kind=FREE, name="", agent="", profile=None, token_hash=""))
 
     def _used_names(self) -> set[str]:
         return {s.name for s in self.all if s.kind != FREE}

@@ -15,11 +15,17 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
+"""Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
+write transaction commits, to check that every store write is atomic and nothing
+acknowledged is lost (``tests/web/test_crash.py``)."""
 
 DEFAULT_DB = "ludoteca.sqlite3"
 """The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
@@ -136,8 +142,8 @@ class ChatRow:
 class Store(Protocol):
     """What the rooms need from storage. Every write is committed when the call returns."""
 
-    def create_room(self, room: RoomRow) -> None:
-        """Insert a new room."""
+    def create_room(self, room: RoomRow, seats: Sequence[SeatRow] = ()) -> None:
+        """Insert a new room and its seats (one transaction)."""
         ...
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
@@ -156,12 +162,16 @@ class Store(Protocol):
         """A room's seats in seat order."""
         ...
 
-    def add_game(self, room_id: str, game: GameRow) -> None:
-        """Insert a new game of a room."""
+    def add_game(self, room_id: str, game: GameRow, status: str | None = None) -> None:
+        """Insert a new game of a room (and, with ``status``, make it the room's current
+        game with that status, in the same transaction).
+        """
         ...
 
-    def finish_game(self, room_id: str, game_no: int, outcome: dict[str, Any]) -> None:
-        """Store a game's outcome."""
+    def finish_game(
+        self, room_id: str, game_no: int, outcome: dict[str, Any], status: str | None = None
+    ) -> None:
+        """Store a game's outcome (and, with ``status``, the room's, in one transaction)."""
         ...
 
     def games(self, room_id: str) -> list[GameRow]:
@@ -206,14 +216,18 @@ class _SqlStore:
         self._conn = conn
         self._ph = placeholder
         self._lock = threading.Lock()
+        self._crash_at = 0
         for statement in SCHEMA:
             self._write(statement, ())
+        crash = os.environ.get(CRASH_ENV, "")
+        self._crash_at = int(crash) if crash.isdigit() else 0
+        self._writes = 0
 
     def _sql(self, text: str) -> str:
         return text if self._ph == "?" else text.replace("?", self._ph)
 
     @contextlib.contextmanager
-    def _cursor(self) -> Iterator[Any]:
+    def _cursor(self, write: bool = True) -> Iterator[Any]:
         """A cursor in its own transaction: committed at the end, rolled back on an error
         (PostgreSQL refuses every later statement of a failed transaction).
         """
@@ -222,6 +236,10 @@ class _SqlStore:
             cur = self._conn.cursor()
             try:
                 yield cur
+                if self._crash_at and write:
+                    self._writes += 1
+                    if self._writes >= self._crash_at:
+                        os._exit(137)
                 self._conn.commit()
             except BaseException:
                 with contextlib.suppress(Exception):  # a broken connection cannot roll back
@@ -239,32 +257,35 @@ class _SqlStore:
             cur.execute(self._sql(text), tuple(params))
 
     def _read(self, text: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-        with self._cursor() as cur:
+        with self._cursor(write=False) as cur:
             cur.execute(self._sql(text), tuple(params))
             return [tuple(row) for row in cur.fetchall()]
 
-    def create_room(self, room: RoomRow) -> None:
-        """Insert a new room."""
-        self._write(
-            "INSERT INTO rooms (id, game, players, options, turn_seconds, status, game_no,"
-            " created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                room.id,
-                room.game,
-                room.players,
-                _dump(room.options),
-                room.turn_seconds,
-                room.status,
-                room.game_no,
-                room.created_ms,
-            ),
-        )
+    def create_room(self, room: RoomRow, seats: Sequence[SeatRow] = ()) -> None:
+        """Insert a new room and its seats (one transaction)."""
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql(
+                    "INSERT INTO rooms (id, game, players, options, turn_seconds, status,"
+                    " game_no, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    room.id,
+                    room.game,
+                    room.players,
+                    _dump(room.options),
+                    room.turn_seconds,
+                    room.status,
+                    room.game_no,
+                    room.created_ms,
+                ),
+            )
+            for seat in seats:
+                cur.execute(self._sql(_SAVE_SEAT), _seat_params(room.id, seat))
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
         """Set a room's status and current game number."""
-        self._write(
-            "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?", (status, game_no, room_id)
-        )
+        self._write(_UPDATE_ROOM, (status, game_no, room_id))
 
     def rooms(self) -> list[RoomRow]:
         """Every room, oldest first."""
@@ -280,21 +301,7 @@ class _SqlStore:
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
-        self._write(
-            "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room_id, seat) DO UPDATE SET"
-            " kind = excluded.kind, name = excluded.name, agent = excluded.agent,"
-            " profile = excluded.profile, token_hash = excluded.token_hash",
-            (
-                room_id,
-                seat.seat,
-                seat.kind,
-                seat.name,
-                seat.agent,
-                _dump(seat.profile),
-                seat.token_hash,
-            ),
-        )
+        self._write(_SAVE_SEAT, _seat_params(room_id, seat))
 
     def seats(self, room_id: str) -> list[SeatRow]:
         """A room's seats in seat order."""
@@ -305,27 +312,39 @@ class _SqlStore:
         )
         return [SeatRow(int(r[0]), r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
-    def add_game(self, room_id: str, game: GameRow) -> None:
-        """Insert a new game of a room."""
-        self._write(
-            "INSERT INTO games (room_id, game_no, seed, options, seats, outcome)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                room_id,
-                game.game_no,
-                game.seed,
-                _dump(game.options),
-                _dump(list(game.seats)),
-                _dump(game.outcome),
-            ),
-        )
+    def add_game(self, room_id: str, game: GameRow, status: str | None = None) -> None:
+        """Insert a new game of a room (and, with ``status``, make it the room's current
+        game with that status, in the same transaction).
+        """
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql(
+                    "INSERT INTO games (room_id, game_no, seed, options, seats, outcome)"
+                    " VALUES (?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    room_id,
+                    game.game_no,
+                    game.seed,
+                    _dump(game.options),
+                    _dump(list(game.seats)),
+                    _dump(game.outcome),
+                ),
+            )
+            if status is not None:
+                cur.execute(self._sql(_UPDATE_ROOM), (status, game.game_no, room_id))
 
-    def finish_game(self, room_id: str, game_no: int, outcome: dict[str, Any]) -> None:
-        """Store a game's outcome."""
-        self._write(
-            "UPDATE games SET outcome = ? WHERE room_id = ? AND game_no = ?",
-            (_dump(outcome), room_id, game_no),
-        )
+    def finish_game(
+        self, room_id: str, game_no: int, outcome: dict[str, Any], status: str | None = None
+    ) -> None:
+        """Store a game's outcome (and, with ``status``, the room's, in one transaction)."""
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql("UPDATE games SET outcome = ? WHERE room_id = ? AND game_no = ?"),
+                (_dump(outcome), room_id, game_no),
+            )
+            if status is not None:
+                cur.execute(self._sql(_UPDATE_ROOM), (status, game_no, room_id))
 
     def games(self, room_id: str) -> list[GameRow]:
         """A room's games in order."""
@@ -456,6 +475,27 @@ def open_store(url: str) -> Store:
     if url.startswith("sqlite:///"):
         url = url[len("sqlite:///") :]
     return SqliteStore(url or DEFAULT_DB)
+
+
+_UPDATE_ROOM = "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?"
+_SAVE_SEAT = (
+    "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room_id, seat) DO UPDATE SET"
+    " kind = excluded.kind, name = excluded.name, agent = excluded.agent,"
+    " profile = excluded.profile, token_hash = excluded.token_hash"
+)
+
+
+def _seat_params(room_id: str, seat: SeatRow) -> tuple[Any, ...]:
+    return (
+        room_id,
+        seat.seat,
+        seat.kind,
+        seat.name,
+        seat.agent,
+        _dump(seat.profile),
+        seat.token_hash,
+    )
 
 
 def _dump(value: object) -> str:

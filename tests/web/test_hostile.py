@@ -1,0 +1,254 @@
+"""The server under hostile input (issue 14): bad bytes, bad options, cross-site posts,
+sockets that stop reading, bots handed seats, stale moves. Real sockets, real SQLite."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+from web_helpers import Peer, Server
+
+from ludoteca.engine import registry
+from ludoteca.web.limits import Bucket, Limits
+from ludoteca.web.live import Live, Step
+
+SURROGATE_FRAMES = [
+    '{"type":"sit","seat":1,"name":"\\ud800"}',
+    '{"type":"\\ud800"}',
+    '{"type":"lang","lang":"\\udfff"}',
+    '{"type":"chat","text":"hola \\ud83d"}',
+    '{"type":"hello","token":"\\ud800"}',
+    '{"\\ud800":1,"type":"ping"}',
+    '{"type":"act","action":"x","version":' + "9" * 4301 + "}",
+    '{"type":"replay","step":' + "1" * 13 + "}",
+    '{"type":"act","action":"x","version":NaN}',
+    '{"type":"sit","seat":2147483648,"name":"Eva"}',
+    "[" * 5000 + "]" * 5000,
+]
+
+
+def seated_pair(server: Server, game: str = "tacocat") -> tuple[str, Peer, Peer]:
+    room = server.create_room(game, 2)
+    alice, bob = server.peer(room), server.peer(room)
+    alice.hello()
+    bob.hello(lang="es")
+    alice.sit(0, "Alice")
+    bob.sit(1, "Bob")
+    return room, alice, bob
+
+
+@pytest.mark.parametrize("frame", SURROGATE_FRAMES, ids=range(len(SURROGATE_FRAMES)))
+def test_a_bad_frame_is_refused_in_the_senders_language_and_the_room_goes_on(
+    server: Server, frame: str
+) -> None:
+    room = server.create_room("tacocat", 2)
+    spectator, alice = server.peer(room), server.peer(room)
+    spectator.hello(lang="es")
+    alice.hello()
+    spectator.raw(frame)
+    error = spectator.wait("error")
+    assert error["code"] in ("bad_json", "bad_message")
+    assert error["message"].startswith(("El mensaje no es JSON", "Falta el campo"))
+    status, summary = server.http("GET", f"/api/rooms/{room}")
+    assert status == 200 and [s["kind"] for s in summary["seats"]] == ["free", "free"]
+    spectator.sit(1, "Eva")  # the same socket still sits, the room still starts
+    alice.sit(0, "Alice")
+    alice.send("start")
+    assert alice.wait("state")["version"] >= 0
+    spectator.close()
+    alice.close()
+
+
+def post(server: Server, body: bytes, headers: dict[str, str]) -> tuple[int, Any]:
+    request = urllib.request.Request(server.base + "/api/rooms?lang=en", data=body, method="POST")
+    for name, value in headers.items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+JSON = {"Content-Type": "application/json"}
+BAD_ROOMS: list[tuple[dict[str, Any] | bytes, dict[str, str], int, str, str]] = [
+    ({"game": "mystery_date", "players": 2, "options": {"door_weights": "abc"}}, JSON, 400,
+     "bad_option", "non-negative integer weights"),
+    ({"game": "mystery_date", "players": 2, "options": {"turn_limit": -1}}, JSON, 400,
+     "bad_option", "from 1 to 5000"),
+    ({"game": "dweebies", "players": 2, "options": {"first_player": 5}}, JSON, 400,
+     "bad_option", "not a seat"),
+    ({"game": "mystery_date", "players": 2, "options": {"turn_limit": "²"}}, JSON, 400,
+     "bad_option", "turn_limit"),
+    ({"game": "mystery_date", "players": 2, "options": {"turn_limit": "9" * 5000}}, JSON, 400,
+     "bad_option", "turn_limit"),
+    (b'{"game": "tacocat\\ud800", "players": 2}', JSON, 400, "bad_message", "JSON object"),
+    (b"[" * 100000, JSON, 413, "too_large", "Body too large"),
+    (b'{"game": "tacocat", "players": 2}', {"Content-Type": "text/plain"}, 415, "bad_body",
+     "application/json"),
+    (b'{"game": "tacocat", "players": 2}', {**JSON, "Origin": "https://evil.example"}, 403,
+     "cross_site", "Cross-site"),
+    (b'{"game": "tacocat", "players": 2}', {**JSON, "Sec-Fetch-Site": "cross-site"}, 403,
+     "cross_site", "Cross-site"),
+    (b'{"game": "tacocat", "players": ' + b"9" * 4301 + b"}", JSON, 400, "bad_message", "JSON"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", BAD_ROOMS, ids=range(len(BAD_ROOMS)))
+def test_room_creation_refuses_what_could_never_start(
+    server: Server, case: tuple[dict[str, Any] | bytes, dict[str, str], int, str, str]
+) -> None:
+    body, headers, status, code, text = case
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    got, answer = post(server, raw, headers)
+    assert (got, answer["error"]["code"]) == (status, code)
+    assert text in answer["error"]["message"]
+
+
+def test_same_origin_posts_pass_and_api_docs_are_off(server: Server) -> None:
+    origin = {**JSON, "Origin": server.base}
+    status, _ = post(server, b'{"game": "tacocat", "players": 2}', origin)
+    assert status == 201
+    for path in ("/docs", "/openapi.json", "/redoc"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server.base + path, timeout=10)
+        assert refused.value.code == 404
+
+
+def test_room_creation_per_address_is_rate_limited(db: str) -> None:
+    with Server(db, limits=Limits(rooms=(0.001, 3.0))) as server:
+        for _ in range(3):
+            server.create_room("tacocat", 2)
+        status, answer = server.http("POST", "/api/rooms", {"game": "tacocat", "players": 2})
+        assert status == 429 and answer["error"]["code"] == "rate_limited"
+
+
+def test_chat_past_its_rate_is_refused_with_a_clear_error(server: Server) -> None:
+    _room, alice, bob = seated_pair(server)
+    burst = int(Limits().chat[1])
+    for index in range(burst + 5):
+        bob.send("chat", text=f"línea {index}")
+    refusals = [m for m in bob.drain(0.5) if m["type"] == "error"]
+    assert refusals and all(m["code"] == "rate_limited" for m in refusals)
+    assert refusals[0]["message"].startswith("Demasiados mensajes de chat")
+    alice.close()
+    bob.close()
+
+
+def test_only_seated_people_manage_bots(server: Server) -> None:
+    room = server.create_room("tacocat", 2)
+    watcher = server.peer(room)
+    watcher.hello()
+    watcher.send("bot", seat=1)
+    assert watcher.wait("error")["code"] == "not_seated"
+    seated = server.peer(room)
+    seated.hello()
+    seated.sit(0, "Alice")
+    seated.send("bot", seat=1)
+    seated.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    watcher.send("unbot", seat=1)
+    assert watcher.wait("error")["code"] == "not_seated"
+    watcher.close()
+    seated.close()
+
+
+def test_a_seat_handed_to_a_bot_after_a_drop_is_taken_back_with_its_token(
+    server: Server,
+) -> None:
+    room, alice, bob = seated_pair(server)
+    alice.send("start")
+    alice.wait("state")
+    token = bob.token
+    bob.close()
+    alice.wait("room", lambda m: not m["room"]["seats"][1]["connected"])
+    alice.send("bot", seat=1)
+    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    back = server.peer(room)
+    assert back.hello(token=token)["seat"] == 1
+    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "human")
+    state = back.wait("state")
+    assert state["you"] == 1
+    back.close()
+    alice.close()
+
+
+def test_a_move_naming_a_version_its_seat_could_not_act_at_is_stale() -> None:
+    game = registry.make("tacocat")
+    live = Live(game, 1, 7, {}, 2)
+    # Seat 0 chose alone at version 0 (seat 1 could not act): seat 1 naming 0 is stale.
+    live.steps = [Step(0, None, "x", True, "p", actors=(0,))]
+    assert not live.only_others_chose_since(1, 0)
+    # Both chose at once at version 0: seat 1's choice naming 0 still stands.
+    live.steps = [Step(0, None, "x", True, "p", actors=(0, 1))]
+    assert live.only_others_chose_since(1, 0)
+    assert not live.only_others_chose_since(0, 0)
+
+
+def test_a_bucket_allows_its_burst_then_its_rate() -> None:
+    bucket = Bucket(10.0, 3.0)
+    start = bucket.at
+    assert [bucket.take(start) for _ in range(4)] == [True, True, True, False]
+    assert bucket.take(start + 0.1)
+    owed = Bucket(10.0, 1.0)
+    assert owed.wait(owed.at) == 0.0 and owed.wait(owed.at) == pytest.approx(0.1)
+
+
+def _raw_socket(server: Server, room: str) -> socket.socket:
+    """A WebSocket client that sends ``hello`` and then never reads (a tiny buffer)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert b" 101 " in answer
+    payload = json.dumps({"type": "hello"}).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+    return sock
+
+
+def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    fast = (1e6, 1e6)
+    limits = Limits(max_pending=20, chat=fast, address_chat=fast, frames=fast, address_frames=fast)
+    # Megabytes of chat fill the silent sockets' kernel buffers: kept in memory, not on disk.
+    with Server(":memory:", limits=limits) as server:
+        room, alice, bob = seated_pair(server)
+        silent = [_raw_socket(server, room) for _ in range(5)]
+        alice.wait("room", lambda m: m["room"]["spectators"] == 5)
+        line = "x" * 490
+        deadline = time.monotonic() + 60
+        spectators = 5
+        while spectators and time.monotonic() < deadline:
+            for _ in range(500):
+                alice.send("chat", text=line)
+            alice.send("ping")
+            alice.wait("pong")
+            spectators = server.http("GET", f"/api/rooms/{room}")[1]["spectators"]
+        assert spectators == 0
+        bob.send("chat", text="still here")
+        alice.wait("chat", lambda m: m["text"] == "still here")
+        for sock in silent:
+            sock.close()
+        alice.close()
+        bob.close()
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
