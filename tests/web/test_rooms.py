@@ -125,7 +125,7 @@ def test_rooms_reload_from_the_store_with_their_games(tmp_path: Any) -> None:
         assert back.live.chance_rng.random() == live.chance_rng.random()
         assert back.status == "playing" and back.game_no == 1
         assert back.seats[0].token_hash == hash_token(token)
-        assert [s.agent for s in back.seats] == ["", "random", "greedy"]
+        assert [s.agent for s in back.seats] == ["", "random", "expert"]
         again.close()
 
     asyncio.run(scenario())

@@ -29,9 +29,7 @@ def test_health_and_the_catalogue_in_both_languages(server: Server) -> None:
     assert "ismcts" not in cards["gotcha"]["agents"]
     assert "profiles" not in {o["name"] for o in cards["gotcha"]["options"]}
     option = next(o for o in cards["gotcha"]["options"] if o["name"] == "turn_limit")
-    assert (
-        option["default"] == 96 and 8 in option["choices"] and option["help"].startswith("Turnos")
-    )
+    assert option["default"] == 0 and 8 in option["choices"] and option["help"].startswith("Turnos")
     _status, english = server.http("GET", "/api/games?lang=en")
     assert english["games"][0]["summary"] == registry.make("tacocat").info.summary_en
 
