@@ -203,7 +203,7 @@ def play(
     level: Annotated[
         str | None, typer.Option("--level", help=_help("level"), metavar=_meta("level"))
     ] = None,
-    hints: Annotated[bool, typer.Option("--hints/--no-hints", help=_help("hints"))] = True,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help=_help("hints"), metavar="")] = False,
     seat: Annotated[int, typer.Option("--seat", help=_help("seat"), metavar="N")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help=_help("seed"), metavar="N")] = None,
     players: Annotated[
@@ -258,7 +258,7 @@ def play(
             hot_seat = HotSeat(console, read_line, renderer, chosen)
             agents: list[runner.Agent] = [
                 HumanAgent(
-                    the_game, s, chosen, console, read_line, hot_seat, feed=feed, hints=hints
+                    the_game, s, chosen, console, read_line, hot_seat, feed=feed, hints=not no_hints
                 )
                 for s in range(count)
             ]
@@ -271,7 +271,9 @@ def play(
             person: runner.Agent = (
                 renderer.human(the_game, seat, chosen, console, read_line)
                 if renderer.human is not None
-                else HumanAgent(the_game, seat, chosen, console, read_line, feed=feed, hints=hints)
+                else HumanAgent(
+                    the_game, seat, chosen, console, read_line, feed=feed, hints=not no_hints
+                )
             )
             agents = [
                 person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)

@@ -292,8 +292,8 @@ register(
             "ratings (instead of --vs).",
         },
         "cli.help.hints": {
-            "es": "Permitir pistas con '?' (--no-hints las desactiva).",
-            "en": "Allow hints with '?' (--no-hints turns them off).",
+            "es": "Sin pistas: '?' solo muestra la ayuda.",
+            "en": "No hints: '?' only shows the help.",
         },
         "cli.level_and_vs": {
             "es": "Usa --level o --vs, no los dos.",
