@@ -21,8 +21,6 @@ Measured (``bench/gotcha_fair.py``): see ``bench/README.md``.
 
 from __future__ import annotations
 
-import random
-
 from ludoteca.agents.gotcha.greedy import GreedyGotcha, _Room
 from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import Play
@@ -74,21 +72,7 @@ class ExpertGotcha(GreedyGotcha):
         self.buzz_jitter_ms = 300
         self.watch_all_seats = True
 
-    def _choose_play(self, room: _Room, rng: random.Random) -> Play | None:
-        best: tuple[float, float, Play] | None = None
-        seen: set[tuple[str, int, int, str]] = set()
-        for action in room.legal_plays:
-            shape = (action.card, action.slot, action.target, action.text)
-            if shape in seen:
-                continue
-            seen.add(shape)
-            score = self._value_play(room, action)
-            tie = rng.random()
-            if best is None or (score, tie) > best[:2]:
-                best = (score, tie, action)
-        return None if best is None else best[2]
-
-    def _value_play(self, room: _Room, play: Play) -> float:
+    def _score_play(self, room: _Room, play: Play) -> float:
         n = len(room.profiles)
         rule = cards.card(play.card)
         slot = room.view["slots"][play.slot]
