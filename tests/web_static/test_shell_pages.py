@@ -213,7 +213,7 @@ def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) ->
     expect(page.get_by_test_id("seat-2")).to_have_attribute("data-kind", "bot")
     bots = [m for m in sent if m["type"] == "bot"]
     assert [m["seat"] for m in bots] == [1, 2]
-    assert all(m["agent"] == "greedy" for m in bots)  # gotcha's default (no expert)
+    assert all(m["agent"] == "expert" for m in bots)  # gotcha's strongest bot is the default
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
 
