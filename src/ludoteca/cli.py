@@ -26,7 +26,7 @@ from typer.core import TyperGroup
 from ludoteca import cli_help
 from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
-from ludoteca.engine import i18n, registry, runner
+from ludoteca.engine import events, i18n, registry, runner
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import Game, GameInfo, OptionValue
@@ -40,6 +40,7 @@ from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
+from ludoteca.terminal.layout import show_screen
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
 
@@ -304,11 +305,11 @@ def play(
                 console.print(saved.text(chosen))
             raise typer.Exit(session.EXIT_ABANDONED) from None
         watcher = None if vs == HUMAN else seat
-        if watching:
-            feed.show(seat)
+        news = feed.take(seat) if watching else []
         final_view = the_game.view(match.state, watcher)
-        console.print(renderer.render_view(final_view, chosen, ()))
-        console.print(_result_line(the_game, match, watcher, chosen), style="bold")
+        result = _result_line(the_game, match, watcher, chosen)
+        show_screen(console, chosen, renderer.tables(final_view, chosen), news, (), (), result)
+        console.print(result, style="bold")
         if save is not None:
             _write_lines(save, [match.record.dumps()])
             console.print(msg("term.saved", path=save).text(chosen))
@@ -562,9 +563,10 @@ def _result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, la
     outcome = match.outcome
     if outcome is None:
         return msg("term.stopped", steps=match.steps).text(lang)
-    reason = outcome.reason.text(lang) if outcome.reason else ""
-    line = msg("term.game_over", reason=reason).text(lang)
     renderer = renderer_for(game.info.id)
+    names = [renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
+    reason = events.render(outcome.reason, lang, names) if outcome.reason else ""
+    line = msg("term.game_over", reason=reason).text(lang)
     if not outcome.winners:
         verdict = msg("term.drawn")
     elif seat is None:

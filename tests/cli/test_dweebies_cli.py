@@ -128,7 +128,7 @@ def test_menu_numbers_collecting_placements_first_and_hints_the_rest() -> None:
     assert menu.actions[0] == Place(1, 12, 0)  # the whole row: 13 cards
     assert "(collects 13)" in menu.labels[0]
     assert "(collects 2)" in menu.labels[1]
-    assert "more placements" in menu.hints[0]
+    assert "more: type 'place D07 X Y'" in menu.hints[0]
 
 
 def test_menu_numbers_every_collect_decision_in_spanish() -> None:

@@ -96,11 +96,9 @@ def test_the_screen_is_drawn_from_the_view_only() -> None:
             other = GAME.sample_state(view, seat, random.Random(seed))
             assert text_of(md_term.render_view(GAME.view(other, seat), "es")) == out
     giver = text_of(md_term.render_view(GAME.view(state, state.mover), "en"))
-    assert "face down to seat" in giver
+    assert "face down to Seat " in giver
     others = [s for s in range(3) if s != state.mover]
-    assert "face down to seat" not in text_of(
-        md_term.render_view(GAME.view(state, others[0]), "en")
-    )
+    assert "face down to" not in text_of(md_term.render_view(GAME.view(state, others[0]), "en"))
 
 
 def test_the_whole_table_shows_every_hand() -> None:
@@ -116,7 +114,29 @@ def test_the_menu_numbers_every_move() -> None:
     legal = GAME.legal_actions(state, state.mover)
     menu = md_term.menu(GAME.view(state, state.mover), legal, "es")
     assert menu.actions == tuple(legal)
-    assert all("boca abajo" in label and "[give" in label for label in menu.labels)
+    assert all("boca abajo" in label and "[dar " in label for label in menu.labels)
+
+
+def test_a_spanish_menu_writes_moves_with_spanish_letters_only() -> None:
+    """The card in the sentence and in the typed form are the same letters (``da R1 …
+    [dar R1 a 1]``, never ``[give P1 to 1]``), and the typed form reads back as the move."""
+    seen = 0
+    for seed in (3, 4):
+        for state in states_of(seed, 4):
+            actors = GAME.actors(state)
+            if not actors or actors[0] < 0:
+                continue
+            legal = GAME.legal_actions(state, actors[0])
+            for lang in ("es", "en"):
+                menu = md_term.menu(GAME.view(state, actors[0]), legal, lang)
+                for action, label in zip(menu.actions, menu.labels, strict=True):
+                    typed = label.rsplit("[", 1)[1].rstrip("]")
+                    assert GAME.parse_action(typed) == action
+                    if lang == "es" and hasattr(action, "card"):
+                        spanish = card_label(action.card, "es")
+                        assert spanish in label.split("[")[0] and spanish in typed, label
+                        seen += 1
+    assert seen > 10
 
 
 def test_rules_lists_md01_to_md10_and_the_options() -> None:

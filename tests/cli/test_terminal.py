@@ -211,3 +211,34 @@ def test_answers_and_last_trick_are_shown() -> None:
     cards = " ".join(map(str, attack))
     assert f"Última baza {tacocat_term.GOALS[attacker]} ({attacker}) atacó con {cards};" in out
     assert "; respuestas: " in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "own"),
+    [("en", "You had only one legal move"), ("es", "Solo podías hacer una cosa")],
+)
+def test_a_forced_move_is_told_to_its_player_in_the_second_person(lang: Lang, own: str) -> None:
+    """Tile Up: after 'draw tiles' the lone 'end' plays itself; seat 0 is told "you" (not
+    "Seat 0 had only one legal move"), and the other seat is not told at all (hidden
+    hands: whether a move was forced may depend on them)."""
+    from ludoteca.engine.events import step_events  # noqa: PLC0415
+    from ludoteca.games.tile_up.game import GAME as TILE_UP  # noqa: PLC0415
+
+    rng = random.Random(0)
+
+    def chance_steps(state: Any) -> Any:
+        while TILE_UP.actors(state)[0] < 0:
+            chance = TILE_UP.sample_chance(state, rng)
+            state = runner.step(TILE_UP, state, TILE_UP.actors(state)[0], chance)
+        return state
+
+    state = chance_steps(runner.new_game(TILE_UP, 2, 5))
+    seat = TILE_UP.actors(state)[0]
+    state = chance_steps(runner.step(TILE_UP, state, seat, TILE_UP.parse_action("draw tiles")))
+    (end,) = TILE_UP.legal_actions(state, seat)
+    after = runner.step(TILE_UP, state, seat, end)
+    names = [renderer_for("tile_up").seat_label(s, lang) for s in range(2)]
+    mine = [e.text(lang, names) for e in step_events(TILE_UP, state, seat, end, after, seat)]
+    assert any(line.startswith(own) for line in mine), mine
+    theirs = step_events(TILE_UP, state, seat, end, after, 1 - seat)
+    assert "forced" not in [e.kind for e in theirs]

@@ -136,8 +136,8 @@ def test_play_three_players_draw_then_end_turns() -> None:
     result = invoke(args, stdin)
     assert result.exit_code == 1, result.output[-2000:]
     out = result.stdout
-    assert "Tile Up · turn 6 · phase: discard" in out and "Seat 2: " in out
-    assert out.count("Only one move is possible") >= 2
+    assert "Tile Up · turn 6 · phase: discard" in out and " Seat 2 " in out
+    assert out.count("Only one move: ends the turn") >= 2
     assert "Game abandoned." in out
 
 

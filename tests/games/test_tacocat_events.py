@@ -155,5 +155,5 @@ def test_tc03_a_forced_keep_is_told_to_the_seat_that_had_no_choice() -> None:
     state, _ = step(state._replace(replaced=(-1, -1)), YAY, "keep")
     _, told = step(state, WOW, "keep")
     assert told[WOW][0].kind == "forced"
-    assert told[WOW][0].text("en", NAMES).startswith("Bo had only one legal move")
+    assert told[WOW][0].text("en", NAMES).startswith("You had only one legal move")
     assert "forced" not in kinds(told[YAY])  # hand-dependent: told to the seat only

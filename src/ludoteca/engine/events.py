@@ -132,11 +132,13 @@ def step_events(
     if seat != CHANCE and (viewer == seat or not game.info.hidden_info):
         legal = game.legal_actions(before, seat)
         if len(legal) == 1 and not game.info.realtime:
+            # Told to the seat itself in the second person.
+            key = "engine.event.forced_own" if viewer == seat else "engine.event.forced"
             shared_before.append(
                 event(
                     "forced",
                     seat,
-                    msg("engine.event.forced", seat=seat, action=described(game, action)),
+                    msg(key, seat=seat, action=described(game, action)),
                     action=str(action),
                 )
             )
@@ -197,6 +199,10 @@ register(
         "engine.event.forced": {
             "es": "{seat} solo podía hacer una cosa y se jugó sola: {action}.",
             "en": "{seat} had only one legal move, played automatically: {action}.",
+        },
+        "engine.event.forced_own": {
+            "es": "Solo podías hacer una cosa y se jugó sola: {action}.",
+            "en": "You had only one legal move, played automatically: {action}.",
         },
         "engine.event.game_end": {
             "es": "Fin de la partida: {reason}. Gana: {winners_seats}.",

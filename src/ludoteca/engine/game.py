@@ -211,11 +211,11 @@ class Outcome:
 
     def describe(self, lang: str, names: Sequence[str]) -> str:
         """The result for people: who won (by ``names``, one per seat) and why."""
-        from ludoteca.engine.events import name_list  # noqa: PLC0415 (events imports game)
+        from ludoteca.engine.events import name_list, render  # noqa: PLC0415 (a cycle)
 
         code: Lang = "es" if lang == "es" else "en"
         winners = name_list([names[s] if s < len(names) else str(s) for s in self.winners], code)
-        reason = self.reason.text(code) if self.reason else ""
+        reason = render(self.reason, code, names) if self.reason else ""
         return msg("engine.outcome", winners=winners, reason=reason, turns=self.turns).text(code)
 
 

@@ -54,6 +54,9 @@ class Renderer:
         human: ``(game, seat, lang, console, read_line)`` to the agent of a person playing
             against bots, for games whose input is not "pick a move" (realtime Gotcha);
             ``None``: the generic ``HumanAgent``.
+        compact: ``(view, lang)`` to a shorter drawing of the table, used when the full one
+            leaves no room for the moves in the terminal (``terminal.layout``); ``None``:
+            the full one always.
     """
 
     render_view: Callable[[View, Lang, Sequence[View]], RenderableType]
@@ -61,6 +64,12 @@ class Renderer:
     seat_label: Callable[[int, Lang], str]
     examples: Callable[[Lang], str]
     human: Callable[..., Any] | None = None
+    compact: Callable[[View, Lang], RenderableType] | None = None
+
+    def tables(self, view: View, lang: Lang) -> tuple[RenderableType, ...]:
+        """The table drawn fully, then compactly (when the game has a compact drawing)."""
+        full = self.render_view(view, lang, ())
+        return (full,) if self.compact is None else (full, self.compact(view, lang))
 
 
 _RENDERERS: dict[str, str] = {

@@ -27,26 +27,36 @@ LEGAL = "+"
 _PALETTE = ("cyan", "magenta", "green", "blue", "red", "yellow", "bright_cyan", "bright_magenta")
 
 
-def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+def render_view(
+    view: View, lang: Lang, seat_views: Sequence[View] = (), *, compact: bool = False
+) -> RenderableType:
     """The table and the players as ``view``'s seat sees them.
 
     Args:
         view: A Dweebies view (``Dweebies.view``).
         lang: Language of the labels.
         seat_views: Every seat's view, to also show their hands (whole-table replays only).
+        compact: For a small terminal: no legend, the counts on one row, the cards taken
+            and the last move left to the full drawing and the news.
     """
     seat = view.get("seat")
     title = msg("term.dweebies.title", phase=msg(f"dweebies.phase.{view['phase']}")).text(lang)
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
-    parts: list[RenderableType] = [grid_of(view)]
-    parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
+    parts: list[RenderableType] = [grid_of(view, margin=0 if compact else 1)]
+    if not compact:
+        parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
     if view["groups"] > 1:
         parts.append(
             Text(msg("term.dweebies.split", groups=view["groups"]).text(lang), style="bold red")
         )
-    parts.append(_players(view, lang, seat_views))
+    parts.append(_players(view, lang, seat_views, compact))
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def compact_view(view: View, lang: Lang) -> RenderableType:
+    """The compact drawing (``render_view(..., compact=True)``)."""
+    return render_view(view, lang, (), compact=True)
 
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
@@ -79,7 +89,13 @@ def examples(lang: Lang) -> str:
     return msg("term.dweebies.examples").text(lang)
 
 
-RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+RENDERER = Renderer(
+    render_view=render_view,
+    menu=menu,
+    seat_label=seat_label,
+    examples=examples,
+    compact=compact_view,
+)
 
 
 def _gain(table: dict[int, int], action: dweebies.Place) -> int:
@@ -91,16 +107,18 @@ def _gain(table: dict[int, int], action: dweebies.Place) -> int:
     return len(taken)
 
 
-def grid_of(view: View) -> Table:
-    """The table with ``x`` across and ``y`` down, one more empty cell around it."""
+def grid_of(view: View, margin: int = 1) -> Table:
+    """The table with ``x`` across and ``y`` down, ``margin`` more empty cells around the
+    cards and the cells where the next card may go.
+    """
     cards = {(x, y): code for x, y, code in view["table"]}
     legal = {tuple(c) for c in view["legal_cells"]} if view["phase"] == "place" else set()
     offered = {tuple(c) for c in (*view["row"], *view["column"])}
     last = view["last"]
     last_cell = tuple(last["cell"]) if last and not last["taken"] else None
     spots = [*cards, *legal] or [(0, 0)]
-    xs = range(min(x for x, _ in spots) - 1, max(x for x, _ in spots) + 2)
-    ys = range(min(y for _, y in spots) - 1, max(y for _, y in spots) + 2)
+    xs = range(min(x for x, _ in spots) - margin, max(x for x, _ in spots) + 1 + margin)
+    ys = range(min(y for _, y in spots) - margin, max(y for _, y in spots) + 1 + margin)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", style="dim")
     for _ in xs:
@@ -125,7 +143,7 @@ def grid_of(view: View) -> Table:
     return grid
 
 
-def _players(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = False) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
@@ -134,13 +152,22 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         grid.add_row(msg(f"term.dweebies.{key}").text(lang), value)
 
     actors = [seat_label(s, lang) for s in view["actors"]]
-    row("turn", ", ".join(actors) if actors else "-")
+    if not compact:  # compact: the person asked is the one to act
+        row("turn", ", ".join(actors) if actors else "-")
     if "hand" in view:
-        row("your_hand", _hand(view["hand"], lang))
+        row("your_hand", " ".join(view["hand"]) if compact else _hand(view["hand"], lang))
     for other in seat_views:
         label = msg("term.hand_of", seat=seat_label(other["seat"], lang)).text(lang)
         grid.add_row(label, _hand(other.get("hand", []), lang))
     seats = range(view["players"])
+    if compact:
+        # The counts on one row: "Seat 0 3/12 · Seat 1 4/9 · pile 20".
+        each = [
+            f"{seat_label(s, lang)} {view['hand_counts'][s]}/{view['scores'][s]}" for s in seats
+        ]
+        pile = msg("term.dweebies.pile").text(lang)
+        row("counts", " · ".join([*each, f"{pile} {view['pile_size']}"]))
+        return grid
     row("hand_counts", " · ".join(f"{seat_label(s, lang)} {view['hand_counts'][s]}" for s in seats))
     row("scores", " · ".join(f"{seat_label(s, lang)} {view['scores'][s]}" for s in seats))
     if view.get("collected"):
@@ -197,6 +224,7 @@ register(
             "link (the + cells) and nobody collects until it is whole again.",
         },
         "term.dweebies.turn": {"es": "Turno", "en": "To act"},
+        "term.dweebies.counts": {"es": "En mano/recogidas", "en": "In hand/collected"},
         "term.dweebies.your_hand": {"es": "Tu mano", "en": "Your hand"},
         "term.dweebies.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
         "term.dweebies.scores": {"es": "Cartas recogidas", "en": "Cards collected"},
@@ -213,9 +241,8 @@ register(
         "term.dweebies.took": {"es": "recogió {count} cartas", "en": "took {count} cards"},
         "term.dweebies.collects": {"es": "(recoge {count})", "en": "(collects {count})"},
         "term.dweebies.place_hint": {
-            "es": "… y {count} colocaciones más: escribe 'place D07 X Y' (o 'colocar D07 X Y') "
-            "con X, Y de una casilla +.",
-            "en": "… and {count} more placements: type 'place D07 X Y' with X, Y of a + cell.",
+            "es": "… y {count} más: escribe 'colocar D07 X Y' (o 'place') con X, Y de una +.",
+            "en": "… and {count} more: type 'place D07 X Y' with X, Y of a + cell.",
         },
         "term.dweebies.examples": {
             "es": "place D07 1 0, collect row, collect both, collect none; en español: "

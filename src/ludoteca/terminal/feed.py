@@ -18,6 +18,7 @@ from ludoteca.engine.events import Event, step_events
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal.human import Pause
+from ludoteca.terminal.layout import news_lines, screen_height, text_rows
 
 ANNOUNCED = frozenset({"round_end"})
 """Event kinds shown as they happen and waited on, not kept for the next decision."""
@@ -59,8 +60,9 @@ class EventFeed:
             told = step_events(self._game, before, seat, action, after, viewer)
             pending.extend(self._line(item) for item in told)
             if self._pause is not None and any(item.kind in ANNOUNCED for item in told):
-                self.show(viewer)
-                self._pause(msg("term.feed.continue").text(self._lang))
+                pause = msg("term.feed.continue").text(self._lang)
+                self.show(viewer, screen_height(self._console) - text_rows(self._console, pause))
+                self._pause(pause)
 
     def take(self, viewer: Seat) -> list[str]:
         """The lines ``viewer`` has not seen yet, oldest first; they count as seen now."""
@@ -68,9 +70,17 @@ class EventFeed:
         self._pending[viewer] = []
         return lines
 
-    def show(self, viewer: Seat) -> None:
-        """Print ``viewer``'s unseen lines under a heading (nothing if there are none)."""
-        print_lines(self._console, self.take(viewer), self._lang)
+    def show(self, viewer: Seat, room: int | None = None) -> None:
+        """Print ``viewer``'s unseen lines under a heading (nothing if there are none);
+        ``room``: at most that many rows, the latest lines kept.
+        """
+        lines = self.take(viewer)
+        if room is None:
+            print_lines(self._console, lines, self._lang)
+            return
+        for index, line in enumerate(news_lines(self._console, self._lang, lines, room)):
+            style = "bold" if index == 0 else None
+            self._console.print(line, style=style, highlight=False, markup=False, emoji=False)
 
     def _line(self, item: Event) -> str:
         return item.text(self._lang, self._names)

@@ -21,6 +21,7 @@ from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.terminal import Menu, Renderer, renderer_for
+from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 HELP_WORDS = frozenset({"?", "help", "ayuda"})
@@ -180,6 +181,8 @@ class HumanAgent:
         self._feed = feed
         self._hints = hints
         self._hint: hints_mod.Hint | None = None
+        self._page = 0
+        self._pages = 1
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until the person gives a legal move.
@@ -192,23 +195,30 @@ class HumanAgent:
             self._hot_seat.hand_over(self._seat)
         options = self._renderer.menu(view, legal, self._lang)
         self._news = self._feed.take(self._seat) if self._feed is not None else []
-        self._show(view, options)
+        self._page = 0
         if len(legal) == 1 and self._hot_seat is None:
             # A forced move (Tile Up's lone ``end`` after a draw) is announced, not asked for;
             # the key it waits for is read fresh, so nothing typed earlier can answer it.
             only = legal[0]
             move = options.labels[0] if options.labels else str(only)
-            self._pause(msg("term.only_move", move=move).text(self._lang))
+            pause = msg("term.only_move", move=move).text(self._lang)
+            self._show(view, Menu(options.actions, ()), pause)
+            self._pause(pause)
             return only
         label = self._renderer.seat_label(self._seat, self._lang)
         prompt = msg("term.prompt", seat=label).text(self._lang)
+        self._show(view, options, prompt)
         asked = 0
         while True:
             answer = self._read_line(prompt).strip()
             if answer.lower() in QUIT_WORDS:
                 raise QuitGame
+            if answer.lower() in NEXT_PAGE | PREVIOUS_PAGE and self._pages > 1:
+                self._page += 1 if answer.lower() in NEXT_PAGE else -1
+                self._show(view, options, prompt)
+                continue
             if answer.lower() in HELP_WORDS:
-                self._show(view, options)
+                self._show(view, options, prompt, extra=3)
                 self._say(msg("term.help", examples=self._renderer.examples(self._lang)), "cyan")
                 if answer == "?":
                     self._give_hint(view, legal, asked)
@@ -261,16 +271,21 @@ class HumanAgent:
         else:
             self._say(msg("hints.move", move=found.move), "green")
 
-    def _show(self, view: View, options: Menu) -> None:
-        from ludoteca.terminal.feed import print_lines  # noqa: PLC0415 (feed imports this)
-
-        self._console.print(self._renderer.render_view(view, self._lang, ()))
-        print_lines(self._console, self._news, self._lang)
-        self._console.print(msg("term.moves_title").text(self._lang) + ":", style="bold")
-        for number, label in enumerate(options.labels, start=1):
-            self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)
-        for hint in options.hints:
-            self._console.print(f"  {hint}", style="italic", highlight=False, markup=False)
+    def _show(self, view: View, options: Menu, last_line: str, extra: int = 0) -> None:
+        """The screen of this decision, fitted to the terminal (``terminal.layout``);
+        ``extra``: rows to leave free above ``last_line`` (the help and a hint).
+        """
+        fitted = show_screen(
+            self._console,
+            self._lang,
+            self._renderer.tables(view, self._lang),
+            self._news,
+            options.labels,
+            options.hints,
+            last_line + "\n" * extra,
+            self._page,
+        )
+        self._pages, self._page = fitted.pages, fitted.page
 
     def _say(self, message: Message, style: str) -> None:
         self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)

@@ -36,8 +36,8 @@ register(
             "second, the move) and 'q' leaves the game.",
         },
         "term.only_move": {
-            "es": "Única jugada posible: {move}. Pulsa una tecla para jugarla (q sale). ",
-            "en": "Only one move is possible: {move}. Press a key to play it (q quits). ",
+            "es": "Jugada única: {move}. Pulsa una tecla para jugarla (q sale). ",
+            "en": "Only one move: {move}. Press a key to play it (q quits). ",
         },
         "term.empty": {
             "es": "Escribe una jugada (o '?' para ver la ayuda)",

@@ -17,7 +17,16 @@ from rich.text import Text
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games.mystery_date import game as mystery_date
-from ludoteca.games.mystery_date.cards import COLOURS, DOOR_OUTCOMES, NUMBERS, card_label
+from ludoteca.games.mystery_date.cards import (
+    COLOURS,
+    DOOR_OUTCOMES,
+    NUMBERS,
+    Discard,
+    Give,
+    Pile,
+    Show,
+    card_label,
+)
 from ludoteca.terminal import Menu, Renderer
 
 SYMBOLS = {
@@ -46,13 +55,17 @@ def seat_label(seat: int, lang: Lang) -> str:
     return msg("term.seat", seat=seat).text(lang)
 
 
-def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+def render_view(
+    view: View, lang: Lang, seat_views: Sequence[View] = (), *, compact: bool = False
+) -> RenderableType:
     """The board and the table as ``view``'s seat sees them.
 
     Args:
         view: A Mystery Date view (``MysteryDate.view``).
         lang: Language of the labels.
         seat_views: Every seat's view, to also show their hands (whole-table replays only).
+        compact: For a small terminal: no legend, the piles on one row, the recent events
+            left to the news (``terminal.feed``).
     """
     seat = view.get("seat")
     title = msg(
@@ -62,21 +75,48 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     ).text(lang)
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
-    return Panel(
-        Group(
-            _track(view),
-            Text(msg("term.md.legend").text(lang), style="dim"),
-            _table(view, lang, seat_views),
-        ),
-        title=title,
-        title_align="left",
-    )
+    parts: list[RenderableType] = [_track(view)]
+    if not compact:
+        parts.append(Text(msg("term.md.legend").text(lang), style="dim"))
+    parts.append(_table(view, lang, seat_views, compact))
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def compact_view(view: View, lang: Lang) -> RenderableType:
+    """The compact drawing (``render_view(..., compact=True)``)."""
+    return render_view(view, lang, (), compact=True)
 
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
-    """Every move numbered (there are at most a few dozen)."""
-    labels = tuple(f"{mystery_date.GAME.describe(action, lang)}  [{action}]" for action in legal)
+    """Every move numbered (there are at most a few dozen), with its text in the person's
+    language (``notation``), so a Spanish menu never mixes the two sets of card letters.
+    """
+    labels = tuple(
+        f"{mystery_date.GAME.describe(action, lang)}  [{notation(action, lang)}]"
+        for action in legal
+    )
     return Menu(tuple(legal), labels)
+
+
+def notation(action: Any, lang: Lang) -> str:
+    """A move as it may be typed in ``lang``: ``dar R2 a 1`` in Spanish for ``give P2 to 1``
+    (``parse_action`` reads both).
+    """
+    if lang != "es":
+        return str(action)
+    if isinstance(action, Give):
+        return f"dar {card_label(action.card, lang)} a {action.target}"
+    if isinstance(action, Discard):
+        return f"descartar {card_label(action.card, lang)}"
+    if isinstance(action, Pile):
+        return "monton descarte" if action.from_discard else "monton robo"
+    if isinstance(action, Show):
+        return f"mostrar {SPANISH_COLOURS[action.colour]}"
+    return str(action)
+
+
+SPANISH_COLOURS = ("rosa", "verde", "azul", "naranja")
+"""The colour words ``parse_action`` reads in Spanish, pink..orange."""
 
 
 def examples(lang: Lang) -> str:
@@ -84,7 +124,13 @@ def examples(lang: Lang) -> str:
     return msg("term.md.examples").text(lang)
 
 
-RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+RENDERER = Renderer(
+    render_view=render_view,
+    menu=menu,
+    seat_label=seat_label,
+    examples=examples,
+    compact=compact_view,
+)
 
 
 def hand_by_colour(cards: Sequence[int], lang: Lang) -> Text:
@@ -125,7 +171,7 @@ def _track(view: View) -> Table:
     return grid
 
 
-def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = False) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
@@ -134,9 +180,13 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         grid.add_row(msg(f"term.md.{key}").text(lang), value)
 
     actors = [seat_label(s, lang) for s in view["actors"]]
-    row("turn", ", ".join(actors) if actors else "-")
     space = msg(f"mystery_date.space.{view['space']}").text(lang)
-    row("mover", f"{seat_label(view['mover'], lang)} · {space}")
+    mover = f"{seat_label(view['mover'], lang)} · {space}"
+    if compact:
+        row("mover", mover)
+    else:
+        row("turn", ", ".join(actors) if actors else "-")
+        row("mover", mover)
     if "hand" in view:
         row("your_hand", hand_by_colour(view["hand"], lang))
         for other, cards in enumerate(view["known"]):
@@ -147,26 +197,33 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
                 row("they_know", _knowledge(other, cards, lang))
         if "given" in view:
             given = card_label(view["given"], lang)
-            row("given", msg("term.md.given_to", card=given, seat=view["target"]).text(lang))
+            to = seat_label(view["target"], lang)
+            row("given", msg("term.md.given_to", card=given, seat=to).text(lang))
     for seat_view in seat_views:
         label = msg("term.hand_of", seat=seat_label(seat_view["seat"], lang)).text(lang)
         grid.add_row(label, hand_by_colour(seat_view.get("hand", []), lang))
     sizes = " · ".join(f"{seat_label(s, lang)} {n}" for s, n in enumerate(view["hand_counts"]))
-    row("hand_counts", sizes)
-    row("pile", str(view["pile_size"]))
     discard: list[int] = view["discard"]
     top = card_label(discard[-1], lang) if discard else "-"
-    row("discard", msg("term.md.discard_top", top=top, count=len(discard)).text(lang))
+    on_top = msg("term.md.discard_top", top=top, count=len(discard)).text(lang)
+    if compact:
+        row("hand_counts", sizes)
+        piles = msg("term.md.piles", pile=view["pile_size"], top=top, count=len(discard))
+        row("pile", piles.text(lang))
+    else:
+        row("hand_counts", sizes)
+        row("pile", str(view["pile_size"]))
+        row("discard", on_top)
     if view["phase"] == "pick" and view["target"] >= 0:
         row("swap", msg("term.md.swap_now", seat=seat_label(view["target"], lang)).text(lang))
     if view["phase"] == "door" and view["shown"] >= 0:
         colour = msg(f"mystery_date.colour.{COLOURS[view['shown']]}").text(lang)
         row("door", msg("term.md.opening", colour=colour).text(lang))
     door = _last_door(view, lang)
-    if door:
+    if door and not compact:
         row("last_door", door)
     events = [_event(entry, lang) for entry in view["log"]]
-    if events:
+    if events and not compact:
         row("events", "\n".join(events[-SHOWN_EVENTS:]))
     return grid
 
@@ -221,8 +278,8 @@ register(
         "term.md.they_know": {"es": "Sabe que tienes", "en": "They know you hold"},
         "term.md.given": {"es": "Carta dada", "en": "Card given"},
         "term.md.given_to": {
-            "es": "{card} boca abajo para el asiento {seat}",
-            "en": "{card} face down to seat {seat}",
+            "es": "{card} boca abajo para {seat}",
+            "en": "{card} face down to {seat}",
         },
         "term.md.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
         "term.md.pile": {"es": "Mazo de robo", "en": "Draw pile"},
@@ -230,6 +287,10 @@ register(
         "term.md.discard_top": {
             "es": "encima {top} (cartas en el montón: {count})",
             "en": "top {top} (cards in the pile: {count})",
+        },
+        "term.md.piles": {
+            "es": "{pile} · descartes: encima {top} ({count} cartas)",
+            "en": "{pile} · discard pile: top {top} ({count} cards)",
         },
         "term.md.swap": {"es": "Intercambio", "en": "Swap"},
         "term.md.swap_now": {

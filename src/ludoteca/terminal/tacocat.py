@@ -33,13 +33,17 @@ def seat_label(seat: int, lang: Lang) -> str:
     return f"{GOALS[seat]} ({seat})"
 
 
-def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
+def render_view(
+    view: View, lang: Lang, seat_views: Sequence[View] = (), *, compact: bool = False
+) -> RenderableType:
     """The board and the table as ``view``'s seat sees them.
 
     Args:
         view: A Tacocat view (``Tacocat.view``).
         lang: Language of the labels.
         seat_views: Every seat's view, to also show their hands (whole-table replays only).
+        compact: For a small terminal: no legend, the counts on one row, and the last
+            duel, trick and showdown left to the news (``terminal.feed``).
     """
     seat = view.get("seat")
     title = msg(
@@ -49,15 +53,16 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     ).text(lang)
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
-    return Panel(
-        Group(
-            _track(view),
-            Text(msg("term.tacocat.legend").text(lang), style="dim"),
-            _table(view, lang, seat_views),
-        ),
-        title=title,
-        title_align="left",
-    )
+    parts: list[RenderableType] = [_track(view)]
+    if not compact:
+        parts.append(Text(msg("term.tacocat.legend").text(lang), style="dim"))
+    parts.append(_table(view, lang, seat_views, compact))
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def compact_view(view: View, lang: Lang) -> RenderableType:
+    """The compact drawing (``render_view(..., compact=True)``)."""
+    return render_view(view, lang, (), compact=True)
 
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
@@ -86,7 +91,13 @@ def examples(lang: Lang) -> str:
     return msg("term.tacocat.examples").text(lang)
 
 
-RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+RENDERER = Renderer(
+    render_view=render_view,
+    menu=menu,
+    seat_label=seat_label,
+    examples=examples,
+    compact=compact_view,
+)
 
 
 def _track(view: View) -> Table:
@@ -125,7 +136,7 @@ def _arrow(seat: int | None) -> str:
     return GOALS[seat][0]
 
 
-def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
+def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = False) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
@@ -137,7 +148,12 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         return " · ".join(f"{seat_label(s, lang)} {value}" for s, value in enumerate(values))
 
     actors = [seat_label(s, lang) for s in view["actors"]]
-    row("turn", ", ".join(actors) if actors else "-")
+    turn = ", ".join(actors) if actors else "-"
+    attacking = view["phase"] in ("attack", "defend") and view["attacker"] >= 0
+    if compact and attacking:
+        attacker = msg("term.tacocat.attacker").text(lang)
+        turn += f" · {attacker}: {seat_label(view['attacker'], lang)}"
+    row("turn", turn)
     if "hand" in view:
         row("your_hand", _cards(view["hand"]))
         if view.get("my_choice") is not None:
@@ -150,11 +166,15 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
             choice = _choice(view["phase"], other["my_choice"], lang)
             value += "  (" + msg("term.tacocat.chosen_secretly", choice=choice).text(lang) + ")"
         grid.add_row(row_label, value)
-    row("hand_counts", seats_pair(view["hand_counts"]))
     pile = str(view["pile_size"])
     if view["hand_size"]:
         pile += " · " + msg("term.tacocat.deal_size", size=view["hand_size"]).text(lang)
-    row("pile", pile)
+    if compact:
+        pile_label = msg("term.tacocat.pile").text(lang)
+        row("hand_counts", f"{seats_pair(view['hand_counts'])} · {pile_label} {pile}")
+    else:
+        row("hand_counts", seats_pair(view["hand_counts"]))
+        row("pile", pile)
     if view["phase"] in ("replace", "deal") or max(view["replaced"]) >= 0:
         replaced = ["-" if n < 0 else str(n) for n in view["replaced"]]
         row("replaced", seats_pair(replaced))
@@ -162,7 +182,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
         waiting = [seat_label(s, lang) for s, chosen in enumerate(view["chosen"]) if chosen]
         row("chosen", ", ".join(waiting))
     row("discard", _cards(view["discard"]))
-    if view["phase"] in ("attack", "defend") and view["attacker"] >= 0:
+    if attacking and not compact:
         row("attacker", seat_label(view["attacker"], lang))
     if view["attack"]:
         row("attack", _cards(view["attack"]))
@@ -172,10 +192,10 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
             row("answering", msg("term.tacocat.answering_card", card=now).text(lang))
         if view["answers"]:
             row("answers", _answers(view["answers"], lang))
-    if view["last_duel"]:
+    if view["last_duel"] and not compact:
         row("last_duel", seats_pair(view["last_duel"]))
     trick = view["last_trick"]
-    if trick:
+    if trick and not compact:
         row(
             "last_trick",
             msg(
@@ -185,7 +205,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
                 answers=_answers(trick["answers"], lang),
             ).text(lang),
         )
-    if view["last_showdown"]:
+    if view["last_showdown"] and not compact:
         row("last_showdown", seats_pair(view["last_showdown"]))
     if view["results"]:
         results = [

@@ -46,6 +46,8 @@ EMPTY = "·"
 CORNER = "◇"
 BLOCK = "■"
 SHOWN_EVENTS = 12
+CELLS_PER_LINE = 18
+"""Allowed cells listed per line of the placement hint."""
 """Recent public actions listed under the table (a bot's whole turn, usually)."""
 
 
@@ -77,11 +79,92 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def board_table(view: View) -> Table:
-    """The board: column letters on top, row numbers at the left, one cell per column."""
+def compact_view(view: View, lang: Lang) -> RenderableType:
+    """For a small terminal: the board drawn narrow with the table beside it (the seats
+    with points, tiles and cards and start sums; the own tiles and goals with their shapes;
+    the face-up goals, the bag and deck, the discard pile's top cards).
+    """
+    seat = view.get("seat")
+    title = msg(
+        "term.tile_up.title", turn=view["turn"] + 1, phase=msg(f"tile_up.phase.{view['phase']}")
+    ).text(lang)
+    if seat is not None and seat >= 0:
+        title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
+    side: list[RenderableType] = [_seats_table(view, lang)]
+    info = Table.grid(padding=(0, 1))
+    info.add_column(style="bold")
+    info.add_column()
+    if "tiles" in view:
+        info.add_row(msg("term.tile_up.your_tiles").text(lang), _tiles(view["tiles"]))
+    faceup = " ".join(_card_tag(card) for card in view["faceup"] if card >= 0) or "-"
+    info.add_row(msg("term.tile_up.faceup_short").text(lang), faceup)
+    deck = str(view["deck_size"])
+    if view["deck_order"] is not None:
+        deck += " (" + " ".join(map(str, view["deck_order"][:3])) + "…)"
+    info.add_row(msg("term.tile_up.bag_deck").text(lang), f"{view['bag_size']} · {deck}")
+    info.add_row(msg("term.tile_up.discard").text(lang), _discard_short(view["discard"], lang))
+    side.append(info)
+    if "goals" in view:
+        side.append(Text(msg("term.tile_up.your_goals").text(lang) + ":", style="bold"))
+        side.append(cards_row(view["goals"], lang, short=True))
+    layout = Table.grid(padding=(0, 2))
+    layout.add_column()
+    layout.add_column()
+    layout.add_row(board_table(view, narrow=True), Group(*side))
+    return Panel(layout, title=title, title_align="left")
+
+
+def _seats_table(view: View, lang: Lang) -> Table:
+    """One row per seat: points (cards scored), tiles/cards held, start sum; ▶ to act."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column()
+    for _ in range(3):
+        table.add_column(justify="right")
+    table.add_row(
+        "",
+        *(Text(msg(f"term.tile_up.col_{key}").text(lang), style="dim") for key in COLUMNS),
+    )
+    actors = set(view["actors"])
+    sums = view["start_sums"]
+    for s, points in enumerate(view["scores"]):
+        mark = "▶" if s in actors else " "
+        start = str(sums[s]) if s < len(sums) and sums[s] >= 0 else "-"
+        table.add_row(
+            Text(f"{mark}{seat_label(s, lang)}", style="bold" if s == view.get("seat") else ""),
+            f"{points} ({view['scored'][s]})",
+            f"{view['tile_counts'][s]}/{view['goal_counts'][s]}",
+            start,
+        )
+    return table
+
+
+COLUMNS = ("points", "held", "start")
+"""The columns of the compact seats table."""
+SHOWN_DISCARDS = 2
+"""Discarded goal cards named in the compact table (the top ones)."""
+
+
+def _card_tag(card: int) -> str:
+    """A goal card in a few letters: ``#11 O4P`` (id, shape, colour letter)."""
+    shape, colour = CARDS[card]
+    return f"#{card} {SHAPE_NAMES[shape]}{COLOURS[colour]}"
+
+
+def _discard_short(discard: Sequence[int], lang: Lang) -> str:
+    if not discard:
+        return "-"
+    top = " ".join(_card_tag(card) for card in discard[-SHOWN_DISCARDS:])
+    more = "… " if len(discard) > SHOWN_DISCARDS else ""
+    return f"{len(discard)}: {more}{top}"
+
+
+def board_table(view: View, *, narrow: bool = False) -> Table:
+    """The board: column letters on top, row numbers at the left, one cell per column;
+    ``narrow``: cells three characters wide with no space between them.
+    """
     size = int(view["size"])
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", style="dim")
+    grid = Table.grid(padding=(0, 0 if narrow else 1))
+    grid.add_column(justify="right", style="dim", min_width=3 if narrow else 0)
     for _ in range(size):
         grid.add_column(justify="center", min_width=3)
     grid.add_row("", *(Text("abcdefghijklmnopqrstuvwxyz"[c], style="dim") for c in range(size)))
@@ -105,29 +188,37 @@ def tile_text(name: str, height: int = 1) -> Text:
     return Text(label, style=STYLES.get(name[0], "bold"))
 
 
-def shape_text(card: int, lang: Lang) -> Text:
-    """A goal card: its id, shape name and colour, and the shape drawn in blocks."""
+def shape_text(card: int, lang: Lang, *, short: bool = False) -> Text:
+    """A goal card: its id, shape name and colour (``short``: the colour's letter), and the
+    shape drawn in blocks.
+    """
     shape, colour = CARDS[card]
     letter = COLOURS[colour]
     cells = set(SHAPES[shape])
     rows = 1 + max(r for r, _ in cells)
     cols = 1 + max(c for _, c in cells)
-    text = Text(f"#{card} {SHAPE_NAMES[shape]} {COLOUR_NAMES[lang][colour]}\n", style="bold")
+    long_head = f"#{card} {SHAPE_NAMES[shape]} {COLOUR_NAMES[lang][colour]}"
+    head = _card_tag(card) if short else long_head
+    text = Text(head + "\n", style="bold")
     for r in range(rows):
         line = "".join(BLOCK if (r, c) in cells else " " for c in range(cols))
         text.append(line.rstrip() + "\n", style=INK[letter])
     return text
 
 
-def cards_row(cards: Sequence[int], lang: Lang) -> RenderableType:
-    """Several goal cards side by side, or ``-``."""
+def cards_row(cards: Sequence[int], lang: Lang, *, short: bool = False) -> RenderableType:
+    """Several goal cards side by side, or ``-``; ``short``: with colour letters."""
     shown = [card for card in cards if card >= 0]
     if not shown:
         return Text("-")
-    grid = Table.grid(padding=(0, 3))
+    grid = Table.grid(padding=(0, 1 if short else 3))
     for _ in shown:
         grid.add_column()
-    grid.add_row(*(shape_text(card, lang) for card in shown))
+    drawn = [shape_text(card, lang, short=short) for card in shown]
+    if short:
+        for text in drawn:
+            text.rstrip()
+    grid.add_row(*drawn)
     return grid
 
 
@@ -147,7 +238,10 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
             tile, cell = str(action).split()[1:]
             by_tile.setdefault(tile, []).append(cell)
         for tile, cells in by_tile.items():
-            hints.append(f"  {tile}: {' '.join(cells)}")
+            # One line per few cells, so each line fits an 80-column terminal.
+            for start in range(0, len(cells), CELLS_PER_LINE):
+                head = f"{tile}:" if start == 0 else " " * (len(tile) + 1)
+                hints.append(f"  {head} {' '.join(cells[start : start + CELLS_PER_LINE])}")
     return Menu(tuple(shown), labels, tuple(hints))
 
 
@@ -156,7 +250,13 @@ def examples(lang: Lang) -> str:
     return msg("term.tile_up.examples").text(lang)
 
 
-RENDERER = Renderer(render_view=render_view, menu=menu, seat_label=seat_label, examples=examples)
+RENDERER = Renderer(
+    render_view=render_view,
+    menu=menu,
+    seat_label=seat_label,
+    examples=examples,
+    compact=compact_view,
+)
 
 
 def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
@@ -201,8 +301,9 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View]) -> Table:
             "term.tile_up.deck_order", order=" ".join(map(str, view["deck_order"]))
         ).text(lang)
     row("bag_deck", f"{view['bag_size']} · {deck}")
-    row("discard", " ".join(map(str, view["discard"])) or "-")
-    if view["start_sums"] and min(view["start_sums"]) >= 0 and view["turn"] == 0:
+    discard = " ".join(_card_tag(card) for card in view["discard"])
+    row("discard", Text(discard or "-"))
+    if view["start_sums"] and min(view["start_sums"]) >= 0:
         row("start_sums", per_seat(view["start_sums"]))
     events = [_event(entry, lang) for entry in view.get("log", [])[-SHOWN_EVENTS:]]
     if events:
@@ -250,6 +351,10 @@ register(
         "term.tile_up.turn": {"es": "Turno", "en": "To act"},
         "term.tile_up.scores": {"es": "Puntos (cartas)", "en": "Points (cards)"},
         "term.tile_up.faceup": {"es": "Objetivos boca arriba", "en": "Face-up goals"},
+        "term.tile_up.faceup_short": {"es": "A la vista", "en": "Face up"},
+        "term.tile_up.col_points": {"es": "puntos", "en": "points"},
+        "term.tile_up.col_held": {"es": "fich/cart", "en": "tiles/cards"},
+        "term.tile_up.col_start": {"es": "suma ini.", "en": "start sum"},
         "term.tile_up.your_tiles": {"es": "Tus fichas", "en": "Your tiles"},
         "term.tile_up.your_goals": {"es": "Tus objetivos", "en": "Your goals"},
         "term.tile_up.counts": {"es": "Fichas/cartas", "en": "Tiles/cards"},
@@ -264,9 +369,8 @@ register(
             "en": "returns a tile to the bag",
         },
         "term.tile_up.place_hint": {
-            "es": "O escribe 'place FICHA CASILLA' (p. ej. 'place R4 f6' o 'colocar R4 f6'). "
-            "Casillas posibles por ficha:",
-            "en": "Or type 'place TILE CELL' (e.g. 'place R4 f6'). Allowed cells per tile:",
+            "es": "O escribe 'colocar FICHA CASILLA' (p. ej. 'colocar R4 f6'); casillas posibles:",
+            "en": "Or type 'place TILE CELL' (e.g. 'place R4 f6'); allowed cells:",
         },
         "term.tile_up.examples": {
             "es": "place R4 f6, score 12 f6, draw tiles, draw goal, end, discard R4, "
