@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +178,30 @@ def test_recent_moves_show_what_the_other_seats_did() -> None:
     out_es = text_of(term.render_view(view, "es"))
     assert "Últimas jugadas" in out_es and "Asiento 1: coloca G4 en f4" in out_es
     assert "devuelve una ficha a la bolsa" in out_es
+
+
+def test_the_discard_pile_is_shown_as_cards_and_the_start_sums_after_turn_0() -> None:
+    """Issue 22: the discard pile named bare numbers and the start sums (TU-01) vanished
+    after turn 0. Both tables, full and compact, name each discarded card by id, shape and
+    colour letter, and give every seat's start sum on any turn."""
+    found = None
+    for seed in range(4, 12):
+        state = mid_game(seed, 160)
+        if state.discard and state.turn > 0:
+            found = state
+            break
+    assert found is not None
+    view = GAME.view(found, 0)
+    top = view["discard"][-1]
+    shape, colour = term.CARDS[top]
+    tag = f"#{top} {SHAPE_NAMES[shape]}{term.COLOURS[colour]}"
+    full = text_of(term.render_view(view, "en"))
+    compact = text_of(term.compact_view(view, "es"))
+    assert tag in full and tag in compact
+    sums = view["start_sums"]
+    assert min(sums) >= 0
+    assert "Start sums" in full
+    assert " · ".join(f"Seat {s}: {n}" for s, n in enumerate(sums)) in full
+    assert "suma ini." in compact
+    for s, n in enumerate(sums):
+        assert re.search(rf"Asiento {s}\s.*\s{n}\s*│", compact), compact
