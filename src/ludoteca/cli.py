@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import IO, Annotated, Any, NoReturn
 
@@ -41,6 +41,7 @@ from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
 from ludoteca.terminal.layout import show_screen
+from ludoteca.terminal.live import live_input
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
 
@@ -214,6 +215,7 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help=_help("save"), metavar=_meta("file"))
     ] = None,
+    speed: Annotated[float, typer.Option("--speed", help=_help("speed"), metavar="X")] = 1.0,
     lang: LangOption = None,
 ) -> None:
     """Play one game in the terminal against a bot or hot-seat."""
@@ -230,6 +232,8 @@ def play(
                 console.print()
                 console.print(msg("term.no_game").text(chosen))
                 raise typer.Exit(0) from None
+        if not speed >= 0:
+            raise GameSetupError(msg("cli.bad_speed", value=speed))
         the_game = registry.make(game)
         info = the_game.info
         given = options_mod.parse_pairs(option or [])
@@ -270,7 +274,7 @@ def play(
                     msg("cli.unknown_opponent", name=vs, game=game, valid=", ".join(valid))
                 )
             person: runner.Agent = (
-                renderer.human(the_game, seat, chosen, console, read_line)
+                renderer.human(the_game, seat, chosen, console, read_line, feed=feed, speed=speed)
                 if renderer.human is not None
                 else HumanAgent(
                     the_game, seat, chosen, console, read_line, feed=feed, hints=not no_hints
@@ -285,15 +289,18 @@ def play(
             you = renderer.seat_label(seat, chosen)
             console.print(msg("term.versus", seat=you, bot=vs).text(chosen), style="bold")
         log = session.StepLog()
-        watching = renderer.human is None or vs == HUMAN
 
         def observe(before: Any, actor: int, action: Any, after: Any) -> None:
             log(before, actor, action, after)
-            if watching:
-                feed(before, actor, action, after)
+            feed(before, actor, action, after)
 
         try:
-            match = runner.play(the_game, agents, match_seed, options, observer=observe)
+            # A person in a realtime game types while the others act (``terminal.live``).
+            realtime_person = renderer.human is not None and vs != HUMAN
+            with live_input(console) if realtime_person else nullcontext() as live:
+                if live is not None:
+                    agents[seat].attach_live(live)  # type: ignore[attr-defined]
+                match = runner.play(the_game, agents, match_seed, options, observer=observe)
         except (QuitGame, *session.LEAVE):
             console.print()
             console.print(msg("term.quit").text(chosen), style="bold")
@@ -305,7 +312,7 @@ def play(
                 console.print(saved.text(chosen))
             raise typer.Exit(session.EXIT_ABANDONED) from None
         watcher = None if vs == HUMAN else seat
-        news = feed.take(seat) if watching else []
+        news = feed.take(seat)
         final_view = the_game.view(match.state, watcher)
         result = _result_line(the_game, match, watcher, chosen)
         show_screen(console, chosen, renderer.tables(final_view, chosen), news, (), (), result)

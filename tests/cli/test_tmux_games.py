@@ -20,6 +20,8 @@ NUMBERED = re.compile(r"^\s+(\d+)\) ")
 GAMES = {
     "tacocat": ["--vs", "random", "--seed", "2"],
     "dweebies": ["--vs", "random", "--seed", "1"],
+    "tile_up": ["--vs", "random", "--seed", "1"],
+    "mystery_date": ["--vs", "random", "--seed", "1"],
 }
 RESULT = {"es": ("Fin de la partida", "Has "), "en": ("Game over", "You ")}
 

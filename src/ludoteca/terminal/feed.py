@@ -64,6 +64,10 @@ class EventFeed:
                 self.show(viewer, screen_height(self._console) - text_rows(self._console, pause))
                 self._pause(pause)
 
+    def rename(self, names: Sequence[str]) -> None:
+        """Name the players ``names`` from now on (Gotcha's players are named at the deal)."""
+        self._names = list(names)
+
     def take(self, viewer: Seat) -> list[str]:
         """The lines ``viewer`` has not seen yet, oldest first; they count as seen now."""
         lines = self._pending.get(viewer, [])

@@ -35,7 +35,10 @@ from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import Menu, Renderer
+from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
+from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen
+from ludoteca.terminal.live import LiveInput
 
 LOG_LINES = 14
 """Room events shown."""
@@ -89,6 +92,84 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
             )
         )
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def compact_view(view: View, lang: Lang) -> RenderableType:
+    """For a small terminal: the track, the players on one row each with their traits, the
+    live rules only, the hand and the vote; the room is left to the news
+    (``terminal.feed``, the events since the person's last action).
+    """
+    seat = view.get("seat")
+    names = [p["name"] for p in view["profiles"]]
+    rules = view["rules"]
+    title = msg(
+        "term.gotcha.title" if rules["turn_limit"] else "term.gotcha.title_no_limit",
+        turn=view["turn"],
+        limit=rules["turn_limit"],
+        phase=msg(f"gotcha.phase.{view['phase']}"),
+        player=names[view["current"]],
+    ).text(lang)
+    mine = isinstance(seat, int) and 0 <= seat < len(names)
+    if isinstance(seat, int) and mine:
+        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+    parts: list[RenderableType] = [_track(view, names, rules["track_length"])]
+    for number, profile in enumerate(view["profiles"]):
+        traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
+        line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"]).text(lang)
+        parts.append(
+            Text(
+                f"{number} {line}: {traits or '-'}", style="dim", overflow="ellipsis", no_wrap=True
+            )
+        )
+    live_rules = Table.grid(padding=(0, 1))
+    live_rules.add_column(style="bold")
+    live_rules.add_column()
+    for slot in view["slots"]:
+        if slot["live"] and slot[lang]:
+            bound = ", ".join(names[s] for s in slot["bound"]) or "-"
+            live_rules.add_row(slot["slot"], Text(f"{slot[lang]} [{bound}]"))
+    if live_rules.row_count:
+        parts.append(live_rules)
+    if isinstance(seat, int) and mine:
+        hand = Table.grid(padding=(0, 1))
+        hand.add_column(style="bold")
+        hand.add_column()
+        for card_id in view["hand"]:
+            card = cards.card(card_id)
+            hand.add_row(card_id, Text(card.es if lang == "es" else card.en))
+        parts.append(Text(msg("term.gotcha.hand").text(lang) + ":", style="bold"))
+        parts.append(hand)
+        notes = [msg("term.gotcha.left", n=view["events_left"][seat]).text(lang)]
+        if view.get("locked", [False] * len(names))[seat]:
+            notes.append(msg("term.gotcha.locked").text(lang))
+        parts.append(Text(" · ".join(notes), style="dim"))
+    ballot = view.get("ballot")
+    if ballot:
+        parts.append(
+            Text(
+                msg(
+                    "term.gotcha.ballot",
+                    buzzer=names[ballot["buzzer"]],
+                    slot=ballot["slot"],
+                    accused=", ".join(names[s] for s in ballot["accused"]),
+                ).text(lang),
+                style="bold yellow",
+            )
+        )
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _table_key(view: View) -> tuple[Any, ...]:
+    """What, when it changes, calls for the whole screen again (not only the news)."""
+    ballot = view.get("ballot")
+    return (
+        view["turn"],
+        view["phase"],
+        tuple(view.get("hand", ())),
+        tuple(view["positions"]),
+        tuple((slot["slot"], slot["live"], slot["en"]) for slot in view["slots"]),
+        None if not ballot else (ballot["buzzer"], ballot["slot"]),
+    )
 
 
 def _track(view: View, names: list[str], length: int) -> Table:
@@ -217,13 +298,14 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     emotes, buzz).
     """
     shown, labels = surface.turn_menu(view, legal, lang)
-    hints = (msg("term.gotcha.hint", emotes=", ".join(cards.EMOTES)).text(lang),)
-    return Menu(shown, labels, hints)
+    return Menu(shown, labels, (msg("term.gotcha.hint").text(lang),))
 
 
 def examples(lang: Lang) -> str:
-    """A few example inputs."""
-    return "hola · /emote clap · /buzz a1 2 · /draw · 1 · /play W03 a1 · /vote yes"
+    """A few example inputs, and the emotes there are."""
+    emotes = ", ".join(cards.emote_label(emote, lang) for emote in cards.EMOTES)
+    sample = "hola · /emote clap · /buzz a1 2 · /draw · 1 · /play W03 a1 · /vote yes"
+    return msg("term.gotcha.examples", sample=sample, emotes=emotes).text(lang)
 
 
 class GotchaHuman:
@@ -248,6 +330,10 @@ class GotchaHuman:
         console: Console,
         read_line: ReadLine,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        feed: EventFeed | None = None,
+        live: LiveInput | None = None,
+        speed: float = 1.0,
     ) -> None:
         self._game = game
         self._seat = seat
@@ -258,10 +344,27 @@ class GotchaHuman:
         self._pending: Any = None
         self._wait_until = -1
         self._shown = -1
+        self._feed = feed
+        self._live = live
+        self._speed = speed
+        self._anchor: tuple[int, float] | None = None
+        self._typed: str | None = None
+        self._drawn: tuple[Any, ...] | None = None
+        self._named = False
+        self._page = 0
+
+    def attach_live(self, live: LiveInput) -> None:
+        """Read the person's lines from ``live`` (a terminal): the others' actions then
+        appear as they happen (``_choose_live``).
+        """
+        self._live = live
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """The person's next action; bots' earlier actions are applied in between."""
         clock = view["clock"]
+        if self._feed is not None and not self._named:
+            self._feed.rename([p["name"] for p in view["profiles"]])
+            self._named = True
         if self._pending is not None:
             if self._applied(view, self._pending):
                 self._pending = None
@@ -269,6 +372,8 @@ class GotchaHuman:
                 return self._pending
             else:
                 self._pending = None
+        if self._live is not None:
+            return self._choose_live(self._live, view, legal, rng)
         if clock < self._wait_until:
             return _idle(clock, legal)
         options = menu(view, legal, self._lang)
@@ -281,12 +386,6 @@ class GotchaHuman:
             answer = self._read_line(prompt.text(self._lang)).strip()
             t = clock + max(100, int((self._clock() - started) * 1000))
             t = min(t, clock + MAX_GAP_MS - 1000)
-            if answer.lower() in QUIT_WORDS:
-                raise QuitGame
-            if answer.lower() in HELP_WORDS:
-                self._show(view, options)
-                self._say(msg("term.help", examples=examples(self._lang)), "cyan")
-                continue
             if not answer:
                 if not any(s != self._seat for s in view["actors"]):
                     # Nobody else can act: waiting would only play the person's own move.
@@ -294,21 +393,117 @@ class GotchaHuman:
                     continue
                 self._wait_until = clock + WAIT_MS
                 return _idle(clock, legal)
-            try:
-                action = self._read(answer, t, options)
-            except RulesError as error:
-                self._say(error.message, "red")
-                continue
-            if action in legal:
-                self._pending = action
+            action = self._answer(answer, t, view, legal, options, rng)
+            if action is not None:
                 return action
-            reason = self._game.explain(
-                self._game.sample_state(view, self._seat, rng), self._seat, action
-            )
-            rule = msg("engine.rule_suffix", rule_id=reason[0]) if reason and reason[0] else ""
-            why = reason[1] if reason else msg("engine.not_legal_here")
-            shown = str(action).partition(" ")[2] or str(action)  # without its "@time"
-            self._say(msg("term.illegal", action=shown, rule=rule, reason=why), "red")
+
+    def _answer(
+        self,
+        answer: str,
+        t: int,
+        view: View,
+        legal: Sequence[Any],
+        options: Menu,
+        rng: random.Random,
+    ) -> Any:
+        """The action a non-empty answer asks for, stamped ``t``, or ``None`` when the
+        answer was help or a mistake (explained here).
+
+        Raises:
+            QuitGame: For q.
+        """
+        if answer.lower() in QUIT_WORDS:
+            raise QuitGame
+        if answer.lower() in NEXT_PAGE | PREVIOUS_PAGE:
+            self._page += 1 if answer.lower() in NEXT_PAGE else -1
+            self._drawn = None
+            self._show(view, options)
+            return None
+        if answer.lower() in HELP_WORDS:
+            self._show(view, options)
+            self._say(msg("term.help", examples=examples(self._lang)), "cyan")
+            return None
+        try:
+            action = self._read(answer, t, options)
+        except RulesError as error:
+            self._say(error.message, "red")
+            return None
+        if action in legal:
+            self._pending = action
+            return action
+        reason = self._game.explain(
+            self._game.sample_state(view, self._seat, rng), self._seat, action
+        )
+        rule = msg("engine.rule_suffix", rule_id=reason[0]) if reason and reason[0] else ""
+        why = reason[1] if reason else msg("engine.not_legal_here")
+        shown = str(action).partition(" ")[2] or str(action)  # without its "@time"
+        self._say(msg("term.illegal", action=shown, rule=rule, reason=why), "red")
+        return None
+
+    def _choose_live(
+        self, live: LiveInput, view: View, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """The live terminal: the others' actions appear as they happen, in game time
+        paced to real time (``speed`` game seconds a second; 0: no waiting), above the
+        line the person is typing; the person's line, when Enter ends it, is stamped with
+        the game time of that moment. While others may act and nothing was typed, the
+        person's proposal is idle (it loses every race, ``_idle``), so the game goes on.
+        """
+        clock = view["clock"]
+        prompt = msg("term.gotcha.prompt", name=view["profiles"][self._seat]["name"])
+        live.prompt(prompt.text(self._lang))
+        if self._typed is None and self._speed > 0 and self._anchor is not None:
+            # The others' next event is at ``clock``: show it when real time gets there.
+            ahead = (clock - self._game_now()) / (1000 * self._speed)
+            if ahead > 0:
+                self._typed = live.read(ahead)
+        self._anchor = (clock, self._clock())
+        options = menu(view, legal, self._lang)
+        self._show_live(live, view, options)
+        others = any(s != self._seat for s in view["actors"])
+        while True:
+            if self._typed is None:
+                self._typed = live.read(None if not others else 0)
+            if self._typed is None:
+                return _idle(clock, legal)
+            answer, self._typed = self._typed.strip(), None
+            if not answer:
+                with live.above():
+                    self._drawn = None
+                    self._show_live(live, view, options)
+                if others:
+                    return _idle(clock, legal)
+                continue
+            t = min(max(clock + 100, int(self._game_now())), clock + MAX_GAP_MS - 1000)
+            with live.above():
+                action = self._answer(answer, t, view, legal, options, rng)
+            if action is not None:
+                return action
+            if others:
+                return _idle(clock, legal)
+
+    def _game_now(self) -> float:
+        """The game time now: the last clock seen plus the real time since, at ``speed``."""
+        if self._anchor is None:
+            return 0.0
+        clock, real = self._anchor
+        return clock + (self._clock() - real) * 1000 * self._speed
+
+    def _show_live(self, live: LiveInput, view: View, options: Menu) -> None:
+        """The whole screen when the table changed (a turn, a rule, the hand, a vote),
+        else only what happened since, printed above the line being typed.
+        """
+        drawn = _table_key(view)
+        with live.above():
+            if drawn != self._drawn:
+                if self._drawn is not None and drawn[:2] != self._drawn[:2]:
+                    self._page = 0  # a new phase: its moves from the first page
+                self._drawn = drawn
+                self._show(view, options)
+                return
+            news = self._feed.take(self._seat) if self._feed is not None else []
+            for line in news:
+                self._console.print(f"  · {line}", highlight=False, markup=False, emoji=False)
 
     def _read(self, answer: str, t: int, options: Menu) -> Any:
         if answer.isascii() and answer.isdigit():
@@ -346,11 +541,20 @@ class GotchaHuman:
         )
 
     def _show(self, view: View, options: Menu) -> None:
-        self._console.print(render_view(view, self._lang))
-        for number, label in enumerate(options.labels, start=1):
-            self._console.print(f"  {number:>2}) {label}", highlight=False, markup=False)
-        for hint in options.hints:
-            self._console.print(f"  {hint}", style="italic", highlight=False, markup=False)
+        """The whole screen, fitted to the terminal (``terminal.layout``)."""
+        news = self._feed.take(self._seat) if self._feed is not None else []
+        prompt = msg("term.gotcha.prompt", name=view["profiles"][self._seat]["name"])
+        fitted = show_screen(
+            self._console,
+            self._lang,
+            (render_view(view, self._lang), compact_view(view, self._lang)),
+            news,
+            options.labels,
+            options.hints,
+            prompt.text(self._lang),
+            self._page,
+        )
+        self._page = fitted.page
 
     def _say(self, message: Message, style: str) -> None:
         self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)
@@ -409,14 +613,26 @@ def emote_id(name: str) -> str:
 
 
 def human(
-    game: Game[Any, Any], seat: int, lang: Lang, console: Console, read_line: ReadLine
+    game: Game[Any, Any],
+    seat: int,
+    lang: Lang,
+    console: Console,
+    read_line: ReadLine,
+    **live: Any,
 ) -> Any:
-    """The terminal agent for a person (``cli play`` uses it for gotcha)."""
-    return GotchaHuman(game, seat, lang, console, read_line)
+    """The terminal agent for a person (``cli play`` uses it for gotcha); ``live``: the
+    ``feed``, ``live`` input and ``speed`` of :class:`GotchaHuman`.
+    """
+    return GotchaHuman(game, seat, lang, console, read_line, **live)
 
 
 RENDERER = Renderer(
-    render_view=render_view, menu=menu, seat_label=seat_label, examples=examples, human=human
+    render_view=render_view,
+    menu=menu,
+    seat_label=seat_label,
+    examples=examples,
+    human=human,
+    compact=compact_view,
 )
 
 register(
@@ -471,10 +687,14 @@ register(
             "en": "Vote: was {buzzer} right about {slot} ({accused})? /vote yes or /vote no",
         },
         "term.gotcha.hint": {
-            "es": "Escribe para hablar; /emote NOMBRE ({emotes}); /buzz a1 2,3; /draw; "
-            "número: jugada; Intro: esperar; ? ayuda; q salir",
-            "en": "Type to chat; /emote NAME ({emotes}); /buzz a1 2,3; /draw; number: a "
-            "move; Enter: wait; ? help; q quit",
+            "es": "Escribe para hablar; /emote NOMBRE; /buzz a1 2,3; número: jugada; Intro: "
+            "esperar; ? ayuda y gestos; q salir",
+            "en": "Type to chat; /emote NAME; /buzz a1 2,3; number: a move; Enter: wait; "
+            "? help and emotes; q quit",
+        },
+        "term.gotcha.examples": {
+            "es": "{sample}; gestos: {emotes}",
+            "en": "{sample}; emotes: {emotes}",
         },
         "term.gotcha.prompt": {"es": "{name}, ¿qué haces? > ", "en": "{name}, what now? > "},
     }

@@ -313,6 +313,18 @@ register(
             "es": "Semilla de la partida (por defecto, una al azar).",
             "en": "The game's seed (default: a random one).",
         },
+        "cli.help.speed": {
+            "es": "Solo en juegos en tiempo real (gotcha): segundos de juego por segundo real "
+            "(por defecto 1; 0: los demás juegan sin esperar y solo se te pregunta cuando "
+            "nadie más puede actuar).",
+            "en": "Realtime games only (gotcha): game seconds per real second (default 1; 0: "
+            "the others play without waiting and you are asked only when nobody else can "
+            "act).",
+        },
+        "cli.bad_speed": {
+            "es": "--speed debe ser un número mayor o igual que 0, no {value}",
+            "en": "--speed must be a number of at least 0, not {value}",
+        },
         "cli.help.players": {
             "es": "Número de jugadores (por defecto, el mínimo del juego).",
             "en": "Number of players (default: the game's minimum).",
