@@ -86,6 +86,36 @@ def play(game_id: str, seed: int, lang: str) -> list[str]:
     return [*out.screens, last_screen(out, game_id, match.state, feed.take(0), lang)]
 
 
+def play_gotcha(seed: int, lang: str) -> list[str]:
+    """Gotcha (a room with a turn limit of 8, GT-14): the person answers a listed number
+    when there is one and otherwise lets the others go on (Enter)."""
+    game = registry.make("gotcha")
+    renderer = renderer_for("gotcha")
+    out = Screens(seed)
+    feed = EventFeed(game, [0], [], lang, out.console)
+
+    def read_line(prompt: str) -> str:
+        answer = out.read_line(prompt)
+        listed = any(NUMBERED.match(line) for line in out.screens[-1].splitlines())
+        return answer if listed or answer == "+" else ""
+
+    assert renderer.human is not None
+    person = renderer.human(game, 0, lang, out.console, read_line, feed=feed)
+    agents = [person] + [simulate.make_agent("greedy", "gotcha") for _ in range(2)]
+    options = {"turn_limit": 8, "language": lang}
+    match = runner.play(game, agents, seed, options, observer=feed, max_steps=STEPS * 2)
+    return [*out.screens, last_screen(out, "gotcha", match.state, feed.take(0), lang)]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_gotcha_screen_fits_80_by_24(lang: str) -> None:
+    screens = play_gotcha(4, lang)
+    assert len(screens) > 5
+    for number, screen in enumerate(screens):
+        assert rows(screen) <= HEIGHT, f"screen {number}:\n{screen}"
+        assert all(cell_len(line) <= WIDTH for line in screen.splitlines()), screen
+
+
 def last_screen(out: Screens, game_id: str, state: Any, news: list[str], lang: str) -> str:
     """The screen after the game (``cli play``: the table, the news, the result)."""
     game = registry.make(game_id)

@@ -34,8 +34,20 @@ def terminals() -> Iterator[list[Terminal]]:
         terminal.close()
 
 
+CELLS = re.compile(r"^\s+([ORYGBP]\d): ([a-m]\d+)")
+"""A line of Tile Up's allowed cells for a tile (``  R4: f3 e4 …``)."""
+FIRST_PAGE = re.compile(r" 1/\d+ · '\+'")
+"""The page line of a first page of moves, in either language."""
+
+
 def play_to_the_end(terminal: Terminal) -> tuple[int, int]:
-    """Answer until the program ends; (exit code, prompts and pauses answered)."""
+    """Answer until the program ends; (exit code, prompts and pauses answered).
+
+    At a prompt: a tile on the first cell listed for it when a page of the moves lists
+    cells (Tile Up, so tiles are placed and the game ends), else '+' on a first page that
+    lists no cells, else the last numbered move on screen, else Enter (Gotcha's room
+    between cards). A key at every pause.
+    """
     answered = 0
     while True:
         screen = terminal.wait_for(*PROMPTS, *PAUSES, timeout=300)
@@ -46,10 +58,18 @@ def play_to_the_end(terminal: Terminal) -> tuple[int, int]:
         if not lines[-1].rstrip().endswith(PROMPTS):
             terminal.send("x")
             continue
-        # The last numbered move on screen (in Tile Up a placement, so the game moves on);
-        # Enter where nothing is numbered (Gotcha's room between cards).
+        cells = [m.groups() for line in lines if (m := CELLS.match(line))]
         numbers = [m.group(1) for line in lines if (m := NUMBERED.match(line))]
-        terminal.send(*((numbers[-1], "Enter") if numbers else ("Enter",)))
+        if cells:
+            terminal.send(f"place {cells[0][0]} {cells[0][1]}", "Enter")
+        elif FIRST_PAGE.search(screen) and (
+            "allowed cells" in screen or "casillas posibles" in screen
+        ):
+            terminal.send("+", "Enter")
+        elif numbers:
+            terminal.send(numbers[-1], "Enter")
+        else:
+            terminal.send("Enter")
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -127,3 +147,48 @@ def test_keys_typed_before_a_prompt_never_answer_it(terminals: list[Terminal]) -
     screen = terminal.wait_for(*PROMPTS)
     assert [line for line in screen.splitlines() if line.strip()][-1].rstrip().endswith("quit):")
     assert "sacrifice" not in terminal.scrollback().split("Your moves:")[-1]
+
+
+GOTCHA = ["play", "gotcha", "--seed", "3"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_gotcha_is_played_to_its_end_in_an_80x24_terminal(
+    lang: str, terminals: list[Terminal], tmp_path: Path
+) -> None:
+    """A room with a turn limit (GT-14, so the test is short), the others playing without
+    waiting (--speed 0): the person is asked whenever nobody else can act."""
+    saved = tmp_path / "gotcha.jsonl"
+    args = [*GOTCHA, "--speed", "0", "-o", "turn_limit=8", "--lang", lang, "--save", str(saved)]
+    terminal = Terminal(args, env=ENV)
+    terminals.append(terminal)
+    code, answered = play_to_the_end(terminal)
+    transcript = terminal.scrollback()
+    assert code == 0, transcript[-3000:]
+    assert answered > 0 and "Traceback" not in transcript
+    game_over, _ = RESULT[lang]
+    assert game_over in transcript, transcript[-2000:]
+    assert record.GameRecord.loads(saved.read_text().strip()).outcome is not None
+    assert all(len(line) <= WIDTH for line in terminal.screen().splitlines())
+
+
+def test_gotcha_shows_the_others_as_they_act_without_a_key(terminals: list[Terminal]) -> None:
+    """Issue 15: the screen used to change only on Enter. Now, with no key pressed at all
+    after the first prompt, the others' chat and emotes appear above the prompt (in game
+    time, here forty times faster than real time), and the prompt stays the last line."""
+    terminal = Terminal([*GOTCHA, "--speed", "40", "--lang", "en"], env=ENV)
+    terminals.append(terminal)
+    first = terminal.wait_for(*PROMPTS)
+    seen = first.count("  · ")
+
+    def more_news(screen: str) -> bool:
+        rows = [row for row in screen.splitlines() if row.strip()]
+        others = [row for row in rows if row.startswith("  · ") and not row.startswith("  · Ana")]
+        return len(others) > seen and rows[-1].rstrip().endswith(PROMPTS)
+
+    screen = terminal.wait_until(more_news)
+    assert "Traceback" not in terminal.scrollback()
+    assert all(len(line) <= WIDTH for line in screen.splitlines())
+    terminal.send("q", "Enter")
+    assert terminal.wait_exit() == 1
+    assert "Game abandoned." in terminal.screen()

@@ -12,17 +12,23 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 WIDTH, HEIGHT = 80, 24
 TMUX = shutil.which("tmux")
 
 
-def _tmux(*args: str) -> str:
-    """Run one tmux command; its output."""
+CONFIG = Path(__file__).with_name("tmux.conf")
+"""The test servers' settings: a history long enough for a whole game (the default 2000
+lines would stop the line count of ``Terminal.wait_for`` from growing)."""
+
+
+def _tmux(socket: str, *args: str) -> str:
+    """Run one tmux command on the test's own server (``-L socket``); its output."""
     assert TMUX is not None, "tmux is not installed (apt-get install -y tmux)"
-    done = subprocess.run([TMUX, *args], check=True, capture_output=True, text=True)
+    command = [TMUX, "-L", socket, "-f", str(CONFIG), *args]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
     return str(done.stdout)
 
 
@@ -54,6 +60,7 @@ class Terminal:
             f"trap true INT; {wait}{assignments} {command}; echo $? > {self.exit_file}; sleep 600"
         )
         _tmux(
+            self.name,
             "new-session",
             "-d",
             "-s",
@@ -71,11 +78,11 @@ class Terminal:
 
     def screen(self) -> str:
         """The 24 visible lines now."""
-        return _tmux("capture-pane", "-p", "-t", self.name)
+        return _tmux(self.name, "capture-pane", "-p", "-t", self.name)
 
     def scrollback(self) -> str:
         """Everything printed so far (the visible screen and what scrolled away)."""
-        return _tmux("capture-pane", "-p", "-J", "-S", "-100000", "-t", self.name)
+        return _tmux(self.name, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name)
 
     def wait_for(self, *needles: str, timeout: float = 120.0) -> str:
         """Wait for the next prompt: the screen's last line with text ends with one of
@@ -85,6 +92,7 @@ class Terminal:
         while True:
             # One tmux call for both, so the screen and its place in the history agree.
             out = _tmux(
+                self.name,
                 "capture-pane",
                 "-p",
                 "-t",
@@ -109,9 +117,20 @@ class Terminal:
                 raise AssertionError(f"timed out waiting for {needles!r}:\n{self.screen()}")
             time.sleep(0.05)
 
+    def wait_until(self, found: Callable[[str], bool], timeout: float = 60.0) -> str:
+        """Wait until ``found(screen)`` holds for the visible screen; return that screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if found(screen):
+                return screen
+            if time.monotonic() > deadline:  # pragma: no cover (a hung program)
+                raise AssertionError(f"timed out waiting on the screen:\n{screen}")
+            time.sleep(0.05)
+
     def send(self, *keys: str) -> None:
         """Type keys (tmux key names such as ``Enter``, ``C-c``, ``C-d``, or literal text)."""
-        _tmux("send-keys", "-t", self.name, *keys)
+        _tmux(self.name, "send-keys", "-t", self.name, *keys)
 
     def release(self) -> None:
         """Let a ``held`` command start."""
@@ -136,6 +155,6 @@ class Terminal:
     def close(self) -> None:
         """End the session."""
         if TMUX is not None:
-            subprocess.run([TMUX, "kill-session", "-t", self.name], check=False)
+            subprocess.run([TMUX, "-L", self.name, "kill-server"], check=False)
         self.exit_file.unlink(missing_ok=True)
         self.go_file.unlink(missing_ok=True)
