@@ -175,20 +175,26 @@ def test_gotcha_is_played_to_its_end_in_an_80x24_terminal(
 def test_gotcha_shows_the_others_as_they_act_without_a_key(terminals: list[Terminal]) -> None:
     """Issue 15: the screen used to change only on Enter. Now, with no key pressed at all
     after the first prompt, the others' chat and emotes appear above the prompt (in game
-    time, here forty times faster than real time), and the prompt stays the last line."""
+    time, here forty times faster than real time), the prompt stays the last line, and a
+    line half typed meanwhile stays under it and is sent whole."""
     terminal = Terminal([*GOTCHA, "--speed", "40", "--lang", "en"], env=ENV)
     terminals.append(terminal)
     first = terminal.wait_for(*PROMPTS)
     seen = first.count("  · ")
+    terminal.send("hola")  # half a line, typed while the others act
 
     def more_news(screen: str) -> bool:
         rows = [row for row in screen.splitlines() if row.strip()]
         others = [row for row in rows if row.startswith("  · ") and not row.startswith("  · Ana")]
-        return len(others) > seen and rows[-1].rstrip().endswith(PROMPTS)
+        return len(others) > seen and rows[-1].rstrip().endswith("now? > hola")
 
     screen = terminal.wait_until(more_news)
     assert "Traceback" not in terminal.scrollback()
     assert all(len(line) <= WIDTH for line in screen.splitlines())
+    # What was typed stayed under the prompt while lines were printed above it.
+    assert screen.rstrip().endswith("now? > hola")
+    terminal.send(" amigos", "Enter")
+    terminal.wait_until(lambda screen: "Ana: “hola amigos”" in screen)
     terminal.send("q", "Enter")
     assert terminal.wait_exit() == 1
     assert "Game abandoned." in terminal.screen()
