@@ -2,8 +2,9 @@
 through the terminal's own agent, feed and layout, one screen cut at every prompt and
 every pause, each measured in rows (wrapped at 80 columns) and in columns.
 
-The person picks a random move among the numbers on screen and sometimes turns the page
-first, so paged menus are measured too. The bots are seeded; so is the person.
+The person picks a random move among the numbers on screen, sometimes turns the page or
+asks for help ('?') first, so paged menus and the help are measured too. The bots are
+seeded; so is the person.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Screens:
         self.console = Console(file=self.buffer, width=WIDTH, color_system=None)
         self.screens: list[str] = []
         self.rng = random.Random(seed)
+        self.help = True
 
     def cut(self, last_line: str) -> str:
         screen = self.buffer.getvalue() + last_line
@@ -59,6 +61,8 @@ class Screens:
         screen = self.cut(prompt)
         if "'+'" in screen and self.rng.random() < 0.3:
             return "+"
+        if self.help and self.rng.random() < 0.08:
+            return "?"  # the screen again, with the help and a hint under it
         numbers = [m.group(1) for line in screen.splitlines() if (m := NUMBERED.match(line))]
         return self.rng.choice(numbers) if numbers else "1"
 
@@ -92,6 +96,7 @@ def play_gotcha(seed: int, lang: str) -> list[str]:
     game = registry.make("gotcha")
     renderer = renderer_for("gotcha")
     out = Screens(seed)
+    out.help = False  # Gotcha's help is measured in its own tests
     feed = EventFeed(game, [0], [], lang, out.console)
 
     def read_line(prompt: str) -> str:

@@ -21,7 +21,7 @@ from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.terminal import Menu, Renderer, renderer_for
-from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen
+from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen, text_rows
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 HELP_WORDS = frozenset({"?", "help", "ayuda"})
@@ -218,8 +218,10 @@ class HumanAgent:
                 self._show(view, options, prompt)
                 continue
             if answer.lower() in HELP_WORDS:
-                self._show(view, options, prompt, extra=3)
-                self._say(msg("term.help", examples=self._renderer.examples(self._lang)), "cyan")
+                helped = msg("term.help", examples=self._renderer.examples(self._lang))
+                rows = text_rows(self._console, helped.text(self._lang))
+                self._show(view, options, prompt, extra=rows + (answer == "?"))
+                self._say(helped, "cyan")
                 if answer == "?":
                     self._give_hint(view, legal, asked)
                     asked += 1

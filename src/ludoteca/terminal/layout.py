@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.segment import Segment, Segments
+from rich.text import Text
 
 from ludoteca.engine.i18n import Lang, msg, register
 
@@ -64,11 +65,18 @@ def _lines(console: Console, renderable: RenderableType) -> list[list[Segment]]:
 
 
 def text_rows(console: Console, text: str, indent: int = 0) -> int:
-    """Rows plain text takes at the console's width once wrapped (a line break starts a
-    row).
+    """Rows plain text takes at the console's width once wrapped at its words, as the
+    console wraps it (a line break starts a row).
     """
     width = max(console.width - indent, 1)
-    return sum(max(1, -(-cell_len(line) // width)) for line in text.split("\n"))
+    rows = 0
+    for line in text.split("\n"):
+        if cell_len(line) <= width:
+            rows += 1
+        else:
+            wrapped = Text(line).wrap(console, width)
+            rows += len(wrapped)
+    return rows
 
 
 def show_screen(
@@ -183,7 +191,10 @@ def _print_moves(
     """
     if not moves.items and not moves.pinned:
         return 1, 0, 0
-    fixed = moves.title + moves.pinned_rows
+    title = moves.title
+    if moves.items and title + moves.pinned_rows + moves.item_rows[0] + 1 > room:
+        title = 0  # no room for the heading: the moves themselves come first
+    fixed = title + moves.pinned_rows
     pages = _paginate(moves.item_rows, max(room - fixed, 1))
     if len(pages) > 1:
         # Leave a row for "+: next page".
@@ -191,7 +202,7 @@ def _print_moves(
     shown = page % len(pages)
     first, last = pages[shown]
     used = 0
-    if moves.title:
+    if title:
         console.print(msg("term.moves_title").text(lang) + ":", style="bold")
         used += 1
     # The page's numbered moves, the line on how to type the others, the page's hints.
