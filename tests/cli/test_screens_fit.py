@@ -174,3 +174,23 @@ def test_a_long_menu_is_paged_and_a_number_from_another_page_still_plays() -> No
         [m.group(1) for line in s.splitlines() if (m := NUMBERED.match(line))] for s in pair
     )
     assert first and later and int(first[-1]) < int(later[0])
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_replay_as_one_seat_fits_80_by_24(game_id: str) -> None:
+    """``ludoteca replay --seat 0``: every frame (header, table) and the prompt fit; the
+    compact table is used where the full one does not (a whole-table replay shows every
+    hand and is not fitted)."""
+    from ludoteca.engine.record import replay_states  # noqa: PLC0415
+    from ludoteca.terminal.replay import ReplayViewer  # noqa: PLC0415
+
+    game = registry.make(game_id)
+    agents = [simulate.make_agent("greedy", game_id) for _ in range(game.info.min_players)]
+    match = runner.play(game, agents, 2, {}, max_steps=STEPS)
+    out = Screens(0)
+    viewer = ReplayViewer(match.record, list(replay_states(match.record)), "en", out.console, 0)
+    for index in range(0, viewer.last + 1, max(1, viewer.last // 25)):
+        out.console.print(viewer.frame(index))
+        screen = out.cut("Enter = next, b = back, q = quit, a number: that move (0-99): ")
+        assert rows(screen) <= HEIGHT, screen
+        assert all(cell_len(line) <= WIDTH for line in screen.splitlines()), screen

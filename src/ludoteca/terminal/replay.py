@@ -6,7 +6,7 @@ seat, each step is drawn from that seat's view and other seats' actions are not 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal.human import ReadLine
+from ludoteca.terminal.layout import rows_of, screen_height
 
 
 def load_record(path: Path, number: int) -> record_mod.GameRecord:
@@ -104,7 +105,7 @@ class ReplayViewer:
         if number is not None:
             header += " · " + msg("replay.round", round=number).text(lang)
         steps = [0] if index == 0 else [step + 1 for step in self._groups[index - 1]]
-        line = "; ".join(self._action_line(step) for step in steps)
+        line = "; ".join(_counted(self._action_line(step) for step in steps))
         parts: list[RenderableType] = [Text(f"{header} — {line}", "bold")]
         if self._seat is None:
             seat_views = [self._game.view(state, s) for s in range(self._record.num_players)]
@@ -112,7 +113,15 @@ class ReplayViewer:
         else:
             seat_views = []
             view = self._game.view(state, self._seat)
-        parts.append(self._renderer.render_view(view, lang, seat_views))
+        table = self._renderer.render_view(view, lang, seat_views)
+        compact = self._renderer.compact
+        # One seat's replay: its compact table when the full one would not fit with the
+        # header and the prompt (a whole-table replay needs every hand: always full).
+        rows = rows_of(self._console, Group(*parts, table)) + 1  # and the prompt
+        too_tall = rows > screen_height(self._console)
+        if not seat_views and compact is not None and too_tall:
+            table = compact(view, lang)
+        parts.append(table)
         outcome = self._game.outcome(state)
         if index == self.last:
             parts.append(Text(self._outcome_line(outcome), "bold"))
@@ -206,6 +215,17 @@ class ReplayViewer:
         names = [self._renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
         reason = events.render(outcome.reason, lang, names) if outcome.reason else ""
         return msg("term.game_over", reason=reason).text(lang) + " " + result
+
+
+def _counted(lines: Iterable[str]) -> list[str]:
+    """The lines in order, a run of equal ones as one with its count (``… ×8``)."""
+    out: list[tuple[str, int]] = []
+    for line in lines:
+        if out and out[-1][0] == line:
+            out[-1] = (line, out[-1][1] + 1)
+        else:
+            out.append((line, 1))
+    return [line if count == 1 else f"{line} ×{count}" for line, count in out]
 
 
 def _malformed(number: int, error: Exception) -> RecordError:
