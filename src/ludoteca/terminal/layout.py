@@ -113,7 +113,7 @@ def show_screen(
     pinned = [f"  {hint}" for hint in hints[:1]]
     item_rows = [text_rows(console, item) for item in items]
     pinned_rows = sum(text_rows(console, line) for line in pinned)
-    title = 1 if moves_title and (items or pinned) else 0
+    title = 1 if moves_title and items else 0  # a hint alone needs no heading
     moves_rows = title + sum(item_rows) + pinned_rows
     news_rows = sum(text_rows(console, f"  · {line}") for line in news) + (1 if news else 0)
     drawn: list[list[Segment]] = []
