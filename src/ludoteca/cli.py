@@ -562,9 +562,9 @@ def _result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, la
     outcome = match.outcome
     if outcome is None:
         return msg("term.stopped", steps=match.steps).text(lang)
-    reason = outcome.reason.text(lang) if outcome.reason else ""
-    line = msg("term.game_over", reason=reason).text(lang)
     renderer = renderer_for(game.info.id)
+    names = [renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
+    line = msg("term.game_over", reason=outcome.reason_text(lang, names) or "").text(lang)
     if not outcome.winners:
         verdict = msg("term.drawn")
     elif seat is None:

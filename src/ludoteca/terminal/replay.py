@@ -203,7 +203,8 @@ class ReplayViewer:
             result = msg("term.winners", seats=seats).text(lang)
         else:
             result = msg("term.drawn").text(lang)
-        reason = outcome.reason.text(lang) if outcome.reason else ""
+        names = [self._renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
+        reason = outcome.reason_text(lang, names) or ""
         return msg("term.game_over", reason=reason).text(lang) + " " + result
 
 
