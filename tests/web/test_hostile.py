@@ -3,17 +3,14 @@ sockets that stop reading, bots handed seats, stale moves. Real sockets, real SQ
 
 from __future__ import annotations
 
-import base64
 import json
-import os
-import socket
 import time
 import urllib.error
 import urllib.request
 from typing import Any
 
 import pytest
-from web_helpers import Peer, Server
+from web_helpers import Peer, Server, silent_socket
 
 from ludoteca.engine import registry
 from ludoteca.web.limits import Bucket, Limits
@@ -200,30 +197,6 @@ def test_a_bucket_allows_its_burst_then_its_rate() -> None:
     assert owed.wait(owed.at) == 0.0 and owed.wait(owed.at) == pytest.approx(0.1)
 
 
-def _raw_socket(server: Server, room: str) -> socket.socket:
-    """A WebSocket client that sends ``hello`` and then never reads (a tiny buffer)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    assert b" 101 " in answer
-    payload = json.dumps({"type": "hello"}).encode()
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
-    return sock
-
-
 def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -232,7 +205,7 @@ def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
     # Megabytes of chat fill the silent sockets' kernel buffers: kept in memory, not on disk.
     with Server(":memory:", limits=limits) as server:
         room, alice, bob = seated_pair(server)
-        silent = [_raw_socket(server, room) for _ in range(5)]
+        silent = [silent_socket(server.port, room) for _ in range(5)]
         alice.wait("room", lambda m: m["room"]["spectators"] == 5)
         line = "x" * 490
         deadline = time.monotonic() + 60
