@@ -8,7 +8,10 @@ its sockets and its HTTP requests) for as long as the address was seen recently.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -75,6 +78,65 @@ class Limits:
     def bucket(self, pair: tuple[float, float]) -> Bucket:
         """A full bucket of ``(rate, burst)``."""
         return Bucket(pair[0], pair[1])
+
+    def lifted(self) -> Limits:
+        """These limits without their rates (benchmarks: one address opens every room and
+        plays every seat). Sizes and the queue bound stay.
+        """
+        off = (UNLIMITED, UNLIMITED)
+        return dataclasses.replace(
+            self, frames=off, address_frames=off, chat=off, address_chat=off, rooms=off
+        )
+
+
+UNLIMITED = 1e12
+"""A rate (and burst) no client reaches: ``Limits.lifted``."""
+
+RATE_FIELDS = ("frames", "address_frames", "chat", "address_chat", "rooms")
+"""The :class:`Limits` fields written ``RATE/BURST`` (``ludoteca serve`` flags)."""
+
+
+def parse_rate(text: str) -> tuple[float, float]:
+    """``RATE/BURST`` as a pair: ``"2/10"`` is 2 a second, 10 at once.
+
+    Raises:
+        ValueError: Not two positive finite numbers with a ``/`` between them.
+    """
+    rate_text, slash, burst_text = text.partition("/")
+    if not slash or len(text) > 40:
+        raise ValueError(text)
+    rate, burst = float(rate_text), float(burst_text)
+    if not (math.isfinite(rate) and math.isfinite(burst) and rate > 0 and burst >= 1):
+        raise ValueError(text)
+    return rate, burst
+
+
+def from_flags(
+    base: Limits, *, lifted: bool, rates: Mapping[str, str | None], **numbers: float | None
+) -> Limits:
+    """``base`` with what ``ludoteca serve`` was told: rates lifted, then each rate given as
+    ``RATE/BURST`` (``RATE_FIELDS``), then each number given (``max_pending``,
+    ``idle_seconds``, ``max_body``).
+
+    Raises:
+        ValueError: The name of the first flag whose value is refused.
+    """
+    limits = base.lifted() if lifted else base
+    changes: dict[str, object] = {}
+    for name, text in rates.items():
+        if text is None:
+            continue
+        try:
+            changes[name] = parse_rate(text)
+        except ValueError:
+            raise ValueError(name) from None
+    for name, number in numbers.items():
+        if number is None:
+            continue
+        if not math.isfinite(number) or number <= 0 or (name != "idle_seconds" and number < 1):
+            raise ValueError(name)
+        changes[name] = int(number) if name in ("max_pending", "max_body") else float(number)
+    return dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
 
 
 class Meter:
