@@ -143,9 +143,12 @@ def create_app(
         rooms.load()
         rooms.resume()
         holder["rooms"] = rooms
+        sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
             rooms.close()
             store.close()
 
@@ -237,7 +240,7 @@ def create_app(
             # serialised for it), its queue dropped.
             client.gone = True
             if room is not None:
-                room.clients.discard(client)
+                room.drop(client)
             while not queue.empty():
                 queue.get_nowait()
             queue.put_nowait(CLOSE_NOT_READING)
@@ -249,6 +252,7 @@ def create_app(
             queue.put_nowait(CLOSE_NO_ROOM)
             await asyncio.gather(writer, return_exceptions=True)
             return
+        room.attach(client)
         frames = limits.bucket(limits.frames)
         chats = limits.bucket(limits.chat)
         try:
@@ -272,6 +276,20 @@ def create_app(
             await asyncio.gather(writer, return_exceptions=True)
 
     return app
+
+
+async def _sweep(rooms: Rooms, idle_seconds: float) -> None:
+    """Unload idle rooms now and then (``Rooms.sweep``), for as long as the server runs."""
+    every = max(1.0, min(60.0, idle_seconds / 4))
+    while True:
+        await asyncio.sleep(every)
+        try:
+            unloaded = rooms.sweep()
+        except Exception:
+            log.exception("idle rooms could not be unloaded")
+            continue
+        if unloaded:
+            log.info("%d idle rooms unloaded", len(unloaded))
 
 
 async def _answer(

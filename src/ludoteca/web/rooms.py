@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,7 +28,7 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import broadcast
 from ludoteca.web import protocol as p
 from ludoteca.web.bots import Pilot, Proposal, agent_names, default_agent
-from ludoteca.web.client import Client, RoomError, Settings, now_ms, parse_lang
+from ludoteca.web.client import Client, RoomError, Settings, dumps, now_ms, parse_lang
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
@@ -54,6 +55,8 @@ __all__ = [
 log = logging.getLogger("ludoteca.web")
 
 MAX_TURN_SECONDS = 3600
+MAX_ROOM_ID = 40
+"""Longer ids are never looked up in the store (room ids are 8 characters)."""
 HINTS_OPTION = "hints"
 """Room option (not a game option): ``false`` turns hints off in the room."""
 
@@ -84,6 +87,12 @@ class Room:
         self.created_ms = row.created_ms
         self.seating = Seats(self.store, self.id, self.game, seats)
         self.clients: set[Client] = set()
+        """The sockets that said ``hello`` (they are sent every broadcast)."""
+        self.sockets: set[Client] = set()
+        """Every socket open on the room, ``hello`` or not: while there is one, the room
+        stays in memory."""
+        self.idle_since: float | None = rooms.clock()
+        """When the last socket left (``Rooms.clock``); None while one is open."""
         self.lock = asyncio.Lock()
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
@@ -186,6 +195,7 @@ class Room:
                 bad_token = True
         client.hello = True
         self.clients.add(client)
+        self.attach(client)
         if bad_token:
             client.error(RoomError("bad_token", msg("web.error.bad_token")))
         self._welcome(client)
@@ -199,11 +209,24 @@ class Room:
             {"type": "welcome", "room_id": self.id, "seat": client.seat, "lang": client.lang}
         )
 
+    def attach(self, client: Client) -> None:
+        """A socket opened on the room (before its ``hello``): the room stays loaded."""
+        self.sockets.add(client)
+        self.idle_since = None
+
+    def drop(self, client: Client) -> None:
+        """Forget a socket at once, without telling anyone (it stopped reading)."""
+        self.clients.discard(client)
+        self.sockets.discard(client)
+        if not self.sockets and self.idle_since is None:
+            self.idle_since = self.rooms.clock()
+
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
             self.clients.discard(client)
             self.broadcast_room()
+        self.drop(client)
 
     # -------------------------------------------------------------------------------
     # Seats
@@ -431,9 +454,12 @@ class Room:
         name = self.seats[seat].name if seat is not None else ""
         line = chat_line(seat, name, chat.text)
         self.store.add_chat(self.id, line)
+        texts: dict[Lang, str] = {}  # serialised once per language, not once per socket
         for other in list(self.clients):
             if other.hello:
-                other.send(chat_json(line, other.lang))
+                if other.lang not in texts:
+                    texts[other.lang] = dumps(chat_json(line, other.lang))
+                other.send_text(texts[other.lang])
 
     async def _hint(self, client: Client) -> None:
         """A hint for the asking seat from its own view; the search runs off the event loop."""
@@ -474,9 +500,16 @@ class Rooms:
         settings: Bot pacing and the realtime clock.
     """
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
         self.settings = settings or Settings()
+        self.clock = clock
+        """Seconds, for idle rooms (``time.monotonic``; tests hand in their own)."""
         self.rooms: dict[str, Room] = {}
 
     def create(self, game_id: str, players: object, options: object, turn_seconds: object) -> Room:
@@ -533,8 +566,42 @@ class Rooms:
         return room
 
     def get(self, room_id: str) -> Room | None:
-        """The room with that id, if any."""
-        return self.rooms.get(room_id)
+        """The room with that id, if any: from memory, else read again from the store (a
+        room that expired while idle comes back as it was; its game goes on).
+        """
+        room = self.rooms.get(room_id)
+        if room is not None or not 0 < len(room_id) <= MAX_ROOM_ID:
+            return room
+        try:
+            row = self.store.room(room_id)
+            if row is None:
+                return None
+            room = self._load(row)
+        except (RulesError, StopIteration, KeyError, ValueError) as error:
+            log.error("room %s does not load: %s", room_id, error)
+            return None
+        self.rooms[room_id] = room
+        room.resume()
+        return room
+
+    def sweep(self) -> list[str]:
+        """Unload every room no socket has been open on for ``Limits.idle_seconds``: its
+        bots and timers stop, its records stay in the store (``get`` reads it again).
+
+        Returns:
+            The ids of the rooms unloaded.
+        """
+        now = self.clock()
+        idle = self.settings.limits.idle_seconds
+        gone = [
+            room
+            for room in self.rooms.values()
+            if not room.sockets and room.idle_since is not None and now - room.idle_since >= idle
+        ]
+        for room in gone:
+            room.close()
+            del self.rooms[room.id]
+        return [room.id for room in gone]
 
     def load(self) -> None:
         """Read every stored room and replay each game in progress (server start)."""

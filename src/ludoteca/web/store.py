@@ -154,6 +154,10 @@ class Store(Protocol):
         """Every room, oldest first."""
         ...
 
+    def room(self, room_id: str) -> RoomRow | None:
+        """One room, if it exists."""
+        ...
+
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
         ...
@@ -294,10 +298,16 @@ class _SqlStore:
             " FROM rooms ORDER BY created_ms, id",
             (),
         )
-        return [
-            RoomRow(r[0], r[1], int(r[2]), json.loads(r[3]), int(r[4]), r[5], int(r[6]), int(r[7]))
-            for r in rows
-        ]
+        return [_room_row(r) for r in rows]
+
+    def room(self, room_id: str) -> RoomRow | None:
+        """One room, if it exists."""
+        rows = self._read(
+            "SELECT id, game, players, options, turn_seconds, status, game_no, created_ms"
+            " FROM rooms WHERE id = ?",
+            (room_id,),
+        )
+        return _room_row(rows[0]) if rows else None
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
@@ -484,6 +494,10 @@ _SAVE_SEAT = (
     " kind = excluded.kind, name = excluded.name, agent = excluded.agent,"
     " profile = excluded.profile, token_hash = excluded.token_hash"
 )
+
+
+def _room_row(r: tuple[Any, ...]) -> RoomRow:
+    return RoomRow(r[0], r[1], int(r[2]), json.loads(r[3]), int(r[4]), r[5], int(r[6]), int(r[7]))
 
 
 def _seat_params(room_id: str, seat: SeatRow) -> tuple[Any, ...]:
