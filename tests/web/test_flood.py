@@ -47,7 +47,7 @@ def test_two_hundred_silent_sockets_and_a_chat_flood_leave_the_other_room_whole(
         alice.sit(0, "Alice")
         eve.hello()  # a spectator who reads: she must get every line
         silent = [silent_socket(server.port, flooded) for _ in range(SILENT)]
-        alice.wait("room", lambda m: m["room"]["spectators"] == SILENT + 1)
+        alice.wait_room(lambda r: r["spectators"] == SILENT + 1)
 
         quiet = server.create_room("tacocat", 2)
         carol, dave = server.peer(quiet), server.peer(quiet)

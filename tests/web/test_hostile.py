@@ -149,7 +149,7 @@ def test_only_seated_people_manage_bots(server: Server) -> None:
     seated.hello()
     seated.sit(0, "Alice")
     seated.send("bot", seat=1)
-    seated.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    seated.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     watcher.send("unbot", seat=1)
     assert watcher.wait("error")["code"] == "not_seated"
     watcher.close()
@@ -164,12 +164,12 @@ def test_a_seat_handed_to_a_bot_after_a_drop_is_taken_back_with_its_token(
     alice.wait("state")
     token = bob.token
     bob.close()
-    alice.wait("room", lambda m: not m["room"]["seats"][1]["connected"])
+    alice.wait_room(lambda r: not r["seats"][1]["connected"])
     alice.send("bot", seat=1)
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     back = server.peer(room)
     assert back.hello(token=token)["seat"] == 1
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "human")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "human")
     state = back.wait("state")
     assert state["you"] == 1
     back.close()
@@ -206,7 +206,7 @@ def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
     with Server(":memory:", limits=limits) as server:
         room, alice, bob = seated_pair(server)
         silent = [silent_socket(server.port, room) for _ in range(5)]
-        alice.wait("room", lambda m: m["room"]["spectators"] == 5)
+        alice.wait_room(lambda r: r["spectators"] == 5)
         line = "x" * 490
         deadline = time.monotonic() + 60
         spectators = 5
@@ -225,3 +225,28 @@ def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
         bob.close()
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+def test_a_join_or_a_leave_sends_the_others_only_what_changed(server: Server) -> None:
+    room, alice, bob = seated_pair(server)
+    alice.wait_room(lambda r: r["seats"][1]["connected"])
+    alice.drain(0.2)
+    watchers = [server.peer(room) for _ in range(5)]
+    for index, watcher in enumerate(watchers):
+        watcher.hello()
+        joined = watcher.wait("room")["room"]  # the newcomer gets the whole room
+        assert joined["spectators"] == index + 1 and joined["seats"][1]["name"] == "Bob"
+    for index in range(5):
+        delta = alice.wait("presence")
+        assert delta == {"type": "presence", "seats": [], "spectators": index + 1}
+    token = bob.token
+    bob.close()
+    assert alice.wait("presence")["seats"] == [{"seat": 1, "connected": False}]
+    back = server.peer(room)
+    back.hello(token=token)
+    delta = alice.wait("presence")
+    assert delta == {"type": "presence", "seats": [{"seat": 1, "connected": True}], "spectators": 5}
+    assert alice.room is not None and alice.room["seats"][1]["connected"]
+    assert not [m for m in alice.drain(0.2) if m["type"] == "room"]
+    for peer in [alice, back, *watchers]:
+        peer.close()

@@ -81,6 +81,14 @@ class Server:
         return Peer(ws)
 
 
+def apply_presence(room: Message, presence: Message) -> Message:
+    """A room object with a ``presence`` delta applied (what the page does)."""
+    seats = [dict(seat) for seat in room["seats"]]
+    for change in presence["seats"]:
+        seats[change["seat"]]["connected"] = change["connected"]
+    return {**room, "seats": seats, "spectators": presence["spectators"]}
+
+
 class Peer:
     """One browser tab: sends messages, keeps what it received."""
 
@@ -106,6 +114,8 @@ class Peer:
             self.state = message
         elif kind == "room":
             self.room = message["room"]
+        elif kind == "presence" and self.room is not None:
+            self.room = apply_presence(self.room, message)
         elif kind == "seated":
             self.token, self.seat = message["token"], message["seat"]
         elif kind == "welcome":
@@ -123,6 +133,18 @@ class Peer:
             message = self.recv(left)
             if message["type"] == kind and test(message):
                 return message
+
+    def wait_room(self, test: Callable[[Message], bool], timeout: float = 20) -> Message:
+        """The room (``room`` messages with the ``presence`` deltas after them applied)
+        once ``test`` holds for it.
+        """
+        deadline = time.monotonic() + timeout
+        while self.room is None or not test(self.room):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no such room; last seen: {self.seen[-3:]}")
+            self.recv(left)
+        return self.room
 
     def drain(self, quiet: float = 0.2) -> list[Message]:
         """Everything that arrives until the socket is quiet for ``quiet`` seconds."""

@@ -184,12 +184,14 @@ class Room:
             raise RoomError("bad_message", msg("web.error.again_hello"))
         if hello.lang is not None:
             client.lang = parse_lang(hello.lang)
-        bad_token = False
+        bad_token = reclaimed = False
+        before = broadcast.connected_seats(self)
         if hello.token is not None:
             held = self.seating.holder(hello.token)
             if held is not None:
                 if self.seats[held].kind == BOT:
                     self._reclaim(held)
+                    reclaimed = True
                 client.seat = held
             else:
                 bad_token = True
@@ -199,7 +201,11 @@ class Room:
         if bad_token:
             client.error(RoomError("bad_token", msg("web.error.bad_token")))
         self._welcome(client)
-        self.broadcast_room()
+        if reclaimed:  # a seat changed hands: everyone gets the whole room
+            self.broadcast_room()
+        else:  # a join: the room to the newcomer, only what changed to the others
+            client.send({"type": "room", "room": self.summary(client.lang)})
+            broadcast.send_presence(self, before, skip=client)
         self._send_state(client)
         for line in self.store.chat(self.id, CHAT_HISTORY):
             client.send(chat_json(line, client.lang))
@@ -224,8 +230,9 @@ class Room:
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
+            before = broadcast.connected_seats(self)
             self.clients.discard(client)
-            self.broadcast_room()
+            broadcast.send_presence(self, before)
         self.drop(client)
 
     # -------------------------------------------------------------------------------

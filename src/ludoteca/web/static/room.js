@@ -12,7 +12,7 @@ import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js"
 import {drawHistory, foldEvents} from "./room_history.js";
 import {replayBar, replayTarget} from "./room_replay.js";
 import {drawResult} from "./room_result.js";
-import {clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -188,6 +188,9 @@ export function mountRoom(root, roomId) {
         drawAll();
         break;
       }
+      case "presence":  // a join or a leave: only what changed
+        if (S.room) { S.room = applyPresence(S.room, message); drawSeats(); drawHead(); }
+        break;
       case "state":
         answered();
         S.state = message;
