@@ -250,3 +250,36 @@ def test_a_join_or_a_leave_sends_the_others_only_what_changed(server: Server) ->
     assert not [m for m in alice.drain(0.2) if m["type"] == "room"]
     for peer in [alice, back, *watchers]:
         peer.close()
+
+
+def test_the_rooms_creator_manages_bots_in_the_lobby_without_a_seat(server: Server) -> None:
+    status, body = server.http("POST", "/api/rooms", {"game": "dweebies", "players": 3})
+    assert status == 201 and len(body["creator"]) >= 32
+    room, creator = body["room"], body["creator"]
+    host, stranger, guess = server.peer(room), server.peer(room), server.peer(room)
+    host.send("hello", lang="en", creator=creator)
+    assert host.wait("welcome")["creator"] is True
+    stranger.hello()
+    assert stranger.seen[-1]["creator"] is False
+    guess.send("hello", lang="en", creator=creator[:-1] + ("A" if creator[-1] != "A" else "B"))
+    assert guess.wait("welcome")["creator"] is False
+    host.send("bot", seat=1)
+    host.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
+    host.send("unbot", seat=1)
+    host.wait_room(lambda r: r["seats"][1]["kind"] == "free")
+    for refused in (stranger, guess):
+        refused.send("bot", seat=2)
+        assert refused.wait("error")["code"] == "not_seated"
+    host.send("bot", seat=1)
+    host.send("bot", seat=2)
+    player = server.peer(room)
+    player.hello()
+    player.sit(0, "Ana")
+    player.send("start")
+    player.wait("state")
+    player.close()
+    host.wait_room(lambda r: r["status"] == "playing" and not r["seats"][0]["connected"])
+    host.send("bot", seat=0)  # once the game is on, only seated people hand seats to bots
+    assert host.wait("error")["code"] == "not_seated"
+    for peer in (host, stranger, guess):
+        peer.close()

@@ -37,7 +37,7 @@ def test_an_idle_room_is_unloaded_and_comes_back_as_it_was(tmp_path: Path) -> No
         await room.handle(ana, p.Start())
         live = room.live
         assert live is not None
-        token = next(m["token"] for m in sent if m["type"] == "seated")
+        token = str(next(m["token"] for m in sent if m["type"] == "seated"))
         steps = [s.text for s in live.steps]
 
         clock.now += 3600  # Ana is still here: however long, the room stays
@@ -54,6 +54,7 @@ def test_an_idle_room_is_unloaded_and_comes_back_as_it_was(tmp_path: Path) -> No
         assert back is not None and back is not room and back.live is not None
         assert [s.text for s in back.live.steps] == steps
         assert back.status == "playing" and back.seats[0].name == "Ana"
+        assert back.creator_hash == room.creator_hash != ""  # the creator's token: stored
         again: list[dict[str, object]] = []
         tab = Client(lambda text: again.append(json.loads(text)))
         back.attach(tab)

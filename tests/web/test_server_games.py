@@ -23,7 +23,13 @@ def test_tacocat_person_against_the_expert_bot_to_the_end(server: Server) -> Non
     room = server.create_room("tacocat", 2)
     alice = server.peer(room)
     welcome = alice.hello()
-    assert welcome == {"type": "welcome", "room_id": room, "seat": None, "lang": "en"}
+    assert welcome == {
+        "type": "welcome",
+        "room_id": room,
+        "seat": None,
+        "lang": "en",
+        "creator": False,
+    }
     seated = alice.sit(0, "Alice")
     assert seated["seat"] == 0 and len(seated["token"]) > 20
     seat_bots(alice, 2)

@@ -213,7 +213,8 @@ def create_app(
             )
         except RoomError as error:
             return _error(400, error, lang)
-        return JSONResponse({"room": room.id, "invite": f"/room/{room.id}"}, status_code=201)
+        answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
+        return JSONResponse(answer, status_code=201)
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> Response:

@@ -31,7 +31,7 @@ class Bucket:
     def take(self, now: float | None = None) -> bool:
         """Spend one token; False (nothing spent) if none is left."""
         self._refill(time.monotonic() if now is None else now)
-        if self.tokens < 1:
+        if self.tokens < 1 - 1e-9:  # a whole token, give or take the float error of refills
             return False
         self.tokens -= 1
         return True

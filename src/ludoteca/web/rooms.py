@@ -97,6 +97,10 @@ class Room:
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
         self.replays = Replays(self.store, self.id, self.game, self.players)
+        self.creator_hash = ""
+        """The hash of the token ``POST /api/rooms`` handed its creator ("": none)."""
+        self.creator_token: str | None = None
+        """That token, on the room just created (the HTTP answer carries it); else None."""
 
     @property
     def seats(self) -> list[SeatState]:
@@ -185,6 +189,8 @@ class Room:
         if hello.lang is not None:
             client.lang = parse_lang(hello.lang)
         bad_token = reclaimed = False
+        if hello.creator is not None and self.creator_hash:
+            client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
         before = broadcast.connected_seats(self)
         if hello.token is not None:
             held = self.seating.holder(hello.token)
@@ -212,7 +218,13 @@ class Room:
 
     def _welcome(self, client: Client) -> None:
         client.send(
-            {"type": "welcome", "room_id": self.id, "seat": client.seat, "lang": client.lang}
+            {
+                "type": "welcome",
+                "room_id": self.id,
+                "seat": client.seat,
+                "lang": client.lang,
+                "creator": client.creator,
+            }
         )
 
     def attach(self, client: Client) -> None:
@@ -261,9 +273,13 @@ class Room:
             self.broadcast_state()
             self.pilot.schedule()
 
-    def _bot(self, client: Client, bot: p.Bot) -> None:
-        if client.seat is None:
+    def _may_manage_bots(self, client: Client) -> None:
+        """Seated people manage bots; the room's creator too, seated or not, in the lobby."""
+        if client.seat is None and not (client.creator and self.status == LOBBY):
             raise RoomError("not_seated", msg("web.error.not_seated"))
+
+    def _bot(self, client: Client, bot: p.Bot) -> None:
+        self._may_manage_bots(client)
         seat = self.seating.get(bot.seat)
         agent = bot.agent or default_agent(self.info.id)
         if agent not in agent_names(self.info.id):
@@ -294,8 +310,7 @@ class Room:
             self.pilot.schedule()
 
     def _unbot(self, client: Client, unbot: p.Unbot) -> None:
-        if client.seat is None:
-            raise RoomError("not_seated", msg("web.error.not_seated"))
+        self._may_manage_bots(client)
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
         seat = self.seating.get(unbot.seat)
@@ -567,8 +582,10 @@ class Rooms:
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
         seats = [SeatState(seat) for seat in range(players)]
-        self.store.create_room(row, [seat.row() for seat in seats])
+        creator = secrets.token_urlsafe(24)
+        self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
         room = Room(self, row, seats)
+        room.creator_hash, room.creator_token = hash_token(creator), creator
         self.rooms[room_id] = room
         return room
 
@@ -624,6 +641,7 @@ class Rooms:
             for s in self.store.seats(row.id)
         ]
         room = Room(self, row, seats)
+        room.creator_hash = self.store.creator_hash(row.id)
         if row.game_no >= 1:
             game_row = next(g for g in self.store.games(row.id) if g.game_no == row.game_no)
             steps = self.store.actions(row.id, row.game_no)
