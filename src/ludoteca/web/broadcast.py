@@ -131,6 +131,7 @@ def state_message(
 def send_room(room: Room) -> None:
     """Send every socket the room summary (built once per language)."""
     connected, spectators = connected_seats(room), spectator_count(room)
+    room.told_connected = connected
     texts: dict[Lang, str] = {}
     for client in list(room.clients):
         if client.hello:
@@ -140,20 +141,22 @@ def send_room(room: Room) -> None:
             client.send_text(texts[client.lang])
 
 
-def send_presence(room: Room, before: set[int], skip: Client | None = None) -> None:
-    """After a socket joined or left: tell the others only what changed, the seats whose
-    ``connected`` changed since ``before`` (``connected_seats`` then) and the number of
-    spectators, in one text for every socket but ``skip`` (the one that joined).
+def send_presence(room: Room) -> None:
+    """After sockets joined or left: tell everyone only what changed, the seats whose
+    ``connected`` changed since they were last told (``Room.told_connected``) and the number
+    of spectators, in one text for every socket (a socket that joined meanwhile got the whole
+    room already; the delta agrees with it).
     """
     after = connected_seats(room)
     changed = [
         {"seat": number, "connected": number in after}
-        for number in sorted(before ^ after)
+        for number in sorted(room.told_connected ^ after)
         if room.seats[number].kind != BOT
     ]
+    room.told_connected = after
     text = dumps({"type": "presence", "seats": changed, "spectators": spectator_count(room)})
     for client in list(room.clients):
-        if client.hello and client is not skip:
+        if client.hello:
             client.send_text(text)
 
 

@@ -55,6 +55,8 @@ __all__ = [
 log = logging.getLogger("ludoteca.web")
 
 MAX_TURN_SECONDS = 3600
+PRESENCE_DELAY = 0.25
+"""Seconds joins and leaves are gathered before one ``presence`` tells them."""
 MAX_ROOM_ID = 40
 """Longer ids are never looked up in the store (room ids are 8 characters)."""
 HINTS_OPTION = "hints"
@@ -97,6 +99,9 @@ class Room:
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
         self.replays = Replays(self.store, self.id, self.game, self.players)
+        self.told_connected: set[int] = set()
+        """The seats everyone was last told are connected (``room`` or ``presence``)."""
+        self._presence_timer: asyncio.TimerHandle | None = None
         self.creator_hash = ""
         """The hash of the token ``POST /api/rooms`` handed its creator ("": none)."""
         self.creator_token: str | None = None
@@ -191,7 +196,6 @@ class Room:
         bad_token = reclaimed = False
         if hello.creator is not None and self.creator_hash:
             client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
-        before = broadcast.connected_seats(self)
         if hello.token is not None:
             held = self.seating.holder(hello.token)
             if held is not None:
@@ -211,7 +215,7 @@ class Room:
             self.broadcast_room()
         else:  # a join: the room to the newcomer, only what changed to the others
             client.send({"type": "room", "room": self.summary(client.lang)})
-            broadcast.send_presence(self, before, skip=client)
+            self._presence_soon()
         self._send_state(client)
         for line in self.store.chat(self.id, CHAT_HISTORY):
             client.send(chat_json(line, client.lang))
@@ -242,9 +246,8 @@ class Room:
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
-            before = broadcast.connected_seats(self)
             self.clients.discard(client)
-            broadcast.send_presence(self, before)
+            self._presence_soon()
         self.drop(client)
 
     # -------------------------------------------------------------------------------
@@ -464,9 +467,25 @@ class Room:
         if self.status == PLAYING and self.session.live is not None:
             self._draw_quietly()
 
+    def _presence_soon(self) -> None:
+        """Joins and leaves are told in one ``presence`` per ``PRESENCE_DELAY`` (a burst of
+        joins costs a few broadcasts, not one per socket per join).
+        """
+        if self._presence_timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self._presence_timer = loop.call_later(PRESENCE_DELAY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_timer = None
+        broadcast.send_presence(self)
+
     def close(self) -> None:
-        """Cancel every task (server shutdown)."""
+        """Cancel every task (server shutdown, or the room unloaded)."""
         self.pilot.close()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+            self._presence_timer = None
 
     # -------------------------------------------------------------------------------
     # Chat and replay
