@@ -472,6 +472,10 @@ def serve(
         float | None,
         typer.Option("--idle-seconds", help=_help("idle_seconds"), metavar=_meta("seconds")),
     ] = None,
+    address_sockets: Annotated[
+        int | None,
+        typer.Option("--address-sockets", help=_help("address_sockets"), metavar="N"),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
@@ -487,6 +491,7 @@ def serve(
     given = {"frames": frames, "address_frames": address_frames, "chat": chat}
     given |= {"address_chat": address_chat, "rooms": rooms}
     numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
+    numbers["address_sockets"] = address_sockets
     try:
         bounds = limits_mod.from_flags(
             limits_mod.Limits(), lifted=limits == "off", rates=given, **numbers

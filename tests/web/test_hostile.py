@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from web_helpers import Peer, Server, silent_socket
+from websockets.exceptions import ConnectionClosed
 
 from ludoteca.engine import registry
 from ludoteca.web.limits import Bucket, Limits
@@ -289,3 +290,21 @@ def test_the_rooms_creator_manages_bots_in_the_lobby_without_a_seat(server: Serv
     assert host.wait("error")["code"] == "not_seated"
     for peer in (host, stranger, guess):
         peer.close()
+
+
+def test_an_address_past_its_open_sockets_is_refused_with_1008(db: str) -> None:
+    with Server(db, limits=Limits(address_sockets=3)) as server:
+        room = server.create_room("tacocat", 2)
+        held = [server.peer(room) for _ in range(3)]
+        for peer in held:
+            peer.hello()
+        extra = server.peer(room)
+        refused = extra.recv()
+        assert refused["code"] == "too_many_sockets" and "at most 3" in refused["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        held[0].send("ping")  # the sockets it holds are served as before
+        held[0].wait("pong")
+        for peer in held:
+            peer.close()

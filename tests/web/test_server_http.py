@@ -212,6 +212,7 @@ def test_limits_lifted_and_set_from_flags() -> None:
             parse_rate(bad)
     lifted = from_flags(Limits(), lifted=True, rates={"chat": "3/4"}, max_pending=50)
     assert lifted.chat == (3.0, 4.0) and lifted.rooms[0] > 1e9 and lifted.max_pending == 50
-    assert lifted.max_body == Limits().max_body
+    assert lifted.max_body == Limits().max_body and lifted.address_sockets > 1e6
+    assert from_flags(Limits(), lifted=False, rates={}, address_sockets=9).address_sockets == 9
     with pytest.raises(ValueError, match="idle_seconds"):
         from_flags(Limits(), lifted=False, rates={}, idle_seconds=-1)

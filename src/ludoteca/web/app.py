@@ -7,6 +7,7 @@ room WebSockets (``docs/protocol.md``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -17,10 +18,12 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import protocol
+from ludoteca.web.client import dumps
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
@@ -34,6 +37,8 @@ CLOSE_SEND_FAILED = 1011
 """Close code after a frame could not be sent (a server bug; logged)."""
 CLOSE_NO_ROOM = 4404
 """Close code for a room id that does not exist."""
+CLOSE_TOO_MANY = 1008
+"""Close code for a socket past its address's ``Limits.address_sockets``."""
 
 
 def game_cards(lang: Lang) -> list[dict[str, Any]]:
@@ -68,7 +73,7 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
     return cards
 
 
-def request_lang(request: Request) -> Lang:
+def request_lang(request: HTTPConnection) -> Lang:
     """``?lang=`` if valid, else the first language of ``Accept-Language``, else English."""
     asked = request.query_params.get("lang")
     if asked in i18n.LANGS:
@@ -224,10 +229,29 @@ def create_app(
             return _error(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
         return JSONResponse(room.summary(lang))
 
+    open_sockets: collections.Counter[str] = collections.Counter()
+
     @app.websocket("/ws/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         address = websocket.client.host if websocket.client else "?"
+        if open_sockets[address] >= limits.address_sockets:
+            text = msg("web.error.too_many_sockets", limit=limits.address_sockets)
+            out = {"type": "error", "code": "too_many_sockets"}
+            out["message"] = text.text(request_lang(websocket))
+            with contextlib.suppress(Exception):
+                await websocket.send_text(dumps(out))
+            await _close(websocket, CLOSE_TOO_MANY)
+            return
+        open_sockets[address] += 1
+        try:
+            await serve_socket(websocket, room_id, address)
+        finally:
+            open_sockets[address] -= 1
+            if open_sockets[address] <= 0:
+                del open_sockets[address]
+
+    async def serve_socket(websocket: WebSocket, room_id: str, address: str) -> None:
         queue: asyncio.Queue[str | int | None] = asyncio.Queue()
         room = rooms().get(room_id)
 
@@ -340,6 +364,7 @@ async def _write(
 
 
 CLOSE_REASONS = {
+    CLOSE_TOO_MANY: "too many sockets",
     CLOSE_NOT_READING: "not reading",
     CLOSE_SEND_FAILED: "send failed",
     CLOSE_NO_ROOM: "no such room",

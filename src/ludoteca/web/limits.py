@@ -62,8 +62,10 @@ class Limits:
         address_chat: The same for all sockets of one address together.
         rooms: Rooms one address may create; past it ``POST /api/rooms`` answers 429.
         max_body: Largest HTTP request body, in bytes.
-        idle_seconds: A room with no socket and no game in progress leaves memory after
-            this long (its records stay in the store and it is read again when asked for).
+        idle_seconds: A room no socket has been open on for this long leaves memory (its
+            records stay in the store and it is read again when asked for).
+        address_sockets: WebSockets one address may hold open at once; past it a new one
+            is answered ``error too_many_sockets`` and closed (code 1008).
     """
 
     max_pending: int = 1000
@@ -74,18 +76,25 @@ class Limits:
     rooms: tuple[float, float] = (2.0, 120.0)
     max_body: int = 64 * 1024
     idle_seconds: float = 600.0
+    address_sockets: int = 256
 
     def bucket(self, pair: tuple[float, float]) -> Bucket:
         """A full bucket of ``(rate, burst)``."""
         return Bucket(pair[0], pair[1])
 
     def lifted(self) -> Limits:
-        """These limits without their rates (benchmarks: one address opens every room and
-        plays every seat). Sizes and the queue bound stay.
+        """These limits without their rates and the per-address socket cap (benchmarks: one
+        address opens every room and plays every seat). Sizes and the queue bound stay.
         """
         off = (UNLIMITED, UNLIMITED)
         return dataclasses.replace(
-            self, frames=off, address_frames=off, chat=off, address_chat=off, rooms=off
+            self,
+            frames=off,
+            address_frames=off,
+            chat=off,
+            address_chat=off,
+            rooms=off,
+            address_sockets=1 << 30,
         )
 
 
@@ -116,7 +125,7 @@ def from_flags(
 ) -> Limits:
     """``base`` with what ``ludoteca serve`` was told: rates lifted, then each rate given as
     ``RATE/BURST`` (``RATE_FIELDS``), then each number given (``max_pending``,
-    ``idle_seconds``, ``max_body``).
+    ``idle_seconds``, ``max_body``, ``address_sockets``).
 
     Raises:
         ValueError: The name of the first flag whose value is refused.
@@ -135,7 +144,8 @@ def from_flags(
             continue
         if not math.isfinite(number) or number <= 0 or (name != "idle_seconds" and number < 1):
             raise ValueError(name)
-        changes[name] = int(number) if name in ("max_pending", "max_body") else float(number)
+        whole = name in ("max_pending", "max_body", "address_sockets")
+        changes[name] = int(number) if whole else float(number)
     return dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
 
 

@@ -185,6 +185,12 @@ register(
             "es": "El servidor no pudo atender ese mensaje; inténtalo de nuevo",
             "en": "The server could not handle that message; try again",
         },
+        "web.error.too_many_sockets": {
+            "es": "Demasiadas conexiones abiertas desde tu dirección (como mucho {limit});"
+            " cierra alguna pestaña y vuelve a intentarlo",
+            "en": "Too many connections open from your address (at most {limit}); close a"
+            " tab and try again",
+        },
         "web.spectator": {"es": "Espectador", "en": "Spectator"},
         "web.bad_store": {
             "es": "No se puede abrir el almacén {db}: {detail}",
@@ -211,10 +217,10 @@ register(
             " second and 10 at once; --limits is on or off; numbers are positive)",
         },
         "cli.help.limits": {
-            "es": "off quita los ritmos (tramas, chat, salas por dirección) para pruebas de"
-            " carga; los tamaños y la cola por conexión se quedan.",
-            "en": "off lifts the rates (frames, chat, rooms per address) for load benchmarks;"
-            " the sizes and the per-socket queue stay.",
+            "es": "off quita los ritmos (tramas, chat, salas) y el tope de conexiones por"
+            " dirección, para pruebas de carga; los tamaños y la cola por conexión se quedan.",
+            "en": "off lifts the rates (frames, chat, rooms) and the sockets per address, for"
+            " load benchmarks; the sizes and the per-socket queue stay.",
         },
         "cli.help.rate_frames": {
             "es": "Tramas que envía una conexión (por defecto 100/200); más allá se leen más"
@@ -248,6 +254,12 @@ register(
             " datos siguen guardados; por defecto 600).",
             "en": "Seconds with nobody connected after which a room leaves memory (its records"
             " stay stored; default 600).",
+        },
+        "cli.help.address_sockets": {
+            "es": "Conexiones WebSocket abiertas a la vez desde una dirección (por defecto 256);"
+            " más allá, too_many_sockets y cierre 1008.",
+            "en": "WebSockets one address may hold open at once (default 256); past it,"
+            " too_many_sockets and close 1008.",
         },
         "cli.help.db": {
             "es": "Almacén: un fichero SQLite o una URL postgresql:// (por defecto LUDOTECA_DB"
