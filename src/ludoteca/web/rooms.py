@@ -623,6 +623,9 @@ class Rooms:
         except (RulesError, StopIteration, KeyError, ValueError) as error:
             log.error("room %s does not load: %s", room_id, error)
             return None
+        except Exception:  # the store failing (a lost connection): logged, not a crash
+            log.exception("room %s could not be read from the store", room_id)
+            return None
         self.rooms[room_id] = room
         room.resume()
         return room
