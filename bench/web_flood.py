@@ -2,9 +2,11 @@
 that never read sit in one room and a chat flood runs in it.
 
 ``python -m bench.web_flood [--games 50] [--seconds 10] [--silent 200] [serve flags...]``
-starts ``ludoteca serve`` (the flags after the known ones go to it, e.g. ``--limits off``)
-on a fresh SQLite file and measures twice on the same server with ``bench.web_load``'s
-clients (``games`` two-seat Tacocat games, act → the other seat's ``state``):
+starts ``ludoteca serve`` (the flags after the known ones go to it, e.g. ``--limits off``;
+with the default rates add ``--address-sockets 1000``: the bench opens 2 × games + silent + 2
+sockets from one address, more than the default cap of 256) on a fresh SQLite file and
+measures twice on the same server with ``bench.web_load``'s clients (``games`` two-seat
+Tacocat games, act → the other seat's ``state``):
 
 1. **baseline**: the games alone;
 2. **flood**: the same games while another process keeps ``--silent`` raw sockets that sent
