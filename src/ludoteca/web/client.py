@@ -63,6 +63,8 @@ class Client:
         self.lang: Lang = lang
         self.seat: int | None = None
         self.hello = False
+        self.creator = False
+        """Its ``hello`` named the room creator's token: it may manage bots in the lobby."""
         self.gone = False
         """Closed for not reading (or a failed send): nothing more is queued for it."""
         self.heard: tuple[int, int | None, Lang, int] | None = None

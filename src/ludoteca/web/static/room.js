@@ -12,7 +12,7 @@ import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js"
 import {drawHistory, foldEvents} from "./room_history.js";
 import {replayBar, replayTarget} from "./room_replay.js";
 import {drawResult} from "./room_result.js";
-import {clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -29,6 +29,7 @@ export function mountRoom(root, roomId) {
     room: null,
     notFound: false,
     you: null,
+    creator: false,  // this page created the room (welcome.creator): bots in the lobby
     state: null,
     chat: [],
     error: null,
@@ -162,6 +163,7 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
+        S.creator = message.creator === true;
         if (S.freshSocket) {
           S.chat = [];  // after every hello the server sends the last chat lines again
           S.freshSocket = false;
@@ -188,6 +190,9 @@ export function mountRoom(root, roomId) {
         drawAll();
         break;
       }
+      case "presence":  // a join or a leave: only what changed
+        if (S.room) { S.room = applyPresence(S.room, message); drawSeats(); drawHead(); }
+        break;
       case "state":
         answered();
         S.state = message;
@@ -652,7 +657,7 @@ export function mountRoom(root, roomId) {
       return;
     }
     const seatEnv = {
-      room: S.room, you: S.you, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
+      room: S.room, you: S.you, creator: S.creator, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
       sit, addBot, leave, unbot: (seat) => send({type: "unbot", seat}),
     };
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info, seatEnv));
@@ -683,8 +688,8 @@ export function mountRoom(root, roomId) {
       }
     }
     for (const part of parts.splice(0)) dom.join.appendChild(part);
-    const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
-      || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
+    const hasBotButtons = (lobby && (S.you !== null || S.creator) && S.room.seats.some((s) => s.kind === "free"))
+      || (S.room.status === "playing" && S.you !== null && S.room.seats.some((s) => s.kind === "human" && !s.connected));
     if (S.room.status !== "finished" && hasBotButtons) {
       const select = agentSelect(card(), S.agent, (agent) => { S.agent = agent; });
       if (select) {
