@@ -116,6 +116,8 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._view: Any = None
         self._legal: Sequence[Any] = ()
         self._mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+        self._observer = encodings.Observer(self.encoding, scaled=True)
+        self._base: ObsArray | None = None
 
     # -- Gymnasium API --------------------------------------------------------------------
 
@@ -181,8 +183,10 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     # -- Internals ------------------------------------------------------------------------
 
     def _observe(self) -> ObsArray:
-        vector = self.encoding.observation(self._view, self._draft)
-        return encodings.scaled(self.encoding, vector)
+        # Built once per view; a sub-action only adds the draft to a copy.
+        if self._base is None:
+            self._base = self._observer.base(self._view)
+        return self._observer.with_draft(self._view, self._base, self._draft)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
@@ -212,6 +216,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._state = state
                 self._draft = EMPTY_DRAFT
                 self._view = game.view(state, me)
+                self._base = None
                 self._legal = game.legal_actions(state, me)
                 self._mask = self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
                 return None
@@ -233,6 +238,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._state = state
         self._draft = EMPTY_DRAFT
         self._view = self.game.view(state, self.seat)
+        self._base = None
         self._legal = ()
         self._mask = np.zeros_like(self._mask)
         return reward, terminated

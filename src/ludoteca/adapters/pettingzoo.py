@@ -232,7 +232,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._views: list[tuple[Any, View] | None] = []
         self._legals: list[tuple[Any, Sequence[Any]] | None] = []
         self._masks: list[tuple[Any, Draft, MaskArray] | None] = []
-        self._observations: list[tuple[Any, Draft, ObservationArray] | None] = []
+        self._bases: list[tuple[Any, ObservationArray] | None] = []
+        self._observer = encodings.Observer(self.encoding, scaled=scaled)
         self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
         self.agents = []
@@ -428,7 +429,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._views = [None] * self.num_players
         self._legals = [None] * self.num_players
         self._masks = [None] * self.num_players
-        self._observations = [None] * self.num_players
+        self._bases = [None] * self.num_players
 
     def _current(self) -> Any:
         if self._state is None:
@@ -456,8 +457,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         return index
 
     # Each step builds a seat's view, legal actions, mask and observation at most once: they
-    # are kept with the state object (states are immutable, a new one on every step) and the
-    # seat's draft they were built for.
+    # are kept with the state object (states are immutable, a new one on every step), the
+    # mask also with the seat's draft it was built for.
 
     def _view(self, seat: Seat) -> View:
         state = self._current()
@@ -488,16 +489,14 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         return mask
 
     def _observation(self, seat: Seat, view: View) -> ObservationArray:
+        # The vector without the draft is built once per state and seat; a sub-action
+        # (which changes only the draft) adds the draft to a copy.
         state = self._current()
-        draft = self._drafts[seat]
-        cached = self._observations[seat]
-        if cached is None or cached[0] is not state or cached[1] != draft:
-            vector = self.encoding.observation(view, draft)
-            if self.scaled:
-                vector = encodings.scaled(self.encoding, vector)
-            cached = (state, draft, vector)
-            self._observations[seat] = cached
-        return cached[2].copy()
+        cached = self._bases[seat]
+        if cached is None or cached[0] is not state:
+            cached = (state, self._observer.base(view))
+            self._bases[seat] = cached
+        return self._observer.with_draft(view, cached[1], self._drafts[seat])
 
     def _apply(self, seat: Seat, action: Any) -> None:
         self._state = self.game.apply(self._state, seat, action)

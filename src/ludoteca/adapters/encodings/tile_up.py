@@ -373,6 +373,10 @@ class TileUpEncoding:
         vector[heights[::2]] = heights[1::2]
         return vector
 
+    def draft_entries(self, draft: Draft) -> list[int]:
+        """The ``selected`` entry the draft sets (``encodings.Observer``)."""
+        return [_SELECTED + draft[0]] if draft else []
+
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
 
