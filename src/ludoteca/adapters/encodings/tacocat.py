@@ -409,8 +409,8 @@ class TacocatEncoding:
 
         In the replace phase: *select v* while ``Replace(draft + v)`` is legal, and *confirm*
         while ``Replace(draft)`` is legal (always, for a selection built by selects).
-        Otherwise: the numbers of the legal engine actions. The array is read-only and may
-        be shared between calls (masks are cached by the legal list and the draft).
+        Otherwise: the numbers of the legal engine actions. Outside the replace phase the
+        array is read-only and shared between calls (masks are cached by legal list).
 
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
@@ -421,13 +421,16 @@ class TacocatEncoding:
             identity = getattr(legal, "identity", None)
             if identity is None:
                 return _replace_mask(legal, draft)
-            # The engine's lazy replace list is fixed by the hand and the size limit.
-            key = (identity(), draft)
-            mask = _REPLACE_MASKS.get(key)
-            if mask is None:
-                if len(_REPLACE_MASKS) >= _CACHE_SIZE:
-                    _REPLACE_MASKS.clear()
-                mask = _REPLACE_MASKS[key] = _replace_mask(legal, draft)
+            # The engine's lazy replace list is every sub-multiset of the hand with at most
+            # ``limit`` cards: its membership test, for the twelve selects at once.
+            hand, limit = identity()
+            mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+            if len(draft) < limit:
+                for value in set(hand):
+                    if hand.count(value) > draft.count(value):
+                        mask[SELECT + value - 1] = 1
+            if tc.Replace(draft) in legal:
+                mask[CONFIRM] = 1
             return mask
         # The engine caches its duel, defence and attack lists by hand: one mask per list.
         cached = _LIST_MASKS.get(id(legal))
@@ -470,8 +473,6 @@ ENCODING = TacocatEncoding()
 _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
-_REPLACE_MASKS: dict[tuple[Any, Draft], MaskArray] = {}
-"""Replace masks by the legal list's identity (hand, size limit) and the draft."""
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
 """Other masks by the legal list object (kept, so its id is not reused while cached)."""
 
