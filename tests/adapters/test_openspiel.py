@@ -104,8 +104,14 @@ def test_random_match_checks_and_serialisation_round_trip(game_id: str, players:
     assert state_again.returns() == state.returns()
 
 
-def test_openspiel_random_sim_test_passes_on_tacocat() -> None:
-    game = pyspiel.load_game("ludoteca_tacocat")
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_openspiel_random_sim_test_passes(game_id: str, players: int) -> None:
+    # OpenSpiel's own check: one random match with every observation, information state,
+    # tensor, clone, undo-free child and serialisation check at every node.
+    params: dict[str, Any] = {"players": players, "seed": 3 + players}
+    if game_id == "tile_up":
+        params["board_size"] = 9  # the smallest board: every node is checked, keep it short
+    game = pyspiel.load_game(f"ludoteca_{game_id}", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -144,6 +150,49 @@ def test_a_secret_duel_choice_is_invisible_to_the_other_player() -> None:
     assert state.current_player() == other
     assert (state.observation_string(other), state.observation_tensor(other)) == before
     assert tacocat_encoding.DUEL <= state.legal_actions()[0] < tacocat_encoding.DEFEND
+
+
+def test_outcome_sampling_mccfr_updates_regrets_on_a_short_mystery_date() -> None:
+    # A small variant (ten turns; most matches end drawn at the limit, some are won) keeps
+    # 400 iterations of OpenSpiel's outcome-sampling MCCFR to a few seconds.
+    game = pyspiel.load_game("ludoteca_mystery_date(turn_limit=10)")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    # OpenSpiel's solver samples with NumPy's global generator (no generator can be
+    # injected): seeded here for a reproducible test, and restored after.
+    saved = np.random.get_state()  # noqa: TID251
+    np.random.seed(17)  # noqa: TID251
+    try:
+        for _ in range(400):
+            solver.iteration()
+    finally:
+        np.random.set_state(saved)  # noqa: TID251
+    # OpenSpiel's own table: information-state key -> [regrets, average policy], both
+    # starting at 1e-6 per legal action. Nearly every sampled match ends drawn at the turn
+    # limit (zero utility, nothing to learn); the decisive ones update the regrets of the
+    # information states they crossed.
+    table = solver._infostates
+    assert len(table) > 300
+    learned = 0
+    for regrets, average in table.values():
+        assert regrets.shape == average.shape
+        learned += not np.allclose(regrets, regrets[0])
+    assert learned >= 5
+    policy = solver.average_policy()
+    picker = random.Random(0)
+    asked = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(picker.choices(ids, weights)[0])
+                continue
+            probabilities = policy.action_probabilities(state)
+            assert sorted(probabilities) == state.legal_actions()
+            assert abs(sum(probabilities.values()) - 1.0) < 1e-9
+            asked += 1
+            state.apply_action(picker.choice(state.legal_actions()))
+    assert asked >= 40
 
 
 def test_outcome_sampling_mccfr_runs_on_tacocat() -> None:
