@@ -38,6 +38,12 @@ i18n.register(
             "{agent}",
             "en": "action {index} ({label}) is masked out for {agent}",
         },
+        "adapters.missing_action": {
+            "es": "falta el número de acción de {agent}, que debe elegir en este paso "
+            "(un entero de 0 a {high})",
+            "en": "no action number for {agent}, which must choose in this step "
+            "(an integer from 0 to {high})",
+        },
         "adapters.not_reset": {
             "es": "Llama a reset() antes de usar el entorno",
             "en": "Call reset() before using the environment",
