@@ -15,6 +15,10 @@ repetitions:
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
   ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls.
 
+``--mccfr N`` instead runs N iterations of OpenSpiel's outcome-sampling MCCFR on
+``ludoteca_tacocat`` (NumPy's global generator seeded 0) and reports CPU seconds, iterations
+per second and the information states in the solver's table.
+
 Each row also reports ``engine steps/s`` inside it (actions plus chance outcomes applied),
 so the adapters' overhead is read against the engine row of the same run. Prints a
 Markdown table and writes JSON with every repetition to ``--json``.
@@ -188,6 +192,28 @@ ROWS: dict[str, Callable[[str], Workload]] = {
 }
 
 
+def mccfr(iterations: int) -> None:
+    """Outcome-sampling MCCFR on Tacocat: CPU time, iterations/s, information states."""
+    import pyspiel  # noqa: PLC0415
+    from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: PLC0415
+
+    import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
+
+    np.random.seed(0)  # noqa: TID251 (OpenSpiel's solver samples with NumPy's generator)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(pyspiel.load_game("ludoteca_tacocat"))
+    start = time.process_time()
+    for _ in range(iterations):
+        solver.iteration()
+    spent = time.process_time() - start
+    learned = sum(
+        not np.allclose(regrets, regrets[0]) for regrets, _ in solver._infostates.values()
+    )
+    print(
+        f"{iterations} iterations in {spent:.1f} CPU s ({iterations / spent:.1f}/s); "
+        f"{len(solver._infostates):,} information states, {learned:,} with updated regrets"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -196,7 +222,11 @@ def main() -> None:
         "--games", nargs="*", default=["tacocat", "dweebies", "tile_up", "mystery_date"]
     )
     parser.add_argument("--json", default=None)
+    parser.add_argument("--mccfr", type=int, default=0)
     args = parser.parse_args()
+    if args.mccfr:
+        mccfr(args.mccfr)
+        return
     results: dict[str, dict[str, Any]] = {}
     for game_id in args.games:
         loads = {row: make(game_id) for row, make in ROWS.items()}

@@ -172,7 +172,14 @@ class Observer:
         read-only and pass it to :meth:`with_draft`.
         """
         vector = self.encoding.observation(view, EMPTY_DRAFT)
-        return scaled(self.encoding, vector) if self.scaled else vector
+        if self.scaled:
+            # The encoding's vector is new: scaled where it lies (as ``scaled`` computes).
+            inverse, soft = _scale(self.encoding)
+            raw_soft = [vector[offset : offset + size].copy() for offset, size, _ in soft]
+            np.multiply(vector, inverse, out=vector)
+            for (offset, size, k), raw in zip(soft, raw_soft, strict=True):
+                vector[offset : offset + size] = raw / (raw + np.float32(k))
+        return vector
 
     def with_draft(self, view: View, base: ObservationArray, draft: Draft) -> ObservationArray:
         """A new array: ``base`` (the :meth:`base` of ``view``) with ``draft`` added."""
