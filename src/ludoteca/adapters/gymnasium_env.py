@@ -115,7 +115,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._draft: Draft = EMPTY_DRAFT
         self._view: Any = None
         self._legal: Sequence[Any] = ()
-        self._mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+        self._mask = self._read_only(np.zeros(self.encoding.action_size, dtype=np.int8))
         self._observer = encodings.Observer(self.encoding, scaled=True)
         self._base: ObsArray | None = None
 
@@ -152,12 +152,14 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             raise gymnasium.error.ResetNeeded("Call reset() before step()")
         index = int(action)
         if not (0 <= index < self.encoding.action_size and self._mask[index]):
-            self._mask = np.zeros_like(self._mask)
+            self._mask = self._read_only(np.zeros_like(self._mask))
             return self._observe(), -1.0, True, False, self._info(True)
         decoded = self.encoding.decode(index, self._view, self._legal, self._draft)
         self._draft = decoded.draft
         if decoded.action is None:
-            self._mask = self.encoding.action_mask(self._view, self._legal, self._draft)
+            self._mask = self._read_only(
+                self.encoding.action_mask(self._view, self._legal, self._draft)
+            )
             return self._observe(), 0.0, False, False, self._info(False)
         ended = self._advance(decoded.action)
         if ended is None:
@@ -188,8 +190,14 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             self._base = self._observer.base(self._view)
         return self._observer.with_draft(self._view, self._base, self._draft)
 
+    @staticmethod
+    def _read_only(mask: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        mask.flags.writeable = False
+        return mask
+
     def _info(self, illegal: bool) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
+        # The mask is read-only (set where it is built), so it is handed out without a copy.
+        return {"action_mask": self._mask, "seat": self.seat, "illegal_action": illegal}
 
     def _advance(self, learner_action: Any) -> tuple[float, bool] | None:
         """Apply the learner's action (if any), then chance and bots until the learner must
@@ -218,7 +226,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._view = game.view(state, me)
                 self._base = None
                 self._legal = game.legal_actions(state, me)
-                self._mask = self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                self._mask = self._read_only(
+                    self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                )
                 return None
             chosen = []
             for seat in actors:
@@ -240,7 +250,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._view = self.game.view(state, self.seat)
         self._base = None
         self._legal = ()
-        self._mask = np.zeros_like(self._mask)
+        self._mask = self._read_only(np.zeros_like(self._mask))
         return reward, terminated
 
 

@@ -227,7 +227,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._state: Any = None
         self._chance_rng = random.Random()
         self._steps = 0
-        self._entries: list[tuple[Seat, str]] = []
+        self._entries: list[tuple[Seat, Any]] = []
+        """Every engine step as (seat, action); the record's text is made by ``record()``."""
         self._drafts: list[Draft] = [EMPTY_DRAFT] * players
         self._views: list[tuple[Any, View] | None] = []
         self._legals: list[tuple[Any, Sequence[Any]] | None] = []
@@ -290,7 +291,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its encoded view and its action mask.
 
-        The mask is all zeros unless ``agent`` is the selected agent and the match goes on.
+        The mask is all zeros unless ``agent`` is the selected agent and the match goes on;
+        it is read-only (the environment checks actions against it).
 
         Raises:
             EnvNotResetError: Before the first ``reset()``.
@@ -299,7 +301,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         seat = self._seat(agent)
         view = self._view(seat)
         if agent == self.agent_selection and self._live(agent):
-            mask = self._mask(seat).copy()
+            mask = self._mask(seat)  # read-only, so shared without a copy
         else:
             mask = np.zeros(self.encoding.action_size, dtype=np.int8)
         return {"observation": self._observation(seat, view), "action_mask": mask}
@@ -419,7 +421,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             num_players=self.num_players,
             options=dict(self.game_options),
             seats=tuple(self.possible_agents),
-            actions=tuple(self._entries),
+            actions=tuple((seat, str(action)) for seat, action in self._entries),
             outcome=outcome.to_json() if outcome else None,
         )
 
@@ -485,6 +487,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         if cached is not None and cached[0] is state and cached[1] == draft:
             return cached[2]
         mask = self.encoding.action_mask(self._view(seat), self._legal(seat), draft)
+        mask.flags.writeable = False  # handed to agents as is: nobody may change it
         self._masks[seat] = (state, draft, mask)
         return mask
 
@@ -500,7 +503,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
 
     def _apply(self, seat: Seat, action: Any) -> None:
         self._state = self.game.apply(self._state, seat, action)
-        self._entries.append((seat, str(action)))
+        self._entries.append((seat, action))
         self._steps += 1
 
     def _advance(self) -> None:

@@ -232,7 +232,7 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
             seat = aec._seat_of[agent]
             view = aec._view(seat)
             if seat in acting:
-                mask = aec._mask(seat).copy()
+                mask = aec._mask(seat)  # read-only
             else:
                 mask = np.zeros(size, dtype=np.int8)
             found[agent] = {"observation": aec._observation(seat, view), "action_mask": mask}
