@@ -109,6 +109,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._next_seed: int | None = None
         self._state: Any = None
         self._seat_bots: dict[Seat, Agent] = {}
+        self._reads_view: dict[Seat, bool] = {}
         self._chance_rng = random.Random()
         self._bot_rng = random.Random()
         self._steps = 0
@@ -137,6 +138,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             seat: self._bots[(match_seed + seat) % len(self._bots)]
             for seat in range(self.num_players)
             if seat != self.seat
+        }
+        self._reads_view = {
+            seat: bool(getattr(bot, "reads_view", True)) for seat, bot in self._seat_bots.items()
         }
         self._state = runner.new_game(self.game, self.num_players, match_seed, self.game_options)
         self._chance_rng = rng_mod.derive(match_seed, "chance")
@@ -237,7 +241,10 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                     continue
                 bot = self._seat_bots[seat]
                 legal = game.legal_actions(state, seat)
-                chosen.append((seat, bot.choose(game.view(state, seat), legal, self._bot_rng)))
+                # As the runner does: an agent that does not read its view (the random
+                # agent, ``reads_view = False``) is handed an empty one.
+                view = game.view(state, seat) if self._reads_view[seat] else {}
+                chosen.append((seat, bot.choose(view, legal, self._bot_rng)))
             if me in actors:
                 pending = None
             for seat, choice in chosen:
