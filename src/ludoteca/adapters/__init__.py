@@ -1,7 +1,8 @@
 """Bridges from the Game protocol to outside frameworks (optional extras).
 
 ``ludoteca.adapters.pettingzoo`` turns any game with an integer encoding
-(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment;
+(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment, and
+``ludoteca.adapters.pettingzoo_parallel`` into a PettingZoo ParallelEnv;
 ``ludoteca.adapters.gymnasium_env`` registers single-agent Gymnasium environments (one
 learner against the project's bots, ``ludoteca/Tacocat-v0`` ...); and
 ``ludoteca.adapters.openspiel`` registers OpenSpiel games (``ludoteca_tacocat`` ...). They
