@@ -31,6 +31,10 @@ only, as ``adapters.pettingzoo`` does, and uses the same encoding:
   it only if the player saw and did the same things). The information state tensor is the
   same vector as the observation tensor: the views keep the public history a player needs
   (discards, last duel, scores), but it is not a perfect-recall tensor.
+- **Resampling**: ``state.resample_from_infostate(player, sampler)`` draws a state the
+  player cannot tell from this one (``game.sample_state`` from its view; another seat's
+  held-back secret choice drawn among its legal actions), with the same information state
+  string: OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts``) searches with it.
 - **Returns** are ``outcome.returns()`` (zero-sum, in [-1, 1]) at the end only
   (``TERMINAL`` reward model). A match that reaches the game's ``info.max_steps`` engine
   steps unfinished ends with zero returns (the bound is exceeded with negligible probability).
@@ -45,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -333,6 +338,46 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return _json(self._owner.game.view(self._m.engine_state, None))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
+        """A state ``player_id`` cannot tell from this one (for OpenSpiel's ISMCTS bot).
+
+        The hidden zones are drawn by ``game.sample_state`` from the player's view; another
+        seat's held-back secret choice (chosen before the player in a simultaneous
+        decision) is drawn uniformly among that seat's legal actions in the drawn state.
+        The player's draft and history digest are kept, so its information state string is
+        the same; the other players' digests start afresh from the drawn state.
+
+        Args:
+            player_id: The player whose information state is kept.
+            probability_sampler: OpenSpiel's sampler (called once for the seed of the draw).
+        """
+        m = self._m
+        game = self._owner.game
+        trail = self._trail(player_id)
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        drawn = game.sample_state(self._view(player_id), player_id, rng)
+        other = LudotecaState(self._owner)
+        n = other._m
+        n.engine_state = drawn
+        n.actors = tuple(game.actors(drawn))
+        n.steps = m.steps
+        n.drafts = [EMPTY_DRAFT] * self._owner.num_seats
+        n.drafts[player_id] = m.drafts[player_id]
+        n.buffer = {
+            seat: m.buffer[seat]
+            if seat == player_id
+            else rng.choice(list(game.legal_actions(drawn, seat)))
+            for seat in m.buffer
+        }
+        snapshot = (drawn, tuple(n.drafts))
+        n.log = (snapshot, None)
+        n.trails[player_id] = trail
+        n.last_seen[player_id] = m.last_seen[player_id]
+        n.last_snapshot[player_id] = (drawn, n.drafts[player_id])
+        n.folded[player_id] = n.log
+        n.clear()
+        return other
 
     # -- Beyond the OpenSpiel API ---------------------------------------------------------
 
