@@ -117,7 +117,10 @@ class GreedyGotcha:
             at, yes = decided
             return self._pick(Vote(max(at, clock), yes), legal, clock)
         room = _Room(view, self.language)
-        room.legal_plays = [a for a in legal if isinstance(a, Play)]
+        if me == view["current"]:
+            # Only the turn player has plays; the others' listing is chat, emotes and
+            # buzzes, so it is not walked for nothing.
+            room.legal_plays = [a for a in legal if isinstance(a, Play)]
         candidates: list[Any] = []
         if me == view["current"]:
             candidates.extend(self._turn_actions(room, rng))
