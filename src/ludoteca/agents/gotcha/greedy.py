@@ -126,8 +126,9 @@ class GreedyGotcha:
             candidates.extend(self._turn_actions(room, rng))
         if not view.get("locked", [False] * (me + 1))[me]:
             candidates.extend(self._buzzes(room, rng))
+        # Owed reactions do not use the room budget (GT-15); small talk does.
+        candidates.extend(self._reactions(room, rng))
         if view["events_left"][me] > 0:
-            candidates.extend(self._reactions(room, rng))
             candidates.extend(self._small_talk(room, rng))
         if not candidates:
             candidates.append(self._idle(room, legal))
