@@ -133,6 +133,21 @@ def triggers_at(spec: Rule, log: Sequence[Event], i: int, seat: int, n: int) -> 
     return triggers(spec, log[i], seat, n) and not is_echo(spec, log, i)
 
 
+def owed_trigger(spec: Rule, log: Sequence[Event], seat: int, n: int, now: int) -> int:
+    """The index of the latest trigger of the ``react`` rule ``spec`` that ``seat`` has not
+    answered yet and whose deadline (``trigger.t + delay``) is after ``now``; -1 if none.
+    An answer settles every trigger before it (as :meth:`Watch.update` judges).
+    """
+    delay = spec.delay
+    for i in range(len(log) - 1, -1, -1):
+        ev = log[i]
+        if ev.t + delay <= now or meets(spec, ev, seat):
+            break
+        if triggers_at(spec, log, i, seat, n):
+            return i
+    return -1
+
+
 @lru_cache(maxsize=512)
 def _norm_words(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(normalise(w).strip() for w in words)

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import AREAS
-from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.cards import Event, Rule
 from ludoteca.games.gotcha.state import (
     BREAKER_LOSS,
     BUZZ_GAIN,
@@ -141,6 +141,57 @@ def _bound_at(state: State, slot: int, seat: int, index: int) -> bool:
             break
     facts = cards.Facts(state.profiles, state.positions, current)
     return cards.who_matches(who_card(state.who[slot][-1]), seat, facts)
+
+
+def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
+    """GT-15: the reactions ``seat`` owes at time ``t`` (``(rule, word)`` of each live
+    ``react`` rule binding it whose latest trigger since the announcement is unanswered
+    and not yet past its deadline: I18 "sit down whenever anyone buzzes"), and the gesture
+    a ``before``-a-buzz rule (A31, I06 "bow before buzzing") wants when the seat has not
+    made it since its last buzz. These are owed by the rules, not chosen, so they do not
+    count against the room cap; one per trigger (or per buzz), so they cannot flood.
+    """
+    log = state.log
+    n = len(state.profiles)
+    out: list[tuple[Rule, str]] = []
+    for slot in live_slots(state):
+        if slot >= AREAS and state.mats[slot - AREAS].owner != seat:
+            continue
+        rule = rule_card(state, slot)
+        if rule is None or not rule.checkable or rule.rule is None:
+            continue
+        spec = rule.rule
+        word = cards.spoken_word(rule, state.rules.language)
+        if spec.family == "react":
+            i = cards.owed_trigger(spec, log, seat, n, t)
+            if i < 0 or log[i].t < state.binds[slot].at:
+                continue
+            if slot < AREAS and not _bound_at(state, slot, seat, i):
+                continue
+            out.append((spec, word))
+        elif spec.family == "before" and spec.on == "buzz":
+            if slot < AREAS and seat not in bound_seats(state, slot):
+                continue
+            if not _made_since_buzz(spec, log, seat):
+                out.append((spec, word))
+    return out
+
+
+def _made_since_buzz(spec: Rule, log: Sequence[Event], seat: int) -> bool:
+    for i in range(len(log) - 1, -1, -1):
+        ev = log[i]
+        if ev.seat == seat and ev.kind == "buzz":
+            return False
+        if cards.meets(spec, ev, seat):
+            return True
+    return False
+
+
+def answers_owed(state: State, seat: int, event: Event) -> bool:
+    """Whether the chat or emote ``event`` by ``seat`` is one its rules owe now
+    (:func:`owed_answers`): such an event does not use the seat's GT-15 budget.
+    """
+    return any(cards.meets(spec, event, seat) for spec, _ in owed_answers(state, seat, event.t))
 
 
 def judge(state: State, slot: int, accused: tuple[int, ...]) -> tuple[Record, ...] | None:
