@@ -2,7 +2,7 @@
 
 Each test quotes the rulebook sentence (``shared/rulebooks/gotcha.es.txt``) or the card it
 follows and names its rule id; the rules map (``docs/rules/gotcha.md``) lists them, checked
-by ``test_gotcha_rules.test_rules_map_names_real_functions_and_tests``.
+by ``test_gotcha_rules_game.test_rules_map_names_real_functions_and_tests``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_gotcha_rules import act, draw, give, illegal, new, positions, turn
+from gotcha_table import act, draw, give, illegal, new, positions, turn
 
 from ludoteca.engine import runner
 from ludoteca.engine.errors import NotYourTurnError
