@@ -1,7 +1,8 @@
 """No source file grows past 800 lines: a module a newcomer can read in one sitting.
 
-Python under ``src``, ``tests`` and ``bench``, the web table's JavaScript, CSS and HTML. Data files (TOML) and the
-boards' mirrored data tables (``boards/*_data.js``, ``boards/*_cards.js``) are not counted.
+Python under ``src``, ``tests`` and ``bench``, the web table's JavaScript, CSS and HTML.
+Data files (TOML) and the boards' mirrored data tables (``boards/*_data.js``,
+``boards/*_cards.js``) are not counted.
 """
 
 from pathlib import Path
