@@ -39,7 +39,7 @@ def _protocol_playout(game: Any, state: Any, rng: random.Random) -> tuple[Any, i
 
 
 def test_some_games_have_a_fast_path() -> None:
-    assert {"tacocat", "dweebies"} <= set(_FAST)
+    assert {"tacocat", "dweebies", "mystery_date"} <= set(_FAST)
 
 
 @pytest.mark.parametrize("game_id", _FAST)
