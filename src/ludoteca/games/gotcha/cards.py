@@ -29,7 +29,13 @@ from typing import Any, cast
 
 from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.games.gotcha.cards_check import Watch, breaches, chat_ok, own_events_only
+from ludoteca.games.gotcha.cards_check import (
+    Watch,
+    breach_kind,
+    breaches,
+    chat_ok,
+    own_events_only,
+)
 from ludoteca.games.gotcha.cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha.cards_model import (
     CHAT_FORMS,
@@ -83,6 +89,7 @@ __all__ = [
     "Watch",
     "Who",
     "blank_sentence",
+    "breach_kind",
     "breaches",
     "breaking_example",
     "card",
