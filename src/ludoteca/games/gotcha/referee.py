@@ -16,6 +16,11 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   judged at the breach's trigger: for an owed reaction (recorded at its deadline) the WHO
   is read with the player whose turn it was at the trigger, so "the player whose turn it
   is must high-five after playing" still binds the player who played once the turn passed.
+- What cannot hold a new breach is not judged (issue 19; the same record, checked against
+  the unfiltered referee by tests/games/test_gotcha_referee_speed.py): a rule whose
+  breaches are the breaker's own events of one kind (``cards.breach_kind``: a chat, an
+  emote, a play...) when no new event is of that kind, and each seat none of whose new
+  events is; a "react" rule when no trigger's deadline has come since the previous clock.
 - The record lives in the state and in no view (GT-13).
 - A buzz naming a checkable rule is judged from the record (:func:`judge`): correct when
   every named seat has an unscored breach of that rule (that announcement). The earliest
