@@ -31,6 +31,7 @@ from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.games.gotcha.cards_check import (
     Watch,
+    breach_kind,
     breaches,
     chat_ok,
     meets,
@@ -91,6 +92,7 @@ __all__ = [
     "Watch",
     "Who",
     "blank_sentence",
+    "breach_kind",
     "breaches",
     "breaking_example",
     "card",

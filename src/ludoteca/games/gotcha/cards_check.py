@@ -432,6 +432,28 @@ def own_events_only(rule: Card) -> bool:
     return spec is None or spec.family != "react"
 
 
+_CHAT_FAMILIES = frozenset(("chat_form", "silent", "chat_limit"))
+_EMOTE_FAMILIES = frozenset(("never_emote", "no_repeat_emote"))
+
+
+def breach_kind(rule: Card) -> str:
+    """The kind of event a breach of an ``own_events_only`` rule is (``""`` for a ``react``
+    rule or a card without a predicate): ``chat`` for the chat families, ``emote`` for the
+    emote ones, the rule's ``on`` kind for ``before`` and ``wait``. The referee uses it to
+    skip judging a seat none of whose new events is of that kind (issue 19).
+    """
+    spec = spec_of(rule)
+    if spec is None or spec.family == "react":
+        return ""
+    if spec.family in _CHAT_FAMILIES:
+        return "chat"
+    if spec.family in _EMOTE_FAMILIES:
+        return "emote"
+    if spec.family in ("before", "wait"):
+        return spec.on
+    raise ValueError(f"unknown rule family {spec.family!r}")
+
+
 def breaches(
     rule: Card,
     log: Sequence[Event],
