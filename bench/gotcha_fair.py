@@ -14,16 +14,23 @@ Run: ``.venv/bin/python bench/gotcha_fair.py --bot blind,never,expert --games 40
 
 Prints the test bot's win share with its 95% Wilson interval (fair share 1/4), games won by
 greedy bots, truncated games (the step cap: no winner) and games ended on CHAMP.
+
+``--out FILE`` appends one JSON line per finished game (bot, seed, share, truncated, champ,
+turns) as it finishes, and a rerun with the same file skips the games already there, so a
+long run that is stopped loses nothing: ``nohup nice -n 10 python bench/gotcha_fair.py
+--bot blind,never,expert --games 400 --workers 2 --out results/gotcha_fair.jsonl &``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from ludoteca.agents.gotcha.expert import ExpertGotcha
@@ -112,20 +119,51 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--every", type=int, default=0, help="print figures every N games")
     parser.add_argument("--no-lock", action="store_true", help="option buzz_lock off")
+    parser.add_argument("--out", type=Path, help="append each game as a JSON line; resume")
     args = parser.parse_args()
     bots = [b.strip() for b in args.bot.split(",")]
+    for bot in bots:
+        if bot not in ("blind", "never", "expert"):
+            parser.error(f"unknown bot {bot!r} (blind, never or expert)")
     started = time.perf_counter()
     lock = not args.no_lock
-    jobs = [(seed, bot, lock) for seed in range(args.games) for bot in bots]
     done: dict[str, list[tuple[float, bool, bool, int]]] = {bot: [] for bot in bots}
-    with ProcessPoolExecutor(args.workers) as pool:
-        results = zip(jobs, pool.map(play_one, jobs), strict=True)
-        for count, (job, result) in enumerate(results, start=1):
-            done[job[1]].append(result)
-            if args.every and count % args.every == 0 and count < len(jobs):
-                elapsed = time.perf_counter() - started
-                for bot in bots:
-                    print(f"[{elapsed:.0f} s] {report(bot, done[bot], lock)}", flush=True)
+    finished: set[tuple[int, str]] = set()
+    if args.out is not None and args.out.exists():
+        for line in args.out.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            key = (row["seed"], row["bot"])
+            wanted = row["bot"] in done and row["lock"] == lock and row["seed"] < args.games
+            if wanted and key not in finished:
+                finished.add(key)
+                done[row["bot"]].append(
+                    (row["share"], row["truncated"], row["champ"], row["turns"])
+                )
+    jobs = [
+        (seed, bot, lock)
+        for seed in range(args.games)
+        for bot in bots
+        if (seed, bot) not in finished
+    ]
+    sink = args.out.open("a", encoding="utf-8") if args.out is not None else None
+    try:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = zip(jobs, pool.map(play_one, jobs), strict=True)
+            for count, (job, result) in enumerate(results, start=1):
+                done[job[1]].append(result)
+                if sink is not None:
+                    share, truncated, champ, turns = result
+                    row = {"bot": job[1], "seed": job[0], "lock": lock, "share": share}
+                    row |= {"truncated": truncated, "champ": champ, "turns": turns}
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+                if args.every and count % args.every == 0 and count < len(jobs):
+                    elapsed = time.perf_counter() - started
+                    for bot in bots:
+                        print(f"[{elapsed:.0f} s] {report(bot, done[bot], lock)}", flush=True)
+    finally:
+        if sink is not None:
+            sink.close()
     for bot in bots:
         print(report(bot, done[bot], lock), flush=True)
     print(f"{time.perf_counter() - started:.0f} s", flush=True)

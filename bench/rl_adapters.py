@@ -15,6 +15,15 @@ repetitions:
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
   ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls.
 
+``--parts`` instead times each call an adapter step makes, on the same decision states
+(every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
+call): the engine's ``legal_actions`` + choice + ``apply``, ``game.view``, the encoding's
+observation, its scaling and its mask.
+
+``--mccfr N`` instead runs N iterations of OpenSpiel's outcome-sampling MCCFR on
+``ludoteca_tacocat`` (NumPy's global generator seeded 0) and reports CPU seconds, iterations
+per second and the information states in the solver's table.
+
 Each row also reports ``engine steps/s`` inside it (actions plus chance outcomes applied),
 so the adapters' overhead is read against the engine row of the same run. Prints a
 Markdown table and writes JSON with every repetition to ``--json``.
@@ -146,16 +155,21 @@ def openspiel_rows(game_id: str) -> Workload:
     picker = random.Random(0)
     box = [game.new_initial_state()]
 
+    def engine_steps(state: Any) -> int:
+        # ``engine_steps`` since the speed work; ``_steps`` in the adapter before it (so
+        # this script can time an older checkout, ``PYTHONPATH=<old>/src``).
+        return int(getattr(state, "engine_steps", None) or getattr(state, "_steps", 0))
+
     def run(seconds: float) -> tuple[int, int]:
         steps = 0
         state = box[0]
-        engine_before = state.engine_steps
+        engine_before = engine_steps(state)
         engine = 0
         stop = time.process_time() + seconds
         while time.process_time() < stop:
             for _ in range(20):
                 if state.is_terminal():
-                    engine += state.engine_steps - engine_before
+                    engine += engine_steps(state) - engine_before
                     state = game.new_initial_state()
                     engine_before = 0
                     continue
@@ -168,7 +182,7 @@ def openspiel_rows(game_id: str) -> Workload:
                     legal = state.legal_actions()
                     state.apply_action(legal[int(picker.random() * len(legal))])
                 steps += 1
-        engine += state.engine_steps - engine_before
+        engine += engine_steps(state) - engine_before
         box[0] = state
         return steps, engine
 
@@ -183,6 +197,86 @@ ROWS: dict[str, Callable[[str], Workload]] = {
 }
 
 
+def parts(game_ids: list[str]) -> None:
+    """CPU microseconds per call of each piece of an adapter step (see the docstring)."""
+    print("| game | engine: legal + choice + apply | view | observation | scaling | mask |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for game_id in game_ids:
+        cells = _parts_row(game_id)
+        print(f"| {game_id} | " + " | ".join(f"{c:.1f} µs" for c in cells) + " |")
+
+
+def _best(call: Callable[[Any], object], items: list[Any]) -> float:
+    times = []
+    for _ in range(3):
+        start = time.process_time()
+        for item in items:
+            call(item)
+        times.append((time.process_time() - start) / len(items))
+    return min(times) * 1e6
+
+
+def _parts_row(game_id: str) -> list[float]:
+    from ludoteca.adapters import encodings  # noqa: PLC0415
+
+    game = registry.make(game_id)
+    players = game.info.min_players
+    picker = random.Random(0)
+    found: list[tuple[Any, int]] = []
+    seed = 0
+    s = runner.new_game(game, players, seed)
+    while len(found) < 3000:
+        actors = game.actors(s)
+        if not actors:
+            seed += 1
+            s = runner.new_game(game, players, seed)
+            continue
+        if actors[0] == CHANCE:
+            s = game.apply(s, CHANCE, game.sample_chance(s, picker))
+            continue
+        found += [(s, seat) for seat in actors]
+        picks = [(seat, picker.choice(game.legal_actions(s, seat))) for seat in actors]
+        for seat, action in picks:
+            s = game.apply(s, seat, action)
+    enc = encodings.make(game_id, players, {})
+    views = [game.view(state, seat) for state, seat in found]
+    legals = [game.legal_actions(state, seat) for state, seat in found]
+    vectors = [enc.observation(view, ()) for view in views]
+    pairs = list(zip(views, legals, strict=True))
+    return [
+        _best(
+            lambda x: game.apply(x[0], x[1], picker.choice(game.legal_actions(x[0], x[1]))),
+            found,
+        ),
+        _best(lambda x: game.view(x[0], x[1]), found),
+        _best(lambda x: enc.observation(x[0], ()), pairs),
+        _best(lambda v: encodings.scaled(enc, v), vectors),
+        _best(lambda x: enc.action_mask(x[0], x[1], ()), pairs),
+    ]
+
+
+def mccfr(iterations: int) -> None:
+    """Outcome-sampling MCCFR on Tacocat: CPU time, iterations/s, information states."""
+    import pyspiel  # noqa: PLC0415
+    from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: PLC0415
+
+    import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
+
+    np.random.seed(0)  # noqa: TID251 (OpenSpiel's solver samples with NumPy's generator)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(pyspiel.load_game("ludoteca_tacocat"))
+    start = time.process_time()
+    for _ in range(iterations):
+        solver.iteration()
+    spent = time.process_time() - start
+    learned = sum(
+        not np.allclose(regrets, regrets[0]) for regrets, _ in solver._infostates.values()
+    )
+    print(
+        f"{iterations} iterations in {spent:.1f} CPU s ({iterations / spent:.1f}/s); "
+        f"{len(solver._infostates):,} information states, {learned:,} with updated regrets"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -191,7 +285,15 @@ def main() -> None:
         "--games", nargs="*", default=["tacocat", "dweebies", "tile_up", "mystery_date"]
     )
     parser.add_argument("--json", default=None)
+    parser.add_argument("--mccfr", type=int, default=0)
+    parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
+    if args.parts:
+        parts(args.games)
+        return
+    if args.mccfr:
+        mccfr(args.mccfr)
+        return
     results: dict[str, dict[str, Any]] = {}
     for game_id in args.games:
         loads = {row: make(game_id) for row, make in ROWS.items()}

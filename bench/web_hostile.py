@@ -1,13 +1,14 @@
 """Hostile frames and HTTP requests against a real server while games of all five games run.
 
-``python -m bench.web_hostile [--frames 10000] [--requests 200]`` starts ``ludoteca``'s app
-as a child process over a fresh SQLite file, opens one room per game (a person sits, bots
-fill the other seats, the person starts and leaves: bots play on), and sends from spectator
-sockets batches of bad frames (lone surrogates, huge integers, NaN, deep nesting, unknown
-types, wrong field types, not JSON) each followed by a ``ping``. It prints: frames sent,
-frames answered with an error (every bad frame must be), sockets silenced (no ``pong``),
-HTTP requests and 5xx answers, tracebacks in the server log, and whether any room's seats
-or chat changed.
+``python -m bench.web_hostile [--frames 10000] [--requests 200] [--bot-delay 0.05]`` starts
+``ludoteca``'s app as a child process over a fresh SQLite file, opens one room per game (a
+person sits, bots fill the other seats, the person starts and leaves: bots play on), and
+sends from spectator sockets batches of bad frames (lone surrogates, huge integers, NaN,
+deep nesting, unknown types, wrong field types, not JSON) each followed by a ``ping``. It
+prints: frames sent, frames answered with an error (every bad frame must be), sockets
+silenced (no ``pong``), HTTP requests and 5xx answers, tracebacks in the server log, whether
+any room's seats changed, and each room's status at the end (``--bot-delay``: the seconds
+before each bot move; slower bots keep the games going during the whole attack).
 """
 
 from __future__ import annotations
@@ -126,10 +127,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=10000)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.05, help="seconds before each bot move"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "server.log"
-        server = Server(Path(tmp) / "hostile.sqlite3", bot_delay=0.05, clock_scale=1.0, log=log)
+        server = Server(
+            Path(tmp) / "hostile.sqlite3", bot_delay=args.bot_delay, clock_scale=1.0, log=log
+        )
         with server:
             rooms = {game: open_room(server, game, players) for game, players in GAMES.items()}
             before = {r: get_json(f"{server.url}/api/rooms/{r}")["seats"] for r in rooms.values()}

@@ -1,6 +1,7 @@
 """Load benchmark of the web table: many concurrent games over real WebSockets.
 
-The server runs as a child process (``ludoteca serve`` on a fresh SQLite file; no bots).
+The server runs as a child process (``ludoteca serve --limits off`` on a fresh SQLite file;
+no bots; one address opens every room, so the per-address rates are lifted).
 One asyncio client process opens ``games`` two-seat rooms of Tacocat (``POST /api/rooms``),
 connects two sockets per room, sits both seats as people and starts every game. Both seats then
 play uniformly random legal moves, each after a think time (uniform in 0.5x..1.5x ``think``
@@ -487,7 +488,8 @@ def run(
     if origin is not None:
         return _run_loop(origin, games, seconds, think, warmup, seed, None)
     with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as tmp:
-        server = Server(Path(tmp) / "load.sqlite3")
+        # One address opens every room and plays every seat: the per-address rates are off.
+        server = Server(Path(tmp) / "load.sqlite3", extra_args=("--limits", "off"))
         with server:
             pid = server.proc.pid if server.proc else None
             return _run_loop(server.url, games, seconds, think, warmup, seed, pid)

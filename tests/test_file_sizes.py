@@ -1,12 +1,14 @@
 """No source file grows past 800 lines: a module a newcomer can read in one sitting.
 
+Python under ``src``, ``tests`` and ``bench``, the web table's JavaScript, CSS and HTML.
 Data files (TOML) and the boards' mirrored data tables (``boards/*_data.js``,
 ``boards/*_cards.js``) are not counted.
 """
 
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
 LIMIT = 800
 DATA_TABLES = ("_data.js", "_cards.js")
 
@@ -27,6 +29,18 @@ def _too_long(paths: list[Path]) -> list[str]:
 def test_no_python_source_over_800_lines() -> None:
     paths = _sources("*.py")
     assert len(paths) > 100
+    assert _too_long(paths) == []
+
+
+def test_no_test_or_bench_module_over_800_lines() -> None:
+    paths = sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").rglob("*.py")])
+    assert len(paths) > 100
+    assert _too_long(paths) == []
+
+
+def test_no_web_source_over_800_lines() -> None:
+    paths = _sources("*.js") + _sources("*.css") + _sources("*.html")
+    assert len(paths) > 10
     assert _too_long(paths) == []
 
 

@@ -26,7 +26,7 @@ from typer.core import TyperGroup
 from ludoteca import cli_help
 from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
-from ludoteca.engine import events, i18n, registry, runner
+from ludoteca.engine import i18n, registry, runner
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import Game, GameInfo, OptionValue
@@ -443,20 +443,72 @@ def bench(
     raise typer.Exit(code)
 
 
+FramesRate = Annotated[
+    str | None, typer.Option("--frames", help=_help("rate_frames"), metavar=_meta("rate"))
+]
+AddressFramesRate = Annotated[
+    str | None,
+    typer.Option("--address-frames", help=_help("rate_address_frames"), metavar=_meta("rate")),
+]
+ChatRate = Annotated[
+    str | None, typer.Option("--chat", help=_help("rate_chat"), metavar=_meta("rate"))
+]
+AddressChatRate = Annotated[
+    str | None,
+    typer.Option("--address-chat", help=_help("rate_address_chat"), metavar=_meta("rate")),
+]
+RoomsRate = Annotated[
+    str | None, typer.Option("--rooms", help=_help("rate_rooms"), metavar=_meta("rate"))
+]
+
+
 @app.command(help=_help("serve"), options_metavar=OPTIONS_METAVAR)
 def serve(
     host: Annotated[str, typer.Option("--host", help=_help("host"), metavar="HOST")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=_help("port"), metavar="N")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help=_help("db"), metavar="URL")] = None,
+    limits: Annotated[str, typer.Option("--limits", help=_help("limits"), metavar="on|off")] = "on",
+    frames: FramesRate = None,
+    address_frames: AddressFramesRate = None,
+    chat: ChatRate = None,
+    address_chat: AddressChatRate = None,
+    rooms: RoomsRate = None,
+    max_pending: Annotated[
+        int | None, typer.Option("--max-pending", help=_help("max_pending"), metavar="N")
+    ] = None,
+    idle_seconds: Annotated[
+        float | None,
+        typer.Option("--idle-seconds", help=_help("idle_seconds"), metavar=_meta("seconds")),
+    ] = None,
+    address_sockets: Annotated[
+        int | None,
+        typer.Option("--address-sockets", help=_help("address_sockets"), metavar="N"),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
     import uvicorn  # noqa: PLC0415 (loaded only for this command)
 
+    from ludoteca.web import limits as limits_mod  # noqa: PLC0415
     from ludoteca.web.app import create_app  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = _lang(lang)
+    if limits not in ("on", "off"):
+        _fail(msg("web.bad_limit", flag="--limits", value=limits[:40]).text(chosen))
+    given = {"frames": frames, "address_frames": address_frames, "chat": chat}
+    given |= {"address_chat": address_chat, "rooms": rooms}
+    numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
+    numbers["address_sockets"] = address_sockets
+    try:
+        bounds = limits_mod.from_flags(
+            limits_mod.Limits(), lifted=limits == "off", rates=given, **numbers
+        )
+    except ValueError as error:
+        name = str(error)
+        value = {**given, **numbers}[name]
+        flag = "--" + name.replace("_", "-")
+        _fail(msg("web.bad_limit", flag=flag, value=str(value)[:40]).text(chosen))
     store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
     try:
         open_store(store_url).close()  # a store that cannot open is bad input, not a crash
@@ -466,7 +518,7 @@ def serve(
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
     typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
-    uvicorn.run(create_app(store_url), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(store_url, limits=bounds), host=host, port=port, log_level="warning")
 
 
 # ---------------------------------------------------------------------------------------
@@ -572,8 +624,7 @@ def _result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, la
         return msg("term.stopped", steps=match.steps).text(lang)
     renderer = renderer_for(game.info.id)
     names = [renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
-    reason = events.render(outcome.reason, lang, names) if outcome.reason else ""
-    line = msg("term.game_over", reason=reason).text(lang)
+    line = msg("term.game_over", reason=outcome.reason_text(lang, names) or "").text(lang)
     if not outcome.winners:
         verdict = msg("term.drawn")
     elif seat is None:

@@ -1,5 +1,6 @@
 """OpenSpiel games: types, OpenSpiel's own random simulation test, clones, serialisation,
-secret simultaneous choices and an OpenSpiel algorithm (outcome-sampling MCCFR) end to end."""
+secret simultaneous choices, resampling from an information state, and OpenSpiel's
+algorithms end to end (outcome-sampling MCCFR, the ISMCTS bot)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from ludoteca.adapters import openspiel  # noqa: E402
 from ludoteca.adapters.encodings import tacocat as tacocat_encoding  # noqa: E402
@@ -104,8 +105,14 @@ def test_random_match_checks_and_serialisation_round_trip(game_id: str, players:
     assert state_again.returns() == state.returns()
 
 
-def test_openspiel_random_sim_test_passes_on_tacocat() -> None:
-    game = pyspiel.load_game("ludoteca_tacocat")
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_openspiel_random_sim_test_passes(game_id: str, players: int) -> None:
+    # OpenSpiel's own check: one random match with every observation, information state,
+    # tensor, clone, undo-free child and serialisation check at every node.
+    params: dict[str, Any] = {"players": players, "seed": 3 + players}
+    if game_id == "tile_up":
+        params["board_size"] = 9  # the smallest board: every node is checked, keep it short
+    game = pyspiel.load_game(f"ludoteca_{game_id}", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -146,6 +153,49 @@ def test_a_secret_duel_choice_is_invisible_to_the_other_player() -> None:
     assert tacocat_encoding.DUEL <= state.legal_actions()[0] < tacocat_encoding.DEFEND
 
 
+def test_outcome_sampling_mccfr_updates_regrets_on_a_short_mystery_date() -> None:
+    # A small variant (ten turns; most matches end drawn at the limit, some are won) keeps
+    # 400 iterations of OpenSpiel's outcome-sampling MCCFR to a few seconds.
+    game = pyspiel.load_game("ludoteca_mystery_date(turn_limit=10)")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    # OpenSpiel's solver samples with NumPy's global generator (no generator can be
+    # injected): seeded here for a reproducible test, and restored after.
+    saved = np.random.get_state()  # noqa: TID251
+    np.random.seed(17)  # noqa: TID251
+    try:
+        for _ in range(400):
+            solver.iteration()
+    finally:
+        np.random.set_state(saved)  # noqa: TID251
+    # OpenSpiel's own table: information-state key -> [regrets, average policy], both
+    # starting at 1e-6 per legal action. Nearly every sampled match ends drawn at the turn
+    # limit (zero utility, nothing to learn); the decisive ones update the regrets of the
+    # information states they crossed.
+    table = solver._infostates
+    assert len(table) > 300
+    learned = 0
+    for regrets, average in table.values():
+        assert regrets.shape == average.shape
+        learned += not np.allclose(regrets, regrets[0])
+    assert learned >= 5
+    policy = solver.average_policy()
+    picker = random.Random(0)
+    asked = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(picker.choices(ids, weights)[0])
+                continue
+            probabilities = policy.action_probabilities(state)
+            assert sorted(probabilities) == state.legal_actions()
+            assert abs(sum(probabilities.values()) - 1.0) < 1e-9
+            asked += 1
+            state.apply_action(picker.choice(state.legal_actions()))
+    assert asked >= 40
+
+
 def test_outcome_sampling_mccfr_runs_on_tacocat() -> None:
     game = pyspiel.load_game("ludoteca_tacocat")
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
@@ -156,3 +206,78 @@ def test_outcome_sampling_mccfr_runs_on_tacocat() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert abs(sum(probabilities.values()) - 1.0) < 1e-9
+
+
+RESAMPLE_GAMES = [
+    "ludoteca_tacocat",
+    "ludoteca_dweebies(players=3)",
+    "ludoteca_tile_up(board_size=9)",
+    "ludoteca_mystery_date(players=3)",
+]
+
+
+@pytest.mark.parametrize("name", RESAMPLE_GAMES)
+def test_a_resampled_state_keeps_the_players_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    picker = random.Random(1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    decisions = differing = held = 0
+    while not state.is_terminal() and decisions < 150:
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(picker.choices(ids, weights)[0])
+            continue
+        player = state.current_player()
+        if decisions % 3 == 0:
+            drawn = state.resample_from_infostate(player, sampler)
+            assert drawn.current_player() == player
+            assert drawn.information_state_string(player) == state.information_state_string(player)
+            assert drawn.observation_string(player) == state.observation_string(player)
+            assert drawn.legal_actions() == state.legal_actions()
+            differing += drawn.engine_state != state.engine_state
+            held += bool(state._m.buffer)
+            follow = drawn.clone()  # the drawn state plays on
+            for _ in range(5):
+                if follow.is_terminal():
+                    break
+                if follow.is_chance_node():
+                    ids, weights = zip(*follow.chance_outcomes(), strict=True)
+                    follow.apply_action(picker.choices(ids, weights)[0])
+                else:
+                    follow.apply_action(picker.choice(follow.legal_actions()))
+        state.apply_action(picker.choice(state.legal_actions()))
+        decisions += 1
+    assert differing > 10, "the hidden zones were drawn again"
+    if name == "ludoteca_tacocat":
+        assert held > 0, "a held-back secret duel choice was drawn again"
+
+
+def test_openspiel_ismcts_bot_plays_a_short_mystery_date_to_the_end() -> None:
+    game = pyspiel.load_game("ludoteca_mystery_date(turn_limit=10)")
+    # OpenSpiel's bot and evaluator take NumPy generators (none can be injected otherwise).
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))  # noqa: TID251
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        2.0,
+        20,
+        random_state=np.random.RandomState(1),  # noqa: TID251
+    )
+    picker = random.Random(3)
+    searched = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(picker.choices(ids, weights)[0])
+            elif state.current_player() == 0:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+                searched += 1
+            else:
+                state.apply_action(picker.choice(state.legal_actions()))
+        assert abs(sum(state.returns())) < 1e-9
+    assert searched >= 5

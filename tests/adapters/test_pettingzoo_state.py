@@ -1,4 +1,5 @@
-"""PettingZoo state() and scaled observations, for every game and player count."""
+"""PettingZoo state() and scaled observations, for every game and player count, and
+PettingZoo's render test for every game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
+
+from pettingzoo.test.render_test import render_test
 
 from ludoteca.adapters import encodings
 from ludoteca.adapters.pettingzoo import env
@@ -55,3 +58,10 @@ def test_tile_up_scores_are_not_crushed_by_their_loose_bound() -> None:
     raw[at] = 100.0
     assert encodings.scaled(enc, raw)[at] == pytest.approx(0.5)
     assert raw[at] / enc.observation_high[at] < 1e-3
+
+
+@pytest.mark.parametrize("game_id", encodings.available())
+def test_pettingzoo_render_test(game_id: str) -> None:
+    # PettingZoo's own render check: "ansi" returns the spectator's view as text, "human"
+    # prints it and returns None.
+    render_test(lambda render_mode: env(game_id, seed=1, render_mode=render_mode))

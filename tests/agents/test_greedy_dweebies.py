@@ -1,5 +1,5 @@
 """The greedy Dweebies agent: legality, determinism, strength against random, and specific
-decisions from pictured tables (see ``tests/games/test_dweebies_rules.py`` for the picture
+decisions from pictured tables (see ``tests/games/dweebies_table.py`` for the picture
 format: ``x`` to the right, ``y`` downward, ``.`` empty)."""
 
 from __future__ import annotations

@@ -169,6 +169,21 @@ def test_the_bot_answers_an_owed_reaction_in_time() -> None:
     assert not runner.step(GAME, state, 1, action).breaches
 
 
+def test_the_bot_answers_an_owed_reaction_with_no_room_events_left_gt15() -> None:
+    """GT-15: an owed reaction does not use the room budget, so a bot that spent its four
+    events still stands up after a buzz (A12), and its budget stays at 0."""
+    state = everyone_must("A12")
+    for word in ("uno", "dos", "tres", "cuatro"):
+        state = act(state, 1, f"chat {word}")
+    assert state.events_left[1] == 0
+    state = act(state, 3, "buzz a1 0")
+    bot = GreedyGotcha(slip=0.0, notice=0.0, chat_rate=0.0, emote_rate=0.0)
+    action = ask(bot, state, 1)
+    assert isinstance(action, Emote) and action.emote == "stand_up"
+    after = runner.step(GAME, state, 1, action)
+    assert after.events_left[1] == 0 and not after.breaches
+
+
 def test_the_bot_waits_between_drawing_and_playing_when_a_rule_says_so() -> None:
     """ "Wait three seconds between drawing and playing": the play comes 3 s after the draw."""
     state = everyone_must("A16")

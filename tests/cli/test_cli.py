@@ -481,6 +481,7 @@ def _help_of(args: list[str]) -> str:
         ["--lang", "es", "simulate", "--help"],
         ["replay", "--help", "--lang=es"],
         ["rules", "--help", "--lang", "es"],
+        ["serve", "--help", "--lang", "es"],
     ],
 )
 def test_spanish_help_has_no_english_frame(args: list[str]) -> None:

@@ -96,10 +96,19 @@ def create_room(
 
 
 def room(frames: Frames) -> dict[str, Any]:
-    """The last room summary the page received."""
-    message = frames.last("room")
-    assert message is not None, "no room message received"
-    summary: dict[str, Any] = message["room"]
+    """The last room summary the page received, with the ``presence`` deltas after it
+    applied (a join or a leave sends only those).
+    """
+    summary: dict[str, Any] | None = None
+    for message in list(frames.received):
+        if message.get("type") == "room":
+            summary = message["room"]
+        elif message.get("type") == "presence" and summary is not None:
+            seats = [dict(seat) for seat in summary["seats"]]
+            for change in message["seats"]:
+                seats[change["seat"]]["connected"] = change["connected"]
+            summary = {**summary, "seats": seats, "spectators": message["spectators"]}
+    assert summary is not None, "no room message received"
     return summary
 
 

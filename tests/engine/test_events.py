@@ -5,7 +5,7 @@ import json
 from typing import Any
 
 from ludoteca.agents.random import RandomAgent
-from ludoteca.engine import events, record, runner
+from ludoteca.engine import events, record, registry, runner
 from ludoteca.engine.game import CHANCE, Outcome
 from ludoteca.engine.i18n import msg
 from ludoteca.games import tacocat, tile_up
@@ -121,3 +121,20 @@ def test_round_starts_follow_round_end_events() -> None:
     assert record.round_starts(
         runner.play(tile_up.GAME, [RandomAgent(), RandomAgent()], seed=2).record
     ) == (0,)
+
+
+def test_outcome_reason_names_its_seat_like_events_do() -> None:
+    """The result sentence names the player in its reason (Mystery Date's winner opened the
+    door), never "seat 0"; without names a seat is "Player N"."""
+    registry.make("mystery_date")  # loads the game's texts
+    reason = msg("mystery_date.win", seat=1, date=msg("mystery_date.date.blue"))
+    outcome = Outcome((0.0, 1.0), (1,), (2, 1), reason, "date", 9)
+    assert outcome.reason_text("en", ["Ana", "Bo"]) == (
+        "Bo opened the door on the skiing date, the date for their outfit"
+    )
+    assert outcome.describe("es", ["Ana", "Bo"]).startswith(
+        "Gana: Bo (Bo abrió la puerta a la cita de esquí"
+    )
+    assert outcome.reason_text("es", []) == (
+        "Jugador 2 abrió la puerta a la cita de esquí, la cita de su atuendo"
+    )

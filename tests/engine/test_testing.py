@@ -1,6 +1,7 @@
 """The conformance suite catches broken games (each check is shown failing on a mutant)."""
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -118,3 +119,30 @@ class LabelLessMenu(Gotcha):
 def test_surface_members_check_catches_a_broken_realtime_game(game: Any, words: str) -> None:
     with pytest.raises(AssertionError, match=words):
         testing.CHECKS["surface_members"](game, 3, range(2))
+
+
+def test_long_random_games_are_visited_at_a_spread_stride_that_the_seeds_shift() -> None:
+    """A Gotcha random game runs over a thousand steps: a per-step check visits at most
+    VISITS_PER_GAME of them plus the last, evenly, and two seeds visit different steps."""
+    game = Gotcha()
+    lengths = {seed: testing.random_match(game, 3, seed).steps for seed in (0, 1)}
+    assert min(lengths.values()) > 2 * testing.VISITS_PER_GAME
+    seen: dict[int, list[int]] = {}
+    for visit in testing.visits(game, 3, range(2), every=2):
+        seen.setdefault(visit.seed, []).append(visit.index)
+    for seed, indices in seen.items():
+        assert len(indices) <= testing.VISITS_PER_GAME + 1
+        assert indices[-1] == lengths[seed]  # the final state is always visited
+        gaps = {b - a for a, b in itertools.pairwise(indices[:-1])}
+        assert len(gaps) == 1 and gaps.pop() > 2
+    assert (seen[0][0], seen[1][0]) == (0, 1)  # the stride starts at seed % stride
+
+
+def test_short_random_games_are_visited_as_before() -> None:
+    """Tacocat's random games are shorter than ``every * VISITS_PER_GAME``: every other step."""
+    game = tacocat.Tacocat()
+    indices = [visit.index for visit in testing.visits(game, 2, range(1), every=2)]
+    steps = testing.random_match(game, 2, 0).steps
+    assert steps < 2 * testing.VISITS_PER_GAME
+    assert indices[:-1] == list(range(0, steps, 2))[: len(indices) - 1]
+    assert indices[-1] == steps

@@ -2,7 +2,7 @@
 
 Each test quotes the rulebook sentence (``shared/rulebooks/gotcha.es.txt``) or the card it
 follows and names its rule id; the rules map (``docs/rules/gotcha.md``) lists them, checked
-by ``test_gotcha_rules.test_rules_map_names_real_functions_and_tests``.
+by ``test_gotcha_rules_game.test_rules_map_names_real_functions_and_tests``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_gotcha_rules import act, give, illegal, new, positions, turn
+from gotcha_table import act, draw, give, illegal, new, positions, turn
 
 from ludoteca.engine import runner
 from ludoteca.engine.errors import NotYourTurnError
@@ -25,6 +25,7 @@ SILENT_OWN_TURN = "A28"  # WHAT: must stay silent during their own turn
 HIGH_FIVE_AFTER = "A24"  # WHAT: must high-five after playing a card (within 5 s)
 TURN_PLAYER = "W24"  # WHO: the player whose turn it is
 WHISPER = "A01"
+WAVE_AT_TURNS = "A21"  # WHAT: must wave whenever another player's turn starts (5 s)
 
 
 # ---------------------------------------------------------------------------------------
@@ -47,6 +48,22 @@ def test_gt02_the_turn_starts_at_the_draw_not_at_the_previous_play() -> None:
     state = runner.step(GAME, state, -1, GAME.sample_chance(state, random.Random(0)))
     state = act(state, 2, "chat uy")  # after her draw: her turn
     assert [(r.seat, r.slot) for r in state.breaches] == [(2, 1)]
+
+
+def test_gt02_a_turn_start_reaction_counts_its_five_seconds_from_the_draw() -> None:
+    """GT-02, «el siguiente jugador roba una carta para comenzar su turno», with A21 "must
+    wave whenever another player's turn starts" on the men (Bruno, Diego): Bruno's turn
+    starts when he draws, 4 s after Ana's play, so Diego's wave 4 s after the draw (8 s
+    after the play) is in time, and no wave at all is a breach 5 s after the draw."""
+    state = give(new(), 0, WAVE_AT_TURNS, "W01")
+    state = turn(state, f"{WAVE_AT_TURNS} a1")
+    state = draw(state, "W03", 4000)  # Bruno's turn starts here
+    played_at = next(e.t for e in reversed(state.log) if e.kind == "play")
+    kept = act(state, 3, "emote wave", 4000)
+    assert kept.clock - played_at > 5000
+    assert act(kept, 2, "emote clap", 2000).breaches == ()
+    missed = act(state, 2, "emote clap", 5100)
+    assert [(r.seat, r.slot) for r in missed.breaches] == [(3, 0)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -166,3 +183,51 @@ def test_gt17_a_locked_seat_without_room_events_waits_and_the_option_turns_it_of
     free = act(act(free, 2, "buzz a1 1", 3000), 2, "buzz a1 3")
     assert [b.result for b in free.buzzes] == ["wrong", "wrong"]
     assert free.events_left[2] == 2
+
+
+# ---------------------------------------------------------------------------------------
+# GT-15 What the rules owe is not counted
+
+SIT_ON_BUZZ = "I18"  # individual: must sit down whenever anyone buzzes (within 3 s)
+BOW_FIRST = "I06"  # individual: must bow before buzzing
+
+
+def test_gt15_i18_sit_downs_owed_to_buzzes_do_not_count_against_the_room_limit() -> None:
+    """GT-15 with I18 "must sit down whenever anyone buzzes": buzzes are free («en cualquier
+    momento durante el juego»), so the sit-down each one asks for is owed, not chosen, and
+    does not use the room budget; with one room event per turn, spent, Carla keeps I18
+    through three buzzes. An extra sit-down nobody asked for is refused (GT-15)."""
+    state = give(new(events_per_turn=1), 0, SIT_ON_BUZZ, "W01")
+    state = turn(state, f"{SIT_ON_BUZZ} m1 2")
+    state = act(state, 2, "chat hola", 3000)  # Carla's one room event
+    assert state.events_left[2] == 0 and 2 not in GAME.actors(state)  # nothing to buzz
+    for buzzer in (1, 3, 0):
+        state = act(state, buzzer, "buzz m1 2")  # wrong (she kept it): it triggers I18
+        assert 2 in GAME.actors(state)
+        listed = [a for a in GAME.legal_actions(state, 2) if isinstance(a, Emote)]
+        assert listed and {a.emote for a in listed} == {"sit_down"}
+        missed = act(state, 1, "draw", 3100)  # had she not sat down: a breach
+        assert [(r.seat, r.slot) for r in missed.breaches] == [(2, 2)]
+        state = act(state, 2, "emote sit_down", 500)
+        assert state.events_left[2] == 0
+    assert [b.result for b in state.buzzes] == ["wrong"] * 3
+    error = illegal(state, 2, "emote sit_down")  # no buzz asks for this one
+    assert error.rule_id == "GT-15" and 2 not in GAME.actors(act(state, 1, "draw", 3100))
+    assert state.breaches == () and act(state, 1, "draw", 3100).breaches == ()
+
+
+def test_gt15_a_bow_owed_before_a_buzz_does_not_count_against_the_room_limit() -> None:
+    """GT-15 with I06 "must bow before buzzing": the bow before each buzz is owed, so Carla,
+    her one room event spent, may bow and buzz; a second bow before buzzing again is
+    counted (one free bow per buzz)."""
+    state = give(new(events_per_turn=1), 0, WHISPER, "W01")
+    state = turn(state, f"{WHISPER} a1")  # men (Bruno, Diego) must whisper
+    state = turn(give(state, 1, BOW_FIRST, "W03"), f"{BOW_FIRST} m1 2")  # Carla must bow
+    state = act(state, 2, "chat hola", 3000)
+    state = act(state, 3, "chat HOLA")  # Diego breaks "whisper"
+    state = act(state, 2, "emote bow")
+    assert state.events_left[2] == 0
+    state = act(state, 2, "buzz a1 3")
+    assert state.positions[2] == 2 and not any(r.seat == 2 for r in state.breaches)
+    state = act(state, 2, "emote bow")  # owed again before her next buzz
+    assert illegal(state, 2, "emote bow").rule_id == "GT-15"

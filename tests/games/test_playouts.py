@@ -39,7 +39,7 @@ def _protocol_playout(game: Any, state: Any, rng: random.Random) -> tuple[Any, i
 
 
 def test_some_games_have_a_fast_path() -> None:
-    assert "tacocat" in _FAST
+    assert {"tacocat", "dweebies", "mystery_date"} <= set(_FAST)
 
 
 @pytest.mark.parametrize("game_id", _FAST)
@@ -73,4 +73,21 @@ def test_fast_path_from_the_middle_of_a_game(game_id: str, seed: int) -> None:
             state = game.apply(state, seat, rng_mod.choice(walk, game.legal_actions(state, seat)))
     expected, expected_steps = _protocol_playout(game, state, rng_mod.make(seed))
     final, steps = game.playout(state, rng_mod.make(seed), rng_mod.choice)  # type: ignore[attr-defined]
+    assert (final, steps) == (expected, expected_steps)
+
+
+def _uniform_by_hand(rng: random.Random, legal: Any) -> Any:
+    """``rng_mod.choice`` written out, so a fast path cannot take its uniform shortcut."""
+    return legal[int(rng.random() * len(legal))]
+
+
+@pytest.mark.parametrize("game_id", _FAST)
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_path_hands_the_policy_the_protocol_lists(game_id: str, seed: int) -> None:
+    """Any policy (not only ``rng_mod.choice``) gets the protocol's legal lists."""
+    game = registry.make(game_id)
+    info = game.info
+    start = runner.new_game(game, max(info.min_players, info.max_players - seed % 2), seed)
+    expected, expected_steps = _protocol_playout(game, start, rng_mod.make(seed))
+    final, steps = game.playout(start, rng_mod.make(seed), _uniform_by_hand)  # type: ignore[attr-defined]
     assert (final, steps) == (expected, expected_steps)

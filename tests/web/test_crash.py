@@ -64,7 +64,7 @@ def play_until_dead(process: Process, seen: Acknowledged) -> None:
     alice.sit(0, "Alice")
     seen.token = alice.token
     alice.send("bot", seat=1)
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     seen.bot = True
     alice.send("start")
     for _ in range(2000):
@@ -100,7 +100,7 @@ def check_and_go_on(process: Process, seen: Acknowledged) -> None:
     if room["status"] == "lobby":
         if kinds[1] != "bot":
             alice.send("bot", seat=1)
-            alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+            alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
         alice.send("start")
         assert alice.wait("state")["version"] >= 0
         return

@@ -3,17 +3,15 @@ sockets that stop reading, bots handed seats, stale moves. Real sockets, real SQ
 
 from __future__ import annotations
 
-import base64
 import json
-import os
-import socket
 import time
 import urllib.error
 import urllib.request
 from typing import Any
 
 import pytest
-from web_helpers import Peer, Server
+from web_helpers import Peer, Server, silent_socket
+from websockets.exceptions import ConnectionClosed
 
 from ludoteca.engine import registry
 from ludoteca.web.limits import Bucket, Limits
@@ -152,7 +150,7 @@ def test_only_seated_people_manage_bots(server: Server) -> None:
     seated.hello()
     seated.sit(0, "Alice")
     seated.send("bot", seat=1)
-    seated.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    seated.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     watcher.send("unbot", seat=1)
     assert watcher.wait("error")["code"] == "not_seated"
     watcher.close()
@@ -167,12 +165,12 @@ def test_a_seat_handed_to_a_bot_after_a_drop_is_taken_back_with_its_token(
     alice.wait("state")
     token = bob.token
     bob.close()
-    alice.wait("room", lambda m: not m["room"]["seats"][1]["connected"])
+    alice.wait_room(lambda r: not r["seats"][1]["connected"])
     alice.send("bot", seat=1)
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     back = server.peer(room)
     assert back.hello(token=token)["seat"] == 1
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "human")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "human")
     state = back.wait("state")
     assert state["you"] == 1
     back.close()
@@ -200,30 +198,6 @@ def test_a_bucket_allows_its_burst_then_its_rate() -> None:
     assert owed.wait(owed.at) == 0.0 and owed.wait(owed.at) == pytest.approx(0.1)
 
 
-def _raw_socket(server: Server, room: str) -> socket.socket:
-    """A WebSocket client that sends ``hello`` and then never reads (a tiny buffer)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    assert b" 101 " in answer
-    payload = json.dumps({"type": "hello"}).encode()
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
-    return sock
-
-
 def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -232,8 +206,8 @@ def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
     # Megabytes of chat fill the silent sockets' kernel buffers: kept in memory, not on disk.
     with Server(":memory:", limits=limits) as server:
         room, alice, bob = seated_pair(server)
-        silent = [_raw_socket(server, room) for _ in range(5)]
-        alice.wait("room", lambda m: m["room"]["spectators"] == 5)
+        silent = [silent_socket(server.port, room) for _ in range(5)]
+        alice.wait_room(lambda r: r["spectators"] == 5)
         line = "x" * 490
         deadline = time.monotonic() + 60
         spectators = 5
@@ -252,3 +226,85 @@ def test_sockets_that_stop_reading_are_closed_once_and_leave_the_room(
         bob.close()
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+def test_a_join_or_a_leave_sends_the_others_only_what_changed(server: Server) -> None:
+    room, alice, bob = seated_pair(server)
+    alice.wait_room(lambda r: r["seats"][1]["connected"])
+    watchers = [server.peer(room) for _ in range(30)]
+    for index, watcher in enumerate(watchers):
+        watcher.hello()
+        joined = watcher.wait("room")["room"]  # the newcomer gets the whole room
+        assert joined["spectators"] == index + 1 and joined["seats"][1]["name"] == "Bob"
+    # The others hear of the joins in presence deltas (gathered: fewer than one per join).
+    alice.wait_room(lambda r: r["spectators"] == 30)
+    deltas = [m for m in alice.seen if m["type"] == "presence"]
+    assert 1 <= len(deltas) <= 30
+    assert all(set(m) == {"type", "seats", "spectators"} and m["seats"] == [] for m in deltas)
+    token = bob.token
+    bob.close()
+    alice.wait_room(lambda r: not r["seats"][1]["connected"])
+    assert alice.seen[-1] == {
+        "type": "presence",
+        "seats": [{"seat": 1, "connected": False}],
+        "spectators": 30,
+    }
+    back = server.peer(room)
+    back.hello(token=token)
+    alice.wait_room(lambda r: r["seats"][1]["connected"])
+    assert alice.seen[-1]["seats"] == [{"seat": 1, "connected": True}]
+    rooms_after_sitting = [m for m in alice.seen if m["type"] == "room"][3:]
+    assert rooms_after_sitting == []  # her join, her sit, Bob's sit: none for any join
+    for peer in [alice, back, *watchers]:
+        peer.close()
+
+
+def test_the_rooms_creator_manages_bots_in_the_lobby_without_a_seat(server: Server) -> None:
+    status, body = server.http("POST", "/api/rooms", {"game": "dweebies", "players": 3})
+    assert status == 201 and len(body["creator"]) >= 32
+    room, creator = body["room"], body["creator"]
+    host, stranger, guess = server.peer(room), server.peer(room), server.peer(room)
+    host.send("hello", lang="en", creator=creator)
+    assert host.wait("welcome")["creator"] is True
+    stranger.hello()
+    assert stranger.seen[-1]["creator"] is False
+    guess.send("hello", lang="en", creator=creator[:-1] + ("A" if creator[-1] != "A" else "B"))
+    assert guess.wait("welcome")["creator"] is False
+    host.send("bot", seat=1)
+    host.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
+    host.send("unbot", seat=1)
+    host.wait_room(lambda r: r["seats"][1]["kind"] == "free")
+    for refused in (stranger, guess):
+        refused.send("bot", seat=2)
+        assert refused.wait("error")["code"] == "not_seated"
+    host.send("bot", seat=1)
+    host.send("bot", seat=2)
+    player = server.peer(room)
+    player.hello()
+    player.sit(0, "Ana")
+    player.send("start")
+    player.wait("state")
+    player.close()
+    host.wait_room(lambda r: r["status"] == "playing" and not r["seats"][0]["connected"])
+    host.send("bot", seat=0)  # once the game is on, only seated people hand seats to bots
+    assert host.wait("error")["code"] == "not_seated"
+    for peer in (host, stranger, guess):
+        peer.close()
+
+
+def test_an_address_past_its_open_sockets_is_refused_with_1008(db: str) -> None:
+    with Server(db, limits=Limits(address_sockets=3)) as server:
+        room = server.create_room("tacocat", 2)
+        held = [server.peer(room) for _ in range(3)]
+        for peer in held:
+            peer.hello()
+        extra = server.peer(room)
+        refused = extra.recv()
+        assert refused["code"] == "too_many_sockets" and "at most 3" in refused["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        held[0].send("ping")  # the sockets it holds are served as before
+        held[0].wait("pong")
+        for peer in held:
+            peer.close()

@@ -175,7 +175,7 @@ def test_stale_foreign_and_given_up_tokens_do_not_hold_a_seat(server: Server) ->
     stranger.sit(0, "Stranger")
     foreign = stranger.token
     alice.send("leave")
-    alice.wait("room", lambda m: m["room"]["seats"][0]["kind"] == "free")
+    alice.wait_room(lambda r: r["seats"][0]["kind"] == "free")
     for token in (old, foreign, "made-up-token"):
         peer = server.peer(room)
         peer.send("hello", token=token)

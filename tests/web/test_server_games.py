@@ -9,21 +9,27 @@ from web_helpers import Message, Peer, Server, play_to_end
 
 
 def is_bot(seat: int) -> Callable[[Message], bool]:
-    return lambda m: bool(m["room"]["seats"][seat]["kind"] == "bot")
+    return lambda r: bool(r["seats"][seat]["kind"] == "bot")
 
 
 def seat_bots(peer: Peer, players: int, agent: str | None = None) -> None:
     for seat in range(1, players):
         fields = {"seat": seat} if agent is None else {"seat": seat, "agent": agent}
         peer.send("bot", **fields)
-        peer.wait("room", is_bot(seat))
+        peer.wait_room(is_bot(seat))
 
 
 def test_tacocat_person_against_the_expert_bot_to_the_end(server: Server) -> None:
     room = server.create_room("tacocat", 2)
     alice = server.peer(room)
     welcome = alice.hello()
-    assert welcome == {"type": "welcome", "room_id": room, "seat": None, "lang": "en"}
+    assert welcome == {
+        "type": "welcome",
+        "room_id": room,
+        "seat": None,
+        "lang": "en",
+        "creator": False,
+    }
     seated = alice.sit(0, "Alice")
     assert seated["seat"] == 0 and len(seated["token"]) > 20
     seat_bots(alice, 2)

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -137,3 +138,81 @@ def test_store_urls_are_printed_without_their_password() -> None:
     assert _hide_password("postgresql://ana:s3cret@db:5432/ludo") == "postgresql://ana@db:5432/ludo"
     assert _hide_password("postgresql://db/ludo") == "postgresql://db/ludo"
     assert _hide_password("ludoteca.sqlite3") == "ludoteca.sqlite3"
+
+
+def _serve(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    code = "from ludoteca.cli import main; main()"
+    return subprocess.Popen(
+        [sys.executable, "-c", code, "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+
+
+def test_ludoteca_serve_takes_the_limits_as_flags(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ludoteca.cli import app  # noqa: PLC0415
+
+    for flag, value, lang, shown in [
+        ("--chat", "2x", "en", "Bad value for --chat: '2x'"),
+        ("--rooms", "0/5", "es", "Valor no válido para --rooms: «0/5»"),
+        ("--limits", "maybe", "en", "Bad value for --limits: 'maybe'"),
+        ("--max-pending", "0", "en", "Bad value for --max-pending: '0'"),
+    ]:
+        args = ["serve", flag, value, "--lang", lang, "--db", str(tmp_path / "x.db")]
+        refused = CliRunner().invoke(app, args)
+        assert refused.exit_code == 2
+        assert refused.stderr.startswith("Error: " + shown), refused.stderr
+        assert len(refused.stderr.splitlines()) == 1
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    args = ["--port", str(port), "--db", str(tmp_path / "limits.sqlite3"), "--rooms", "0.001/2"]
+    process = _serve(args, env)
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()  # "Ludoteca is at ...": it is about to listen
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        statuses = []
+        for _ in range(3):
+            request = urllib.request.Request(
+                base + "/api/rooms", data=b'{"game":"tacocat","players":2}', method="POST"
+            )
+            request.add_header("Content-Type", "application/json")
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    statuses.append(answer.status)
+            except urllib.error.HTTPError as error:
+                statuses.append(error.code)
+        assert statuses == [201, 201, 429]
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def test_limits_lifted_and_set_from_flags() -> None:
+    from ludoteca.web.limits import Limits, from_flags, parse_rate  # noqa: PLC0415
+
+    assert parse_rate("2/10") == (2.0, 10.0)
+    for bad in ("2", "a/b", "0/3", "2/0", "inf/3", "nan/2", "-1/4"):
+        with pytest.raises(ValueError):
+            parse_rate(bad)
+    lifted = from_flags(Limits(), lifted=True, rates={"chat": "3/4"}, max_pending=50)
+    assert lifted.chat == (3.0, 4.0) and lifted.rooms[0] > 1e9 and lifted.max_pending == 50
+    assert lifted.max_body == Limits().max_body and lifted.address_sockets > 1e6
+    assert from_flags(Limits(), lifted=False, rates={}, address_sockets=9).address_sockets == 9
+    with pytest.raises(ValueError, match="idle_seconds"):
+        from_flags(Limits(), lifted=False, rates={}, idle_seconds=-1)

@@ -49,7 +49,7 @@ def two_players(
     bob.sit(1, "Bob", **profile)
     for seat in range(2, players):
         alice.send("bot", seat=seat)
-        alice.wait("room", lambda m, s=seat: m["room"]["seats"][s]["kind"] == "bot")  # type: ignore[misc]
+        alice.wait_room(lambda r, s=seat: r["seats"][s]["kind"] == "bot")  # type: ignore[misc]
     return room, alice, bob
 
 
@@ -174,14 +174,14 @@ def test_reconnect_with_the_token_resumes_the_seat_and_others_see_it(server: Ser
     before = alice.wait("state")
     token = alice.token
     alice.close()
-    bob.wait("room", lambda m: not m["room"]["seats"][0]["connected"])
+    bob.wait_room(lambda r: not r["seats"][0]["connected"])
     again = server.peer(room)
     welcome = again.hello(token=token)
     assert welcome["seat"] == 0
     state = again.wait("state")
     assert state["you"] == 0 and state["version"] >= before["version"]
     assert state["view"]["hand"] == before["view"]["hand"] or state["version"] > before["version"]
-    bob.wait("room", lambda m: m["room"]["seats"][0]["connected"])
+    bob.wait_room(lambda r: r["seats"][0]["connected"])
     # The resumed seat plays on.
     again.send("act", action=state["legal"][0]["text"], version=state["version"])
     after = again.wait("state", lambda m: m["version"] > state["version"])
@@ -198,7 +198,7 @@ def test_a_server_restart_keeps_every_room_and_game(store_url: str) -> None:
         alice.hello()
         alice.sit(0, "Alice")
         alice.send("bot", seat=1)
-        alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+        alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
         alice.send("chat", text="hola")
         alice.wait("chat")
         alice.send("start")
@@ -297,7 +297,7 @@ def test_rematch_and_replay_after_the_end(server: Server, db: str) -> None:
     bob.send("replay", game=2, step=0)
     assert bob.wait("error")["code"] == "not_finished"
     alice.send("rematch")
-    assert alice.wait("room", lambda m: m["room"]["game_no"] == 2)["room"]["status"] == "playing"
+    assert alice.wait_room(lambda r: r["game_no"] == 2)["status"] == "playing"
     fresh = alice.wait("state", lambda m: m["outcome"] is None)
     assert fresh["you"] == 0
     alice.send("replay", game=1, step=0)

@@ -19,7 +19,7 @@ def start_against_bot(server: Server, game: str, players: int, **room: object) -
         me.sit(0, "Ana")
     for seat in range(1, players):
         me.send("bot", seat=seat)
-        me.wait("room", lambda m, s=seat: m["room"]["seats"][s]["kind"] == "bot")  # type: ignore[misc]
+        me.wait_room(lambda r, s=seat: r["seats"][s]["kind"] == "bot")  # type: ignore[misc]
     me.send("start")
     return room_id, me
 
@@ -54,7 +54,7 @@ def test_a_person_who_leaves_mid_game_is_replaced_by_a_bot(server: Server) -> No
     bob.wait("state")
     bob.send("leave")
     assert bob.wait("welcome")["seat"] is None
-    seats = alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")["room"]["seats"]
+    seats = alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")["seats"]
     assert seats[1]["name"] == "Bob" and seats[1]["agent"] == "expert"
     final = play_to_end(alice)
     assert final["outcome"] is not None
@@ -77,9 +77,9 @@ def test_a_disconnected_seat_can_be_handed_to_a_bot_by_another_player(server: Se
     alice.send("bot", seat=1)
     assert alice.wait("error")["code"] == "seat_connected"
     bob.close()
-    alice.wait("room", lambda m: not m["room"]["seats"][1]["connected"])
+    alice.wait_room(lambda r: not r["seats"][1]["connected"])
     alice.send("bot", seat=1, agent="random")
-    alice.wait("room", lambda m: m["room"]["seats"][1]["kind"] == "bot")
+    alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     assert play_to_end(alice)["outcome"] is not None
     alice.close()
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import socket
+import struct
 import threading
 import time
 import urllib.request
@@ -78,6 +81,14 @@ class Server:
         return Peer(ws)
 
 
+def apply_presence(room: Message, presence: Message) -> Message:
+    """A room object with a ``presence`` delta applied (what the page does)."""
+    seats = [dict(seat) for seat in room["seats"]]
+    for change in presence["seats"]:
+        seats[change["seat"]]["connected"] = change["connected"]
+    return {**room, "seats": seats, "spectators": presence["spectators"]}
+
+
 class Peer:
     """One browser tab: sends messages, keeps what it received."""
 
@@ -103,6 +114,8 @@ class Peer:
             self.state = message
         elif kind == "room":
             self.room = message["room"]
+        elif kind == "presence" and self.room is not None:
+            self.room = apply_presence(self.room, message)
         elif kind == "seated":
             self.token, self.seat = message["token"], message["seat"]
         elif kind == "welcome":
@@ -120,6 +133,18 @@ class Peer:
             message = self.recv(left)
             if message["type"] == kind and test(message):
                 return message
+
+    def wait_room(self, test: Callable[[Message], bool], timeout: float = 20) -> Message:
+        """The room (``room`` messages with the ``presence`` deltas after them applied)
+        once ``test`` holds for it.
+        """
+        deadline = time.monotonic() + timeout
+        while self.room is None or not test(self.room):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no such room; last seen: {self.seen[-3:]}")
+            self.recv(left)
+        return self.room
 
     def drain(self, quiet: float = 0.2) -> list[Message]:
         """Everything that arrives until the socket is quiet for ``quiet`` seconds."""
@@ -159,3 +184,67 @@ def play_to_end(
             text = pick(message) if pick else message["legal"][0]["text"]
             peer.send("act", action=text, version=message["version"])
     raise AssertionError("the game did not end")
+
+
+def silent_socket(port: int, room: str) -> socket.socket:
+    """A WebSocket client that sends ``hello`` and then never reads (a tiny buffer)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    # A small segment size keeps the server's send buffer for it small too (the kernel sizes
+    # it by segments), so a few hundred frames fill it.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert b" 101 " in answer
+    payload = json.dumps({"type": "hello"}).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+    return sock
+
+
+def read_to_close(sock: socket.socket, timeout: float = 30) -> tuple[int, int | None]:
+    """Read a :func:`silent_socket` at last: ``(chat frames, close code)`` up to the server's
+    close frame (``None`` if the connection ended without one).
+    """
+    sock.settimeout(timeout)
+    data = bytearray()
+    texts = 0
+    at = 0
+    while True:
+        # Parse every whole frame buffered so far (server frames are never masked).
+        while len(data) - at >= 2:
+            opcode, size = data[at] & 0x0F, data[at + 1] & 0x7F
+            head = 2
+            if size == 126:
+                if len(data) - at < 4:
+                    break
+                size, head = struct.unpack_from("!H", data, at + 2)[0], 4
+            elif size == 127:
+                if len(data) - at < 10:
+                    break
+                size, head = struct.unpack_from("!Q", data, at + 2)[0], 10
+            if len(data) - at < head + size:
+                break
+            if opcode == 0x8:
+                code: int = struct.unpack_from("!H", data, at + head)[0] if size >= 2 else 1005
+                return texts, code
+            texts += opcode == 0x1 and data.startswith(b'{"type":"chat"', at + head)
+            at += head + size
+        if at > 1 << 20:
+            del data[:at]
+            at = 0
+        chunk = sock.recv(1 << 20)
+        if not chunk:
+            return texts, None
+        data.extend(chunk)

@@ -31,6 +31,10 @@ def _static(route: Route, relative: str) -> None:
     route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": kind})
 
 
+CREATOR = "sample-creator"
+"""The creator token the fake ``POST /api/rooms`` answers."""
+
+
 def open_fake(
     page: Page,
     table: FakeTable | FakeLobby | None,
@@ -62,7 +66,8 @@ def open_fake(
         elif path.startswith("/api/rooms/") and room:
             route.fulfill(json=room[0].room())
         elif path == "/api/rooms" and route.request.method == "POST":
-            route.fulfill(status=201, json={"room": "sample", "invite": "/room/sample"})
+            answer = {"room": "sample", "invite": "/room/sample", "creator": CREATOR}
+            route.fulfill(status=201, json=answer)
         else:
             route.fulfill(status=404, json={"error": {"code": "not_found", "message": "not found"}})
 
@@ -85,11 +90,15 @@ def open_fake(
             if kind == "hello":
                 current.lang = "es" if message.get("lang") == "es" else "en"
                 seat = current.human if isinstance(current, FakeTable) else current.mine
+                creator = message.get("creator") == CREATOR or getattr(
+                    current, "anyone_creates", True
+                )
                 welcome = {
                     "type": "welcome",
                     "room_id": "sample",
                     "seat": seat,
                     "lang": current.lang,
+                    "creator": creator,
                 }
                 send(welcome)
                 if isinstance(current, FakeTable):

@@ -262,6 +262,9 @@ class FakeLobby:
     lang: Lang = "en"
     seats: list[Message] = field(default_factory=list)
     mine: int | None = None
+    anyone_creates: bool = True
+    """Every page counts as the room's creator (may manage bots unseated); False: only a
+    page whose hello carries the creator token."""
 
     def __post_init__(self) -> None:
         self.game: Game[Any, Any] = registry.make(self.game_id)

@@ -65,6 +65,25 @@ def test_lobby_lists_games_and_creates_a_room(browser: Browser) -> None:
     assert body["players"] == 3
     assert body["turn_seconds"] == 0
     page.wait_for_url(f"{ORIGIN}/room/sample")
+    # The creator token the answer carried is kept and sent in the room's hello.
+    expect(page.get_by_test_id("seat-0")).to_be_visible()
+    hello = next(m for m in sent if m["type"] == "hello")
+    assert hello["creator"] == "sample-creator"
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_spectator_sees_no_bot_buttons_the_server_would_refuse(browser: Browser) -> None:
+    page = new_page(browser)
+    lobby = FakeLobby("tacocat", anyone_creates=False)
+    open_fake(page, lobby)
+    page.goto(ORIGIN + "/room/sample")
+    expect(page.get_by_test_id("sit-0")).to_be_visible()
+    expect(page.get_by_test_id("bot-1")).to_have_count(0)
+    expect(page.get_by_test_id("bot-0")).to_have_count(0)
+    page.get_by_test_id("name-input").fill("Ana")
+    page.get_by_test_id("sit-0").click()
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    expect(page.get_by_test_id("bot-1")).to_be_visible()  # seated: bots are hers to add
     assert page.js_errors == []  # type: ignore[attr-defined]
 
 

@@ -1,7 +1,8 @@
 """Bridges from the Game protocol to outside frameworks (optional extras).
 
 ``ludoteca.adapters.pettingzoo`` turns any game with an integer encoding
-(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment;
+(``ludoteca.adapters.encodings``) into a PettingZoo AEC environment, and
+``ludoteca.adapters.pettingzoo_parallel`` into a PettingZoo ParallelEnv;
 ``ludoteca.adapters.gymnasium_env`` registers single-agent Gymnasium environments (one
 learner against the project's bots, ``ludoteca/Tacocat-v0`` ...); and
 ``ludoteca.adapters.openspiel`` registers OpenSpiel games (``ludoteca_tacocat`` ...). They
@@ -37,6 +38,12 @@ i18n.register(
             "es": "la acción {index} ({label}) está descartada por la máscara de acciones de "
             "{agent}",
             "en": "action {index} ({label}) is masked out for {agent}",
+        },
+        "adapters.missing_action": {
+            "es": "falta el número de acción de {agent}, que debe elegir en este paso "
+            "(un entero de 0 a {high})",
+            "en": "no action number for {agent}, which must choose in this step "
+            "(an integer from 0 to {high})",
         },
         "adapters.not_reset": {
             "es": "Llama a reset() antes de usar el entorno",

@@ -109,13 +109,16 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._next_seed: int | None = None
         self._state: Any = None
         self._seat_bots: dict[Seat, Agent] = {}
+        self._reads_view: dict[Seat, bool] = {}
         self._chance_rng = random.Random()
         self._bot_rng = random.Random()
         self._steps = 0
         self._draft: Draft = EMPTY_DRAFT
         self._view: Any = None
         self._legal: Sequence[Any] = ()
-        self._mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+        self._mask = self._read_only(np.zeros(self.encoding.action_size, dtype=np.int8))
+        self._observer = encodings.Observer(self.encoding, scaled=True)
+        self._base: ObsArray | None = None
 
     # -- Gymnasium API --------------------------------------------------------------------
 
@@ -136,6 +139,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             for seat in range(self.num_players)
             if seat != self.seat
         }
+        self._reads_view = {
+            seat: bool(getattr(bot, "reads_view", True)) for seat, bot in self._seat_bots.items()
+        }
         self._state = runner.new_game(self.game, self.num_players, match_seed, self.game_options)
         self._chance_rng = rng_mod.derive(match_seed, "chance")
         self._bot_rng = rng_mod.derive(match_seed, "opponents")
@@ -150,12 +156,14 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             raise gymnasium.error.ResetNeeded("Call reset() before step()")
         index = int(action)
         if not (0 <= index < self.encoding.action_size and self._mask[index]):
-            self._mask = np.zeros_like(self._mask)
+            self._mask = self._read_only(np.zeros_like(self._mask))
             return self._observe(), -1.0, True, False, self._info(True)
         decoded = self.encoding.decode(index, self._view, self._legal, self._draft)
         self._draft = decoded.draft
         if decoded.action is None:
-            self._mask = self.encoding.action_mask(self._view, self._legal, self._draft)
+            self._mask = self._read_only(
+                self.encoding.action_mask(self._view, self._legal, self._draft)
+            )
             return self._observe(), 0.0, False, False, self._info(False)
         ended = self._advance(decoded.action)
         if ended is None:
@@ -181,11 +189,19 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     # -- Internals ------------------------------------------------------------------------
 
     def _observe(self) -> ObsArray:
-        vector = self.encoding.observation(self._view, self._draft)
-        return encodings.scaled(self.encoding, vector)
+        # Built once per view; a sub-action only adds the draft to a copy.
+        if self._base is None:
+            self._base = self._observer.base(self._view)
+        return self._observer.with_draft(self._view, self._base, self._draft)
+
+    @staticmethod
+    def _read_only(mask: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        mask.flags.writeable = False
+        return mask
 
     def _info(self, illegal: bool) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
+        # The mask is read-only (set where it is built), so it is handed out without a copy.
+        return {"action_mask": self._mask, "seat": self.seat, "illegal_action": illegal}
 
     def _advance(self, learner_action: Any) -> tuple[float, bool] | None:
         """Apply the learner's action (if any), then chance and bots until the learner must
@@ -212,8 +228,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._state = state
                 self._draft = EMPTY_DRAFT
                 self._view = game.view(state, me)
+                self._base = None
                 self._legal = game.legal_actions(state, me)
-                self._mask = self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                self._mask = self._read_only(
+                    self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                )
                 return None
             chosen = []
             for seat in actors:
@@ -222,7 +241,10 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                     continue
                 bot = self._seat_bots[seat]
                 legal = game.legal_actions(state, seat)
-                chosen.append((seat, bot.choose(game.view(state, seat), legal, self._bot_rng)))
+                # As the runner does: an agent that does not read its view (the random
+                # agent, ``reads_view = False``) is handed an empty one.
+                view = game.view(state, seat) if self._reads_view[seat] else {}
+                chosen.append((seat, bot.choose(view, legal, self._bot_rng)))
             if me in actors:
                 pending = None
             for seat, choice in chosen:
@@ -233,8 +255,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._state = state
         self._draft = EMPTY_DRAFT
         self._view = self.game.view(state, self.seat)
+        self._base = None
         self._legal = ()
-        self._mask = np.zeros_like(self._mask)
+        self._mask = self._read_only(np.zeros_like(self._mask))
         return reward, terminated
 
 

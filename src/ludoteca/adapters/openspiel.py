@@ -31,6 +31,10 @@ only, as ``adapters.pettingzoo`` does, and uses the same encoding:
   it only if the player saw and did the same things). The information state tensor is the
   same vector as the observation tensor: the views keep the public history a player needs
   (discards, last duel, scores), but it is not a perfect-recall tensor.
+- **Resampling**: ``state.resample_from_infostate(player, sampler)`` draws a state the
+  player cannot tell from this one (``game.sample_state`` from its view; another seat's
+  held-back secret choice drawn among its legal actions), with the same information state
+  string: OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts``) searches with it.
 - **Returns** are ``outcome.returns()`` (zero-sum, in [-1, 1]) at the end only
   (``TERMINAL`` reward model). A match that reaches the game's ``info.max_steps`` engine
   steps unfinished ends with zero returns (the bound is exceeded with negligible probability).
@@ -45,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,6 +146,11 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.encoding: Encoding = encodings.make(game_id, self.num_seats, self.game_options)
         self.max_steps = info.max_steps
+        self.observer = encodings.Observer(self.encoding, scaled=True)
+        self.initial_engine_state: Any = runner.new_game(
+            self.game, self.num_seats, self.seed, self.game_options
+        )
+        """Engine states are immutable: every new match starts from this one object."""
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.action_size,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES[game_id] if info.has_chance else 0,
@@ -181,66 +191,134 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return LudotecaObserver(self.encoding, perfect_recall)
 
 
+class _Match:
+    """A state's Python side, in one attribute: pyspiel clones a Python state by deep-copying
+    each attribute, and this copy shares what never changes in place (engine states, views,
+    the history log) instead of copying it.
+
+    The information-state history is kept lazily: ``log`` is a linked list (newest first,
+    ``(entry, older)``) of what happened, each entry an own action ``(seat, number)`` or a
+    snapshot ``(engine state, drafts)``; a player's digest folds the entries it has not
+    folded yet only when its information state is asked for.
+    """
+
+    def __init__(self, game: LudotecaGame) -> None:
+        players = game.num_seats
+        self.engine_state: Any = game.initial_engine_state
+        self.drafts: list[Draft] = [EMPTY_DRAFT] * players
+        self.buffer: dict[Seat, Any] = {}
+        self.steps = 0
+        self.actors: tuple[Seat, ...] = tuple(game.game.actors(self.engine_state))
+        self.log: Any = ((self.engine_state, tuple(self.drafts)), None)
+        self.folded: list[Any] = [None] * players
+        self.trails: list[bytes] = [b""] * players
+        self.last_seen: list[bytes] = [b""] * players
+        self.last_snapshot: list[Any] = [None] * players
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget what was built for the engine state (after it changes)."""
+        self.chance: Sequence[tuple[Any, Any]] | None = None
+        self.views: dict[Seat, Any] = {}
+        self.legal: dict[Seat, Sequence[Any]] = {}
+        self.bases: dict[Seat, Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+        other = _Match.__new__(_Match)
+        vars(other).update(vars(self))
+        other.drafts = list(self.drafts)
+        other.buffer = dict(self.buffer)
+        other.folded = list(self.folded)
+        other.trails = list(self.trails)
+        other.last_seen = list(self.last_seen)
+        other.last_snapshot = list(self.last_snapshot)
+        # The caches are replaced, never changed in place: sharing them is safe.
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The log is flattened (a deep linked list would exceed pickle's recursion limit);
+        # the caches are rebuilt on demand.
+        entries: list[Any] = []
+        node = self.log
+        folded_at: list[int] = [-1] * len(self.folded)
+        while node is not None:
+            for player, mark in enumerate(self.folded):
+                if mark is node:
+                    folded_at[player] = len(entries)
+            entries.append(node[0])
+            node = node[1]
+        keep = {
+            key: value
+            for key, value in vars(self).items()
+            if key not in ("log", "folded", "chance", "views", "legal", "bases")
+        }
+        keep["log_entries"] = entries
+        keep["folded_at"] = [len(entries) - 1 - at if at >= 0 else -1 for at in folded_at]
+        return keep
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        entries = data.pop("log_entries")
+        folded_at = data.pop("folded_at")
+        vars(self).update(data)
+        node: Any = None
+        nodes: list[Any] = []
+        for entry in reversed(entries):
+            node = (entry, node)
+            nodes.append(node)
+        self.log = node
+        self.folded = [nodes[at] if at >= 0 else None for at in folded_at]
+        self.clear()
+
+
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
     """A match in progress: the engine state, drafts, held-back choices and histories."""
 
-    def __init__(self, game: LudotecaGame, *, blank: bool = False) -> None:
+    def __init__(self, game: LudotecaGame) -> None:
         super().__init__(game)
         self._owner = game
-        if blank:
-            return
-        self.engine_state: Any = runner.new_game(
-            game.game, game.num_seats, game.seed, game.game_options
-        )
-        self.drafts: list[Draft] = [EMPTY_DRAFT] * game.num_seats
-        self._buffer: dict[Seat, Any] = {}
-        self._steps = 0
-        self._chance: Sequence[tuple[Any, Any]] | None = None
-        self._trails: list[bytes] = [b""] * game.num_seats
-        self._last_seen: list[bytes] = [b""] * game.num_seats
-        self._views: dict[Seat, Any] = {}
-        self._legal: dict[Seat, Sequence[Any]] = {}
-        self._remember()
+        self._m = _Match(game)
 
     # -- OpenSpiel API --------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` at a chance step, ``TERMINAL`` once over."""
-        if self.is_terminal():
+        m = self._m
+        actors = m.actors
+        if not actors or m.steps >= self._owner.max_steps:
             return int(pyspiel.PlayerId.TERMINAL)
-        actors = self._owner.game.actors(self.engine_state)
         if actors[0] == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
-        return next(seat for seat in actors if seat not in self._buffer)
+        buffer = m.buffer
+        return next(seat for seat in actors if seat not in buffer)
 
     def _legal_actions(self, player: int) -> list[int]:
         view, legal = self._seen(player)
-        mask = self._owner.encoding.action_mask(view, legal, self.drafts[player])
-        return [int(index) for index in np.flatnonzero(mask)]
+        mask = self._owner.encoding.action_mask(view, legal, self._m.drafts[player])
+        result: list[int] = np.flatnonzero(mask).tolist()
+        return result
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each outcome's index with its probability."""
         return [(index, float(p)) for index, (_, p) in enumerate(self._outcomes())]
 
     def _apply_action(self, action: int) -> None:
-        owner = self._owner
-        game = owner.game
-        if self.is_chance_node():
+        m = self._m
+        actors = m.actors
+        if actors[0] == CHANCE:
             self._engine_apply(CHANCE, self._outcomes()[action][0])
         else:
             seat = self.current_player()
             view, legal = self._seen(seat)
-            decoded = owner.encoding.decode(action, view, legal, self.drafts[seat])
-            self._trails[seat] = _chain(self._trails[seat], f"act {action}")
-            self.drafts[seat] = decoded.draft
+            decoded = self._owner.encoding.decode(action, view, legal, m.drafts[seat])
+            m.log = ((seat, action), m.log)
+            m.drafts[seat] = decoded.draft
             if decoded.action is not None:
-                self._buffer[seat] = decoded.action
-                actors = game.actors(self.engine_state)
-                if all(other in self._buffer for other in actors):
-                    held, self._buffer = self._buffer, {}
+                m.buffer[seat] = decoded.action
+                if all(other in m.buffer for other in actors):
+                    held, m.buffer = m.buffer, {}
                     for other in actors:
                         self._engine_apply(other, held[other])
-        self._remember()
+        m.log = ((m.engine_state, tuple(m.drafts)), m.log)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -249,76 +327,169 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Over by the rules, or truncated at ``info.max_steps`` engine steps."""
-        return (
-            not self._owner.game.actors(self.engine_state) or self._steps >= self._owner.max_steps
-        )
+        return not self._m.actors or self._m.steps >= self._owner.max_steps
 
     def returns(self) -> list[float]:
         """``outcome.returns()`` once over by the rules, else zeros."""
-        outcome = self._owner.game.outcome(self.engine_state)
+        outcome = self._owner.game.outcome(self._m.engine_state)
         if outcome is None:
             return [0.0] * self._owner.num_seats
         return [float(value) for value in outcome.returns()]
 
     def __str__(self) -> str:
-        return _json(self._owner.game.view(self.engine_state, None))
+        return _json(self._owner.game.view(self._m.engine_state, None))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
+        """A state ``player_id`` cannot tell from this one (for OpenSpiel's ISMCTS bot).
+
+        The hidden zones are drawn by ``game.sample_state`` from the player's view; another
+        seat's held-back secret choice (chosen before the player in a simultaneous
+        decision) is drawn uniformly among that seat's legal actions in the drawn state.
+        The player's draft and history digest are kept, so its information state string is
+        the same; the other players' digests start afresh from the drawn state.
+
+        Args:
+            player_id: The player whose information state is kept.
+            probability_sampler: OpenSpiel's sampler (called once for the seed of the draw).
+        """
+        m = self._m
+        game = self._owner.game
+        trail = self._trail(player_id)
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        drawn = game.sample_state(self._view(player_id), player_id, rng)
+        other = LudotecaState(self._owner)
+        n = other._m
+        n.engine_state = drawn
+        n.actors = tuple(game.actors(drawn))
+        n.steps = m.steps
+        n.drafts = [EMPTY_DRAFT] * self._owner.num_seats
+        n.drafts[player_id] = m.drafts[player_id]
+        n.buffer = {
+            seat: m.buffer[seat]
+            if seat == player_id
+            else rng.choice(list(game.legal_actions(drawn, seat)))
+            for seat in m.buffer
+        }
+        snapshot = (drawn, tuple(n.drafts))
+        n.log = (snapshot, None)
+        n.trails[player_id] = trail
+        n.last_seen[player_id] = m.last_seen[player_id]
+        n.last_snapshot[player_id] = (drawn, n.drafts[player_id])
+        n.folded[player_id] = n.log
+        n.clear()
+        return other
 
     # -- Beyond the OpenSpiel API ---------------------------------------------------------
 
+    @property
+    def engine_state(self) -> Any:
+        """The full engine state (hidden zones included: for tests, never a policy)."""
+        return self._m.engine_state
+
+    @property
+    def drafts(self) -> tuple[Draft, ...]:
+        """Each player's sub-action choices so far."""
+        return tuple(self._m.drafts)
+
+    @property
+    def engine_steps(self) -> int:
+        """Engine steps (actions and chance outcomes) applied in this match."""
+        return self._m.steps
+
     def observation_text(self, player: int) -> str:
         """The player's view as sorted JSON, with its draft (the observation string)."""
-        return f"{_json(self._view(player))} draft {list(self.drafts[player])}"
+        return f"{_json(self._view(player))} draft {list(self._m.drafts[player])}"
 
     def information_text(self, player: int) -> str:
         """The observation string plus the digest of the player's history."""
-        return f"{self.observation_text(player)}\nhistory {self._trails[player].hex()}"
+        return f"{self.observation_text(player)}\nhistory {self._trail(player).hex()}"
 
     def observation_vector(self, player: int) -> Any:
         """The scaled encoding vector of the player's view and draft."""
-        encoding = self._owner.encoding
-        vector = encoding.observation(self._view(player), self.drafts[player])
-        return encodings.scaled(encoding, vector)
+        m = self._m
+        base = m.bases.get(player)
+        view = self._view(player)
+        observer = self._owner.observer
+        if base is None:
+            base = observer.base(view)
+            m.bases = {**m.bases, player: base}
+        return observer.with_draft(view, base, m.drafts[player])
 
     # -- Internals ------------------------------------------------------------------------
 
     def _view(self, seat: Seat) -> Any:
         # Built once per engine state and seat (a clone shares the dicts until either moves:
         # ``_engine_apply`` replaces them, never mutates them).
-        view = self._views.get(seat)
+        m = self._m
+        view = m.views.get(seat)
         if view is None:
-            view = self._owner.game.view(self.engine_state, seat)
-            self._views = {**self._views, seat: view}
+            view = self._owner.game.view(m.engine_state, seat)
+            m.views = {**m.views, seat: view}
         return view
 
     def _seen(self, seat: Seat) -> tuple[Any, Sequence[Any]]:
-        legal = self._legal.get(seat)
+        m = self._m
+        legal = m.legal.get(seat)
         if legal is None:
-            legal = self._owner.game.legal_actions(self.engine_state, seat)
-            self._legal = {**self._legal, seat: legal}
+            legal = self._owner.game.legal_actions(m.engine_state, seat)
+            m.legal = {**m.legal, seat: legal}
         return self._view(seat), legal
 
     def _outcomes(self) -> Sequence[tuple[Any, Any]]:
-        if self._chance is None:
-            self._chance = self._owner.game.chance_outcomes(self.engine_state)
-        return self._chance
+        m = self._m
+        if m.chance is None:
+            m.chance = self._owner.game.chance_outcomes(m.engine_state)
+        return m.chance
 
     def _engine_apply(self, seat: Seat, action: Any) -> None:
-        self.engine_state = self._owner.game.apply(self.engine_state, seat, action)
-        self._chance = None
-        self._views = {}
-        self._legal = {}
-        self._steps += 1
+        m = self._m
+        game = self._owner.game
+        m.engine_state = game.apply(m.engine_state, seat, action)
+        m.actors = tuple(game.actors(m.engine_state))
+        m.clear()
+        m.steps += 1
         if seat != CHANCE:
-            self.drafts[seat] = EMPTY_DRAFT
+            m.drafts[seat] = EMPTY_DRAFT
 
-    def _remember(self) -> None:
-        """Fold each player's encoded observation into its trail when it changed."""
+    def _trail(self, player: int) -> bytes:
+        """The player's history digest: its distinct encoded observations, in order, and its
+        own action numbers, folded from the log entries not folded yet.
+        """
+        m = self._m
+        pending = []
+        node = m.log
+        stop = m.folded[player]
+        while node is not stop:
+            pending.append(node[0])
+            node = node[1]
+        if not pending:
+            return m.trails[player]
         encoding = self._owner.encoding
-        for player in range(self._owner.num_seats):
-            seen = encoding.observation(self._view(player), self.drafts[player]).tobytes()
-            if seen != self._last_seen[player]:
-                self._last_seen[player] = seen
-                self._trails[player] = _chain(self._trails[player], seen)
+        game = self._owner.game
+        trail = m.trails[player]
+        last_seen = m.last_seen[player]
+        last = m.last_snapshot[player]
+        current = m.engine_state
+        for entry in reversed(pending):
+            first, second = entry
+            if isinstance(second, int):
+                if first == player:
+                    trail = _chain(trail, f"act {second}")
+                continue
+            draft = second[player]
+            if last is not None and last[0] is first and last[1] == draft:
+                continue  # the same engine state and draft: the same observation
+            last = (first, draft)
+            view = self._view(player) if first is current else game.view(first, player)
+            seen = encoding.observation(view, draft).tobytes()
+            if seen != last_seen:
+                last_seen = seen
+                trail = _chain(trail, seen)
+        m.trails[player] = trail
+        m.last_seen[player] = last_seen
+        m.last_snapshot[player] = last
+        m.folded[player] = m.log
+        return trail
 
 
 class LudotecaObserver:

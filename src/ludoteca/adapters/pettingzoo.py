@@ -227,12 +227,14 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._state: Any = None
         self._chance_rng = random.Random()
         self._steps = 0
-        self._entries: list[tuple[Seat, str]] = []
+        self._entries: list[tuple[Seat, Any]] = []
+        """Every engine step as (seat, action); the record's text is made by ``record()``."""
         self._drafts: list[Draft] = [EMPTY_DRAFT] * players
         self._views: list[tuple[Any, View] | None] = []
         self._legals: list[tuple[Any, Sequence[Any]] | None] = []
         self._masks: list[tuple[Any, Draft, MaskArray] | None] = []
-        self._observations: list[tuple[Any, Draft, ObservationArray] | None] = []
+        self._bases: list[tuple[Any, ObservationArray] | None] = []
+        self._observer = encodings.Observer(self.encoding, scaled=scaled)
         self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
         self.agents = []
@@ -289,7 +291,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its encoded view and its action mask.
 
-        The mask is all zeros unless ``agent`` is the selected agent and the match goes on.
+        The mask is all zeros unless ``agent`` is the selected agent and the match goes on;
+        it is read-only (the environment checks actions against it).
 
         Raises:
             EnvNotResetError: Before the first ``reset()``.
@@ -298,7 +301,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         seat = self._seat(agent)
         view = self._view(seat)
         if agent == self.agent_selection and self._live(agent):
-            mask = self._mask(seat).copy()
+            mask = self._mask(seat)  # read-only, so shared without a copy
         else:
             mask = np.zeros(self.encoding.action_size, dtype=np.int8)
         return {"observation": self._observation(seat, view), "action_mask": mask}
@@ -418,7 +421,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             num_players=self.num_players,
             options=dict(self.game_options),
             seats=tuple(self.possible_agents),
-            actions=tuple(self._entries),
+            actions=tuple((seat, str(action)) for seat, action in self._entries),
             outcome=outcome.to_json() if outcome else None,
         )
 
@@ -428,7 +431,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._views = [None] * self.num_players
         self._legals = [None] * self.num_players
         self._masks = [None] * self.num_players
-        self._observations = [None] * self.num_players
+        self._bases = [None] * self.num_players
 
     def _current(self) -> Any:
         if self._state is None:
@@ -456,8 +459,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         return index
 
     # Each step builds a seat's view, legal actions, mask and observation at most once: they
-    # are kept with the state object (states are immutable, a new one on every step) and the
-    # seat's draft they were built for.
+    # are kept with the state object (states are immutable, a new one on every step), the
+    # mask also with the seat's draft it was built for.
 
     def _view(self, seat: Seat) -> View:
         state = self._current()
@@ -484,24 +487,23 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         if cached is not None and cached[0] is state and cached[1] == draft:
             return cached[2]
         mask = self.encoding.action_mask(self._view(seat), self._legal(seat), draft)
+        mask.flags.writeable = False  # handed to agents as is: nobody may change it
         self._masks[seat] = (state, draft, mask)
         return mask
 
     def _observation(self, seat: Seat, view: View) -> ObservationArray:
+        # The vector without the draft is built once per state and seat; a sub-action
+        # (which changes only the draft) adds the draft to a copy.
         state = self._current()
-        draft = self._drafts[seat]
-        cached = self._observations[seat]
-        if cached is None or cached[0] is not state or cached[1] != draft:
-            vector = self.encoding.observation(view, draft)
-            if self.scaled:
-                vector = encodings.scaled(self.encoding, vector)
-            cached = (state, draft, vector)
-            self._observations[seat] = cached
-        return cached[2].copy()
+        cached = self._bases[seat]
+        if cached is None or cached[0] is not state:
+            cached = (state, self._observer.base(view))
+            self._bases[seat] = cached
+        return self._observer.with_draft(view, cached[1], self._drafts[seat])
 
     def _apply(self, seat: Seat, action: Any) -> None:
         self._state = self.game.apply(self._state, seat, action)
-        self._entries.append((seat, str(action)))
+        self._entries.append((seat, action))
         self._steps += 1
 
     def _advance(self) -> None:

@@ -209,13 +209,22 @@ class Outcome:
             "figures": json.loads(json.dumps(self.figures)),
         }
 
+    def reason_text(self, lang: str, names: Sequence[str]) -> str | None:
+        """Why the game ended, in ``lang``, its seats named by ``names`` (None without one).
+
+        A seat past the end of ``names`` is "Player N" ("Jugador N").
+        """
+        from ludoteca.engine.events import render  # noqa: PLC0415 (events imports game)
+
+        return render(self.reason, lang, names) if self.reason is not None else None
+
     def describe(self, lang: str, names: Sequence[str]) -> str:
         """The result for people: who won (by ``names``, one per seat) and why."""
-        from ludoteca.engine.events import name_list, render  # noqa: PLC0415 (a cycle)
+        from ludoteca.engine.events import name_list, seat_name  # noqa: PLC0415
 
         code: Lang = "es" if lang == "es" else "en"
-        winners = name_list([names[s] if s < len(names) else str(s) for s in self.winners], code)
-        reason = render(self.reason, code, names) if self.reason else ""
+        winners = name_list([seat_name(s, names, code) for s in self.winners], code)
+        reason = self.reason_text(code, names) or ""
         return msg("engine.outcome", winners=winners, reason=reason, turns=self.turns).text(code)
 
 

@@ -13,8 +13,8 @@ from typing import Any
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from ludoteca.engine import events, registry
 from ludoteca.engine import record as record_mod
+from ludoteca.engine import registry
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, msg
@@ -213,7 +213,7 @@ class ReplayViewer:
         else:
             result = msg("term.drawn").text(lang)
         names = [self._renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
-        reason = events.render(outcome.reason, lang, names) if outcome.reason else ""
+        reason = outcome.reason_text(lang, names) or ""
         return msg("term.game_over", reason=reason).text(lang) + " " + result
 
 

@@ -7,6 +7,7 @@ room WebSockets (``docs/protocol.md``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -17,10 +18,12 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import protocol
+from ludoteca.web.client import dumps
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
@@ -34,6 +37,8 @@ CLOSE_SEND_FAILED = 1011
 """Close code after a frame could not be sent (a server bug; logged)."""
 CLOSE_NO_ROOM = 4404
 """Close code for a room id that does not exist."""
+CLOSE_TOO_MANY = 1008
+"""Close code for a socket past its address's ``Limits.address_sockets``."""
 
 
 def game_cards(lang: Lang) -> list[dict[str, Any]]:
@@ -68,7 +73,7 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
     return cards
 
 
-def request_lang(request: Request) -> Lang:
+def request_lang(request: HTTPConnection) -> Lang:
     """``?lang=`` if valid, else the first language of ``Accept-Language``, else English."""
     asked = request.query_params.get("lang")
     if asked in i18n.LANGS:
@@ -143,9 +148,12 @@ def create_app(
         rooms.load()
         rooms.resume()
         holder["rooms"] = rooms
+        sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
             rooms.close()
             store.close()
 
@@ -210,7 +218,8 @@ def create_app(
             )
         except RoomError as error:
             return _error(400, error, lang)
-        return JSONResponse({"room": room.id, "invite": f"/room/{room.id}"}, status_code=201)
+        answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
+        return JSONResponse(answer, status_code=201)
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> Response:
@@ -220,10 +229,29 @@ def create_app(
             return _error(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
         return JSONResponse(room.summary(lang))
 
+    open_sockets: collections.Counter[str] = collections.Counter()
+
     @app.websocket("/ws/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         address = websocket.client.host if websocket.client else "?"
+        if open_sockets[address] >= limits.address_sockets:
+            text = msg("web.error.too_many_sockets", limit=limits.address_sockets)
+            out = {"type": "error", "code": "too_many_sockets"}
+            out["message"] = text.text(request_lang(websocket))
+            with contextlib.suppress(Exception):
+                await websocket.send_text(dumps(out))
+            await _close(websocket, CLOSE_TOO_MANY)
+            return
+        open_sockets[address] += 1
+        try:
+            await serve_socket(websocket, room_id, address)
+        finally:
+            open_sockets[address] -= 1
+            if open_sockets[address] <= 0:
+                del open_sockets[address]
+
+    async def serve_socket(websocket: WebSocket, room_id: str, address: str) -> None:
         queue: asyncio.Queue[str | int | None] = asyncio.Queue()
         room = rooms().get(room_id)
 
@@ -237,7 +265,7 @@ def create_app(
             # serialised for it), its queue dropped.
             client.gone = True
             if room is not None:
-                room.clients.discard(client)
+                room.drop(client)
             while not queue.empty():
                 queue.get_nowait()
             queue.put_nowait(CLOSE_NOT_READING)
@@ -249,6 +277,7 @@ def create_app(
             queue.put_nowait(CLOSE_NO_ROOM)
             await asyncio.gather(writer, return_exceptions=True)
             return
+        room.attach(client)
         frames = limits.bucket(limits.frames)
         chats = limits.bucket(limits.chat)
         try:
@@ -272,6 +301,20 @@ def create_app(
             await asyncio.gather(writer, return_exceptions=True)
 
     return app
+
+
+async def _sweep(rooms: Rooms, idle_seconds: float) -> None:
+    """Unload idle rooms now and then (``Rooms.sweep``), for as long as the server runs."""
+    every = max(1.0, min(60.0, idle_seconds / 4))
+    while True:
+        await asyncio.sleep(every)
+        try:
+            unloaded = rooms.sweep()
+        except Exception:
+            log.exception("idle rooms could not be unloaded")
+            continue
+        if unloaded:
+            log.info("%d idle rooms unloaded", len(unloaded))
 
 
 async def _answer(
@@ -321,6 +364,7 @@ async def _write(
 
 
 CLOSE_REASONS = {
+    CLOSE_TOO_MANY: "too many sockets",
     CLOSE_NOT_READING: "not reading",
     CLOSE_SEND_FAILED: "send failed",
     CLOSE_NO_ROOM: "no such room",

@@ -30,9 +30,24 @@ def describe(game_id: str, action: Any, lang: Lang) -> str:
     return registry.make(game_id).describe(action, lang)
 
 
-def summary(room: Room, lang: Lang) -> dict[str, Any]:
-    """The public room object of the ``room`` message."""
-    connected = {c.seat for c in room.clients if c.hello and c.seat is not None}
+def connected_seats(room: Room) -> set[int]:
+    """The seats a socket holds now."""
+    return {c.seat for c in room.clients if c.hello and c.seat is not None}
+
+
+def spectator_count(room: Room) -> int:
+    """The sockets that hold no seat."""
+    return sum(1 for c in room.clients if c.hello and c.seat is None)
+
+
+def summary(
+    room: Room, lang: Lang, connected: set[int] | None = None, spectators: int | None = None
+) -> dict[str, Any]:
+    """The public room object of the ``room`` message (``connected`` and ``spectators``
+    counted here unless given).
+    """
+    if connected is None:
+        connected = connected_seats(room)
     seats = []
     for seat in room.seats:
         entry: dict[str, Any] = {
@@ -57,7 +72,7 @@ def summary(room: Room, lang: Lang) -> dict[str, Any]:
         "status": room.status,
         "game_no": room.game_no,
         "seats": seats,
-        "spectators": sum(1 for c in room.clients if c.hello and c.seat is None),
+        "spectators": spectator_count(room) if spectators is None else spectators,
     }
 
 
@@ -114,10 +129,35 @@ def state_message(
 
 
 def send_room(room: Room) -> None:
-    """Send every socket the room summary."""
+    """Send every socket the room summary (built once per language)."""
+    connected, spectators = connected_seats(room), spectator_count(room)
+    room.told_connected = connected
+    texts: dict[Lang, str] = {}
     for client in list(room.clients):
         if client.hello:
-            client.send({"type": "room", "room": summary(room, client.lang)})
+            if client.lang not in texts:
+                room_json = summary(room, client.lang, connected, spectators)
+                texts[client.lang] = dumps({"type": "room", "room": room_json})
+            client.send_text(texts[client.lang])
+
+
+def send_presence(room: Room) -> None:
+    """After sockets joined or left: tell everyone only what changed, the seats whose
+    ``connected`` changed since they were last told (``Room.told_connected``) and the number
+    of spectators, in one text for every socket (a socket that joined meanwhile got the whole
+    room already; the delta agrees with it).
+    """
+    after = connected_seats(room)
+    changed = [
+        {"seat": number, "connected": number in after}
+        for number in sorted(room.told_connected ^ after)
+        if room.seats[number].kind != BOT
+    ]
+    room.told_connected = after
+    text = dumps({"type": "presence", "seats": changed, "spectators": spectator_count(room)})
+    for client in list(room.clients):
+        if client.hello:
+            client.send_text(text)
 
 
 def send_state(room: Room, clients: list[Client] | None = None) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.engine import events, i18n
+from ludoteca.engine import i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
@@ -63,6 +63,8 @@ class Client:
         self.lang: Lang = lang
         self.seat: int | None = None
         self.hello = False
+        self.creator = False
+        """Its ``hello`` named the room creator's token: it may manage bots in the lobby."""
         self.gone = False
         """Closed for not reading (or a failed send): nothing more is queued for it."""
         self.heard: tuple[int, int | None, Lang, int] | None = None
@@ -125,16 +127,6 @@ def outcome_json(
     if outcome is None:
         return None
     data = outcome.to_json()
-    reason = None
-    if outcome.reason is not None:
-        reason = events.render(outcome.reason, lang, names) if names else outcome.reason.text(lang)
-    data["reason"] = reason
-    data["text"] = None
-    if names:
-        winners = events.name_list(
-            [events.seat_name(s, names, lang) for s in outcome.winners], lang
-        )
-        data["text"] = msg(
-            "engine.outcome", winners=winners, reason=reason or "", turns=outcome.turns
-        ).text(lang)
+    data["reason"] = outcome.reason_text(lang, names)
+    data["text"] = outcome.describe(lang, names) if names else None
     return data

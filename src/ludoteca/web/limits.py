@@ -8,7 +8,10 @@ its sockets and its HTTP requests) for as long as the address was seen recently.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -28,7 +31,7 @@ class Bucket:
     def take(self, now: float | None = None) -> bool:
         """Spend one token; False (nothing spent) if none is left."""
         self._refill(time.monotonic() if now is None else now)
-        if self.tokens < 1:
+        if self.tokens < 1 - 1e-9:  # a whole token, give or take the float error of refills
             return False
         self.tokens -= 1
         return True
@@ -59,8 +62,10 @@ class Limits:
         address_chat: The same for all sockets of one address together.
         rooms: Rooms one address may create; past it ``POST /api/rooms`` answers 429.
         max_body: Largest HTTP request body, in bytes.
-        idle_seconds: A room with no socket and no game in progress leaves memory after
-            this long (its records stay in the store and it is read again when asked for).
+        idle_seconds: A room no socket has been open on for this long leaves memory (its
+            records stay in the store and it is read again when asked for).
+        address_sockets: WebSockets one address may hold open at once; past it a new one
+            is answered ``error too_many_sockets`` and closed (code 1008).
     """
 
     max_pending: int = 1000
@@ -71,10 +76,77 @@ class Limits:
     rooms: tuple[float, float] = (2.0, 120.0)
     max_body: int = 64 * 1024
     idle_seconds: float = 600.0
+    address_sockets: int = 256
 
     def bucket(self, pair: tuple[float, float]) -> Bucket:
         """A full bucket of ``(rate, burst)``."""
         return Bucket(pair[0], pair[1])
+
+    def lifted(self) -> Limits:
+        """These limits without their rates and the per-address socket cap (benchmarks: one
+        address opens every room and plays every seat). Sizes and the queue bound stay.
+        """
+        off = (UNLIMITED, UNLIMITED)
+        return dataclasses.replace(
+            self,
+            frames=off,
+            address_frames=off,
+            chat=off,
+            address_chat=off,
+            rooms=off,
+            address_sockets=1 << 30,
+        )
+
+
+UNLIMITED = 1e12
+"""A rate (and burst) no client reaches: ``Limits.lifted``."""
+
+RATE_FIELDS = ("frames", "address_frames", "chat", "address_chat", "rooms")
+"""The :class:`Limits` fields written ``RATE/BURST`` (``ludoteca serve`` flags)."""
+
+
+def parse_rate(text: str) -> tuple[float, float]:
+    """``RATE/BURST`` as a pair: ``"2/10"`` is 2 a second, 10 at once.
+
+    Raises:
+        ValueError: Not two positive finite numbers with a ``/`` between them.
+    """
+    rate_text, slash, burst_text = text.partition("/")
+    if not slash or len(text) > 40:
+        raise ValueError(text)
+    rate, burst = float(rate_text), float(burst_text)
+    if not (math.isfinite(rate) and math.isfinite(burst) and rate > 0 and burst >= 1):
+        raise ValueError(text)
+    return rate, burst
+
+
+def from_flags(
+    base: Limits, *, lifted: bool, rates: Mapping[str, str | None], **numbers: float | None
+) -> Limits:
+    """``base`` with what ``ludoteca serve`` was told: rates lifted, then each rate given as
+    ``RATE/BURST`` (``RATE_FIELDS``), then each number given (``max_pending``,
+    ``idle_seconds``, ``max_body``, ``address_sockets``).
+
+    Raises:
+        ValueError: The name of the first flag whose value is refused.
+    """
+    limits = base.lifted() if lifted else base
+    changes: dict[str, object] = {}
+    for name, text in rates.items():
+        if text is None:
+            continue
+        try:
+            changes[name] = parse_rate(text)
+        except ValueError:
+            raise ValueError(name) from None
+    for name, number in numbers.items():
+        if number is None:
+            continue
+        if not math.isfinite(number) or number <= 0 or (name != "idle_seconds" and number < 1):
+            raise ValueError(name)
+        whole = name in ("max_pending", "max_body", "address_sockets")
+        changes[name] = int(number) if whole else float(number)
+    return dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
 
 
 class Meter:

@@ -185,6 +185,12 @@ register(
             "es": "El servidor no pudo atender ese mensaje; inténtalo de nuevo",
             "en": "The server could not handle that message; try again",
         },
+        "web.error.too_many_sockets": {
+            "es": "Demasiadas conexiones abiertas desde tu dirección (como mucho {limit});"
+            " cierra alguna pestaña y vuelve a intentarlo",
+            "en": "Too many connections open from your address (at most {limit}); close a"
+            " tab and try again",
+        },
         "web.spectator": {"es": "Espectador", "en": "Spectator"},
         "web.bad_store": {
             "es": "No se puede abrir el almacén {db}: {detail}",
@@ -203,6 +209,58 @@ register(
             "en": "Address to listen on (0.0.0.0 for the whole network).",
         },
         "cli.help.port": {"es": "Puerto en el que escuchar.", "en": "Port to listen on."},
+        "cli.meta.rate": {"es": "RITMO/RÁFAGA", "en": "RATE/BURST"},
+        "web.bad_limit": {
+            "es": "Valor no válido para {flag}: «{value}» (un ritmo es RITMO/RÁFAGA, p. ej."
+            " 2/10: 2 por segundo y 10 de golpe; --limits es on u off; los números, positivos)",
+            "en": "Bad value for {flag}: '{value}' (a rate is RATE/BURST, e.g. 2/10: 2 a"
+            " second and 10 at once; --limits is on or off; numbers are positive)",
+        },
+        "cli.help.limits": {
+            "es": "off quita los ritmos (tramas, chat, salas) y el tope de conexiones por"
+            " dirección, para pruebas de carga; los tamaños y la cola por conexión se quedan.",
+            "en": "off lifts the rates (frames, chat, rooms) and the sockets per address, for"
+            " load benchmarks; the sizes and the per-socket queue stay.",
+        },
+        "cli.help.rate_frames": {
+            "es": "Tramas que envía una conexión (por defecto 100/200); más allá se leen más"
+            " tarde.",
+            "en": "Frames one socket sends (default 100/200); past it they are read later.",
+        },
+        "cli.help.rate_address_frames": {
+            "es": "Tramas de todas las conexiones de una dirección (por defecto 2000/4000).",
+            "en": "Frames of all sockets of one address (default 2000/4000).",
+        },
+        "cli.help.rate_chat": {
+            "es": "Líneas de chat de una conexión (por defecto 2/10); más allá, rate_limited.",
+            "en": "Chat lines of one socket (default 2/10); past it, rate_limited.",
+        },
+        "cli.help.rate_address_chat": {
+            "es": "Líneas de chat de una dirección (por defecto 20/60).",
+            "en": "Chat lines of one address (default 20/60).",
+        },
+        "cli.help.rate_rooms": {
+            "es": "Salas que crea una dirección (por defecto 2/120); más allá, HTTP 429.",
+            "en": "Rooms one address creates (default 2/120); past it, HTTP 429.",
+        },
+        "cli.help.max_pending": {
+            "es": "Mensajes en cola para una conexión antes de cerrarla por no leer (1013;"
+            " por defecto 1000).",
+            "en": "Frames queued for one socket before it is closed for not reading (1013;"
+            " default 1000).",
+        },
+        "cli.help.idle_seconds": {
+            "es": "Segundos sin nadie conectado tras los que una sala sale de la memoria (sus"
+            " datos siguen guardados; por defecto 600).",
+            "en": "Seconds with nobody connected after which a room leaves memory (its records"
+            " stay stored; default 600).",
+        },
+        "cli.help.address_sockets": {
+            "es": "Conexiones WebSocket abiertas a la vez desde una dirección (por defecto 256);"
+            " más allá, too_many_sockets y cierre 1008.",
+            "en": "WebSockets one address may hold open at once (default 256); past it,"
+            " too_many_sockets and close 1008.",
+        },
         "cli.help.db": {
             "es": "Almacén: un fichero SQLite o una URL postgresql:// (por defecto LUDOTECA_DB"
             " o ludoteca.sqlite3).",

@@ -45,10 +45,11 @@ class ProtocolError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: an optional seat token and language."""
+    """The first message: an optional seat token, language and room creator's token."""
 
     token: str | None
     lang: str | None
+    creator: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ def parse(text: str) -> ClientMessage:
         raise ProtocolError("bad_message", msg("web.error.not_object"))
     kind = data["type"]
     if kind == "hello":
-        return Hello(_opt_str(data, "token"), _opt_str(data, "lang"))
+        return Hello(_opt_str(data, "token"), _opt_str(data, "lang"), _opt_str(data, "creator"))
     if kind == "sit":
         traits = data.get("traits", [])
         if (

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,7 +28,7 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import broadcast
 from ludoteca.web import protocol as p
 from ludoteca.web.bots import Pilot, Proposal, agent_names, default_agent
-from ludoteca.web.client import Client, RoomError, Settings, now_ms, parse_lang
+from ludoteca.web.client import Client, RoomError, Settings, dumps, now_ms, parse_lang
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
@@ -54,6 +55,10 @@ __all__ = [
 log = logging.getLogger("ludoteca.web")
 
 MAX_TURN_SECONDS = 3600
+PRESENCE_DELAY = 0.25
+"""Seconds joins and leaves are gathered before one ``presence`` tells them."""
+MAX_ROOM_ID = 40
+"""Longer ids are never looked up in the store (room ids are 8 characters)."""
 HINTS_OPTION = "hints"
 """Room option (not a game option): ``false`` turns hints off in the room."""
 
@@ -84,10 +89,23 @@ class Room:
         self.created_ms = row.created_ms
         self.seating = Seats(self.store, self.id, self.game, seats)
         self.clients: set[Client] = set()
+        """The sockets that said ``hello`` (they are sent every broadcast)."""
+        self.sockets: set[Client] = set()
+        """Every socket open on the room, ``hello`` or not: while there is one, the room
+        stays in memory."""
+        self.idle_since: float | None = rooms.clock()
+        """When the last socket left (``Rooms.clock``); None while one is open."""
         self.lock = asyncio.Lock()
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
         self.replays = Replays(self.store, self.id, self.game, self.players)
+        self.told_connected: set[int] = set()
+        """The seats everyone was last told are connected (``room`` or ``presence``)."""
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self.creator_hash = ""
+        """The hash of the token ``POST /api/rooms`` handed its creator ("": none)."""
+        self.creator_token: str | None = None
+        """That token, on the room just created (the HTTP answer carries it); else None."""
 
     @property
     def seats(self) -> list[SeatState]:
@@ -175,35 +193,62 @@ class Room:
             raise RoomError("bad_message", msg("web.error.again_hello"))
         if hello.lang is not None:
             client.lang = parse_lang(hello.lang)
-        bad_token = False
+        bad_token = reclaimed = False
+        if hello.creator is not None and self.creator_hash:
+            client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
         if hello.token is not None:
             held = self.seating.holder(hello.token)
             if held is not None:
                 if self.seats[held].kind == BOT:
                     self._reclaim(held)
+                    reclaimed = True
                 client.seat = held
             else:
                 bad_token = True
         client.hello = True
         self.clients.add(client)
+        self.attach(client)
         if bad_token:
             client.error(RoomError("bad_token", msg("web.error.bad_token")))
         self._welcome(client)
-        self.broadcast_room()
+        if reclaimed:  # a seat changed hands: everyone gets the whole room
+            self.broadcast_room()
+        else:  # a join: the room to the newcomer, only what changed to the others
+            client.send({"type": "room", "room": self.summary(client.lang)})
+            self._presence_soon()
         self._send_state(client)
         for line in self.store.chat(self.id, CHAT_HISTORY):
             client.send(chat_json(line, client.lang))
 
     def _welcome(self, client: Client) -> None:
         client.send(
-            {"type": "welcome", "room_id": self.id, "seat": client.seat, "lang": client.lang}
+            {
+                "type": "welcome",
+                "room_id": self.id,
+                "seat": client.seat,
+                "lang": client.lang,
+                "creator": client.creator,
+            }
         )
+
+    def attach(self, client: Client) -> None:
+        """A socket opened on the room (before its ``hello``): the room stays loaded."""
+        self.sockets.add(client)
+        self.idle_since = None
+
+    def drop(self, client: Client) -> None:
+        """Forget a socket at once, without telling anyone (it stopped reading)."""
+        self.clients.discard(client)
+        self.sockets.discard(client)
+        if not self.sockets and self.idle_since is None:
+            self.idle_since = self.rooms.clock()
 
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast_room()
+            self._presence_soon()
+        self.drop(client)
 
     # -------------------------------------------------------------------------------
     # Seats
@@ -231,9 +276,13 @@ class Room:
             self.broadcast_state()
             self.pilot.schedule()
 
-    def _bot(self, client: Client, bot: p.Bot) -> None:
-        if client.seat is None:
+    def _may_manage_bots(self, client: Client) -> None:
+        """Seated people manage bots; the room's creator too, seated or not, in the lobby."""
+        if client.seat is None and not (client.creator and self.status == LOBBY):
             raise RoomError("not_seated", msg("web.error.not_seated"))
+
+    def _bot(self, client: Client, bot: p.Bot) -> None:
+        self._may_manage_bots(client)
         seat = self.seating.get(bot.seat)
         agent = bot.agent or default_agent(self.info.id)
         if agent not in agent_names(self.info.id):
@@ -264,8 +313,7 @@ class Room:
             self.pilot.schedule()
 
     def _unbot(self, client: Client, unbot: p.Unbot) -> None:
-        if client.seat is None:
-            raise RoomError("not_seated", msg("web.error.not_seated"))
+        self._may_manage_bots(client)
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
         seat = self.seating.get(unbot.seat)
@@ -419,9 +467,25 @@ class Room:
         if self.status == PLAYING and self.session.live is not None:
             self._draw_quietly()
 
+    def _presence_soon(self) -> None:
+        """Joins and leaves are told in one ``presence`` per ``PRESENCE_DELAY`` (a burst of
+        joins costs a few broadcasts, not one per socket per join).
+        """
+        if self._presence_timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self._presence_timer = loop.call_later(PRESENCE_DELAY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_timer = None
+        broadcast.send_presence(self)
+
     def close(self) -> None:
-        """Cancel every task (server shutdown)."""
+        """Cancel every task (server shutdown, or the room unloaded)."""
         self.pilot.close()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+            self._presence_timer = None
 
     # -------------------------------------------------------------------------------
     # Chat and replay
@@ -431,9 +495,12 @@ class Room:
         name = self.seats[seat].name if seat is not None else ""
         line = chat_line(seat, name, chat.text)
         self.store.add_chat(self.id, line)
+        texts: dict[Lang, str] = {}  # serialised once per language, not once per socket
         for other in list(self.clients):
             if other.hello:
-                other.send(chat_json(line, other.lang))
+                if other.lang not in texts:
+                    texts[other.lang] = dumps(chat_json(line, other.lang))
+                other.send_text(texts[other.lang])
 
     async def _hint(self, client: Client) -> None:
         """A hint for the asking seat from its own view; the search runs off the event loop."""
@@ -474,9 +541,16 @@ class Rooms:
         settings: Bot pacing and the realtime clock.
     """
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
         self.settings = settings or Settings()
+        self.clock = clock
+        """Seconds, for idle rooms (``time.monotonic``; tests hand in their own)."""
         self.rooms: dict[str, Room] = {}
 
     def create(self, game_id: str, players: object, options: object, turn_seconds: object) -> Room:
@@ -527,14 +601,53 @@ class Rooms:
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
         seats = [SeatState(seat) for seat in range(players)]
-        self.store.create_room(row, [seat.row() for seat in seats])
+        creator = secrets.token_urlsafe(24)
+        self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
         room = Room(self, row, seats)
+        room.creator_hash, room.creator_token = hash_token(creator), creator
         self.rooms[room_id] = room
         return room
 
     def get(self, room_id: str) -> Room | None:
-        """The room with that id, if any."""
-        return self.rooms.get(room_id)
+        """The room with that id, if any: from memory, else read again from the store (a
+        room that expired while idle comes back as it was; its game goes on).
+        """
+        room = self.rooms.get(room_id)
+        if room is not None or not 0 < len(room_id) <= MAX_ROOM_ID:
+            return room
+        try:
+            row = self.store.room(room_id)
+            if row is None:
+                return None
+            room = self._load(row)
+        except (RulesError, StopIteration, KeyError, ValueError) as error:
+            log.error("room %s does not load: %s", room_id, error)
+            return None
+        except Exception:  # the store failing (a lost connection): logged, not a crash
+            log.exception("room %s could not be read from the store", room_id)
+            return None
+        self.rooms[room_id] = room
+        room.resume()
+        return room
+
+    def sweep(self) -> list[str]:
+        """Unload every room no socket has been open on for ``Limits.idle_seconds``: its
+        bots and timers stop, its records stay in the store (``get`` reads it again).
+
+        Returns:
+            The ids of the rooms unloaded.
+        """
+        now = self.clock()
+        idle = self.settings.limits.idle_seconds
+        gone = [
+            room
+            for room in self.rooms.values()
+            if not room.sockets and room.idle_since is not None and now - room.idle_since >= idle
+        ]
+        for room in gone:
+            room.close()
+            del self.rooms[room.id]
+        return [room.id for room in gone]
 
     def load(self) -> None:
         """Read every stored room and replay each game in progress (server start)."""
@@ -550,6 +663,7 @@ class Rooms:
             for s in self.store.seats(row.id)
         ]
         room = Room(self, row, seats)
+        room.creator_hash = self.store.creator_hash(row.id)
         if row.game_no >= 1:
             game_row = next(g for g in self.store.games(row.id) if g.game_no == row.game_no)
             steps = self.store.actions(row.id, row.game_no)

@@ -78,6 +78,10 @@ SCHEMA = (
         at_ms BIGINT NOT NULL,
         PRIMARY KEY (room_id, idx)
     )""",
+    """CREATE TABLE IF NOT EXISTS creators (
+        room_id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL
+    )""",
 )
 
 
@@ -142,8 +146,14 @@ class ChatRow:
 class Store(Protocol):
     """What the rooms need from storage. Every write is committed when the call returns."""
 
-    def create_room(self, room: RoomRow, seats: Sequence[SeatRow] = ()) -> None:
-        """Insert a new room and its seats (one transaction)."""
+    def create_room(
+        self, room: RoomRow, seats: Sequence[SeatRow] = (), creator_hash: str = ""
+    ) -> None:
+        """Insert a new room, its seats and its creator's token hash (one transaction)."""
+        ...
+
+    def creator_hash(self, room_id: str) -> str:
+        """The hash of the room's creator token ("" if it has none)."""
         ...
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
@@ -152,6 +162,10 @@ class Store(Protocol):
 
     def rooms(self) -> list[RoomRow]:
         """Every room, oldest first."""
+        ...
+
+    def room(self, room_id: str) -> RoomRow | None:
+        """One room, if it exists."""
         ...
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
@@ -261,8 +275,10 @@ class _SqlStore:
             cur.execute(self._sql(text), tuple(params))
             return [tuple(row) for row in cur.fetchall()]
 
-    def create_room(self, room: RoomRow, seats: Sequence[SeatRow] = ()) -> None:
-        """Insert a new room and its seats (one transaction)."""
+    def create_room(
+        self, room: RoomRow, seats: Sequence[SeatRow] = (), creator_hash: str = ""
+    ) -> None:
+        """Insert a new room, its seats and its creator's token hash (one transaction)."""
         with self._cursor() as cur:
             cur.execute(
                 self._sql(
@@ -282,6 +298,16 @@ class _SqlStore:
             )
             for seat in seats:
                 cur.execute(self._sql(_SAVE_SEAT), _seat_params(room.id, seat))
+            if creator_hash:
+                cur.execute(
+                    self._sql("INSERT INTO creators (room_id, token_hash) VALUES (?, ?)"),
+                    (room.id, creator_hash),
+                )
+
+    def creator_hash(self, room_id: str) -> str:
+        """The hash of the room's creator token ("" if it has none)."""
+        rows = self._read("SELECT token_hash FROM creators WHERE room_id = ?", (room_id,))
+        return str(rows[0][0]) if rows else ""
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
         """Set a room's status and current game number."""
@@ -294,10 +320,16 @@ class _SqlStore:
             " FROM rooms ORDER BY created_ms, id",
             (),
         )
-        return [
-            RoomRow(r[0], r[1], int(r[2]), json.loads(r[3]), int(r[4]), r[5], int(r[6]), int(r[7]))
-            for r in rows
-        ]
+        return [_room_row(r) for r in rows]
+
+    def room(self, room_id: str) -> RoomRow | None:
+        """One room, if it exists."""
+        rows = self._read(
+            "SELECT id, game, players, options, turn_seconds, status, game_no, created_ms"
+            " FROM rooms WHERE id = ?",
+            (room_id,),
+        )
+        return _room_row(rows[0]) if rows else None
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
@@ -484,6 +516,10 @@ _SAVE_SEAT = (
     " kind = excluded.kind, name = excluded.name, agent = excluded.agent,"
     " profile = excluded.profile, token_hash = excluded.token_hash"
 )
+
+
+def _room_row(r: tuple[Any, ...]) -> RoomRow:
+    return RoomRow(r[0], r[1], int(r[2]), json.loads(r[3]), int(r[4]), r[5], int(r[6]), int(r[7]))
 
 
 def _seat_params(room_id: str, seat: SeatRow) -> tuple[Any, ...]:

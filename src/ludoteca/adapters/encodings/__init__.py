@@ -143,6 +143,65 @@ def scaled(encoding: Encoding, vector: ObservationArray) -> ObservationArray:
     return out
 
 
+class Observer:
+    """One encoding's observation vectors, built once per view and reused across drafts.
+
+    A seat choosing sub-actions (Tacocat's replace selects, a Dweebies or Tile Up *select*
+    then *place*) observes the same view with a longer draft each time; an encoding that
+    names the entries its draft writes (``draft_entries(draft)``: the index of each entry
+    that counts one, repeated for counts) lets the environments build the vector once per
+    view and add the draft to a copy. The draft's entries are 0 in a vector built with an
+    empty draft (they hold the draft only), so the result equals
+    ``encoding.observation(view, draft)`` (scaled if asked) exactly; the adapter tests
+    check it.
+
+    Attributes:
+        encoding: The encoding.
+        scaled: Whether vectors are scaled (:func:`scaled`).
+    """
+
+    def __init__(self, encoding: Encoding, *, scaled: bool) -> None:
+        self.encoding = encoding
+        self.scaled = scaled
+        self._entries = getattr(encoding, "draft_entries", None)
+        inverse, _ = _scale(encoding)
+        self._unit = inverse if scaled else np.ones_like(inverse)
+
+    def base(self, view: View) -> ObservationArray:
+        """The vector of ``view`` with an empty draft (scaled if asked); treat it as
+        read-only and pass it to :meth:`with_draft`.
+        """
+        vector = self.encoding.observation(view, EMPTY_DRAFT)
+        if self.scaled:
+            # The encoding's vector is new: scaled where it lies (as ``scaled`` computes).
+            inverse, soft = _scale(self.encoding)
+            raw_soft = [vector[offset : offset + size].copy() for offset, size, _ in soft]
+            np.multiply(vector, inverse, out=vector)
+            for (offset, size, k), raw in zip(soft, raw_soft, strict=True):
+                vector[offset : offset + size] = raw / (raw + np.float32(k))
+        return vector
+
+    def with_draft(self, view: View, base: ObservationArray, draft: Draft) -> ObservationArray:
+        """A new array: ``base`` (the :meth:`base` of ``view``) with ``draft`` added."""
+        if not draft:
+            return base.copy()
+        if self._entries is None:
+            return self.base_with(view, draft)
+        counts: dict[int, int] = {}
+        for index in self._entries(draft):
+            counts[index] = counts.get(index, 0) + 1
+        out = base.copy()
+        unit = self._unit
+        for index, count in counts.items():
+            out[index] = unit[index] * count  # as ``scaled`` computes count * (1 / bound)
+        return out
+
+    def base_with(self, view: View, draft: Draft) -> ObservationArray:
+        """The vector of ``view`` and ``draft`` built in full (no reuse)."""
+        vector = self.encoding.observation(view, draft)
+        return scaled(self.encoding, vector) if self.scaled else vector
+
+
 def bounds(encoding: Encoding, *, scaled: bool) -> tuple[ObservationArray, ObservationArray]:
     """The observation box ``(low, high)``: the encoding's own, or the scaled one."""
     if not scaled:

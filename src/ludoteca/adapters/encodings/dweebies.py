@@ -315,6 +315,10 @@ class DweebiesEncoding:
         out[_CELLS : _CELLS + len(slots)] = slots
         return out
 
+    def draft_entries(self, draft: Draft) -> list[int]:
+        """The ``selected`` entry the draft sets (``encodings.Observer``)."""
+        return [_SELECTED + draft[0] - 1] if draft else []
+
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
 

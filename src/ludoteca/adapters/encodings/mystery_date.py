@@ -305,6 +305,10 @@ class MysteryDateEncoding:
         out[_DOOR_WEIGHTS : _DOOR_WEIGHTS + DOOR_OUTCOMES] = _door_chances(options["door_weights"])
         return out
 
+    def draft_entries(self, draft: Draft) -> list[int]:
+        """No entries: no Mystery Date decision is split (``encodings.Observer``)."""
+        return []
+
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for the number of each legal engine action of the seat.
 

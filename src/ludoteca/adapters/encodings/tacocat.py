@@ -253,6 +253,7 @@ OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
 _AT = {block.name: block.offset for block in LAYOUT}
 
 _PHASES = ("deal", "replace", "duel", "attack", "defend", "over")
+_PHASE_INDEX = {name: index for index, name in enumerate(_PHASES)}
 
 # Offsets, read once (the observation is built on every step).
 (
@@ -297,91 +298,151 @@ class TacocatEncoding:
         if me is None or me < 0:
             raise ValueError("the Tacocat encoding needs a seat's view, not a spectator's")
         opp = 1 - me
-        out = [0.0] * OBSERVATION_SIZE
-        out[_SEAT + me] = 1.0
-        out[_PHASE + _PHASES.index(view["phase"])] = 1.0
+        # Built as two index lists (one NumPy call each): ``ones`` are entries that count
+        # one (a flag, or one card of a per-value block; repeats add up), ``at``/``values``
+        # are entries set to a number. Per-entry NumPy writes would cost more than the list.
+        ones = [_SEAT + me, _PHASE + _PHASE_INDEX[view["phase"]]]
         for actor in view["actors"]:
-            out[_ACTING + (2 if actor == CHANCE else 0 if actor == me else 1)] = 1.0
+            ones.append(_ACTING + (2 if actor == CHANCE else 0 if actor == me else 1))
         position = view["position"]
-        out[_POSITION + (position + 1 if me == 0 else tc.SPACES - position)] = 1.0
-        for space in view["covered"]:
-            out[_COVERED + (space if me == 0 else tc.SPACES - 1 - space)] = 1.0
-        out[_HAND_SIZE] = view["hand_size"]
+        ones.append(_POSITION + (position + 1 if me == 0 else tc.SPACES - position))
+        if me == 0:
+            ones += [_COVERED + space for space in view["covered"]]
+        else:
+            ones += [_COVERED + tc.SPACES - 1 - space for space in view["covered"]]
         arrow = view["arrow"]
         if arrow is not None:
-            out[_ARROW + (0 if arrow == me else 1)] = 1.0
+            ones.append(_ARROW + (0 if arrow == me else 1))
         elif 0 <= position < tc.SPACES:
-            out[_ARROW + 2] = 1.0
-        _count(out, _HAND, view["hand"])
-        _pair(out, _HAND_COUNTS, view["hand_counts"], me)
-        out[_PILE_SIZE] = view["pile_size"]
-        _count(out, _DISCARD, view["discard"])
-        _pair(out, _OWED, view["owed"], me)
+            ones.append(_ARROW + 2)
+        ones += [_HAND - 1 + card for card in view["hand"]]
+        ones += [_DISCARD - 1 + card for card in view["discard"]]
+        hand_counts = view["hand_counts"]
+        owed = view["owed"]
         replaced = view["replaced"]
-        for index, seat in enumerate((me, opp)):
-            if replaced[seat] >= 0:
-                out[_REPLACED + index] = 1.0
-                out[_REPLACED_COUNT + index] = replaced[seat]
-        _pair(out, _CHOSEN, [float(flag) for flag in view["chosen"]], me)
-        if view["my_choice"] is not None:
-            _count(out, _MY_CHOICE, view["my_choice"])
-        _count(out, _SELECTION, draft)
-        _seat_flag(out, _ATTACKER, view["attacker"], me)
+        at = [_HAND_SIZE, _HAND_COUNTS, _HAND_COUNTS + 1, _PILE_SIZE, _OWED, _OWED + 1]
+        values = [
+            view["hand_size"],
+            hand_counts[me],
+            hand_counts[opp],
+            view["pile_size"],
+            owed[me],
+            owed[opp],
+        ]
+        if replaced[me] >= 0:
+            ones.append(_REPLACED)
+            at.append(_REPLACED_COUNT)
+            values.append(replaced[me])
+        if replaced[opp] >= 0:
+            ones.append(_REPLACED + 1)
+            at.append(_REPLACED_COUNT + 1)
+            values.append(replaced[opp])
+        chosen = view["chosen"]
+        if chosen[me]:
+            ones.append(_CHOSEN)
+        if chosen[opp]:
+            ones.append(_CHOSEN + 1)
+        my_choice = view["my_choice"]
+        if my_choice is not None:
+            ones += [_MY_CHOICE - 1 + card for card in my_choice]
+        ones += [_SELECTION - 1 + card for card in draft]
+        attacker = view["attacker"]
+        if attacker >= 0:
+            ones.append(_ATTACKER + (0 if attacker == me else 1))
         attack = view["attack"]
         answers = view["answers"]
-        _count(out, _ATTACK_CARDS, attack)
-        out[_ANSWERED] = len(answers)
-        if len(answers) < len(attack):
-            out[_TO_ANSWER + attack[len(answers)] - 1] = 1.0
-        _answers(out, _DEFENDED, _SACRIFICED, answers)
+        if attack:
+            ones += [_ATTACK_CARDS - 1 + card for card in attack]
+            if len(answers) < len(attack):
+                ones.append(_TO_ANSWER - 1 + attack[len(answers)])
+        if answers:
+            at.append(_ANSWERED)
+            values.append(len(answers))
+            ones += [
+                _DEFENDED - 1 + answer if answer > 0 else _SACRIFICED - 1 - answer
+                for answer in answers
+            ]
         last_duel = view["last_duel"]
         if last_duel is not None:
-            out[_LAST_DUEL + last_duel[me] - 1] = 1.0
-            out[_LAST_DUEL + tc.MAX_VALUE + last_duel[opp] - 1] = 1.0
+            ones.append(_LAST_DUEL - 1 + last_duel[me])
+            ones.append(_LAST_DUEL + tc.MAX_VALUE - 1 + last_duel[opp])
         last_trick = view["last_trick"]
         if last_trick is not None:
-            _seat_flag(out, _LAST_TRICK_ATTACKER, last_trick["attacker"], me)
-            _count(out, _LAST_TRICK_ATTACK, last_trick["attack"])
-            _answers(out, _LAST_TRICK_DEFENDED, _LAST_TRICK_SACRIFICED, last_trick["answers"])
+            trick_attacker = last_trick["attacker"]
+            if trick_attacker >= 0:
+                ones.append(_LAST_TRICK_ATTACKER + (0 if trick_attacker == me else 1))
+            ones += [_LAST_TRICK_ATTACK - 1 + card for card in last_trick["attack"]]
+            ones += [
+                _LAST_TRICK_DEFENDED - 1 + answer
+                if answer > 0
+                else _LAST_TRICK_SACRIFICED - 1 - answer
+                for answer in last_trick["answers"]
+            ]
         last_showdown = view["last_showdown"]
         if last_showdown is not None:
-            out[_LAST_SHOWDOWN + last_showdown[me] - 1] = 1.0
-            out[_LAST_SHOWDOWN + tc.MAX_VALUE + last_showdown[opp] - 1] = 1.0
+            ones.append(_LAST_SHOWDOWN - 1 + last_showdown[me])
+            ones.append(_LAST_SHOWDOWN + tc.MAX_VALUE - 1 + last_showdown[opp])
         results = view["results"]
-        out[_ROUNDS_WON] = results.count(me)
-        out[_ROUNDS_WON + 1] = results.count(opp)
         if results:
+            at += (_ROUNDS_WON, _ROUNDS_WON + 1)
+            values += (results.count(me), results.count(opp))
             last = results[-1]
-            out[_LAST_ROUND + (2 if last < 0 else 0 if last == me else 1)] = 1.0
-        if view["winner"] is not None:
-            _seat_flag(out, _WINNER, view["winner"], me)
+            ones.append(_LAST_ROUND + (2 if last < 0 else 0 if last == me else 1))
+        winner = view["winner"]
+        if winner is not None and winner >= 0:
+            ones.append(_WINNER + (0 if winner == me else 1))
         options = view["options"]
-        out[_TIE_GOES_TO_ARROW] = float(bool(options["tie_goes_to_arrow"]))
-        out[_MIN_SEQ] = options["min_sequence"]
-        return np.array(out, dtype=np.float32)
+        if options["tie_goes_to_arrow"]:
+            ones.append(_TIE_GOES_TO_ARROW)
+        at.append(_MIN_SEQ)
+        values.append(options["min_sequence"])
+        out = np.bincount(ones, minlength=OBSERVATION_SIZE).astype(np.float32)
+        out[at] = values
+        return out
+
+    def draft_entries(self, draft: Draft) -> list[int]:
+        """The ``selection`` entries the draft counts one each (``encodings.Observer``)."""
+        return [_SELECTION - 1 + card for card in draft]
 
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
 
         In the replace phase: *select v* while ``Replace(draft + v)`` is legal, and *confirm*
         while ``Replace(draft)`` is legal (always, for a selection built by selects).
-        Otherwise: the numbers of the legal engine actions.
+        Otherwise: the numbers of the legal engine actions. Outside the replace phase the
+        array is read-only and shared between calls (masks are cached by legal list).
 
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
         """
-        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
         if not legal:
-            return mask
+            return _NO_ACTION
         if view["phase"] == "replace":
-            for value in VALUES:
-                if tc.Replace((*draft, value)) in legal:
-                    mask[SELECT + value - 1] = 1
+            identity = getattr(legal, "identity", None)
+            if identity is None:
+                return _replace_mask(legal, draft)
+            # The engine's lazy replace list is every sub-multiset of the hand with at most
+            # ``limit`` cards: its membership test, for the twelve selects at once.
+            hand, limit = identity()
+            mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+            if len(draft) < limit:
+                for value in set(hand):
+                    if hand.count(value) > draft.count(value):
+                        mask[SELECT + value - 1] = 1
             if tc.Replace(draft) in legal:
                 mask[CONFIRM] = 1
             return mask
+        # The engine caches its duel, defence and attack lists by hand: one mask per list.
+        cached = _LIST_MASKS.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
         for action in legal:
             mask[_INDEX[action]] = 1
+        mask.flags.writeable = False
+        if len(_LIST_MASKS) >= _CACHE_SIZE:
+            _LIST_MASKS.clear()
+        _LIST_MASKS[id(legal)] = (legal, mask)
         return mask
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
@@ -408,6 +469,23 @@ class TacocatEncoding:
 
 
 ENCODING = TacocatEncoding()
+
+_CACHE_SIZE = 4096
+_NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
+_NO_ACTION.flags.writeable = False
+_LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
+"""Other masks by the legal list object (kept, so its id is not reused while cached)."""
+
+
+def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
+    mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+    for value in VALUES:
+        if tc.Replace((*draft, value)) in legal:
+            mask[SELECT + value - 1] = 1
+    if tc.Replace(draft) in legal:
+        mask[CONFIRM] = 1
+    mask.flags.writeable = False
+    return mask
 
 
 def make(num_players: int, options: Options) -> Encoding:

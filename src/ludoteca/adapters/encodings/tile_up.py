@@ -264,6 +264,7 @@ class TileUpEncoding:
         self.score = PLACE + size * size
         self.action_size = self.score + size * size
         self.layout = layout(size)
+        self._last_grouped: tuple[Sequence[Any], dict[int, list[int]], list[int]] | None = None
         length = self.layout[-1].offset + self.layout[-1].size
         at = {block.name: block for block in self.layout}
         self.observation_soft: SoftRanges = tuple(
@@ -373,6 +374,10 @@ class TileUpEncoding:
         vector[heights[::2]] = heights[1::2]
         return vector
 
+    def draft_entries(self, draft: Draft) -> list[int]:
+        """The ``selected`` entry the draft sets (``encodings.Observer``)."""
+        return [_SELECTED + draft[0]] if draft else []
+
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
 
@@ -383,26 +388,51 @@ class TileUpEncoding:
             KeyError: If a legal engine action has no number, or two legal scores share a
                 cell (a bug in this encoding).
         """
+        # The legal list holds every placement of every tile (hundreds of actions, made on
+        # demand by the engine): it is read once and its numbers grouped by tile, for the
+        # empty draft and then for the tile selected from the same list.
+        places, others = self._grouped(legal)
         mask = np.zeros(self.action_size, dtype=np.int8)
-        size = self.size
         if draft:
-            tile = draft[0]
-            for action in legal:
-                if type(action) is model.Place and action.tile == tile:
-                    mask[PLACE + action.row * size + action.col] = 1
+            mask[places.get(draft[0], [])] = 1
             return mask
+        mask[others + [SELECT + tile for tile in places]] = 1
+        return mask
+
+    def _grouped(self, legal: Sequence[Any]) -> tuple[dict[int, list[int]], list[int]]:
+        """The place numbers of each tile, and every other number (cached for the last
+        legal list object, which the environments keep while a seat builds its move).
+
+        Raises:
+            KeyError: If two legal scores share a cell.
+        """
+        cached = self._last_grouped
+        if cached is not None and cached[0] is legal:
+            return cached[1], cached[2]
+        size = self.size
+        place = model.Place
+        places: dict[int, list[int]] = {}
+        others: list[int] = []
+        scores: set[int] = set()
         for action in legal:
             kind = type(action)
-            if kind is model.Place:
-                mask[SELECT + action.tile] = 1
+            if kind is place:
+                number = PLACE + action.row * size + action.col
+                found = places.get(action.tile)
+                if found is None:
+                    places[action.tile] = [number]
+                else:
+                    found.append(number)
             elif kind is model.Score:
-                index = self.score + action.row * size + action.col
-                if mask[index]:
+                number = self.score + action.row * size + action.col
+                if number in scores:
                     raise KeyError(f"two legal scores on one cell: {action}")
-                mask[index] = 1
+                scores.add(number)
+                others.append(number)
             else:
-                mask[self._number(action)] = 1
-        return mask
+                others.append(self._number(action))
+        self._last_grouped = (legal, places, others)
+        return places, others
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
         """The meaning of a number.

@@ -117,14 +117,18 @@ class GreedyGotcha:
             at, yes = decided
             return self._pick(Vote(max(at, clock), yes), legal, clock)
         room = _Room(view, self.language)
-        room.legal_plays = [a for a in legal if isinstance(a, Play)]
+        if me == view["current"]:
+            # Only the turn player has plays; the others' listing is chat, emotes and
+            # buzzes, so it is not walked for nothing.
+            room.legal_plays = [a for a in legal if isinstance(a, Play)]
         candidates: list[Any] = []
         if me == view["current"]:
             candidates.extend(self._turn_actions(room, rng))
         if not view.get("locked", [False] * (me + 1))[me]:
             candidates.extend(self._buzzes(room, rng))
+        # Owed reactions do not use the room budget (GT-15); small talk does.
+        candidates.extend(self._reactions(room, rng))
         if view["events_left"][me] > 0:
-            candidates.extend(self._reactions(room, rng))
             candidates.extend(self._small_talk(room, rng))
         if not candidates:
             candidates.append(self._idle(room, legal))

@@ -50,6 +50,7 @@ from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome,
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies import playout as _playout
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid, Groups
 
 # ---------------------------------------------------------------------------------------
@@ -325,6 +326,16 @@ class Dweebies:
         pile = state.pile
         total = len(pile)
         return tuple((_DRAWS[d], Fraction(pile.count(d), total)) for d in sorted(set(pile)))
+
+    def playout(
+        self, state: State, rng: random.Random, policy: _playout.Policy
+    ) -> tuple[State, int]:
+        """Issue 19's rollout fast path: the game from ``state`` to its end, every seat
+        choosing with ``policy(rng, legal)`` (the same final state and step count as the
+        protocol loop for the same ``rng``); see :mod:`ludoteca.games.dweebies.playout`.
+        """
+        final, steps = _playout.playout(state, rng, policy)
+        return final, steps
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """Draw one card with the probabilities of ``chance_outcomes``."""

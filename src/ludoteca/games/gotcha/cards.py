@@ -29,7 +29,15 @@ from typing import Any, cast
 
 from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.games.gotcha.cards_check import Watch, breaches, chat_ok, own_events_only
+from ludoteca.games.gotcha.cards_check import (
+    Watch,
+    breach_kind,
+    breaches,
+    chat_ok,
+    meets,
+    owed_trigger,
+    own_events_only,
+)
 from ludoteca.games.gotcha.cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha.cards_model import (
     CHAT_FORMS,
@@ -59,6 +67,7 @@ from ludoteca.games.gotcha.cards_obey import (
     owed_reactions,
     satisfying_actions,
     satisfying_actions_all,
+    spoken_word,
     would_breach,
 )
 
@@ -83,6 +92,7 @@ __all__ = [
     "Watch",
     "Who",
     "blank_sentence",
+    "breach_kind",
     "breaches",
     "breaking_example",
     "card",
@@ -97,13 +107,16 @@ __all__ = [
     "keeping_example",
     "may_chat",
     "may_chat_all",
+    "meets",
     "owed_reactions",
+    "owed_trigger",
     "own_events_only",
     "printed_who",
     "rule_hint",
     "satisfying_actions",
     "satisfying_actions_all",
     "sentence",
+    "spoken_word",
     "trait_label",
     "who_matches",
     "would_breach",

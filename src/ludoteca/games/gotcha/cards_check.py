@@ -133,6 +133,21 @@ def triggers_at(spec: Rule, log: Sequence[Event], i: int, seat: int, n: int) -> 
     return triggers(spec, log[i], seat, n) and not is_echo(spec, log, i)
 
 
+def owed_trigger(spec: Rule, log: Sequence[Event], seat: int, n: int, now: int) -> int:
+    """The index of the latest trigger of the ``react`` rule ``spec`` that ``seat`` has not
+    answered yet and whose deadline (``trigger.t + delay``) is after ``now``; -1 if none.
+    An answer settles every trigger before it (as :meth:`Watch.update` judges).
+    """
+    delay = spec.delay
+    for i in range(len(log) - 1, -1, -1):
+        ev = log[i]
+        if ev.t + delay <= now or meets(spec, ev, seat):
+            break
+        if triggers_at(spec, log, i, seat, n):
+            return i
+    return -1
+
+
 @lru_cache(maxsize=512)
 def _norm_words(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(normalise(w).strip() for w in words)
@@ -415,6 +430,28 @@ def own_events_only(rule: Card) -> bool:
     """
     spec = spec_of(rule)
     return spec is None or spec.family != "react"
+
+
+_CHAT_FAMILIES = frozenset(("chat_form", "silent", "chat_limit"))
+_EMOTE_FAMILIES = frozenset(("never_emote", "no_repeat_emote"))
+
+
+def breach_kind(rule: Card) -> str:
+    """The kind of event a breach of an ``own_events_only`` rule is (``""`` for a ``react``
+    rule or a card without a predicate): ``chat`` for the chat families, ``emote`` for the
+    emote ones, the rule's ``on`` kind for ``before`` and ``wait``. The referee uses it to
+    skip judging a seat none of whose new events is of that kind (issue 19).
+    """
+    spec = spec_of(rule)
+    if spec is None or spec.family == "react":
+        return ""
+    if spec.family in _CHAT_FAMILIES:
+        return "chat"
+    if spec.family in _EMOTE_FAMILIES:
+        return "emote"
+    if spec.family in ("before", "wait"):
+        return spec.on
+    raise ValueError(f"unknown rule family {spec.family!r}")
 
 
 def breaches(

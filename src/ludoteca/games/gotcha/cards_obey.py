@@ -15,11 +15,10 @@ from collections.abc import Sequence
 from ludoteca.games.gotcha.cards_check import (
     breaches,
     chat_ok,
-    meets,
+    owed_trigger,
     owner_before,
     seat_name,
     spec_of,
-    triggers_at,
     whose,
 )
 from ludoteca.games.gotcha.cards_model import Card, Event, Profile, Rule, normalise, words_pattern
@@ -91,13 +90,8 @@ def satisfying_actions(
         return (required_event(spec, seat, word),) if before_kind == spec.on else ()
     if spec.family == "react" and log:
         last = log[-1].t if now is None else now
-        n = len(profiles)
-        for i in range(len(log) - 1, -1, -1):
-            ev = log[i]
-            if ev.t + spec.delay <= last or meets(spec, ev, seat):
-                break
-            if triggers_at(spec, log, i, seat, n):
-                return (required_event(spec, seat, word),)
+        if owed_trigger(spec, log, seat, len(profiles), last) >= 0:
+            return (required_event(spec, seat, word),)
     return ()
 
 

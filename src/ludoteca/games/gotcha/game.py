@@ -1,9 +1,7 @@
 """Gotcha! (¡Te tengo!): a 3-8 player party game of making rules and catching breakers.
 
-Rules map: ``docs/rules/gotcha.md``. Rulings: ``shared/games/gotcha.md`` (GT-01..GT-13); the
-digital edition adds GT-14 (turn limit), GT-15 (game room: chat, emotes, per-turn limit)
-and GT-16 (the game clock). Components: ``games/gotcha/components.toml``; the 110 cards, their
-predicates, traits and emotes: ``games/gotcha_cards.py`` (the cards module).
+Rules map: ``docs/rules/gotcha.md`` (GT-01..GT-13 from ``shared/games/gotcha.md``; the
+digital GT-14..GT-17). Components: ``components.toml``; the cards: ``cards.py``.
 
 Design (digital edition):
 
@@ -13,8 +11,8 @@ Design (digital edition):
   (``GameInfo.realtime``): ``runner.play`` asks every actor, applies only the earliest
   choice (ties by actor order: the turn player first, then the others clockwise) and asks
   again, like a race at a real table.
-- **Actors.** Anyone may chat, emote or buzz at any time (up to ``events_per_turn`` such
-  events per seat per turn, GT-15, an anti-flood rule that also bounds a game's steps);
+- **Actors.** Anyone may chat, emote or buzz at any time (up to ``events_per_turn`` chat
+  or emote events per seat per turn, GT-15, an anti-flood rule; owed reactions are free);
   the turn player also draws, then plays. During a vote only the voters act; after a draw
   chance deals the card (the pile is a multiset: no hidden order to resample).
 - **Legal actions** are a lazy sequence (:class:`Choices`): iteration lists a small,
@@ -82,7 +80,7 @@ from ludoteca.games.gotcha.actions import (
     time_of,
 )
 from ludoteca.games.gotcha.cards import Event
-from ludoteca.games.gotcha.legal import Choices, buzz_pairs, why
+from ludoteca.games.gotcha.legal import Choices, buzz_pairs, owed_actions, why
 from ludoteca.games.gotcha.state import (
     BUZZ_HISTORY,
     DATA,
@@ -194,8 +192,8 @@ class Gotcha:
 
     def actors(self, state: State) -> tuple[Seat, ...]:
         """The turn player first, then everyone else clockwise with chat or emote events
-        left or a free buzzer (GT-15, GT-17) and a rule to buzz; during a vote, the voters;
-        chance after a draw.
+        left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction owed (GT-15);
+        during a vote, the voters; chance after a draw.
         """
         if _ACTORS_MEMO[0] is state:
             return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
@@ -222,6 +220,7 @@ class Gotcha:
                     for s in _clockwise(current, n)
                     if left[s] > 0
                     or (lock and locked[s] != turn and any(accused != s for _, accused in pairs))
+                    or owed_actions(state, s, state.clock)
                 ),
             )
         _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
@@ -230,10 +229,10 @@ class Gotcha:
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
 
-        Listed: for the turn player, its draw or its plays (card, slot, target) only; for
-        the others, the chat lines, the emotes and a buzz per live rule and bound opponent;
-        during a vote, yes then no; each at every offset from the clock. Membership accepts
-        every legal action, listed or not (the turn player's chat, any text, any time).
+        Listed: the turn player's draw or plays; the others' chat lines, emotes and a buzz
+        per live rule and bound opponent (out of room events: the reactions owed, GT-15);
+        the votes; each at every offset from the clock. Membership accepts every legal
+        action, listed or not (the turn player's chat, any text, any time).
         """
         if seat == CHANCE or seat not in self.actors(state):
             return ()
@@ -599,10 +598,12 @@ def _end_turn(state: State, t: int) -> State:
 
 def _social(state: State, seat: Seat, event: Event) -> State:
     """Log a room event; chat and emotes use the seat's GT-15 budget, and buzzes too
-    when the buzzer lock (GT-17) is off: something must bound a turn's wrong buzzes.
+    when the buzzer lock (GT-17) is off; what the seat's rules owe now (I18's sit-down
+    after a buzz, A31's bow before one: ``referee.answers_owed``) uses none.
     """
     logged = _logged(state, (event,), event.t)
-    if event.kind != "buzz" or not state.rules.buzz_lock:
+    buzz = event.kind == "buzz"
+    if not (state.rules.buzz_lock if buzz else referee.answers_owed(state, seat, event)):
         left = list(state.events_left)
         left[seat] -= 1
         logged = logged._replace(events_left=tuple(left))

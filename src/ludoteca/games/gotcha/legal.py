@@ -13,7 +13,7 @@ from typing import Any
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.engine.lazy import LazyActions
-from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha import cards, referee
 from ludoteca.games.gotcha.actions import (
     AREAS,
     NO_TARGET,
@@ -28,6 +28,7 @@ from ludoteca.games.gotcha.actions import (
     Timed,
     Vote,
 )
+from ludoteca.games.gotcha.cards import Event
 from ludoteca.games.gotcha.state import (
     BLANK_LINES,
     CHAT_LINES,
@@ -67,6 +68,7 @@ class Choices(LazyActions[Action]):
         "_len",
         "_nbuzz",
         "_nroom",
+        "_owed",
         "_plays",
         "_seat",
         "_state",
@@ -95,6 +97,12 @@ class Choices(LazyActions[Action]):
         self._buzz: tuple[tuple[int, int], ...] | None = None
         self._nbuzz = 0
         self._nroom = 0
+        self._owed: tuple[Chat | Emote, ...] = ()
+        if phase != VOTE and state.events_left[seat] <= 0:
+            # Owed reactions do not count against the cap (GT-15): they stay listed, now
+            # (as the actors found them) and at each offset still before their deadline.
+            self._owed = tuple([a for t in (clock, *times) for a in owed_actions(state, seat, t)])
+        self._len = head + len(self._owed)
         if social:
             if state.events_left[seat] > 0:
                 self._nroom = len(CHAT_LINES) + len(cards.EMOTES)
@@ -103,16 +111,15 @@ class Choices(LazyActions[Action]):
             ):
                 pairs = buzz_pairs(state)
                 self._nbuzz = len(pairs) - sum(1 for pair in pairs if pair[1] == seat)
-            self._len = head + (self._nroom + self._nbuzz) * len(times)
-        else:
-            self._len = head
+            self._len += (self._nroom + self._nbuzz) * len(times)
 
     def __len__(self) -> int:
         return self._len
 
     def item(self, index: int) -> Action:
-        """The listed action at ``index``: head (votes, draws or plays), then chat lines,
-        emotes and buzz candidates, each at every offset.
+        """The listed action at ``index``: head (votes, draws or plays), then the owed
+        reactions (only with no room events left, GT-15), then chat lines, emotes and buzz
+        candidates, each at every offset.
         """
         times = self._times
         head = self._head
@@ -125,6 +132,11 @@ class Choices(LazyActions[Action]):
             if row < len(plays):
                 return plays[row].at(times[column])
             index -= len(plays) * len(times)
+        owed = self._owed
+        if owed:
+            if index < len(owed):
+                return owed[index]
+            index -= len(owed)
         row, column = divmod(index, len(times))
         t = times[column]
         if self._nroom:
@@ -252,7 +264,7 @@ def why(state: State, seat: Seat, action: object) -> tuple[str | None, Message] 
         if state.locked[seat] == state.turn:
             return "GT-17", msg("gotcha.buzz_locked")
         return _why_buzz(state, seat, timed)
-    if state.events_left[seat] <= 0:
+    if state.events_left[seat] <= 0 and not _owed(state, seat, timed):
         return "GT-15", msg("gotcha.flood", limit=state.rules.events_per_turn)
     if isinstance(timed, Chat):
         return None if _good_text(timed.text) else ("GT-15", msg("gotcha.bad_chat", limit=CHAT_MAX))
@@ -262,6 +274,25 @@ def why(state: State, seat: Seat, action: object) -> tuple[str | None, Message] 
     if timed.emote in cards.EMOTES:
         return None
     return "GT-15", msg("gotcha.bad_emote", emote=timed.emote, valid=", ".join(cards.EMOTES))
+
+
+def _owed(state: State, seat: Seat, action: Timed) -> bool:
+    """Whether ``action`` is a chat or emote the seat's rules owe now (GT-15: not counted)."""
+    if isinstance(action, Chat):
+        event = Event(action.t, seat, "chat", action.text)
+    elif isinstance(action, Emote):
+        event = Event(action.t, seat, "emote", action.emote)
+    else:
+        return False
+    return referee.answers_owed(state, seat, event)
+
+
+def owed_actions(state: State, seat: Seat, t: int) -> list[Chat | Emote]:
+    """The chat or emote each of the seat's owed reactions asks for at ``t`` (GT-15)."""
+    out: list[Chat | Emote] = []
+    for spec, word in referee.owed_answers(state, seat, t):
+        out.append(Emote(t, spec.emote) if spec.emote else Chat(t, word))
+    return out
 
 
 def _good_text(text: str) -> bool:

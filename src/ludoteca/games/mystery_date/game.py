@@ -39,6 +39,7 @@ from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome,
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.games.mystery_date import cards as cards_mod
 from ludoteca.games.mystery_date import events as mystery_date_events
+from ludoteca.games.mystery_date import playout as _playout
 from ludoteca.games.mystery_date import turns
 from ludoteca.games.mystery_date.cards import (
     CHANCE_TYPES,
@@ -251,6 +252,15 @@ class MysteryDate:
             return ()
         total = sum(counts)
         return tuple((table[c], Fraction(n, total)) for c, n in enumerate(counts) if n)
+
+    def playout(
+        self, state: State, rng: random.Random, policy: _playout.Policy
+    ) -> tuple[State, int]:
+        """Issue 19's rollout fast path: the game from ``state`` to its end, every seat
+        choosing with ``policy(rng, legal)`` (the same final state and step count as the
+        protocol loop for the same ``rng``); see :mod:`ludoteca.games.mystery_date.playout`.
+        """
+        return _playout.playout(state, rng, policy)
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """One chance outcome with the probabilities of ``chance_outcomes`` (integer weights)."""

@@ -10,15 +10,18 @@ It plays the same game as the protocol loop of ``ludoteca bench`` given the same
 stream: the same legal lists in the same order (the cached functions of
 :mod:`~ludoteca.games.tacocat.legal`), the same draw index ``int(rng.random() * len(pile))``,
 simultaneous choices picked seat 0 then seat 1 from the same position, and the same step
-count (``tests/games/test_tacocat_playout.py`` checks it seed by seed).
+count (``tests/games/test_playouts.py`` checks it seed by seed). With the uniform policy
+:func:`ludoteca.engine.rng.choice`, duels and defences are read straight from the drawn
+index into the same order (``int(rng.random() * len(legal))``) without building the list.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 
+from ludoteca.engine import rng as rng_mod
 from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions
 from ludoteca.games.tacocat.legal import replace_actions as _replace_actions
 from ludoteca.games.tacocat.model import (
@@ -61,6 +64,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     min_sequence = rules.min_sequence
     tie_to_arrow = rules.tie_goes_to_arrow
     random_ = rng.random
+    uniform = policy is rng_mod.choice
     position, covered, round_no = state.position, state.covered, state.round
     phase: Phase = state.phase
     hands = [list(state.hands[0]), list(state.hands[1])]
@@ -96,11 +100,20 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         elif phase == P_DEFEND:
             defender = 1 - attacker
             hand = hands[defender]
-            choice = policy(rng, defend_actions(tuple(hand), attack[len(answers)]))
+            against = attack[len(answers)]
             steps += 1
-            if type(choice) is Defend:
-                hand.remove(choice.card)
-                answers.append(choice.card)
+            if uniform:
+                # defend_actions: the distinct values >= against (ascending), then the
+                # sacrifice; the hand is sorted, so they are its distinct tail from there.
+                values = list(dict.fromkeys(hand[bisect_left(hand, against) :]))
+                drawn = int(random_() * (len(values) + 1))
+                card = values[drawn] if drawn < len(values) else -1
+            else:
+                choice = policy(rng, defend_actions(tuple(hand), against))
+                card = choice.card if type(choice) is Defend else -1
+            if card >= 0:
+                hand.remove(card)
+                answers.append(card)
             else:
                 answers.append(-hand.pop(0))
             if len(answers) < len(attack):
@@ -122,8 +135,13 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             # Simultaneous secret choices: each waiting seat picks from the same position.
             for seat in (0, 1):
                 if pending[seat] is None:
-                    pick = policy(rng, duel_actions(tuple(hands[seat])))
-                    pending[seat] = (pick.card,)  # type: ignore[union-attr]
+                    if uniform:
+                        # duel_actions: one per distinct value, ascending (the hand is sorted).
+                        values = list(dict.fromkeys(hands[seat]))
+                        pending[seat] = (values[int(random_() * len(values))],)
+                    else:
+                        pick = policy(rng, duel_actions(tuple(hands[seat])))
+                        pending[seat] = (pick.card,)  # type: ignore[union-attr]
                     steps += 1
             card0, card1 = pending[0][0], pending[1][0]  # type: ignore[index]
             hands[0].remove(card0)

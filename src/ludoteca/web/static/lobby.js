@@ -2,6 +2,7 @@
 
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
+import {saveCreator} from "./net.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -136,6 +137,7 @@ export function mountLobby(root) {
       });
       const body = await response.json().catch(() => ({}));
       if (response.ok && body.invite) {
+        saveCreator(body.room, body.creator);
         location.assign(body.invite);
         return;
       }

@@ -5,9 +5,11 @@
 //
 // onStatus(status, info) is called with "connecting", "open" or "reconnecting" (info.delay:
 // ms until the next try). The seat token from `seated` is kept in
-// localStorage["ludoteca.token." + roomId] and sent in every `hello`.
+// localStorage["ludoteca.token." + roomId] and sent in every `hello`; so is the room
+// creator's token (from `POST /api/rooms`, in localStorage["ludoteca.creator." + roomId]).
 
 const TOKEN_PREFIX = "ludoteca.token.";
+const CREATOR_PREFIX = "ludoteca.creator.";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
 // Sent once the socket is back (a click on "Sit" before the welcome arrives is not lost).
@@ -31,6 +33,24 @@ export function saveToken(roomId, token) {
     else localStorage.removeItem(TOKEN_PREFIX + roomId);
   } catch {
     // No storage: the seat is held until the page closes.
+  }
+}
+
+/** Keep the creator token `POST /api/rooms` answered for `roomId` (it may manage bots in
+ * the lobby without a seat). */
+export function saveCreator(roomId, token) {
+  try {
+    if (token) localStorage.setItem(CREATOR_PREFIX + roomId, token);
+  } catch {
+    // No storage: this page manages bots only after taking a seat.
+  }
+}
+
+function loadCreator(roomId) {
+  try {
+    return localStorage.getItem(CREATOR_PREFIX + roomId);
+  } catch {
+    return null;
   }
 }
 
@@ -77,6 +97,8 @@ export class Connection {
       const hello = {type: "hello", lang: this.getLang()};
       const token = loadToken(this.roomId);
       if (token) hello.token = token;
+      const creator = loadCreator(this.roomId);
+      if (creator) hello.creator = creator;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => {

@@ -11,8 +11,9 @@ import {Connection, saveToken} from "./net.js";
 import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
 import {drawHistory, foldEvents} from "./room_history.js";
 import {replayBar, replayTarget} from "./room_replay.js";
+import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
-import {clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -29,6 +30,7 @@ export function mountRoom(root, roomId) {
     room: null,
     notFound: false,
     you: null,
+    creator: false,  // this page created the room (welcome.creator): bots in the lobby
     state: null,
     chat: [],
     error: null,
@@ -162,6 +164,7 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
+        S.creator = message.creator === true;
         if (S.freshSocket) {
           S.chat = [];  // after every hello the server sends the last chat lines again
           S.freshSocket = false;
@@ -188,6 +191,9 @@ export function mountRoom(root, roomId) {
         drawAll();
         break;
       }
+      case "presence":  // a join or a leave: only what changed
+        if (S.room) { S.room = applyPresence(S.room, message); drawSeats(); drawHead(); }
+        break;
       case "state":
         answered();
         S.state = message;
@@ -293,82 +299,7 @@ export function mountRoom(root, roomId) {
   // --- drawing -----------------------------------------------------------------------
 
   function skeleton() {
-    clear(root);
-    dom.head = h("div", {class: "room-head"});
-    dom.statusBar = h("div", {class: "status-row"});
-    dom.connBanner = h("div", {class: "banner-slot conn-slot"});
-    dom.error = h("div", {class: "banner-slot"});
-    dom.outcome = h("div", {class: "banner-slot"});
-    dom.board = h("div", {class: "board"});
-    dom.boardNote = h("div", {class: "board-note"});
-    dom.last = h("p", {class: "last-move", "data-testid": "last-move"});
-    dom.replayBar = h("div", {class: "replay-slot"});
-    dom.history = h("div", {class: "history-body"});
-    dom.moves = h("div", {class: "moves-list"});
-    dom.movesHead = h("div", {class: "moves-head"});
-    dom.filter = h("input", {
-      class: "moves-filter", type: "search", placeholder: t("moves.filter"),
-      "aria-label": t("moves.filter"), value: S.filter,
-      oninput: (event) => { S.filter = event.target.value; drawMoves(); },
-    });
-    dom.typedInput = h("input", {
-      type: "text", "data-testid": "move-input", value: S.typed, autocomplete: "off",
-      "aria-label": t("moves.type"), oninput: (event) => { S.typed = event.target.value; },
-    });
-    dom.seats = h("ol", {class: "seat-list"});
-    dom.join = h("div", {class: "join"});
-    dom.joinKey = null;
-    dom.after = h("div", {class: "join after"});
-    dom.invite = h("div", {class: "invite"});
-    dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
-    dom.chatInput = h("input", {
-      type: "text", "data-testid": "chat-input", maxlength: "500", value: S.chatDraft,
-      placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"),
-      oninput: (event) => { S.chatDraft = event.target.value; },
-    });
-    const chatForm = h("form", {
-      class: "chat-form",
-      onsubmit: (event) => {
-        event.preventDefault();
-        sendChat(S.chatDraft);
-        S.chatDraft = "";
-        dom.chatInput.value = "";
-      },
-    }, [dom.chatInput, h("button", {class: "btn", type: "submit", "data-testid": "chat-send"}, [t("chat.send")])]);
-    const typedForm = h("form", {
-      class: "typed-move",
-      onsubmit: (event) => {
-        event.preventDefault();
-        if (S.typed.trim()) act(S.typed.trim());
-      },
-    }, [dom.typedInput, h("button", {class: "btn", type: "submit", "data-testid": "move-send"}, [t("moves.send")])]);
-
-    dom.room = h("div", {class: "room"}, [
-      dom.head,
-      h("div", {class: "room-sticky"}, [dom.statusBar, h("div", {class: "banners"}, [dom.outcome])]),
-      dom.connBanner,
-      h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
-      h("div", {class: "room-main"}, [
-        h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
-          dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
-        ]),
-        h("section", {class: "panel moves", "aria-labelledby": "moves-title"}, [
-          dom.movesHead, dom.filter, dom.moves,
-          h("details", {class: "typed"}, [h("summary", {}, [t("moves.type")]), typedForm]),
-        ]),
-        h("section", {class: "panel history", "aria-labelledby": "history-title"}, [dom.history]),
-      ]),
-      h("aside", {class: "room-side"}, [
-        h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
-          h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
-        ]),
-        h("section", {class: "panel invite-panel"}, [dom.invite]),
-        h("section", {class: "panel chat", "aria-labelledby": "chat-title"}, [
-          h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
-        ]),
-      ]),
-    ]);
-    root.appendChild(dom.room);
+    buildRoom(root, dom, S, {filter: drawMoves, chat: sendChat, act});
   }
 
   function drawAll() {
@@ -652,7 +583,7 @@ export function mountRoom(root, roomId) {
       return;
     }
     const seatEnv = {
-      room: S.room, you: S.you, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
+      room: S.room, you: S.you, creator: S.creator, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
       sit, addBot, leave, unbot: (seat) => send({type: "unbot", seat}),
     };
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info, seatEnv));
@@ -683,8 +614,8 @@ export function mountRoom(root, roomId) {
       }
     }
     for (const part of parts.splice(0)) dom.join.appendChild(part);
-    const hasBotButtons = S.room.seats.some((s) => s.kind === "free")
-      || (S.room.status === "playing" && S.room.seats.some((s) => s.kind === "human" && !s.connected));
+    const hasBotButtons = (lobby && (S.you !== null || S.creator) && S.room.seats.some((s) => s.kind === "free"))
+      || (S.room.status === "playing" && S.you !== null && S.room.seats.some((s) => s.kind === "human" && !s.connected));
     if (S.room.status !== "finished" && hasBotButtons) {
       const select = agentSelect(card(), S.agent, (agent) => { S.agent = agent; });
       if (select) {

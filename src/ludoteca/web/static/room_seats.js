@@ -11,11 +11,14 @@ function traitWords(ids) {
 
 /**
  * One seat: number, connected dot, name, kind, profile, and the buttons this page may use.
- * env = {room, you, actors, sit(seat), addBot(seat), unbot(seat), leave()}.
+ * env = {room, you, creator, actors, sit(seat), addBot(seat), unbot(seat), leave()}; bot
+ * buttons only where the server would take them (a seated person; in the lobby the room's
+ * creator too).
  */
 export function seatRow(info, env) {
   const seat = info.seat;
   const {room, you} = env;
+  const manages = you !== null || env.creator === true;
   const lobby = room.status === "lobby";
   const playing = room.status === "playing";
   const mine = you === seat;
@@ -26,10 +29,10 @@ export function seatRow(info, env) {
   if (lobby && info.kind === "free" && you === null) {
     buttons.push(button(`sit-${seat}`, "primary", t("room.sit"), () => env.sit(seat)));
   }
-  if (lobby && info.kind === "free") {
+  if (lobby && manages && info.kind === "free") {
     buttons.push(button(`bot-${seat}`, "", t("room.add_bot"), () => env.addBot(seat)));
   }
-  if (lobby && info.kind === "bot") {
+  if (lobby && manages && info.kind === "bot") {
     buttons.push(button(`unbot-${seat}`, "ghost", t("room.remove_bot"), () => env.unbot(seat)));
   }
   if (playing && !mine && you !== null && (info.kind === "free" || (info.kind === "human" && !info.connected))) {

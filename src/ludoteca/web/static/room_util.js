@@ -66,3 +66,13 @@ export function clockIcon() {
   ]);
 }
 
+
+/** A room object with a `presence` message applied: the seats whose connection changed, and
+ * the number of spectators (the server sends these instead of the whole room on a join). */
+export function applyPresence(room, presence) {
+  const seats = room.seats.map((seat) => ({...seat}));
+  for (const change of presence.seats || []) {
+    if (seats[change.seat]) seats[change.seat].connected = change.connected;
+  }
+  return {...room, seats, spectators: presence.spectators};
+}

@@ -1,27 +1,29 @@
-"""Dweebies, rule by rule: one or more scenario tests per rule id DW-01..DW-11.
-
-Rulings: ``shared/games/dweebies.md``; map of rule -> code -> test: ``docs/rules/dweebies.md``.
-Every action goes through ``runner.step`` (which checks legality). Positions are built from
-pictures of the table (see ``position``): one token per cell, ``.`` for an empty cell, a
-number for a Dweebie id; the top-left token is ``origin``, ``x`` grows to the right and
-``y`` grows downward (as the terminal draws the table).
-"""
+"""Dweebies rules DW-07..DW-11 (keeping together, the empty table, the draw, the end, hidden
+information), action text and the rules map in ``docs/rules/dweebies.md``."""
 
 from __future__ import annotations
 
 import json
-import textwrap
-from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import pytest
+import test_dweebies_rules_placing
+from dweebies_table import (
+    act,
+    cells_of,
+    draw,
+    illegal,
+    legal_texts,
+    picture,
+    position,
+    table_of,
+    turn,
+)
 from rules_map import check_rules_map
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine import runner, testing
+from ludoteca.engine import testing
 from ludoteca.engine.errors import (
-    GameSetupError,
-    IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
 )
@@ -33,7 +35,6 @@ from ludoteca.games.dweebies.game import (
     COLLECT_COLUMN,
     COLLECT_NONE,
     COLLECT_ROW,
-    DECK,
     GAME,
     Collect,
     Draw,
@@ -41,404 +42,6 @@ from ludoteca.games.dweebies.game import (
     Place,
     State,
 )
-from ludoteca.games.dweebies.layout import Grid
-
-# ---------------------------------------------------------------------------------------
-# Helpers
-
-
-def picture(text: str, origin: tuple[int, int] = (0, 0)) -> dict[int, int]:
-    """The table drawn in ``text`` as cell code -> Dweebie id."""
-    ox, oy = origin
-    table: dict[int, int] = {}
-    for dy, line in enumerate(textwrap.dedent(text).strip().splitlines()):
-        for dx, token in enumerate(line.split()):
-            if token != ".":
-                table[layout.cell(ox + dx, oy + dy)] = int(token)
-    return table
-
-
-def pile_without(*zones: Iterable[int]) -> list[int]:
-    """The full deck minus the cards in ``zones`` (which it must hold)."""
-    pile = list(dweebies.FULL_PILE)
-    for zone in zones:
-        for card in zone:
-            assert card in pile, f"the deck has no more D{card:02d}"
-            pile.remove(card)
-    return pile
-
-
-def position(
-    text: str,
-    hands: Sequence[Sequence[int]],
-    *,
-    turn: int = 0,
-    origin: tuple[int, int] = (0, 0),
-    scores: Sequence[int] | None = None,
-    pile: Sequence[int] | None = None,
-) -> State:
-    """A position in the place phase: the pictured table, the hands given (one per seat),
-    the rest of the deck in the pile unless ``pile`` is given."""
-    table = picture(text, origin) if text.strip() else {}
-    sorted_hands = tuple(tuple(sorted(h)) for h in hands)
-    rest = pile_without(table.values(), *sorted_hands)
-    frontier = layout.frontier_of(table)
-    groups = layout.groups_of(table)
-    players = len(hands)
-    return State(
-        players=players,
-        first=0,
-        phase=Phase.PLACE,
-        turn=turn,
-        dealt=dweebies.HAND_SIZE * players,
-        hands=sorted_hands,
-        pile=tuple(sorted(rest if pile is None else pile)),
-        table=Grid(table),
-        frontier=frontier,
-        groups=groups,
-        cells=layout.legal_cells(table, frontier, groups),
-        row=(),
-        column=(),
-        scores=tuple(scores) if scores else (0,) * players,
-        last=None,
-    )
-
-
-def act(state: State, seat: int, text: str) -> State:
-    """Apply the action written as ``text`` for ``seat``, legality checked."""
-    after: State = runner.step(GAME, state, seat, GAME.parse_action(text))
-    return after
-
-
-def draw(state: State, card: int | None = None) -> State:
-    """Chance draws ``card`` (default: the lowest card in the pile) for the seat owed it."""
-    assert GAME.actors(state) == (CHANCE,)
-    after: State = runner.step(GAME, state, CHANCE, Draw(card or state.pile[0]))
-    return after
-
-
-def turn(state: State, seat: int, text: str, collect: str | None = None) -> State:
-    """A whole turn: place, collect if asked, draw if the pile lasts."""
-    state = act(state, seat, text)
-    if collect is not None:
-        state = act(state, seat, f"collect {collect}")
-    if state.phase == Phase.DRAW:
-        state = draw(state)
-    return state
-
-
-def illegal(state: State, seat: int, text: str) -> IllegalActionError:
-    """The error an illegal action raises (the state is left as it was)."""
-    before = state
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert state == before
-    for lang in ("es", "en"):
-        assert info.value.text(lang) and "{" not in info.value.text(lang)
-    return info.value
-
-
-def cells_of(state: State) -> set[tuple[int, int]]:
-    """The legal placement cells as (x, y)."""
-    return {layout.xy(c) for c in state.cells}
-
-
-def table_of(state: State) -> dict[tuple[int, int], int]:
-    return {layout.xy(c): card for c, card in state.table.cells.items()}
-
-
-def legal_texts(state: State, seat: int) -> list[str]:
-    return [str(a) for a in GAME.legal_actions(state, seat)]
-
-
-def new(players: int = 2, **options: object) -> State:
-    state: State = runner.new_game(GAME, players, 0, options)
-    return state
-
-
-# ---------------------------------------------------------------------------------------
-# DW-01 Setup
-
-
-def test_dw01_deck_has_54_cards_of_27_dweebies_with_the_ruled_copy_counts() -> None:
-    """DW-01: 27 Dweebies D01..D27 (3 kinds x4, 4 x3, 10 x2, 10 x1 = 54), each named in
-    Spanish and English."""
-    assert len(dweebies.KINDS) == 27
-    assert dweebies.CODES[1:] == tuple(f"D{n:02d}" for n in range(1, 28))
-    copies = DECK[1:]
-    assert sum(copies) == 54 == dweebies.DECK_SIZE
-    assert sorted(copies, reverse=True) == [4] * 3 + [3] * 4 + [2] * 10 + [1] * 10
-    for lang in ("es", "en"):
-        names = [dweebies.name(card, lang) for card in range(1, 28)]
-        assert all(names) and len(set(names)) == 27
-
-
-def test_dw01_five_cards_each_are_dealt_round_the_table_from_the_first_player() -> None:
-    """DW-01: the deal is 5 chance draws per seat, one at a time round the table from the
-    first player; then the first player places."""
-    state = new(3, first_player=1)
-    assert state.phase == Phase.DEAL and len(state.pile) == 54
-    assert dict(GAME.chance_outcomes(state))[Draw(1)] == Fraction(4, 54)
-    order = []
-    for _ in range(15):
-        order.append(state.turn)
-        state = draw(state)
-    assert order == [1, 2, 0] * 5
-    assert [len(h) for h in state.hands] == [5, 5, 5]
-    assert len(state.pile) == 54 - 15
-    assert state.phase == Phase.PLACE and GAME.actors(state) == (1,)
-
-
-def test_dw01_first_player_option_defaults_to_seat_0_and_must_be_a_seat() -> None:
-    """DW-01: the table picks the first player (default seat 0); a seat outside the game is
-    refused."""
-    state = new(2)
-    for _ in range(10):
-        state = draw(state)
-    assert GAME.actors(state) == (0,)
-    with pytest.raises(GameSetupError):
-        new(2, first_player=3)
-
-
-def test_dw01_play_passes_to_the_left() -> None:
-    """DW-01: after seat 2's turn comes seat 0 (seat + 1, wrapping round)."""
-    state = position("01", [[2], [3], [4]], turn=2)
-    state = turn(state, 2, "place D04 1 0")
-    assert GAME.actors(state) == (0,)
-    state = turn(state, 0, "place D02 2 0")
-    assert GAME.actors(state) == (1,)
-
-
-# ---------------------------------------------------------------------------------------
-# DW-02 Turn order
-
-
-def test_dw02_a_turn_is_place_then_collect_then_draw() -> None:
-    """DW-02: place, then the collect decision, then chance draws for the same seat, then
-    the next seat."""
-    state = position("01 05", [[1, 6], [7]])
-    state = act(state, 0, "place D01 2 0")
-    assert state.phase == Phase.COLLECT and GAME.actors(state) == (0,)
-    state = act(state, 0, "collect row")
-    assert state.phase == Phase.DRAW and GAME.actors(state) == (CHANCE,)
-    state = draw(state, 9)
-    assert 9 in state.hands[0] and GAME.actors(state) == (1,)
-
-
-def test_dw02_no_collecting_before_placing_nor_placing_while_deciding() -> None:
-    """DW-02: collecting comes after the placement; the collect decision comes before any
-    other placement; another seat may not act."""
-    state = position("01 05", [[1, 6], [7]])
-    assert illegal(state, 0, "collect row").rule_id == "DW-02"
-    with pytest.raises(NotYourTurnError) as info:
-        act(state, 1, "place D07 -1 0")
-    assert info.value.rule_id == "DW-02"
-    state = act(state, 0, "place D01 2 0")
-    assert illegal(state, 0, "place D06 3 0").rule_id == "DW-02"
-
-
-# ---------------------------------------------------------------------------------------
-# DW-03 Placement
-
-
-def test_dw03_the_first_card_goes_to_the_centre() -> None:
-    """DW-03: on an empty table the only cell is (0, 0)."""
-    state = position("", [[1, 2], [3]])
-    assert legal_texts(state, 0) == ["place D01 0 0", "place D02 0 0"]
-    assert illegal(state, 0, "place D01 1 0").rule_id == "DW-03"
-    state = act(state, 0, "place D01 0 0")
-    assert table_of(state) == {(0, 0): 1}
-
-
-def test_dw03_only_empty_cells_orthogonally_next_to_a_card() -> None:
-    """DW-03: the legal cells are the empty orthogonal neighbours of the cards; diagonal,
-    far or occupied cells are not; nor a card not held."""
-    state = position(
-        """
-        01 02
-        .  03
-        """,
-        [[4, 4], [5]],
-    )
-    assert cells_of(state) == {(-1, 0), (0, -1), (1, -1), (2, 0), (2, 1), (1, 2), (0, 1)}
-    assert legal_texts(state, 0)[:2] == ["place D04 -1 0", "place D04 0 -1"]
-    assert len(GAME.legal_actions(state, 0)) == 7  # one distinct card x 7 cells
-    for text in ("place D04 -1 -1", "place D04 3 0", "place D04 0 0", "place D04 2 2"):
-        assert illegal(state, 0, text).rule_id == "DW-03", text
-    assert illegal(state, 0, "place D05 2 0").rule_id == "DW-03"
-
-
-# ---------------------------------------------------------------------------------------
-# DW-04 Lines
-
-
-def test_dw04_a_line_is_a_maximal_unbroken_run_in_a_row_or_column() -> None:
-    """DW-04: the run through a card stops at the first empty cell each way."""
-    cells = picture(
-        """
-        01 02 03 .  04
-        .  05 .  .  06
-        .  07 .  .  .
-        """
-    )
-    c = layout.cell
-    assert layout.line_through(cells, c(1, 0), layout.ROW) == (c(0, 0), c(1, 0), c(2, 0))
-    assert layout.line_through(cells, c(1, 0), layout.COLUMN) == (c(1, 0), c(1, 1), c(1, 2))
-    assert layout.line_through(cells, c(4, 0), layout.ROW) == (c(4, 0),)
-
-
-def test_dw04_a_gap_breaks_the_line() -> None:
-    """DW-04: a matching card beyond a gap is not the end of the placed card's line."""
-    state = position(
-        """
-        01 02 .  03
-        .  04 05 06
-        """,
-        [[1], [7]],
-    )
-    state = act(state, 0, "place D01 4 0")
-    assert state.phase == Phase.DRAW  # the row is 03 01 only: nothing to collect
-    assert len(state.table) == 7
-
-
-# ---------------------------------------------------------------------------------------
-# DW-05 Collect
-
-
-def test_dw05_placing_at_the_end_of_a_row_whose_other_end_matches_takes_the_row() -> None:
-    """DW-05: the whole row (ends and middle) goes to the player's score pile."""
-    state = position(
-        """
-        01 05 06
-        .  .  08
-        """,
-        [[1, 9], [7]],
-    )
-    state = act(state, 0, "place D01 3 0")
-    assert legal_texts(state, 0) == ["collect row", "collect none"]
-    assert [layout.xy(c) for c in state.row] == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    state = act(state, 0, "collect row")
-    assert table_of(state) == {(2, 1): 8}
-    assert state.scores == (4, 0)
-
-
-def test_dw05_a_column_and_the_far_end_match_from_either_side() -> None:
-    """DW-05: columns count like rows, and the placed card may be at either end."""
-    state = position(
-        """
-        05
-        06
-        02
-        """,
-        [[2], [7]],
-    )
-    state = act(state, 0, "place D02 0 -1")
-    assert legal_texts(state, 0) == ["collect column", "collect none"]
-    state = act(state, 0, "collect column")
-    assert state.scores == (4, 0) and len(state.table) == 0
-
-
-def test_dw05_two_adjacent_equal_cards_form_a_collectable_line() -> None:
-    """DW-05: a line of two equal cards is collectable."""
-    state = position(
-        """
-        03 .
-        04 .
-        """,
-        [[3], [7]],
-    )
-    state = act(state, 0, "place D03 1 0")
-    assert [layout.xy(c) for c in state.row] == [(0, 0), (1, 0)]
-    state = act(state, 0, "collect row")
-    assert table_of(state) == {(0, 1): 4} and state.scores == (2, 0)
-
-
-def test_dw05_a_match_with_a_middle_card_does_not_count() -> None:
-    """DW-05 (rulebook negative case): the matching Dweebie must be at the far END."""
-    state = position("02 01 03", [[1], [7]])
-    state = act(state, 0, "place D01 3 0")
-    assert state.phase == Phase.DRAW and state.scores == (0, 0)
-    assert layout.collectable(state.table.cells, layout.cell(3, 0), layout.ROW) == ()
-
-
-def test_dw05_the_placed_card_must_be_at_an_end_not_in_the_middle() -> None:
-    """DW-05: a card filling a gap sits in the middle of its line; even if the two ends
-    then match each other, nothing is collected."""
-    state = position(
-        """
-        01 02 .  03 01
-        .  04 05 06 .
-        """,
-        [[1], [7]],
-    )
-    assert state.groups == ()
-    state = act(state, 0, "place D01 2 0")
-    assert state.phase == Phase.DRAW and len(state.table) == 8
-
-
-def test_dw05_a_diagonal_match_does_not_count() -> None:
-    """DW-05 (rulebook negative case): no diagonal lines."""
-    state = position(
-        """
-        01 .
-        02 .
-        """,
-        [[1], [7]],
-    )
-    state = act(state, 0, "place D01 1 1")
-    assert state.phase == Phase.DRAW and state.scores == (0, 0)
-
-
-def test_dw05_collecting_is_optional() -> None:
-    """DW-05: the player *may* take the line: 'collect none' keeps it on the table, and a
-    line that does not qualify cannot be asked for."""
-    state = position("01 05", [[1], [7]])
-    state = act(state, 0, "place D01 2 0")
-    assert illegal(state, 0, "collect column").rule_id == "DW-05"
-    state = act(state, 0, "collect none")
-    assert len(state.table) == 3 and state.scores == (0, 0)
-
-
-# ---------------------------------------------------------------------------------------
-# DW-06 Both lines
-
-
-BOTH = """
-    03 .  .
-    06 08 .
-    .  07 03
-    """
-
-
-def test_dw06_a_card_ending_its_row_and_its_column_may_take_both_counted_once() -> None:
-    """DW-06: both lines are on offer; taking both counts the placed card once."""
-    state = position(BOTH, [[3], [9]])
-    state = act(state, 0, "place D03 0 2")
-    assert legal_texts(state, 0) == [
-        "collect row",
-        "collect column",
-        "collect both",
-        "collect none",
-    ]
-    state = act(state, 0, "collect both")
-    assert table_of(state) == {(1, 1): 8}
-    assert state.scores == (5, 0)  # 3 in the column + 3 in the row - the shared card
-
-
-def test_dw06_one_of_the_two_lines_may_be_taken_alone() -> None:
-    """DW-06: the player may also take just one of the two lines."""
-    state = act(position(BOTH, [[3], [9]]), 0, "place D03 0 2")
-    after = act(state, 0, "collect column")
-    assert after.scores == (3, 0)
-    assert table_of(after) == {(1, 1): 8, (1, 2): 7, (2, 2): 3}
-
-
-def test_dw06_both_is_not_offered_when_only_one_line_qualifies() -> None:
-    """DW-06: 'collect both' needs two qualifying lines."""
-    state = act(position("01 05", [[1], [7]]), 0, "place D01 2 0")
-    assert COLLECT_BOTH not in GAME.legal_actions(state, 0)
-    assert illegal(state, 0, "collect both").rule_id == "DW-06"
-
 
 # ---------------------------------------------------------------------------------------
 # DW-07 Keep together
@@ -836,4 +439,11 @@ def test_rules_text_lists_dw01_to_dw11_in_both_languages() -> None:
 def test_rules_map_names_real_functions_and_tests() -> None:
     """Every rule id has one row; every code name exists; every test named exists here;
     every rule test here is listed."""
-    check_rules_map("dweebies", "DW", 11, dweebies, globals(), {"layout": layout})
+    check_rules_map(
+        "dweebies",
+        "DW",
+        11,
+        dweebies,
+        {**vars(test_dweebies_rules_placing), **globals()},
+        {"layout": layout},
+    )

@@ -1,0 +1,243 @@
+"""PettingZoo ParallelEnv for every Ludoteca game that has an encoding.
+
+>>> from ludoteca.adapters.pettingzoo_parallel import parallel_env
+>>> e = parallel_env("tacocat", seed=7)
+>>> observations, infos = e.reset()
+>>> while e.agents:
+...     actions = {
+...         agent: e.action_space(agent).sample(observations[agent]["action_mask"])
+...         for agent in e.agents
+...     }
+...     observations, rewards, terminations, truncations, infos = e.step(actions)
+
+Each ``step`` is one moment of the match in which **every seat that must choose chooses at
+the same time**: both Tacocat seats in a duel or a double-arrow replace, one seat elsewhere
+(a single-arrow replace, an attack, a defence, and every move of the other games). The
+seats that choose have their legal numbers in their mask (``infos[agent]["acting"]`` is
+``True``); every other agent has an all-zero mask and its number, if given, is ignored —
+PettingZoo's convention for turn-based moments in a parallel API (a mask-aware
+``action_space(agent).sample(mask)`` returns 0 for an all-zero mask).
+
+Simultaneous choices are genuinely simultaneous: each seat's observation is built before
+any of this step's numbers is applied, so no seat sees another's choice of the same step;
+once every acting seat has completed its engine action, they are applied in seat order (as
+the runner does). Sub-actions work as in the AEC environment (``adapters.pettingzoo``): a
+Tacocat seat builds its replace select by select, both seats in the same steps when the
+replace is simultaneous; a seat that has confirmed waits (all-zero mask) while the other
+completes its own. Chance steps are sampled inside, as in the AEC environment, from
+``engine.rng.derive(seed, "chance")``, so a match with seed ``s`` draws the cards
+``runner.play(..., seed=s)`` would draw for the same choices.
+
+Observations, spaces, rewards (0 until the end, then ``outcome.returns()``), truncation
+(``max_steps`` engine steps), ``state()``, seeds and errors (an acting agent missing from
+``actions``, or a number outside its mask, raises with the reason in Spanish and English
+and changes nothing) are those of the AEC environment, which this one drives underneath
+(:attr:`ParallelLudotecaEnv.aec`: its ``engine_state``, ``record()`` and
+``engine_steps``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import ParallelEnv
+
+from ludoteca.adapters.pettingzoo import ActionNumber, LudotecaEnv, Observation
+from ludoteca.engine import registry
+from ludoteca.engine.errors import IllegalActionError, InvalidActionError
+from ludoteca.engine.game import Seat
+from ludoteca.engine.i18n import msg
+
+_MISSING = "adapters.missing_action"
+
+
+def parallel_env(
+    game_id: str,
+    num_players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    render_mode: str | None = None,
+    *,
+    max_steps: int | None = None,
+    scaled: bool = False,
+) -> ParallelLudotecaEnv:
+    """A PettingZoo ParallelEnv playing the Ludoteca game ``game_id``.
+
+    Args:
+        game_id: The game's id (``"tacocat"``).
+        num_players: Seats; default the game's fewest.
+        seed: Match seed of the first ``reset()`` without one.
+        options: Game options by name, validated as on the command line.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        max_steps: Engine steps before truncation; default the game's ``info.max_steps``.
+        scaled: Observations scaled into [0, 1] (``encodings.scaled``).
+
+    Raises:
+        GameSetupError: For an unknown game, a game without an encoding, a realtime game,
+            a bad player count or bad options (in Spanish and English).
+    """
+    return ParallelLudotecaEnv(
+        LudotecaEnv(
+            registry.make(game_id),
+            num_players=num_players,
+            seed=seed,
+            options=options,
+            render_mode=render_mode,
+            max_steps=max_steps,
+            scaled=scaled,
+        )
+    )
+
+
+class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
+    """Simultaneous steps over an AEC environment (see the module docstring).
+
+    Attributes:
+        aec: The AEC environment underneath (its state, drafts and held-back choices).
+    """
+
+    def __init__(self, aec: LudotecaEnv) -> None:
+        self.aec = aec
+        self.metadata = {**aec.metadata, "is_parallelizable": True}
+        self.possible_agents = aec.possible_agents
+        self.observation_spaces = aec.observation_spaces
+        self.action_spaces = aec.action_spaces
+        self.state_space = aec.state_space
+        self.render_mode = aec.render_mode
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Observation]:
+        """The agent's observation space (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[ActionNumber]:
+        """The agent's action space (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Start a new match (seeds as in the AEC environment); every agent's observation."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.aec.possible_agents[:]
+        return self._observations(), self._infos()
+
+    def step(
+        self, actions: Mapping[str, ActionNumber]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the numbers of every acting agent at once.
+
+        Args:
+            actions: A number per agent; only the acting agents' numbers are read (the
+                others may be omitted).
+
+        Returns:
+            Observations, rewards, terminations, truncations and infos of the agents live
+            before the step; the match is over when ``agents`` is empty.
+
+        Raises:
+            EnvNotResetError: Before the first ``reset()``.
+            InvalidActionError: If an acting agent's number is missing, not an integer, or
+                out of the action space.
+            IllegalActionError: If its mask excludes it. Nothing changes in either case.
+        """
+        aec = self.aec
+        state = aec.engine_state
+        acting = self._acting()
+        # Check every number before applying any: a bad one changes nothing.
+        chosen: list[tuple[Seat, int]] = []
+        for seat in acting:
+            agent = aec.possible_agents[seat]
+            if agent not in actions:
+                raise InvalidActionError(
+                    "-", msg(_MISSING, agent=agent, high=aec.encoding.action_size - 1)
+                )
+            index = aec._index(actions[agent])
+            mask = aec._mask(seat)
+            if not mask[index]:
+                label = aec.encoding.action_label(index)
+                raise IllegalActionError(
+                    seat=seat,
+                    action=f"{index} ({label})",
+                    phase=aec.game.phase(state),
+                    reason=msg("adapters.masked_out", index=index, label=label, agent=agent),
+                    legal=[
+                        f"{i} ({aec.encoding.action_label(int(i))})" for i in np.flatnonzero(mask)
+                    ],
+                )
+            chosen.append((seat, index))
+        # Decode every number against the views before the step (no seat sees another's
+        # number of the same step), then hold back the completed engine actions.
+        decoded = [
+            (seat, aec.encoding.decode(index, aec._view(seat), aec._legal(seat), aec._drafts[seat]))
+            for seat, index in chosen
+        ]
+        before = list(self.agents)
+        aec._clear_rewards()
+        completed = False
+        for seat, meaning in decoded:
+            aec._drafts[seat] = meaning.draft
+            if meaning.action is not None:
+                aec._buffer[seat] = meaning.action
+                completed = True
+        if completed:
+            aec._advance()
+        rewards = {agent: float(aec.rewards.get(agent, 0.0)) for agent in before}
+        terminations = {agent: bool(aec.terminations[agent]) for agent in before}
+        truncations = {agent: bool(aec.truncations[agent]) for agent in before}
+        observations = self._observations(before)
+        infos = self._infos(before)
+        self.agents = [agent for agent in before if not (terminations[agent] or truncations[agent])]
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> Any:
+        """Every seat's observation vector, in seat order (as the AEC ``state()``)."""
+        return self.aec.state()
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``"ansi"``), or print it (``"human"``)."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- Internals ------------------------------------------------------------------------
+
+    def _acting(self) -> list[Seat]:
+        """The seats that choose in this step: the actors that have not completed their
+        engine action; none once the match is over.
+        """
+        aec = self.aec
+        if not self.agents or not aec._live(aec.possible_agents[0]):
+            return []  # over by the rules or truncated: every agent at once
+        return [seat for seat in aec.game.actors(aec.engine_state) if seat not in aec._buffer]
+
+    def _observations(self, agents: list[str] | None = None) -> dict[str, Observation]:
+        aec = self.aec
+        acting = set(self._acting())
+        size = aec.encoding.action_size
+        found: dict[str, Observation] = {}
+        for agent in self.agents if agents is None else agents:
+            seat = aec._seat_of[agent]
+            view = aec._view(seat)
+            if seat in acting:
+                mask = aec._mask(seat)  # read-only
+            else:
+                mask = np.zeros(size, dtype=np.int8)
+            found[agent] = {"observation": aec._observation(seat, view), "action_mask": mask}
+        return found
+
+    def _infos(self, agents: list[str] | None = None) -> dict[str, dict[str, Any]]:
+        acting = {self.aec.possible_agents[seat] for seat in self._acting()}
+        return {agent: {"acting": agent in acting} for agent in (agents or self.agents)}

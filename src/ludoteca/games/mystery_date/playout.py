@@ -1,0 +1,325 @@
+"""Mystery Date's rollout fast path: a whole playout on mutable locals, one State at the end.
+
+The protocol path rebuilds an immutable :class:`~ludoteca.games.mystery_date.state.State`
+on every step, with new tuples for every hand, knowledge row and log entry it touches
+(:mod:`~ludoteca.games.mystery_date.turns`). :func:`playout` keeps the hands, the pile,
+the discards, what each seat knows (MD-10) and the log in lists changed in place, runs
+the same transitions in the same order and builds a State only when the game is over.
+
+It plays the protocol loop's game for the same random stream (``tests/games/
+test_playouts.py`` checks it seed by seed): every chance step draws as
+``MysteryDate.sample_chance`` does (the die ``1 + int(rng.random() * DIE)``; a card, a
+swap pick or the door by ``game._weighted``'s integer scan), and every decision hands
+``policy`` the protocol's legal list (the cached lists of ``turns``). With the uniform
+policy :func:`ludoteca.engine.rng.choice` a decision is read straight from the drawn index
+(the same ``int(rng.random() * len(legal))`` into the same order: discards by card, gives
+by partner then card, ``pile draw`` before ``pile discard``), without building the list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ludoteca.engine import rng as rng_mod
+from ludoteca.games.mystery_date import turns
+from ludoteca.games.mystery_date.cards import (
+    CARDS,
+    DEAL,
+    DIE,
+    DUD,
+    HAND_LIMIT,
+    NUMBERS,
+    PILE_DISCARD,
+    PILE_DRAW,
+    cards_of,
+    counts_of,
+)
+from ludoteca.games.mystery_date.state import (
+    LOG_SIZE,
+    NO_SEAT,
+    TAKES,
+    TRACK,
+    TRACK_LENGTH,
+    Event,
+    Phase,
+    Space,
+    State,
+)
+
+Policy = Callable[[random.Random, Sequence[Any]], Any]
+"""Picks one of the legal actions, e.g. ``ludoteca.engine.rng.choice``."""
+
+(P_DEAL, P_REVEAL, P_ROLL, P_DRAW, P_PILE, P_DISCARD, P_GIVE, P_PICK, P_SHOW, P_DOOR, P_OVER) = (
+    tuple(Phase)
+)
+_PILE_ACTIONS = (PILE_DRAW, PILE_DISCARD)
+_CARD_RANGE = range(CARDS)
+_OUTFITS = tuple(tuple(range(c * NUMBERS, c * NUMBERS + NUMBERS)) for c in range(CARDS // NUMBERS))
+_E_ROLL, _E_NO_OUTFIT, _E_PILE_DRAW, _E_TOP, _E_DISCARD, _E_SWAP, _E_DOOR, _E_REVEAL = tuple(Event)[
+    :8
+]
+_E_RESHUFFLE = Event.RESHUFFLE
+_S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
+
+
+def _weighted(weights: list[int] | tuple[int, ...], total: int, rng: random.Random) -> int:
+    """``game._weighted`` with the total already known (the same draw, the same index)."""
+    target = int(rng.random() * total)
+    for index, weight in enumerate(weights):
+        if target < weight:
+            return index
+        target -= weight
+    raise ValueError("no positive weight")
+
+
+def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, int]:
+    """Play from ``state`` to the end, every seat choosing with ``policy``.
+
+    Args:
+        state: Any Mystery Date state (an already finished one is returned as it is).
+        rng: The random stream, shared by chance and the policy.
+        policy: Called as ``policy(rng, legal)`` for every decision.
+
+    Returns:
+        The final state (equal to the protocol path's) and the steps applied.
+    """
+    phase = state.phase
+    if phase == P_OVER:
+        return state, 0
+    rules, n = state.rules, state.players
+    door_weights, turn_limit = rules.door_weights, rules.turn_limit
+    door_total = sum(door_weights)
+    turn, mover = state.turn, state.mover
+    positions = list(state.positions)
+    hands = [list(hand) for hand in state.hands]
+    # The pile as a sorted list of cards: ``game._weighted(counts)`` picks the card whose
+    # run of copies holds ``int(rng.random() * size)``, which is that index of this list.
+    pile = cards_of(state.pile)
+    discard = list(state.discard)
+    owed, target, given, shown = state.owed, state.target, state.given, state.shown
+    known = [list(counts) for counts in state.known]
+    public = [list(counts) for counts in state.public]
+    log = list(state.log)
+    winner = state.winner
+    random_ = rng.random
+    uniform = policy is rng_mod.choice
+    complete, discard_actions = turns.complete, turns.discard_actions
+    give_actions, show_actions, targets = turns.give_actions, turns.show_actions, turns.targets
+    steps = 0
+
+    def forget(seat: int, card: int) -> None:
+        """``turns._forget`` and ``turns._forget_public``: ``card`` left ``seat`` face up."""
+        for i in range(seat, n * n, n):
+            counts = known[i]
+            if counts[card]:
+                counts[card] -= 1
+        counts = public[seat]
+        if counts[card]:
+            counts[card] -= 1
+
+    while True:
+        # One step per pass; the end of a turn (turns._end_turn) and the hand limit check
+        # (turns._after_gain) are flags handled at the bottom.
+        end = gained = False
+        steps += 1
+        if phase == P_ROLL:
+            value = 1 + int(random_() * DIE)
+            position = (positions[mover] + value) % TRACK_LENGTH
+            positions[mover] = position
+            log.append((_E_ROLL, mover, value, position))
+            kind = TRACK[position]
+            if kind == _S_DOOR:
+                outfits = complete(tuple(hands[mover]))
+                if not outfits:
+                    log.append((_E_NO_OUTFIT, mover, 0, 0))
+                    end = True
+                elif len(outfits) == 1:
+                    phase, shown = P_DOOR, outfits[0]
+                    _show_outfit(known, public, n, mover, _OUTFITS[shown])
+                else:
+                    phase = P_SHOW
+            elif kind == _S_EITHER:
+                phase = P_PILE
+            elif kind in TAKES:
+                phase, owed = P_DRAW, TAKES[kind]
+            else:
+                phase = P_GIVE
+        elif phase in (P_DRAW, P_DEAL):
+            card = pile.pop(int(random_() * len(pile)))
+            # turns._draw_from_pile: an emptied pile takes the discards but the top.
+            if not pile:
+                under = discard[:-1]
+                pile = sorted(under)
+                del discard[:-1]
+                log.append((_E_RESHUFFLE, NO_SEAT, len(under), 0))
+            owed -= 1
+            if phase == P_DEAL:
+                hands[(DEAL * n - owed - 1) % n][card] += 1
+                if not owed:
+                    phase = P_REVEAL
+            else:
+                hands[mover][card] += 1
+                gained = not owed
+        elif phase == P_PILE:
+            if uniform:
+                from_discard = int(random_() * 2) == 1
+            else:
+                from_discard = policy(rng, _PILE_ACTIONS).from_discard
+            if not from_discard:
+                phase, owed = P_DRAW, 1
+                log.append((_E_PILE_DRAW, mover, 0, 0))
+            else:
+                card = discard.pop()
+                hands[mover][card] += 1
+                # MD-06: every seat saw the card join the mover's hand.
+                for other in range(n):
+                    if other != mover:
+                        known[other * n + mover][card] += 1
+                public[mover][card] += 1
+                log.append((_E_TOP, mover, card, 0))
+                if discard:
+                    gained = True
+                else:
+                    phase = P_REVEAL
+        elif phase == P_DISCARD:
+            hand = hands[mover]
+            if uniform:
+                held = [card for card in _CARD_RANGE if hand[card]]
+                card = held[int(random_() * len(held))]
+            else:
+                card = policy(rng, discard_actions(tuple(hand))).card
+            hand[card] -= 1
+            discard.append(card)
+            forget(mover, card)
+            log.append((_E_DISCARD, mover, card, 0))
+            end = sum(hand) <= HAND_LIMIT
+        elif phase == P_GIVE:
+            partners = targets(TRACK[positions[mover]], mover, n)
+            hand = hands[mover]
+            if uniform:
+                held = [card for card in _CARD_RANGE if hand[card]]
+                partner, spot = divmod(int(random_() * (len(partners) * len(held))), len(held))
+                target, given = partners[partner], held[spot]
+            else:
+                action = policy(rng, give_actions(tuple(hand), partners))
+                target, given = action.target, action.card
+            hand[given] -= 1
+            phase = P_PICK
+        elif phase == P_PICK:
+            held = hands[target]
+            taken = _weighted(held, sum(held), rng)
+            hands[mover][taken] += 1
+            held[taken] -= 1
+            held[given] += 1
+            _swap_knowledge(known, n, mover, target, given, taken)
+            if any(public[mover]) or any(public[target]):
+                # The table saw one unseen card leave each hand.
+                public[mover] = [c - 1 if c else 0 for c in public[mover]]
+                public[target] = [c - 1 if c else 0 for c in public[target]]
+            log.append((_E_SWAP, mover, target, 0))
+            end = True
+        elif phase == P_REVEAL:
+            if not pile:
+                raise ValueError("no positive weight")  # as game._weighted on an empty pile
+            card = pile.pop(int(random_() * len(pile)))
+            discard = [card]
+            log.append((_E_REVEAL, NO_SEAT, card, 0))
+            if turn == 0:
+                phase, turn, mover = P_ROLL, 1, 0
+            else:
+                gained = True
+        elif phase == P_SHOW:
+            shown = policy(rng, show_actions(tuple(hands[mover]))).colour
+            phase = P_DOOR
+            _show_outfit(known, public, n, mover, _OUTFITS[shown])
+        elif phase == P_DOOR:
+            result = _weighted(door_weights, door_total, rng)
+            log.append((_E_DOOR, mover, shown, result))
+            if result == shown:
+                phase, winner = P_OVER, mover
+                break
+            if result != DUD:
+                end = True
+            else:
+                # MD-09: the dud costs the outfit, then three new cards.
+                hand = hands[mover]
+                for card in _OUTFITS[shown]:
+                    if hand[card]:
+                        hand[card] -= 1
+                    forget(mover, card)
+                    discard.append(card)
+                phase, owed, shown = P_DRAW, NUMBERS, -1
+        else:  # P_OVER (only reached through a state handed in mid-game: see the top)
+            steps -= 1
+            break
+        if gained:
+            # turns._after_gain: over the hand limit, discard; otherwise the turn ends.
+            if sum(hands[mover]) > HAND_LIMIT:
+                phase = P_DISCARD
+            else:
+                end = True
+        if end:
+            shown, owed, target, given = -1, 0, NO_SEAT, -1
+            if turn >= turn_limit:
+                phase = P_OVER
+                break
+            phase = P_ROLL
+            turn += 1
+            mover = (mover + 1) % n
+    final = State(
+        rules=rules,
+        players=n,
+        phase=phase,
+        turn=turn,
+        mover=mover,
+        positions=tuple(positions),
+        hands=tuple(map(tuple, hands)),
+        pile=counts_of(pile),
+        discard=tuple(discard),
+        owed=owed,
+        target=target,
+        given=given,
+        shown=shown,
+        known=tuple(map(tuple, known)),
+        public=tuple(map(tuple, public)),
+        log=tuple(log[-LOG_SIZE:]),
+        winner=winner,
+    )
+    return final, steps
+
+
+def _show_outfit(
+    known: list[list[int]], public: list[list[int]], n: int, mover: int, outfit: tuple[int, ...]
+) -> None:
+    """``turns._show_outfit``: every other seat (and the table) knows one of each card."""
+    for other in range(n):
+        if other != mover:
+            counts = known[other * n + mover]
+            for card in outfit:
+                if not counts[card]:
+                    counts[card] = 1
+    counts = public[mover]
+    for card in outfit:
+        if not counts[card]:
+            counts[card] = 1
+
+
+def _swap_knowledge(
+    known: list[list[int]], n: int, mover: int, target: int, given: int, taken: int
+) -> None:
+    """``turns._swap_knowledge``, in place."""
+    row = known[mover * n + target]
+    if row[taken]:
+        row[taken] -= 1
+    row[given] += 1
+    row = known[target * n + mover]
+    if row[given]:
+        row[given] -= 1
+    row[taken] += 1
+    for other in range(n):
+        if other not in (mover, target):
+            base = other * n
+            known[base + mover] = [c - 1 if c else 0 for c in known[base + mover]]
+            known[base + target] = [c - 1 if c else 0 for c in known[base + target]]
