@@ -181,7 +181,7 @@ def test_play_gotcha_against_bots_in_the_terminal() -> None:
     assert "Gotcha! · turn 1 ·" in out and "You play as" in out  # no turn limit (GT-14)
     # The news since the person's last action (issue 13): their own chat and emote too.
     assert "Since your last move" in out
-    assert "Ana: “hola a todos”" in out and "Ana sends the emote clap." in out
+    assert "Ana: “hola a todos”" in out and "Ana sends the emote: clap." in out
     assert "Game abandoned." in out
 
 

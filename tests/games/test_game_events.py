@@ -12,6 +12,7 @@ import pytest
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import events, registry, runner
 from ludoteca.engine.game import CHANCE
+from ludoteca.games.gotcha.cards import emote_label
 from ludoteca.games.mystery_date import cards as md_cards
 
 Step = tuple[Any, int, Any, Any]
@@ -140,3 +141,21 @@ def test_gt06_gotcha_buzzes_verdicts_and_pawns_are_told_in_clock_order() -> None
         if step[1] == CHANCE:
             (deal,) = told(game, step, step[0].current)
             assert "card" in deal.data
+
+
+def test_gt15_an_emote_is_told_by_its_name_in_each_language_not_its_id() -> None:
+    """GT-15: "Ana hace el gesto: tocar la guitarra aérea.", never "air_guitar"."""
+    game, steps, _ = played("gotcha", 3, 0)
+    emotes = list(of_kind(game, steps, "emote", None))
+    assert emotes
+    names = ["Ana", "Bo", "Cy"]
+    for _, item in emotes:
+        emote = str(item.data["emote"])
+        for lang in ("es", "en"):
+            text = item.text(lang, names)
+            assert text.endswith(": " + emote_label(emote, lang) + "."), text
+            assert "_" not in text, text
+    _, first = emotes[0]
+    es, en = first.text("es", names), first.text("en", names)
+    assert es.startswith(names[first.actor] + " hace el gesto: ")
+    assert en.startswith(names[first.actor] + " sends the emote: ")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ludoteca.engine.events import Event, event
 from ludoteca.engine.game import CHANCE, Seat
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Localized, msg
 from ludoteca.games.gotcha.actions import (
     NO_TARGET,
     SLOT_NAMES,
@@ -24,6 +24,7 @@ from ludoteca.games.gotcha.actions import (
     Play,
     Vote,
 )
+from ludoteca.games.gotcha.cards import emote_label
 from ludoteca.games.gotcha.state import State
 
 _BUZZ_RULES = {"correct": "GT-06", "wrong": "GT-08", "referee": "GT-13"}
@@ -71,7 +72,7 @@ def step_events(
             event(
                 "emote",
                 seat,
-                msg("gotcha.ev.emote", seat=seat, emote=action.emote),
+                msg("gotcha.ev.emote", seat=seat, emote=_emote_name(action.emote)),
                 rule="GT-15",
                 t=action.t,
                 emote=action.emote,
@@ -204,3 +205,8 @@ def _pawns(before: State, after: State) -> list[Event]:
                 )
             )
     return told
+
+
+def _emote_name(emote: str) -> Localized:
+    """The emote as people call it ("aplaudir" / "clap"), not its id."""
+    return Localized(emote_label(emote, "es"), emote_label(emote, "en"))
