@@ -133,15 +133,12 @@ def step_events(
         legal = game.legal_actions(before, seat)
         if len(legal) == 1 and not game.info.realtime:
             # Told to the seat itself in the second person.
-            key = "engine.event.forced_own" if viewer == seat else "engine.event.forced"
-            shared_before.append(
-                event(
-                    "forced",
-                    seat,
-                    msg(key, seat=seat, action=described(game, action)),
-                    action=str(action),
-                )
+            told = (
+                msg("engine.event.forced_own", action=described(game, action))
+                if viewer == seat
+                else msg("engine.event.forced", seat=seat, action=described(game, action))
             )
+            shared_before.append(event("forced", seat, told, action=str(action)))
     events = [*shared_before, *game.events(before, seat, action, after, viewer)]
     outcome = game.outcome(after)
     if outcome is not None and game.outcome(before) is None:
