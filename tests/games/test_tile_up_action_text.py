@@ -16,7 +16,7 @@ from tile_up_table import (
 )
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine import runner
+from ludoteca.engine import runner, testing
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.games.tile_up import board as tile_up_board
 from ludoteca.games.tile_up import game as tile_up
@@ -153,3 +153,17 @@ def test_tu10_resampled_announced_sums_stay_jointly_possible() -> None:
         assert sorted(c % 5 + 1 for c in hands[2]) == [5, 5, 5]
         assert sum(c % 5 + 1 for c in hands[1]) == 12
         assert sum(trial) == sum(pool) - 6
+
+
+def test_iterating_the_play_list_gives_its_items_in_index_order() -> None:
+    """The list walks each tile's cell mask once when iterated; what it yields is exactly
+    ``item(0), item(1), …`` (for every seat that may act, along random games of 2-4 players)."""
+    checked = 0
+    for players in (2, 3, 4):
+        visits = testing.visits(GAME, players, range(2), every=7)
+        for visit in visits:
+            for seat in GAME.actors(visit.state):
+                legal = GAME.legal_actions(visit.state, seat)
+                assert list(iter(legal)) == [legal[i] for i in range(len(legal))]
+                checked += len(legal)
+    assert checked > 1000
