@@ -17,7 +17,7 @@ tile in their stacks. The agent therefore
   cards it needs least. "Leading" is by the TU-09 order: points, then goal cards scored.
 
 No search: each decision floods the board once per target colour from the view (bit masks
-of ``games/tile_up_board.py``) and scores each legal placement in a few dictionary lookups.
+of ``games/tile_up/board.py``) and scores each legal placement in a few dictionary lookups.
 """
 
 from __future__ import annotations

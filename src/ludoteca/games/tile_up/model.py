@@ -1,4 +1,4 @@
-"""Tile Up components, actions and state (the data model of ``games/tile_up.py``).
+"""Tile Up components, actions and state (the data model of ``games/tile_up/game.py``).
 
 Components come from ``games/tile_up/components.toml``; the rules are in ``tile_up.py`` and the
 legal-action lists and explanations in ``tile_up_legal.py``.
