@@ -17,9 +17,19 @@ reproducible; seconds depend on the machine's load). When a decision has more le
 than ``max_branching`` the search asks ``fallback`` (the game's greedy agent), since a few
 thousand iterations cannot tell hundreds of arms apart.
 
-No tree is kept between decisions: an open-loop node is a sequence of own actions, and a
-view does not say reliably how many own actions lie between two decisions (other seats'
-moves and chance come in between), so a kept subtree could be attached to the wrong place.
+A game may also name the root ``candidates`` (its heuristic's best few moves, searched
+instead of every legal one) and ``guided`` playout decisions made by ``fallback``.
+
+No tree is kept between decisions. Reconsidered for issue 18: in an open-loop tree the
+chosen move's child *is* "my next decision after it", so keeping it is sound only if (a)
+one agent object is asked every own decision of one game, in order, and (b) every own
+decision inside the tree is a node. (b) fails in Tacocat, whose replace decisions below
+the root are left to the playout rule (``SearchSpec.playout``), so the kept child would be
+the decision after the next; (a) is invisible to an agent (``simulate`` and the web build
+one per game, but nothing in a view names the game, and callers such as hints re-use
+agents). What it would carry is also weak: the child's visits were spread over random
+replies and chance outcomes that mostly did not happen, a biased prior rather than saved
+iterations. Root ``candidates`` spend the budget better.
 """
 
 from __future__ import annotations
