@@ -16,7 +16,10 @@ export function foldEvents(list, message) {
   const next = message.events_reset ? [...incoming] : [...list, ...incoming];
   const why = message.why;
   if (why && typeof why.text === "string" && !next.some((e) => e.kind === "why" && e.step === why.step)) {
-    next.push({step: why.step, kind: "why", actor: why.seat, data: {}, text: why.text});
+    // Right after that step's own events (chance steps after it come later): steps stay in order.
+    let at = next.length;
+    while (at > 0 && next[at - 1].step > why.step) at--;
+    next.splice(at, 0, {step: why.step, kind: "why", actor: why.seat, data: {}, text: why.text});
   }
   return next.length > KEEP ? next.slice(next.length - KEEP) : next;
 }
