@@ -5,9 +5,7 @@ are known and at most ``SOLVE_MAX`` cards each: the exact round solver
 (``tacocat_solver``) then gives the round's result, and
 the track race after it is scored by the chance of reaching one's goal first if every later
 round were a coin flip. A playout cut off elsewhere is scored on the
-track alone. The opponent's first decision is the greedy agent's (``replies=1``): on the
-same 20 seeds that took the search from 5-0-15 to 9-0-11 against the expert, and left it
-at 12-0-8 against greedy (``bench/README.md``).
+track alone.
 """
 
 from __future__ import annotations
@@ -101,5 +99,5 @@ def playout(state: Any, seat: Seat, rng: random.Random) -> Any:
     return KEEP if state.phase == P_REPLACE else None
 
 
-SEARCH = SearchSpec(evaluate=evaluate, cutoff=400, stop=stop, playout=playout, replies=1)
+SEARCH = SearchSpec(evaluate=evaluate, cutoff=400, stop=stop, playout=playout)
 """The spec the agents registry gives the search agent for Tacocat."""
