@@ -107,13 +107,13 @@ def _chances(others: Sequence[Considered], lang: Lang) -> str:
 register(
     {
         "explain.chosen": {
-            "es": "El bot jugó «{move}»: le estimó un {chance} de ganar tras {iterations} "
-            "partidas simuladas desde lo que ve.",
+            "es": "El bot jugó «{move}»: calculó un {chance} de probabilidades de ganar tras "
+            "{iterations} partidas simuladas desde lo que ve.",
             "en": "The bot played '{move}': it estimated a {chance} chance of winning after "
             "{iterations} games simulated from what it sees.",
         },
         "explain.others": {
-            "es": "Sus otras opciones mejores: {chances}.",
+            "es": "Sus siguientes mejores opciones: {chances}.",
             "en": "Its next best options: {chances}.",
         },
         "explain.other": {"es": "«{move}» {chance}", "en": "'{move}' {chance}"},
