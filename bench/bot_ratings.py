@@ -121,15 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=list(SEARCH_BUDGETS))
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(argv)
-    games = {}
+    out = Path(args.out)
+    # Games not rated in this run keep their entries (each entry says how it was measured).
+    kept = json.loads(out.read_text("utf-8")).get("games", {}) if out.exists() else {}
+    games: dict[str, Any] = {}
     command = "bench/bot_ratings.py " + " ".join(argv if argv is not None else sys.argv[1:])
     for game_id in args.only:
-        games[game_id] = rate_game(
-            game_id, args.pair_games, args.table_games, args.workers, args.seed
-        )
+        entry = rate_game(game_id, args.pair_games, args.table_games, args.workers, args.seed)
+        entry["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        entry["command"] = command.strip()
+        games[game_id] = entry
+        kept[game_id] = entry
         # After every game: a long run that is stopped keeps the games it rated.
-        data = {"date": time.strftime("%Y-%m-%d"), "command": command.strip(), "games": games}
-        Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        data = {"date": time.strftime("%Y-%m-%d"), "command": command.strip(), "games": kept}
+        out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
     for game_id, entry in games.items():
         print(f"\n{game_id} ({entry['matches']} matches)")
         print("| level | bot | mu | sigma | mu - 3 sigma |")

@@ -12,6 +12,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.tacocat import search as tacocat_search
 from ludoteca.engine import registry, rng, runner
 from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import CHANCE
 from ludoteca.games import tacocat
 
 TURN_BASED = ("tacocat", "dweebies", "tile_up", "mystery_date")
@@ -166,3 +167,63 @@ def test_hint_refuses_another_seats_view() -> None:
     game, state = _dealt("tacocat")
     with pytest.raises(ValueError, match="own view"):
         hints.hint(game, game.view(state, 1), game.legal_actions(state, 0), 0, "en")
+
+
+class _Counting:
+    """A fallback agent that plays the first legal move and counts its calls."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+        self.calls += 1
+        return legal[0]
+
+
+def _dweebies_placement() -> tuple[Any, Any, Any]:
+    """A Dweebies placement decision with several legal moves (seat, view, legal)."""
+    game = registry.make("dweebies")
+    stream = random.Random(2)
+    state = runner.new_game(game, 2, 2)
+    while True:
+        seat = game.actors(state)[0]
+        if seat == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, stream))
+            continue
+        legal = game.legal_actions(state, seat)
+        if len(legal) >= 6:
+            return game, game.view(state, seat), legal
+        state = game.apply(state, seat, legal[0])
+
+
+def test_root_candidates_are_the_only_moves_searched_and_ties_go_to_the_first() -> None:
+    game, view, legal = _dweebies_placement()
+    picked = [legal[3], legal[1]]
+    spec = SearchSpec(candidates=lambda v, moves: [m for m in picked if m in moves])
+    agent = ISMCTSAgent(game, _Counting(), iterations=30, spec=spec)
+    choice = agent.choose(view, legal, random.Random(0))
+    assert choice in picked
+    assert {action for action, _, _ in agent.stats.top} <= set(picked)
+    assert sum(visits for _, visits, _ in agent.stats.top) == 30
+    # One candidate: played without a search.
+    alone = SearchSpec(candidates=lambda v, moves: [legal[4]])
+    agent = ISMCTSAgent(game, _Counting(), iterations=30, spec=alone)
+    assert agent.choose(view, legal, random.Random(0)) == legal[4]
+    assert agent.stats.iterations == 0
+
+
+def test_guided_playout_decisions_ask_the_fallback() -> None:
+    game, view, legal = _dweebies_placement()
+    plain, guided = _Counting(), _Counting()
+    ISMCTSAgent(game, plain, iterations=20, spec=SearchSpec()).choose(view, legal, random.Random(0))
+    spec = SearchSpec(guided=3)
+    ISMCTSAgent(game, guided, iterations=20, spec=spec).choose(view, legal, random.Random(0))
+    assert plain.calls == 0
+    assert 20 <= guided.calls <= 60  # up to 3 a playout (fewer where a game ends sooner)
+
+
+def test_tile_up_search_falls_back_on_its_expert() -> None:
+    agent = agents_registry.make_agent("ismcts:iterations=10", "tile_up")
+    assert isinstance(agent, ISMCTSAgent) and agent.fallback.name == "expert"

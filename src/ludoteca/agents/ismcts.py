@@ -17,9 +17,19 @@ reproducible; seconds depend on the machine's load). When a decision has more le
 than ``max_branching`` the search asks ``fallback`` (the game's greedy agent), since a few
 thousand iterations cannot tell hundreds of arms apart.
 
-No tree is kept between decisions: an open-loop node is a sequence of own actions, and a
-view does not say reliably how many own actions lie between two decisions (other seats'
-moves and chance come in between), so a kept subtree could be attached to the wrong place.
+A game may also name the root ``candidates`` (its heuristic's best few moves, searched
+instead of every legal one) and ``guided`` playout decisions made by ``fallback``.
+
+No tree is kept between decisions. Reconsidered for issue 18: in an open-loop tree the
+chosen move's child *is* "my next decision after it", so keeping it is sound only if (a)
+one agent object is asked every own decision of one game, in order, and (b) every own
+decision inside the tree is a node. (b) fails in Tacocat, whose replace decisions below
+the root are left to the playout rule (``SearchSpec.playout``), so the kept child would be
+the decision after the next; (a) is invisible to an agent (``simulate`` and the web build
+one per game, but nothing in a view names the game, and callers such as hints re-use
+agents). What it would carry is also weak: the child's visits were spread over random
+replies and chance outcomes that mostly did not happen, a biased prior rather than saved
+iterations. Root ``candidates`` spend the budget better.
 """
 
 from __future__ import annotations
@@ -57,6 +67,12 @@ class SearchSpec:
             costs one heuristic call and stops the search from counting on blunders.
         pool: Determinizations drawn per decision and re-used in turn (``0``: a fresh one
             per iteration). For games whose ``sample_state`` is much dearer than a playout.
+        candidates: ``candidates(view, legal)``: the root actions worth searching, best
+            first by the game's heuristic (``None``: every legal action). A few hundred
+            iterations tell five arms apart, not fifty; ties of visits go to the earlier one.
+        guided: Playout decisions (of any seat, after the tree) made by the ``fallback``
+            agent from that seat's view instead of at random: short sensible playouts where
+            random play gives points away at once.
     """
 
     evaluate: Evaluation | None = None
@@ -65,6 +81,8 @@ class SearchSpec:
     playout: Callable[[Any, Seat, random.Random], Any] | None = None
     replies: int = 0
     pool: int = 0
+    candidates: Callable[[View, Sequence[Any]], Sequence[Any]] | None = None
+    guided: int = 0
 
 
 @dataclass(slots=True)
@@ -136,17 +154,29 @@ class ISMCTSAgent:
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """The most visited action after the budget of determinized iterations."""
         if len(legal) == 1:
+            self.stats = SearchStats()
             return legal[0]
+        if self.spec.candidates is not None:
+            legal = list(self.spec.candidates(view, legal))
+            if len(legal) == 1:
+                self.stats = SearchStats(top=((legal[0], 0, 0.0),))
+                return legal[0]
         if len(legal) > self.max_branching:
+            self.stats = SearchStats()
             return self.fallback.choose(view, legal, rng)
         root = self.search(view, legal, rng)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
     def search(self, view: View, legal: Sequence[Any], rng: random.Random) -> _Node:
-        """Run the budget from ``view`` and return the root (its children hold the stats)."""
+        """Run the budget from ``view`` and return the root (its children hold the stats).
+
+        Only ``legal`` is searched at the root (a subset of the legal actions, if the
+        caller restricted them).
+        """
         seat: Seat = view["seat"]
         root = _Node()
+        allowed = frozenset(legal)
         started = time.perf_counter()
         cpu_started = time.process_time()
         deadline = started + self.seconds if self.seconds is not None else math.inf
@@ -161,7 +191,7 @@ class ISMCTSAgent:
                 state = self.game.sample_state(view, seat, rng)
                 if size:
                     pool.append(state)
-            self._iterate(root, state, seat, rng)
+            self._iterate(root, state, seat, rng, allowed)
             done += 1
             # A clock read costs as much as a short playout: look every 16 iterations.
             if done & 15 == 0 and time.perf_counter() >= deadline:
@@ -182,7 +212,9 @@ class ISMCTSAgent:
         )
         return root
 
-    def _iterate(self, root: _Node, state: Any, me: Seat, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, state: Any, me: Seat, rng: random.Random, allowed: frozenset[Any]
+    ) -> None:
         game = self.game
         spec = self.spec
         path: list[_Node] = []
@@ -194,6 +226,7 @@ class ISMCTSAgent:
         below = rng.random
         quick = spec.playout
         replies = spec.replies
+        guided = spec.guided
         fallback = self.fallback.choose
         view = game.view
         steps = 0
@@ -218,12 +251,18 @@ class ISMCTSAgent:
                         node = None  # a decision the game leaves to the playout policy
                 if action is None:
                     if seat == me and node is not None:
-                        action, node = self._select(node, game.legal_actions(state, seat), rng)
+                        legal = game.legal_actions(state, seat)
+                        if node is root:
+                            legal = [a for a in legal if a in allowed] or legal
+                        action, node = self._select(node, legal, rng)
                         path.append(node)
                     else:
                         legal = game.legal_actions(state, seat)
                         if replies and seat != me:
                             replies -= 1
+                            action = fallback(view(state, seat), legal, rng)
+                        elif guided and node is None:
+                            guided -= 1
                             action = fallback(view(state, seat), legal, rng)
                         else:
                             action = legal[int(below() * len(legal))]

@@ -9,6 +9,10 @@ timer when the room has ``turn_seconds``; when it runs out a stand-in agent move
 
 Bots choose in a worker thread (``asyncio.to_thread``) and their choice is applied under
 the room's lock only if the game has not moved on meanwhile.
+
+After a search bot's move the pilot keeps what the search weighed (:class:`Why`), and
+:meth:`Pilot.why` gives it as a short text for the history ("why the bot did that",
+``ludoteca.agents.explain``) while that move is the last one played.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.agents import levels
+from ludoteca.agents import explain, levels
 from ludoteca.agents import registry as agents_registry
+from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
 from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.game import Seat
+from ludoteca.engine.i18n import Lang
 from ludoteca.engine.runner import Agent
 from ludoteca.web import clock
 from ludoteca.web.client import now_ms
@@ -71,6 +77,17 @@ class Proposal:
     action: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Why:
+    """What a search bot weighed for the step it played (``step``: its index in the game)."""
+
+    live: Live
+    step: int
+    seat: int
+    action: Any
+    stats: SearchStats
+
+
 @dataclass(slots=True)
 class _Tasks:
     driver: asyncio.Task[None] | None = None
@@ -98,6 +115,7 @@ class Pilot:
         self._agent_rngs: dict[int, Any] = {}
         self._tasks = _Tasks()
         self._thinking = threading.Lock()
+        self._why: Why | None = None
 
     def begin(self, live: Live) -> None:
         """A new game: fresh agents, each seat's rng derived from the game's seed."""
@@ -105,6 +123,7 @@ class Pilot:
         self._stand_ins.clear()
         self.deadlines.clear()
         self.proposal = None
+        self._why = None
         self._agent_rngs = {
             seat: rng_mod.derive(live.seed, "agent", seat) for seat in range(live.players)
         }
@@ -264,10 +283,37 @@ class Pilot:
         room = self.room
         if room.settings.bot_delay > 0:
             await asyncio.sleep(room.settings.bot_delay)
-        action = await asyncio.to_thread(self._choose, self._agent(seat), seat, live.state)
+        agent = self._agent(seat)
+        action = await asyncio.to_thread(self._choose, agent, seat, live.state)
         async with room.lock:
             if self._current(live, version) and room.seats[seat].kind == BOT:
+                if isinstance(agent, ISMCTSAgent):  # before the step: its broadcast tells it
+                    self._why = Why(live, live.version, seat, action, agent.stats)
                 room.apply_or_retry(seat, action)
+
+    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
+        """The last search bot's reasons, ``{"step", "seat", "text"}``, for ``reader``.
+
+        Only while that bot's move is the last move played, never for a secret choice
+        the reader may not see; the other moves it weighed are named only to the bot's own
+        seat (they come from its view and could show its hidden cards). Call under
+        ``Session.calls``.
+        """
+        why = self._why
+        last = live.last()
+        if why is None or why.live is not live or why.step >= live.version or last is None:
+            return None
+        step = live.steps[why.step]
+        if step is not last or step.seat != why.seat or step.action != why.action:
+            return None
+        if step.secret and reader != why.seat:
+            return None
+        text = explain.explain(
+            self.game, why.stats, why.action, lang, name_others=reader == why.seat
+        )
+        if text is None:
+            return None
+        return {"step": why.step, "seat": why.seat, "text": text}
 
     async def _realtime_bots(self, live: Live, version: int, bots: list[int]) -> None:
         room = self.room

@@ -125,6 +125,7 @@ def state_message(
         "events_reset": since is None,
         "deadline": min(due) if due else None,
         "clock": clock.clock_of(view) if info.realtime else None,
+        "why": room.pilot.why(live, seat, lang),
     }
 
 

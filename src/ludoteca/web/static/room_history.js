@@ -9,10 +9,18 @@ import {t} from "./i18n.js";
 
 const KEEP = 400;
 
-/** Fold a `state` message's events into `list` (returns the new list). */
+/** Fold a `state` message's events into `list` (returns the new list). A search bot's
+ * reasons for its last move (`message.why`) become one item of kind "why" after it. */
 export function foldEvents(list, message) {
   const incoming = Array.isArray(message.events) ? message.events : [];
   const next = message.events_reset ? [...incoming] : [...list, ...incoming];
+  const why = message.why;
+  if (why && typeof why.text === "string" && !next.some((e) => e.kind === "why" && e.step === why.step)) {
+    // Right after that step's own events (chance steps after it come later): steps stay in order.
+    let at = next.length;
+    while (at > 0 && next[at - 1].step > why.step) at--;
+    next.splice(at, 0, {step: why.step, kind: "why", actor: why.seat, data: {}, text: why.text});
+  }
   return next.length > KEEP ? next.slice(next.length - KEEP) : next;
 }
 
@@ -29,7 +37,7 @@ export function drawHistory(slot, events, {you = null, replay = false} = {}) {
     const event = events[index];
     const mine = you !== null && (event.actor === you || (event.data && event.data.seat === you));
     items.push(h("li", {
-      class: "history-item" + (mine ? " mine" : "") + (event.kind === "game_end" || event.kind === "round_end" ? " big" : ""),
+      class: "history-item" + (mine ? " mine" : "") + (event.kind === "why" ? " why" : "") + (event.kind === "game_end" || event.kind === "round_end" ? " big" : ""),
       "data-kind": event.kind, "data-step": String(event.step), "data-actor": String(event.actor),
     }, [event.text]));
   }
