@@ -158,7 +158,8 @@ def openspiel_rows(game_id: str) -> Workload:
     def engine_steps(state: Any) -> int:
         # ``engine_steps`` since the speed work; ``_steps`` in the adapter before it (so
         # this script can time an older checkout, ``PYTHONPATH=<old>/src``).
-        return int(getattr(state, "engine_steps", None) or getattr(state, "_steps", 0))
+        steps = getattr(state, "engine_steps", None)
+        return int(steps if steps is not None else getattr(state, "_steps", 0))
 
     def run(seconds: float) -> tuple[int, int]:
         steps = 0

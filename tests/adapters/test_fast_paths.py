@@ -57,7 +57,7 @@ def _decisions(game_id: str, count: int, seed: int = 0) -> list[tuple[Any, int]]
 
 def _drafts(enc: Any, view: Any, legal: Any) -> list[tuple[int, ...]]:
     """The empty draft and every draft one or two sub-actions build from it."""
-    found = [()]
+    found: list[tuple[int, ...]] = [()]
     frontier: list[tuple[int, ...]] = [()]
     for _ in range(2):
         grown = []
@@ -187,7 +187,8 @@ class _EagerTrails:
 
 
 def _digest(state: Any, player: int) -> str:
-    return state.information_state_string(player).rpartition("history ")[2]
+    text: str = state.information_state_string(player)
+    return text.rpartition("history ")[2]
 
 
 def _step(state: Any, eager: _EagerTrails, picker: random.Random) -> None:

@@ -65,8 +65,7 @@ def _same_run(game_id: str, players: int, steps: int) -> None:
             if not e.agents:
                 break
             actions = {
-                agent: int(e.action_space(agent).sample(observations[agent]["action_mask"]))
-                for agent in e.agents
+                agent: _sample(e, agent, observations[agent]["action_mask"]) for agent in e.agents
             }
             observations, *rest = e.step(actions)
             trace += [actions, observations, *rest]
@@ -126,10 +125,11 @@ def test_both_tacocat_seats_duel_in_one_step() -> None:
     before = e.aec.engine_state
     numbers = _random_actions(e, observations, picker)
     assert all(tacocat_enc.DUEL <= n < tacocat_enc.DEFEND for n in numbers.values())
-    duels = {
-        agent: tacocat_enc.ENCODING.decode(number, {}, (), ()).action
-        for agent, number in numbers.items()
-    }
+    duels: dict[str, tc.Duel] = {}
+    for agent, number in numbers.items():
+        duel = tacocat_enc.ENCODING.decode(number, {}, (), ()).action
+        assert isinstance(duel, tc.Duel)
+        duels[agent] = duel
     steps = e.aec.engine_steps
     e.step(numbers)
     # Both duels applied together, in seat order, as the runner applies them.
@@ -203,3 +203,10 @@ def test_gotcha_is_refused_with_a_reason() -> None:
     with pytest.raises(GameSetupError) as refused:
         parallel_env("gotcha")
     assert "realtime" in refused.value.message.text("en")
+
+
+def _sample(e: Any, agent: str, mask: Any) -> int:
+    """A legal number for ``agent`` from its own seeded action space."""
+    number = e.action_space(agent).sample(mask)
+    assert number is not None
+    return int(number)

@@ -64,4 +64,7 @@ def test_tile_up_scores_are_not_crushed_by_their_loose_bound() -> None:
 def test_pettingzoo_render_test(game_id: str) -> None:
     # PettingZoo's own render check: "ansi" returns the spectator's view as text, "human"
     # prints it and returns None.
-    render_test(lambda render_mode: env(game_id, seed=1, render_mode=render_mode))
+    def make(render_mode: str | None = None) -> Any:
+        return env(game_id, seed=1, render_mode=render_mode)
+
+    render_test(make)

@@ -20,6 +20,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from ludoteca.engine import registry, runner
+from ludoteca.engine.i18n import Lang
 from ludoteca.lab import simulate
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal.feed import EventFeed
@@ -75,7 +76,7 @@ def rows(screen: str) -> int:
     return sum(max(1, -(-cell_len(line) // WIDTH)) for line in screen.rstrip("\n").split("\n"))
 
 
-def play(game_id: str, seed: int, lang: str) -> list[str]:
+def play(game_id: str, seed: int, lang: Lang) -> list[str]:
     """One game (``STEPS`` at most), the person at seat 0 against random bots, as ``cli
     play`` wires it."""
     game = registry.make(game_id)
@@ -90,7 +91,7 @@ def play(game_id: str, seed: int, lang: str) -> list[str]:
     return [*out.screens, last_screen(out, game_id, match.state, feed.take(0), lang)]
 
 
-def play_gotcha(seed: int, lang: str) -> list[str]:
+def play_gotcha(seed: int, lang: Lang) -> list[str]:
     """Gotcha (a room with a turn limit of 8, GT-14): the person answers a listed number
     when there is one and otherwise lets the others go on (Enter)."""
     game = registry.make("gotcha")
@@ -113,7 +114,7 @@ def play_gotcha(seed: int, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_gotcha_screen_fits_80_by_24(lang: str) -> None:
+def test_every_gotcha_screen_fits_80_by_24(lang: Lang) -> None:
     screens = play_gotcha(4, lang)
     assert len(screens) > 5
     for number, screen in enumerate(screens):
@@ -121,7 +122,7 @@ def test_every_gotcha_screen_fits_80_by_24(lang: str) -> None:
         assert all(cell_len(line) <= WIDTH for line in screen.splitlines()), screen
 
 
-def last_screen(out: Screens, game_id: str, state: Any, news: list[str], lang: str) -> str:
+def last_screen(out: Screens, game_id: str, state: Any, news: list[str], lang: Lang) -> str:
     """The screen after the game (``cli play``: the table, the news, the result)."""
     game = registry.make(game_id)
     tables = renderer_for(game_id).tables(game.view(state, 0), lang)
@@ -133,7 +134,7 @@ def last_screen(out: Screens, game_id: str, state: Any, news: list[str], lang: s
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_screen_of_a_seeded_game_fits_80_by_24(game_id: str, lang: str) -> None:
+def test_every_screen_of_a_seeded_game_fits_80_by_24(game_id: str, lang: Lang) -> None:
     for seed in GAMES[game_id]:
         screens = play(game_id, seed, lang)
         assert len(screens) > 5

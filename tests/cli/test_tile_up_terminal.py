@@ -17,7 +17,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import runner
 from ludoteca.games.tile_up.game import GAME
-from ludoteca.games.tile_up.model import CARD_OF, SHAPE_NAMES, State
+from ludoteca.games.tile_up.model import CARD_OF, CARDS, COLOURS, SHAPE_NAMES, State
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal import tile_up as term
 
@@ -193,8 +193,8 @@ def test_the_discard_pile_is_shown_as_cards_and_the_start_sums_after_turn_0() ->
     assert found is not None
     view = GAME.view(found, 0)
     top = view["discard"][-1]
-    shape, colour = term.CARDS[top]
-    tag = f"#{top} {SHAPE_NAMES[shape]}{term.COLOURS[colour]}"
+    shape, colour = CARDS[top]
+    tag = f"#{top} {SHAPE_NAMES[shape]}{COLOURS[colour]}"
     full = text_of(term.render_view(view, "en"))
     compact = text_of(term.compact_view(view, "es"))
     assert tag in full and tag in compact
