@@ -58,15 +58,7 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     seat = view.get("seat")
     names = [p["name"] for p in view["profiles"]]
     rules = view["rules"]
-    title = msg(
-        "term.gotcha.title" if rules["turn_limit"] else "term.gotcha.title_no_limit",
-        turn=view["turn"],
-        limit=rules["turn_limit"],
-        phase=msg(f"gotcha.phase.{view['phase']}"),
-        player=names[view["current"]],
-    ).text(lang)
-    if seat is not None and 0 <= seat < len(names):
-        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+    title = _title(view, names, lang)
     parts: list[RenderableType] = [
         _track(view, names, rules["track_length"]),
         _players(view, lang, seat),
@@ -78,19 +70,8 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
     for other in seat_views:
         label = msg("term.hand_of", seat=names[int(other["seat"])]).text(lang)
         parts.append(Text(f"{label}: {' '.join(other.get('hand', []))}"))
-    ballot = view.get("ballot")
-    if ballot:
-        parts.append(
-            Text(
-                msg(
-                    "term.gotcha.ballot",
-                    buzzer=names[ballot["buzzer"]],
-                    slot=ballot["slot"],
-                    accused=", ".join(names[s] for s in ballot["accused"]),
-                ).text(lang),
-                style="bold yellow",
-            )
-        )
+    if view.get("ballot"):
+        parts.append(_ballot(view, names, lang))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -102,16 +83,7 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
     seat = view.get("seat")
     names = [p["name"] for p in view["profiles"]]
     rules = view["rules"]
-    title = msg(
-        "term.gotcha.title" if rules["turn_limit"] else "term.gotcha.title_no_limit",
-        turn=view["turn"],
-        limit=rules["turn_limit"],
-        phase=msg(f"gotcha.phase.{view['phase']}"),
-        player=names[view["current"]],
-    ).text(lang)
-    mine = isinstance(seat, int) and 0 <= seat < len(names)
-    if isinstance(seat, int) and mine:
-        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+    title = _title(view, names, lang)
     parts: list[RenderableType] = [_track(view, names, rules["track_length"])]
     for number, profile in enumerate(view["profiles"]):
         traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
@@ -130,7 +102,7 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
             live_rules.add_row(slot["slot"], Text(f"{slot[lang]} [{bound}]"))
     if live_rules.row_count:
         parts.append(live_rules)
-    if isinstance(seat, int) and mine:
+    if isinstance(seat, int) and 0 <= seat < len(names):
         hand = Table.grid(padding=(0, 1))
         hand.add_column(style="bold")
         hand.add_column()
@@ -143,20 +115,39 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
         if view.get("locked", [False] * len(names))[seat]:
             notes.append(msg("term.gotcha.locked").text(lang))
         parts.append(Text(" · ".join(notes), style="dim"))
-    ballot = view.get("ballot")
-    if ballot:
-        parts.append(
-            Text(
-                msg(
-                    "term.gotcha.ballot",
-                    buzzer=names[ballot["buzzer"]],
-                    slot=ballot["slot"],
-                    accused=", ".join(names[s] for s in ballot["accused"]),
-                ).text(lang),
-                style="bold yellow",
-            )
-        )
+    if view.get("ballot"):
+        parts.append(_ballot(view, names, lang))
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _title(view: View, names: Sequence[str], lang: Lang) -> str:
+    """The panel's title: the turn, its limit, the phase, whose turn, and who you are."""
+    rules = view["rules"]
+    title = msg(
+        "term.gotcha.title" if rules["turn_limit"] else "term.gotcha.title_no_limit",
+        turn=view["turn"],
+        limit=rules["turn_limit"],
+        phase=msg(f"gotcha.phase.{view['phase']}"),
+        player=names[view["current"]],
+    ).text(lang)
+    seat = view.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+    return title
+
+
+def _ballot(view: View, names: Sequence[str], lang: Lang) -> Text:
+    """The vote under way on a blank card's rule (GT-09)."""
+    ballot = view["ballot"]
+    return Text(
+        msg(
+            "term.gotcha.ballot",
+            buzzer=names[ballot["buzzer"]],
+            slot=ballot["slot"],
+            accused=", ".join(names[s] for s in ballot["accused"]),
+        ).text(lang),
+        style="bold yellow",
+    )
 
 
 def _table_key(view: View) -> tuple[Any, ...]:
