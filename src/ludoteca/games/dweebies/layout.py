@@ -164,17 +164,22 @@ def frontier_after_place(
 ) -> tuple[int, ...]:
     """The frontier once a card stands on ``at`` (``cells`` already holds it)."""
     out = list(frontier)
-    index = bisect_left(out, at)
-    if index < len(out) and out[index] == at:
-        del out[index]
+    place_into_frontier(out, cells, at)
+    return tuple(out)
+
+
+def place_into_frontier(frontier: list[int], cells: Mapping[int, int], at: int) -> None:
+    """:func:`frontier_after_place` on a sorted list, in place (the rollout fast path's)."""
+    index = bisect_left(frontier, at)
+    if index < len(frontier) and frontier[index] == at:
+        del frontier[index]
     for step in STEPS:
         near = at + step
         if near in cells:
             continue
-        index = bisect_left(out, near)
-        if index == len(out) or out[index] != near:
-            out.insert(index, near)
-    return tuple(out)
+        index = bisect_left(frontier, near)
+        if index == len(frontier) or frontier[index] != near:
+            frontier.insert(index, near)
 
 
 def frontier_after_remove(

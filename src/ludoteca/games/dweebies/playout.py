@@ -19,7 +19,7 @@ building the list.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -82,17 +82,7 @@ def playout(state: Any, rng: random.Random, policy: Policy) -> tuple[Any, int]:
             steps += 1
             hand.remove(card)
             cells[at] = card
-            # layout.frontier_after_place, on the list.
-            index = bisect_left(frontier, at)
-            if index < len(frontier) and frontier[index] == at:
-                del frontier[index]
-            for step in _STEPS:
-                near = at + step
-                if near in cells:
-                    continue
-                index = bisect_left(frontier, near)
-                if index == len(frontier) or frontier[index] != near:
-                    frontier.insert(index, near)
+            layout.place_into_frontier(frontier, cells, at)
             last = (turn, card, at, 0)
             if groups:
                 groups = layout.merge_on_place(groups, at)
