@@ -1,4 +1,5 @@
-"""The ``ludoteca`` command: games, rules, play, simulate, replay and bench.
+"""The ``ludoteca`` command: games, rules, play, replay, bench and serve (``simulate``,
+``compare``, ``sweep``, ``ladder`` and ``report`` are in ``cli_lab``).
 
 Every command takes ``--lang es|en`` (default: ``es`` if ``LANG`` starts with ``es``, else
 ``en``). Bad input of any kind ends with one line on stderr, in that language, and exit
@@ -10,7 +11,6 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -18,7 +18,6 @@ from typing import IO, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
@@ -33,7 +32,6 @@ from ludoteca.engine.game import Game, GameInfo, OptionValue
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.lab import simulate as simulate_mod
-from ludoteca.lab.stats import Rate
 from ludoteca.terminal import renderer_for, session
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
@@ -126,9 +124,9 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code)
 
 
-OPTIONS_METAVAR = _meta("options")
+OPTIONS_METAVAR: str = _meta("options")
 
-app = typer.Typer(
+app: typer.Typer = typer.Typer(
     cls=_OneLineErrors,
     name="ludoteca",
     help=_help("app"),
@@ -322,63 +320,9 @@ def play(
             console.print(msg("term.saved", path=save).text(chosen))
 
 
-@app.command(help=_help("simulate"), options_metavar=OPTIONS_METAVAR)
-def simulate(
-    game: GameArgument,
-    games: Annotated[
-        int, typer.Option("--games", "-n", help=_help("sim_games"), metavar="N")
-    ] = 100,
-    agents: Annotated[
-        str | None, typer.Option("--agents", help=_agents_help("agents"), metavar=_meta("agents"))
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=_help("sim_seed"), metavar="N")] = 0,
-    out: Annotated[
-        Path | None, typer.Option("--out", help=_help("out"), metavar=_meta("file"))
-    ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help=_help("workers"), metavar="N")
-    ] = 1,
-    option: OptionList = None,
-    fixed_seats: Annotated[
-        bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
-    ] = False,
-    max_steps: Annotated[int, typer.Option("--max-steps", help=_help("max_steps"))] = 0,
-    lang: LangOption = None,
-) -> None:
-    """Run seeded games between agents and print win rates and game lengths."""
-    chosen = _lang(lang)
-    with _errors(chosen):
-        info = registry.make(game).info
-        names = (
-            tuple(name.strip() for name in agents.split(","))
-            if agents is not None
-            else ("random",) * info.min_players
-        )
-        config = simulate_mod.SimulationConfig(
-            game_id=game,
-            games=games,
-            agents=names,
-            seed=seed,
-            options=options_mod.parse_pairs(option or []),
-            rotate=not fixed_seats,
-            workers=workers,
-            records=out is not None,
-            max_steps=max_steps,
-        )
-        simulate_mod.validate(config)
-        started = time.perf_counter()
-        sink = _open_for_writing(out) if out is not None else None
-        try:
-            summary = _simulate_with_progress(config, sink, chosen)
-        finally:
-            if sink is not None:
-                sink.close()
-        elapsed = time.perf_counter() - started
-        _print_summary(summary, chosen)
-        if out is not None:
-            _out().print(msg("cli.sim.written", count=games, path=out).text(chosen))
-        line = msg("cli.sim.elapsed", games=games, seconds=f"{elapsed:.1f}", workers=workers)
-        _err().print(line.text(chosen), style="dim")
+# ``simulate`` and the designer's questions (compare, sweep, ladder, report) live in
+# ``cli_lab``; imported here so they are listed in this place of the help.
+from ludoteca import cli_lab  # noqa: E402, F401
 
 
 @app.command(help=_help("replay"), options_metavar=OPTIONS_METAVAR)
@@ -647,144 +591,3 @@ def _write_lines(path: Path, lines: Sequence[str]) -> None:
     with _open_for_writing(path) as sink:
         for line in lines:
             sink.write(line + "\n")
-
-
-def _simulate_with_progress(
-    config: simulate_mod.SimulationConfig, sink: IO[str] | None, lang: Lang
-) -> simulate_mod.SimulationSummary:
-    def write(result: simulate_mod.GameResult) -> None:
-        if sink is not None:
-            sink.write(result.record + "\n")
-
-    progress = Progress(
-        TextColumn(msg("cli.sim.progress").text(lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=_err(),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("", total=config.games)
-        return simulate_mod.simulate(
-            config,
-            on_result=write,
-            on_progress=lambda done: progress.advance(task, done),
-        )
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def _interval(rate: Rate) -> str:
-    return f"{_percent(rate.low)} - {_percent(rate.high)}"
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def _print_endings(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
-    """The share of each end reason and the turns per game (as the rulebook counts them)."""
-    console = _out()
-    parts = []
-    for reason, rate in summary.end_reasons:
-        key = f"lab.end.{reason}"
-        label = msg(key).text(lang) if i18n.has(key) else reason
-        parts.append(
-            msg(
-                "lab.sim.end_reason",
-                label=label,
-                reason=reason,
-                share=_percent(rate.value),
-                count=rate.successes,
-            ).text(lang)
-        )
-    if parts:
-        console.print(msg("lab.sim.end_reasons", reasons="; ".join(parts)).text(lang))
-    turns = summary.turns
-    if turns is not None:
-        line = msg(
-            "lab.sim.turns",
-            mean=f"{turns.mean:.1f}",
-            median=_number(turns.median),
-            p90=_number(turns.p90),
-            low=_number(turns.minimum),
-            high=_number(turns.maximum),
-        )
-        console.print(line.text(lang))
-
-
-def _print_summary(summary: simulate_mod.SimulationSummary, lang: Lang) -> None:
-    console = _out()
-    renderer = renderer_for(summary.game_id)
-    rotation = msg("cli.sim.rotated" if summary.rotate else "cli.sim.fixed")
-    title = msg(
-        "cli.sim.title",
-        games=summary.games,
-        game=summary.game_id,
-        first=summary.seed,
-        last=summary.seed + summary.games - 1,
-        rotation=rotation,
-    )
-    console.print(title.text(lang), style="bold")
-    options = ", ".join(f"{name}={_show_value(value)}" for name, value in summary.options)
-    console.print(msg("cli.sim.options", options=options or "-").text(lang))
-
-    def header(table: Table, first: str) -> None:
-        table.add_column(msg(f"cli.sim.col.{first}").text(lang))
-        for key in ("games", "wins", "rate", "ci"):
-            table.add_column(msg(f"cli.sim.col.{key}").text(lang), justify="right")
-
-    by_seat = Table(title=msg("cli.sim.by_seat").text(lang))
-    header(by_seat, "seat")
-    for seat, rate in enumerate(summary.seat_wins):
-        label = renderer.seat_label(seat, lang)
-        if not summary.rotate:
-            label += f" · {summary.agents[seat]}"
-        by_seat.add_row(
-            label, str(rate.trials), str(rate.successes), _percent(rate.value), _interval(rate)
-        )
-    by_agent = Table(title=msg("cli.sim.by_agent").text(lang))
-    header(by_agent, "agent")
-    for entry in summary.agent_wins:
-        rate = entry.wins
-        by_agent.add_row(
-            entry.agent,
-            str(rate.trials),
-            str(rate.successes),
-            _percent(rate.value),
-            _interval(rate),
-        )
-    console.print(by_seat)
-    console.print(by_agent)
-    if summary.draws:
-        console.print(msg("cli.sim.draws", count=summary.draws).text(lang))
-    if summary.unfinished:
-        console.print(msg("cli.sim.unfinished", count=summary.unfinished).text(lang))
-    lengths = summary.lengths
-    console.print(
-        msg(
-            "cli.sim.length",
-            mean=f"{lengths.mean:.1f}",
-            median=_number(lengths.median),
-            low=_number(lengths.minimum),
-            high=_number(lengths.maximum),
-        ).text(lang)
-    )
-    _print_endings(summary, lang)
-    game_id = summary.game_id
-    for name, total in summary.counts:
-        mean = _number(total / summary.games)
-        stat = msg("cli.sim.stat", label=msg(f"{game_id}.stat.{name}"), total=total, mean=mean)
-        console.print(stat.text(lang))
-    for hits, of, rate in summary.rates:
-        line = msg(
-            "cli.sim.stat_rate",
-            label=msg(f"{game_id}.stat.{hits}"),
-            of=msg(f"{game_id}.stat.{of}"),
-            rate=_percent(rate.value),
-            ci=_interval(rate),
-        )
-        console.print(line.text(lang))

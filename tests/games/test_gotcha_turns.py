@@ -122,7 +122,7 @@ def test_gt14_a_game_stopped_by_the_step_cap_is_truncated_not_won() -> None:
     config = SimulationConfig(game_id="gotcha", agents=("random",) * 3, games=1, max_steps=60)
     summary = simulate(config)
     assert summary.unfinished == 1 and summary.draws == 0
-    assert all(rate.successes == 0 for rate in summary.seat_wins)
+    assert all(share.wins == 0 for share in summary.seat_wins)
 
 
 # ---------------------------------------------------------------------------------------

@@ -73,13 +73,14 @@ def test_records_are_empty_unless_asked_for() -> None:
 def test_summary_counts_add_up() -> None:
     summary = sim.simulate(config(games=20))
     assert summary.games == 20
-    seat_wins = sum(rate.successes for rate in summary.seat_wins)
+    seat_wins = sum(share.wins for share in summary.seat_wins)
     assert seat_wins + summary.draws + summary.unfinished == 20
-    assert all(rate.trials == 20 for rate in summary.seat_wins)
+    assert all(share.trials == 20 for share in summary.seat_wins)
     (only,) = summary.agent_wins
     assert only.agent == "random"
     assert only.wins.trials == 40
-    assert only.wins.successes == seat_wins
+    assert only.wins.wins == seat_wins
+    assert summary.lengths is not None
     assert summary.lengths.count == 20
     assert summary.lengths.minimum <= summary.lengths.median <= summary.lengths.maximum
     assert dict(summary.options) == {"tie_goes_to_arrow": False, "min_sequence": 3}
@@ -96,8 +97,8 @@ def test_agent_wins_are_split_by_agent() -> None:
     greedy, random_ = summary.agent_wins
     assert (greedy.agent, random_.agent) == ("greedy", "random")
     assert greedy.wins.trials == random_.wins.trials == 6
-    total = sum(rate.successes for rate in summary.seat_wins)
-    assert greedy.wins.successes + random_.wins.successes == total
+    total = sum(share.wins for share in summary.seat_wins)
+    assert greedy.wins.wins + random_.wins.wins == total
 
 
 @pytest.mark.parametrize(

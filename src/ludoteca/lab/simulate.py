@@ -6,9 +6,13 @@ often; ``rotate=False`` keeps agent ``s`` in seat ``s``. Agents are built afresh
 game, so a game's result depends only on its seed and seats: the same configuration gives
 the same results with any number of workers or any chunk size.
 
-A game may offer extra per-game figures (Gotcha: how often breaches are caught) through an
-optional ``match_statistics()`` method returning a :class:`MatchStatistics`: an observer of one
-match whose counts are added up over the games, some of them also shown as rates.
+Each result carries the outcome's winners, scores, turns, end reason and figures. A game may
+offer extra per-game counts (Gotcha: how often breaches are caught; Mystery Date: what the
+door opened on, for whom) through an optional ``match_statistics()`` (a method of the game or
+a function of ``games/<id>/stats.py``) returning a :class:`MatchStatistics`: an observer of
+one match whose counts are added up over the games, some of them also shown as rates; and
+through ``final_counts(state)`` in that module, read from the final state only (Tile Up:
+corners covered, tiles left). Neither touches ``apply``.
 
 Usable without the command line::
 
@@ -18,6 +22,9 @@ Usable without the command line::
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+import importlib.util
 import multiprocessing
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -31,7 +38,15 @@ from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import OptionValue
 from ludoteca.engine.i18n import Message, msg, register
 from ludoteca.engine.runner import Agent
-from ludoteca.lab import stats
+from ludoteca.lab.summary import Accumulator, AgentRate, SimulationSummary
+
+__all__ = ["AgentRate", "GameResult", "SimulationConfig", "SimulationSummary", "simulate"]
+
+Scalar = bool | int | float | str | None
+"""A figure's value in a table cell."""
+
+BACKENDS = ("local", "ray")
+"""Where the games run: processes on this machine, or a Ray cluster."""
 
 MAX_CHUNK = 100
 """Largest number of games sent to a worker at once (keeps the progress bar moving)."""
@@ -57,6 +72,9 @@ class SimulationConfig:
         records: Keep each game's record (one JSON line) in its result.
         max_steps: Stop each game after this many steps (0: the game's own bound); a game
             stopped so is truncated: no outcome, counted in ``unfinished``, never a win.
+        backend: ``"local"`` (processes on this machine) or ``"ray"`` (tasks on a Ray
+            cluster, see ``lab/ray_backend.py``); both give the same results.
+        ray_address: The Ray cluster to join (``None``: start a local one).
     """
 
     game_id: str
@@ -69,6 +87,8 @@ class SimulationConfig:
     chunk_size: int = 0
     records: bool = False
     max_steps: int = 0
+    backend: str = "local"
+    ray_address: str | None = None
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The agent name in each seat of game ``index``."""
@@ -103,12 +123,6 @@ class MatchStatistics(Protocol):
         """The match's counts by name."""
 
 
-def match_statistics(game: Any) -> MatchStatistics | None:
-    """A fresh :class:`MatchStatistics` for one match of ``game``, if the game has them."""
-    make = getattr(game, "match_statistics", None)
-    return None if make is None else make()
-
-
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One simulated game.
@@ -124,6 +138,9 @@ class GameResult:
         counts: The game's own statistics (:class:`MatchStatistics`), as ``(name, count)``.
         end_reason: The outcome's end reason id; ``"truncated"`` for an unfinished game.
         turns: Turns played as the rulebook counts them (0 for an unfinished game).
+        scores: The outcome's score per seat (empty for an unfinished game).
+        figures: The outcome's own figures flattened to ``(name, value)`` pairs
+            (:func:`flatten`), e.g. ``("rounds_won_0", 3)``.
     """
 
     index: int
@@ -136,65 +153,65 @@ class GameResult:
     counts: tuple[tuple[str, int], ...] = ()
     end_reason: str = ""
     turns: int = 0
+    scores: tuple[float, ...] = ()
+    figures: tuple[tuple[str, Scalar], ...] = ()
 
 
 TRUNCATED = "truncated"
 """The end reason of a game stopped at the step limit."""
 
 
-@dataclass(frozen=True, slots=True)
-class AgentRate:
-    """How often one agent won.
+def match_statistics(game: Any) -> MatchStatistics | None:
+    """A fresh :class:`MatchStatistics` for one match of ``game``, if the game has them.
 
-    Attributes:
-        agent: The agent's name.
-        wins: Games won out of games it played (a seat-game counts once per seat it held).
+    The game's own ``match_statistics()`` method, else its package's
+    ``games/<id>/stats.py`` function of that name (a game need not carry the hook itself).
     """
+    make = getattr(game, "match_statistics", None)
+    if make is None:
+        make = getattr(_stats_module(game.info.id), "match_statistics", None)
+    return None if make is None else make()
 
-    agent: str
-    wins: stats.Rate
 
-
-@dataclass(frozen=True, slots=True)
-class SimulationSummary:
-    """What a simulation found.
-
-    Attributes:
-        game_id: The game's id.
-        games: Games played.
-        seed: Seed of game 0.
-        agents: The agent list as given.
-        rotate: Whether seats were rotated.
-        options: The resolved options, as sorted ``(name, value)`` pairs.
-        seat_wins: Per seat, games won by whoever sat there.
-        agent_wins: Per distinct agent (in order of first appearance), its wins.
-        draws: Finished games without a winner.
-        unfinished: Games stopped at the step limit without an outcome.
-        lengths: Game length in steps.
-        counts: The game's own statistics added up over the games, ``(name, total)``
-            (empty for a game without :class:`MatchStatistics`).
-        rates: ``(numerator, denominator, rate)`` for the rates the statistics name.
-        end_reasons: How the games ended: ``(end reason id, share of games)``, most
-            frequent first (``"truncated"`` for games stopped at the step limit).
-        turns: Turns per finished game, as the rulebook counts them (``None`` if no game
-            finished).
+def final_counts(game: Any, state: Any) -> Mapping[str, int]:
+    """Counts read from a match's final state by ``games/<id>/stats.py``'s
+    ``final_counts(state)`` (e.g. Tile Up's corners covered), or none.
     """
+    read = getattr(_stats_module(game.info.id), "final_counts", None)
+    return {} if read is None else read(state)
 
-    game_id: str
-    games: int
-    seed: int
-    agents: tuple[str, ...]
-    rotate: bool
-    options: tuple[tuple[str, OptionValue], ...]
-    seat_wins: tuple[stats.Rate, ...]
-    agent_wins: tuple[AgentRate, ...]
-    draws: int
-    unfinished: int
-    lengths: stats.Summary
-    counts: tuple[tuple[str, int], ...] = ()
-    rates: tuple[tuple[str, str, stats.Rate], ...] = ()
-    end_reasons: tuple[tuple[str, stats.Rate], ...] = ()
-    turns: stats.Summary | None = None
+
+@functools.cache
+def _stats_module(game_id: str) -> Any:
+    try:
+        return importlib.import_module(f"ludoteca.games.{game_id}.stats")
+    except ModuleNotFoundError:
+        return None
+
+
+def flatten(figures: Mapping[str, Any], prefix: str = "") -> tuple[tuple[str, Scalar], ...]:
+    """An outcome's figures as table cells: nested names joined by ``.``, list items by
+    ``_`` and their index (``{"rounds_won": [3, 1]}`` gives ``rounds_won_0``,
+    ``rounds_won_1``).
+    """
+    cells: list[tuple[str, Scalar]] = []
+    for name, value in figures.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, Mapping):
+            cells.extend(flatten(value, f"{key}."))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    cells.extend(flatten(item, f"{key}_{index}."))
+                else:
+                    cells.append((f"{key}_{index}", _scalar(item)))
+        else:
+            cells.append((key, _scalar(value)))
+    return tuple(cells)
+
+
+def _scalar(value: Any) -> Scalar:
+    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
 
 
 def make_agent(name: str, game_id: str) -> Agent:
@@ -210,14 +227,18 @@ def make_agent(name: str, game_id: str) -> Agent:
 
 
 def validate(config: SimulationConfig) -> dict[str, OptionValue]:
-    """Check a configuration before running it.
+    """Check a configuration before running it, once, before any game is played.
+
+    Besides the names and counts, the game is set up once with the first game's seed, so
+    an option value the game's setup refuses (a turn limit out of range, door weights that
+    cannot be used) is reported here, with its allowed values, not by every game.
 
     Returns:
         The game's options, complete and typed.
 
     Raises:
-        GameSetupError: For an unknown game or agent, a bad option, a number of agents
-            outside the game's player range, or fewer than 1 game or worker.
+        GameSetupError: For an unknown game, agent or backend, a bad option, a number of
+            agents outside the game's player range, or fewer than 1 game or worker.
     """
     if config.games < 1:
         raise GameSetupError(msg("lab.bad_games", value=config.games))
@@ -227,20 +248,30 @@ def validate(config: SimulationConfig) -> dict[str, OptionValue]:
         raise GameSetupError(msg("lab.bad_max_steps", value=config.max_steps))
     if config.chunk_size < 0:
         raise GameSetupError(msg("lab.bad_chunk", value=config.chunk_size))
+    if config.backend not in BACKENDS:
+        raise GameSetupError(
+            msg("lab.bad_backend", value=config.backend, valid=", ".join(BACKENDS))
+        )
     game = registry.make(config.game_id)
     info = game.info
     if not info.min_players <= len(config.agents) <= info.max_players:
-        players = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}"
-        )
         raise GameSetupError(
-            msg("lab.agent_count", game=info.id, players=players, n=len(config.agents))
+            msg("lab.agent_count", game=info.id, players=players_text(info), n=len(config.agents))
         )
     for name in dict.fromkeys(config.agents):
         make_agent(name, config.game_id)
-    return options_mod.resolve(info, config.options)
+    options = options_mod.resolve(info, config.options)
+    runner.new_game(game, len(config.agents), config.seed, options)
+    if config.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise GameSetupError(msg("lab.no_ray"))
+    return options
+
+
+def players_text(info: Any) -> str:
+    """A game's player range as people read it (``"2"``, ``"2-4"``)."""
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}-{info.max_players}"
 
 
 def play_game(config: SimulationConfig, index: int) -> GameResult:
@@ -263,6 +294,8 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
             msg("lab.game_failed", index=index, seed=seed, error=error.message)
         ) from None
     outcome = match.outcome
+    counts = dict(watcher.counts()) if watcher is not None else {}
+    counts.update(final_counts(game, match.state))
     return GameResult(
         index=index,
         seed=seed,
@@ -271,9 +304,11 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
         finished=outcome is not None,
         steps=match.steps,
         record=match.record.dumps() if config.records else "",
-        counts=tuple(watcher.counts().items()) if watcher is not None else (),
+        counts=tuple(counts.items()),
         end_reason=outcome.end_reason if outcome else TRUNCATED,
         turns=outcome.turns if outcome else 0,
+        scores=tuple(float(score) for score in outcome.scores) if outcome else (),
+        figures=flatten(outcome.figures) if outcome else (),
     )
 
 
@@ -282,8 +317,8 @@ def run(
 ) -> Iterator[GameResult]:
     """Play every game of ``config``, yielding the results in game order.
 
-    With ``workers > 1`` the games are sent in chunks to a pool of processes and the
-    results are put back in order as they arrive.
+    With ``workers > 1`` the games are sent in chunks to a pool of processes (or, with
+    ``backend="ray"``, as Ray tasks) and the results are put back in order as they arrive.
 
     Args:
         config: What to simulate.
@@ -299,6 +334,11 @@ def run(
 def _run(
     config: SimulationConfig, on_progress: Callable[[int], None] | None
 ) -> Iterator[GameResult]:
+    if config.backend == "ray":
+        from ludoteca.lab.ray_backend import run as run_on_ray  # noqa: PLC0415 (only if asked)
+
+        yield from run_on_ray(config, on_progress)
+        return
     if config.workers == 1:
         for index in range(config.games):
             result = play_game(config, index)
@@ -307,6 +347,18 @@ def _run(
             yield result
         return
     yield from _run_parallel(config, on_progress)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: carries the summary of the games finished so far.
+
+    Attributes:
+        summary: What the finished games found (``interrupted`` is set).
+    """
+
+    def __init__(self, summary: SimulationSummary) -> None:
+        super().__init__()
+        self.summary = summary
 
 
 def simulate(
@@ -323,77 +375,33 @@ def simulate(
         on_progress: Called with the number of games just finished, as they finish.
 
     Returns:
-        Win rates per seat and per agent with 95% Wilson intervals, draws and lengths.
+        Win shares per seat and per agent with 95% Wilson intervals, ties, draws, lengths,
+        turns, end reasons, score margins and the game's own counts.
 
     Raises:
         GameSetupError: If the configuration is invalid (see :func:`validate`).
         SimulationError: If a game cannot be played.
+        Interrupted: On Ctrl-C, with the summary of the games finished before it.
     """
     resolved = validate(config)
-    seat_count = len(config.agents)
-    seat_wins = [0] * seat_count
-    agent_names = tuple(dict.fromkeys(config.agents))
-    agent_wins = dict.fromkeys(agent_names, 0)
-    agent_games = dict.fromkeys(agent_names, 0)
-    draws = unfinished = 0
-    lengths: list[float] = []
-    totals: dict[str, int] = {}
-    reasons: dict[str, int] = {}
-    turns: list[float] = []
-    for result in _run(dataclasses.replace(config, options=resolved), on_progress):
-        if on_result is not None:
-            on_result(result)
-        lengths.append(result.steps)
-        reasons[result.end_reason] = reasons.get(result.end_reason, 0) + 1
-        if result.finished:
-            turns.append(result.turns)
-        for name, count in result.counts:
-            totals[name] = totals.get(name, 0) + count
-        if not result.finished:
-            unfinished += 1
-        elif not result.winners:
-            draws += 1
-        for seat, name in enumerate(result.seats):
-            agent_games[name] += 1
-            if seat in result.winners:
-                seat_wins[seat] += 1
-                agent_wins[name] += 1
-    return SimulationSummary(
-        game_id=config.game_id,
-        games=config.games,
-        seed=config.seed,
-        agents=config.agents,
-        rotate=config.rotate,
-        options=tuple(sorted(resolved.items())),
-        seat_wins=tuple(stats.rate(wins, config.games) for wins in seat_wins),
-        agent_wins=tuple(
-            AgentRate(name, stats.rate(agent_wins[name], agent_games[name])) for name in agent_names
-        ),
-        draws=draws,
-        unfinished=unfinished,
-        lengths=stats.summarize(lengths),
-        counts=tuple(totals.items()),
-        rates=_rates(registry.make(config.game_id), totals, config.games),
-        end_reasons=tuple(
-            (reason, stats.rate(count, config.games))
-            for reason, count in sorted(reasons.items(), key=lambda item: (-item[1], item[0]))
-        ),
-        turns=stats.summarize(turns) if turns else None,
+    watcher = match_statistics(registry.make(config.game_id))
+    tally = Accumulator(
+        config.game_id,
+        config.agents,
+        config.seed,
+        config.rotate,
+        resolved,
+        config.games,
+        watcher.rates if watcher is not None else (),
     )
-
-
-def _rates(
-    game: Any, totals: Mapping[str, int], games: int
-) -> tuple[tuple[str, str, stats.Rate], ...]:
-    watcher = match_statistics(game)
-    if watcher is None:
-        return ()
-    counts = {"games": games, **totals}
-    return tuple(
-        (hits, of, stats.rate(counts[hits], counts[of]))
-        for hits, of in watcher.rates
-        if hits in counts and of in counts
-    )
+    try:
+        for result in _run(dataclasses.replace(config, options=resolved), on_progress):
+            tally.add(result)
+            if on_result is not None:
+                on_result(result)
+    except KeyboardInterrupt:
+        raise Interrupted(tally.summary(interrupted=True)) from None
+    return tally.summary()
 
 
 def chunks(games: int, workers: int, chunk_size: int = 0) -> list[range]:
@@ -409,6 +417,28 @@ def chunks(games: int, workers: int, chunk_size: int = 0) -> list[range]:
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def in_order(
+    arrivals: Iterator[tuple[int, ChunkOutcome]], on_progress: Callable[[int], None] | None
+) -> Iterator[GameResult]:
+    """Chunks' results in game order, from ``(chunk number, outcome)`` pairs arriving in
+    any order (shared by the process pool and the Ray backend).
+
+    Raises:
+        SimulationError: When a chunk reports a game that could not be played.
+    """
+    ready: dict[int, list[GameResult]] = {}
+    next_chunk = 0
+    for number, outcome in arrivals:
+        if isinstance(outcome, Message):
+            raise SimulationError(outcome)
+        ready[number] = outcome
+        if on_progress is not None:
+            on_progress(len(outcome))
+        while next_chunk in ready:
+            yield from ready.pop(next_chunk)
+            next_chunk += 1
+
+
 def _run_parallel(
     config: SimulationConfig, on_progress: Callable[[int], None] | None
 ) -> Iterator[GameResult]:
@@ -417,30 +447,21 @@ def _run_parallel(
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=config.workers, mp_context=context)
     try:
-        futures: dict[Future[_ChunkOutcome], int] = {
-            pool.submit(_play_chunk, config, part.start, part.stop): number
+        futures: dict[Future[ChunkOutcome], int] = {
+            pool.submit(play_chunk, config, part.start, part.stop): number
             for number, part in enumerate(chunks(config.games, config.workers, config.chunk_size))
         }
-        ready: dict[int, list[GameResult]] = {}
-        next_chunk = 0
-        for future in as_completed(futures):
-            outcome = future.result()
-            if isinstance(outcome, Message):
-                raise SimulationError(outcome)
-            ready[futures[future]] = outcome
-            if on_progress is not None:
-                on_progress(len(outcome))
-            while next_chunk in ready:
-                yield from ready.pop(next_chunk)
-                next_chunk += 1
+        arrivals = ((futures[future], future.result()) for future in as_completed(futures))
+        yield from in_order(arrivals, on_progress)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_ChunkOutcome = list[GameResult] | Message
+ChunkOutcome = list[GameResult] | Message
+"""A chunk's results, or the message of the game that could not be played."""
 
 
-def _play_chunk(config: SimulationConfig, start: int, stop: int) -> _ChunkOutcome:
+def play_chunk(config: SimulationConfig, start: int, stop: int) -> ChunkOutcome:
     """Worker entry point. Errors come back as a message: our exceptions do not unpickle."""
     try:
         return [play_game(config, index) for index in range(start, stop)]
@@ -461,6 +482,14 @@ register(
         "lab.bad_max_steps": {
             "es": "--max-steps debe ser 0 (el límite del juego) o más (se indicó {value})",
             "en": "--max-steps must be 0 (the game's own bound) or more (got {value})",
+        },
+        "lab.bad_backend": {
+            "es": "--backend debe ser uno de: {valid} (se indicó '{value}')",
+            "en": "--backend must be one of: {valid} (got '{value}')",
+        },
+        "lab.no_ray": {
+            "es": "--backend ray necesita Ray: pip install -e '.[lab]'",
+            "en": "--backend ray needs Ray: pip install -e '.[lab]'",
         },
         "lab.bad_chunk": {
             "es": "el tamaño de bloque debe ser 0 (automático) o más (se indicó {value})",

@@ -59,11 +59,12 @@ class Summary:
     p90: float = field(default=0.0, compare=False)
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion.
 
     Args:
-        successes: Number of successes, ``0 <= successes <= trials``.
+        successes: Number of successes, ``0 <= successes <= trials`` (a fraction is
+            allowed: a win shared by ``k`` seats counts ``1/k`` to each).
         trials: Number of trials; with none, the interval is the whole ``[0, 1]``.
         z: The normal quantile (1.96 for 95%).
 

@@ -1,0 +1,457 @@
+"""The lab's commands of ``ludoteca``: simulate, compare, sweep, ladder and report.
+
+They are registered on ``cli.app`` when ``cli`` imports this module, and share its
+conventions: ``--lang``, one line on stderr and exit code 2 for bad input, checked before
+the first game. The work is done in ``ludoteca.lab``; this module reads the options and
+prints (``cli_lab_print``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ludoteca import cli as base
+from ludoteca import cli_lab_print as show
+from ludoteca.engine import options as options_mod
+from ludoteca.engine import registry
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import GameInfo
+from ludoteca.engine.i18n import Lang, msg
+from ludoteca.lab import messages as _messages  # noqa: F401 (the lab's texts)
+from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab import table as table_mod
+from ludoteca.lab.simulate import SimulationConfig
+
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells use."""
+
+_help, _meta, _agents_help = base._help, base._meta, base._agents_help
+OPTIONS_METAVAR = base.OPTIONS_METAVAR
+
+GamesOption = Annotated[int, typer.Option("--games", "-n", help=_help("sim_games"), metavar="N")]
+AgentsOption = Annotated[
+    str | None, typer.Option("--agents", help=_agents_help("agents"), metavar=_meta("agents"))
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", help=_help("players_sim"), metavar="N")
+]
+SeedOption = Annotated[int, typer.Option("--seed", help=_help("sim_seed"), metavar="N")]
+WorkersOption = Annotated[int, typer.Option("--workers", "-w", help=_help("workers"), metavar="N")]
+BackendOption = Annotated[
+    str, typer.Option("--backend", help=_help("backend"), metavar="local|ray")
+]
+RayAddressOption = Annotated[
+    str | None, typer.Option("--ray-address", help=_help("ray_address"), metavar="ADDRESS")
+]
+JsonOption = Annotated[
+    Path | None, typer.Option("--json", help=_help("json_summary"), metavar=_meta("file"))
+]
+CsvOption = Annotated[Path | None, typer.Option("--csv", help=_help("csv"), metavar=_meta("file"))]
+ParquetOption = Annotated[
+    Path | None, typer.Option("--parquet", help=_help("parquet"), metavar=_meta("file"))
+]
+
+
+@base.app.command(help=_help("simulate"), options_metavar=OPTIONS_METAVAR)
+def simulate(
+    game: base.GameArgument,
+    games: GamesOption = 100,
+    agents: AgentsOption = None,
+    players: PlayersOption = None,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help=_help("out"), metavar=_meta("file"))
+    ] = None,
+    json_out: JsonOption = None,
+    csv_out: CsvOption = None,
+    parquet_out: ParquetOption = None,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    option: base.OptionList = None,
+    fixed_seats: Annotated[
+        bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
+    ] = False,
+    max_steps: Annotated[int, typer.Option("--max-steps", help=_help("max_steps"))] = 0,
+    lang: base.LangOption = None,
+) -> None:
+    """Run seeded games between agents and print win shares, ties, lengths and endings."""
+    chosen = base._lang(lang)
+    with base._errors(chosen):
+        info = registry.make(game).info
+        config = SimulationConfig(
+            game_id=game,
+            games=games,
+            agents=agent_list(info, agents, players),
+            seed=seed,
+            options=options_mod.parse_pairs(option or []),
+            rotate=not fixed_seats,
+            workers=workers,
+            records=out is not None,
+            max_steps=max_steps,
+            backend=backend,
+            ray_address=ray_address,
+        )
+        options = simulate_mod.validate(config)
+        table_mod.check_writable([json_out, csv_out, parquet_out])
+        started = time.perf_counter()
+        sink = base._open_for_writing(out) if out is not None else None
+        rows: list[dict[str, Any]] = []
+        wants_rows = csv_out is not None or parquet_out is not None
+
+        def keep(result: simulate_mod.GameResult) -> None:
+            if sink is not None:
+                sink.write(result.record + "\n")
+            if wants_rows:
+                rows.append(table_mod.row(result, game, options))
+
+        interrupted = False
+        try:
+            with progress(chosen, games) as advance:
+                summary = simulate_mod.simulate(config, on_result=keep, on_progress=advance)
+        except simulate_mod.Interrupted as stop:
+            summary, interrupted = stop.summary, True
+        finally:
+            if sink is not None:
+                sink.close()
+        elapsed = time.perf_counter() - started
+        show.summary(summary, chosen)
+        if out is not None:
+            written = msg("cli.sim.written", count=summary.games, path=out)
+            base._out().print(written.text(chosen))
+        write_outputs(summary.to_json(), rows, json_out, csv_out, parquet_out, chosen)
+        line = msg(
+            "cli.sim.elapsed", games=summary.games, seconds=f"{elapsed:.1f}", workers=workers
+        )
+        base._err().print(line.text(chosen), style="dim")
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+@base.app.command(help=_help("compare"), options_metavar=OPTIONS_METAVAR)
+def compare(
+    game: base.GameArgument,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help=_help("compare_option"), metavar=_meta("name_value")),
+    ] = None,
+    games: GamesOption = 200,
+    agents: AgentsOption = None,
+    players: PlayersOption = None,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    json_out: JsonOption = None,
+    csv_out: CsvOption = None,
+    lang: base.LangOption = None,
+) -> None:
+    """Two option variants on the same seeds: each measure's difference and its test."""
+    from ludoteca.lab import questions  # noqa: PLC0415 (pandas and scipy load only here)
+
+    chosen = base._lang(lang)
+    with base._errors(chosen):
+        info = registry.make(game).info
+        option_a, option_b = questions.variants(option_pairs(option))
+        config = SimulationConfig(
+            game,
+            games,
+            agent_list(info, agents, players),
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+        )
+        table_mod.check_writable([json_out, csv_out])
+        with progress(chosen, 2 * games) as advance:
+            found = questions.compare(config, option_a, option_b, advance)
+        show.comparison(found, chosen)
+        rows = [
+            {"variant": name, **cells}
+            for name, run in (("A", found.a), ("B", found.b))
+            for cells in run.rows.to_dict("records")
+        ]
+        data = {
+            "a": found.a.summary.to_json(),
+            "b": found.b.summary.to_json(),
+            "differences": [show.difference_json(d) for d in found.differences],
+        }
+        write_outputs(data, rows, json_out, csv_out, None, chosen)
+
+
+@base.app.command(help=_help("sweep"), options_metavar=OPTIONS_METAVAR)
+def sweep(
+    game: base.GameArgument,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help=_help("sweep_option"), metavar=_meta("name_value")),
+    ] = None,
+    games: GamesOption = 200,
+    agents: AgentsOption = None,
+    players: PlayersOption = None,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    plots: Annotated[
+        Path | None, typer.Option("--plots", help=_help("plots"), metavar=_meta("file"))
+    ] = None,
+    json_out: JsonOption = None,
+    csv_out: CsvOption = None,
+    lang: base.LangOption = None,
+) -> None:
+    """One option over several values: a table, and a plot per measure with ``--plots``."""
+    import ludoteca.lab.plots as plots_mod  # noqa: PLC0415
+    from ludoteca.lab import questions  # noqa: PLC0415
+
+    chosen = base._lang(lang)
+    with base._errors(chosen):
+        info = registry.make(game).info
+        pairs = option_pairs(option)
+        name, values = questions.sweep_values(pairs, game)
+        fixed = {key: value for key, value in pairs if key != name}
+        config = SimulationConfig(
+            game,
+            games,
+            agent_list(info, agents, players),
+            seed=seed,
+            options=fixed,
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+        )
+        table_mod.check_writable([json_out, csv_out])
+        with progress(chosen, len(values) * games) as advance:
+            found = questions.sweep(config, name, values, advance)
+        show.sweep(found, chosen)
+        if plots is not None:
+            written = plots_mod.write_sweep_plots(found, plots, chosen)
+            for path in written:
+                what = msg("lab.sim.what.plot")
+                base._out().print(msg("lab.sim.wrote", what=what, path=path).text(chosen))
+        rows = [
+            {"swept": value, **cells}
+            for value, run in zip(found.values, found.runs, strict=True)
+            for cells in run.rows.to_dict("records")
+        ]
+        data = {
+            "option": name,
+            "values": list(found.values),
+            "summaries": [run.summary.to_json() for run in found.runs],
+        }
+        write_outputs(data, rows, json_out, csv_out, None, chosen)
+
+
+@base.app.command(help=_help("ladder"), options_metavar=OPTIONS_METAVAR)
+def ladder(
+    game: base.GameArgument,
+    agents: Annotated[
+        str | None,
+        typer.Option("--agents", help=_help("ladder_agents"), metavar=_meta("agents")),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=_help("ladder_games"), metavar="N")
+    ] = 40,
+    players: PlayersOption = None,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    option: base.OptionList = None,
+    json_out: JsonOption = None,
+    lang: base.LangOption = None,
+) -> None:
+    """Every agent against every other, seats balanced: the win-rate matrix."""
+    from ludoteca.lab import questions  # noqa: PLC0415
+
+    chosen = base._lang(lang)
+    with base._errors(chosen):
+        names = (
+            split_agents(agents) if agents is not None else questions.default_ladder_agents(game)
+        )
+        table_mod.check_writable([json_out])
+        pairs = len(names) * (len(names) - 1) // 2
+        with progress(chosen, pairs * games) as advance:
+            found = questions.ladder(
+                game,
+                names,
+                games=games,
+                players=players,
+                seed=seed,
+                options=options_mod.parse_pairs(option or []),
+                workers=workers,
+                backend=backend,
+                ray_address=ray_address,
+                on_progress=advance,
+            )
+        show.ladder(found, chosen)
+        write_outputs(show.ladder_json(found), [], json_out, None, None, chosen)
+
+
+@base.app.command(help=_help("report"), options_metavar=OPTIONS_METAVAR)
+def report(
+    game: base.GameArgument,
+    out: Annotated[
+        Path, typer.Option("--out", help=_help("report_out"), metavar=_meta("file"))
+    ] = Path("report.html"),
+    games: GamesOption = 400,
+    agents: Annotated[
+        str | None,
+        typer.Option("--agents", help=_help("report_agents"), metavar=_meta("agents")),
+    ] = None,
+    players: PlayersOption = None,
+    ladder_agents: Annotated[
+        str | None,
+        typer.Option("--ladder-agents", help=_help("ladder_agents"), metavar=_meta("agents")),
+    ] = None,
+    ladder_games: Annotated[
+        int, typer.Option("--ladder-games", help=_help("ladder_games"), metavar="N")
+    ] = 40,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    option: base.OptionList = None,
+    lang: base.LangOption = None,
+) -> None:
+    """The design report: one self-contained HTML page with its plots and commands."""
+    import ludoteca.lab.report as report_mod  # noqa: PLC0415
+    from ludoteca.lab import questions  # noqa: PLC0415
+
+    chosen = base._lang(lang)
+    with base._errors(chosen):
+        info = registry.make(game).info
+        if agents is None:
+            seats = players if players is not None else info.min_players
+            given = agent_list(info, report_mod.default_agent(game), seats)
+        else:
+            given = agent_list(info, agents, players)
+        ladder_names = (
+            split_agents(ladder_agents)
+            if ladder_agents is not None
+            else questions.default_ladder_agents(game)
+        )
+        plan = report_mod.Plan(
+            game_id=game,
+            games=games,
+            agents=given,
+            seed=seed,
+            options=options_mod.parse_pairs(option or []),
+            ladder_agents=ladder_names,
+            ladder_games=ladder_games,
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+        )
+        report_mod.check(plan)
+        table_mod.check_writable([out])
+        pairs = len(ladder_names) * (len(ladder_names) - 1) // 2
+        with progress(chosen, games + pairs * ladder_games) as advance:
+            page = report_mod.build(plan, chosen, advance)
+        report_mod.write(page, out)
+        what = msg("lab.sim.what.report")
+        base._out().print(msg("lab.sim.wrote", what=what, path=out).text(chosen))
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def split_agents(text: str) -> tuple[str, ...]:
+    """``"ismcts:iterations=200, greedy"`` as agent names."""
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
+def agent_list(info: GameInfo, agents: str | None, players: int | None) -> tuple[str, ...]:
+    """One agent per seat from ``--agents`` and ``--players``.
+
+    Raises:
+        GameSetupError: If the two disagree, or the player count is outside the game's range.
+    """
+    if players is not None and not info.min_players <= players <= info.max_players:
+        raise GameSetupError(
+            msg(
+                "lab.agent_count",
+                game=info.id,
+                players=simulate_mod.players_text(info),
+                n=players,
+            )
+        )
+    if agents is None:
+        return ("random",) * (players if players is not None else info.min_players)
+    names = split_agents(agents) or ("",)
+    if players is None or len(names) == players:
+        return names
+    if len(names) == 1:
+        return names * players
+    raise GameSetupError(msg("lab.players_mismatch", players=players, count=len(names)))
+
+
+def option_pairs(given: Sequence[str] | None) -> list[tuple[str, str]]:
+    """``-o NAME=VALUE`` pairs in order, a name possibly repeated.
+
+    Raises:
+        GameSetupError: For a pair without ``=``.
+    """
+    return [next(iter(options_mod.parse_pairs([pair]).items())) for pair in given or []]
+
+
+@contextmanager
+def progress(lang: Lang, total: int) -> Iterator[Callable[[int], None]]:
+    """A callback for games finished: a bar on a terminal, else a line on stderr about
+    every twentieth of the games (so a script or a test can follow it).
+    """
+    if base._err().is_terminal:
+        bar = Progress(
+            TextColumn(msg("cli.sim.progress").text(lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=base._err(),
+            transient=True,
+        )
+        with bar:
+            task = bar.add_task("", total=total)
+            yield lambda done: bar.advance(task, done)
+        return
+    step = max(1, total // 20)
+    count = [0, 0]
+
+    def line(done: int) -> None:
+        count[0] += done
+        if count[0] - count[1] >= step and count[0] < total:
+            count[1] = count[0]
+            text = msg("lab.sim.progress_line", done=count[0], total=total).text(lang)
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+
+    yield line
+
+
+def write_outputs(
+    data: dict[str, Any],
+    rows: list[dict[str, Any]],
+    json_out: Path | None,
+    csv_out: Path | None,
+    parquet_out: Path | None,
+    lang: Lang,
+) -> None:
+    """Write the JSON summary and the one-row-per-game tables that were asked for."""
+    console = base._out()
+    if json_out is not None:
+        table_mod.write_json(data, json_out)
+        what = msg("lab.sim.what.json")
+        console.print(msg("lab.sim.wrote", what=what, path=json_out).text(lang))
+    for path, kind in ((csv_out, "csv"), (parquet_out, "parquet")):
+        if path is not None:
+            table_mod.write(table_mod.frame(rows), path, kind)
+            what = msg(f"lab.sim.what.{kind}", rows=len(rows))
+            console.print(msg("lab.sim.wrote", what=what, path=path).text(lang))
