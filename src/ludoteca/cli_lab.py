@@ -406,8 +406,8 @@ def option_pairs(given: Sequence[str] | None) -> list[tuple[str, str]]:
 
 @contextmanager
 def progress(lang: Lang, total: int) -> Iterator[Callable[[int], None]]:
-    """A callback for games finished: a bar on a terminal, else a line on stderr about
-    every twentieth of the games (so a script or a test can follow it).
+    """A callback for games finished: a bar on a terminal, else a line on stderr every
+    twentieth of the games, or every 100 games (so a script or a test can follow it).
     """
     if base._err().is_terminal:
         bar = Progress(
@@ -422,7 +422,7 @@ def progress(lang: Lang, total: int) -> Iterator[Callable[[int], None]]:
             task = bar.add_task("", total=total)
             yield lambda done: bar.advance(task, done)
         return
-    step = max(1, total // 20)
+    step = max(1, min(total // 20, 100))
     count = [0, 0]
 
     def line(done: int) -> None:

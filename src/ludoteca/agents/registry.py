@@ -1,7 +1,8 @@
 """Agents by name: ``make_agent("greedy", "tacocat")``, ``make_agent("ismcts:seconds=0.2", ...)``.
 
-A name may carry parameters after a colon, ``name:key=value:key=value``; only the search
-agent takes any (``iterations``, ``seconds``, ``exploration``). A name may also be a level
+A name may carry parameters after a colon, ``name:key=value:key=value``: the search agent
+takes ``iterations``, ``seconds`` and ``exploration``; Gotcha's party bot takes ``slip`` and
+``notice`` (probabilities) and ``buzz_delay_ms`` (``greedy:slip=0.3``). A name may also be a level
 ("beginner", "casual", "strong", "strongest"): the agent that level stands for in the game,
 chosen by measured rating (``ludoteca.agents.levels``).
 """
@@ -43,6 +44,11 @@ _FALLBACK: dict[str, str] = {"tile_up": "expert"}
 """The search agent's heuristic where it is not greedy (decisions it does not search and
 guided playouts): Tile Up's expert plans whole shapes in a turn and takes ~2 ms a move."""
 _SEARCH_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float}
+_TUNABLE: dict[tuple[str, str], dict[str, type]] = {
+    ("gotcha", "greedy"): {"slip": float, "notice": float, "buzz_delay_ms": int},
+}
+"""Other agents' parameters, by (game, agent); probabilities may be 0 to 1."""
+_PROBABILITIES = ("slip", "notice")
 DEFAULT_SECONDS = 0.2
 """Thinking time of the search agent when no budget is given."""
 
@@ -80,26 +86,31 @@ def parse_parameters(name: str, game_id: str) -> tuple[str, dict[str, Any]]:
     base, *parts = name.split(":")
     if not parts:
         return base, {}
-    if base != "ismcts":
+    kinds = _SEARCH_PARAMS if base == "ismcts" else _TUNABLE.get((game_id, base))
+    if kinds is None:
         raise GameSetupError(msg("agents.no_parameters", name=base))
     parameters: dict[str, Any] = {}
     for part in parts:
         key, equals, text = part.partition("=")
-        kind = _SEARCH_PARAMS.get(key.strip())
+        key = key.strip()
+        kind = kinds.get(key)
         if kind is None or not equals:
-            valid = ", ".join(f"{k}=…" for k in _SEARCH_PARAMS)
+            valid = ", ".join(f"{k}=…" for k in kinds)
             raise GameSetupError(msg("agents.bad_parameter", name=base, part=part, valid=valid))
         try:
             value = kind(text.strip())
         except ValueError:
-            raise GameSetupError(
-                msg("agents.bad_value", name=base, param=key, value=text, kind=kind.__name__)
-            ) from None
-        if value <= 0:
+            value = None
+        if key in _PROBABILITIES:
+            if value is None or not 0 <= value <= 1:
+                raise GameSetupError(
+                    msg("agents.bad_probability", name=base, param=key, value=text)
+                )
+        elif value is None or value <= 0:
             raise GameSetupError(
                 msg("agents.bad_value", name=base, param=key, value=text, kind=kind.__name__)
             )
-        parameters[key.strip()] = value
+        parameters[key] = value
     return base, parameters
 
 
@@ -132,7 +143,7 @@ def make_agent(name: str, game_id: str) -> Agent:
         return RandomAgent()
     table = {"greedy": _GREEDY, "expert": _EXPERT}.get(base, {})
     if game_id in table:
-        agent: Agent = _load(table[game_id])()
+        agent: Agent = _load(table[game_id])(**parameters)
         return agent
     if base == "ismcts":
         return make_search(game_id, **parameters)
@@ -148,8 +159,13 @@ register(
             "en": "There is no agent '{name}' for {game}. Valid agents: {valid}",
         },
         "agents.no_parameters": {
-            "es": "El agente '{name}' no admite parámetros (solo ismcts los admite)",
-            "en": "The agent '{name}' takes no parameters (only ismcts does)",
+            "es": "El agente '{name}' no admite parámetros aquí (los admiten ismcts y, en "
+            "gotcha, greedy)",
+            "en": "The agent '{name}' takes no parameters here (ismcts does, and greedy in gotcha)",
+        },
+        "agents.bad_probability": {
+            "es": "El parámetro {param} de {name} es una probabilidad de 0 a 1, no '{value}'",
+            "en": "The {param} parameter of {name} is a probability from 0 to 1, not '{value}'",
         },
         "agents.bad_parameter": {
             "es": "Parámetro '{part}' no válido para {name}. Parámetros válidos: {valid}",
