@@ -1,0 +1,195 @@
+"""The lab's commands (simulate, compare, sweep, ladder, report) run in-process with Typer's
+CliRunner, and once as the installed script interrupted with a real SIGINT."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner, Result
+
+from ludoteca.cli import app
+
+BASE_ENV = {"COLUMNS": "200", "LANG": "C.UTF-8"}
+
+
+def invoke(args: list[str]) -> Result:
+    return CliRunner().invoke(app, args, env=BASE_ENV)
+
+
+def one_line_error(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_simulate_writes_summary_csv_and_parquet_with_shares_adding_up(tmp_path: Path) -> None:
+    paths = {kind: tmp_path / f"games.{kind}" for kind in ("json", "csv", "parquet")}
+    args = ["simulate", "dweebies", "--agents", "random", "--players", "4", "-n", "12"]
+    flags = [f"--{kind}={path}" for kind, path in paths.items()]
+    result = invoke([*args, "--seed", "3", *flags, "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "a win shared by k players counts 1/k to each" in result.stdout
+    assert "Ties (shared)" in result.stdout and "Total" in result.stdout
+    assert "100.0%" in result.stdout
+    summary = json.loads(paths["json"].read_text("utf-8"))
+    assert summary["games"] == 12 and len(summary["seats"]) == 4
+    total = sum(seat["share"] for seat in summary["seats"]) + summary["draws"]["share"]
+    assert total == pytest.approx(1)
+    csv = pd.read_csv(paths["csv"])
+    parquet = pd.read_parquet(paths["parquet"])
+    assert len(csv) == len(parquet) == 12
+    assert list(csv.columns) == list(parquet.columns)
+    assert list(csv["seed"]) == list(range(3, 15))
+    assert csv[[f"share_{s}" for s in range(4)]].sum(axis=1).round(9).eq(1).all()
+
+
+def test_simulate_in_spanish_names_ties_and_the_total() -> None:
+    result = invoke(["simulate", "tile_up", "-n", "4", "--lang", "es"])
+    assert result.exit_code == 0, result.output
+    assert "una victoria compartida por k cuenta 1/k" in result.stdout
+    assert "Empates (compartidas)" in result.stdout and "Margen de puntos" in result.stdout
+    assert "esquinas cubiertas al final" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["simulate", "mystery_date", "-o", "turn_limit=-1", "-w", "2"], ["1 to 5000"]),
+        (["simulate", "dweebies", "--agents", "random,greedy", "--players", "3"], ["--players 3"]),
+        (["simulate", "dweebies", "--players", "9"], ["2-6 players, not 9"]),
+        (["simulate", "tacocat", "--backend", "spark"], ["local, ray"]),
+        (["simulate", "tacocat", "--csv", "/no/such/dir/x.csv"], ["Cannot write /no/such/"]),
+        (["simulate", "gotcha", "--agents", "greedy:slip=7", "--players", "3"], ["from 0 to 1"]),
+        (["compare", "tacocat", "-o", "min_sequence=2"], ["one option given twice"]),
+        (["sweep", "tile_up", "-o", "board_size=9,10"], ["board_size", "9 | 11 | 13"]),
+        (["ladder", "tacocat", "--agents", "random"], ["at least two"]),
+        (["report", "tacocat", "--ladder-agents", "random,wizard"], ["wizard"]),
+    ],
+)  # fmt: skip
+def test_bad_requests_are_one_line_before_any_game(args: list[str], fragments: list[str]) -> None:
+    result = invoke([*args, "--lang", "en"])
+    one_line_error(result, *fragments)
+    assert "Simulating" not in result.stderr
+    spanish = invoke([*args, "--lang", "es"])
+    assert spanish.exit_code == 2 and spanish.stderr != result.stderr
+
+
+def test_compare_sweep_and_ladder_print_their_tables(tmp_path: Path) -> None:
+    compare = invoke(
+        [
+            "compare",
+            "tacocat",
+            "-o",
+            "min_sequence=3",
+            "-o",
+            "min_sequence=2",
+            "-n",
+            "6",
+            "--lang",
+            "en",
+        ]
+    )
+    assert compare.exit_code == 0, compare.output
+    assert "A = min_sequence=3 against B = min_sequence=2" in compare.stdout
+    assert "p (Welch)" in compare.stdout and "seat 0 wins" in compare.stdout
+    plots = tmp_path / "plots"
+    sweep = invoke(
+        [
+            "sweep",
+            "tile_up",
+            "-o",
+            "board_size=9,13",
+            "-n",
+            "3",
+            "--plots",
+            str(plots),
+            "--lang",
+            "es",
+        ]
+    )
+    assert sweep.exit_code == 0, sweep.output
+    assert "board_size=9" in sweep.stdout and "board_size=13" in sweep.stdout
+    assert "turnos por partida" in sweep.stdout
+    svg = (plots / "board_size-turns.svg").read_text("utf-8")
+    assert "<svg" in svg
+    ladder = invoke(
+        [
+            "ladder",
+            "tacocat",
+            "--agents",
+            "random,greedy",
+            "-n",
+            "4",
+            "--json",
+            str(tmp_path / "l.json"),
+        ]
+    )
+    assert ladder.exit_code == 0, ladder.output
+    data = json.loads((tmp_path / "l.json").read_text("utf-8"))
+    assert data["matrix"][1][0] == pytest.approx(1 - data["matrix"][0][1])
+
+
+def test_report_is_one_self_contained_page_in_both_languages(tmp_path: Path) -> None:
+    pages = {}
+    for lang in ("en", "es"):
+        out = tmp_path / f"r-{lang}.html"
+        args = [
+            "report",
+            "tacocat",
+            "--out",
+            str(out),
+            "-n",
+            "12",
+            "--ladder-agents",
+            "random,greedy",
+        ]
+        result = invoke([*args, "--ladder-games", "2", "--seed", "4", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        pages[lang] = out.read_text("utf-8")
+    english, spanish = pages["en"], pages["es"]
+    for title in (
+        "Seat advantage",
+        "Game length",
+        "How games end",
+        "Score margins",
+        "Agent ladder",
+        "Luck versus skill",
+    ):
+        assert title in english
+    assert "Ventaja por asiento" in spanish and "Suerte frente a habilidad" in spanish
+    assert english.count("<svg") >= 5
+    assert "ludoteca simulate tacocat -n 12 --agents greedy,greedy --seed 4" in english
+    assert "ludoteca ladder tacocat --agents random,greedy -n 2 --seed 16" in english
+    for page in pages.values():
+        assert "<script" not in page and "<link" not in page and "src=" not in page
+        assert not re.search(r"url\((?!#)", page) and "@import" not in page  # only url(#id)
+
+
+def test_ctrl_c_prints_the_summary_of_the_finished_games() -> None:
+    script = Path(sys.executable).with_name("ludoteca")
+    process = subprocess.Popen(
+        [str(script), "simulate", "tacocat", "-n", "100000", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **BASE_ENV},
+    )
+    assert process.stderr is not None
+    first = process.stderr.readline()  # blocks until the first progress line
+    assert first.startswith("Simulating: 100/100000 games"), first
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert "Interrupted (Ctrl-C): summary of the" in stdout
+    assert "games finished out of 100000." in stdout
+    assert "Wins by seat" in stdout and "Total" in stdout
+    assert "Traceback" not in stderr
