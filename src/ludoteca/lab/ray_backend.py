@@ -13,6 +13,7 @@ running.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,6 +25,11 @@ from ludoteca.lab.simulate import (
     in_order,
     play_chunk,
 )
+
+SLOW_START = ("RAY_agent_register_timeout_ms", "120000")
+"""On a loaded machine the local raylet gave up waiting for its agents after its default
+timeout ("The current node timed out during startup", ray-project/ray#65983); a local start
+waits up to two minutes (unless the variable is set already)."""
 
 
 def run(
@@ -40,6 +46,7 @@ def run(
     started = not ray.is_initialized()
     if started:
         if config.ray_address is None:
+            os.environ.setdefault(*SLOW_START)
             ray.init(
                 num_cpus=config.workers,
                 include_dashboard=False,
