@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 
 from ludoteca.cli import app
 from ludoteca.lab import simulate as sim
-from ludoteca.lab.ray_backend import SLOW_START
+from ludoteca.lab.ray_backend import LOCAL_ENV
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    name, value = SLOW_START
-    os.environ.setdefault(name, value)
+    for name, value in LOCAL_ENV:
+        os.environ.setdefault(name, value)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         yield
@@ -26,7 +26,10 @@ def local_ray() -> Iterator[None]:
         ray.shutdown()
 
 
-def test_ray_and_two_local_processes_write_byte_identical_csv_files(tmp_path: Path) -> None:
+# One test, so that one Ray instance is started however pytest-xdist spreads the tests.
+def test_ray_gives_the_same_games_and_byte_identical_csv_as_local_processes(
+    local_ray: None, tmp_path: Path
+) -> None:
     files = {}
     for backend in ("ray", "local"):
         path = tmp_path / f"{backend}.csv"
@@ -38,9 +41,6 @@ def test_ray_and_two_local_processes_write_byte_identical_csv_files(tmp_path: Pa
     assert files["ray"] == files["local"]
     assert files["ray"].count(b"\n") == 25
     assert b"stat.door_opens" in files["ray"]
-
-
-def test_ray_results_equal_sequential_ones_and_ray_is_left_running() -> None:
     config = sim.SimulationConfig("tacocat", 10, ("greedy", "random"), seed=7, chunk_size=3)
     on_ray = dataclasses.replace(config, backend="ray", workers=2)
     assert list(sim.run(on_ray)) == list(sim.run(config))

@@ -26,10 +26,11 @@ from ludoteca.lab.simulate import (
     play_chunk,
 )
 
-SLOW_START = ("RAY_agent_register_timeout_ms", "120000")
-"""On a loaded machine the local raylet gave up waiting for its agents after its default
-timeout ("The current node timed out during startup", ray-project/ray#65983); a local start
-waits up to two minutes (unless the variable is set already)."""
+LOCAL_ENV = (("RAY_agent_register_timeout_ms", "120000"), ("RAY_enable_metrics_collection", "0"))
+"""For a local start: on a loaded machine the raylet gave up waiting for its metrics agent's
+port file ("The current node timed out during startup", ray-project/ray#65983). A
+simulation needs no Ray metrics, so they are off, and agents get two minutes to register
+(each unless the variable is set already)."""
 
 
 def run(
@@ -46,7 +47,8 @@ def run(
     started = not ray.is_initialized()
     if started:
         if config.ray_address is None:
-            os.environ.setdefault(*SLOW_START)
+            for name, value in LOCAL_ENV:
+                os.environ.setdefault(name, value)
             ray.init(
                 num_cpus=config.workers,
                 include_dashboard=False,
