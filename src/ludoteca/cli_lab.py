@@ -49,7 +49,7 @@ BackendOption = Annotated[
     str, typer.Option("--backend", help=_help("backend"), metavar="local|ray")
 ]
 RayAddressOption = Annotated[
-    str | None, typer.Option("--ray-address", help=_help("ray_address"), metavar="ADDRESS")
+    str | None, typer.Option("--ray-address", help=_help("ray_address"), metavar="URL")
 ]
 JsonOption = Annotated[
     Path | None, typer.Option("--json", help=_help("json_summary"), metavar=_meta("file"))
@@ -202,7 +202,7 @@ def sweep(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help=_help("plots"), metavar=_meta("file"))
+        Path | None, typer.Option("--plots", help=_help("plots"), metavar=_meta("folder"))
     ] = None,
     json_out: JsonOption = None,
     csv_out: CsvOption = None,

@@ -135,6 +135,7 @@ register(
         "lab.measure.end": {"es": "final: {label}", "en": "ending: {label}"},
         **{f"lab.measure.{key}": {"es": es, "en": en} for key, (es, en) in MEASURES.items()},
         # --- help
+        "cli.meta.folder": {"es": "CARPETA", "en": "FOLDER"},
         "cli.help.players_sim": {
             "es": "Número de jugadores (por defecto, uno por agente, o el mínimo del juego); "
             "con un solo agente en --agents, ese agente en todos los asientos.",
