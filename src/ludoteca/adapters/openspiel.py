@@ -152,6 +152,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.observer = encodings.Observer(self.encoding, scaled=True)
         self.view_free = bool(getattr(self.encoding, "view_free", False))
         self.seat_views = encodings.seat_views(self.num_seats)
+        self.chance_probabilities = getattr(self.encoding, "chance_probabilities", None)
         self.fast = encodings.state_observer(self.encoding, self.num_seats, scaled=True)
         self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
         self.raw_observer = encodings.Observer(self.encoding, scaled=False)
@@ -230,7 +231,7 @@ class _Match:
         """Forget what was built for the engine state (after it changes), and find who
         plays now (``current_player`` is asked several times per step).
         """
-        self.chance: Sequence[tuple[Any, Any]] | None = None
+        self.chance: Sequence[tuple[Any, float]] | None = None
         self.views: dict[Seat, Any] = {}
         self.legal: dict[Seat, Sequence[Any]] = {}
         self.bases: dict[Seat, Any] = {}
@@ -323,9 +324,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each outcome's index with its probability (the exact fraction, rounded once)."""
-        return [
-            (index, p.numerator / p.denominator) for index, (_, p) in enumerate(self._outcomes())
-        ]
+        return [(index, p) for index, (_, p) in enumerate(self._outcomes())]
 
     def _apply_action(self, action: int) -> None:
         m = self._m
@@ -473,10 +472,20 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             m.legal = {**m.legal, seat: legal}
         return legal
 
-    def _outcomes(self) -> Sequence[tuple[Any, Any]]:
+    def _outcomes(self) -> Sequence[tuple[Any, float]]:
+        """``game.chance_outcomes`` with float probabilities (the encoding's
+        ``chance_probabilities`` where it has one: the same list, without fractions).
+        """
         m = self._m
         if m.chance is None:
-            m.chance = self._owner.game.chance_outcomes(m.engine_state)
+            owner = self._owner
+            if owner.chance_probabilities is not None:
+                m.chance = owner.chance_probabilities(m.engine_state)
+            else:
+                m.chance = [
+                    (action, p.numerator / p.denominator)
+                    for action, p in owner.game.chance_outcomes(m.engine_state)
+                ]
         return m.chance
 
     def _engine_apply(self, seat: Seat, action: Any) -> None:

@@ -243,6 +243,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._seat_views = encodings.seat_views(players)
         self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
+        self._rewarded = False
         self.agents = []
         self.rewards = {}
         self._cumulative_rewards = {}
@@ -285,6 +286,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._buffer = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -356,12 +358,17 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         draft = self._drafts[seat]
         decoded = self.encoding.decode(index, self._mask_view(seat), self._legal(seat), draft)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards are all zero until the match ends: clearing and accumulating them is
+        # needed only once ``_advance`` has set some (it raises ``_rewarded``).
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         self._drafts[seat] = decoded.draft
         if decoded.action is not None:
             self._buffer[seat] = decoded.action
             self._advance()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -528,6 +535,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             if not actors:
                 outcome = game.outcome(self._state)
                 returns = outcome.returns() if outcome else (0.0,) * self.num_players
+                self._rewarded = True
                 for agent in self.agents:
                     self.rewards[agent] = float(returns[self._seat_of[agent]])
                     self.terminations[agent] = True

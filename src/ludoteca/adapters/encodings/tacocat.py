@@ -93,6 +93,7 @@ is soft. Every scaled entry is in [0, 1].
 from __future__ import annotations
 
 import array
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -476,6 +477,26 @@ class TacocatEncoding:
         """The text of an action number (``"select 3"``, ``"attack 4 5 6"``)."""
         return ACTION_LABELS[index]
 
+    def chance_probabilities(self, state: tc.State) -> tuple[tuple[Any, float], ...]:
+        """``game.chance_outcomes(state)`` with each probability as the nearest float,
+        without building fractions (the OpenSpiel adapter's chance nodes).
+        """
+        found = _CHANCES.get(state.pile)
+        if found is None:
+            pile = state.pile
+            total = len(pile)
+            outcomes = []
+            start = 0
+            while start < total:
+                value = pile[start]
+                end = bisect_right(pile, value, start)
+                outcomes.append((tc.DRAWS[value], (end - start) / total))
+                start = end
+            if len(_CHANCES) >= _CACHE_SIZE:
+                _CHANCES.clear()
+            found = _CHANCES[pile] = tuple(outcomes)
+        return found
+
     def state_writer(self, scale: Scale) -> TacocatWriter:
         """A writer of this vector straight from the state (``encodings.StateWriter``)."""
         return TacocatWriter(scale)
@@ -487,6 +508,8 @@ _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
+_CHANCES: dict[tuple[int, ...], tuple[tuple[Any, float], ...]] = {}
+"""Chance outcomes by pile (the pile is sorted, so equal piles are equal tuples)."""
 """Other masks by the legal list object (kept, so its id is not reused while cached)."""
 
 
