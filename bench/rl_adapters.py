@@ -13,7 +13,19 @@ repetitions:
 - ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
   number)``; steps are learner steps, opponents and chance moving in between.
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
-  ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls.
+  ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls, chance nodes
+  included.
+- ``openspiel+obs``: the same loop asking ``observation_tensor(player)`` at each decision
+  (as an RL loop does; the plain row never asks for an observation).
+
+An *engine step* is one ``apply`` of the engine: a seat's action or a chance outcome (a card
+drawn, a die rolled). An *agent step* (PettingZoo, Gymnasium) is one ``step`` call of the
+learner: it may be a sub-action that applies nothing (a Tacocat replace select) or carry
+several engine steps (the chance steps and, in Gymnasium, the opponents' moves until the
+learner chooses again). The issue's ratio is each adapter row's steps/s over the engine
+row's engine steps/s. The engine row also counts its *decisions* (engine steps that are a
+seat's action, chance excluded): "÷ engine decisions" reads an adapter row against the rate
+at which the engine's random playout makes decisions, for information only.
 
 ``--parts`` instead times each call an adapter step makes, on the same decision states
 (every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
@@ -47,6 +59,9 @@ from ludoteca.engine.game import CHANCE
 Workload = Callable[[float], tuple[int, int]]
 """Runs for about ``seconds`` of CPU time; returns (its steps, engine steps)."""
 
+DECISIONS: dict[str, list[int]] = {}
+"""Per game, the engine row's decisions (non-chance steps) per repetition."""
+
 
 def engine_rows(game_id: str) -> Workload:
     game = registry.make(game_id)
@@ -57,6 +72,7 @@ def engine_rows(game_id: str) -> Workload:
 
     def run(seconds: float) -> tuple[int, int]:
         steps = 0
+        chance = 0
         stop = time.process_time() + seconds
         s = state[0]
         while time.process_time() < stop:
@@ -69,12 +85,14 @@ def engine_rows(game_id: str) -> Workload:
                 if actors[0] == CHANCE:
                     s = game.apply(s, CHANCE, game.sample_chance(s, picker))
                     steps += 1
+                    chance += 1
                     continue
                 picks = [(seat, picker.choice(game.legal_actions(s, seat))) for seat in actors]
                 for seat, action in picks:
                     s = game.apply(s, seat, action)
                     steps += 1
         state[0] = s
+        DECISIONS.setdefault(game_id, []).append(steps - chance)
         return steps, steps
 
     return run
@@ -146,7 +164,7 @@ def gymnasium_rows(game_id: str) -> Workload:
     return run
 
 
-def openspiel_rows(game_id: str) -> Workload:
+def openspiel_rows(game_id: str, observe: bool = False) -> Workload:
     import pyspiel  # noqa: PLC0415
 
     import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
@@ -180,6 +198,8 @@ def openspiel_rows(game_id: str) -> Workload:
                     weights = [p for _, p in outcomes]
                     state.apply_action(picker.choices(ids, weights)[0])
                 else:
+                    if observe:
+                        state.observation_tensor(state.current_player())
                     legal = state.legal_actions()
                     state.apply_action(legal[int(picker.random() * len(legal))])
                 steps += 1
@@ -195,6 +215,7 @@ ROWS: dict[str, Callable[[str], Workload]] = {
     "pettingzoo": pettingzoo_rows,
     "gymnasium": gymnasium_rows,
     "openspiel": openspiel_rows,
+    "openspiel+obs": lambda game_id: openspiel_rows(game_id, observe=True),
 }
 
 
@@ -285,6 +306,7 @@ def main() -> None:
     parser.add_argument(
         "--games", nargs="*", default=["tacocat", "dweebies", "tile_up", "mystery_date"]
     )
+    parser.add_argument("--rows", nargs="*", default=list(ROWS), choices=list(ROWS))
     parser.add_argument("--json", default=None)
     parser.add_argument("--mccfr", type=int, default=0)
     parser.add_argument("--parts", action="store_true")
@@ -297,7 +319,9 @@ def main() -> None:
         return
     results: dict[str, dict[str, Any]] = {}
     for game_id in args.games:
-        loads = {row: make(game_id) for row, make in ROWS.items()}
+        loads = {
+            row: make(game_id) for row, make in ROWS.items() if row in args.rows or row == "engine"
+        }
         for load in loads.values():
             load(min(args.seconds, 0.5))  # warm-up, discarded
         reps: dict[str, list[tuple[int, int]]] = {row: [] for row in loads}
@@ -312,14 +336,23 @@ def main() -> None:
             }
             for row, runs in reps.items()
         }
-    print("| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row |")
-    print("|---|---|---:|---:|---:|")
+        decisions = DECISIONS.pop(game_id)[1:]  # the warm-up's count first
+        results[game_id]["engine"]["decisions_per_s"] = statistics.median(
+            d / args.seconds for d in decisions
+        )
+    print(
+        "| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row "
+        "| ÷ engine decisions/s |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
     for game_id, rows in results.items():
         base = rows["engine"]["steps_per_s"]
+        per_decision = rows["engine"]["decisions_per_s"]
         for row, data in rows.items():
             print(
                 f"| {game_id} | {row} | {data['steps_per_s']:,.0f} | "
-                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} |"
+                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} | "
+                f"{data['steps_per_s'] / per_decision:.0%} |"
             )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -18,7 +18,9 @@ sub-actions as ``adapters.pettingzoo``:
   ``engine.rng.derive(seed, "opponents")``, chance steps from ``derive(seed, "chance")``;
   an episode is a function of its seed and the learner's actions.
 - **Observations** are the encoding's vector scaled into [0, 1] ([-1, 1] for Dweebies'
-  coordinates; ``encodings.scaled``). **Actions** are ``Discrete(action_size)``.
+  coordinates; ``encodings.scaled``), written from the state where the encoding has a
+  state writer (equal to the encoded view: ``encodings.StateWriter``). **Actions** are
+  ``Discrete(action_size)``.
   ``action_masks()`` (sb3-contrib's MaskablePPO) and ``info["action_mask"]`` give the legal
   numbers. An action outside the mask ends the episode as a loss (reward -1,
   ``info["illegal_action"]``), so unmasked agents and ``env_checker`` can step it.
@@ -118,6 +120,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._legal: Sequence[Any] = ()
         self._mask = self._read_only(np.zeros(self.encoding.action_size, dtype=np.int8))
         self._observer = encodings.Observer(self.encoding, scaled=True)
+        self._fast = encodings.state_observer(self.encoding, players, scaled=True)
+        self._view_free = bool(getattr(self.encoding, "view_free", False))
+        self._seat_views = encodings.seat_views(players)
         self._base: ObsArray | None = None
 
     # -- Gymnasium API --------------------------------------------------------------------
@@ -158,11 +163,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         if not (0 <= index < self.encoding.action_size and self._mask[index]):
             self._mask = self._read_only(np.zeros_like(self._mask))
             return self._observe(), -1.0, True, False, self._info(True)
-        decoded = self.encoding.decode(index, self._view, self._legal, self._draft)
+        decoded = self.encoding.decode(index, self._mask_view(), self._legal, self._draft)
         self._draft = decoded.draft
         if decoded.action is None:
             self._mask = self._read_only(
-                self.encoding.action_mask(self._view, self._legal, self._draft)
+                self.encoding.action_mask(self._mask_view(), self._legal, self._draft)
             )
             return self._observe(), 0.0, False, False, self._info(False)
         ended = self._advance(decoded.action)
@@ -189,14 +194,29 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     # -- Internals ------------------------------------------------------------------------
 
     def _observe(self) -> ObsArray:
-        # Built once per view; a sub-action only adds the draft to a copy.
+        # Built once per decision (written from the state where the encoding can, else
+        # encoded from the view); a sub-action only adds the draft to a copy.
         if self._base is None:
-            self._base = self._observer.base(self._view)
-        return self._observer.with_draft(self._view, self._base, self._draft)
+            if self._fast is not None:
+                self._base = self._fast.base(self._state, self.seat)
+            else:
+                self._base = self._observer.base(self._learner_view())
+        view = encodings.NO_VIEW if self._fast is not None else self._learner_view()
+        return self._observer.with_draft(view, self._base, self._draft)
+
+    def _learner_view(self) -> Any:
+        """The learner's view of the current state, built once (only where it is read)."""
+        if self._view is None:
+            self._view = self.game.view(self._state, self.seat)
+        return self._view
+
+    def _mask_view(self) -> Any:
+        return self._seat_views[self.seat] if self._view_free else self._learner_view()
 
     @staticmethod
     def _read_only(mask: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-        mask.flags.writeable = False
+        if mask.flags.writeable:
+            mask.flags.writeable = False
         return mask
 
     def _info(self, illegal: bool) -> dict[str, Any]:
@@ -227,11 +247,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             if me in actors and pending is None:
                 self._state = state
                 self._draft = EMPTY_DRAFT
-                self._view = game.view(state, me)
+                self._view = None
                 self._base = None
                 self._legal = game.legal_actions(state, me)
                 self._mask = self._read_only(
-                    self.encoding.action_mask(self._view, self._legal, EMPTY_DRAFT)
+                    self.encoding.action_mask(self._mask_view(), self._legal, EMPTY_DRAFT)
                 )
                 return None
             chosen = []
@@ -254,7 +274,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     def _finish(self, state: Any, reward: float, terminated: bool) -> tuple[float, bool]:
         self._state = state
         self._draft = EMPTY_DRAFT
-        self._view = self.game.view(state, self.seat)
+        self._view = None
         self._base = None
         self._legal = ()
         self._mask = self._read_only(np.zeros_like(self._mask))

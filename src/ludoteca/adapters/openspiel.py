@@ -23,7 +23,8 @@ only, as ``adapters.pettingzoo`` does, and uses the same encoding:
   the acting seats choose one after another, each choice held back until all are made and
   then applied in seat order, so a later seat observes exactly what it would have observed
   had the earlier not chosen (the dynamics are ``SEQUENTIAL`` with imperfect information).
-- **Observations** come from ``game.view(state, player)`` only. The observation string is
+- **Observations** come from ``game.view(state, player)`` only (or from a state writer
+  proved equal to it, ``encodings.StateWriter``). The observation string is
   the view as sorted JSON (plus the player's draft); the observation tensor is the scaled
   encoding vector (``encodings.scaled``: every entry in [0, 1] or [-1, 1]). The information
   state string is the observation string plus a BLAKE2b digest of the player's whole history
@@ -62,6 +63,8 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
 
 PREFIX = "ludoteca_"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 MAX_CHANCE_OUTCOMES: dict[str, int] = {
     "tacocat": 12,
@@ -147,6 +150,12 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.encoding: Encoding = encodings.make(game_id, self.num_seats, self.game_options)
         self.max_steps = info.max_steps
         self.observer = encodings.Observer(self.encoding, scaled=True)
+        self.view_free = bool(getattr(self.encoding, "view_free", False))
+        self.seat_views = encodings.seat_views(self.num_seats)
+        self.chance_probabilities = getattr(self.encoding, "chance_probabilities", None)
+        self.fast = encodings.state_observer(self.encoding, self.num_seats, scaled=True)
+        self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
+        self.raw_observer = encodings.Observer(self.encoding, scaled=False)
         self.initial_engine_state: Any = runner.new_game(
             self.game, self.num_seats, self.seed, self.game_options
         )
@@ -209,6 +218,8 @@ class _Match:
         self.buffer: dict[Seat, Any] = {}
         self.steps = 0
         self.actors: tuple[Seat, ...] = tuple(game.game.actors(self.engine_state))
+        self.max_steps = game.max_steps
+        self.player = 0
         self.log: Any = ((self.engine_state, tuple(self.drafts)), None)
         self.folded: list[Any] = [None] * players
         self.trails: list[bytes] = [b""] * players
@@ -217,11 +228,26 @@ class _Match:
         self.clear()
 
     def clear(self) -> None:
-        """Forget what was built for the engine state (after it changes)."""
-        self.chance: Sequence[tuple[Any, Any]] | None = None
+        """Forget what was built for the engine state (after it changes), and find who
+        plays now (``current_player`` is asked several times per step).
+        """
+        self.chance: Sequence[tuple[Any, float]] | None = None
         self.views: dict[Seat, Any] = {}
         self.legal: dict[Seat, Sequence[Any]] = {}
         self.bases: dict[Seat, Any] = {}
+        self.numbers: dict[Seat, list[int]] = {}
+        self.find_player()
+
+    def find_player(self) -> None:
+        """Set ``player``: terminal, chance, or the first actor not held back."""
+        actors = self.actors
+        if not actors or self.steps >= self.max_steps:
+            self.player = _TERMINAL
+        elif actors[0] == CHANCE:
+            self.player = _CHANCE
+        else:
+            buffer = self.buffer
+            self.player = next(seat for seat in actors if seat not in buffer)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
         other = _Match.__new__(_Match)
@@ -250,7 +276,7 @@ class _Match:
         keep = {
             key: value
             for key, value in vars(self).items()
-            if key not in ("log", "folded", "chance", "views", "legal", "bases")
+            if key not in ("log", "folded", "chance", "views", "legal", "bases", "numbers")
         }
         keep["log_entries"] = entries
         keep["folded_at"] = [len(entries) - 1 - at if at >= 0 else -1 for at in folded_at]
@@ -282,24 +308,23 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` at a chance step, ``TERMINAL`` once over."""
-        m = self._m
-        actors = m.actors
-        if not actors or m.steps >= self._owner.max_steps:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if actors[0] == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        buffer = m.buffer
-        return next(seat for seat in actors if seat not in buffer)
+        return self._m.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        view, legal = self._seen(player)
-        mask = self._owner.encoding.action_mask(view, legal, self._m.drafts[player])
-        result: list[int] = np.flatnonzero(mask).tolist()
-        return result
+        m = self._m
+        numbers = m.numbers.get(player)
+        if numbers is None:
+            owner = self._owner
+            legal = self._legal(player)
+            view = owner.seat_views[player] if owner.view_free else self._view(player)
+            mask = owner.encoding.action_mask(view, legal, m.drafts[player])
+            numbers = np.flatnonzero(mask).tolist()
+            m.numbers = {**m.numbers, player: numbers}
+        return list(numbers)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each outcome's index with its probability."""
-        return [(index, float(p)) for index, (_, p) in enumerate(self._outcomes())]
+        """Each outcome's index with its probability (the exact fraction, rounded once)."""
+        return [(index, p) for index, (_, p) in enumerate(self._outcomes())]
 
     def _apply_action(self, action: int) -> None:
         m = self._m
@@ -307,17 +332,23 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if actors[0] == CHANCE:
             self._engine_apply(CHANCE, self._outcomes()[action][0])
         else:
-            seat = self.current_player()
-            view, legal = self._seen(seat)
-            decoded = self._owner.encoding.decode(action, view, legal, m.drafts[seat])
+            owner = self._owner
+            seat = m.player
+            view = owner.seat_views[seat] if owner.view_free else self._view(seat)
+            decoded = owner.encoding.decode(action, view, self._legal(seat), m.drafts[seat])
             m.log = ((seat, action), m.log)
             m.drafts[seat] = decoded.draft
-            if decoded.action is not None:
+            if decoded.action is None:
+                m.numbers = {}
+            else:
                 m.buffer[seat] = decoded.action
                 if all(other in m.buffer for other in actors):
                     held, m.buffer = m.buffer, {}
                     for other in actors:
                         self._engine_apply(other, held[other])
+                else:
+                    m.numbers = {}
+                    m.find_player()
         m.log = ((m.engine_state, tuple(m.drafts)), m.log)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -407,11 +438,17 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def observation_vector(self, player: int) -> Any:
         """The scaled encoding vector of the player's view and draft."""
         m = self._m
+        owner = self._owner
         base = m.bases.get(player)
-        view = self._view(player)
-        observer = self._owner.observer
+        fast = owner.fast
+        view = encodings.NO_VIEW if fast is not None else self._view(player)
+        observer = owner.observer
         if base is None:
-            base = observer.base(view)
+            if fast is not None:
+                # The game's buffer is rewritten by the next state written: kept as a copy.
+                base = fast.base(m.engine_state, player).copy()
+            else:
+                base = observer.base(view)
             m.bases = {**m.bases, player: base}
         return observer.with_draft(view, base, m.drafts[player])
 
@@ -427,18 +464,28 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             m.views = {**m.views, seat: view}
         return view
 
-    def _seen(self, seat: Seat) -> tuple[Any, Sequence[Any]]:
+    def _legal(self, seat: Seat) -> Sequence[Any]:
         m = self._m
         legal = m.legal.get(seat)
         if legal is None:
             legal = self._owner.game.legal_actions(m.engine_state, seat)
             m.legal = {**m.legal, seat: legal}
-        return self._view(seat), legal
+        return legal
 
-    def _outcomes(self) -> Sequence[tuple[Any, Any]]:
+    def _outcomes(self) -> Sequence[tuple[Any, float]]:
+        """``game.chance_outcomes`` with float probabilities (the encoding's
+        ``chance_probabilities`` where it has one: the same list, without fractions).
+        """
         m = self._m
         if m.chance is None:
-            m.chance = self._owner.game.chance_outcomes(m.engine_state)
+            owner = self._owner
+            if owner.chance_probabilities is not None:
+                m.chance = owner.chance_probabilities(m.engine_state)
+            else:
+                m.chance = [
+                    (action, p.numerator / p.denominator)
+                    for action, p in owner.game.chance_outcomes(m.engine_state)
+                ]
         return m.chance
 
     def _engine_apply(self, seat: Seat, action: Any) -> None:
@@ -446,10 +493,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         game = self._owner.game
         m.engine_state = game.apply(m.engine_state, seat, action)
         m.actors = tuple(game.actors(m.engine_state))
-        m.clear()
         m.steps += 1
         if seat != CHANCE:
             m.drafts[seat] = EMPTY_DRAFT
+        m.clear()
 
     def _trail(self, player: int) -> bytes:
         """The player's history digest: its distinct encoded observations, in order, and its
@@ -464,8 +511,6 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             node = node[1]
         if not pending:
             return m.trails[player]
-        encoding = self._owner.encoding
-        game = self._owner.game
         trail = m.trails[player]
         last_seen = m.last_seen[player]
         last = m.last_snapshot[player]
@@ -480,8 +525,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             if last is not None and last[0] is first and last[1] == draft:
                 continue  # the same engine state and draft: the same observation
             last = (first, draft)
-            view = self._view(player) if first is current else game.view(first, player)
-            seen = encoding.observation(view, draft).tobytes()
+            seen = self._raw_bytes(first, player, draft, first is current)
             if seen != last_seen:
                 last_seen = seen
                 trail = _chain(trail, seen)
@@ -490,6 +534,16 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         m.last_snapshot[player] = last
         m.folded[player] = m.log
         return trail
+
+    def _raw_bytes(self, engine_state: Any, player: int, draft: Draft, current: bool) -> bytes:
+        """The bytes of the raw observation of ``engine_state`` for ``player``."""
+        owner = self._owner
+        fast = owner.fast_raw
+        if fast is not None:
+            base = fast.base(engine_state, player)
+            return owner.raw_observer.with_draft(encodings.NO_VIEW, base, draft).tobytes()
+        view = self._view(player) if current else owner.game.view(engine_state, player)
+        return owner.encoding.observation(view, draft).tobytes()
 
 
 class LudotecaObserver:

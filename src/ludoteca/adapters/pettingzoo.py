@@ -19,8 +19,11 @@ The environment wraps a game through the Game protocol only, as the runner does
   choices, and :meth:`LudotecaEnv.record` replays with ``engine.record.replay``.
 - **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``,
   both computed by the game's encoding (``adapters/encodings``) from ``game.view(state,
-  seat)`` and the legal actions only — never from the state, so nothing a view hides can
-  reach a policy. Only the selected agent's mask has ones (the PettingZoo convention).
+  seat)`` and the legal actions only, so nothing a view hides can reach a policy. Where the
+  encoding has a state writer (``encodings.StateWriter``) the vector is written instead
+  from the state fields that view shows, rewriting only what changed; tests prove it equal
+  to the encoded view and blind to resampled hidden zones. Only the selected agent's mask
+  has ones (the PettingZoo convention).
 - **Actions** are integers of a fixed ``Discrete`` space. An action outside the mask raises
   ``IllegalActionError`` (a non-integer or out-of-range number raises
   ``InvalidActionError``), with the reason in Spanish and English, and changes nothing.
@@ -235,8 +238,12 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._masks: list[tuple[Any, Draft, MaskArray] | None] = []
         self._bases: list[tuple[Any, ObservationArray] | None] = []
         self._observer = encodings.Observer(self.encoding, scaled=scaled)
+        self._fast = encodings.state_observer(self.encoding, players, scaled=scaled)
+        self._view_free = bool(getattr(self.encoding, "view_free", False))
+        self._seat_views = encodings.seat_views(players)
         self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
+        self._rewarded = False
         self.agents = []
         self.rewards = {}
         self._cumulative_rewards = {}
@@ -279,6 +286,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._buffer = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -299,12 +307,11 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             GameSetupError: For an unknown agent name.
         """
         seat = self._seat(agent)
-        view = self._view(seat)
         if agent == self.agent_selection and self._live(agent):
             mask = self._mask(seat)  # read-only, so shared without a copy
         else:
             mask = np.zeros(self.encoding.action_size, dtype=np.int8)
-        return {"observation": self._observation(seat, view), "action_mask": mask}
+        return {"observation": self._observation(seat), "action_mask": mask}
 
     def state(self) -> ObservationArray:
         """The global state for a centralised critic: every seat's observation vector, in
@@ -315,9 +322,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             EnvNotResetError: Before the first ``reset()``.
         """
         self._current()
-        return np.concatenate(
-            [self._observation(seat, self._view(seat)) for seat in range(self.num_players)]
-        )
+        return np.concatenate([self._observation(seat) for seat in range(self.num_players)])
 
     def step(self, action: ActionNumber) -> None:
         """Play ``action`` for the selected agent (``None`` for a finished agent).
@@ -351,14 +356,19 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         # The mask came from the engine's legal actions, so the decoded action is legal: it
         # is applied unchecked (the encoding tests prove mask and engine agree).
         draft = self._drafts[seat]
-        decoded = self.encoding.decode(index, self._view(seat), self._legal(seat), draft)
+        decoded = self.encoding.decode(index, self._mask_view(seat), self._legal(seat), draft)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards are all zero until the match ends: clearing and accumulating them is
+        # needed only once ``_advance`` has set some (it raises ``_rewarded``).
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         self._drafts[seat] = decoded.draft
         if decoded.action is not None:
             self._buffer[seat] = decoded.action
             self._advance()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -486,19 +496,28 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         cached = self._masks[seat]
         if cached is not None and cached[0] is state and cached[1] == draft:
             return cached[2]
-        mask = self.encoding.action_mask(self._view(seat), self._legal(seat), draft)
+        mask = self.encoding.action_mask(self._mask_view(seat), self._legal(seat), draft)
         mask.flags.writeable = False  # handed to agents as is: nobody may change it
         self._masks[seat] = (state, draft, mask)
         return mask
 
-    def _observation(self, seat: Seat, view: View) -> ObservationArray:
-        # The vector without the draft is built once per state and seat; a sub-action
-        # (which changes only the draft) adds the draft to a copy.
+    def _mask_view(self, seat: Seat) -> View:
+        """The view the encoding's mask and decoding read (none if they read none)."""
+        return self._seat_views[seat] if self._view_free else self._view(seat)
+
+    def _observation(self, seat: Seat) -> ObservationArray:
+        # The vector without the draft is built once per state and seat (written from the
+        # state where the encoding can, else encoded from the view); a sub-action (which
+        # changes only the draft) adds the draft to a copy.
         state = self._current()
         cached = self._bases[seat]
         if cached is None or cached[0] is not state:
-            cached = (state, self._observer.base(view))
+            if self._fast is not None:
+                cached = (state, self._fast.base(state, seat))
+            else:
+                cached = (state, self._observer.base(self._view(seat)))
             self._bases[seat] = cached
+        view = encodings.NO_VIEW if self._fast is not None else self._view(seat)
         return self._observer.with_draft(view, cached[1], self._drafts[seat])
 
     def _apply(self, seat: Seat, action: Any) -> None:
@@ -516,6 +535,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             if not actors:
                 outcome = game.outcome(self._state)
                 returns = outcome.returns() if outcome else (0.0,) * self.num_players
+                self._rewarded = True
                 for agent in self.agents:
                     self.rewards[agent] = float(returns[self._seat_of[agent]])
                     self.terminations[agent] = True

@@ -178,7 +178,12 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         # Decode every number against the views before the step (no seat sees another's
         # number of the same step), then hold back the completed engine actions.
         decoded = [
-            (seat, aec.encoding.decode(index, aec._view(seat), aec._legal(seat), aec._drafts[seat]))
+            (
+                seat,
+                aec.encoding.decode(
+                    index, aec._mask_view(seat), aec._legal(seat), aec._drafts[seat]
+                ),
+            )
             for seat, index in chosen
         ]
         before = list(self.agents)
@@ -230,12 +235,11 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         found: dict[str, Observation] = {}
         for agent in self.agents if agents is None else agents:
             seat = aec._seat_of[agent]
-            view = aec._view(seat)
             if seat in acting:
                 mask = aec._mask(seat)  # read-only
             else:
                 mask = np.zeros(size, dtype=np.int8)
-            found[agent] = {"observation": aec._observation(seat, view), "action_mask": mask}
+            found[agent] = {"observation": aec._observation(seat), "action_mask": mask}
         return found
 
     def _infos(self, agents: list[str] | None = None) -> dict[str, dict[str, Any]]:

@@ -23,22 +23,40 @@ reach 405,675 but stay in the hundreds), so a value ``x >= 0`` there becomes
 docstring lists its soft ranges; the Gymnasium and OpenSpiel adapters always scale, the
 PettingZoo environment when built with ``scaled=True``.
 
+Writing from the state (the fast path)
+--------------------------------------
+Building a seat's view and then encoding it costs several times an engine step. An encoding
+may also offer ``state_writer(scale)``: a :class:`StateWriter` that writes the same vector
+straight from the engine state's fields *that the seat's view shows* — never a hidden one —
+into a preallocated buffer, rewriting only the blocks whose fields changed since the state
+it wrote last (engine states are immutable tuples that share unchanged fields, so a field
+that is the same object holds the same value). :class:`StateObserver` keeps one buffer per
+seat for an environment. Each game's tests prove the writer equal to
+``encoding.observation(game.view(state, seat), ())`` over many random states and seats, in
+sequence and out of order, and unchanged when ``game.sample_state`` redraws every hidden
+zone, so it cannot carry more than the view. An encoding whose ``action_mask`` and
+``decode`` read no more of the view than ``seat`` and ``players`` sets ``view_free = True``
+and the environments hand them :func:`seat_views` instead of building the view. Reading
+game state makes these writers the one place in the adapters that depends on a game's
+state layout; ``docs/architecture.md`` says why.
+
 Encodings are looked up by game id with :func:`make`; each lives in
 ``adapters/encodings/<game id>.py`` and exposes ``make(num_players, options)``.
 """
 
 from __future__ import annotations
 
+import array
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.engine.game import Options, View
+from ludoteca.engine.game import Options, Seat, View
 from ludoteca.engine.i18n import msg
 
 Draft = tuple[int, ...]
@@ -200,6 +218,139 @@ class Observer:
         """The vector of ``view`` and ``draft`` built in full (no reuse)."""
         vector = self.encoding.observation(view, draft)
         return scaled(self.encoding, vector) if self.scaled else vector
+
+
+if TYPE_CHECKING:
+    Buffer = array.array[float]
+else:  # ``array.array`` takes a type argument at run time only from Python 3.12
+    Buffer = array.array
+"""A writer's buffer: ``array.array("f")`` (Python-speed item writes, no NumPy call each)."""
+
+
+class StateWriter(Protocol):
+    """Writes a seat's observation (empty draft) from the engine state (see above)."""
+
+    def write(self, state: Any, seat: Seat, out: Buffer, previous: Any) -> None:
+        """Make ``out`` the vector of ``encoding.observation(view(state, seat), ())``, each
+        entry multiplied by the writer's ``unit`` (scaled as :func:`scaled` does, soft
+        ranges included, or left raw).
+
+        Args:
+            state: The engine state.
+            seat: The observing seat.
+            out: The buffer; it holds what this writer wrote for ``previous`` and the
+                same seat, or anything when ``previous`` is ``None``.
+            previous: The state written last into ``out`` for this seat, or ``None``.
+        """
+        ...
+
+
+class Scale:
+    """How a writer turns a raw entry into the observed one (raw, or scaled).
+
+    Attributes:
+        unit: Per entry, the factor (``1 / bound``, or 1 for raw vectors): Python floats
+            equal to the ``float32`` factors :func:`scaled` multiplies by, so a product
+            rounded to ``float32`` equals NumPy's.
+        soft: For scaled vectors, ``k`` of each entry in a soft range (``x / (x + k)``).
+    """
+
+    def __init__(self, encoding: Encoding, *, scaled: bool) -> None:
+        inverse, soft = _scale(encoding)
+        self.unit: list[float] = inverse.tolist() if scaled else [1.0] * inverse.shape[0]
+        self.soft: dict[int, np.float32] = {}
+        if scaled:
+            for offset, size, k in soft:
+                for index in range(offset, offset + size):
+                    self.soft[index] = np.float32(k)
+
+    def value(self, index: int, raw: float) -> float:
+        """The observed value of a raw entry (slow path: soft entries)."""
+        k = self.soft.get(index)
+        if k is None:
+            return raw * self.unit[index]
+        x = np.float32(raw)
+        return float(x / (x + k))
+
+    def blocks(self, offset: int, build: Any, limit: int = 1 << 16) -> BlockCache:
+        """A :class:`BlockCache` of blocks written at ``offset``, scaled."""
+        return BlockCache(build, self, offset, limit)
+
+
+class BlockCache(dict[Any, Buffer]):
+    """Observation blocks by the state fields they come from, built on first use.
+
+    ``cache[key]`` calls ``build(key)`` (a list of raw entries) once per distinct key (a
+    hand, a trick, a seat pair) and scales it for its offset, so a writer copies a ready
+    block with one slice assignment. Cleared when it holds ``limit`` blocks (keys are
+    immutable tuples of small integers).
+    """
+
+    def __init__(self, build: Any, scale: Scale, offset: int, limit: int) -> None:
+        super().__init__()
+        self._build = build
+        self._scale = scale
+        self._offset = offset
+        self._limit = limit
+
+    def __missing__(self, key: Any) -> Buffer:
+        if len(self) >= self._limit:
+            self.clear()
+        value = self._scale.value
+        at = self._offset
+        block = array.array("f", [value(at + i, x) for i, x in enumerate(self._build(key))])
+        self[key] = block
+        return block
+
+
+class StateObserver:
+    """One environment's observation buffers, written from the state (see above).
+
+    :meth:`base` returns a buffer that the next call for the same seat overwrites: callers
+    hand out copies (``Observer.with_draft`` always copies).
+
+    Attributes:
+        encoding: The encoding.
+        scaled: Whether vectors are scaled (:func:`scaled`).
+    """
+
+    def __init__(self, encoding: Encoding, players: int, *, scaled: bool) -> None:
+        self.encoding = encoding
+        self.scaled = scaled
+        self._writer: StateWriter = encoding.state_writer(Scale(encoding, scaled=scaled))  # type: ignore[attr-defined]
+        size = encoding.observation_low.shape[0]
+        self._buffers = [array.array("f", bytes(4 * size)) for _ in range(players)]
+        self._arrays = [np.frombuffer(buffer, dtype=np.float32) for buffer in self._buffers]
+        self._last: list[Any] = [None] * players
+
+    def base(self, state: Any, seat: Seat) -> ObservationArray:
+        """The vector of ``state`` for ``seat`` with an empty draft (scaled if asked)."""
+        self._writer.write(state, seat, self._buffers[seat], self._last[seat])
+        self._last[seat] = state
+        return self._arrays[seat]
+
+
+def state_observer(encoding: Encoding, players: int, *, scaled: bool) -> StateObserver | None:
+    """A :class:`StateObserver` if the encoding has a state writer (and names its draft's
+    entries, so a draft is added without a view), else ``None``.
+    """
+    if getattr(encoding, "state_writer", None) is None:
+        return None
+    if getattr(encoding, "draft_entries", None) is None:
+        return None
+    return StateObserver(encoding, players, scaled=scaled)
+
+
+NO_VIEW: View = {}
+"""Handed to ``Observer.with_draft`` by the fast paths (whose encodings name their draft's
+entries, so the view is not read)."""
+
+
+def seat_views(players: int) -> list[View]:
+    """What a ``view_free`` encoding's mask and decoding read instead of a view, per seat:
+    ``{"seat": seat, "players": players}`` (the only entries they may read).
+    """
+    return [{"seat": seat, "players": players} for seat in range(players)]
 
 
 def bounds(encoding: Encoding, *, scaled: bool) -> tuple[ObservationArray, ObservationArray]:

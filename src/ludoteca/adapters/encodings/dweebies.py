@@ -89,6 +89,7 @@ other entry in [0, 1]); no range is soft.
 
 from __future__ import annotations
 
+import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -97,14 +98,17 @@ import numpy as np
 
 from ludoteca.adapters.encodings import (
     EMPTY_DRAFT,
+    Buffer,
     Decoded,
     Draft,
     Encoding,
     MaskArray,
     ObservationArray,
+    Scale,
 )
 from ludoteca.engine.game import CHANCE, Options, View
 from ludoteca.games.dweebies import game as dw
+from ludoteca.games.dweebies import layout
 
 GAME_ID = "dweebies"
 SEATS = dw.MAX_PLAYERS
@@ -228,6 +232,8 @@ class DweebiesEncoding:
 
     game_id = GAME_ID
     action_size = ACTION_SIZE
+    view_free = True
+    """With the engine's legal lists, the mask and decoding read no view."""
 
     def __init__(self) -> None:
         self.observation_low: ObservationArray = np.array(
@@ -324,14 +330,21 @@ class DweebiesEncoding:
 
         Placing with an empty draft: *select d* for each Dweebie of a legal placement.
         With a Dweebie selected: *place i* while ``Place(d, legal cell i)`` is legal.
-        Collecting: the numbers of the legal collect choices.
+        Collecting: the numbers of the legal collect choices. With the engine's legal lists
+        (its lazy placements, its collect tuples) the view is not read (``view_free``).
 
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
         """
-        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
         if not legal:
-            return mask
+            return _NO_ACTION
+        identity = getattr(legal, "identity", None)
+        if identity is not None:
+            cards, cells = identity()
+            return _placement_mask(cards, cells, draft)
+        if isinstance(legal, tuple) and not isinstance(legal[0], dw.Place):
+            return _collect_mask(legal)
+        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
         if view["phase"] != "place":
             for action in legal:
                 mask[_COLLECT_INDEX[action]] = 1
@@ -353,11 +366,17 @@ class DweebiesEncoding:
         return mask
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
-        """*Select d* sets the draft; *place i* places it on legal cell ``i``."""
+        """*Select d* sets the draft; *place i* places it on legal cell ``i`` (read from the
+        engine's lazy placements, else from the view).
+        """
         if index < PLACE:
             return Decoded(None, (index - SELECT + 1,))
         if index < COLLECT:
-            x, y = view["legal_cells"][index - PLACE]
+            identity = getattr(legal, "identity", None)
+            if identity is not None:
+                x, y = layout.xy(identity()[1][index - PLACE])
+            else:
+                x, y = view["legal_cells"][index - PLACE]
             return Decoded(dw.Place(draft[0], x, y), EMPTY_DRAFT)
         return Decoded(_COLLECTS[index - COLLECT], EMPTY_DRAFT)
 
@@ -385,6 +404,10 @@ class DweebiesEncoding:
         """The text of an action number (``"select D07"``, ``"collect row"``)."""
         return ACTION_LABELS[index]
 
+    def state_writer(self, scale: Scale) -> DweebiesWriter:
+        """A writer of this vector straight from the state (``encodings.StateWriter``)."""
+        return DweebiesWriter(scale)
+
 
 ENCODING = DweebiesEncoding()
 
@@ -392,6 +415,201 @@ ENCODING = DweebiesEncoding()
 def make(num_players: int, options: Options) -> Encoding:
     """The Dweebies encoding, the same for every player count and option."""
     return ENCODING
+
+
+_NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
+_NO_ACTION.flags.writeable = False
+
+
+def _placement_mask(cards: tuple[int, ...], cells: tuple[int, ...], draft: Draft) -> MaskArray:
+    """The mask of the engine's placements: every card of ``cards`` on every cell."""
+    buffer = bytearray(ACTION_SIZE)
+    if not draft:
+        for card in cards:
+            buffer[SELECT + card - 1] = 1
+    elif draft[0] in cards:
+        if len(cells) > MAX_CELLS:
+            raise KeyError(f"{len(cells)} legal cells: more than the {MAX_CELLS} slots")
+        buffer[PLACE : PLACE + len(cells)] = b"\x01" * len(cells)
+    return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+
+
+_COLLECT_MASKS: dict[tuple[Any, ...], MaskArray] = {}
+
+
+def _collect_mask(legal: tuple[Any, ...]) -> MaskArray:
+    mask = _COLLECT_MASKS.get(legal)
+    if mask is None:
+        buffer = bytearray(ACTION_SIZE)
+        for action in legal:
+            buffer[_COLLECT_INDEX[action]] = 1
+        mask = _COLLECT_MASKS[legal] = np.frombuffer(bytes(buffer), dtype=np.int8)
+    return mask
+
+
+# ---------------------------------------------------------------------------------------
+# The observation written from the state
+
+_OFF = layout.OFFSET
+_STEPS = (-layout.ROW, layout.ROW, -layout.COLUMN, layout.COLUMN)
+"""Cell-code steps of ``_DIRECTIONS``: -x, +x, -y, +y."""
+_CHANCE_PHASES = (dw.Phase.DEAL, dw.Phase.DRAW)
+
+
+def _head(key: tuple[int, int, int, int, int, int]) -> list[float]:
+    """players, seat, phase, mover, chance_acts, first_player (dealt is written apart)."""
+    n, me, phase, turn, first, chance = key
+    out = [0.0] * (_DEALT - _PLAYERS)
+    out[_PLAYERS + n - 2] = 1.0
+    out[_SEAT + me] = 1.0
+    out[_PHASE + phase] = 1.0
+    out[_MOVER + (turn - me) % n] = 1.0
+    out[_CHANCE] = float(chance)
+    out[_FIRST + (first - me) % n] = 1.0
+    return out
+
+
+def _hand(hand: tuple[int, ...]) -> list[float]:
+    out = [0.0] * KINDS
+    for card in hand:
+        out[card - 1] += 1.0
+    return out
+
+
+def _rel_seats(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]:
+    """hand_counts then scores, rel seats."""
+    counts, scores, me = key
+    n = len(counts)
+    out = [0.0] * (2 * SEATS)
+    for seat in range(n):
+        out[(seat - me) % n] = counts[seat]
+        out[SEATS + (seat - me) % n] = scores[seat]
+    return out
+
+
+def _last(key: tuple[tuple[int, int, int, int] | None, int, int, int, int]) -> list[float]:
+    """last_seat, last_card, last_cell, last_taken."""
+    last, me, n, ox, oy = key
+    out = [0.0] * (_WINDOW - _LAST_SEAT)
+    if last is not None:
+        seat, card, cell, taken = last
+        out[(seat - me) % n] = 1.0
+        out[_LAST_CARD - _LAST_SEAT + card - 1] = 1.0
+        out[_LAST_CELL - _LAST_SEAT] = (cell >> 8) - _OFF - ox
+        out[_LAST_CELL - _LAST_SEAT + 1] = (cell & 0xFF) - _OFF - oy
+        out[_LAST_TAKEN - _LAST_SEAT] = taken
+    return out
+
+
+class DweebiesWriter:
+    """Writes Dweebies' vector from a state (``encodings.StateWriter``).
+
+    It reads what ``Dweebies.view(state, seat)`` shows the seat: the table, the legal
+    cells, the row and column on offer, scores, the last placement, its own hand, and the
+    sizes of the other hands and of the pile — never their cards. The table's part of the
+    vector (window, table, cells: the same for every seat) is rewritten only when the table
+    or the legal cells changed.
+    """
+
+    def __init__(self, scale: Scale) -> None:
+        u = scale.unit
+        self._u = u
+        blocks = scale.blocks
+        self._head = blocks(_PLAYERS, _head)
+        self._hand = blocks(_HAND, _hand)
+        self._rel_seats = blocks(_HAND_COUNTS, _rel_seats)
+        self._last = blocks(_LAST_SEAT, _last)
+        self._zeros = array.array("f", bytes(4 * (OBSERVATION_SIZE - _WINDOW)))
+        self._grid: Any = None
+        self._reference: tuple[list[int], int, int] = ([], 0, 0)
+
+    def write(self, state: dw.State, seat: int, out: Buffer, previous: Any) -> None:
+        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
+        me = seat
+        n = state.players
+        p = previous
+        u = self._u
+        phase = state.phase
+        out[_PLAYERS:_DEALT] = self._head[
+            n, me, phase, state.turn, state.first, phase in _CHANCE_PHASES
+        ]
+        out[_DEALT] = state.dealt * u[_DEALT]
+        hands = state.hands
+        if p is None or hands is not p.hands or state.scores is not p.scores:
+            out[_HAND:_SELECTED] = self._hand[hands[me]]
+            out[_HAND_COUNTS:_PILE_SIZE] = self._rel_seats[tuple(map(len, hands)), state.scores, me]
+        table = state.table.cells
+        out[_PILE_SIZE] = len(state.pile) * u[_PILE_SIZE]
+        out[_ROW_LENGTH] = len(state.row) * u[_ROW_LENGTH]
+        out[_COLUMN_LENGTH] = len(state.column) * u[_COLUMN_LENGTH]
+        if state.table is not self._grid:
+            # The layout's sorted cells and reference cell, once per table (kept with it).
+            codes = sorted(table)
+            if codes:
+                ys = [code & 0xFF for code in codes]
+                ox = ((codes[0] >> 8) + (codes[-1] >> 8)) // 2 - _OFF
+                oy = (min(ys) + max(ys)) // 2 - _OFF
+                self._reference = (codes, ox, oy)
+            else:
+                self._reference = (codes, 0, 0)
+            self._grid = state.table
+        codes, ox, oy = self._reference
+        out[_LAST_SEAT:_WINDOW] = self._last[state.last, me, n, ox, oy]
+        if (
+            p is not None
+            and state.table is p.table
+            and state.cells is p.cells
+            and state.groups is p.groups
+        ):
+            return
+        out[_TABLE_SIZE] = len(table) * u[_TABLE_SIZE]
+        out[_GROUPS] = (max(1, len(state.groups)) if table else 0) * u[_GROUPS]
+        out[_LEGAL_COUNT] = len(state.cells) * u[_LEGAL_COUNT]
+        out[_WINDOW:] = self._zeros
+        self._table(out, table, codes, state.cells, ox, oy)
+
+    def _table(
+        self,
+        out: Buffer,
+        table: dict[int, int],
+        codes: list[int],
+        legal: tuple[int, ...],
+        ox: int,
+        oy: int,
+    ) -> None:
+        """The window, outside, table and cells blocks (already zeroed)."""
+        u = self._u
+        uw, ul, ut, uc = u[_WINDOW], u[_WINDOW_LEGAL], u[_TABLE], u[_CELLS]
+        outside = 0
+        cards: list[float] = []
+        for code in codes:
+            kind = table[code]
+            dx = (code >> 8) - _OFF - ox
+            dy = (code & 0xFF) - _OFF - oy
+            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+                out[_WINDOW + WIDTH * (dx + RADIUS) + dy + RADIUS] = kind * uw
+            else:
+                outside += 1
+            cards += (ut, dx * ut, dy * ut, kind * ut)
+        if cards:
+            out[_TABLE : _TABLE + len(cards)] = array.array("f", cards)
+        out[_OUTSIDE] = outside * u[_OUTSIDE]
+        slots: list[float] = []
+        for code in legal:
+            dx = (code >> 8) - _OFF - ox
+            dy = (code & 0xFF) - _OFF - oy
+            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+                out[_WINDOW_LEGAL + WIDTH * (dx + RADIUS) + dy + RADIUS] = ul
+            slots += (uc, dx * uc, dy * uc)
+            for step in _STEPS:
+                length = 0
+                at = code + step
+                while at in table:
+                    length += 1
+                    at += step
+                slots += (length * uc, table[at - step] * uc if length else 0.0)
+        if slots:
+            out[_CELLS : _CELLS + len(slots)] = array.array("f", slots)
 
 
 def reference_cell(view: View) -> tuple[int, int]:

@@ -84,6 +84,7 @@ turns, below 1 for any ``x``). Every scaled entry is in [0, 1].
 
 from __future__ import annotations
 
+import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,11 +94,13 @@ import numpy as np
 
 from ludoteca.adapters.encodings import (
     EMPTY_DRAFT,
+    Buffer,
     Decoded,
     Draft,
     Encoding,
     MaskArray,
     ObservationArray,
+    Scale,
     SoftRanges,
 )
 from ludoteca.engine.game import CHANCE, Options, View
@@ -228,6 +231,8 @@ class MysteryDateEncoding:
 
     game_id = GAME_ID
     action_size = ACTION_SIZE
+    view_free = True
+    """The mask and decoding read only ``view["seat"]`` and ``view["players"]``."""
 
     observation_soft: SoftRanges = ((_TURN, 2, 100.0),)
     """``turn`` and ``turn_limit`` (bound 5,000): scaled ``x / (x + 100)``."""
@@ -315,13 +320,12 @@ class MysteryDateEncoding:
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
         """
-        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
-        if not legal:
-            return mask
-        me, n = view["seat"], view["players"]
-        for action in legal:
-            mask[_number(action, me, n)] = 1
-        return mask
+        buffer = bytearray(ACTION_SIZE)
+        if legal:
+            numbers = _NUMBERS[view["seat"], view["players"]]
+            for action in legal:
+                buffer[numbers[action]] = 1
+        return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
         """The engine action of a number; a give's target is counted from the seat's view."""
@@ -356,6 +360,10 @@ class MysteryDateEncoding:
         """The text of an action number (``"discard P2"``, ``"give O1 to +1"``)."""
         return ACTION_LABELS[index]
 
+    def state_writer(self, scale: Scale) -> MysteryDateWriter:
+        """A writer of this vector straight from the state (``encodings.StateWriter``)."""
+        return MysteryDateWriter(scale)
+
 
 ENCODING = MysteryDateEncoding()
 
@@ -366,7 +374,197 @@ def make(num_players: int, options: Options) -> Encoding:
 
 
 # ---------------------------------------------------------------------------------------
+# The observation written from the state
+
+_P_PICK = st.Phase.PICK
+_CHANCE_PHASES = st.CHANCE_PHASES
+
+
+def _head(key: tuple[int, int, int, int, int]) -> list[float]:
+    """players, seat, phase, mover, chance_acts."""
+    n, me, phase, mover, chance = key
+    out = [0.0] * (_TURN - _PLAYERS)
+    out[_PLAYERS + n - 2] = 1.0
+    out[_SEAT + me] = 1.0
+    out[_PHASE + phase] = 1.0
+    out[_MOVER + (mover - me) % n] = 1.0
+    out[_CHANCE] = float(chance)
+    return out
+
+
+def _positions(key: tuple[tuple[int, ...], int, int]) -> list[float]:
+    """Each rel seat's space, then the mover's space kind."""
+    positions, mover, me = key
+    n = len(positions)
+    out = [0.0] * (_HAND - _POSITIONS)
+    for seat, space in enumerate(positions):
+        out[((seat - me) % n) * st.TRACK_LENGTH + space] = 1.0
+    out[_SPACE - _POSITIONS + st.TRACK[positions[mover]]] = 1.0
+    return out
+
+
+def _rel_counts(key: tuple[tuple[int, ...], int]) -> list[float]:
+    counts, me = key
+    n = len(counts)
+    out = [0.0] * SEATS
+    for seat, count in enumerate(counts):
+        out[(seat - me) % n] = count
+    return out
+
+
+def _discard(discard: tuple[int, ...]) -> list[float]:
+    """Discard per card, its top, its size."""
+    out = [0.0] * (_OWED - _DISCARD)
+    for card in discard:
+        out[card] += 1.0
+    if discard:
+        out[_DISCARD_TOP - _DISCARD + discard[-1]] = 1.0
+    out[_DISCARD_SIZE - _DISCARD] = len(discard)
+    return out
+
+
+def _swap(key: tuple[int, int, int, int]) -> list[float]:
+    """Target (rel), shown, given."""
+    target, shown, given, rel_target = key
+    out = [0.0] * (_KNOWN - _TARGET)
+    if target >= 0:
+        out[rel_target] = 1.0
+    if shown >= 0:
+        out[_SHOWN - _TARGET + shown] = 1.0
+    if given >= 0:
+        out[_GIVEN - _TARGET + given] = 1.0
+    return out
+
+
+def _known(key: tuple[tuple[Any, ...], int]) -> list[float]:
+    """The known then the known_by entries, for the other seats counted from me."""
+    known, me = key
+    n = round(len(known) ** 0.5)
+    out = [0.0] * (_LOG - _KNOWN)
+    for seat in range(n):
+        if seat == me:
+            continue
+        at = ((seat - me) % n - 1) * CARDS
+        for card, copies in enumerate(known[me * n + seat]):
+            out[at + card] = copies
+        for card, copies in enumerate(known[seat * n + me]):
+            out[_KNOWN_BY - _KNOWN + at + card] = copies
+    return out
+
+
+def _log_entry(key: tuple[tuple[int, int, int, int], int, int]) -> list[float]:
+    (kind, seat, a, b), me, n = key
+    out = [0.0] * LOG_ENTRY
+    _event(out, 0, st.EVENT_NAMES[kind], seat, a, b, lambda other: (other - me) % n)
+    return out
+
+
+def _tail(key: tuple[int, int, int, st.Rules]) -> list[float]:
+    """winner, door_weights."""
+    winner, me, n, rules = key
+    out = [0.0] * (OBSERVATION_SIZE - _WINNER)
+    if winner >= 0:
+        out[(winner - me) % n] = 1.0
+    chances = _door_chances(",".join(map(str, rules.door_weights)))
+    out[_DOOR_WEIGHTS - _WINNER :] = chances
+    return out
+
+
+class MysteryDateWriter:
+    """Writes Mystery Date's vector from a state (``encodings.StateWriter``).
+
+    It reads what ``MysteryDate.view(state, seat)`` shows the seat: the public table, its
+    own hand, the cards it knows others hold and they know it holds (``known``, both
+    ways), the card it gave face down (only to the giver, in the pick), and the sizes of
+    the other hands and of the pile — never their cards.
+    """
+
+    def __init__(self, scale: Scale) -> None:
+        self._scale = scale
+        unit = scale.unit
+        self._unit_owed = unit[_OWED]
+        self._unit_pile = unit[_PILE_SIZE]
+        blocks = scale.blocks
+        self._head = blocks(_PLAYERS, _head)
+        self._positions = blocks(_POSITIONS, _positions)
+        self._hand = blocks(_HAND, lambda counts: counts)
+        self._hand_counts = blocks(_HAND_COUNTS, _rel_counts)
+        self._discard = blocks(_DISCARD, _discard)
+        self._swap = blocks(_TARGET, _swap)
+        self._known = blocks(_KNOWN, _known)
+        self._log = [blocks(_LOG + i * LOG_ENTRY, _log_entry) for i in range(st.LOG_SIZE)]
+        self._tail = blocks(_WINNER, _tail)
+
+    def write(self, state: st.State, seat: int, out: Buffer, previous: Any) -> None:
+        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
+        me = seat
+        n = state.players
+        p = previous
+        phase = state.phase
+        out[_PLAYERS:_TURN] = self._head[n, me, phase, state.mover, phase in _CHANCE_PHASES]
+        if p is None or state.turn != p.turn or state.rules is not p.rules:
+            value = self._scale.value
+            out[_TURN] = value(_TURN, state.turn)
+            out[_TURN_LIMIT] = value(_TURN_LIMIT, state.rules.turn_limit)
+        if p is None or state.positions is not p.positions or state.mover != p.mover:
+            out[_POSITIONS:_HAND] = self._positions[state.positions, state.mover, me]
+        hands = state.hands
+        if p is None or hands is not p.hands:
+            out[_HAND:_HAND_COUNTS] = self._hand[hands[me]]
+            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
+        if p is None or state.pile is not p.pile:
+            out[_PILE_SIZE] = sum(state.pile) * self._unit_pile
+        if p is None or state.discard is not p.discard:
+            out[_DISCARD:_OWED] = self._discard[state.discard]
+        if p is None or state.owed != p.owed:
+            out[_OWED] = state.owed * self._unit_owed
+        target = state.target
+        given = state.given if me == state.mover and phase == _P_PICK else -1
+        out[_TARGET:_KNOWN] = self._swap[target, state.shown, given, (target - me) % n]
+        if p is None or state.known is not p.known:
+            out[_KNOWN:_LOG] = self._known[state.known, me]
+        log = state.log
+        if p is None or log is not p.log:
+            blocks = self._log
+            count = len(log)
+            for index in range(count):
+                out[_LOG + index * LOG_ENTRY : _LOG + (index + 1) * LOG_ENTRY] = blocks[index][
+                    log[count - 1 - index], me, n
+                ]
+            if count < st.LOG_SIZE:  # (an empty slice assignment counts as a resize)
+                start = _LOG + count * LOG_ENTRY
+                out[start:_WINNER] = _ZEROS[: _WINNER - start]
+        if p is None or state.winner != p.winner or state.rules is not p.rules:
+            out[_WINNER:] = self._tail[state.winner, me, n, state.rules]
+
+
+_ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
+
+
+# ---------------------------------------------------------------------------------------
 # Helpers
+
+
+class _Numbers(dict[Any, int]):
+    """Action numbers by engine action, for one seat and player count."""
+
+    def __init__(self, me: int, n: int) -> None:
+        super().__init__()
+        self._me = me
+        self._n = n
+
+    def __missing__(self, action: Any) -> int:
+        number = self[action] = _number(action, self._me, self._n)
+        return number
+
+
+class _NumbersBySeat(dict[tuple[int, int], _Numbers]):
+    def __missing__(self, key: tuple[int, int]) -> _Numbers:
+        numbers = self[key] = _Numbers(*key)
+        return numbers
+
+
+_NUMBERS = _NumbersBySeat()
 
 
 def _number(action: Any, me: int, n: int) -> int:

@@ -92,6 +92,8 @@ is soft. Every scaled entry is in [0, 1].
 
 from __future__ import annotations
 
+import array
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -100,11 +102,13 @@ import numpy as np
 
 from ludoteca.adapters.encodings import (
     EMPTY_DRAFT,
+    Buffer,
     Decoded,
     Draft,
     Encoding,
     MaskArray,
     ObservationArray,
+    Scale,
 )
 from ludoteca.engine.game import CHANCE, Options, View
 from ludoteca.games import tacocat as tc
@@ -270,10 +274,14 @@ _PHASE_INDEX = {name: index for index, name in enumerate(_PHASES)}
 
 
 class TacocatEncoding:
-    """Tacocat's encoding (see the module docstring for both layouts)."""
+    """Tacocat's encoding (see the module docstring for both layouts).
+
+    Its mask and decoding read only the legal list and the draft (``view_free``).
+    """
 
     game_id = GAME_ID
     action_size = ACTION_SIZE
+    view_free = True
 
     def __init__(self) -> None:
         self.observation_low: ObservationArray = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
@@ -407,7 +415,8 @@ class TacocatEncoding:
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
 
-        In the replace phase: *select v* while ``Replace(draft + v)`` is legal, and *confirm*
+        The view is not read (the legal list tells the replace phase apart). In the replace
+        phase: *select v* while ``Replace(draft + v)`` is legal, and *confirm*
         while ``Replace(draft)`` is legal (always, for a selection built by selects).
         Otherwise: the numbers of the legal engine actions. Outside the replace phase the
         array is read-only and shared between calls (masks are cached by legal list).
@@ -417,21 +426,22 @@ class TacocatEncoding:
         """
         if not legal:
             return _NO_ACTION
-        if view["phase"] == "replace":
-            identity = getattr(legal, "identity", None)
+        identity = getattr(legal, "identity", None)
+        if identity is not None or isinstance(legal[0], tc.Replace):
+            # The replace phase (its legal actions are replaces, and only its are).
             if identity is None:
                 return _replace_mask(legal, draft)
             # The engine's lazy replace list is every sub-multiset of the hand with at most
             # ``limit`` cards: its membership test, for the twelve selects at once.
             hand, limit = identity()
-            mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+            buffer = bytearray(ACTION_SIZE)
             if len(draft) < limit:
                 for value in set(hand):
                     if hand.count(value) > draft.count(value):
-                        mask[SELECT + value - 1] = 1
-            if tc.Replace(draft) in legal:
-                mask[CONFIRM] = 1
-            return mask
+                        buffer[SELECT + value - 1] = 1
+            if len(draft) <= limit and tc.holds(hand, draft):
+                buffer[CONFIRM] = 1  # ``Replace(draft) in legal``, without building it
+            return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
         # The engine caches its duel, defence and attack lists by hand: one mask per list.
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:
@@ -467,6 +477,30 @@ class TacocatEncoding:
         """The text of an action number (``"select 3"``, ``"attack 4 5 6"``)."""
         return ACTION_LABELS[index]
 
+    def chance_probabilities(self, state: tc.State) -> tuple[tuple[Any, float], ...]:
+        """``game.chance_outcomes(state)`` with each probability as the nearest float,
+        without building fractions (the OpenSpiel adapter's chance nodes).
+        """
+        found = _CHANCES.get(state.pile)
+        if found is None:
+            pile = state.pile
+            total = len(pile)
+            outcomes = []
+            start = 0
+            while start < total:
+                value = pile[start]
+                end = bisect_right(pile, value, start)
+                outcomes.append((tc.DRAWS[value], (end - start) / total))
+                start = end
+            if len(_CHANCES) >= _CACHE_SIZE:
+                _CHANCES.clear()
+            found = _CHANCES[pile] = tuple(outcomes)
+        return found
+
+    def state_writer(self, scale: Scale) -> TacocatWriter:
+        """A writer of this vector straight from the state (``encodings.StateWriter``)."""
+        return TacocatWriter(scale)
+
 
 ENCODING = TacocatEncoding()
 
@@ -474,6 +508,8 @@ _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
+_CHANCES: dict[tuple[int, ...], tuple[tuple[Any, float], ...]] = {}
+"""Chance outcomes by pile (the pile is sorted, so equal piles are equal tuples)."""
 """Other masks by the legal list object (kept, so its id is not reused while cached)."""
 
 
@@ -486,6 +522,180 @@ def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
         mask[CONFIRM] = 1
     mask.flags.writeable = False
     return mask
+
+
+# ---------------------------------------------------------------------------------------
+# The observation written from the state
+
+
+def _per_value(cards: tuple[int, ...]) -> list[float]:
+    out = [0.0] * tc.MAX_VALUE
+    for card in cards:
+        out[card - 1] += 1.0
+    return out
+
+
+def _one_hot(size: int, index: int) -> list[float]:
+    out = [0.0] * size
+    if index >= 0:
+        out[index] = 1.0
+    return out
+
+
+def _phase_acting(key: tuple[int, tuple[int, ...], int]) -> list[float]:
+    phase, actors, me = key
+    out = _one_hot(_ACTING + 3 - _PHASE, int(phase))
+    for actor in actors:
+        out[_ACTING - _PHASE + (2 if actor == CHANCE else 0 if actor == me else 1)] += 1.0
+    return out
+
+
+def _track(key: tuple[int, int, int]) -> list[float]:
+    position, covered, me = key
+    out = [0.0] * (_HAND - _POSITION)
+    out[position + 1 if me == 0 else tc.SPACES - position] = 1.0
+    for space in range(tc.SPACES):
+        if covered >> space & 1:
+            out[_COVERED - _POSITION + (space if me == 0 else tc.SPACES - 1 - space)] = 1.0
+    if 0 <= position < tc.SPACES:
+        out[_HAND_SIZE - _POSITION] = tc.HAND_SIZES[position]
+        arrow = tc.ARROWS[position]
+        out[_ARROW - _POSITION + (2 if arrow is None else 0 if arrow == me else 1)] = 1.0
+    return out
+
+
+def _answers_block(answers: tuple[int, ...]) -> list[float]:
+    out = [0.0] * (2 * tc.MAX_VALUE)
+    for answer in answers:
+        out[answer - 1 if answer > 0 else tc.MAX_VALUE - 1 - answer] += 1.0
+    return out
+
+
+def _pair_block(key: tuple[tuple[int, int] | None, int]) -> list[float]:
+    pair, me = key
+    out = [0.0] * (2 * tc.MAX_VALUE)
+    if pair is not None:
+        out[pair[me] - 1] = 1.0
+        out[tc.MAX_VALUE + pair[1 - me] - 1] = 1.0
+    return out
+
+
+def _trick_block(key: tuple[Any, int]) -> list[float]:
+    trick, me = key
+    out = [0.0] * (_LAST_SHOWDOWN - _LAST_TRICK_ATTACKER)
+    if trick is not None:
+        attacker, attack, answers = trick
+        if attacker >= 0:
+            out[0 if attacker == me else 1] = 1.0
+        for card in attack:
+            out[_LAST_TRICK_ATTACK - _LAST_TRICK_ATTACKER + card - 1] += 1.0
+        out[_LAST_TRICK_DEFENDED - _LAST_TRICK_ATTACKER :] = _answers_block(answers)
+    return out
+
+
+def _results_block(key: tuple[tuple[int, ...], int, int]) -> list[float]:
+    results, winner, me = key
+    out = [0.0] * (_TIE_GOES_TO_ARROW - _ROUNDS_WON)
+    if results:
+        out[0] = results.count(me)
+        out[1] = results.count(1 - me)
+        last = results[-1]
+        out[_LAST_ROUND - _ROUNDS_WON + (2 if last < 0 else 0 if last == me else 1)] = 1.0
+    if winner >= 0:
+        out[_WINNER - _ROUNDS_WON + (0 if winner == me else 1)] = 1.0
+    return out
+
+
+class TacocatWriter:
+    """Writes Tacocat's vector from a state (``encodings.StateWriter``).
+
+    It reads what ``Tacocat.view(state, seat)`` shows the seat: every public field, the
+    seat's own hand and its own pending choice (of the other seat's pending choice, only
+    whether there is one), and the lengths of the other hand and of the pile — never their
+    cards. Blocks come from caches keyed by the fields they encode (and the seat).
+    """
+
+    def __init__(self, scale: Scale) -> None:
+        self._unit = scale.unit
+        blocks = scale.blocks
+        self._phase_acting = blocks(_PHASE, _phase_acting)
+        self._track = blocks(_POSITION, _track)
+        self._hand = blocks(_HAND, _per_value)
+        self._discard = blocks(_DISCARD, _per_value)
+        self._my_choice = blocks(_MY_CHOICE, _per_value)
+        self._attack = blocks(_ATTACK_CARDS, _per_value)
+        self._to_answer = blocks(_TO_ANSWER, lambda card: _one_hot(tc.MAX_VALUE, card - 1))
+        self._answers = blocks(_DEFENDED, _answers_block)
+        self._last_duel = blocks(_LAST_DUEL, _pair_block)
+        self._last_trick = blocks(_LAST_TRICK_ATTACKER, _trick_block)
+        self._last_showdown = blocks(_LAST_SHOWDOWN, _pair_block)
+        self._results = blocks(_ROUNDS_WON, _results_block)
+        self._actors = tc.GAME.actors
+
+    def write(self, state: tc.State, seat: int, out: Buffer, previous: Any) -> None:
+        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
+        me = seat
+        opp = 1 - me
+        p = previous
+        u = self._unit
+        if p is None:
+            out[:] = _ZEROS
+            out[_SEAT + me] = u[_SEAT + me]
+        out[_PHASE:_POSITION] = self._phase_acting[state.phase, self._actors(state), me]
+        if p is None or state.position != p.position or state.covered != p.covered:
+            out[_POSITION:_HAND] = self._track[state.position, state.covered, me]
+        hands = state.hands
+        if p is None or hands is not p.hands or state.pile is not p.pile:
+            out[_HAND:_HAND_COUNTS] = self._hand[hands[me]]
+            out[_HAND_COUNTS] = len(hands[me]) * u[_HAND_COUNTS]
+            out[_HAND_COUNTS + 1] = len(hands[opp]) * u[_HAND_COUNTS + 1]
+            out[_PILE_SIZE] = len(state.pile) * u[_PILE_SIZE]
+        if p is None or state.discard is not p.discard:
+            out[_DISCARD:_OWED] = self._discard[state.discard]
+        if p is None or state.owed is not p.owed:
+            out[_OWED] = state.owed[me] * u[_OWED]
+            out[_OWED + 1] = state.owed[opp] * u[_OWED + 1]
+        if p is None or state.replaced is not p.replaced:
+            replaced = state.replaced
+            out[_REPLACED] = (replaced[me] >= 0) * u[_REPLACED]
+            out[_REPLACED + 1] = (replaced[opp] >= 0) * u[_REPLACED + 1]
+            out[_REPLACED_COUNT] = max(replaced[me], 0) * u[_REPLACED_COUNT]
+            out[_REPLACED_COUNT + 1] = max(replaced[opp], 0) * u[_REPLACED_COUNT + 1]
+        if p is None or state.pending is not p.pending:
+            mine = state.pending[me]
+            out[_CHOSEN] = (mine is not None) * u[_CHOSEN]
+            out[_CHOSEN + 1] = (state.pending[opp] is not None) * u[_CHOSEN + 1]
+            out[_MY_CHOICE:_SELECTION] = self._my_choice[mine or ()]
+        if p is None or state.attacker != p.attacker:
+            attacker = state.attacker
+            out[_ATTACKER] = (attacker == me) * u[_ATTACKER]
+            out[_ATTACKER + 1] = (attacker == opp) * u[_ATTACKER + 1]
+        if p is None or state.attack is not p.attack or state.answers is not p.answers:
+            attack = state.attack
+            answers = state.answers
+            answered = len(answers)
+            out[_ATTACK_CARDS:_ANSWERED] = self._attack[attack]
+            out[_ANSWERED] = answered * u[_ANSWERED]
+            if answered < len(attack):
+                out[_TO_ANSWER:_DEFENDED] = self._to_answer[attack[answered]]
+            else:
+                out[_TO_ANSWER:_DEFENDED] = _ZEROS_12
+            out[_DEFENDED:_LAST_DUEL] = self._answers[answers]
+        if p is None or state.last_duel is not p.last_duel:
+            out[_LAST_DUEL:_LAST_TRICK_ATTACKER] = self._last_duel[state.last_duel, me]
+        if p is None or state.last_trick is not p.last_trick:
+            out[_LAST_TRICK_ATTACKER:_LAST_SHOWDOWN] = self._last_trick[state.last_trick, me]
+        if p is None or state.last_showdown is not p.last_showdown:
+            out[_LAST_SHOWDOWN:_ROUNDS_WON] = self._last_showdown[state.last_showdown, me]
+        if p is None or state.results is not p.results or state.winner != p.winner:
+            out[_ROUNDS_WON:_TIE_GOES_TO_ARROW] = self._results[state.results, state.winner, me]
+        if p is None or state.rules is not p.rules:
+            out[_TIE_GOES_TO_ARROW] = state.rules.tie_goes_to_arrow * u[_TIE_GOES_TO_ARROW]
+            out[_MIN_SEQ] = state.rules.min_sequence * u[_MIN_SEQ]
+
+
+_ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
+_ZEROS_12 = array.array("f", bytes(4 * tc.MAX_VALUE))
 
 
 def make(num_players: int, options: Options) -> Encoding:

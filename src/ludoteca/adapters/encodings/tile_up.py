@@ -256,6 +256,8 @@ class TileUpEncoding:
     """
 
     game_id = GAME_ID
+    view_free = True
+    """The mask and decoding read only the legal list and the draft."""
 
     def __init__(self, size: int) -> None:
         if size not in _SIZES:

@@ -1,0 +1,169 @@
+"""The observations written straight from the engine state equal the encoded views.
+
+An encoding's ``state_writer`` (``encodings.StateWriter``) reads engine-state fields
+instead of ``game.view(state, seat)``, so these tests are what keeps it honest:
+
+- over every state of random matches (chance steps included), for every seat, raw and
+  scaled, written in sequence (each write rewrites only what changed since the last) and
+  out of order, it equals ``Observer.base(game.view(state, seat))``;
+- resampling every hidden zone (``game.sample_state`` from the seat's view) leaves the
+  seat's written observation unchanged, so it cannot depend on what the view hides;
+- a ``view_free`` encoding's mask and decoding, handed ``encodings.seat_views`` instead of
+  the view, give the same masks and actions as with the view, for every draft.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ludoteca.adapters import encodings
+from ludoteca.engine import registry, runner
+from ludoteca.engine.game import CHANCE
+
+WRITTEN = tuple(
+    game_id
+    for game_id in encodings.available()
+    if hasattr(encodings.make(game_id, registry.make(game_id).info.min_players, {}), "state_writer")
+)
+CASES = [
+    (game_id, players)
+    for game_id in WRITTEN
+    for players in range(
+        registry.make(game_id).info.min_players, registry.make(game_id).info.max_players + 1
+    )
+]
+
+
+def _states(game_id: str, players: int, matches: int, seed: int) -> list[Any]:
+    """Every state of ``matches`` random matches, in order (chance states included)."""
+    game = registry.make(game_id)
+    picker = random.Random(seed)
+    found: list[Any] = []
+    for match in range(matches):
+        state = runner.new_game(game, players, seed * 1000 + match)
+        while True:
+            found.append(state)
+            actors = game.actors(state)
+            if not actors:
+                break
+            if actors[0] == CHANCE:
+                state = game.apply(state, CHANCE, game.sample_chance(state, picker))
+                continue
+            picks = [(seat, picker.choice(game.legal_actions(state, seat))) for seat in actors]
+            for seat, action in picks:
+                state = game.apply(state, seat, action)
+    return found
+
+
+def _matches(game_id: str) -> int:
+    # Dweebies' and Tile Up's matches are long: fewer visit every phase.
+    return {"tile_up": 1, "dweebies": 2}.get(game_id, 3)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) -> None:
+    game = registry.make(game_id)
+    enc = encodings.make(game_id, players, {})
+    states = _states(game_id, players, _matches(game_id), seed=players)
+    shuffled = states[:: max(1, len(states) // 150)]
+    random.Random(0).shuffle(shuffled)
+    for scaled in (False, True):
+        plain = encodings.Observer(enc, scaled=scaled)
+        in_order = encodings.state_observer(enc, players, scaled=scaled)
+        out_of_order = encodings.state_observer(enc, players, scaled=scaled)
+        assert in_order is not None and out_of_order is not None
+        for observer, walk in ((in_order, states), (out_of_order, shuffled)):
+            for state in walk:
+                for seat in range(players):
+                    expected = plain.base(game.view(state, seat))
+                    written = observer.base(state, seat)
+                    assert np.array_equal(written, expected), (game_id, seat, scaled)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_resampling_hidden_zones_leaves_the_written_observation_unchanged(
+    game_id: str, players: int
+) -> None:
+    game = registry.make(game_id)
+    if not game.info.hidden_info:
+        pytest.fail(f"{game_id} has no hidden zones: this test would check nothing")
+    enc = encodings.make(game_id, players, {})
+    rng = random.Random(7)
+    states = _states(game_id, players, _matches(game_id), seed=10 + players)
+    changed = 0
+    for state in states[:: max(1, len(states) // 60)]:
+        for seat in range(players):
+            first = encodings.state_observer(enc, players, scaled=False)
+            second = encodings.state_observer(enc, players, scaled=False)
+            assert first is not None and second is not None
+            drawn = game.sample_state(game.view(state, seat), seat, rng)
+            changed += drawn != state
+            assert np.array_equal(first.base(state, seat), second.base(drawn, seat))
+    assert changed > 0  # the hidden zones were really redrawn somewhere
+
+
+VIEW_FREE = tuple(
+    game_id
+    for game_id in encodings.available()
+    if getattr(
+        encodings.make(game_id, registry.make(game_id).info.min_players, {}), "view_free", False
+    )
+)
+
+
+@pytest.mark.parametrize("game_id", VIEW_FREE)
+def test_a_view_free_mask_and_decoding_equal_the_ones_from_the_view(game_id: str) -> None:
+    game = registry.make(game_id)
+    players = game.info.min_players
+    enc = encodings.make(game_id, players, {})
+    seats = encodings.seat_views(players)
+    compared = 0
+    for state in _states(game_id, players, 2, seed=3)[::3]:
+        for seat in game.actors(state):
+            if seat == CHANCE:
+                continue
+            view = game.view(state, seat)
+            legal = game.legal_actions(state, seat)
+            frontier: list[tuple[int, ...]] = [()]
+            while frontier:
+                draft = frontier.pop()
+                mask = enc.action_mask(view, legal, draft)
+                assert np.array_equal(enc.action_mask(seats[seat], legal, draft), mask)
+                for index in np.flatnonzero(mask).tolist()[:4]:
+                    decoded = enc.decode(index, view, legal, draft)
+                    assert enc.decode(index, seats[seat], legal, draft) == decoded
+                    if decoded.action is None and len(decoded.draft) < 3:
+                        frontier.append(decoded.draft)
+                compared += 1
+    assert compared > 50
+
+
+CHANCE_FAST = tuple(
+    game_id
+    for game_id in encodings.available()
+    if hasattr(
+        encodings.make(game_id, registry.make(game_id).info.min_players, {}),
+        "chance_probabilities",
+    )
+)
+
+
+@pytest.mark.parametrize("game_id", CHANCE_FAST)
+def test_chance_probabilities_equal_the_engine_outcomes_rounded(game_id: str) -> None:
+    # OpenSpiel's chance nodes use them: the same outcomes, in order, each probability the
+    # float nearest the engine's exact fraction.
+    game = registry.make(game_id)
+    players = game.info.min_players
+    enc: Any = encodings.make(game_id, players, {})
+    checked = 0
+    for state in _states(game_id, players, 3, seed=5):
+        actors = game.actors(state)
+        if actors and actors[0] == CHANCE:
+            expected = [(a, float(p)) for a, p in game.chance_outcomes(state)]
+            assert list(enc.chance_probabilities(state)) == expected
+            checked += 1
+    assert checked > 50
