@@ -57,7 +57,9 @@ const CELL = 40;
 const MARGIN = 18;
 
 let selected = null; // tile name picked from the hand (module state)
-let zoomed = false; // the board drawn large in a scrolling frame (module state)
+// The board drawn large in a scrolling frame (module state); at first on a phone-sized
+// screen, where the whole board would leave cells too small to tap.
+let zoomed = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 599px)").matches : false;
 
 
 
@@ -96,6 +98,11 @@ function tile(name, x, y, s, below = [], extra = {}) {
       x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.46,
       "font-weight": "bold", fill: ink,
     }, [name.slice(1)]),
+    // The colour's letter beside the colour (colour alone must not tell tiles apart).
+    el("text", {
+      class: "tu-letter", x: x + s * 0.08, y: y + s * 0.3, "font-size": s * 0.24, "font-weight": "bold", fill: ink,
+      "aria-hidden": "true",
+    }, [name[0]]),
   ];
   if (below.length) {
     // The covered tiles, bottom first, as small squares along the bottom edge, and the height.
