@@ -1,8 +1,8 @@
 """Issue 21's browser helpers: a person's room with bots, played to the middle of a game.
 
-``mid_game`` creates the room from the lobby, sits the person at seat 0 (with a profile where
-the game asks for one), fills the other seats with bots, starts and clicks moves from the
-moves list until ``moves`` of them were played (or the game waits on the person no more).
+``open_table`` creates the room from the lobby, sits the person at seat 0 (with a profile
+where the game asks for one), fills the other seats with bots and starts; ``mid_game`` clicks
+moves from the moves list until the person played a few (``TABLES``).
 """
 
 from __future__ import annotations
@@ -57,9 +57,8 @@ def open_table(page: Page, origin: str, game: str) -> tuple[Frames, str]:
     return frames, room_id
 
 
-def mid_game(page: Page, origin: str, game: str) -> tuple[Frames, str]:
-    """``open_table`` then the person's first moves (``TABLES``); the game is not over."""
-    frames, room_id = open_table(page, origin, game)
+def mid_game(page: Page, frames: Frames, game: str) -> None:
+    """After ``open_table``: the person's first moves (``TABLES``), or fewer if it ends."""
     wanted = TABLES[game][2]
     clicked = [0]
     chooser = gotcha_turn if game == "gotcha" else random_move
@@ -77,4 +76,3 @@ def mid_game(page: Page, origin: str, game: str) -> tuple[Frames, str]:
 
     play_until(page, frames, done, counted, seed=21, max_moves=wanted + 1, timeout=60)
     wait_until(page, lambda: my_turn(frames) or frames.last("state"), "a state")
-    return frames, room_id

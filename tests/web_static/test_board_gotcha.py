@@ -448,3 +448,18 @@ def test_the_phone_layout_fits_and_has_big_touch_targets(browser: Any, base: str
         assert small == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_area_chooser_says_whom_each_area_covers(page: Any) -> None:
+    """Issue 21: "Area 1 / Area 2" name the players each area's WHO card covers."""
+    frame = show(page, "play", "en")
+    card_id = frame["view"]["hand"][0]
+    page.click(f".gt-card[data-card='{card_id}']")
+    for area in ("a1", "a2"):
+        slot = next(s for s in frame["view"]["slots"] if s["slot"] == area)
+        who = page.evaluate(
+            "async ([id]) => (await import('/static/boards/gotcha_text.js')).whoText('en', id)",
+            [slot["who"][-1]],
+        )
+        button = page.locator(f".gt-chooser [data-action='play {card_id} {area}']")
+        assert f"covers {who}" in button.inner_text()

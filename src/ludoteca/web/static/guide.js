@@ -92,7 +92,7 @@ export function mountGuide(root, game) {
         h("h1", {}, [`${t("room.how_to_play")}: ${guide.name}`]),
         h("p", {class: "summary"}, [guide.summary]),
         h("div", {class: "card-actions"}, [
-          h("a", {class: "btn primary", href: "/", "data-testid": "guide-play"}, [t("guide.play", {game: guide.name})]),
+          h("a", {class: "btn primary", href: `/?game=${encodeURIComponent(game)}`, "data-testid": "guide-play"}, [t("guide.play", {game: guide.name})]),
           h("button", {class: "btn ghost", type: "button", onclick: () => history.back()}, [t("guide.back")]),
         ]),
         h("nav", {class: "guide-toc"}, [h("ol", {}, toc)]),

@@ -147,7 +147,9 @@ function openRoomsPanel(rooms) {
 
 /** Mount the lobby into `root`. */
 export function mountLobby(root) {
-  const form = {game: null, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
+  // "/?game=<id>" (the "Play" link of a How to play page) chooses that game in the form.
+  const asked = new URLSearchParams(location.search).get("game");
+  const form = {game: asked, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
   let games = null;
   let loadError = null;
   let openRooms = [];

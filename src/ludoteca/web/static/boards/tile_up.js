@@ -57,9 +57,10 @@ const CELL = 40;
 const MARGIN = 18;
 
 let selected = null; // tile name picked from the hand (module state)
-// The board drawn large in a scrolling frame (module state); at first on a phone-sized
-// screen, where the whole board would leave cells too small to tap.
-let zoomed = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 599px)").matches : false;
+// The board drawn large in a scrolling frame: the player's choice (module state), else on a
+// phone-sized screen, where the whole board would leave cells too small to tap.
+let zoomChoice = null;
+const phoneSized = () => typeof window !== "undefined" && Boolean(window.matchMedia) && window.matchMedia("(max-width: 599px)").matches;
 
 
 
@@ -184,9 +185,10 @@ function statusBar(ctx, view) {
 }
 
 function actionBar(ctx, view, legal, seated, redraw) {
+  const zoomed = zoomChoice ?? phoneSized();
   const zoom = h("button", {
     type: "button", class: "tu-zoom", "data-testid": "tu-zoom", "aria-pressed": zoomed ? "true" : "false",
-    onclick: (event) => { event.stopPropagation(); zoomed = !zoomed; redraw(); },
+    onclick: (event) => { event.stopPropagation(); zoomChoice = !(zoomChoice ?? phoneSized()); redraw(); },
   }, [tr(ctx.lang, zoomed ? "zoom_out" : "zoom_in")]);
   if (!seated || view.phase === "over") return h("div", { class: "tu-actions" }, [zoom]);
   const buttons = [["draw tiles", "draw_tiles"], ["draw goal", "draw_goal"], ["end", "end"]].map(([text, key]) =>
@@ -199,6 +201,7 @@ function actionBar(ctx, view, legal, seated, redraw) {
 
 function boardSvg(ctx, view, legal, placing, scores) {
   const lang = ctx.lang;
+  const zoomed = zoomChoice ?? phoneSized();
   const size = view.size;
   const width = MARGIN + size * CELL + 4;
   const height = MARGIN + size * CELL + 4;
