@@ -128,8 +128,8 @@ def test_a_bot_moving_for_a_timed_out_person_says_so_and_the_timer_is_the_server
             data={"game": "tacocat", "players": 2, "turn_seconds": seconds},
         )
         rooms[seconds] = answer.json()["invite"]
+    frames = Frames(page)  # before the page opens its socket
     page.goto(server.url + rooms[60])
-    frames = Frames(page)
     sit(page, frames, 0, "Ana")
     add_bot(page, frames, 1)
     start(page, frames)
@@ -139,8 +139,8 @@ def test_a_bot_moving_for_a_timed_out_person_says_so_and_the_timer_is_the_server
     assert left is not None
     assert 30 <= int(left[1]) * 60 + int(left[2]) <= 60, timer.inner_text()
 
-    page.goto(server.url + rooms[1])
     frames = Frames(page)
+    page.goto(server.url + rooms[1])
     sit(page, frames, 0, "Ana")
     add_bot(page, frames, 1)
     start(page, frames)
