@@ -168,6 +168,8 @@ def click_move(page: Page, frames: Frames, state: dict[str, Any], text: str) -> 
     answered = len(frames.received)
     button = page.locator(f"{MOVES}[data-action={css_string(text)}]").first
     try:
+        # A long run of moves of one kind is folded into a group (room_moves.js): open it.
+        button.evaluate("b => { const g = b.closest('details'); if (g) g.open = true; }")
         button.click(timeout=5_000)
     except PlaywrightTimeoutError:
         if frames.version() != state["version"] or text not in shown_moves(page):

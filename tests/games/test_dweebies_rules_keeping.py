@@ -419,8 +419,18 @@ def test_str_and_parse_action_round_trip() -> None:
 
 
 def test_describe_in_both_languages() -> None:
-    assert GAME.describe(Place(7, 1, 0), "en") == "places D07 (Pirate) at (1, 0)"
-    assert GAME.describe(Place(7, 1, 0), "es") == "coloca D07 (Pirata) en (1, 0)"
+    assert GAME.describe(Place(7, 1, 0), "en") == (
+        "places D07 (Pirate) 1 column right from the first card"
+    )
+    assert GAME.describe(Place(7, 1, 0), "es") == (
+        "coloca D07 (Pirata) 1 columna a la derecha de la primera carta"
+    )
+    assert GAME.describe(Place(7, -2, -3), "en") == (
+        "places D07 (Pirate) 2 columns left and 3 rows up from the first card"
+    )
+    assert (
+        GAME.describe(Place(7, 0, 0), "es") == "coloca D07 (Pirata) en el sitio de la primera carta"
+    )
     assert GAME.describe(COLLECT_BOTH, "es") == "recoge la fila y la columna"
     assert GAME.describe(Draw(1), "en") == "draws D01 (Super-hero)"
 

@@ -42,7 +42,11 @@ def test_no_deadline_without_a_timer_and_none_for_bots(server: Server) -> None:
     me.close()
 
 
-def test_a_person_who_leaves_mid_game_is_replaced_by_a_bot(server: Server) -> None:
+def test_a_person_who_leaves_mid_game_is_replaced_by_a_bot_until_they_come_back(
+    server: Server,
+) -> None:
+    """The bot plays on; the leaver's token still opens the seat (issue 21: a reload or
+    "Take my seat back" reclaims it)."""
     room = server.create_room("tacocat", 2)
     alice, bob = server.peer(room), server.peer(room)
     alice.hello()
@@ -60,7 +64,9 @@ def test_a_person_who_leaves_mid_game_is_replaced_by_a_bot(server: Server) -> No
     assert final["outcome"] is not None
     again = server.peer(room)
     again.send("hello", token=token)
-    assert again.wait("error")["code"] == "bad_token"
+    assert again.wait("welcome")["seat"] == 1
+    seats = alice.wait_room(lambda r: r["seats"][1]["kind"] == "human")["seats"]
+    assert seats[1]["name"] == "Bob"
     for peer in (alice, bob, again):
         peer.close()
 

@@ -14,43 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.agents.random import RandomAgent
-from ludoteca.agents.registry import agent_names
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError
 from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.i18n import Lang
+from ludoteca.web import app
 
 Message = dict[str, Any]
 
 
 def game_cards(lang: str) -> list[Message]:
-    """The ``GET /api/games`` cards of every registered game, in ``lang``."""
-    cards = []
-    for game_id in registry.available_games():
-        info = registry.make(game_id).info
-        agents = list(agent_names(game_id))
-        cards.append(
-            {
-                "id": game_id,
-                "name": info.name_es if lang == "es" else info.name_en,
-                "summary": info.summary_es if lang == "es" else info.summary_en,
-                "min_players": info.min_players,
-                "max_players": info.max_players,
-                "realtime": bool(getattr(info, "realtime", False)),
-                "agents": agents,
-                "default_agent": "expert" if "expert" in agents else "greedy",
-                "options": [
-                    {
-                        "name": spec.name,
-                        "default": spec.default,
-                        "help": spec.help_es if lang == "es" else spec.help_en,
-                        "choices": list(spec.choices),
-                    }
-                    for spec in info.options
-                ],
-            }
-        )
-    return cards
+    """The ``GET /api/games`` cards of every registered game, in ``lang`` (the server's)."""
+    return app.game_cards("es" if lang == "es" else "en")
 
 
 @dataclass

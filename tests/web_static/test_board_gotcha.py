@@ -431,7 +431,8 @@ def test_a_browser_without_speech_synthesis_still_plays(browser: Any, base: str)
 
 
 def test_the_phone_layout_fits_and_has_big_touch_targets(browser: Any, base: str) -> None:
-    """At 390x844 nothing overflows sideways and every control is at least 40 px high."""
+    """At 390x844 nothing overflows sideways and every control shown (the phone shows one
+    tab of the board at a time) is at least 40 px high."""
     page = open_page(browser, base, viewport=PHONE)
     for name in ("play", "mats", "vote", "individual"):
         show(page, name, "es")
@@ -441,9 +442,24 @@ def test_the_phone_layout_fits_and_has_big_touch_targets(browser: Any, base: str
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         small = page.evaluate(
             """() => [...document.querySelectorAll('.gt-board button, .gt-board input')]
-                .filter((b) => b.getBoundingClientRect().height < 40)
+                .filter((b) => b.getClientRects().length && b.getBoundingClientRect().height < 40)
                 .map((b) => b.outerHTML.slice(0, 80))"""
         )
         assert small == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_area_chooser_says_whom_each_area_covers(page: Any) -> None:
+    """Issue 21: "Area 1 / Area 2" name the players each area's WHO card covers."""
+    frame = show(page, "play", "en")
+    card_id = frame["view"]["hand"][0]
+    page.click(f".gt-card[data-card='{card_id}']")
+    for area in ("a1", "a2"):
+        slot = next(s for s in frame["view"]["slots"] if s["slot"] == area)
+        who = page.evaluate(
+            "async ([id]) => (await import('/static/boards/gotcha_text.js')).whoText('en', id)",
+            [slot["who"][-1]],
+        )
+        button = page.locator(f".gt-chooser [data-action='play {card_id} {area}']")
+        assert f"covers {who}" in button.inner_text()

@@ -149,3 +149,14 @@ def test_every_board_string_exists_in_spanish_and_english(page: Any) -> None:
     assert set(text) == {"es", "en"}
     assert set(text["es"]) == set(text["en"])
     assert all(text["es"][key] and text["en"][key] for key in text["en"])
+
+
+def test_the_hand_says_what_to_do_in_each_step(page: Any) -> None:
+    """Issue 21: while collecting, the hand no longer says "pick a card, then a green cell"."""
+    for sample in _of_phase("collect"):
+        draw(page, context(sample, "en", 3))
+        help_text = page.get_by_test_id("dw-hand-help").inner_text()
+        assert "green cell" not in help_text and "collect" in help_text
+    sample = _of_phase("place")[0]
+    draw(page, context(sample, "en", 3))
+    assert "green cell" in page.get_by_test_id("dw-hand-help").inner_text()

@@ -156,6 +156,7 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
     expect(page.get_by_test_id("outcome")).to_have_count(0)
     page.get_by_test_id("leave").click()
+    page.get_by_test_id("leave-yes").click()  # leaving asks first (issue 21)
     finished = page.get_by_test_id("status")
     expect(finished).to_have_attribute("data-status", "finished", timeout=60000)
     expect(page.get_by_test_id("seat-0")).to_have_attribute("data-kind", "bot")

@@ -19,7 +19,7 @@ import pytest
 from chromium_launch import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from shell_fake_site import ORIGIN, STATIC, open_fake
-from shell_samples import FakeLobby, FakeTable
+from shell_samples import FakeLobby, FakeTable, game_cards
 
 from ludoteca.games.gotcha import cards as gotcha_cards
 
@@ -184,21 +184,23 @@ def test_every_game_draws_a_board_without_errors(browser: Browser) -> None:
         page.context.close()
 
 
-def test_trait_labels_are_a_copy_of_the_gotcha_data() -> None:
-    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    found = re.findall(r'\{id: "(\w+)", es: "([^"]*)", en: "([^"]*)"\}', text)
+def test_the_profile_form_reads_the_traits_from_the_game_cards() -> None:
+    """No copy of a game's traits in the shell (issue 21): the profile form is built from
+    ``GameInfo.profiles`` as ``GET /api/games`` sends it."""
+    for path in [*STATIC.glob("*.js")]:
+        assert "wears glasses" not in path.read_text(encoding="utf-8"), path.name
+    (card,) = [c for c in game_cards("en") if c["id"] == "gotcha"]
+    labels = {t["id"]: t["label"] for t in card["profiles"]["traits"]}
     data = tomllib.loads(
         (Path(gotcha_cards.__file__).parent / "cards.toml").read_text(encoding="utf-8")
     )["traits"]
-    assert [trait_id for trait_id, _, _ in found] == list(gotcha_cards.TRAITS)
-    for trait_id, es, en in found:
-        assert (es, en) == (data[trait_id]["es"], data[trait_id]["en"]), trait_id
+    assert labels == {trait_id: data[trait_id]["en"] for trait_id in gotcha_cards.TRAITS}
 
 
 def test_every_shell_string_exists_in_both_languages() -> None:
     text = (STATIC / "i18n.js").read_text(encoding="utf-8")
     es_block = text[text.index("  es: {") : text.index("  en: {")]
-    en_block = text[text.index("  en: {") : text.index("export const TRAITS")]
+    en_block = text[text.index("  en: {") : text.index("function browserLang")]
     key = re.compile(r'^\s+"([\w.]+)":', re.MULTILINE)
     es_keys, en_keys = key.findall(es_block), key.findall(en_block)
     assert es_keys and sorted(es_keys) == sorted(en_keys)
@@ -357,6 +359,9 @@ def test_a_second_tap_before_the_answer_sends_nothing(browser: Browser) -> None:
     open_fake(page, FakeTable("tacocat"), sent, answer_acts=False)
     page.goto(ORIGIN + "/room/sample")
     moves = page.locator("button.move")
+    expect(moves.first).to_be_visible()
+    # The replace moves are folded into one group (issue 21): open it to reach the second.
+    page.locator("details.move-group").evaluate_all("gs => gs.forEach((g) => { g.open = true; })")
     moves.nth(0).click()
     moves.nth(1).click()
     page.get_by_test_id("chat-input").fill("x")

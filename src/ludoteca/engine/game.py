@@ -44,6 +44,8 @@ class OptionSpec:
         help_es: What it does, in Spanish.
         help_en: What it does, in English.
         choices: The allowed values, or empty for any value of the type.
+        label_es: A short name for people, in Spanish (forms, room headers).
+        label_en: The same in English.
     """
 
     name: str
@@ -51,6 +53,12 @@ class OptionSpec:
     help_es: str
     help_en: str
     choices: tuple[OptionValue, ...] = ()
+    label_es: str = ""
+    label_en: str = ""
+
+    def label(self, lang: str) -> str:
+        """The option's short name for people in ``lang`` (its ``name`` if it has none)."""
+        return (self.label_es if lang == "es" else self.label_en) or self.name
 
 
 @dataclass(frozen=True, slots=True)

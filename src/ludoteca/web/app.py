@@ -21,8 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n, registry
+from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web import protocol
+from ludoteca.web import catalogue, protocol
 from ludoteca.web.client import dumps
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
@@ -61,6 +62,7 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
                 "options": [
                     {
                         "name": spec.name,
+                        "label": spec.label(lang),
                         "default": spec.default,
                         "help": spec.help_es if lang == "es" else spec.help_en,
                         "choices": list(spec.choices),
@@ -68,9 +70,16 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
                     for spec in info.options
                     if spec.name not in hidden
                 ],
+                "profiles": None if info.profiles is None else profile_card(info.profiles, lang),
             }
         )
     return cards
+
+
+def profile_card(spec: ProfileSpec, lang: Lang) -> dict[str, Any]:
+    """What a seat's person may declare (``ProfileSpec``): traits with their labels."""
+    traits = [{"id": t.id, "label": t.es if lang == "es" else t.en} for t in spec.traits]
+    return {"traits": traits, "min_age": spec.min_age, "max_age": spec.max_age}
 
 
 def request_lang(request: HTTPConnection) -> Lang:
@@ -177,6 +186,8 @@ def create_app(
     @app.get("/room/{room_id}")
     async def room_page(room_id: str) -> Response:
         return index()
+
+    catalogue.add_routes(app, rooms, index, request_lang)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, bool]:

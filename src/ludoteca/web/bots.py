@@ -31,9 +31,9 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.game import Seat
-from ludoteca.engine.i18n import Lang
+from ludoteca.engine.i18n import LANGS, Lang
 from ludoteca.engine.runner import Agent
-from ludoteca.web import clock
+from ludoteca.web import clock, notices
 from ludoteca.web.client import now_ms
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, HUMAN
@@ -366,7 +366,12 @@ class Pilot:
                 if action is None:
                     return
             self.deadlines.pop(seat, None)
+            before = live.version
             room.apply_or_retry(seat, action)
+            if live.version > before:  # applied (not refused by the store)
+                with room.session.calls():
+                    label = {lang: self.game.describe(action, lang) for lang in LANGS}
+                notices.timed_out(room, seat, label)
 
     def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:
         """The stand-in's realtime move stamped at ``t``; if that is not legal now, the

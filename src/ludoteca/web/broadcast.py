@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
 from ludoteca.web import clock, events
-from ludoteca.web.client import Client, dumps, outcome_json
+from ludoteca.web.client import Client, dumps, now_ms, outcome_json
 from ludoteca.web.seats import BOT
 
 if TYPE_CHECKING:
@@ -124,6 +124,7 @@ def state_message(
         "events": told,
         "events_reset": since is None,
         "deadline": min(due) if due else None,
+        "deadline_in": min(due) - now_ms() if due else None,
         "clock": clock.clock_of(view) if info.realtime else None,
         "why": room.pilot.why(live, seat, lang),
     }

@@ -332,7 +332,8 @@ class Room:
             self._welcome(client)
             self.broadcast_room()
             return
-        self._to_bot(number, default_agent(self.info.id))
+        # Their token still opens the seat: a reload (or "take my seat back") reclaims it.
+        self._to_bot(number, default_agent(self.info.id), reclaimable=True)
         self._welcome(client)
         if self.status == FINISHED:
             self.broadcast_state()

@@ -12,6 +12,7 @@ from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Localized, msg
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.game import CODES, Action, Collect, Draw, Phase, Place, State, name
+from ludoteca.games.dweebies.words import where_text
 
 _P_DEAL, _P_PLACE = Phase.DEAL, Phase.PLACE
 
@@ -32,8 +33,9 @@ def step_events(
                     "dweebies.ev.place",
                     seat=seat,
                     card=_card(action.card),
-                    x=action.x,
-                    y=action.y,
+                    where=Localized(
+                        where_text(action.x, action.y, "es"), where_text(action.x, action.y, "en")
+                    ),
                 ),
                 rule="DW-03",
                 card=CODES[action.card],

@@ -52,6 +52,7 @@ from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid, Groups
+from ludoteca.games.dweebies.words import where_text
 
 # ---------------------------------------------------------------------------------------
 # Components (from the data file)
@@ -100,6 +101,8 @@ INFO = GameInfo(
             "Asiento que empieza (la mesa decide quién tiene menos pelo).",
             "Seat that starts (the table decides who has the least hair).",
             choices=tuple(range(MAX_PLAYERS)),
+            label_es="Asiento que empieza",
+            label_en="Starting seat",
         ),
     ),
     summary_es=DATA["summary"]["es"],
@@ -535,12 +538,15 @@ class Dweebies:
         return Place(card, x, y)
 
     def describe(self, action: Action, lang: str) -> str:
-        """A sentence for people, e.g. "places D07 (Pirate) at (1, 0)"."""
+        """A sentence for people, e.g. "places D07 (Pirate) 1 column right from the first
+        card" (in words: people see the table, not its coordinates).
+        """
         shown: Lang = "es" if lang == "es" else "en"
         if isinstance(action, Place):
-            return msg(
-                "dweebies.do.place", card=_label(action.card, shown), x=action.x, y=action.y
-            ).text(shown)
+            where = where_text(action.x, action.y, shown)
+            return msg("dweebies.do.place", card=_label(action.card, shown), where=where).text(
+                shown
+            )
         if isinstance(action, Collect):
             return msg(f"dweebies.do.collect_{action.which}").text(shown)
         return msg("dweebies.do.draw", card=_label(action.card, shown)).text(shown)

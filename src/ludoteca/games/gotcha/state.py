@@ -60,6 +60,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Casillas de INICIO a CAMPEÓN.",
         "Spaces from START to CHAMP.",
         choices=(4, 6, 8, 10, 12),
+        label_es="Largo del recorrido",
+        label_en="Track length",
     ),
     OptionSpec(
         "grace_ms",
@@ -67,6 +69,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Margen (ms) tras anunciar una regla antes de que obligue (GT-05).",
         "Grace period (ms) after a rule is announced before it binds (GT-05).",
         choices=(0, 1000, 2000, 3000, 5000, 10000),
+        label_es="Margen antes de que una regla obligue (ms)",
+        label_en="Grace before a rule binds (ms)",
     ),
     OptionSpec(
         "wrong_buzz_penalty",
@@ -74,30 +78,40 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Casillas que retrocede quien pulsa mal (0: reglamento; 1: edición inglesa).",
         "Spaces a wrong buzzer moves back (0: rulebook; 1: English edition).",
         choices=(0, 1),
+        label_es="Castigo por timbrazo fallido",
+        label_en="Wrong-buzz penalty",
     ),
     OptionSpec(
         "auto_referee",
         False,
         "El juego canta las infracciones que nadie cantó al cerrarse el plazo (GT-12).",
         "The game buzzes breaches nobody caught when their window closes (GT-12).",
+        label_es="Árbitro automático",
+        label_en="Automatic referee",
     ),
     OptionSpec(
         "custom_cards",
         False,
         "Deja en el mazo las 6 cartas en blanco (texto libre, se decide votando).",
         "Keep the 6 blank cards in the deck (free text, decided by vote).",
+        label_es="Cartas en blanco",
+        label_en="Blank cards",
     ),
     OptionSpec(
         "printed_groups",
         "",
         "Los dos grupos QUIÉN impresos, como 'glasses,jeans' (vacío: hombres y mujeres).",
         "The two printed WHO groups, e.g. 'glasses,jeans' (empty: men and women).",
+        label_es="Grupos QUIÉN impresos",
+        label_en="Printed WHO groups",
     ),
     OptionSpec(
         "profiles",
         "",
         "Perfiles JSON [{name, age, traits}] por asiento (vacío: perfiles al azar).",
         "JSON profiles [{name, age, traits}] per seat (empty: random profiles).",
+        label_es="Perfiles de los asientos",
+        label_en="Seat profiles",
     ),
     OptionSpec(
         "turn_limit",
@@ -105,6 +119,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Turnos tras los que gana el peón más avanzado (GT-14; 0: sin límite, como el reglamento).",
         "Turns after which the furthest pawn wins (GT-14; 0: no limit, as in the rulebook).",
         choices=TURN_LIMIT_CHOICES,
+        label_es="Límite de turnos",
+        label_en="Turn limit",
     ),
     OptionSpec(
         "events_per_turn",
@@ -112,6 +128,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Mensajes o gestos por jugador y turno; los timbrazos no cuentan (GT-15).",
         "Chat or emote events per player per turn; buzzes do not count (GT-15).",
         choices=EVENTS_CHOICES,
+        label_es="Mensajes o gestos por turno",
+        label_en="Messages or emotes per turn",
     ),
     OptionSpec(
         "language",
@@ -119,12 +137,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Idioma de la sala: en él hablan los bots y se dicen las palabras de las reglas.",
         "The room's language: bots speak it and say the rules' words in it.",
         choices=("es", "en"),
+        label_es="Idioma de la sala",
+        label_en="Room language",
     ),
     OptionSpec(
         "buzz_lock",
         True,
         "Un timbrazo fallido bloquea el timbre el resto del turno (GT-17, regla digital).",
         "A wrong buzz locks the buzzer for the rest of the turn (GT-17, digital rule).",
+        label_es="Bloqueo del timbre tras fallar",
+        label_en="Buzzer lock after a wrong buzz",
     ),
 )
 

@@ -141,6 +141,8 @@ INFO = GameInfo(
             "fracaso (cada apertura es un sorteo independiente).",
             "Relative weights of what the door opens on: pink, green, blue, orange, dud "
             "(every opening is an independent draw).",
+            label_es="Probabilidades de la puerta",
+            label_en="Door odds",
         ),
         OptionSpec(
             "turn_limit",
@@ -148,6 +150,8 @@ INFO = GameInfo(
             "Turnos tras los que una partida sin ganador termina en empate "
             f"(1 a {TURN_LIMIT_MAX}).",
             f"Turns after which a game without a winner ends in a draw (1 to {TURN_LIMIT_MAX}).",
+            label_es="Límite de turnos",
+            label_en="Turn limit",
         ),
     ),
     summary_es=DATA["summary"]["es"],

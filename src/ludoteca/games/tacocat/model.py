@@ -64,6 +64,8 @@ INFO = GameInfo(
             "Un empate en el enfrentamiento final lo gana el jugador al que apunta la flecha "
             "(edición inglesa publicada).",
             "A showdown tie goes to the player the arrow points at (published English edition).",
+            label_es="Empate: gana a quien apunta la flecha",
+            label_en="Ties go to the player the arrow points at",
         ),
         OptionSpec(
             "min_sequence",
@@ -71,6 +73,8 @@ INFO = GameInfo(
             "Longitud mínima de una secuencia en un ataque jumbo.",
             "Shortest sequence allowed in a jumbo attack.",
             choices=(2, 3),
+            label_es="Secuencia mínima del ataque jumbo",
+            label_en="Shortest jumbo-attack sequence",
         ),
     ),
     summary_es=DATA["summary"]["es"],

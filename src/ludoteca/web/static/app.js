@@ -1,9 +1,11 @@
 // The shell's entry point: the page header and routing by location.pathname.
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
+//   /how/<game id>   -> how to play that game (guide.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
+import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
 import {mountRoom} from "./room.js";
 
@@ -45,7 +47,9 @@ function start() {
   drawHeader();
   onLangChange(drawHeader);
   const roomId = roomIdFrom(location.pathname);
+  const guideId = guideIdFrom(location.pathname);
   if (roomId) mountRoom(root, roomId);
+  else if (guideId) mountGuide(root, guideId);
   else mountLobby(root);
 }
 

@@ -95,6 +95,31 @@ export const STRINGS = {
     "moves.not_your_turn": "No es tu turno.",
     "moves.watching": "Estás mirando la partida.",
     "moves.filter": "Filtrar jugadas",
+    "moves.count_one": "1 jugada",
+    "moves.group": "{label} … ({n})",
+    "room.leave_confirm": "¿Dejar tu asiento? Un bot jugará por ti. Desde este navegador podrás recuperarlo cuando quieras.",
+    "room.leave_lobby_confirm": "¿Dejar tu asiento? Quedará libre para otra persona.",
+    "room.leave_yes": "Sí, dejar el asiento",
+    "room.leave_no": "No, sigo jugando",
+    "room.reclaim": "Recuperar mi asiento",
+    "room.reclaim_help": "Un bot juega por ti desde que lo dejaste.",
+    "room.disconnected_note": "desconectado: puede volver con su enlace",
+    "room.how_to_play": "Cómo se juega",
+    "lobby.open_rooms": "Mesas abiertas",
+    "lobby.no_open_rooms": "Ahora no hay nadie en ninguna mesa: crea una e invita.",
+    "lobby.join": "Sentarme",
+    "lobby.watch": "Mirar",
+    "lobby.room_lobby": "esperando: {n} asientos libres",
+    "lobby.room_lobby_one": "esperando: 1 asiento libre",
+    "lobby.room_playing": "en juego",
+    "lobby.room_full": "esperando a empezar",
+    "lobby.spectators": "{n} mirando",
+    "guide.loading": "Cargando las reglas…",
+    "guide.failed": "No se pudieron cargar las reglas: {error}",
+    "guide.back": "Volver",
+    "guide.options_note": "Se eligen al crear la mesa.",
+    "guide.play": "Jugar a {game}",
+    "history.live_label": "Lo último que ha pasado en la mesa",
     "moves.count": "{n} jugadas",
     "moves.type": "Escribir una jugada",
     "moves.type_placeholder": "p. ej. {example}",
@@ -270,6 +295,31 @@ export const STRINGS = {
     "moves.not_your_turn": "It is not your turn.",
     "moves.watching": "You are watching this game.",
     "moves.filter": "Filter moves",
+    "moves.count_one": "1 move",
+    "moves.group": "{label} … ({n})",
+    "room.leave_confirm": "Leave your seat? A bot will play for you. This browser can take the seat back whenever you like.",
+    "room.leave_lobby_confirm": "Leave your seat? It will be free for someone else.",
+    "room.leave_yes": "Yes, leave the seat",
+    "room.leave_no": "No, keep playing",
+    "room.reclaim": "Take my seat back",
+    "room.reclaim_help": "A bot has played for you since you left.",
+    "room.disconnected_note": "disconnected: can come back with their link",
+    "room.how_to_play": "How to play",
+    "lobby.open_rooms": "Open tables",
+    "lobby.no_open_rooms": "Nobody is at a table right now: create one and invite.",
+    "lobby.join": "Join",
+    "lobby.watch": "Watch",
+    "lobby.room_lobby": "waiting: {n} free seats",
+    "lobby.room_lobby_one": "waiting: 1 free seat",
+    "lobby.room_playing": "playing",
+    "lobby.room_full": "about to start",
+    "lobby.spectators": "{n} watching",
+    "guide.loading": "Loading the rules…",
+    "guide.failed": "The rules could not be loaded: {error}",
+    "guide.back": "Back",
+    "guide.options_note": "Chosen when the table is created.",
+    "guide.play": "Play {game}",
+    "history.live_label": "What just happened at the table",
     "moves.count": "{n} moves",
     "moves.type": "Type a move",
     "moves.type_placeholder": "e.g. {example}",
@@ -360,27 +410,6 @@ export const STRINGS = {
   },
 };
 
-// Gotcha! profile traits: a copy of the labels in games/gotcha/cards.toml [traits]
-// (ids are gotcha_cards.TRAITS, in data-file order). tests/web_static checks they match.
-export const TRAITS = [
-  {id: "man", es: "es hombre", en: "is a man"},
-  {id: "woman", es: "es mujer", en: "is a woman"},
-  {id: "trousers", es: "lleva pantalones", en: "wears trousers"},
-  {id: "jeans", es: "lleva vaqueros", en: "wears jeans"},
-  {id: "glasses", es: "lleva gafas", en: "wears glasses"},
-  {id: "red", es: "lleva algo rojo", en: "wears something red"},
-  {id: "facial_hair", es: "tiene barba o bigote", en: "has facial hair"},
-  {id: "socks", es: "lleva calcetines", en: "wears socks"},
-  {id: "hat", es: "lleva gorra o sombrero", en: "wears a hat"},
-  {id: "sneakers", es: "lleva zapatillas de deporte", en: "wears trainers"},
-  {id: "watch", es: "lleva reloj", en: "wears a watch"},
-  {id: "long_hair", es: "tiene el pelo largo", en: "has long hair"},
-  {id: "black", es: "lleva algo negro", en: "wears something black"},
-  {id: "earrings", es: "lleva pendientes", en: "wears earrings"},
-  {id: "left_handed", es: "escribe con la izquierda", en: "is left-handed"},
-  {id: "pet", es: "tiene mascota", en: "has a pet"},
-];
-
 function browserLang() {
   const langs = navigator.languages && navigator.languages.length
     ? navigator.languages
@@ -450,10 +479,4 @@ export function tr(table, key, params = {}, lang = current) {
 export function agentLabel(id) {
   const key = `agent.${id}`;
   return STRINGS[current][key] ?? STRINGS.en[key] ?? String(id);
-}
-
-/** The label of a Gotcha trait id in the current language. */
-export function traitLabel(id, lang = current) {
-  const trait = TRAITS.find((x) => x.id === id);
-  return trait ? trait[lang] : id;
 }

@@ -1,4 +1,5 @@
-// The lobby page (/): the game cards and the create-room form.
+// The lobby page (/): the create-room form, the open tables (join a free seat or watch) and
+// the game cards, each with its "How to play" page (/how/<game>).
 
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
@@ -22,6 +23,16 @@ export function optionValueText(value) {
   return String(value);
 }
 
+/** A room's options for people: "Track length: 6, Blank cards: no" (labels from the game
+ * card's option specs; a name the card does not list is shown as it is). */
+export function optionsText(options, card) {
+  const specs = card && Array.isArray(card.options) ? card.options : [];
+  return Object.entries(options || {}).map(([name, value]) => {
+    const spec = specs.find((o) => o.name === name);
+    return `${spec && spec.label ? spec.label : name}: ${optionValueText(value)}`;
+  }).join(", ");
+}
+
 function playersText(card) {
   return card.min_players === card.max_players
     ? t("lobby.players_one", {min: card.min_players})
@@ -36,7 +47,7 @@ function timerText(seconds) {
 
 function gameCard(card, choose, selected) {
   const options = (card.options || []).map((option) => h("li", {}, [
-    h("code", {}, [option.name]), " — ", option.help || "",
+    h("strong", {}, [option.label || option.name]), " — ", option.help || "",
     h("span", {class: "muted"}, [" (", t("lobby.default", {value: optionValueText(option.default)}), ")"]),
   ]));
   return h("article", {
@@ -53,7 +64,10 @@ function gameCard(card, choose, selected) {
       h("summary", {}, [t("lobby.options")]),
       h("ul", {}, options),
     ]) : null,
-    h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
+    h("div", {class: "card-actions"}, [
+      h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
+      h("a", {class: "btn ghost", href: `/how/${encodeURIComponent(card.id)}`, "data-testid": `how-${card.id}`}, [t("room.how_to_play")]),
+    ]),
   ]);
 }
 
@@ -91,17 +105,54 @@ function optionControl(option, form) {
   const isCheck = control.type === "checkbox";
   return h("div", {class: "field" + (isCheck ? " check" : "")}, [
     isCheck ? control : null,
-    h("label", {for: id}, [option.name]),
+    h("label", {for: id}, [option.label || option.name]),
     isCheck ? null : control,
     option.help ? h("small", {class: "help"}, [option.help]) : null,
   ]);
 }
 
+/** GET /api/rooms: the tables someone is at now. */
+async function fetchOpenRooms() {
+  const response = await fetch(`/api/rooms?lang=${encodeURIComponent(getLang())}`);
+  if (!response.ok) throw new Error(t("error.http", {status: response.status}));
+  return (await response.json()).rooms || [];
+}
+
+function openRoomRow(row) {
+  const href = `/room/${encodeURIComponent(row.id)}`;
+  let state = t("lobby.room_playing");
+  if (row.status === "lobby") {
+    state = row.free === 0 ? t("lobby.room_full") : row.free === 1 ? t("lobby.room_lobby_one") : t("lobby.room_lobby", {n: row.free});
+  }
+  const canJoin = row.status === "lobby" && row.free > 0;
+  return h("li", {class: "open-room", "data-room": row.id, "data-status": row.status}, [
+    h("div", {class: "open-room-info"}, [
+      h("strong", {}, [row.game_name]), " · ", h("span", {}, [state]),
+      row.people && row.people.length ? h("span", {class: "muted small"}, [" · ", row.people.join(", ")]) : null,
+      row.spectators ? h("span", {class: "muted small"}, [" · ", t("lobby.spectators", {n: row.spectators})]) : null,
+    ]),
+    h("a", {class: `btn small${canJoin ? " primary" : ""}`, href, "data-testid": canJoin ? `join-${row.id}` : `watch-${row.id}`},
+      [canJoin ? t("lobby.join") : t("lobby.watch")]),
+  ]);
+}
+
+function openRoomsPanel(rooms) {
+  return h("section", {class: "panel open-rooms", "aria-labelledby": "open-rooms-title", "data-testid": "open-rooms"}, [
+    h("h2", {id: "open-rooms-title"}, [t("lobby.open_rooms")]),
+    rooms.length
+      ? h("ul", {class: "open-room-list"}, rooms.map(openRoomRow))
+      : h("p", {class: "muted"}, [t("lobby.no_open_rooms")]),
+  ]);
+}
+
 /** Mount the lobby into `root`. */
 export function mountLobby(root) {
-  const form = {game: null, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
+  // "/?game=<id>" (the "Play" link of a How to play page) chooses that game in the form.
+  const asked = new URLSearchParams(location.search).get("game");
+  const form = {game: asked, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
   let games = null;
   let loadError = null;
+  let openRooms = [];
 
   const choose = (id) => {
     if (form.game !== id) {
@@ -218,6 +269,7 @@ export function mountLobby(root) {
     }
     if (!games.length) return;
     root.appendChild(createForm());
+    root.appendChild(openRoomsPanel(openRooms));
     root.appendChild(h("section", {class: "games", "aria-labelledby": "games-title"}, [
       h("h2", {id: "games-title"}, [t("lobby.games")]),
       h("div", {class: "game-grid"}, games.map((g) => gameCard(g, choose, g.id === form.game))),
@@ -226,7 +278,7 @@ export function mountLobby(root) {
 
   async function load() {
     try {
-      games = await fetchGames();
+      [games, openRooms] = await Promise.all([fetchGames(), fetchOpenRooms().catch(() => [])]);
       loadError = null;
     } catch (error) {
       loadError = error.message;

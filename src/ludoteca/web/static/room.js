@@ -5,11 +5,12 @@
 // or by boards/generic.js when that import fails.
 
 import {h, clear} from "./boards/svg.js";
-import {TRAITS, getLang, onLangChange, t} from "./i18n.js";
-import {fetchGames, optionValueText} from "./lobby.js";
-import {Connection, saveToken} from "./net.js";
+import {getLang, onLangChange, t} from "./i18n.js";
+import {fetchGames, optionsText} from "./lobby.js";
+import {Connection, loadToken, saveToken} from "./net.js";
 import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
-import {drawHistory, foldEvents} from "./room_history.js";
+import {announce, drawHistory, foldEvents} from "./room_history.js";
+import {drawMoves as drawMovesPanel} from "./room_moves.js";
 import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
@@ -17,7 +18,7 @@ import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./r
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
-const FILTER_FROM = 24;
+const LEFT_KEY = "ludoteca.left.";
 const CHANCE = -1;
 const ERROR_MS = 12000;
 const PENDING_MS = 4000;
@@ -53,6 +54,10 @@ export function mountRoom(root, roomId) {
     freshSocket: true,
     sentVersion: null,
     sentAt: 0,
+    confirming: false,  // "Leave your seat?" is asked
+    left: stored(LEFT_KEY + roomId, null),  // the seat this browser left to a bot (its token reclaims it)
+    deadlineAt: null,  // the turn timer's end on this page's monotonic clock (server's remaining ms)
+    ownChat: false,  // the board has the room's one chat (Gotcha: the chat the rules judge)
   };
   const dom = {};
   let renderToken = 0;
@@ -113,10 +118,11 @@ export function mountRoom(root, roomId) {
       return;
     }
     const message = {type: "sit", seat, name};
-    if (S.room && S.room.game === "gotcha") {
+    const spec = profileSpec();
+    if (spec) {
       const age = parseInt(S.age, 10);
       if (Number.isFinite(age)) message.age = age;
-      message.traits = TRAITS.map((x) => x.id).filter((id) => S.traits.has(id));
+      message.traits = spec.traits.map((x) => x.id).filter((id) => S.traits.has(id));
     }
     send(message);
   }
@@ -127,12 +133,28 @@ export function mountRoom(root, roomId) {
     send(message);
   }
 
+  // Leaving asks first. In the lobby the seat is freed (the token goes); during a game a bot
+  // plays on and the token is kept: a reload or "Take my seat back" reclaims the seat.
   function leave() {
+    S.confirming = false;
+    const seat = S.you;
     if (send({type: "leave"})) {
       S.you = null;
-      saveToken(roomId, null);
+      if (S.room && S.room.status === "lobby") saveToken(roomId, null);
+      else {
+        S.left = seat;
+        store(LEFT_KEY + roomId, seat);
+      }
       drawAll();
     }
+  }
+
+  // A new hello with the kept token takes the seat back from the bot (docs/protocol.md).
+  function reclaim() {
+    if (!loadToken(roomId)) return;
+    S.left = null;
+    store(LEFT_KEY + roomId, null);
+    conn.connect();
   }
 
   function askReplay(step, game = S.replay ? S.replay.game : null) {
@@ -164,6 +186,10 @@ export function mountRoom(root, roomId) {
     switch (message.type) {
       case "welcome":
         S.you = message.seat ?? null;
+        if (S.you !== null && S.left !== null) {  // the seat is ours again (a reload reclaims it)
+          S.left = null;
+          store(LEFT_KEY + roomId, null);
+        }
         S.creator = message.creator === true;
         if (S.freshSocket) {
           S.chat = [];  // after every hello the server sends the last chat lines again
@@ -197,6 +223,8 @@ export function mountRoom(root, roomId) {
       case "state":
         answered();
         S.state = message;
+        S.deadlineAt = Number.isFinite(message.deadline_in) ? performance.now() + message.deadline_in : null;
+        announce(dom.liveLog, message, S.events);
         S.events = foldEvents(S.events, message);
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
@@ -227,6 +255,10 @@ export function mountRoom(root, roomId) {
         drawBoard();
         drawMoves();
         drawReplayBar();
+        break;
+      case "timed_out":  // a bot moved for a seat whose turn timer ran out
+        S.error = {code: "timed_out", message: message.message, warn: true, seat: message.seat};
+        drawError();
         break;
       case "hint":
         S.hint = {version: message.version, kind: message.kind, move: message.move, shown: 1};
@@ -288,6 +320,12 @@ export function mountRoom(root, roomId) {
     return S.cards && S.room ? S.cards.find((c) => c.id === S.room.game) : null;
   }
 
+  /** What a person declares when sitting at this game (GameInfo.profiles), or null. */
+  function profileSpec() {
+    const info = card();
+    return info && info.profiles && Array.isArray(info.profiles.traits) ? info.profiles : null;
+  }
+
   function noticeTurn() {
     const mine = isMyTurn();
     if (mine && !S.wasMyTurn && navigator.vibrate) {
@@ -341,15 +379,15 @@ export function mountRoom(root, roomId) {
     clear(dom.head);
     const gameName = S.room ? S.room.game_name : "";
     document.title = (isMyTurn() ? "● " : "") + [gameName, t("app.title")].filter(Boolean).join(" · ");
-    const options = S.room && S.room.options && Object.keys(S.room.options).length
-      ? Object.entries(S.room.options).map(([k, v]) => `${k}: ${optionValueText(v)}`).join(", ")
-      : "";
+    const options = S.room ? optionsText(S.room.options, card()) : "";
     dom.timer = h("span", {class: "timer", "data-testid": "timer", role: "timer", "aria-label": t("timer.label"), hidden: true});
     dom.timerText = null;
     dom.conn = h("span", {class: "conn", "data-testid": "connection"});
     dom.head.appendChild(h("div", {class: "title-row"}, [
       h("h1", {}, [gameName || t("room.loading")]),
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
+      S.room ? h("a", {class: "btn small ghost how-link", href: `/how/${encodeURIComponent(S.room.game)}`,
+        target: "_blank", rel: "noopener", "data-testid": "how-to-play"}, [t("room.how_to_play")]) : null,
       dom.conn,
     ]));
     clear(dom.statusBar);
@@ -410,7 +448,7 @@ export function mountRoom(root, roomId) {
     // The toast goes by itself after a while; the next move or ✕ removes it at once.
     errorTimer = setTimeout(() => { if (S.error === error) { S.error = null; drawError(); } }, ERROR_MS);
     dom.error.appendChild(h("div", {
-      class: "banner error", role: "alert", "data-testid": "error",
+      class: `banner ${error.warn ? "warn" : "error"}`, role: "alert", "data-testid": "error",
       "data-code": error.code || "", "data-rule": error.rule_id || "",
     }, [
       h("div", {class: "banner-text"}, [
@@ -480,6 +518,9 @@ export function mountRoom(root, roomId) {
     const game = S.room.game;
     loadBoard(game).then(async (module) => {
       if (token !== renderToken) return;  // a newer state arrived meanwhile
+      // A board with the room's one chat (Gotcha: the chat the rules judge) hides the shell's.
+      S.ownChat = module.ownsChat === true;
+      if (dom.chatPanel) dom.chatPanel.hidden = S.ownChat;
       clear(dom.board);
       dom.board.setAttribute("data-game", game);
       try {
@@ -515,46 +556,7 @@ export function mountRoom(root, roomId) {
 
   function drawMoves() {
     if (!dom.moves) return;
-    clear(dom.moves);
-    clear(dom.movesHead);
-    const legal = S.replay || !S.state ? [] : (S.state.legal || []);
-    dom.movesHead.appendChild(h("h2", {id: "moves-title"}, [t("moves.title")]));
-    if (legal.length) dom.movesHead.appendChild(h("span", {class: "muted small"}, [t("moves.count", {n: legal.length})]));
-    if (legal.length && isMyTurn() && !S.replay && !S.hintsOff && S.room && S.room.hints !== false) drawHint();
-    dom.filter.hidden = legal.length < FILTER_FROM;
-    dom.movesHead.parentElement.hidden = !S.state && !S.replay;
-    if (!legal.length) {
-      let note = t("moves.none");
-      if (S.state && !S.replay && S.room && S.room.status === "playing" && !isMyTurn()) {
-        note = S.you === null ? t("moves.watching") : t("moves.not_your_turn");
-      }
-      dom.moves.appendChild(h("p", {class: "muted"}, [note]));
-    }
-    const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
-    for (const move of legal) {
-      const label = move.label || move.text;
-      if (filter && !label.toLowerCase().includes(filter) && !move.text.toLowerCase().includes(filter)) continue;
-      dom.moves.appendChild(h("button", {
-        class: "move", type: "button", "data-action": move.text, title: move.text,
-        onclick: () => act(move.text),
-      }, [label]));
-    }
-    if (dom.typedInput) dom.typedInput.placeholder = legal.length ? t("moves.type_placeholder", {example: legal[0].text}) : "";
-  }
-
-  /** The hint button: the first press asks for the kind of move, the second shows the move. */
-  function drawHint() {
-    const hint = S.hint && S.hint.version === S.state.version ? S.hint : null;
-    dom.movesHead.appendChild(h("button", {
-      class: "btn small hint", type: "button", id: "hint-button",
-      onclick: () => {
-        if (!hint) send({type: "hint"});
-        else { hint.shown = 2; drawMoves(); }
-      },
-    }, [t(hint ? "hint.again" : "hint.button")]));
-    if (hint) {
-      dom.movesHead.appendChild(h("p", {class: "hint-text", id: "hint-text"}, [hint.shown > 1 ? hint.move : hint.kind]));
-    }
+    drawMovesPanel({S, dom, myTurn: isMyTurn(), act, send, redraw: drawMoves});
   }
 
   function drawReplayBar() {
@@ -582,9 +584,13 @@ export function mountRoom(root, roomId) {
       dom.joinKey = null;
       return;
     }
+    const spec = profileSpec();
     const seatEnv = {
       room: S.room, you: S.you, creator: S.creator, actors: S.state && S.room.status === "playing" ? S.state.actors : [],
-      sit, addBot, leave, unbot: (seat) => send({type: "unbot", seat}),
+      traits: spec ? spec.traits : [], left: S.left, confirming: S.confirming,
+      sit, addBot, leave, reclaim, unbot: (seat) => send({type: "unbot", seat}),
+      askLeave: () => { S.confirming = true; drawSeats(); },
+      stay: () => { S.confirming = false; drawSeats(); },
     };
     for (const info of S.room.seats) dom.seats.appendChild(seatRow(info, seatEnv));
     if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
@@ -592,7 +598,7 @@ export function mountRoom(root, roomId) {
     const parts = [];
     // The name and profile fields are rebuilt only when they change, never while someone
     // types in them (room messages come whenever anybody joins or leaves).
-    const joinKey = `${lobby && S.you === null}|${S.room.game}`;
+    const joinKey = `${lobby && S.you === null}|${S.room.game}|${Boolean(spec)}`;
     const rebuildJoin = dom.joinKey !== joinKey;
     if (rebuildJoin) {
       clear(dom.join);
@@ -606,9 +612,9 @@ export function mountRoom(root, roomId) {
         oninput: (event) => { S.name = event.target.value; store(NAME_KEY, S.name); },
       });
       parts.push(h("div", {class: "field"}, [h("label", {for: "name-input"}, [t("room.your_name")]), dom.nameInput]));
-      if (S.room.game === "gotcha") {
+      if (spec) {
         parts.push(profileForm({
-          age: S.age, traits: S.traits,
+          age: S.age, traits: S.traits, spec,
           onChange: (age, traits) => { S.age = age; S.traits = traits; saveProfile(); },
         }));
       }
@@ -663,9 +669,11 @@ export function mountRoom(root, roomId) {
   // The countdowns (turn timer, reconnect) update four times a second.
   function tick() {
     if (dom.timer) {
-      const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.state.deadline : null;
-      if (deadline) {
-        const left = deadline - Date.now();
+      // The server's remaining time, counted on this page's monotonic clock from when the
+      // state arrived (never the client's wall clock, which may be off).
+      const deadline = S.state && S.room && S.room.status === "playing" && !S.replay ? S.deadlineAt : null;
+      if (deadline !== null) {
+        const left = deadline - performance.now();
         if (!dom.timerText) {
           dom.timerText = h("span", {});
           dom.timer.append(clockIcon(), dom.timerText);
@@ -688,6 +696,7 @@ export function mountRoom(root, roomId) {
       S.cards = null;
     }
     drawSeats();
+    drawHead();
   }
 
   async function checkRoom() {

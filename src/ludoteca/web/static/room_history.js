@@ -43,3 +43,21 @@ export function drawHistory(slot, events, {you = null, replay = false} = {}) {
   }
   slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title"}, items));
 }
+
+const SPOKEN = 6;
+
+/** Put the new events of a `state` message in the screen reader's live region `slot` (the
+ * newest few; a whole history sent again is not read again: only its last line). `known`:
+ * the events the page had before this message. */
+export function announce(slot, message, known) {
+  if (!slot) return;
+  const incoming = Array.isArray(message.events) ? message.events : [];
+  let fresh = incoming;
+  if (message.events_reset) fresh = known.length ? [] : incoming.slice(-1);
+  for (const event of fresh.slice(-SPOKEN)) {
+    if (event && typeof event.text === "string" && event.text) {
+      slot.appendChild(h("p", {"data-step": String(event.step)}, [event.text]));
+    }
+  }
+  while (slot.childNodes.length > SPOKEN) slot.removeChild(slot.firstChild);
+}

@@ -39,6 +39,8 @@ export function buildRoom(root, dom, S, on) {
   dom.after = h("div", {class: "join after"});
   dom.invite = h("div", {class: "invite"});
   dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
+  // What a screen reader reads as it happens: each new line of the history (room_history.announce).
+  dom.liveLog = h("div", {class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("history.live_label"), "data-testid": "live-log"});
   dom.chatInput = h("input", {
     type: "text", "data-testid": "chat-input", maxlength: "500", value: S.chatDraft,
     placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"),
@@ -66,6 +68,7 @@ export function buildRoom(root, dom, S, on) {
     h("div", {class: "room-sticky"}, [dom.statusBar, h("div", {class: "banners"}, [dom.outcome])]),
     dom.connBanner,
     h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
+    dom.liveLog,
     h("div", {class: "room-main"}, [
       h("section", {class: "panel board-panel", "aria-label": t("board.title")}, [
         dom.boardNote, h("div", {class: "board-wrap"}, [dom.board]), dom.last, dom.replayBar,
@@ -81,7 +84,7 @@ export function buildRoom(root, dom, S, on) {
         h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
       ]),
       h("section", {class: "panel invite-panel"}, [dom.invite]),
-      h("section", {class: "panel chat", "aria-labelledby": "chat-title"}, [
+      dom.chatPanel = h("section", {class: "panel chat", "aria-labelledby": "chat-title", hidden: S.ownChat}, [
         h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
       ]),
     ]),

@@ -1,19 +1,22 @@
-// The seats panel's pieces: a seat row with its buttons, the bot-level list and the Gotcha
-// profile form. Pure functions of what they are given; room.js owns the state.
+// The seats panel's pieces: a seat row with its buttons, the bot-level list and the seat
+// profile form (a game whose card has `profiles`: GameInfo.profiles from /api/games). Pure
+// functions of what they are given; room.js owns the state.
 
 import {h, clear} from "./boards/svg.js";
-import {TRAITS, agentLabel, getLang, t} from "./i18n.js";
+import {seatColour} from "./boards/board_kit.js";
+import {agentLabel, t} from "./i18n.js";
 
-/** Trait ids as words in the current language. */
-function traitWords(ids) {
-  return ids.map((id) => (TRAITS.find((x) => x.id === id) || {})[getLang()] || id).join(", ");
+/** Trait ids as words in the current language (`traits`: the card's [{id, label}]). */
+function traitWords(ids, traits) {
+  return ids.map((id) => (traits.find((x) => x.id === id) || {}).label || id).join(", ");
 }
 
 /**
  * One seat: number, connected dot, name, kind, profile, and the buttons this page may use.
- * env = {room, you, creator, actors, sit(seat), addBot(seat), unbot(seat), leave()}; bot
- * buttons only where the server would take them (a seated person; in the lobby the room's
- * creator too).
+ * env = {room, you, creator, actors, traits, left, confirming, sit(seat), addBot(seat),
+ * unbot(seat), askLeave(), leave(), stay(), reclaim()}; bot buttons only where the server
+ * would take them (a seated person; in the lobby the room's creator too). Leaving asks first
+ * (`confirming`); `left` is the seat this browser left to a bot (its token takes it back).
  */
 export function seatRow(info, env) {
   const seat = info.seat;
@@ -38,29 +41,46 @@ export function seatRow(info, env) {
   if (playing && !mine && you !== null && (info.kind === "free" || (info.kind === "human" && !info.connected))) {
     buttons.push(button(`bot-${seat}`, "", t("room.replace_bot"), () => env.addBot(seat)));
   }
-  if (mine && room.status !== "finished") {
-    buttons.push(button("leave", "ghost", lobby ? t("room.leave") : t("room.leave_playing"), env.leave));
+  if (mine && room.status !== "finished" && !env.confirming) {
+    buttons.push(button("leave", "ghost", lobby ? t("room.leave") : t("room.leave_playing"), env.askLeave));
   }
+  const reclaimable = !lobby && you === null && env.left === seat && info.kind === "bot";
+  if (reclaimable) buttons.push(button("reclaim", "primary", t("room.reclaim"), env.reclaim));
   const kindText = info.kind === "bot" ? `${t("room.bot")}${info.agent ? ` · ${agentLabel(info.agent)}` : ""}`
     : info.kind === "human" ? t("room.human") : t("room.free");
   const connected = info.kind === "bot" || info.connected;
   const profile = info.profile || null;
-  const traits = profile && Array.isArray(profile.traits) && profile.traits.length ? traitWords(profile.traits) : "";
+  const traits = profile && Array.isArray(profile.traits) && profile.traits.length ? traitWords(profile.traits, env.traits || []) : "";
   const state = connected ? t("room.connected") : t("room.disconnected");
+  const away = info.kind === "human" && !connected;
   return h("li", {
-    class: `seat kind-${info.kind}` + (mine ? " mine" : "") + (acting ? " acting" : ""),
-    "data-testid": `seat-${seat}`, "data-kind": info.kind,
+    class: `seat kind-${info.kind}` + (mine ? " mine" : "") + (acting ? " acting" : "") + (away ? " away" : ""),
+    "data-testid": `seat-${seat}`, "data-kind": info.kind, "data-connected": connected ? "true" : "false",
   }, [
     h("div", {class: "seat-info"}, [
-      h("span", {class: "seat-no"}, [String(seat)]),
+      h("span", {class: "seat-no", style: `--seat-c:${seatColour(seat)}`}, [String(seat)]),
       info.kind !== "free" ? h("span", {class: "dot " + (connected ? "on" : "off"), title: state, "aria-label": state}) : null,
       h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
       info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
       mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
       profile && profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${profile.age}`]) : null,
       traits ? h("span", {class: "muted small traits", title: traits}, [traits]) : null,
+      away ? h("span", {class: "away-note", "data-testid": `away-${seat}`}, ["⚠ ", t("room.disconnected_note")]) : null,
+      reclaimable ? h("span", {class: "muted small"}, [t("room.reclaim_help")]) : null,
     ]),
+    mine && env.confirming ? leaveConfirm(lobby, env) : null,
     buttons.length ? h("div", {class: "seat-actions"}, buttons) : null,
+  ]);
+}
+
+/** "Leave your seat?" with its two answers (nothing is sent before "yes"). */
+function leaveConfirm(lobby, env) {
+  return h("div", {class: "leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question", "data-testid": "leave-confirm"}, [
+    h("p", {id: "leave-question"}, [t(lobby ? "room.leave_lobby_confirm" : "room.leave_confirm")]),
+    h("div", {class: "seat-actions"}, [
+      h("button", {class: "btn primary", type: "button", "data-testid": "leave-no", onclick: env.stay}, [t("room.leave_no")]),
+      h("button", {class: "btn danger", type: "button", "data-testid": "leave-yes", onclick: env.leave}, [t("room.leave_yes")]),
+    ]),
   ]);
 }
 
@@ -83,10 +103,11 @@ export function agentSelect(card, current, onChange) {
 }
 
 /**
- * The Gotcha profile form: age and trait checkboxes. onChange(age, traits) after every edit
- * (age as typed, traits as a Set of ids).
+ * The seat profile form: age and the game's trait checkboxes (`spec`: the card's profiles,
+ * {traits: [{id, label}], min_age, max_age}). onChange(age, traits) after every edit (age as
+ * typed, traits as a Set of ids).
  */
-export function profileForm({age, traits, onChange}) {
+export function profileForm({age, traits, spec, onChange}) {
   const chosen = new Set(traits);
   let typed = age ?? "";
   return h("fieldset", {class: "profile", "data-testid": "profile"}, [
@@ -100,7 +121,7 @@ export function profileForm({age, traits, onChange}) {
         oninput: (event) => { typed = event.target.value; onChange(typed, chosen); },
       }),
     ]),
-    h("div", {class: "traits-grid", role: "group", "aria-label": t("room.traits")}, TRAITS.map((trait) =>
+    h("div", {class: "traits-grid", role: "group", "aria-label": t("room.traits")}, spec.traits.map((trait) =>
       h("label", {class: "check"}, [
         h("input", {
           type: "checkbox", value: trait.id, "data-testid": `trait-${trait.id}`, checked: chosen.has(trait.id),
@@ -109,7 +130,7 @@ export function profileForm({age, traits, onChange}) {
             onChange(typed, chosen);
           },
         }),
-        h("span", {}, [trait[getLang()]]),
+        h("span", {}, [trait.label]),
       ]))),
   ]);
 }

@@ -4,7 +4,7 @@ import { tr as shellTr } from "../i18n.js";
 import { h } from "./svg.js";
 
 // The shell's seat colours (style.css --seat-N), with the same values as fallbacks.
-const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57"];
+const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57", "#b07a12", "#8c3a67", "#7a5230", "#3949ab"];
 
 /** The colour of `seat` (the shell's --seat-N variable). */
 export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;

@@ -14,6 +14,7 @@ export const TEXT = {
     your_turn: "Te toca", waiting: "Le toca a {who}", nobody: "Nadie juega ahora",
     seat: "Asiento {n}", you: "tú",
     hand: "Tu mano", hand_help: "Elige una carta y luego una casilla verde.",
+    hand_collect: "Tu carta ya está en la mesa: elige arriba qué líneas recoges.", hand_wait: "Tus cartas para el próximo turno.",
     hand_empty: "No tienes cartas.", spectator: "Miras la partida: las manos son secretas.",
     pile: "Mazo", cards_in_hand: "en mano", collected: "recogidas",
     taken_so_far: "Ya recogidas (todos las vieron)",
@@ -32,6 +33,7 @@ export const TEXT = {
     your_turn: "Your turn", waiting: "{who} to play", nobody: "Nobody to play now",
     seat: "Seat {n}", you: "you",
     hand: "Your hand", hand_help: "Pick a card, then a green cell.",
+    hand_collect: "Your card is on the table: choose above which lines to collect.", hand_wait: "Your cards for your next turn.",
     hand_empty: "You have no cards.", spectator: "You are watching: hands are secret.",
     pile: "Draw pile", cards_in_hand: "in hand", collected: "collected",
     taken_so_far: "Taken so far (seen by all)",
@@ -245,6 +247,14 @@ function tableSvg(ctx, view, legal, placing) {
   return wrap;
 }
 
+/** What to do with the hand now: place (pick a card, then a green cell), or nothing while
+ * the turn is a collection (DW-05) or someone else's. */
+function handHelp(ctx, view) {
+  const mine = (ctx.actors || view.actors || []).includes(ctx.you) && !ctx.replay;
+  if (!mine) return "hand_wait";
+  return view.phase === "collect" ? "hand_collect" : "hand_help";
+}
+
 function handSvg(ctx, view, redraw) {
   const lang = ctx.lang;
   const hand = view.hand || [];
@@ -277,7 +287,7 @@ function handSvg(ctx, view, redraw) {
     }
   });
   return h("div", { class: "dw-hand" }, [
-    h("div", { class: "dw-caption" }, [h("strong", {}, [tr(lang, "hand")]), ` · ${tr(lang, "hand_help")}`]),
+    h("div", { class: "dw-caption", "data-testid": "dw-hand-help" }, [h("strong", {}, [tr(lang, "hand")]), ` · ${tr(lang, handHelp(ctx, view))}`]),
     el("svg", {
       class: "dw-hand-svg", viewBox: `0 0 ${width} ${height}`,
       style: `width:100%;max-width:${hand.length * 110}px;height:auto;display:block`,

@@ -1,6 +1,8 @@
 // Gotcha! (¡Te tengo!) board: the track, the players' profiles, the live rules as sentences
 // (read aloud once when announced), the hand, the pile, a vote, the BUZZ controls, the
-// emote bar and the game room (chat is a game action: rules are about what you say).
+// emote bar and the game chat (chat is a game action: rules are about what you say, so this
+// is the room's only chat: `ownsChat` tells the shell to hide its own). On a phone the panels
+// are tabs under a fixed bar (play, rules, buzz, chat, table): each is one tap away.
 //
 // Actions are sent without their "@time" (the server stamps the game clock): "draw",
 // "play W03 a1", "play I05 m1 2", "play B04 m2 1 : debe cantar", "chat hola",
@@ -11,11 +13,14 @@ import { entryNode, feedEntries, lastEntryKey } from "./gotcha_feed.js";
 import { announceNew, muted, say, setMuted, speechAvailable } from "./gotcha_speech.js";
 import { bell, speaker } from "./gotcha_icons.js";
 import { installStyle } from "./gotcha_style.js";
+import { seatColour } from "./board_kit.js";
 import {
   cardHint, cardKind, cardText, emoji, emotes, language, seconds, slotName, tr, traitLabel, whoText,
 } from "./gotcha_text.js";
 
-const COLOURS = ["#e6194b", "#2f9e44", "#4263eb", "#f08c00", "#862e9c", "#1098ad", "#d6336c", "#8d6e63"];
+/** The shell shows no chat of its own beside this board: the game chat is the room's chat. */
+export const ownsChat = true;
+const TABS = [["play", "🃏"], ["rules", "📜"], ["buzz", "🔔"], ["chat", "💬"], ["table", "🏁"]];
 const MAX_GAP_MS = 60000; // GT-16: the server's clock never runs further than this
 const CHAT_MAX = 200; // GT-15
 
@@ -30,13 +35,16 @@ const ui = {
   chatFocus: false,
   feedStick: true,
   feedScroll: 0,
+  tab: "play", // the panel shown on a phone
+  wasMyTurn: false,
 };
 
 let current = null; // {root, ctx} of the last render (local clicks redraw with it)
 const tick = { clock: 0, at: 0, cap: 0, running: false, over: false, lang: "en" };
 let timer = null;
 
-const colour = (seat) => (seat >= 0 ? COLOURS[seat % COLOURS.length] : "#666");
+// The seat colours of the whole page (the shell's seat list uses the same): board_kit.
+const colour = (seat) => (seat >= 0 ? seatColour(seat) : "#666");
 
 export function render(root, ctx) {
   installStyle();
@@ -59,12 +67,43 @@ export function render(root, ctx) {
   announceNew(view, lang, ctx.replay);
   startClock(view, ctx, lang);
 
-  const main = h("div", { class: "gt-col gt-col-main" }, [rulesPanel(s), ballotPanel(s), handPanel(s), playersPanel(s)]);
-  const side = h("div", { class: "gt-col gt-col-side" }, [buzzPanel(s), emotePanel(s), roomPanel(s)]);
   const myTurn = me !== null && view.current === me && view.phase !== "over";
-  const board = h("div", { class: `gt-board${myTurn ? " gt-myturn" : ""}`, "data-game": "gotcha", lang }, [statusBar(s), trackPanel(s), main, side]);
+  if (myTurn && !ui.wasMyTurn && !ui.chatFocus && !ctx.replay) ui.tab = "play";  // the hand comes up on my turn
+  ui.wasMyTurn = myTurn;
+  const main = h("div", { class: "gt-col gt-col-main" }, [
+    onTab(rulesPanel(s), "rules"), ballotPanel(s), onTab(handPanel(s), "play"), onTab(playersPanel(s), "table"),
+  ]);
+  const side = h("div", { class: "gt-col gt-col-side" }, [
+    onTab(buzzPanel(s), "buzz"), onTab(emotePanel(s), "chat"), onTab(roomPanel(s), "chat"),
+  ]);
+  const board = h("div", { class: `gt-board${myTurn ? " gt-myturn" : ""}`, "data-game": "gotcha", "data-tab": ui.tab, lang }, [
+    statusBar(s), onTab(trackPanel(s), "table"), main, side, tabBar(s),
+  ]);
   root.append(h("div", { class: "gt-container" }, [board]));
   afterRender(board);
+}
+
+/** Mark a panel as part of phone tab `tab` (hidden on a phone while another tab is shown). */
+function onTab(panel, tab) {
+  if (!panel) return null;
+  panel.setAttribute("data-tab", tab);
+  if (ui.tab !== tab) panel.classList.add("gt-off");
+  return panel;
+}
+
+/** The phone's fixed tab bar (CSS shows it on narrow screens only). */
+function tabBar(s) {
+  const buttons = TABS.map(([tab, icon]) => h("button", {
+    type: "button", role: "tab", class: `gt-tab${ui.tab === tab ? " gt-tab-on" : ""}`, "data-testid": `gotcha-tab-${tab}`,
+    "aria-selected": ui.tab === tab ? "true" : "false",
+    onclick: () => {
+      ui.tab = tab;
+      redraw();
+      const board = current && current.root.querySelector(".gt-board");
+      if (board) window.scrollTo({ top: Math.max(0, board.getBoundingClientRect().top + window.scrollY - 120) });
+    },
+  }, [emoji(icon) ? h("span", { class: "gt-tab-icon", "aria-hidden": "true" }, icon) : null, h("span", {}, tr(s.lang, `tab_${tab}`))]));
+  return h("nav", { class: "gt-tabs", role: "tablist", "aria-label": tr(s.lang, "tabs") }, buttons);
 }
 
 function redraw() {
@@ -179,7 +218,7 @@ function trackPanel(s) {
     const isWinner = (view.winners || []).includes(seat);
     svg.append(el("g", { class: `gt-pawn${seat === view.current ? " gt-pawn-current" : ""}${isWinner ? " gt-pawn-winner" : ""}`, "data-seat": seat, "data-pos": pos }, [
       el("title", {}, `${name(s, seat)}: ${pos}`),
-      el("circle", { cx, cy, r: 8.5, fill: colour(seat) }),
+      el("circle", { cx, cy, r: 8.5, style: `fill:${colour(seat)}` }),
       el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "gt-pawn-no" }, String(seat)),
     ]));
   });
@@ -397,9 +436,13 @@ function placeChooser(s, id) {
     }));
   }
   if (kind === "who" || kind === "what" || kind === "blank_what") {
-    rows.push(h("div", { class: "gt-row" }, ["a1", "a2"].map((slot) => {
+    // Each area says whom its rule covers (the WHO card on top of it).
+    rows.push(h("div", { class: "gt-row gt-wrap" }, ["a1", "a2"].map((slot) => {
       const text = `play ${id} ${slot}${suffix}`;
-      return move(s, text, slotName(lang, slot), s.legal.has(text) || (blank && !suffix && legalPlays.some((t) => t.startsWith(`play ${id} ${slot} :`))), "gt-big");
+      const area = view.slots.find((x) => x.slot === slot);
+      const who = area && "who" in area ? topOf(area.who) : null;
+      const label = who ? [h("b", {}, slotName(lang, slot)), h("span", { class: "gt-covers" }, tr(lang, "covers", { who: whoText(lang, who) }))] : slotName(lang, slot);
+      return move(s, text, label, s.legal.has(text) || (blank && !suffix && legalPlays.some((t) => t.startsWith(`play ${id} ${slot} :`))), "gt-big gt-area-choice");
     })));
   } else {
     const mats = view.slots.filter((slot) => !("who" in slot));
@@ -509,7 +552,8 @@ function roomPanel(s) {
       ui.feedStick = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
     },
   }, entries.map((entry) => entryNode(view, entry, lang, colour, entry.key === lastKey)));
-  const parts = [h("h3", {}, tr(lang, "chat")), feed];
+  // The room's one chat, and the rules judge it: said so in its title.
+  const parts = [h("h3", { "data-testid": "gotcha-chat-title" }, tr(lang, "chat")), h("p", { class: "gt-note gt-judged" }, tr(lang, s.canTry ? "chat_judged" : "chat_players_only")), feed];
   if (s.canTry) {
     const sendChat = () => {
       const text = chatText(ui.chat);

@@ -149,6 +149,23 @@ const CSS = `
 .gt-ballot { background: #fff9db; border-color: #fcc419; }
 .gt-yes { background: #d3f9d8; } .gt-no { background: #ffe3e3; }
 .gt-voted { background: #d3f9d8; }
+.gt-judged { margin: -4px 0 6px; font-weight: 600; color: #5c3c00; }
+.gt-area-choice { display: inline-flex; flex-direction: column; align-items: flex-start; text-align: left; }
+.gt-covers { font-weight: 500; font-size: .9em; }
+/* Phone: one part of the table at a time, under a tab bar fixed at the bottom of the screen. */
+.gt-tabs { display: none; }
+@media (max-width: 699px) {
+  .gt-board .gt-off { display: none; }
+  .gt-tabs { display: flex; position: fixed; z-index: 12; left: 0; right: 0; bottom: 0; gap: 2px;
+    padding: 4px 4px max(4px, env(safe-area-inset-bottom)); background: #201a3d; box-shadow: 0 -2px 10px rgba(0,0,0,.25); }
+  .gt-tab { flex: 1 1 0; min-height: 52px; min-width: 0; border: 0; border-radius: 10px; background: transparent; color: #fff;
+    font: inherit; font-size: .8em; font-weight: 700; display: flex; flex-direction: column; align-items: center;
+    justify-content: center; gap: 1px; cursor: pointer; touch-action: manipulation; }
+  .gt-tab-on { background: #ffd43b; color: #201a3d; }
+  .gt-tab-icon { font-size: 1.25em; line-height: 1; }
+  body:has(.gt-tabs) { padding-bottom: 72px; }
+  body:has(.gt-tabs) .toasts { bottom: 64px; }
+}
 `;
 
 export function installStyle() {

@@ -5,7 +5,7 @@
 // Reads only the seat's own view (see MysteryDate.view).
 import { el, h } from "./svg.js";
 import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
-import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
+import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, SYMBOLS, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
 
 export const TEXT = {
   es: {
@@ -105,6 +105,7 @@ function cardSvg(card, lang, x, y, w, hh, extra = {}) {
     el("text", { x: x + w / 2, y: y + hh * 0.55, "text-anchor": "middle", "font-size": hh * 0.42, "font-weight": "bold", fill: ink }, [String((card % NUMBERS) + 1)]),
     el("text", { x: x + w / 2, y: y + hh - 6, "text-anchor": "middle", "font-size": Math.min(9.5, w / 6.8), fill: ink }, [tr(lang, `date_${colour}`)]),
     el("text", { x: x + 4, y: y + 11, "font-size": 9, fill: ink, "font-weight": "bold" }, [cardLabel(card, lang)]),
+    el("text", { class: "md-symbol", x: x + w - 4, y: y + 13, "text-anchor": "end", "font-size": 12, fill: ink, "aria-hidden": "true" }, [SYMBOLS[colour]]),
   ]);
 }
 
@@ -259,7 +260,7 @@ function handPanel(ctx, view, legal, seated, redraw) {
   COLOURS.forEach((colour, ci) => {
     const x = 6 + ci * (colW + 6);
     const complete = [0, 1, 2].every((n) => counts[ci * NUMBERS + n] > 0);
-    parts.push(el("text", { x: x + colW / 2, y: 14, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: PAINT[colour][0] }, [tr(lang, colour)]));
+    parts.push(el("text", { x: x + colW / 2, y: 14, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: PAINT[colour][0] }, [`${SYMBOLS[colour]} ${tr(lang, colour)}`]));
     parts.push(el("text", { x: x + colW / 2, y: 27, "text-anchor": "middle", "font-size": 10, fill: "#555" }, [complete ? `★ ${tr(lang, "complete")}` : tr(lang, `date_${colour}`)]));
     for (let n = 0; n < NUMBERS; n += 1) {
       const card = ci * NUMBERS + n;

@@ -8,6 +8,8 @@ export const TRACK = [
   "door", "take_either", "take_1", "swap_right", "door", "take_2", "swap_left", "swap_any",
 ];
 export const COLOURS = ["pink", "green", "blue", "orange"];
+/** A symbol per outfit colour, drawn beside it (colour alone must not tell outfits apart). */
+export const SYMBOLS = { pink: "♥", green: "♣", blue: "♦", orange: "★" };
 export const LETTERS_EN = ["P", "G", "B", "O"];
 export const LETTERS_ES = ["R", "V", "A", "N"];
 export const NUMBERS = 3;

@@ -57,7 +57,10 @@ const CELL = 40;
 const MARGIN = 18;
 
 let selected = null; // tile name picked from the hand (module state)
-let zoomed = false; // the board drawn large in a scrolling frame (module state)
+// The board drawn large in a scrolling frame: the player's choice (module state), else on a
+// phone-sized screen, where the whole board would leave cells too small to tap.
+let zoomChoice = null;
+const phoneSized = () => typeof window !== "undefined" && Boolean(window.matchMedia) && window.matchMedia("(max-width: 599px)").matches;
 
 
 
@@ -96,6 +99,11 @@ function tile(name, x, y, s, below = [], extra = {}) {
       x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.46,
       "font-weight": "bold", fill: ink,
     }, [name.slice(1)]),
+    // The colour's letter beside the colour (colour alone must not tell tiles apart).
+    el("text", {
+      class: "tu-letter", x: x + s * 0.08, y: y + s * 0.3, "font-size": s * 0.24, "font-weight": "bold", fill: ink,
+      "aria-hidden": "true",
+    }, [name[0]]),
   ];
   if (below.length) {
     // The covered tiles, bottom first, as small squares along the bottom edge, and the height.
@@ -177,9 +185,10 @@ function statusBar(ctx, view) {
 }
 
 function actionBar(ctx, view, legal, seated, redraw) {
+  const zoomed = zoomChoice ?? phoneSized();
   const zoom = h("button", {
     type: "button", class: "tu-zoom", "data-testid": "tu-zoom", "aria-pressed": zoomed ? "true" : "false",
-    onclick: (event) => { event.stopPropagation(); zoomed = !zoomed; redraw(); },
+    onclick: (event) => { event.stopPropagation(); zoomChoice = !(zoomChoice ?? phoneSized()); redraw(); },
   }, [tr(ctx.lang, zoomed ? "zoom_out" : "zoom_in")]);
   if (!seated || view.phase === "over") return h("div", { class: "tu-actions" }, [zoom]);
   const buttons = [["draw tiles", "draw_tiles"], ["draw goal", "draw_goal"], ["end", "end"]].map(([text, key]) =>
@@ -192,6 +201,7 @@ function actionBar(ctx, view, legal, seated, redraw) {
 
 function boardSvg(ctx, view, legal, placing, scores) {
   const lang = ctx.lang;
+  const zoomed = zoomChoice ?? phoneSized();
   const size = view.size;
   const width = MARGIN + size * CELL + 4;
   const height = MARGIN + size * CELL + 4;
