@@ -319,7 +319,7 @@ class Dweebies:
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        return _TRANSITIONS[type(action)](state, action)
+        return _TRANSITIONS[action.__class__](state, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Each Dweebie left in the pile, with probability copies / pile size."""
@@ -569,6 +569,12 @@ class Placements(LazyActions[Place]):
     def __len__(self) -> int:
         return self._len
 
+    def __getitem__(self, index: int | slice) -> Any:
+        if index.__class__ is int and 0 <= index < self._len:
+            row, col = divmod(index, self._width)
+            return _PLACES[self._cards[row] << 16 | self._cells[col]]
+        return LazyActions.__getitem__(self, index)
+
     def item(self, index: int) -> Place:
         """The placement at ``index``: card ``index // cells``, cell ``index % cells``."""
         row, col = divmod(index, self._width)
@@ -603,29 +609,27 @@ class Placements(LazyActions[Place]):
 def _apply_draw(state: State, action: Draw) -> State:
     """DW-01 (the deal, round the table from the first player) and DW-09 (a turn's draw)."""
     card = action.card
-    seat = state.turn
-    hand = state.hands[seat]
+    (players, first, phase, seat, dealt, hands, pile, table, frontier, groups, cells, row,
+     column, scores, last, collected) = state  # fmt: skip
+    hand = hands[seat]
     at = _bisect_right(hand, card)
-    hands = list(state.hands)
-    hands[seat] = (*hand[:at], card, *hand[at:])
-    pile = state.pile
+    hands = hands[:seat] + (hand[:at] + (card,) + hand[at:],) + hands[seat + 1 :]
     at = _bisect_left(pile, card)
-    new = list(state)
-    new[_F_HANDS] = tuple(hands)
-    new[_F_PILE] = pile[:at] + pile[at + 1 :]
-    if state.phase == _P_DEAL:
-        dealt = state.dealt + 1
-        new[_F_DEALT] = dealt
-        if dealt == HAND_SIZE * state.players:
-            new[_F_PHASE] = _P_PLACE
-            new[_F_TURN] = state.first
+    pile = pile[:at] + pile[at + 1 :]
+    if phase == _P_DEAL:
+        dealt += 1
+        if dealt == HAND_SIZE * players:
+            phase, turn = _P_PLACE, first
         else:
-            new[_F_TURN] = (seat + 1) % state.players
-        return _new_state(State, new)
-    # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
-    new[_F_TURN] = (seat + 1) % state.players
-    new[_F_PHASE] = _P_PLACE
-    return _new_state(State, new)
+            turn = (seat + 1) % players
+    else:
+        # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
+        phase, turn = _P_PLACE, (seat + 1) % players
+    return _new_state(
+        State,
+        (players, first, phase, turn, dealt, hands, pile, table, frontier, groups, cells, row,
+         column, scores, last, collected),
+    )  # fmt: skip
 
 
 def _apply_place(state: State, action: Place) -> State:
