@@ -219,15 +219,30 @@ def _after_gain(new: Fields) -> State:
 
 
 def _apply_draw(state: State, action: Draw) -> State:
+    card = action.card
     new = list(state)
-    _draw_from_pile(new, action.card)
+    pile = state.pile
+    if pile[card] > 1 or sum(pile) > 1:
+        # MD-07 only when the pile empties (``_draw_from_pile``); here it just loses the card.
+        new[_F_PILE] = pile[:card] + (pile[card] - 1,) + pile[card + 1 :]
+    else:
+        _draw_from_pile(new, card)
+    hands = state.hands
     if state.phase == _P_DEAL:
         n = state.players
-        _give_card(new, (DEAL * n - state.owed) % n, action.card)
+        seat = (DEAL * n - state.owed) % n
+        hand = hands[seat]
+        new[_F_HANDS] = (
+            hands[:seat] + (hand[:card] + (hand[card] + 1,) + hand[card + 1 :],) + hands[seat + 1 :]
+        )
         new[_F_OWED] = owed = state.owed - 1
         new[_F_PHASE] = _P_DEAL if owed else _P_REVEAL
         return _build(new)
-    _give_card(new, state.mover, action.card)
+    seat = state.mover
+    hand = hands[seat]
+    new[_F_HANDS] = (
+        hands[:seat] + (hand[:card] + (hand[card] + 1,) + hand[card + 1 :],) + hands[seat + 1 :]
+    )
     new[_F_OWED] = owed = state.owed - 1
     if owed:
         return _build(new)
