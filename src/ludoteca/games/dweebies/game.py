@@ -246,6 +246,9 @@ _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
 _CENTRE_ONLY = (layout.CENTRE,)
 _OFF = layout.OFFSET
+_STRIDE = layout.STRIDE
+_place_into_frontier = layout.place_into_frontier
+_collectable = layout.collectable
 _ROW_ONLY = (COLLECT_ROW, COLLECT_NONE)
 _COLUMN_ONLY = (COLLECT_COLUMN, COLLECT_NONE)
 _ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
@@ -635,18 +638,19 @@ def _apply_draw(state: State, action: Draw) -> State:
 def _apply_place(state: State, action: Place) -> State:
     """DW-03: the card goes on a legal cell; DW-07 groups merge; DW-05 lines are found."""
     card = action.card
-    at = (action.x + layout.OFFSET) * layout.STRIDE + action.y + layout.OFFSET
+    at = (action.x + _OFF) * _STRIDE + action.y + _OFF
     seat = state.turn
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
     index = hand.index(card)
-    hands = list(state.hands)
-    hands[seat] = hand[:index] + hand[index + 1 :]
     cells = state.table.cells.copy()
     cells[at] = card
-    frontier = layout.frontier_after_place(state.frontier, cells, at)
+    grown = list(state.frontier)
+    _place_into_frontier(grown, cells, at)
     groups = layout.merge_on_place(state.groups, at) if state.groups else ()
     new = list(state)
-    new[_F_HANDS] = tuple(hands)
+    new[_F_HANDS] = hands[:seat] + (hand[:index] + hand[index + 1 :],) + hands[seat + 1 :]
+    frontier = tuple(grown)
     new[_F_TABLE] = Grid(cells)
     new[_F_FRONTIER] = frontier
     new[_F_GROUPS] = groups
@@ -654,8 +658,8 @@ def _apply_place(state: State, action: Place) -> State:
     new[_F_LAST] = (seat, card, at, 0)
     if not groups:
         # DW-07: collecting is allowed once the layout is whole, also on the rejoining card.
-        row = layout.collectable(cells, at, ROW)
-        column = layout.collectable(cells, at, COLUMN)
+        row = _collectable(cells, at, ROW)
+        column = _collectable(cells, at, COLUMN)
         if row or column:
             new[_F_ROW] = row
             new[_F_COLUMN] = column
