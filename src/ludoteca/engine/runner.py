@@ -187,34 +187,32 @@ def play(
     actors_of, legal_actions, apply, view = game.actors, game.legal_actions, game.apply, game.view
     sample_chance = game.sample_chance
     steps = 0
-    while steps < limit:
-        actors = actors_of(state)
-        if not actors:
-            break
-        seat = actors[0]
-        # A chance step or a single actor (most steps) goes straight to apply; several
-        # actors choose from the same state first.
-        if seat == CHANCE:
-            action = sample_chance(state, chance_rng)
-        elif len(actors) == 1:
-            legal = legal_actions(state, seat)
-            seen = view(state, seat) if reads_view[seat] else {}
-            action = agents[seat].choose(seen, legal, agent_rngs[seat])
-            # The legality check of ``step``, against the list the agent was handed;
-            # the full check (and its message) runs only when this one fails.
-            if checked and not _listed(action, legal):
-                check(game, state, seat, action)
+    # Choices made together from one state, still to apply (last one first).
+    queue: list[tuple[Seat, Any]] = []
+    while steps < limit or queue:
+        if queue:
+            seat, action = queue.pop()
         else:
-            for seat, action in _choices(
-                game, state, actors, agents, agent_rngs, reads_view, checked
-            ):
-                before = state
-                state = apply(state, seat, action)
-                entries.append((seat, action))
-                steps += 1
-                if observer is not None:
-                    observer(before, seat, action, state)
-            continue
+            actors = actors_of(state)
+            if not actors:
+                break
+            seat = actors[0]
+            # A chance step or a single actor (most steps) goes straight to apply; several
+            # actors choose from the same state first.
+            if seat == CHANCE:
+                action = sample_chance(state, chance_rng)
+            elif len(actors) == 1:
+                legal = legal_actions(state, seat)
+                seen = view(state, seat) if reads_view[seat] else {}
+                action = agents[seat].choose(seen, legal, agent_rngs[seat])
+                # The legality check of ``step``, against the list the agent was handed;
+                # the full check (and its message) runs only when this one fails.
+                if checked and not _listed(action, legal):
+                    check(game, state, seat, action)
+            else:
+                queue = _choices(game, state, actors, agents, agent_rngs, reads_view, checked)
+                queue.reverse()
+                seat, action = queue.pop()
         before = state
         state = apply(state, seat, action)
         entries.append((seat, action))
