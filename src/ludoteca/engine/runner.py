@@ -182,37 +182,43 @@ def play(
     chance_rng = rng_mod.derive(seed, "chance")
     agent_rngs = [rng_mod.derive(seed, "agent", seat) for seat in range(len(agents))]
     reads_view = [getattr(agent, "reads_view", True) for agent in agents]
-    entries: list[tuple[Seat, str]] = []
+    entries: list[tuple[Seat, Any]] = []
     limit = game.info.max_steps if max_steps is None else max_steps
-    realtime = game.info.realtime
     actors_of, legal_actions, apply, view = game.actors, game.legal_actions, game.apply, game.view
+    sample_chance = game.sample_chance
     steps = 0
-    while steps < limit:
-        actors = actors_of(state)
-        if not actors:
-            break
-        if actors[0] == CHANCE:
-            choices: list[tuple[Seat, Any]] = [(CHANCE, game.sample_chance(state, chance_rng))]
+    # Choices made together from one state, still to apply (last one first).
+    queue: list[tuple[Seat, Any]] = []
+    while steps < limit or queue:
+        if queue:
+            seat, action = queue.pop()
         else:
-            choices = []
-            for seat in actors:
+            actors = actors_of(state)
+            if not actors:
+                break
+            seat = actors[0]
+            # A chance step or a single actor (most steps) goes straight to apply; several
+            # actors choose from the same state first.
+            if seat == CHANCE:
+                action = sample_chance(state, chance_rng)
+            elif len(actors) == 1:
                 legal = legal_actions(state, seat)
                 seen = view(state, seat) if reads_view[seat] else {}
                 action = agents[seat].choose(seen, legal, agent_rngs[seat])
                 # The legality check of ``step``, against the list the agent was handed;
                 # the full check (and its message) runs only when this one fails.
-                if checked and not (realtime and len(actors) > 1) and action not in legal:
+                if checked and not _listed(action, legal):
                     check(game, state, seat, action)
-                choices.append((seat, action))
-            if realtime and len(choices) > 1:
-                choices = [_earliest(game, state, choices, checked)]
-        for seat, action in choices:
-            before = state
-            state = apply(state, seat, action)
-            entries.append((seat, str(action)))
-            steps += 1
-            if observer is not None:
-                observer(before, seat, action, state)
+            else:
+                queue = _choices(game, state, actors, agents, agent_rngs, reads_view, checked)
+                queue.reverse()
+                seat, action = queue.pop()
+        before = state
+        state = apply(state, seat, action)
+        entries.append((seat, action))
+        steps += 1
+        if observer is not None:
+            observer(before, seat, action, state)
     outcome = game.outcome(state)
     record = GameRecord(
         game=game.info.id,
@@ -221,12 +227,40 @@ def play(
         num_players=len(agents),
         options=dict(resolved),
         seats=tuple(agent.name for agent in agents),
-        actions=tuple(entries),
+        actions=_texts(entries),
         outcome=outcome.to_json() if outcome else None,
         end_reason=outcome.end_reason if outcome else "",
         turns=outcome.turns if outcome else 0,
     )
     return Match(state=state, record=record, outcome=outcome, steps=steps)
+
+
+def _choices(
+    game: Game[Any, Any],
+    state: Any,
+    actors: Sequence[Seat],
+    agents: Sequence[Agent],
+    agent_rngs: Sequence[random.Random],
+    reads_view: Sequence[bool],
+    checked: bool,
+) -> list[tuple[Seat, Any]]:
+    """Several actors choose from the same state; the choices to apply, in order.
+
+    Every seat's choice is applied in an ordinary game; in a realtime game only the
+    earliest (see :func:`_earliest`).
+    """
+    realtime = game.info.realtime
+    choices = []
+    for seat in actors:
+        legal = game.legal_actions(state, seat)
+        seen = game.view(state, seat) if reads_view[seat] else {}
+        action = agents[seat].choose(seen, legal, agent_rngs[seat])
+        if checked and not realtime and not _listed(action, legal):
+            check(game, state, seat, action)
+        choices.append((seat, action))
+    if realtime:
+        return [_earliest(game, state, choices, checked)]
+    return choices
 
 
 def _earliest(
@@ -243,6 +277,37 @@ def _earliest(
             check(game, state, seat, action)
     best = min(range(len(choices)), key=lambda i: (timed.action_time(choices[i][1]), i))
     return choices[best]
+
+
+def _listed(action: Any, legal: Sequence[Any]) -> bool:
+    """Whether ``action`` is in ``legal``: by identity first, as agents hand back an item of
+    the list (games intern their actions), then by the rules (``in``).
+
+    ``in`` on a tuple calls the action class's ``__eq__`` for every item before the match;
+    comparing identities stays in C. A lazy list is never iterated here: its ``in`` is
+    decided by the rules.
+    """
+    kind = legal.__class__
+    if (kind is tuple or kind is list) and id(action) in map(id, legal):
+        return True
+    return action in legal
+
+
+def _texts(entries: Sequence[tuple[Seat, Any]]) -> tuple[tuple[Seat, str], ...]:
+    """The record's ``(seat, action text)`` entries, each distinct action object written once.
+
+    Games intern their actions, so most steps repeat an object already written; every
+    object is alive in ``entries`` while this runs, so ``id`` cannot be reused among them.
+    """
+    texts: dict[int, str] = {}
+    out = []
+    for seat, action in entries:
+        key = id(action)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = str(action)
+        out.append((seat, text))
+    return tuple(out)
 
 
 def _seat_name(seat: Seat) -> str:

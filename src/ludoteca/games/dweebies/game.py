@@ -249,6 +249,9 @@ _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
 _CENTRE_ONLY = (layout.CENTRE,)
 _OFF = layout.OFFSET
+_STRIDE = layout.STRIDE
+_place_into_frontier = layout.place_into_frontier
+_collectable = layout.collectable
 _ROW_ONLY = (COLLECT_ROW, COLLECT_NONE)
 _COLUMN_ONLY = (COLLECT_COLUMN, COLLECT_NONE)
 _ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
@@ -322,7 +325,7 @@ class Dweebies:
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        return _TRANSITIONS[type(action)](state, action)
+        return _TRANSITIONS[action.__class__](state, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Each Dweebie left in the pile, with probability copies / pile size."""
@@ -575,6 +578,12 @@ class Placements(LazyActions[Place]):
     def __len__(self) -> int:
         return self._len
 
+    def __getitem__(self, index: int | slice) -> Any:
+        if index.__class__ is int and 0 <= index < self._len:
+            row, col = divmod(index, self._width)
+            return _PLACES[self._cards[row] << 16 | self._cells[col]]
+        return LazyActions.__getitem__(self, index)
+
     def item(self, index: int) -> Place:
         """The placement at ``index``: card ``index // cells``, cell ``index % cells``."""
         row, col = divmod(index, self._width)
@@ -609,46 +618,45 @@ class Placements(LazyActions[Place]):
 def _apply_draw(state: State, action: Draw) -> State:
     """DW-01 (the deal, round the table from the first player) and DW-09 (a turn's draw)."""
     card = action.card
-    seat = state.turn
-    hand = state.hands[seat]
+    (players, first, phase, seat, dealt, hands, pile, table, frontier, groups, cells, row,
+     column, scores, last, collected) = state  # fmt: skip
+    hand = hands[seat]
     at = _bisect_right(hand, card)
-    hands = list(state.hands)
-    hands[seat] = (*hand[:at], card, *hand[at:])
-    pile = state.pile
+    hands = hands[:seat] + (hand[:at] + (card,) + hand[at:],) + hands[seat + 1 :]
     at = _bisect_left(pile, card)
-    new = list(state)
-    new[_F_HANDS] = tuple(hands)
-    new[_F_PILE] = pile[:at] + pile[at + 1 :]
-    if state.phase == _P_DEAL:
-        dealt = state.dealt + 1
-        new[_F_DEALT] = dealt
-        if dealt == HAND_SIZE * state.players:
-            new[_F_PHASE] = _P_PLACE
-            new[_F_TURN] = state.first
+    pile = pile[:at] + pile[at + 1 :]
+    if phase == _P_DEAL:
+        dealt += 1
+        if dealt == HAND_SIZE * players:
+            phase, turn = _P_PLACE, first
         else:
-            new[_F_TURN] = (seat + 1) % state.players
-        return _new_state(State, new)
-    # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
-    new[_F_TURN] = (seat + 1) % state.players
-    new[_F_PHASE] = _P_PLACE
-    return _new_state(State, new)
+            turn = (seat + 1) % players
+    else:
+        # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
+        phase, turn = _P_PLACE, (seat + 1) % players
+    return _new_state(
+        State,
+        (players, first, phase, turn, dealt, hands, pile, table, frontier, groups, cells, row,
+         column, scores, last, collected),
+    )  # fmt: skip
 
 
 def _apply_place(state: State, action: Place) -> State:
     """DW-03: the card goes on a legal cell; DW-07 groups merge; DW-05 lines are found."""
     card = action.card
-    at = (action.x + layout.OFFSET) * layout.STRIDE + action.y + layout.OFFSET
+    at = (action.x + _OFF) * _STRIDE + action.y + _OFF
     seat = state.turn
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
     index = hand.index(card)
-    hands = list(state.hands)
-    hands[seat] = hand[:index] + hand[index + 1 :]
     cells = state.table.cells.copy()
     cells[at] = card
-    frontier = layout.frontier_after_place(state.frontier, cells, at)
+    grown = list(state.frontier)
+    _place_into_frontier(grown, cells, at)
     groups = layout.merge_on_place(state.groups, at) if state.groups else ()
     new = list(state)
-    new[_F_HANDS] = tuple(hands)
+    new[_F_HANDS] = hands[:seat] + (hand[:index] + hand[index + 1 :],) + hands[seat + 1 :]
+    frontier = tuple(grown)
     new[_F_TABLE] = Grid(cells)
     new[_F_FRONTIER] = frontier
     new[_F_GROUPS] = groups
@@ -656,8 +664,8 @@ def _apply_place(state: State, action: Place) -> State:
     new[_F_LAST] = (seat, card, at, 0)
     if not groups:
         # DW-07: collecting is allowed once the layout is whole, also on the rejoining card.
-        row = layout.collectable(cells, at, ROW)
-        column = layout.collectable(cells, at, COLUMN)
+        row = _collectable(cells, at, ROW)
+        column = _collectable(cells, at, COLUMN)
         if row or column:
             new[_F_ROW] = row
             new[_F_COLUMN] = column

@@ -29,8 +29,10 @@ transitions and legal-action lists; ``mystery_date_cards`` the cards and actions
 from __future__ import annotations
 
 import random
+from bisect import bisect_right as _bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import accumulate as _accumulate
 
 from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
@@ -230,7 +232,7 @@ class MysteryDate:
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        return turns.TRANSITIONS[type(action)](state, action)
+        return _TRANSITIONS[action.__class__](state, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Every outcome of the chance step, with its exact probability.
@@ -561,6 +563,7 @@ def swap_targets(state: State) -> tuple[int, ...]:
 # Private helpers
 
 _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
+_TRANSITIONS = turns.TRANSITIONS
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(cards_mod.MAX_SEATS))
 _PILE_ACTIONS: tuple[Action, ...] = (PILE_DRAW, PILE_DISCARD)
 
@@ -594,12 +597,11 @@ def _check_turn_limit(limit: int) -> int:
 
 def _weighted(weights: Sequence[int], rng: random.Random) -> int:
     """An index drawn with probability ``weights[i] / sum(weights)``."""
-    target = int(rng.random() * sum(weights))
-    for index, weight in enumerate(weights):
-        if target < weight:
-            return index
-        target -= weight
-    raise ValueError("no positive weight")
+    ends = list(_accumulate(weights))
+    if not ends or ends[-1] <= 0:
+        raise ValueError("no positive weight")
+    # The first index whose running total passes the target (zero weights are skipped).
+    return _bisect_right(ends, int(rng.random() * ends[-1]))
 
 
 def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:

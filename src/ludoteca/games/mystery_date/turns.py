@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, cast
 
 from ludoteca.engine.game import Seat
 from ludoteca.games.mystery_date import cards as cards_mod
@@ -51,6 +51,7 @@ from ludoteca.games.mystery_date.state import (
 _P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
 _P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
 _S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
+_E_ROLL, _E_NO_OUTFIT, _E_DISCARD = Event.ROLL, Event.NO_OUTFIT, Event.DISCARD
 
 
 def _add(counts: Counts, card: int) -> Counts:
@@ -74,7 +75,10 @@ def _less_one_unknown(counts: Counts) -> Counts:
 def _forget(known: tuple[Counts, ...], n: int, seat: Seat, card: int) -> tuple[Counts, ...]:
     """``seat`` put ``card`` face up (a discard): nobody can count on it any more."""
     column = range(seat, n * n, n)
-    if not any(known[i][card] for i in column):
+    for i in column:
+        if known[i][card]:
+            break
+    else:
         return known
     updated = list(known)
     for i in column:
@@ -156,17 +160,15 @@ Fields = list[Any]
 """A state being built: ``list(state)``, changed in place, then ``_build``."""
 
 
-def _build(new: Fields) -> State:
-    state: State = _new_state(State, new)
-    return state
+_build = cast("Callable[[Fields], State]", partial(_new_state, State))
+"""The State of the fields being built (a C-level call, no Python frame)."""
 
 
 def _log(new: Fields, kind: int, seat: int, a: int = 0, b: int = 0) -> None:
     """Append a public event to the log of the state being built (the last LOG_SIZE)."""
     log = new[_F_LOG]
-    if len(log) >= LOG_SIZE:
-        log = log[1 - LOG_SIZE :]
-    new[_F_LOG] = (*log, (kind, seat, a, b))
+    entry = ((kind, seat, a, b),)
+    new[_F_LOG] = log[1 - LOG_SIZE :] + entry if len(log) >= LOG_SIZE else log + entry
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -217,15 +219,30 @@ def _after_gain(new: Fields) -> State:
 
 
 def _apply_draw(state: State, action: Draw) -> State:
+    card = action.card
     new = list(state)
-    _draw_from_pile(new, action.card)
+    pile = state.pile
+    if pile[card] > 1 or sum(pile) > 1:
+        # MD-07 only when the pile empties (``_draw_from_pile``); here it just loses the card.
+        new[_F_PILE] = pile[:card] + (pile[card] - 1,) + pile[card + 1 :]
+    else:
+        _draw_from_pile(new, card)
+    hands = state.hands
     if state.phase == _P_DEAL:
         n = state.players
-        _give_card(new, (DEAL * n - state.owed) % n, action.card)
+        seat = (DEAL * n - state.owed) % n
+        hand = hands[seat]
+        new[_F_HANDS] = (
+            hands[:seat] + (hand[:card] + (hand[card] + 1,) + hand[card + 1 :],) + hands[seat + 1 :]
+        )
         new[_F_OWED] = owed = state.owed - 1
         new[_F_PHASE] = _P_DEAL if owed else _P_REVEAL
         return _build(new)
-    _give_card(new, state.mover, action.card)
+    seat = state.mover
+    hand = hands[seat]
+    new[_F_HANDS] = (
+        hands[:seat] + (hand[:card] + (hand[card] + 1,) + hand[card + 1 :],) + hands[seat + 1 :]
+    )
     new[_F_OWED] = owed = state.owed - 1
     if owed:
         return _build(new)
@@ -247,31 +264,48 @@ def _apply_reveal(state: State, action: Reveal) -> State:
 
 
 def _apply_roll(state: State, action: Roll) -> State:
-    mover = state.mover
-    position = (state.positions[mover] + action.value) % TRACK_LENGTH
-    kind = TRACK[position]
+    mover, value = state.mover, action.value
+    positions = state.positions
+    position = (positions[mover] + value) % TRACK_LENGTH
     new = list(state)
-    new[_F_POSITIONS] = _set(state.positions, mover, position)
-    _log(new, Event.ROLL, mover, action.value, position)
-    if kind == _S_DOOR:
-        outfits = complete(state.hands[mover])
-        if not outfits:
-            _log(new, Event.NO_OUTFIT, mover)
-            return _end_turn(new)
-        if len(outfits) == 1:
-            new[_F_PHASE] = _P_DOOR
-            new[_F_SHOWN] = outfits[0]
-            _show_outfit(new, outfits[0])
-        else:
-            new[_F_PHASE] = _P_SHOW
-    elif kind == _S_EITHER:
-        new[_F_PHASE] = _P_PILE
-    elif kind in TAKES:
-        new[_F_PHASE] = _P_DRAW
-        new[_F_OWED] = TAKES[kind]
+    new[_F_POSITIONS] = positions[:mover] + (position,) + positions[mover + 1 :]
+    log = state.log
+    entry = ((_E_ROLL, mover, value, position),)
+    new[_F_LOG] = log[1 - LOG_SIZE :] + entry if len(log) >= LOG_SIZE else log + entry
+    landing = _LANDING[position]
+    if landing is not None:
+        new[_F_PHASE], owed = landing
+        if owed:
+            new[_F_OWED] = owed
+        return _new_state(State, new)
+    outfits = complete(state.hands[mover])
+    if not outfits:
+        _log(new, _E_NO_OUTFIT, mover)
+        return _end_turn(new)
+    if len(outfits) == 1:
+        new[_F_PHASE] = _P_DOOR
+        new[_F_SHOWN] = outfits[0]
+        _show_outfit(new, outfits[0])
     else:
-        new[_F_PHASE] = _P_GIVE
+        new[_F_PHASE] = _P_SHOW
     return _build(new)
+
+
+def _landing(kind: Space) -> tuple[Phase, int] | None:
+    """What landing on a space of this kind does: the next phase and the cards owed (0 for
+    none), or ``None`` for a door (it depends on the hand).
+    """
+    if kind == _S_DOOR:
+        return None
+    if kind == _S_EITHER:
+        return _P_PILE, 0
+    if kind in TAKES:
+        return _P_DRAW, TAKES[kind]
+    return _P_GIVE, 0
+
+
+_LANDING: tuple[tuple[Phase, int] | None, ...] = tuple(map(_landing, TRACK))
+"""Per track space, :func:`_landing` of its kind (read on every roll)."""
 
 
 def _apply_pile(state: State, action: Pile) -> State:
@@ -298,15 +332,20 @@ def _apply_pile(state: State, action: Pile) -> State:
 
 def _apply_discard(state: State, action: Discard) -> State:
     card, mover = action.card, state.mover
-    hand = _sub(state.hands[mover], card)
+    hands = state.hands
+    hand = _sub(hands[mover], card)
     new = list(state)
-    new[_F_HANDS] = _set(state.hands, mover, hand)
-    new[_F_DISCARD] = (*state.discard, card)
+    new[_F_HANDS] = hands[:mover] + (hand,) + hands[mover + 1 :]
+    new[_F_DISCARD] = state.discard + (card,)
     new[_F_KNOWN] = _forget(state.known, state.players, mover, card)
-    new[_F_PUBLIC] = _forget_public(state.public, mover, card)
-    _log(new, Event.DISCARD, mover, card)
+    public = state.public
+    if public[mover][card]:
+        new[_F_PUBLIC] = _set(public, mover, _sub(public[mover], card))
+    log = state.log
+    entry = ((_E_DISCARD, mover, card, 0),)
+    new[_F_LOG] = log[1 - LOG_SIZE :] + entry if len(log) >= LOG_SIZE else log + entry
     if sum(hand) > HAND_LIMIT:
-        return _build(new)
+        return _new_state(State, new)
     return _end_turn(new)
 
 

@@ -127,7 +127,30 @@ class Tacocat:
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        return _TRANSITIONS[type(action)](state, seat, action)
+        if action.__class__ is not Draw:
+            return _TRANSITIONS[action.__class__](state, seat, action)
+        # A draw, inlined here: more than half of a game's steps are draws.
+        card = action.card
+        (rules, position, covered, round_no, phase, (hand0, hand1), pile, discard, (owed0, owed1),
+         replaced, pending, attacker, attack, answers, last_duel, last_trick, last_showdown,
+         results, winner) = state  # fmt: skip
+        if owed0:
+            at = _bisect_right(hand0, card)
+            hand0 = hand0[:at] + (card,) + hand0[at:]
+            owed0 -= 1
+        else:
+            at = _bisect_right(hand1, card)
+            hand1 = hand1[:at] + (card,) + hand1[at:]
+            owed1 -= 1
+        if not owed0 and not owed1:
+            phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
+        at = _bisect_left(pile, card)
+        return _new_state(
+            State,
+            (rules, position, covered, round_no, phase, (hand0, hand1), pile[:at] + pile[at + 1 :],
+             discard, (owed0, owed1), replaced, pending, attacker, attack, answers, last_duel,
+             last_trick, last_showdown, results, winner),
+        )  # fmt: skip
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """Each value left in the pile, with probability copies / pile size."""
@@ -416,8 +439,9 @@ _NO_PENDING: tuple[None, None] = (None, None)
 # Hot transitions copy the state into a list, set the changed fields by position and build
 # the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
 _new_state = tuple.__new__
-_F_PHASE, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED, _F_PENDING = (
-    State._fields.index(name) for name in ("phase", "hands", "pile", "discard", "owed", "pending")
+_F_PHASE, _F_HANDS, _F_DISCARD, _F_OWED, _F_REPLACED, _F_PENDING = (
+    State._fields.index(name)
+    for name in ("phase", "hands", "discard", "owed", "replaced", "pending")
 )
 _F_ATTACKER, _F_ATTACK, _F_ANSWERS, _F_LAST_DUEL, _F_LAST_TRICK = (
     State._fields.index(name)
@@ -468,29 +492,6 @@ def _new_round(
     )
 
 
-def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
-    card = action.card
-    owed0, owed1 = state.owed
-    hand0, hand1 = state.hands
-    if owed0:
-        at = _bisect_right(hand0, card)
-        hand0 = (*hand0[:at], card, *hand0[at:])
-        owed0 -= 1
-    else:
-        at = _bisect_right(hand1, card)
-        hand1 = (*hand1[:at], card, *hand1[at:])
-        owed1 -= 1
-    pile = state.pile
-    at = _bisect_left(pile, card)
-    new = list(state)
-    new[_F_HANDS] = (hand0, hand1)
-    new[_F_PILE] = pile[:at] + pile[at + 1 :]
-    new[_F_OWED] = (owed0, owed1)
-    if not owed0 and not owed1:
-        new[_F_PHASE] = P_DUEL if min(state.replaced) >= 0 else P_REPLACE
-    return _new_state(State, new)
-
-
 def _apply_defend(state: State, seat: Seat, action: Defend) -> State:
     return _answer(state, action.card, True)
 
@@ -501,33 +502,32 @@ def _apply_sacrifice(state: State, seat: Seat, action: Sacrifice) -> State:
 
 def _apply_replace(state: State, seat: Seat, action: Replace) -> State:
     cards = action.cards
+    new = list(state)
     if ARROWS[state.position] is None:
         pending = _set_pair(state.pending, seat, cards)
+        new[_F_PENDING] = pending
         if pending[0] is None or pending[1] is None:
-            return state._replace(pending=pending)
+            return _new_state(State, new)
         first, second = pending
-        hands = (_remove(state.hands[0], first), _remove(state.hands[1], second))
         counts = (len(first), len(second))
-        return state._replace(
-            hands=hands,
-            discard=state.discard + first + second,
-            replaced=counts,
-            owed=counts,
-            pending=_NO_PENDING,
-            phase=P_DEAL if counts != (0, 0) else P_DUEL,
-        )
+        new[_F_HANDS] = (_remove(state.hands[0], first), _remove(state.hands[1], second))
+        new[_F_DISCARD] = state.discard + first + second
+        new[_F_REPLACED] = counts
+        new[_F_OWED] = counts
+        new[_F_PENDING] = _NO_PENDING
+        new[_F_PHASE] = P_DEAL if counts != (0, 0) else P_DUEL
+        return _new_state(State, new)
     replaced = _set_pair(state.replaced, seat, len(cards))
     if cards:
         phase = P_DEAL
     else:
         phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
-    return state._replace(
-        hands=_set_pair(state.hands, seat, _remove(state.hands[seat], cards)),
-        discard=state.discard + cards,
-        replaced=replaced,
-        owed=_set_pair((0, 0), seat, len(cards)),
-        phase=phase,
-    )
+    new[_F_HANDS] = _set_pair(state.hands, seat, _remove(state.hands[seat], cards))
+    new[_F_DISCARD] = state.discard + cards
+    new[_F_REPLACED] = replaced
+    new[_F_OWED] = _set_pair((0, 0), seat, len(cards))
+    new[_F_PHASE] = phase
+    return _new_state(State, new)
 
 
 def _apply_duel(state: State, seat: Seat, action: Duel) -> State:
@@ -626,7 +626,6 @@ def _showdown(state: State) -> State:
 
 
 _TRANSITIONS: dict[type, Callable[[State, Seat, Any], State]] = {
-    Draw: _apply_draw,
     Defend: _apply_defend,
     Sacrifice: _apply_sacrifice,
     Attack: _apply_attack,

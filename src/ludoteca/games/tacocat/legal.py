@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left as _bisect_left
 from functools import cache, lru_cache
+from typing import Any
 
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.tacocat.model import (
@@ -66,48 +67,35 @@ class ReplaceOptions(LazyActions[Replace]):
     """Every sub-multiset of a hand with at most ``limit`` cards, as ``Replace`` actions.
 
     A hand of nine distinct cards has 512 of them and random hands rarely repeat, so the
-    list is neither built nor enumerated: it is counted, and an item is unranked on demand
-    from a table of counts cached per shape of hand (how many copies of each value). Order:
-    by size, then ascending as tuples (``keep`` first); within one size, more copies of a
-    smaller value come first.
+    list is neither built nor enumerated per hand: it is counted, and an item is read on
+    demand from a table cached per shape of hand (how many copies of each value) that lists
+    every sub-multiset as positions into the hand's distinct values. Order: by size, then
+    ascending as tuples (``keep`` first); within one size, more copies of a smaller value
+    come first.
     """
 
-    __slots__ = ("_counts", "_hand", "_len", "_limit", "_values")
+    __slots__ = ("_hand", "_len", "_limit", "_picks", "_values")
 
     def __init__(self, hand: tuple[int, ...], limit: int) -> None:
         self._hand = hand
         self._limit = limit
-        values, shape = _distinct(hand)
-        self._values = values
-        self._counts = _counts(shape)
-        first = self._counts[0]
-        self._len = sum(first[: limit + 1])
+        # The hand is sorted, so its distinct values come out ascending.
+        values = self._values = tuple(dict.fromkeys(hand))
+        picks, ends = _shape_table(tuple(map(hand.count, values)))
+        self._picks = picks
+        self._len = ends[limit]
 
     def __len__(self) -> int:
         return self._len
 
+    def __getitem__(self, index: int | slice) -> Any:
+        if index.__class__ is int and 0 <= index < self._len:
+            return _REPLACES[tuple(map(self._values.__getitem__, self._picks[index]))]
+        return LazyActions.__getitem__(self, index)
+
     def item(self, index: int) -> Replace:
-        """The ``index``-th sub-multiset: find its size, then each value's copies in turn."""
-        counts = self._counts
-        first = counts[0]
-        size = 0
-        while index >= first[size]:
-            index -= first[size]
-            size += 1
-        cards: list[int] = []
-        left = size
-        values = self._values
-        for position in range(len(values)):
-            if not left:
-                break
-            rest = counts[position + 1]
-            copies = min(counts[-1][position], left)
-            while index >= rest[left - copies]:
-                index -= rest[left - copies]
-                copies -= 1
-            cards.extend((values[position],) * copies)
-            left -= copies
-        return _REPLACES[tuple(cards)]
+        """The ``index``-th sub-multiset, read from the shape's table."""
+        return _REPLACES[tuple(map(self._values.__getitem__, self._picks[index]))]
 
     def __contains__(self, action: object) -> bool:
         return (
@@ -121,40 +109,25 @@ class ReplaceOptions(LazyActions[Replace]):
         return self._hand, self._limit
 
 
-def _distinct(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The distinct values of a sorted hand and the copies of each: (3, 3, 5) -> (3, 5), (2, 1)."""
-    values: list[int] = []
-    shape: list[int] = []
-    for card in hand:
-        if values and card == values[-1]:
-            shape[-1] += 1
-        else:
-            values.append(card)
-            shape.append(1)
-    return tuple(values), tuple(shape)
+@lru_cache(maxsize=4096)
+def _shape_table(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every sub-multiset of a hand of this shape (copies per distinct value), in order.
 
-
-@lru_cache(maxsize=8192)
-def _counts(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Counts of sub-multisets for a hand of this shape, for unranking.
-
-    Row ``i`` (for ``i`` in ``0..len(shape)``) lists, for each size ``s`` up to the hand's
-    size, how many ways values ``i..`` can give exactly ``s`` cards; a last extra row is the
-    shape itself (copies per value), so one tuple carries everything ``item`` needs.
+    Returns:
+        ``(picks, ends)``: each sub-multiset as positions into the distinct values (a
+        position repeated once per copy taken), ordered by size and then ascending; and for
+        each size ``s`` (0 up to the hand's size) how many of them have at most ``s`` cards.
     """
-    total = sum(shape)
-    rows: list[tuple[int, ...]] = [(1,) + (0,) * total]
-    for copies in reversed(shape):
-        below = rows[-1]
-        rows.append(
-            tuple(
-                sum(below[size - t] for t in range(min(copies, size) + 1))
-                for size in range(total + 1)
-            )
-        )
-    rows.reverse()
-    rows.append(shape)
-    return tuple(rows)
+    picks: list[tuple[int, ...]] = [()]
+    for position, copies in enumerate(shape):
+        picks += [pick + (position,) * take for pick in picks for take in range(1, copies + 1)]
+    picks.sort(key=lambda pick: (len(pick), pick))
+    ends = [0] * (sum(shape) + 1)
+    for pick in picks:
+        ends[len(pick)] += 1
+    for size in range(1, len(ends)):
+        ends[size] += ends[size - 1]
+    return tuple(picks), tuple(ends)
 
 
 class _Replaces(dict[tuple[int, ...], Replace]):
@@ -185,4 +158,11 @@ def attack_action(cards: tuple[int, ...]) -> Attack:
 
 def holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
     """Whether ``hand`` holds every card of ``cards`` (as a multiset)."""
-    return all(hand.count(card) >= cards.count(card) for card in set(cards))
+    if len(cards) < 2:
+        return not cards or cards[0] in hand
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
