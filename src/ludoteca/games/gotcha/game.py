@@ -44,7 +44,7 @@ Design (digital edition):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -52,7 +52,6 @@ from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import (
-    CHANCE,
     GameInfo,
     Options,
     Outcome,
@@ -62,7 +61,7 @@ from ludoteca.engine.game import (
     ranks_from_scores,
 )
 from ludoteca.engine.i18n import Message, msg, register
-from ludoteca.games.gotcha import cards, surface, transitions
+from ludoteca.games.gotcha import cards, legal, surface, transitions
 from ludoteca.games.gotcha import events as gotcha_events
 from ludoteca.games.gotcha.actions import (
     AREAS,
@@ -79,10 +78,9 @@ from ludoteca.games.gotcha.actions import (
     time_of,
 )
 from ludoteca.games.gotcha.cards import Event
-from ludoteca.games.gotcha.legal import Choices, buzz_pairs, owed_actions, why
+from ludoteca.games.gotcha.legal import why
 from ludoteca.games.gotcha.state import (
     DATA,
-    DEAL,
     DRAW,
     EVENTS_CHOICES,
     HAND_SIZE,
@@ -93,7 +91,6 @@ from ludoteca.games.gotcha.state import (
     PRINTED,
     START,
     TRUNCATE_TURNS,
-    VOTE,
     Ballot,
     Bind,
     BuzzResult,
@@ -190,36 +187,7 @@ class Gotcha:
         left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction owed (GT-15);
         during a vote, the voters; chance after a draw.
         """
-        if _ACTORS_MEMO[0] is state:
-            return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
-        phase = state.phase
-        if phase == DEAL:
-            return _CHANCE
-        if phase == OVER:
-            return ()
-        n = len(state.profiles)
-        if phase == VOTE:
-            assert state.ballot is not None
-            found = tuple(s for s in range(n) if state.ballot.ballots[s] < 0)
-        else:
-            current = state.current
-            left = state.events_left
-            locked = state.locked
-            turn = state.turn
-            lock = state.rules.buzz_lock
-            pairs = buzz_pairs(state)
-            found = (
-                current,
-                *(
-                    s
-                    for s in _clockwise(current, n)
-                    if left[s] > 0
-                    or (lock and locked[s] != turn and any(accused != s for _, accused in pairs))
-                    or owed_actions(state, s, state.clock)
-                ),
-            )
-        _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
-        return found
+        return legal.actors(state)
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
@@ -229,9 +197,7 @@ class Gotcha:
         the votes; each at every offset from the clock. Membership accepts every legal
         action, listed or not (the turn player's chat, any text, any time).
         """
-        if seat == CHANCE or seat not in self.actors(state):
-            return ()
-        return Choices(state, seat)
+        return legal.choices(state, seat)
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
@@ -435,16 +401,6 @@ def _public_view(state: State) -> View:
     if _VIEW_MEMO[0] is not state:
         _VIEW_MEMO[0], _VIEW_MEMO[1] = state, GAME._public(state)
     return _VIEW_MEMO[1]  # type: ignore[no-any-return]
-
-
-_CHANCE: tuple[Seat, ...] = (CHANCE,)
-_ACTORS_MEMO: list[Any] = [None, ()]
-"""The last state's actors (the runner, the checks and the choices ask several times)."""
-
-
-def _clockwise(current: int, n: int) -> Iterator[int]:
-    for step in range(1, n):
-        yield (current + step) % n
 
 
 _DEALS: dict[str, Deal] = {}

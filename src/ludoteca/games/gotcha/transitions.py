@@ -26,7 +26,7 @@ from ludoteca.games.gotcha.actions import (
     Play,
     Vote,
 )
-from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.cards_model import Event, make_event
 from ludoteca.games.gotcha.state import (
     BUZZ_HISTORY,
     DEAL,
@@ -110,7 +110,7 @@ def apply_draw(state: State, seat: Seat, action: Draw) -> State:
     the tops only.
     """
     t = action.t
-    new = _logged(state, (Event(t, seat, "turn_start"), Event(t, seat, "draw")), t)
+    new = _logged(state, (make_event(t, seat, "turn_start"), make_event(t, seat, "draw")), t)
     new[_F_PHASE] = DEAL
     if not state.pile:
         reshuffle(new)
@@ -157,7 +157,7 @@ def apply_play(state: State, seat: Seat, action: Play) -> State:
     turn ends. The referee judges the play under the rules as they were before it.
     """
     t = action.t
-    new = _logged(state, (Event(t, seat, "play", action.card, action.target),), t)
+    new = _logged(state, (make_event(t, seat, "play", action.card, action.target),), t)
     after = _judged(new, state)
     hand = list(after.hands[seat])
     hand.remove(action.card)
@@ -182,7 +182,7 @@ def apply_play(state: State, seat: Seat, action: Play) -> State:
         mats = after.mats
         mat = Mat(action.target, mats[j].cards + (action.card,), action.text)
         new[_F_MATS] = _put(mats, j, mat)
-    new[_F_LOG] = after.log + (Event(t, -1, "announce", action.card, action.target),)
+    new[_F_LOG] = after.log + (make_event(t, -1, "announce", action.card, action.target),)
     return end_turn(new, t)
 
 
@@ -204,7 +204,7 @@ def end_turn(new: Fields, t: int) -> State:
         buzzes = new[_F_BUZZES]
         for record in escaped:
             positions = referee.score(positions, -1, (record.seat,), rules.track_length)
-            log = log + (Event(t, -1, "buzz", SLOT_NAMES[record.slot]),)
+            log = log + (make_event(t, -1, "buzz", SLOT_NAMES[record.slot]),)
             buzzes = _push(buzzes, BuzzResult(t, -1, record.slot, (record.seat,), "referee"))
         new[_F_POSITIONS] = positions
         new[_F_BUZZES] = buzzes
@@ -245,15 +245,15 @@ def social(state: State, seat: Seat, event: Event) -> tuple[Fields, State]:
 def _apply_room(state: State, seat: Seat, action: Chat | Emote) -> State:
     """GT-15: a chat line or an emote in the game room."""
     if type(action) is Chat:
-        event = Event(action.t, seat, "chat", action.text)
+        event = make_event(action.t, seat, "chat", action.text)
     else:
-        event = Event(action.t, seat, "emote", action.emote)  # type: ignore[union-attr]
+        event = make_event(action.t, seat, "emote", action.emote)  # type: ignore[union-attr]
     return social(state, seat, event)[1]
 
 
 def apply_buzz(state: State, seat: Seat, action: Buzz) -> State:
     """GT-06 / GT-08 / GT-09: judge from the record, or open a vote for a blank rule."""
-    new, after = social(state, seat, Event(action.t, seat, "buzz", SLOT_NAMES[action.slot]))
+    new, after = social(state, seat, make_event(action.t, seat, "buzz", SLOT_NAMES[action.slot]))
     rule = rule_card(after, action.slot)
     assert rule is not None
     if not rule.checkable:
@@ -300,7 +300,7 @@ def apply_vote(state: State, seat: Seat, action: Vote) -> State:
     assert ballot is not None
     ballots = list(ballot.ballots)
     ballots[seat] = 1 if action.yes else 0
-    event = Event(action.t, seat, "vote", "yes" if action.yes else "no")
+    event = make_event(action.t, seat, "vote", "yes" if action.yes else "no")
     new = _logged(state, (event,), action.t)
     after = _judged(new, state)
     if min(ballots) < 0:
