@@ -182,22 +182,10 @@ class Gotcha:
             ended="",
         )
 
-    def actors(self, state: State) -> tuple[Seat, ...]:
-        """The turn player first, then everyone else clockwise with chat or emote events
-        left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction owed (GT-15);
-        during a vote, the voters; chance after a draw.
-        """
-        return legal.actors(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
-
-        Listed: the turn player's draw or plays; the others' chat lines, emotes and a buzz
-        per live rule and bound opponent (out of room events: the reactions owed, GT-15);
-        the votes; each at every offset from the clock. Membership accepts every legal
-        action, listed or not (the turn player's chat, any text, any time).
-        """
-        return legal.choices(state, seat)
+    # The two hottest members are the functions themselves, without a method layer (issue
+    # 19): ``legal.actors`` and ``legal.choices`` (see their docstrings).
+    actors = staticmethod(legal.actors)
+    legal_actions = staticmethod(legal.choices)
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""

@@ -194,7 +194,14 @@ _ROOM_ROWS = _CHATS + len(cards.EMOTES)
 
 
 def choices(state: State, seat: Seat) -> Sequence[Action]:
-    """``Gotcha.legal_actions``: the seat's :class:`Choices`, empty for a non-actor."""
+    """``Gotcha.legal_actions``: the seat's legal actions as a lazy :class:`Choices`
+    (empty for non-actors).
+
+    Listed: the turn player's draw or plays; the others' chat lines, emotes and a buzz per
+    live rule and bound opponent (out of room events: the reactions owed, GT-15); the
+    votes; each at every offset from the clock. Membership accepts every legal action,
+    listed or not (the turn player's chat, any text, any time).
+    """
     memo = _ACTORS_MEMO[0]
     if memo[0] is not state:
         actors(state)
@@ -205,8 +212,12 @@ def choices(state: State, seat: Seat) -> Sequence[Action]:
 
 
 def actors(state: State) -> tuple[Seat, ...]:
-    """``Gotcha.actors`` (see there), memoised with the buzz table for the last state
-    asked (the runner, the checks and the listings ask several times).
+    """``Gotcha.actors``: the turn player first, then everyone else clockwise with chat or
+    emote events left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction
+    owed (GT-15); during a vote, the voters; chance after a draw; nobody once over.
+
+    Memoised with the buzz table for the last state asked (the runner, the checks and the
+    listings ask several times).
     """
     memo = _ACTORS_MEMO[0]
     if memo[0] is state:
@@ -339,7 +350,13 @@ def _mat_targets(mats: tuple[Mat, ...], n: int) -> tuple[tuple[int, tuple[int, .
     for j in free[:1] if free else range(len(mats)):
         old = mats[j].owner
         out.append((j, tuple([t for t in range(n) if t not in owners or t == old])))
-    return tuple(out)
+    targets = tuple(out)
+    _TARGETS_MEMO[0] = (mats, n, targets)
+    return targets
+
+
+_TARGETS_MEMO: list[tuple[Any, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(None, 0, ())]
+"""The last mats tuple and its targets: one tuple, replaced whole."""
 
 
 def _play_at(state: State, seat: Seat, counts: _PlayCounts, row: int, t: int) -> Play:
