@@ -343,7 +343,11 @@ _AREA_KINDS = ("who", "what", "blank_what")
 def _mat_targets(mats: tuple[Mat, ...], n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """GT-04: ``(mat, targets)`` an individual card may go to: the first free mat (if
     any, else every mat), each to a player without a mat or to the mat's own holder.
+    Memoised on the mats tuple.
     """
+    memo = _TARGETS_MEMO[0]
+    if memo[0] is mats and memo[1] == n:
+        return memo[2]
     owners = {m.owner for m in mats if m.owner >= 0}
     free = [j for j, m in enumerate(mats) if m.owner < 0]
     out = []
