@@ -16,11 +16,13 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   judged at the breach's trigger: for an owed reaction (recorded at its deadline) the WHO
   is read with the player whose turn it was at the trigger, so "the player whose turn it
   is must high-five after playing" still binds the player who played once the turn passed.
-- What cannot hold a new breach is not judged (issue 19; the same record, checked against
-  the unfiltered referee by tests/games/test_gotcha_referee_speed.py): a rule whose
+- Only what can hold a new breach is judged (issue 19; the same record, checked against
+  the unfiltered referee by tests/games/test_gotcha_referee_speed.py): for a rule whose
   breaches are the breaker's own events of one kind (``cards.breach_kind``: a chat, an
-  emote, a play...) when no new event is of that kind, and each seat none of whose new
-  events is; a "react" rule when no trigger's deadline has come since the previous clock.
+  emote, a play...), each new event of that kind by a seat the rule binds, once
+  (``cards.breach_at``, which looks back only as far as the event that decides); for a
+  "react" rule, each trigger whose deadline has come since the previous clock
+  (``cards.reaction_missed``), none in most steps.
 - The record lives in the state and in no view (GT-13).
 - A buzz naming a checkable rule is judged from the record (:func:`judge`): correct when
   every named seat has an unscored breach of that rule (that announcement). The earliest
