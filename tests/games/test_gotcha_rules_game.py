@@ -36,6 +36,7 @@ from ludoteca.games.gotcha import game as gotcha
 from ludoteca.games.gotcha import legal as gotcha_legal
 from ludoteca.games.gotcha import referee as gotcha_referee
 from ludoteca.games.gotcha import state as gotcha_state
+from ludoteca.games.gotcha import transitions as gotcha_transitions
 from ludoteca.games.gotcha.actions import Buzz, Chat, Deal, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.game import GAME
 from ludoteca.games.gotcha.state import (
@@ -385,6 +386,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             "gotcha_state": gotcha_state,
             "gotcha_referee": gotcha_referee,
             "gotcha_legal": gotcha_legal,
+            "gotcha_transitions": gotcha_transitions,
         },
     )
 

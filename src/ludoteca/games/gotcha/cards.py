@@ -38,6 +38,7 @@ from ludoteca.games.gotcha.cards_check import (
     owed_trigger,
     own_events_only,
 )
+from ludoteca.games.gotcha.cards_event import breach_at, reaction_missed
 from ludoteca.games.gotcha.cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha.cards_model import (
     CHAT_FORMS,
@@ -92,6 +93,7 @@ __all__ = [
     "Watch",
     "Who",
     "blank_sentence",
+    "breach_at",
     "breach_kind",
     "breaches",
     "breaking_example",
@@ -112,6 +114,7 @@ __all__ = [
     "owed_trigger",
     "own_events_only",
     "printed_who",
+    "reaction_missed",
     "rule_hint",
     "satisfying_actions",
     "satisfying_actions_all",

@@ -112,6 +112,26 @@ class Event:
     target: int = -1
 
 
+_new = object.__new__
+_SET_T, _SET_SEAT, _SET_KIND, _SET_TEXT, _SET_TARGET = (
+    Event.__dict__[name].__set__ for name in ("t", "seat", "kind", "text", "target")
+)
+
+
+def make_event(t: int, seat: int, kind: str, text: str = "", target: int = -1) -> Event:
+    """``Event(t, seat, kind, text, target)``, made about 3x faster (issue 19): a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``; this sets the
+    slots directly. The referee logs an event or two per step.
+    """
+    event: Event = _new(Event)
+    _SET_T(event, t)
+    _SET_SEAT(event, seat)
+    _SET_KIND(event, kind)
+    _SET_TEXT(event, text)
+    _SET_TARGET(event, target)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     """What a player declared on joining.

@@ -44,7 +44,7 @@ Design (digital edition):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -52,7 +52,6 @@ from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import (
-    CHANCE,
     GameInfo,
     Options,
     Outcome,
@@ -62,7 +61,7 @@ from ludoteca.engine.game import (
     ranks_from_scores,
 )
 from ludoteca.engine.i18n import Message, msg, register
-from ludoteca.games.gotcha import cards, referee, surface
+from ludoteca.games.gotcha import cards, legal, surface, transitions
 from ludoteca.games.gotcha import events as gotcha_events
 from ludoteca.games.gotcha.actions import (
     AREAS,
@@ -75,16 +74,13 @@ from ludoteca.games.gotcha.actions import (
     Draw,
     Emote,
     Play,
-    Vote,
     parse,
     time_of,
 )
 from ludoteca.games.gotcha.cards import Event
-from ludoteca.games.gotcha.legal import Choices, buzz_pairs, owed_actions, why
+from ludoteca.games.gotcha.legal import why
 from ludoteca.games.gotcha.state import (
-    BUZZ_HISTORY,
     DATA,
-    DEAL,
     DRAW,
     EVENTS_CHOICES,
     HAND_SIZE,
@@ -92,11 +88,9 @@ from ludoteca.games.gotcha.state import (
     OPTIONS,
     OVER,
     PHASES,
-    PLAY,
     PRINTED,
     START,
     TRUNCATE_TURNS,
-    VOTE,
     Ballot,
     Bind,
     BuzzResult,
@@ -104,12 +98,10 @@ from ludoteca.games.gotcha.state import (
     Rules,
     State,
     bound_seats,
-    card,
     deck,
     live_slots,
     profiles_from,
     resolve_rules,
-    rule_card,
     sentence,
     slot_count,
 )
@@ -190,60 +182,14 @@ class Gotcha:
             ended="",
         )
 
-    def actors(self, state: State) -> tuple[Seat, ...]:
-        """The turn player first, then everyone else clockwise with chat or emote events
-        left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction owed (GT-15);
-        during a vote, the voters; chance after a draw.
-        """
-        if _ACTORS_MEMO[0] is state:
-            return _ACTORS_MEMO[1]  # type: ignore[no-any-return]
-        phase = state.phase
-        if phase == DEAL:
-            return _CHANCE
-        if phase == OVER:
-            return ()
-        n = len(state.profiles)
-        if phase == VOTE:
-            assert state.ballot is not None
-            found = tuple(s for s in range(n) if state.ballot.ballots[s] < 0)
-        else:
-            current = state.current
-            left = state.events_left
-            locked = state.locked
-            turn = state.turn
-            lock = state.rules.buzz_lock
-            pairs = buzz_pairs(state)
-            found = (
-                current,
-                *(
-                    s
-                    for s in _clockwise(current, n)
-                    if left[s] > 0
-                    or (lock and locked[s] != turn and any(accused != s for _, accused in pairs))
-                    or owed_actions(state, s, state.clock)
-                ),
-            )
-        _ACTORS_MEMO[0], _ACTORS_MEMO[1] = state, found
-        return found
-
-    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        """The seat's legal actions as a lazy :class:`Choices` (empty for non-actors).
-
-        Listed: the turn player's draw or plays; the others' chat lines, emotes and a buzz
-        per live rule and bound opponent (out of room events: the reactions owed, GT-15);
-        the votes; each at every offset from the clock. Membership accepts every legal
-        action, listed or not (the turn player's chat, any text, any time).
-        """
-        if seat == CHANCE or seat not in self.actors(state):
-            return ()
-        return Choices(state, seat)
+    # The two hottest members are the functions themselves, without a method layer (issue
+    # 19): ``legal.actors`` and ``legal.choices`` (see their docstrings).
+    actors = staticmethod(legal.actors)
+    legal_actions = staticmethod(legal.choices)
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        if isinstance(action, Deal):
-            return _apply_deal(state, action)
-        after: State = _TRANSITIONS[type(action)](state, seat, action)
-        return after
+        return transitions.apply(state, seat, action)
 
     def action_time(self, action: Action) -> int:
         """GT-16: the game-clock time the action carries (the runner's race reads it)."""
@@ -445,16 +391,6 @@ def _public_view(state: State) -> View:
     return _VIEW_MEMO[1]  # type: ignore[no-any-return]
 
 
-_CHANCE: tuple[Seat, ...] = (CHANCE,)
-_ACTORS_MEMO: list[Any] = [None, ()]
-"""The last state's actors (the runner, the checks and the choices ask several times)."""
-
-
-def _clockwise(current: int, n: int) -> Iterator[int]:
-    for step in range(1, n):
-        yield (current + step) % n
-
-
 _DEALS: dict[str, Deal] = {}
 
 
@@ -463,233 +399,6 @@ def _deal(card_id: str) -> Deal:
     if action is None:
         action = _DEALS[card_id] = Deal(card_id)
     return action
-
-
-# ---------------------------------------------------------------------------------------
-# Transitions
-
-
-def _logged(state: State, events: Sequence[Event], clock: int) -> State:
-    return state._replace(log=state.log + tuple(events), clock=clock)
-
-
-def _referee(state: State, before: State) -> State:
-    """Record the breaches the events logged since ``before`` produced."""
-    first_new = before.log_base + len(before.log)
-    breaches = referee.record_breaches(state, first_new, before.clock)
-    return state if breaches is state.breaches else state._replace(breaches=breaches)
-
-
-def _apply_draw(state: State, seat: Seat, action: Draw) -> State:
-    """GT-02: «Roba una carta del mazo de robo. Esta acción inicia tu turno»: the turn's
-    ``turn_start`` event is logged here, with the draw, not at the previous play.
-    """
-    events = (Event(action.t, seat, "turn_start"), Event(action.t, seat, "draw"))
-    after = _referee(_logged(state, events, action.t), state)
-    pile = after.pile
-    if not pile:
-        after = _reshuffle(after)
-    return after._replace(phase=DEAL)
-
-
-def _reshuffle(state: State) -> State:
-    """GT-11: tops stay; every covered card goes back into the (multiset) pile."""
-    covered: list[str] = []
-    who = []
-    for stack in state.who:
-        covered.extend(c for c in stack[:-1] if not c.startswith(PRINTED))
-        who.append(stack[-1:])
-    what = []
-    for stack in state.what:
-        covered.extend(stack[:-1])
-        what.append(stack[-1:])
-    mats = []
-    for mat in state.mats:
-        covered.extend(mat.cards[:-1])
-        mats.append(mat._replace(cards=mat.cards[-1:]))
-    return state._replace(
-        pile=tuple(sorted(covered)), who=tuple(who), what=tuple(what), mats=tuple(mats)
-    )
-
-
-def _apply_deal(state: State, action: Deal) -> State:
-    seat = state.current
-    pile = list(state.pile)
-    pile.remove(action.card)
-    hand = tuple(sorted((*state.hands[seat], action.card)))
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    return state._replace(pile=tuple(pile), hands=hands, phase=PLAY)
-
-
-def _apply_play(state: State, seat: Seat, action: Play) -> State:
-    t = action.t
-    after = _referee(
-        _logged(state, (Event(t, seat, "play", action.card, action.target),), t), state
-    )
-    hand = list(after.hands[seat])
-    hand.remove(action.card)
-    hands = (*after.hands[:seat], tuple(hand), *after.hands[seat + 1 :])
-    serial = after.serial + 1
-    slot = action.slot
-    binds = list(after.binds)
-    binds[slot] = Bind(serial, t)
-    who, what, what_text, mats = after.who, after.what, after.what_text, after.mats
-    rule = card(action.card)
-    if rule.kind == "who":
-        who = _put(who, slot, who[slot] + (action.card,))
-    elif slot < AREAS:
-        what = _put(what, slot, what[slot] + (action.card,))
-        what_text = _put(what_text, slot, action.text)
-    else:
-        j = slot - AREAS
-        mats = _put(mats, j, Mat(action.target, mats[j].cards + (action.card,), action.text))
-    after = after._replace(
-        hands=hands,
-        serial=serial,
-        binds=tuple(binds),
-        who=who,
-        what=what,
-        what_text=what_text,
-        mats=mats,
-        breaches=after.breaches,
-        log=after.log + (Event(t, -1, "announce", action.card, action.target),),
-    )
-    return _end_turn(after, t)
-
-
-def _end_turn(state: State, t: int) -> State:
-    """GT-02 / GT-07 / GT-12 / GT-14: pass the turn, close windows, trim the log."""
-    n = len(state.profiles)
-    if state.rules.turn_limit and state.turn >= state.rules.turn_limit:
-        best = max(state.positions)
-        winners = tuple(s for s in range(n) if state.positions[s] == best)
-        return state._replace(phase=OVER, winners=winners, ended="turn_limit")
-    turn = state.turn + 1
-    kept, escaped = referee.close_windows(state.breaches, turn)
-    positions = state.positions
-    log = state.log
-    buzzes = state.buzzes
-    if state.rules.auto_referee and escaped:
-        for record in escaped:
-            positions = referee.score(positions, -1, (record.seat,), state.rules.track_length)
-            log = log + (Event(t, -1, "buzz", SLOT_NAMES[record.slot]),)
-            buzzes = _push(buzzes, BuzzResult(t, -1, record.slot, (record.seat,), "referee"))
-    current = (state.current + 1) % n
-    # Keep the ending turn and the one before it: the referee judged the ending turn's
-    # events with the log from the previous turn's start, and every view must still show
-    # that context (a bot judging the play that ended the turn needs the clap before it).
-    keep_from = state.prev_start - state.log_base
-    log = log[keep_from:]
-    base = state.prev_start
-    return state._replace(
-        phase=DRAW,
-        current=current,
-        turn=turn,
-        positions=positions,
-        log=log,
-        log_base=base,
-        prev_start=state.turn_start,
-        turn_start=base + len(log),
-        events_left=(state.rules.events_per_turn,) * n,
-        breaches=kept,
-        buzzes=buzzes,
-    )
-
-
-def _social(state: State, seat: Seat, event: Event) -> State:
-    """Log a room event; chat and emotes use the seat's GT-15 budget, and buzzes too
-    when the buzzer lock (GT-17) is off; what the seat's rules owe now (I18's sit-down
-    after a buzz, A31's bow before one: ``referee.answers_owed``) uses none.
-    """
-    logged = _logged(state, (event,), event.t)
-    buzz = event.kind == "buzz"
-    if not (state.rules.buzz_lock if buzz else referee.answers_owed(state, seat, event)):
-        left = list(state.events_left)
-        left[seat] -= 1
-        logged = logged._replace(events_left=tuple(left))
-    return _referee(logged, state)
-
-
-def _apply_chat(state: State, seat: Seat, action: Chat) -> State:
-    return _social(state, seat, Event(action.t, seat, "chat", action.text))
-
-
-def _apply_emote(state: State, seat: Seat, action: Emote) -> State:
-    return _social(state, seat, Event(action.t, seat, "emote", action.emote))
-
-
-def _apply_buzz(state: State, seat: Seat, action: Buzz) -> State:
-    """GT-06 / GT-08 / GT-09: judge from the record, or open a vote for a blank rule."""
-    after = _social(state, seat, Event(action.t, seat, "buzz", SLOT_NAMES[action.slot]))
-    rule = rule_card(after, action.slot)
-    assert rule is not None
-    if not rule.checkable:
-        ballot = Ballot(seat, action.slot, action.seats, (-1,) * len(after.profiles), after.phase)
-        buzz = BuzzResult(action.t, seat, action.slot, action.seats, "vote")
-        return after._replace(phase=VOTE, ballot=ballot, buzzes=_push(after.buzzes, buzz))
-    judged = referee.judge(after, action.slot, action.seats)
-    if judged is None:
-        return _wrong(after, action.t, seat, action.slot, action.seats)
-    return _correct(after._replace(breaches=judged), action.t, seat, action.slot, action.seats)
-
-
-def _correct(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ...]) -> State:
-    length = state.rules.track_length
-    positions = referee.score(state.positions, seat, accused, length)
-    buzzes = _push(state.buzzes, BuzzResult(t, seat, slot, accused, "correct"))
-    after = state._replace(positions=positions, buzzes=buzzes)
-    if positions[seat] >= length:
-        return after._replace(phase=OVER, winners=(seat,), ended="champ", ballot=None)
-    return after
-
-
-def _wrong(state: State, t: int, seat: Seat, slot: int, accused: tuple[int, ...]) -> State:
-    """GT-08 (no penalty unless the option) and GT-17 (the buzzer locks for the turn)."""
-    positions = referee.penalise(state.positions, seat, state.rules.wrong_buzz_penalty)
-    buzzes = _push(state.buzzes, BuzzResult(t, seat, slot, accused, "wrong"))
-    after = state._replace(positions=positions, buzzes=buzzes)
-    if state.rules.buzz_lock:
-        after = after._replace(locked=_put(state.locked, seat, state.turn))
-    return after
-
-
-def _apply_vote(state: State, seat: Seat, action: Vote) -> State:
-    """GT-09: every player votes; a majority decides; without one nobody scores."""
-    ballot = state.ballot
-    assert ballot is not None
-    ballots = list(ballot.ballots)
-    ballots[seat] = 1 if action.yes else 0
-    event = Event(action.t, seat, "vote", "yes" if action.yes else "no")
-    after = _referee(_logged(state, (event,), action.t), state)
-    if min(ballots) < 0:
-        return after._replace(ballot=ballot._replace(ballots=tuple(ballots)))
-    n = len(ballots)
-    yes = ballots.count(1)
-    resumed = after._replace(phase=ballot.resume, ballot=None)
-    if 2 * yes > n:
-        return _correct(resumed, action.t, ballot.buzzer, ballot.slot, ballot.accused)
-    if 2 * (n - yes) > n:
-        return _wrong(resumed, action.t, ballot.buzzer, ballot.slot, ballot.accused)
-    result = BuzzResult(action.t, ballot.buzzer, ballot.slot, ballot.accused, "no_majority")
-    return resumed._replace(buzzes=_push(resumed.buzzes, result))
-
-
-_TRANSITIONS: dict[type, Any] = {
-    Draw: _apply_draw,
-    Play: _apply_play,
-    Chat: _apply_chat,
-    Emote: _apply_emote,
-    Buzz: _apply_buzz,
-    Vote: _apply_vote,
-}
-
-
-def _push(buzzes: tuple[BuzzResult, ...], result: BuzzResult) -> tuple[BuzzResult, ...]:
-    return (*buzzes[-(BUZZ_HISTORY - 1) :], result)
-
-
-def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 # ---------------------------------------------------------------------------------------

@@ -8,9 +8,11 @@ it has no reason against it. The listed actions are a small deterministic sample
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, overload
 
-from ludoteca.engine.game import Seat
+from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.gotcha import cards, referee
@@ -27,6 +29,9 @@ from ludoteca.games.gotcha.actions import (
     Play,
     Timed,
     Vote,
+    chat_at,
+    draw_at,
+    emote_at,
 )
 from ludoteca.games.gotcha.cards import Event
 from ludoteca.games.gotcha.state import (
@@ -39,6 +44,7 @@ from ludoteca.games.gotcha.state import (
     OFFSETS,
     OVER,
     VOTE,
+    Mat,
     State,
     bound_seats,
     card,
@@ -55,103 +61,123 @@ class Choices(LazyActions[Action]):
     """A seat's legal actions: a small listed set, and membership by the rules.
 
     Iteration and indexing list a deterministic set without building it: the listing is
-    a few segments (the turn player's draws or plays, or the votes; then, for the others,
-    chat lines, emotes and buzz candidates, each at every offset), and an item is made when
-    it is asked for, so a random pick builds one action. ``in`` accepts every action
-    :func:`why` finds legal, listed or not (any time from the clock up to ``MAX_GAP_MS``
-    later, any chat text, any accused set).
+    a few segments (the turn player's draws or plays, or the votes; the reactions owed by
+    a seat out of room events; then, for the others, chat lines and emotes, then buzz
+    candidates, each at every offset), and an item is made when it is asked for, so a
+    random pick builds one action. ``in`` accepts every action :func:`why` finds legal,
+    listed or not (any time from the clock up to ``MAX_GAP_MS`` later, any chat text, any
+    accused set).
     """
 
     __slots__ = (
-        "_buzz",
+        "_accusable",
+        "_clock",
         "_head",
         "_len",
-        "_nbuzz",
-        "_nroom",
         "_owed",
         "_plays",
+        "_room_first",
+        "_room_span",
         "_seat",
         "_state",
-        "_times",
     )
 
-    def __init__(self, state: State, seat: Seat) -> None:
+    def __init__(self, state: State, seat: Seat, table: BuzzTable | None = None) -> None:
         self._state = state
         self._seat = seat
-        clock = state.clock
-        times = self._times = tuple([clock + d for d in OFFSETS])
-        # The head is the votes or draws (built), or the plays (their shapes, each made an
-        # action only when asked for).
-        self._head: tuple[Action, ...] = ()
-        self._plays: list[_PlayShape] = []
+        clock = self._clock = state.clock
         phase = state.phase
+        current = state.current
+        # The head: the votes or the draws (counted), or the plays (counted by card).
+        head = 0
+        plays = None
         if phase == VOTE:
-            self._head = tuple([Vote(t, yes) for yes in (True, False) for t in times])
-        elif seat == state.current:
+            head = 2 * _TIMES
+        elif seat == current:
             if phase == DRAW:
-                self._head = tuple([Draw(t) for t in times])
+                head = _TIMES
             else:
-                self._plays = _plays(state, seat)
-        head = len(self._head) + len(self._plays) * len(times)
-        social = phase != VOTE and seat != state.current
-        self._buzz: tuple[tuple[int, int], ...] | None = None
-        self._nbuzz = 0
-        self._nroom = 0
-        self._owed: tuple[Chat | Emote, ...] = ()
-        if phase != VOTE and state.events_left[seat] <= 0:
-            # Owed reactions do not count against the cap (GT-15): they stay listed, now
-            # (as the actors found them) and at each offset still before their deadline.
-            self._owed = tuple([a for t in (clock, *times) for a in owed_actions(state, seat, t)])
-        self._len = head + len(self._owed)
-        if social:
-            if state.events_left[seat] > 0:
-                self._nroom = len(CHAT_LINES) + len(cards.EMOTES)
-            if state.locked[seat] != state.turn and (
-                state.rules.buzz_lock or state.events_left[seat] > 0
-            ):
-                pairs = buzz_pairs(state)
-                self._nbuzz = len(pairs) - sum(1 for pair in pairs if pair[1] == seat)
-            self._len += (self._nroom + self._nbuzz) * len(times)
+                plays = _play_counts(state, seat)
+                head = plays[-1][1] * _TIMES if plays else 0
+        self._head = head
+        self._plays = plays
+        owed: tuple[Chat | Emote, ...] = ()
+        room = accusable = 0
+        if phase != VOTE:
+            left = state.events_left[seat]
+            if left <= 0:
+                # Owed reactions do not count against the cap (GT-15): they stay listed,
+                # now (as the actors found them) and at each offset still before their
+                # deadline.
+                times = (clock, *[clock + d for d in OFFSETS])
+                owed = tuple([a for t in times for a in owed_actions(state, seat, t)])
+            if seat != current:
+                if left > 0:
+                    room = _ROOM_ROWS * _TIMES
+                if state.locked[seat] != state.turn and (state.rules.buzz_lock or left > 0):
+                    accusable = (table or buzz_table(state))[1][seat]
+        self._owed = owed
+        first = self._room_first = head + len(owed)
+        self._room_span = room
+        self._accusable = accusable
+        self._len = first + room + accusable * _TIMES
 
     def __len__(self) -> int:
         return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        # A random pick, most often a chat line or an emote, without LazyActions' checks.
+        if type(index) is int:
+            room = index - self._room_first
+            if 0 <= room < self._room_span:
+                row, column = divmod(room, _TIMES)
+                t = self._clock + OFFSETS[column]
+                if row < _CHATS:
+                    return chat_at(t, CHAT_LINES[row])
+                return emote_at(t, _EMOTE_NAMES[row - _CHATS])
+            if 0 <= index < self._len:
+                return self.item(index)
+        return super().__getitem__(index)
 
     def item(self, index: int) -> Action:
         """The listed action at ``index``: head (votes, draws or plays), then the owed
         reactions (only with no room events left, GT-15), then chat lines, emotes and buzz
         candidates, each at every offset.
         """
-        times = self._times
         head = self._head
-        if index < len(head):
-            return head[index]
-        index -= len(head)
-        plays = self._plays
-        if plays:
-            row, column = divmod(index, len(times))
-            if row < len(plays):
-                return plays[row].at(times[column])
-            index -= len(plays) * len(times)
-        owed = self._owed
-        if owed:
-            if index < len(owed):
-                return owed[index]
-            index -= len(owed)
-        row, column = divmod(index, len(times))
-        t = times[column]
-        if self._nroom:
-            if row < len(CHAT_LINES):
-                return Chat(t, CHAT_LINES[row])
-            row -= len(CHAT_LINES)
-            if row < len(cards.EMOTES):
-                return Emote(t, cards.EMOTES[row])
-            row -= len(cards.EMOTES)
-        buzz = self._buzz
-        if buzz is None:
-            seat = self._seat
-            buzz = self._buzz = tuple(pair for pair in buzz_pairs(self._state) if pair[1] != seat)
-        slot, accused = buzz[row]
-        return Buzz(t, slot, (accused,))
+        if index < head:
+            row, column = divmod(index, _TIMES)
+            t = self._clock + OFFSETS[column]
+            plays = self._plays
+            if plays is not None:
+                return _play_at(self._state, self._seat, plays, row, t)
+            if self._state.phase == VOTE:
+                return Vote(t, row == 0)
+            return draw_at(t)
+        first = self._room_first
+        if index < first:
+            return self._owed[index - head]
+        row, column = divmod(index - first, _TIMES)
+        t = self._clock + OFFSETS[column]
+        if self._room_span:
+            if row < _CHATS:
+                return chat_at(t, CHAT_LINES[row])
+            if row < _ROOM_ROWS:
+                return emote_at(t, _EMOTE_NAMES[row - _CHATS])
+            row -= _ROOM_ROWS
+        seat = self._seat
+        for slot, accused in buzz_table(self._state)[0]:
+            if accused != seat:
+                if not row:
+                    return Buzz(t, slot, (accused,))
+                row -= 1
+        raise IndexError(index)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, _TIMED) and why(self._state, self._seat, action) is None
@@ -161,72 +187,203 @@ class Choices(LazyActions[Action]):
 
 
 _TIMED = (Draw, Play, Chat, Emote, Buzz, Vote)
+_TIMES = len(OFFSETS)
+_CHATS = len(CHAT_LINES)
+_EMOTE_NAMES = cards.EMOTES
+_ROOM_ROWS = _CHATS + len(cards.EMOTES)
 
 
-_BUZZ_MEMO: list[Any] = [None, ()]
-"""The last state's buzz candidates (every seat asks about the same state)."""
+def choices(state: State, seat: Seat) -> Sequence[Action]:
+    """``Gotcha.legal_actions``: the seat's legal actions as a lazy :class:`Choices`
+    (empty for non-actors).
+
+    Listed: the turn player's draw or plays; the others' chat lines, emotes and a buzz per
+    live rule and bound opponent (out of room events: the reactions owed, GT-15); the
+    votes; each at every offset from the clock. Membership accepts every legal action,
+    listed or not (the turn player's chat, any text, any time).
+    """
+    memo = _ACTORS_MEMO[0]
+    if memo[0] is not state:
+        actors(state)
+        memo = _ACTORS_MEMO[0]
+    if seat < 0 or seat not in memo[1]:
+        return ()
+    return Choices(state, seat, memo[2])
 
 
-def buzz_pairs(state: State) -> tuple[tuple[int, int], ...]:
-    """``(slot, accused)`` for every live rule and every seat it binds, in slot order."""
-    if _BUZZ_MEMO[0] is not state:
-        pairs = tuple(
-            (slot, accused) for slot in live_slots(state) for accused in bound_seats(state, slot)
+def actors(state: State) -> tuple[Seat, ...]:
+    """``Gotcha.actors``: the turn player first, then everyone else clockwise with chat or
+    emote events left, a free buzzer (GT-15, GT-17) and a rule to buzz, or a reaction
+    owed (GT-15); during a vote, the voters; chance after a draw; nobody once over.
+
+    Memoised with the buzz table for the last state asked (the runner, the checks and the
+    listings ask several times).
+    """
+    memo = _ACTORS_MEMO[0]
+    if memo[0] is state:
+        return memo[1]
+    phase = state.phase
+    table = None
+    if phase == DEAL:
+        found: tuple[Seat, ...] = _CHANCE
+    elif phase == OVER:
+        found = ()
+    elif phase == VOTE:
+        assert state.ballot is not None
+        ballots = state.ballot.ballots
+        found = tuple([s for s in range(len(ballots)) if ballots[s] < 0])
+    else:
+        current = state.current
+        left = state.events_left
+        locked = state.locked
+        turn = state.turn
+        lock = state.rules.buzz_lock
+        table = buzz_table(state)
+        accusable = table[1]
+        found = (
+            current,
+            *[
+                s
+                for s in _clockwise(current, len(left))
+                if left[s] > 0
+                or (lock and locked[s] != turn and accusable[s])
+                or owed_actions(state, s, state.clock)
+            ],
         )
-        _BUZZ_MEMO[0], _BUZZ_MEMO[1] = state, pairs
-    return _BUZZ_MEMO[1]  # type: ignore[no-any-return]
+    _ACTORS_MEMO[0] = (state, found, table)
+    return found
 
 
-_PLAYS_MEMO: list[Any] = [None, []]
-"""The last state's play shapes (the runner, the checks and a bot ask about one state)."""
+_CHANCE: tuple[Seat, ...] = (CHANCE,)
+_ACTORS_MEMO: list[tuple[Any, tuple[Seat, ...], BuzzTable | None]] = [(None, (), None)]
+"""The last state, its actors and its buzz table: one tuple, replaced whole (a reader in
+another thread never sees a state with another state's actors)."""
 
 
-def _plays(state: State, seat: Seat) -> list[_PlayShape]:
-    """Every distinct (card, slot, target, text) the turn player may play, time aside."""
-    if _PLAYS_MEMO[0] is state:
-        return _PLAYS_MEMO[1]  # type: ignore[no-any-return]
-    shapes = _PLAYS_MEMO[1] = _list_plays(state, seat)
-    _PLAYS_MEMO[0] = state
-    return shapes
+@cache
+def _clockwise(current: int, n: int) -> tuple[int, ...]:
+    return tuple((current + step) % n for step in range(1, n))
 
 
-def _list_plays(state: State, seat: Seat) -> list[_PlayShape]:
-    shapes: list[_PlayShape] = []
+def buzz_table(state: State) -> BuzzTable:
+    """The buzz candidates: ``(slot, accused)`` for every live rule and every seat it
+    binds, in slot order, and per seat the number of them that do not name it.
+
+    They change only with the board, the positions and the turn player: memoised on the
+    identity of those tuples (the other transitions pass them on unchanged), so the steps
+    of one turn share one table.
+    """
+    memo = _BUZZ_MEMO[0]
+    what = state.what
+    mats = state.mats
+    who = state.who
+    positions = state.positions
+    current = state.current
+    if (
+        memo[0] is what
+        and memo[1] is mats
+        and memo[2] is who
+        and memo[3] is positions
+        and memo[4] == current
+        and memo[5] is state.profiles
+    ):
+        return memo[6]  # type: ignore[no-any-return]
+    pairs = tuple(
+        [(slot, accused) for slot in live_slots(state) for accused in bound_seats(state, slot)]
+    )
+    named = [0] * len(positions)
+    for _, accused in pairs:
+        named[accused] += 1
+    table = (pairs, tuple([len(pairs) - count for count in named]))
+    _BUZZ_MEMO[0] = (what, mats, who, positions, current, state.profiles, table)
+    return table
+
+
+BuzzTable = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""``(pairs, accusable)``: the buzz candidates ``(slot, accused)`` and, per seat, how many
+of them name somebody else."""
+_BUZZ_MEMO: list[tuple[Any, ...]] = [(None, None, None, None, -1, None, ((), ()))]
+"""The last board's buzz table, with what it was computed from: one tuple, replaced whole."""
+
+
+_PlayCounts = tuple[tuple[str, int], ...]
+"""Per distinct card of the hand, in hand order: ``(card id, plays up to this card)``."""
+
+
+def _play_counts(state: State, seat: Seat) -> _PlayCounts:
+    """How many distinct plays (card, slot, target, text; time aside) the turn player
+    has, card by card (cumulative). Memoised on the hand and the mats.
+    """
+    hand = state.hands[seat]
+    mats = state.mats
     n = len(state.profiles)
-    owners = {m.owner for m in state.mats if m.owner >= 0}
-    free = [j for j, m in enumerate(state.mats) if m.owner < 0]
-    for card_id in dict.fromkeys(state.hands[seat]):
+    memo = _PLAYS_MEMO[0]
+    if memo[0] is hand and memo[1] is mats and memo[2] == n:
+        return memo[3]  # type: ignore[no-any-return]
+    targets = _mat_targets(mats, n)
+    mat_count = sum(len(ts) for _, ts in targets)
+    counts: list[tuple[str, int]] = []
+    total = 0
+    for card_id in dict.fromkeys(hand):
         rule = card(card_id)
-        texts = BLANK_LINES if not rule.checkable else ("",)
-        if rule.kind in ("who", "what", "blank_what"):
-            for area in range(AREAS):
-                for text in texts:
-                    shapes.append(_PlayShape(card_id, area, NO_TARGET, text))
-            continue
-        mats = free[:1] if free else list(range(len(state.mats)))
-        for j in mats:
-            old = state.mats[j].owner
-            for target in range(n):
-                if target in owners and target != old:
-                    continue
-                for text in texts:
-                    shapes.append(_PlayShape(card_id, AREAS + j, target, text))
-    return shapes
+        texts = len(BLANK_LINES) if not rule.checkable else 1
+        per = AREAS if rule.kind in _AREA_KINDS else mat_count
+        total += per * texts
+        counts.append((card_id, total))
+    found = tuple(counts)
+    _PLAYS_MEMO[0] = (hand, mats, n, found)
+    return found
 
 
-class _PlayShape:
-    """A play without its time (listing helper)."""
+_PLAYS_MEMO: list[tuple[Any, ...]] = [(None, None, 0, ())]
+"""The last hand and mats and their play counts: one tuple, replaced whole."""
+_AREA_KINDS = ("who", "what", "blank_what")
 
-    __slots__ = ("card", "slot", "target", "text")
 
-    def __init__(self, card_id: str, slot: int, target: int, text: str) -> None:
-        self.card = card_id
-        self.slot = slot
-        self.target = target
-        self.text = text
+def _mat_targets(mats: tuple[Mat, ...], n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """GT-04: ``(mat, targets)`` an individual card may go to: the first free mat (if
+    any, else every mat), each to a player without a mat or to the mat's own holder.
+    Memoised on the mats tuple.
+    """
+    memo = _TARGETS_MEMO[0]
+    if memo[0] is mats and memo[1] == n:
+        return memo[2]
+    owners = {m.owner for m in mats if m.owner >= 0}
+    free = [j for j, m in enumerate(mats) if m.owner < 0]
+    out = []
+    for j in free[:1] if free else range(len(mats)):
+        old = mats[j].owner
+        out.append((j, tuple([t for t in range(n) if t not in owners or t == old])))
+    targets = tuple(out)
+    _TARGETS_MEMO[0] = (mats, n, targets)
+    return targets
 
-    def at(self, t: int) -> Play:
-        return Play(t, self.card, self.slot, self.target, self.text)
+
+_TARGETS_MEMO: list[tuple[Any, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(None, 0, ())]
+"""The last mats tuple and its targets: one tuple, replaced whole."""
+
+
+def _play_at(state: State, seat: Seat, counts: _PlayCounts, row: int, t: int) -> Play:
+    """The ``row``-th distinct play (see :func:`_play_counts`) at time ``t``: card by card,
+    then by slot (areas, or mats and their targets), then by blank text.
+    """
+    before = 0
+    for card_id, upto in counts:  # noqa: B007 (the card found is used after the loop)
+        if row < upto:
+            break
+        before = upto
+    else:
+        raise IndexError(row)
+    rule = card(card_id)
+    texts = BLANK_LINES if not rule.checkable else ("",)
+    shape, text = divmod(row - before, len(texts))
+    if rule.kind in _AREA_KINDS:
+        return Play(t, card_id, shape, NO_TARGET, texts[text])
+    for j, targets in _mat_targets(state.mats, len(state.profiles)):
+        if shape < len(targets):
+            return Play(t, card_id, AREAS + j, targets[shape], texts[text])
+        shape -= len(targets)
+    raise IndexError(row)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ How it works (GT-05..GT-09, GT-12, GT-13):
   judged at the breach's trigger: for an owed reaction (recorded at its deadline) the WHO
   is read with the player whose turn it was at the trigger, so "the player whose turn it
   is must high-five after playing" still binds the player who played once the turn passed.
-- What cannot hold a new breach is not judged (issue 19; the same record, checked against
-  the unfiltered referee by tests/games/test_gotcha_referee_speed.py): a rule whose
+- Only what can hold a new breach is judged (issue 19; the same record, checked against
+  the unfiltered referee by tests/games/test_gotcha_referee_speed.py): for a rule whose
   breaches are the breaker's own events of one kind (``cards.breach_kind``: a chat, an
-  emote, a play...) when no new event is of that kind, and each seat none of whose new
-  events is; a "react" rule when no trigger's deadline has come since the previous clock.
+  emote, a play...), each new event of that kind by a seat the rule binds, once
+  (``cards.breach_at``, which looks back only as far as the event that decides); for a
+  "react" rule, each trigger whose deadline has come since the previous clock
+  (``cards.reaction_missed``), none in most steps.
 - The record lives in the state and in no view (GT-13).
 - A buzz naming a checkable rule is judged from the record (:func:`judge`): correct when
   every named seat has an unscored breach of that rule (that announcement). The earliest
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from ludoteca.games.gotcha import cards
@@ -82,114 +85,145 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     log = state.log
     now = state.clock
     base = state.log_base
-    grace = state.rules.grace_ms
-    context = state.prev_start - base
-    # Who sent the new events: for every rule family but "react" a new breach can only be
-    # one of its breaker's own new events (``own_events_only``), so only they are judged.
-    # More precisely (issue 19): only a new event of the kind its breaches are
-    # (``breach_kind``: a chat, an emote, a play...) can be one, so a seat whose new events
-    # are all of other kinds is not judged at all.
-    sent = {(event.seat, event.kind) for event in log[max(first_new - base, 0) :]}
-    kinds_sent = {kind for _, kind in sent}
+    # For every rule family but "react" a new breach can only be one of its breaker's own
+    # new events (``own_events_only``), and only one of the kind its breaches are
+    # (``breach_kind``: a chat, an emote, a play...): those new events alone are judged,
+    # each once (``cards.breach_at``). A "react" breach is a trigger at the rule's
+    # ``start`` or later whose deadline (``t + delay``) has come (``<= now``) and that is
+    # new: a new event, or a deadline after the previous clock. Times ascend, so two
+    # bisections find those triggers (usually none) before anything else is computed.
+    new_from = max(first_new - base, 0)
+    kinds_sent = {event.kind for event in log[new_from:]}
     known = None
     added: list[Record] = []
-    for slot, rule, kind in _checkable_rules(state):
-        if kind and kind not in kinds_sent:
-            continue
+    for slot, rule, kind, delay in _checkable_rules(state):
+        if kind:
+            if kind not in kinds_sent:
+                continue
+        else:
+            due = bisect_right(log, now - delay, key=_T)
+            fresh = min(bisect_right(log, previous_clock - delay, key=_T), new_from)
+            if fresh >= due:
+                continue
         serial, at = state.binds[slot]
-        bind_t = at + grace
-        if now < bind_t:
+        grace = state.rules.grace_ms
+        if now < at + grace:
             continue
         # A rule announced before the look-back's first event binds from there (no search).
+        context = state.prev_start - base
         context_t = log[context].t
+        bind_t = at + grace
         start = context if bind_t <= context_t else max(bind_start(log, bind_t), context)
         if start >= len(log):
             continue
-        own_only = kind != ""
-        if not own_only:
-            # A "react" breach is a trigger at ``start`` or later whose deadline
-            # (``t + delay``) has come (``<= now``) and that is new: a new event, or a
-            # deadline after the previous clock. With no such trigger (times ascend, so two
-            # bisections find them) no seat can have a new breach of this rule (issue 19).
-            delay = _react_delay(rule)
-            due = bisect_right(log, now - delay, key=_event_time)
-            fresh = min(
-                bisect_right(log, previous_clock - delay, key=_event_time), first_new - base
-            )
-            if max(start, fresh) >= due:
-                continue
         since = context if at <= context_t else max(bind_start(log, at), context)
-        # An owed reaction is recorded at its deadline; on a rule area the WHO is judged at
-        # its trigger, so every seat is examined and each breach checked against the WHO.
-        at_trigger = not own_only and slot < AREAS
-        seats = range(len(state.profiles)) if at_trigger else bound_seats(state, slot)
-        for seat in seats:
-            if own_only and (seat, kind) not in sent:
+        found = (
+            _own_breaches(state, slot, rule, kind, max(new_from, start), start, since)
+            if kind
+            else _missed_reactions(state, slot, rule, range(max(start, fresh), due))
+        )
+        for seat, index, t in found:
+            if known is None:
+                known = {(r.slot, r.serial, r.seat, r.log_index) for r in state.breaches}
+            key = (slot, serial, seat, index + base)
+            if key in known:
                 continue
-            found = cards.breaches(
-                rule, log, seat, state.profiles, start=start, now=now, since=since
-            )
-            for breach in found:
-                index = breach.index + base
-                if index < first_new and breach.t <= previous_clock:
-                    continue
-                if at_trigger and not _bound_at(state, slot, seat, breach.index):
-                    continue
-                if known is None:
-                    known = {(r.slot, r.serial, r.seat, r.log_index) for r in state.breaches}
-                key = (slot, serial, seat, index)
-                if key in known:
-                    continue
-                known.add(key)
-                added.append(Record(seat, slot, serial, index, state.turn, breach.t, False))
+            known.add(key)
+            added.append(Record(seat, slot, serial, index + base, state.turn, t, False))
     return state.breaches + tuple(added) if added else state.breaches
 
 
-_RULES_MEMO: list[tuple[Any, Any, tuple[tuple[int, cards.Card, str], ...]]] = [(None, None, ())]
-"""The last board's checkable rules, ``(what, mats, ((slot, card, breach kind), ...))``: one
-tuple, replaced whole, so a reader in another thread never sees half of an update."""
+_T = attrgetter("t")
+Found = list[tuple[int, int, int]]
+"""New breaches of one rule: ``(seat, local log index, time)``, by seat, then by index."""
 
 
-def _checkable_rules(state: State) -> tuple[tuple[int, cards.Card, str], ...]:
-    """The live checkable rules by slot (as ``live_slots`` and ``rule_card``) with each
-    card's ``breach_kind``. Only a play changes them: memoised on the identity of the
-    ``what`` and ``mats`` tuples, which the other transitions pass on unchanged.
+def _own_breaches(
+    state: State, slot: int, rule: cards.Card, kind: str, first: int, start: int, since: int
+) -> Found:
+    """The new breaches of an own-event rule: each new event of its breach kind by a seat
+    it binds, judged by ``cards.breach_at``.
+    """
+    log = state.log
+    bound = bound_seats(state, slot)
+    found = [
+        (event.seat, index, event.t)
+        for index, event in enumerate(log[first:], first)
+        if event.kind == kind
+        and event.seat in bound
+        and cards.breach_at(rule, log, index, event.seat, state.profiles, start=start, since=since)
+    ]
+    if len(found) > 1:
+        found.sort(key=_seat_of)
+    return found
+
+
+def _seat_of(found: tuple[int, int, int]) -> int:
+    return found[0]
+
+
+def _missed_reactions(state: State, slot: int, rule: cards.Card, triggers: range) -> Found:
+    """The reactions owed at the ``triggers`` whose deadline came unanswered. An owed
+    reaction is recorded at its deadline; on a rule area the WHO is judged at its trigger,
+    so every seat is examined and each breach checked against the WHO.
+    """
+    spec = rule.rule
+    assert spec is not None
+    log = state.log
+    n = len(state.profiles)
+    at_trigger = slot < AREAS
+    seats = range(n) if at_trigger else bound_seats(state, slot)
+    return [
+        (seat, index, log[index].t + spec.delay)
+        for seat in seats
+        for index in triggers
+        if cards.reaction_missed(spec, log, index, seat, n)
+        and (not at_trigger or _bound_at(state, slot, seat, index))
+    ]
+
+
+Rules = tuple[tuple[int, cards.Card, str, int], ...]
+"""The live checkable rules: ``(slot, card, breach kind, react delay)`` by slot."""
+_RULES_MEMO: list[tuple[Any, Any, Rules, Rules]] = [(None, None, (), ())]
+"""The last board's live checkable rules and those among them that may owe a reaction
+(``(what, mats, rules, owing)``): one tuple, replaced whole, so a reader in another thread
+never sees half of an update."""
+
+
+def _board_rules(state: State) -> tuple[Rules, Rules]:
+    """The live checkable rules by slot (as ``live_slots`` and ``rule_card``), each with
+    its card's ``breach_kind`` and its ``react`` delay (0 for other families); and those
+    among them that may owe a reaction (``react``, or ``before`` a buzz). Only a play or a
+    reshuffle changes them: memoised on the identity of the ``what`` and ``mats`` tuples,
+    which the other transitions pass on unchanged.
     """
     what, mats = state.what, state.mats
     memo = _RULES_MEMO[0]
     if memo[0] is what and memo[1] is mats:
-        return memo[2]
+        return memo[2], memo[3]
     found = []
     for slot in live_slots(state):
         rule = rule_card(state, slot)
         if rule is not None and rule.checkable:
-            found.append((slot, rule, _breach_kind(rule)))
+            assert rule.rule is not None
+            react = rule.rule.family == "react"
+            found.append((slot, rule, cards.breach_kind(rule), rule.rule.delay if react else 0))
     rules = tuple(found)
-    _RULES_MEMO[0] = (what, mats, rules)
-    return rules
+    owing = tuple(
+        entry
+        for entry in rules
+        if entry[1].rule is not None
+        and (
+            entry[1].rule.family == "react"
+            or (entry[1].rule.family == "before" and entry[1].rule.on == "buzz")
+        )
+    )
+    _RULES_MEMO[0] = (what, mats, rules, owing)
+    return rules, owing
 
 
-_BREACH_KINDS: dict[str, str] = {}
-"""``cards.breach_kind`` per card id (a card's predicate never changes)."""
-
-
-def _breach_kind(rule: cards.Card) -> str:
-    kind = _BREACH_KINDS.get(rule.id)
-    if kind is None:
-        kind = _BREACH_KINDS[rule.id] = cards.breach_kind(rule)
-    return kind
-
-
-_REACT_DELAYS: dict[str, int] = {}
-"""The delay of each ``react`` card, by card id."""
-
-
-def _react_delay(rule: cards.Card) -> int:
-    delay = _REACT_DELAYS.get(rule.id)
-    if delay is None:
-        assert rule.rule is not None
-        delay = _REACT_DELAYS[rule.id] = rule.rule.delay
-    return delay
+def _checkable_rules(state: State) -> Rules:
+    return _board_rules(state)[0]
 
 
 def _bound_at(state: State, slot: int, seat: int, index: int) -> bool:
@@ -219,16 +253,17 @@ def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
     made it since its last buzz. These are owed by the rules, not chosen, so they do not
     count against the room cap; one per trigger (or per buzz), so they cannot flood.
     """
+    owing = _board_rules(state)[1]
+    if not owing:
+        return []
     log = state.log
     n = len(state.profiles)
     out: list[tuple[Rule, str]] = []
-    for slot in live_slots(state):
+    for slot, rule, _, _ in owing:
         if slot >= AREAS and state.mats[slot - AREAS].owner != seat:
             continue
-        rule = rule_card(state, slot)
-        if rule is None or not rule.checkable or rule.rule is None:
-            continue
         spec = rule.rule
+        assert spec is not None
         word = cards.spoken_word(rule, state.rules.language)
         if spec.family == "react":
             i = cards.owed_trigger(spec, log, seat, n, t)
