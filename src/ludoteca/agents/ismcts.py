@@ -47,6 +47,9 @@ from ludoteca.engine.game import CHANCE, Game, Seat, View
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
 
+MIN_SAMPLES = 4
+"""Fewest paired samples an anchored search takes (and needs before it may override)."""
+
 Evaluation = Callable[[Any, Seat], float]
 """``evaluate(state, seat)``: the state's value for ``seat`` in ``[-1, 1]``."""
 
@@ -96,6 +99,7 @@ class SearchStats:
             the anchor's choice included.
         top: ``(action, visits, mean value)`` of the root's most visited actions (anchored:
             the chosen action first, then the best others by mean).
+        anchored: The search compared its anchor's choice with other candidates.
         overridden: Anchored search only: the search replaced the anchor's choice.
     """
 
@@ -103,6 +107,7 @@ class SearchStats:
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     top: tuple[tuple[Any, int, float], ...] = ()
+    anchored: bool = False
     overridden: bool = False
 
 
@@ -217,7 +222,8 @@ class ISMCTSAgent:
         size = self.spec.pool
         states: list[Any] = []
         done = samples = 0
-        while done < budget and time.perf_counter() < deadline:
+        # At least MIN_SAMPLES samples, even past a time budget the anchor used up.
+        while done < budget and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
             if size and len(states) >= size:
                 state = states[samples % size]
             else:
@@ -233,7 +239,7 @@ class ISMCTSAgent:
         means = [sum(values) / samples if samples else 0.0 for values in rewards]
         chosen = 0
         best = max(range(1, len(candidates)), key=lambda i: means[i])
-        if samples >= 4:
+        if samples >= MIN_SAMPLES:
             differences = [b - a for a, b in zip(rewards[0], rewards[best], strict=True)]
             mean = sum(differences) / samples
             spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
@@ -245,6 +251,7 @@ class ISMCTSAgent:
             seconds=time.perf_counter() - started,
             cpu_seconds=time.process_time() - cpu_started,
             top=tuple((candidates[i], samples, means[i]) for i in ranked[:3] if samples),
+            anchored=True,
             overridden=chosen != 0,
         )
         return candidates[chosen]
