@@ -41,5 +41,5 @@ def test_the_history_says_why_the_search_bot_played_its_move(
     # The bot's other moves could show its hand: only their chances reach another seat.
     assert ("Otras opciones" if lang == "es" else "Other moves it weighed") not in text
     shots = Path(os.environ.get("LUDOTECA_SHOTS", tmp_path))
-    page.screenshot(path=str(shots / f"bot_why_{lang}.png"))
+    item.screenshot(path=str(shots / f"bot_why_{lang}.png"))  # the history line alone
     context.close()
