@@ -34,11 +34,6 @@ SOLVE_MAX = 5
 """Largest hands solved at a cut-off; bigger rounds are played on at random until then."""
 
 _SOLVERS: dict[int, RoundSolver] = {}
-_RESULTS: dict[tuple[Any, ...], int] = {}
-"""Round results at cut-offs by everything they depend on: the solver memoizes positions
-between attacks, not the answers within one nor its two passes (win, then draw), and the
-same small hands recur across a decision's determinizations."""
-_RESULTS_MAX = 500_000
 
 
 @cache
@@ -74,32 +69,20 @@ def _solved(state: State) -> int:
     if state.rules.tie_goes_to_arrow and arrow is not None:
         tie = 1 if arrow == attacker else -1
     min_sequence = state.rules.min_sequence
-    answers = state.answers
-    met = all(answer > 0 for answer in answers)
-    key = (hands[attacker], hands[1 - attacker], state.attack, len(answers), met, tie, min_sequence)
-    known = _RESULTS.get(key)
-    if known is None:
-        if len(_RESULTS) > _RESULTS_MAX:
-            _RESULTS.clear()
-        known = _RESULTS[key] = _solve(*key)
-    return known
-
-
-def _solve(
-    attacker: tuple[int, ...],
-    defender: tuple[int, ...],
-    attack: tuple[int, ...],
-    answered: int,
-    met: bool,
-    tie: int,
-    min_sequence: int,
-) -> int:
     solver = _SOLVERS.get(min_sequence)
     if solver is None:
         solver = _SOLVERS[min_sequence] = RoundSolver(min_sequence)
-    if not attack:
-        return solver.value(attacker, defender, tie)
-    return solver.after_attack(attacker, defender, attack, answered, met, tie)
+    if not state.attack:
+        return solver.value(hands[attacker], hands[1 - attacker], tie)
+    answers = state.answers
+    return solver.after_attack(
+        hands[attacker],
+        hands[1 - attacker],
+        state.attack,
+        len(answers),
+        all(answer > 0 for answer in answers),
+        tie,
+    )
 
 
 def stop(state: State) -> bool:
