@@ -55,9 +55,19 @@ def score_interval(wins: int, draws: int, games: int, z: float = 1.96) -> tuple[
 
 
 def match(
-    game_id: str, opponent: str, iterations: int, games: int, workers: int, seed: int
+    game_id: str,
+    opponent: str,
+    iterations: int,
+    games: int,
+    workers: int,
+    seed: int,
+    progress: str | None = None,
 ) -> dict[str, Any]:
-    """Play the pairing and return the search agent's score and its intervals."""
+    """Play the pairing and return the search agent's score and its intervals.
+
+    With ``progress``, one JSON line per finished game (its index, seed, seats and
+    winners) is appended to that file: a run stopped early keeps every game it played.
+    """
     me = f"ismcts:iterations={iterations}"
     config = simulate.SimulationConfig(
         game_id, games=games, agents=(me, opponent), seed=seed, workers=workers
@@ -66,6 +76,17 @@ def match(
     wins = draws = 0
     for result in simulate.run(config):
         mine = result.seats.index(me)
+        if progress:
+            with open(progress, "a", encoding="utf-8") as handle:
+                line = {
+                    "game": game_id,
+                    "opponent": opponent,
+                    "iterations": iterations,
+                    "index": result.index,
+                    "seats": list(result.seats),
+                    "winners": list(result.winners),
+                }
+                handle.write(json.dumps(line) + "\n")
         if not result.winners or len(result.winners) == len(result.seats):
             draws += 1
         elif mine in result.winners:
@@ -99,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", nargs="*", default=["greedy", "expert"])
     parser.add_argument("--iterations", nargs="*", default=[], help="game=N overrides")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--progress", default=None, help="append one JSON line per game")
     args = parser.parse_args(argv)
     budgets = dict(DEFAULT_ITERATIONS)
     for item in args.iterations:
@@ -109,7 +131,15 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for game_id in args.only:
         for opponent in args.opponents:
-            row = match(game_id, opponent, budgets[game_id], args.games, args.workers, args.seed)
+            row = match(
+                game_id,
+                opponent,
+                budgets[game_id],
+                args.games,
+                args.workers,
+                args.seed,
+                args.progress,
+            )
             rows.append(row)
             if opponent == "expert":
                 low = row["one_sided_low95"]

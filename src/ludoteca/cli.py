@@ -281,6 +281,7 @@ def play(
             agents = [
                 person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)
             ]
+            feed.explain_bots(agents)
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")
         if vs != HUMAN:

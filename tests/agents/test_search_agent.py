@@ -39,8 +39,17 @@ def test_iteration_budget_is_exact_and_reproducible(game_id: str) -> None:
     picks = [agent.choose(view, legal, random.Random(4)) for agent in (first, second)]
     assert picks[0] == picks[1]
     assert picks[0] in legal
-    searched = 1 < len(legal) <= first.max_branching
-    assert first.stats.iterations == (30 if searched else 0)
+    assert first.stats.iterations == second.stats.iterations
+    # Anchored on the expert: whole samples (every candidate once), at least the budget.
+    assert first.stats.anchored == (first.stats.iterations > 0)
+    assert first.stats.iterations == 0 or first.stats.iterations >= 30
+
+
+def test_plain_search_budget_is_exact() -> None:
+    game, view, legal = _dweebies_placement()
+    agent = ISMCTSAgent(game, RandomAgent(), iterations=30)
+    agent.choose(view, legal[:6], random.Random(0))
+    assert agent.stats.iterations == 30 and not agent.stats.anchored
 
 
 def test_time_budget_stops_the_search() -> None:
@@ -227,3 +236,55 @@ def test_guided_playout_decisions_ask_the_fallback() -> None:
 def test_tile_up_search_falls_back_on_its_expert() -> None:
     agent = agents_registry.make_agent("ismcts:iterations=10", "tile_up")
     assert isinstance(agent, ISMCTSAgent) and agent.fallback.name == "expert"
+
+
+class _Fixed:
+    """An anchor that always plays one move and counts its calls."""
+
+    name = "fixed"
+
+    def __init__(self, move: Any) -> None:
+        self.move = move
+        self.calls = 0
+
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+        self.calls += 1
+        return self.move
+
+
+def _anchored(
+    game: Any, legal: Any, anchor: _Fixed, evaluate: Any, others: list[Any]
+) -> ISMCTSAgent:
+    spec = SearchSpec(evaluate=evaluate, stop=lambda state: True, candidates=lambda v, m: others)
+    return ISMCTSAgent(game, RandomAgent(), iterations=40, spec=spec, anchor=anchor)
+
+
+def test_anchored_search_keeps_the_anchors_move_without_evidence() -> None:
+    game, view, legal = _dweebies_placement()
+    anchor = _Fixed(legal[3])
+    agent = _anchored(game, legal, anchor, lambda state, seat: 0.5, legal[:3])
+    assert agent.choose(view, legal, random.Random(0)) == legal[3]
+    assert anchor.calls == 1
+    stats = agent.stats
+    assert stats.anchored and not stats.overridden
+    assert stats.iterations == 40  # 10 samples of the 4 candidates
+    assert stats.top[0] == (legal[3], 10, 0.5)
+
+
+def test_anchored_search_overrides_a_move_the_same_simulations_show_worse() -> None:
+    game, view, legal = _dweebies_placement()
+    seat = view["seat"]
+    hand = game.sample_state(view, seat, random.Random(0)).hands[seat]
+    target = next(a for a in legal if hand.count(a.card) == 1)  # placing it empties its card
+    worse = next(a for a in legal if a.card != target.card)
+
+    def evaluate(state: Any, me: int) -> float:
+        return 1.0 if target.card not in state.hands[me] else -1.0
+
+    anchor = _Fixed(worse)
+    agent = _anchored(game, legal, anchor, evaluate, [target])
+    assert agent.choose(view, legal, random.Random(0)) == target
+    assert agent.stats.overridden and agent.stats.top[0][0] == target
+    # A forced move is still shown to the anchor (it may learn from every view) and played.
+    assert agent.choose(view, [worse], random.Random(0)) == worse
+    assert anchor.calls == 2 and agent.stats.iterations == 0

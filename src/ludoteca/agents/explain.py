@@ -91,6 +91,8 @@ def explain(
         parts.append(msg("explain.others_named", moves=listed).text(lang))
     elif others:
         parts.append(msg("explain.others", chances=_chances(others, lang)).text(lang))
+    if stats.anchored:
+        parts.append(msg("explain.overridden" if stats.overridden else "explain.kept").text(lang))
     return " ".join(parts)
 
 
@@ -115,6 +117,15 @@ register(
         "explain.others": {
             "es": "Sus siguientes mejores opciones: {chances}.",
             "en": "Its next best options: {chances}.",
+        },
+        "explain.kept": {
+            "es": "Es la jugada de su experto: ninguna otra salió claramente mejor en las "
+            "mismas simulaciones.",
+            "en": "It is its expert's move: no other did clearly better in the same simulations.",
+        },
+        "explain.overridden": {
+            "es": "Las simulaciones la vieron claramente mejor que la que prefería su experto.",
+            "en": "The simulations found it clearly better than the move its expert preferred.",
         },
         "explain.other": {"es": "«{move}» {chance}", "en": "'{move}' {chance}"},
         "explain.others_named": {

@@ -47,6 +47,9 @@ from ludoteca.engine.game import CHANCE, Game, Seat, View
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
 
+MIN_SAMPLES = 4
+"""Fewest paired samples an anchored search takes (and needs before it may override)."""
+
 Evaluation = Callable[[Any, Seat], float]
 """``evaluate(state, seat)``: the state's value for ``seat`` in ``[-1, 1]``."""
 
@@ -92,14 +95,20 @@ class SearchStats:
     Attributes:
         iterations: Iterations run for the last decision.
         seconds: Time it took.
-        cpu_seconds: Processor time it took (independent of other processes' load).
-        top: ``(action, visits, mean value)`` of the root's most visited actions.
+        cpu_seconds: Processor time it took (independent of other processes' load),
+            the anchor's choice included.
+        top: ``(action, visits, mean value)`` of the root's most visited actions (anchored:
+            the chosen action first, then the best others by mean).
+        anchored: The search compared its anchor's choice with other candidates.
+        overridden: Anchored search only: the search replaced the anchor's choice.
     """
 
     iterations: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     top: tuple[tuple[Any, int, float], ...] = ()
+    anchored: bool = False
+    overridden: bool = False
 
 
 class _Node:
@@ -123,6 +132,10 @@ class ISMCTSAgent:
         exploration: UCB exploration constant (returns lie in [-1, 1]).
         max_branching: Above this many legal actions, ask ``fallback`` instead of searching.
         spec: The game's playout cut-off and evaluation.
+        anchor: The game's strongest heuristic (its ``expert``): when given, its choice is
+            played unless the search finds a candidate better on the same determinizations
+            and playout streams by ``confidence`` standard errors (see ``_anchored``).
+        confidence: Standard errors of the paired difference an override needs.
     """
 
     name = "ismcts"
@@ -137,6 +150,8 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         max_branching: int = 24,
         spec: SearchSpec | None = None,
+        anchor: Agent | None = None,
+        confidence: float = 2.0,
     ) -> None:
         if game.info.realtime:
             # Its simulations apply every simultaneous choice; a realtime race applies only
@@ -150,9 +165,16 @@ class ISMCTSAgent:
         self.max_branching = max_branching
         self.spec = spec if spec is not None else SearchSpec()
         self.stats = SearchStats()
+        self.anchor = anchor
+        self.confidence = confidence
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The most visited action after the budget of determinized iterations."""
+        """The most visited action after the budget of determinized iterations.
+
+        With an ``anchor``: its choice, unless the paired comparison overrides it.
+        """
+        if self.anchor is not None:
+            return self._anchored(view, legal, rng, self.anchor)
         if len(legal) == 1:
             self.stats = SearchStats()
             return legal[0]
@@ -167,6 +189,72 @@ class ISMCTSAgent:
         root = self.search(view, legal, rng)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
+
+    def _anchored(self, view: View, legal: Sequence[Any], rng: random.Random, anchor: Agent) -> Any:
+        """The anchor's move, or a candidate that beats it on common random numbers.
+
+        Every sample is one determinization and one seed; each candidate is searched from
+        it with a stream made from that seed (its own subtree below the root), so chance
+        and random playouts agree between candidates as far as their moves allow. The
+        best other candidate by mean replaces the anchor's move only if its paired mean
+        difference exceeds ``confidence`` standard errors: a rollout improvement of the
+        anchor that keeps its move when the evidence is thin.
+        """
+        cpu_started = time.process_time()
+        started = time.perf_counter()
+        # Always asked, even for a forced move: an anchor may learn from every view.
+        first = anchor.choose(view, legal, rng)
+        if len(legal) == 1:
+            self.stats = SearchStats()
+            return first
+        pool = list(self.spec.candidates(view, legal)) if self.spec.candidates else list(legal)
+        others = [action for action in pool if action != first]
+        if not others or len(others) >= self.max_branching:
+            self.stats = SearchStats(top=((first, 0, 0.0),))
+            return first
+        candidates = [first, *others]
+        seat: Seat = view["seat"]
+        roots = [_Node() for _ in candidates]
+        allowed = [frozenset((action,)) for action in candidates]
+        rewards: list[list[float]] = [[] for _ in candidates]
+        deadline = started + self.seconds if self.seconds is not None else math.inf
+        budget = self.iterations if self.iterations is not None else 1 << 62
+        size = self.spec.pool
+        states: list[Any] = []
+        done = samples = 0
+        # At least MIN_SAMPLES samples, even past a time budget the anchor used up.
+        while done < budget and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+            if size and len(states) >= size:
+                state = states[samples % size]
+            else:
+                state = self.game.sample_state(view, seat, rng)
+                if size:
+                    states.append(state)
+            seed = rng.getrandbits(64)
+            for index, root in enumerate(roots):
+                reward = self._iterate(root, state, seat, random.Random(seed), allowed[index])
+                rewards[index].append(reward)
+            samples += 1
+            done += len(candidates)
+        means = [sum(values) / samples if samples else 0.0 for values in rewards]
+        chosen = 0
+        best = max(range(1, len(candidates)), key=lambda i: means[i])
+        if samples >= MIN_SAMPLES:
+            differences = [b - a for a, b in zip(rewards[0], rewards[best], strict=True)]
+            mean = sum(differences) / samples
+            spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+            if mean > 0 and mean > self.confidence * math.sqrt(spread / samples):
+                chosen = best
+        ranked = sorted(range(len(candidates)), key=lambda i: (i != chosen, -means[i]))
+        self.stats = SearchStats(
+            iterations=done,
+            seconds=time.perf_counter() - started,
+            cpu_seconds=time.process_time() - cpu_started,
+            top=tuple((candidates[i], samples, means[i]) for i in ranked[:3] if samples),
+            anchored=True,
+            overridden=chosen != 0,
+        )
+        return candidates[chosen]
 
     def search(self, view: View, legal: Sequence[Any], rng: random.Random) -> _Node:
         """Run the budget from ``view`` and return the root (its children hold the stats).
@@ -214,7 +302,8 @@ class ISMCTSAgent:
 
     def _iterate(
         self, root: _Node, state: Any, me: Seat, rng: random.Random, allowed: frozenset[Any]
-    ) -> None:
+    ) -> float:
+        """One iteration from ``state``: select, expand, play out, back up; its reward."""
         game = self.game
         spec = self.spec
         path: list[_Node] = []
@@ -282,6 +371,7 @@ class ISMCTSAgent:
         for visited in path:
             visited.visits += 1
             visited.reward += reward
+        return reward
 
     def _select(self, node: _Node, legal: Sequence[Any], rng: random.Random) -> tuple[Any, _Node]:
         children = node.children

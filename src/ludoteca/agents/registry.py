@@ -43,7 +43,12 @@ _SEARCH: dict[str, str] = {
 _FALLBACK: dict[str, str] = {"tile_up": "expert"}
 """The search agent's heuristic where it is not greedy (decisions it does not search and
 guided playouts): Tile Up's expert plans whole shapes in a turn and takes ~2 ms a move."""
-_SEARCH_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float}
+_SEARCH_PARAMS: dict[str, type] = {
+    "iterations": int,
+    "seconds": float,
+    "exploration": float,
+    "confidence": float,
+}
 _TUNABLE: dict[tuple[str, str], dict[str, type]] = {
     ("gotcha", "greedy"): {"slip": float, "notice": float, "buzz_delay_ms": int},
 }
@@ -118,7 +123,9 @@ def make_search(game_id: str, **parameters: Any) -> ISMCTSAgent:
     """The search agent for a game, with its game's cut-off and evaluation.
 
     Without ``iterations`` or ``seconds`` it thinks ``DEFAULT_SECONDS`` per decision; with
-    both it stops at whichever comes first.
+    both it stops at whichever comes first. Where the game has an expert, the search is
+    anchored on it: the expert's move is played unless the search shows a better one
+    (``ISMCTSAgent._anchored``).
     """
     fallback = make_agent(
         _FALLBACK.get(game_id, "greedy" if game_id in _GREEDY else "random"), game_id
@@ -127,7 +134,8 @@ def make_search(game_id: str, **parameters: Any) -> ISMCTSAgent:
     if "iterations" not in parameters:
         parameters["iterations"] = None
         parameters.setdefault("seconds", DEFAULT_SECONDS)
-    return ISMCTSAgent(registry.make(game_id), fallback, spec=spec, **parameters)
+    anchor = make_agent("expert", game_id) if game_id in _EXPERT else None
+    return ISMCTSAgent(registry.make(game_id), fallback, spec=spec, anchor=anchor, **parameters)
 
 
 def make_agent(name: str, game_id: str) -> Agent:
