@@ -194,7 +194,16 @@ def test_every_terminal_and_command_text_exists_in_both_languages() -> None:
         assert fields(templates["es"]) == fields(templates["en"]), key
 
 
-SAME_IN_BOTH = {"cli.col.id", "replay.action", "cli.frame.error"}
+SAME_IN_BOTH = {
+    "cli.col.id",
+    "replay.action",
+    "cli.frame.error",
+    "lab.sim.total",  # "Total" in both
+    "lab.cmp.col.a",  # the compared variants' letters and symbols: A, B, B − A, p
+    "lab.cmp.col.b",
+    "lab.cmp.col.diff",
+    "lab.cmp.col.p",
+}
 
 
 def test_answers_and_last_trick_are_shown() -> None:

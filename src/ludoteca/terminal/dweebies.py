@@ -74,7 +74,11 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     shown = tuple(ordered[:MENU_LIMIT])
     labels: list[str] = []
     for action in shown:
-        label = f"{dweebies.GAME.describe(action, lang)}  [{action}]"
+        # The grid shows coordinates, so the terminal names the cell by them (shorter than
+        # the game's words for people who see no grid, which wrap past one row).
+        card = dweebies.card_label(action.card, lang)
+        place = msg("term.dweebies.place", card=card, x=action.x, y=action.y).text(lang)
+        label = f"{place}  [{action}]"
         if gains[action]:
             label += "  " + msg("term.dweebies.collects", count=gains[action]).text(lang)
         labels.append(label)
@@ -240,6 +244,10 @@ register(
         },
         "term.dweebies.took": {"es": "recogió {count} cartas", "en": "took {count} cards"},
         "term.dweebies.collects": {"es": "(recoge {count})", "en": "(collects {count})"},
+        "term.dweebies.place": {
+            "es": "coloca {card} en ({x}, {y})",
+            "en": "places {card} at ({x}, {y})",
+        },
         "term.dweebies.place_hint": {
             "es": "… y {count} más: escribe 'colocar D07 X Y' (o 'place') con X, Y de una +.",
             "en": "… and {count} more: type 'place D07 X Y' with X, Y of a + cell.",

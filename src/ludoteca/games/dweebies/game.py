@@ -52,7 +52,7 @@ from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid, Groups
-from ludoteca.games.dweebies.words import where_text
+from ludoteca.games.dweebies.words import parse_coord, where_text
 
 # ---------------------------------------------------------------------------------------
 # Components (from the data file)
@@ -535,7 +535,7 @@ class Dweebies:
         if len(rest) != 3:
             raise InvalidActionError(text, msg("dweebies.bad_place"))
         card = _parse_card(text, rest[0], typed[1])
-        x, y = (_parse_coord(text, token) for token in typed[2:])
+        x, y = (parse_coord(text, token) for token in typed[2:])
         if layout.in_range(x, y):
             return _PLACES[card << 16 | layout.cell(x, y)]
         return Place(card, x, y)
@@ -547,12 +547,12 @@ class Dweebies:
         shown: Lang = "es" if lang == "es" else "en"
         if isinstance(action, Place):
             where = where_text(action.x, action.y, shown)
-            return msg("dweebies.do.place", card=_label(action.card, shown), where=where).text(
+            return msg("dweebies.do.place", card=card_label(action.card, shown), where=where).text(
                 shown
             )
         if isinstance(action, Collect):
             return msg(f"dweebies.do.collect_{action.which}").text(shown)
-        return msg("dweebies.do.draw", card=_label(action.card, shown)).text(shown)
+        return msg("dweebies.do.draw", card=card_label(action.card, shown)).text(shown)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
@@ -792,13 +792,6 @@ def _parse_card(text: str, token: str, typed: str) -> int:
     return card
 
 
-def _parse_coord(text: str, token: str) -> int:
-    digits = token[1:] if token[:1] in "+-" else token
-    # ASCII digits only, and at most six: str.isdigit() accepts "²", which int() rejects.
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-        raise InvalidActionError(text, msg("dweebies.bad_coord", token=token))
-    return int(token)
-
-
-def _label(card: int, lang: str) -> str:
+def card_label(card: int, lang: str) -> str:
+    """A card as people read it: its code and name, e.g. ``"D07 (Pirate)"``."""
     return f"{CODES[card]} ({name(card, lang)})"

@@ -4,6 +4,7 @@ its coordinates).
 
 from __future__ import annotations
 
+from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.i18n import Lang, msg
 
 
@@ -21,3 +22,16 @@ def where_text(x: int, y: int, lang: Lang) -> str:
             steps.append(msg(key, n=abs(count)).text(lang))
     joined = msg("dweebies.where.and").text(lang).join(steps)
     return msg("dweebies.where.from", steps=joined).text(lang)
+
+
+def parse_coord(text: str, token: str) -> int:
+    """One coordinate of a typed placement (``"-3"``), or the rule's error for ``text``.
+
+    Raises:
+        InvalidActionError: not a whole number of at most six ASCII digits.
+    """
+    digits = token[1:] if token[:1] in "+-" else token
+    # ASCII digits only, and at most six: str.isdigit() accepts "²", which int() rejects.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        raise InvalidActionError(text, msg("dweebies.bad_coord", token=token))
+    return int(token)
