@@ -3,19 +3,25 @@
 Every socket gets its seat's view and, when its seat may act, its legal actions, with
 labels in its language; the last step is hidden from the other seats while it is a secret
 choice; and the events of the steps it has not heard of yet (``web.events``). Sockets
-of the same seat, language and events share one serialised text. Message shapes:
+of the same seat, language and events share one serialised text, and a labelled list of
+legal moves is serialised once per listing and language (:func:`labelled`): a seat that
+still faces the same choice after another seat's move, or the same hand in another room,
+reuses it. Message shapes:
 ``docs/protocol.md`` (``room`` and ``state``).
 """
 
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.web import clock, events
-from ludoteca.web.client import Client, dumps, outcome_json
+from ludoteca.web.client import Client, Serialised, dumps, outcome_json
 from ludoteca.web.seats import BOT
 
 if TYPE_CHECKING:
@@ -28,6 +34,33 @@ def describe(game_id: str, action: Any, lang: Lang) -> str:
     moves recur (actions are hashable values; describing one is a pure function).
     """
     return registry.make(game_id).describe(action, lang)
+
+
+LABELLED_LIMIT = 4096
+"""Labelled legal-move lists kept (least recently used dropped first)."""
+
+_LABELLED: OrderedDict[Hashable, Serialised] = OrderedDict()
+
+
+def labelled(game_id: str, moves: Sequence[Any], lang: Lang) -> Serialised:
+    """``[{"text", "label"}, ...]`` for ``moves`` in ``lang``, built and serialised once per
+    listing: a lazy list is known by its :meth:`~LazyActions.identity` (a Tacocat hand's 128
+    replace choices are never listed again for the same hand), any other by its actions.
+    """
+    identity = moves.identity() if isinstance(moves, LazyActions) else None
+    if identity is not None:
+        key: Hashable = (game_id, lang, type(moves).__name__, identity)
+    else:
+        key = (game_id, lang, tuple(moves))
+    found = _LABELLED.get(key)
+    if found is not None:
+        _LABELLED.move_to_end(key)
+        return found
+    made = Serialised([{"text": str(a), "label": describe(game_id, a, lang)} for a in moves])
+    _LABELLED[key] = made
+    if len(_LABELLED) > LABELLED_LIMIT:
+        _LABELLED.popitem(last=False)
+    return made
 
 
 def connected_seats(room: Room) -> set[int]:
@@ -95,13 +128,13 @@ def state_message(
     state = live.state
     actors = list(live.actors())
     view = game.view(state, seat)
-    legal: list[dict[str, str]] = []
+    legal: list[dict[str, str]] | Serialised = []
     if seat is not None and seat in actors:
         moves = game.legal_actions(state, seat)
         if info.realtime:
             legal = clock.menu(game, view, moves, lang)
         else:
-            legal = [{"text": str(a), "label": describe(info.id, a, lang)} for a in moves]
+            legal = labelled(info.id, moves, lang)
     last = live.last()
     shown_last = None
     if last is not None and (not last.secret or last.seat == seat):

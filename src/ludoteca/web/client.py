@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ludoteca.engine import i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
@@ -94,9 +96,41 @@ class Client:
         self.send(out)
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+class Serialised:
+    """A part of a message serialised once and sent in many (a seat's labelled legal moves,
+    ``broadcast``): ``value`` as JSON-ready data and as an ``orjson.Fragment``.
+    """
+
+    __slots__ = ("fragment", "value")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.fragment = orjson.Fragment(orjson.dumps(value, option=_ORJSON_OPTIONS))
+
+
 def dumps(message: dict[str, Any]) -> str:
-    """A message as one compact JSON text frame."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as one compact JSON text frame (orjson; the standard library for the rare
+    value orjson refuses, such as an integer past 64 bits).
+    """
+    try:
+        return orjson.dumps(message, default=_part, option=_ORJSON_OPTIONS).decode("utf-8")
+    except orjson.JSONEncodeError:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_value)
+
+
+def _part(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.fragment
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _value(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.value
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def now_ms() -> int:

@@ -155,7 +155,12 @@ class Room:
                     return
                 if not client.hello:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
-                self._dispatch(client, message)
+                if isinstance(message, p.Act):
+                    await self._act(client, message)
+                elif isinstance(message, p.Start | p.Rematch):
+                    await self._start(client, rematch=isinstance(message, p.Rematch))
+                else:
+                    self._dispatch(client, message)
         except RoomError as error:
             client.error(error)
         except Exception:
@@ -172,12 +177,6 @@ class Room:
             self._unbot(client, message)
         elif isinstance(message, p.Leave):
             self._leave(client)
-        elif isinstance(message, p.Start):
-            self._start(client, rematch=False)
-        elif isinstance(message, p.Rematch):
-            self._start(client, rematch=True)
-        elif isinstance(message, p.Act):
-            self._act(client, message)
         elif isinstance(message, p.Chat):
             self._chat(client, message)
         elif isinstance(message, p.Replay):
@@ -340,7 +339,7 @@ class Room:
     # -------------------------------------------------------------------------------
     # Starting, playing, ending
 
-    def _start(self, client: Client, *, rematch: bool) -> None:
+    async def _start(self, client: Client, *, rematch: bool) -> None:
         if client.seat is None:
             raise RoomError("not_seated", msg("web.error.not_seated"))
         if self.status == PLAYING:
@@ -366,7 +365,12 @@ class Room:
         self.status = PLAYING
         self.begin(live)
         self.broadcast_room()
-        self._draw_and_go_on()
+        try:
+            await self.session.draw_async()
+        except RoomError:
+            self.pilot.retry_later(self._draw_quietly)
+            raise
+        self._after_change()
 
     def _stored(self, write: Callable[[], None]) -> None:
         """Run one store write; a refusal is ``server_error`` and nothing changed."""
@@ -396,20 +400,22 @@ class Room:
         with contextlib.suppress(RoomError):
             self._draw_and_go_on()
 
-    def apply(self, seat: Seat, action: Any) -> None:
+    async def apply(self, seat: Seat, action: Any) -> None:
         """Apply a checked action (and the chance that follows), store, broadcast, go on.
+        Call under the room's lock: it is held until the steps are stored (the writer
+        thread commits them), so no one hears of them before.
 
         Raises:
             RoomError: ``server_error`` if the store refused the steps; the game is then
                 put back as it was (nothing was sent).
         """
-        self.session.play(seat, action)
+        await self.session.play_async(seat, action)
         self._after_change()
 
-    def apply_or_retry(self, seat: Seat, action: Any) -> None:
+    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
         """A bot's or a timer's step; if the store refuses it, plan again a second later."""
         try:
-            self.apply(seat, action)
+            await self.apply(seat, action)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
 
@@ -429,7 +435,7 @@ class Room:
         self.pilot.schedule()
         self.broadcast_state()
 
-    def _act(self, client: Client, act: p.Act) -> None:
+    async def _act(self, client: Client, act: p.Act) -> None:
         if self.status == LOBBY:
             raise RoomError("not_started", msg("web.error.not_started"))
         if client.seat is None:
@@ -456,9 +462,9 @@ class Room:
             # A bot's proposal whose time has come wins the race against the person.
             pending = self.pilot.due_proposal()
             if pending is not None:
-                self.apply(pending.seat, pending.action)
+                await self.apply(pending.seat, pending.action)
         action = self.session.read(seat, act.action)
-        self.apply(seat, action)
+        await self.apply(seat, action)
 
     def resume(self) -> None:
         """After a restart: plan the bots and timers of a game in progress (drawing first
