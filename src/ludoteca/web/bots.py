@@ -300,11 +300,10 @@ class Pilot:
         ``Session.calls``.
         """
         why = self._why
-        last = live.last()
-        if why is None or why.live is not live or why.step >= live.version or last is None:
+        if why is None or why.live is not live or why.step != live.last_index():
             return None
         step = live.steps[why.step]
-        if step is not last or step.seat != why.seat or step.action != why.action:
+        if step.seat != why.seat or step.text != str(why.action):
             return None
         if step.secret and reader != why.seat:
             return None

@@ -5,17 +5,17 @@ labels in its language; the last step is hidden from the other seats while it is
 choice; and the events of the steps it has not heard of yet (``web.events``). Sockets
 of the same seat, language and events share one serialised text, and a labelled list of
 legal moves is serialised once per listing and language (:func:`labelled`): a seat that
-still faces the same choice after another seat's move, or the same hand in another room,
-reuses it. Message shapes:
+still faces the same choice after another seat's move reuses it. Message shapes:
 ``docs/protocol.md`` (``room`` and ``state``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
@@ -36,31 +36,36 @@ def describe(game_id: str, action: Any, lang: Lang) -> str:
     return registry.make(game_id).describe(action, lang)
 
 
-LABELLED_LIMIT = 4096
-"""Labelled legal-move lists kept (least recently used dropped first)."""
-
-_LABELLED: OrderedDict[Hashable, Serialised] = OrderedDict()
-
-
-def labelled(game_id: str, moves: Sequence[Any], lang: Lang) -> Serialised:
-    """``[{"text", "label"}, ...]`` for ``moves`` in ``lang``, built and serialised once per
-    listing: a lazy list is known by its :meth:`~LazyActions.identity` (a Tacocat hand's 128
-    replace choices are never listed again for the same hand), any other by its actions.
+def labelled(room: Room, seat: int, moves: Sequence[Any], lang: Lang) -> Serialised:
+    """``[{"text", "label"}, ...]`` for ``seat``'s ``moves`` in ``lang``, built and serialised
+    once per listing: the room keeps each seat's last one, known by the lazy list's
+    :meth:`~LazyActions.identity` (a Tacocat hand's 128 replace choices) or by the actions,
+    so a seat that still faces the same choice after another seat's move reuses it.
     """
     identity = moves.identity() if isinstance(moves, LazyActions) else None
-    if identity is not None:
-        key: Hashable = (game_id, lang, type(moves).__name__, identity)
-    else:
-        key = (game_id, lang, tuple(moves))
-    found = _LABELLED.get(key)
-    if found is not None:
-        _LABELLED.move_to_end(key)
-        return found
-    made = Serialised([{"text": str(a), "label": describe(game_id, a, lang)} for a in moves])
-    _LABELLED[key] = made
-    if len(_LABELLED) > LABELLED_LIMIT:
-        _LABELLED.popitem(last=False)
+    key: Hashable = (type(moves).__name__, identity) if identity is not None else tuple(moves)
+    kept = room.labels.get((seat, lang))
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    game_id = room.info.id
+    made = Serialised.of_json(b"[" + b",".join([_item(game_id, a, lang) for a in moves]) + b"]")
+    room.labels[seat, lang] = (key, made)
     return made
+
+
+_ITEMS: dict[tuple[str, Any, Lang], bytes] = {}
+_ITEMS_LIMIT = 1 << 17
+
+
+def _item(game_id: str, action: Any, lang: Lang) -> bytes:
+    """``{"text", "label"}`` of one action as JSON, remembered (most moves recur)."""
+    key = (game_id, action, lang)
+    found = _ITEMS.get(key)
+    if found is None:
+        if len(_ITEMS) >= _ITEMS_LIMIT:
+            _ITEMS.clear()
+        found = _ITEMS[key] = orjson.dumps({"text": str(action), "label": describe(*key)})
+    return found
 
 
 def connected_seats(room: Room) -> set[int]:
@@ -134,7 +139,7 @@ def state_message(
         if info.realtime:
             legal = clock.menu(game, view, moves, lang)
         else:
-            legal = labelled(info.id, moves, lang)
+            legal = labelled(room, seat, moves, lang)
     last = live.last()
     shown_last = None
     if last is not None and (not last.secret or last.seat == seat):

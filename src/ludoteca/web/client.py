@@ -101,14 +101,27 @@ _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 class Serialised:
     """A part of a message serialised once and sent in many (a seat's labelled legal moves,
-    ``broadcast``): ``value`` as JSON-ready data and as an ``orjson.Fragment``.
+    ``broadcast``): its JSON bytes, spliced into messages as an ``orjson.Fragment``.
     """
 
-    __slots__ = ("fragment", "value")
+    __slots__ = ("data", "fragment")
 
     def __init__(self, value: Any) -> None:
-        self.value = value
-        self.fragment = orjson.Fragment(orjson.dumps(value, option=_ORJSON_OPTIONS))
+        self.data = orjson.dumps(value, option=_ORJSON_OPTIONS)
+        self.fragment = orjson.Fragment(self.data)
+
+    @classmethod
+    def of_json(cls, data: bytes) -> Serialised:
+        """A part already serialised (``data``: valid JSON)."""
+        made = cls.__new__(cls)
+        made.data = data
+        made.fragment = orjson.Fragment(data)
+        return made
+
+    @property
+    def value(self) -> Any:
+        """The part as JSON-ready data again (only the standard library's fallback asks)."""
+        return orjson.loads(self.data)
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from ludoteca.engine.events import default_names, step_events
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang
-from ludoteca.web.live import Live, Step
+from ludoteca.web.live import Live
 
 HISTORY_LIMIT = 200
 """Events sent as the history of a game (the newest ones)."""
@@ -155,14 +155,16 @@ def live_book(live: Live) -> Book:
     if book is None:
 
         def step_at(index: int) -> tuple[Seat, Any]:
-            entry = live.steps[index]
-            return entry.seat, entry.action
+            return live.steps[index].seat, live.action(index)
 
         def states_at(index: int) -> tuple[Any, Any]:
-            return live.steps[index].before, live.after(index)
+            return live.before(index), live.after(index)
 
-        def key_of(index: int) -> Step:
-            return live.steps[index]
+        def key_of(index: int) -> tuple[int, Seat, str]:
+            # A step undone and taken again differently has another text; taken again the
+            # same, its events are the same (the steps before it did not change).
+            entry = live.steps[index]
+            return index, entry.seat, entry.text
 
         book = Book(live.game, step_at, states_at, key_of)
         _LIVE_BOOKS[live] = book

@@ -3,6 +3,12 @@
 A :class:`Live` game knows nothing of sockets or storage; the room stores each step it
 returns before broadcasting. After a restart :meth:`Live.restore` replays the stored steps
 to the same state, drawing the chance stream along so later draws continue it.
+
+Only the last :data:`KEEP` steps are kept whole (:class:`Step`: the action value and the
+state it was taken from); older ones shrink to a :class:`Stored` tuple of plain values,
+which the garbage collector stops tracking, so a thousand rooms of long games do not make
+every full collection walk every state they went through. Their actions and states come
+back on demand (:meth:`Live.step`, :meth:`Live.before`), parsed and replayed from the seed.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
@@ -44,6 +50,23 @@ class Step:
     actors: tuple[Seat, ...] = ()
 
 
+class Stored(NamedTuple):
+    """An older step kept compact (see the module): who, the text, whether it was a secret
+    choice, the phase and the seats that could act (a tuple of plain values: untracked).
+    """
+
+    seat: Seat
+    text: str
+    secret: bool
+    phase: str
+    actors: tuple[Seat, ...]
+
+
+KEEP = 8
+"""Steps kept whole at the end of a game (the events of a ``state`` message come from the
+last few; older ones are rebuilt for a socket's first ``state``)."""
+
+
 class Live:
     """A game being played.
 
@@ -65,7 +88,9 @@ class Live:
         self.players = players
         self.state: Any = runner.new_game(game, players, seed, options)
         self.chance_rng: random.Random = rng_mod.derive(seed, "chance")
-        self.steps: list[Step] = []
+        self.steps: list[Step | Stored] = []
+        self._replayed: list[Any] = []
+        """States before steps ``0..``, replayed for compact steps (dropped on each step)."""
         self.anchor = time.monotonic()
         """Real time (monotonic s) when the last step was applied (the realtime clock)."""
 
@@ -82,12 +107,48 @@ class Live:
         """The result once over."""
         return self.game.outcome(self.state)
 
-    def last(self) -> Step | None:
-        """The last step a player took (chance draws are never shown)."""
-        for entry in reversed(self.steps):
-            if entry.seat != CHANCE:
-                return entry
+    def last_index(self) -> int | None:
+        """The index of the last step a player took (chance draws are never shown)."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index].seat != CHANCE:
+                return index
         return None
+
+    def last(self) -> Step | None:
+        """The last step a player took, whole (chance draws are never shown)."""
+        index = self.last_index()
+        return None if index is None else self.step(index)
+
+    def step(self, index: int) -> Step:
+        """Step ``index`` whole: as kept, or rebuilt from its compact form."""
+        entry = self.steps[index]
+        if isinstance(entry, Step):
+            return entry
+        action = self.game.parse_action(entry.text)
+        return Step(entry.seat, action, entry.text, entry.secret, entry.phase, None, entry.actors)
+
+    def action(self, index: int) -> Any:
+        """The action value of step ``index``."""
+        entry = self.steps[index]
+        return entry.action if isinstance(entry, Step) else self.game.parse_action(entry.text)
+
+    def before(self, index: int) -> Any:
+        """The state step ``index`` was taken from (replayed from the seed when compact)."""
+        entry = self.steps[index]
+        if isinstance(entry, Step) and entry.before is not None:
+            return entry.before
+        replayed = self._replayed
+        if not replayed:
+            replayed.append(runner.new_game(self.game, self.players, self.seed, self.options))
+        while len(replayed) <= index:
+            at = len(replayed) - 1
+            replayed.append(self.game.apply(replayed[at], self.steps[at].seat, self.action(at)))
+        return replayed[index]
+
+    def truncate(self, count: int) -> None:
+        """Drop the steps from ``count`` on (the store refused them)."""
+        del self.steps[count:]
+        del self._replayed[count + 1 :]
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
         """Whether ``seat`` could act at ``version`` and every step after it is another
@@ -123,17 +184,27 @@ class Live:
     def _apply(self, seat: Seat, action: Any) -> Step:
         game = self.game
         phase = game.phase(self.state)
-        secret = is_secret(game, self.state, seat, phase, self.last())
+        last = self.last_index()
+        secret = is_secret(
+            game, self.state, seat, phase, None if last is None else self.steps[last]
+        )
         before = self.state
         actors = self.actors()
         self.state = game.apply(before, seat, action)
         entry = Step(seat, action, str(action), secret, phase, before, actors)
-        self.steps.append(entry)
+        steps = self.steps
+        steps.append(entry)
+        if len(steps) > KEEP:
+            old = steps[-KEEP - 1]
+            if isinstance(old, Step):
+                steps[-KEEP - 1] = Stored(old.seat, old.text, old.secret, old.phase, old.actors)
+        if self._replayed:
+            self._replayed.clear()
         return entry
 
     def after(self, index: int) -> Any:
         """The state step ``index`` led to."""
-        return self.steps[index + 1].before if index + 1 < len(self.steps) else self.state
+        return self.before(index + 1) if index + 1 < len(self.steps) else self.state
 
     def record(self, seats: Sequence[str]) -> GameRecord:
         """The game's record so far (``engine.record``)."""
@@ -176,7 +247,7 @@ class Live:
 
 
 def is_secret(
-    game: Game[Any, Any], before: Any, seat: Seat, phase: str, previous: Step | None
+    game: Game[Any, Any], before: Any, seat: Seat, phase: str, previous: Step | Stored | None
 ) -> bool:
     """Whether a step is a simultaneous secret choice, kept from the other seats' ``last``.
 

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from ludoteca.agents import hints as hints_mod
@@ -28,7 +28,15 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import broadcast
 from ludoteca.web import protocol as p
 from ludoteca.web.bots import Pilot, Proposal, agent_names, default_agent
-from ludoteca.web.client import Client, RoomError, Settings, dumps, now_ms, parse_lang
+from ludoteca.web.client import (
+    Client,
+    RoomError,
+    Serialised,
+    Settings,
+    dumps,
+    now_ms,
+    parse_lang,
+)
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
@@ -99,6 +107,8 @@ class Room:
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
         self.replays = Replays(self.store, self.id, self.game, self.players)
+        self.labels: dict[tuple[int, Lang], tuple[Hashable, Serialised]] = {}
+        """Each seat's last labelled legal moves per language (``broadcast.labelled``)."""
         self.told_connected: set[int] = set()
         """The seats everyone was last told are connected (``room`` or ``presence``)."""
         self._presence_timer: asyncio.TimerHandle | None = None

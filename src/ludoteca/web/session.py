@@ -182,7 +182,7 @@ class Session:
         log.exception("room %s: the store refused step %s", self.room_id, undo.count)
         live = undo.live
         live.state, live.anchor = undo.state, undo.anchor
-        del live.steps[undo.count :]
+        live.truncate(undo.count)
         live.chance_rng.setstate(undo.rng_state)
         raise RoomError("server_error", msg("web.error.store")) from None
 
