@@ -26,7 +26,7 @@ HISTORY_LIMIT = 200
 EventJson = dict[str, Any]
 """``{"step", "kind", "actor", "data", "text"}``."""
 
-_CACHE_LIMIT = 256
+_CACHE_LIMIT = 32
 """Rendered steps remembered per game before the memory is dropped and rebuilt: a step is
 rendered once for each viewer and language as it is played and is rarely asked for again
 (a socket's first ``state``), while every remembered entry is a few objects the garbage

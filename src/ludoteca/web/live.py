@@ -5,9 +5,10 @@ returns before broadcasting. After a restart :meth:`Live.restore` replays the st
 to the same state, drawing the chance stream along so later draws continue it.
 
 Only the last :data:`KEEP` steps are kept whole (:class:`Step`: the action value and the
-state it was taken from); older ones shrink to a :class:`Stored` tuple of plain values,
-which the garbage collector stops tracking, so a thousand rooms of long games do not make
-every full collection walk every state they went through. Their actions and states come
+state it was taken from); older ones shrink to a plain tuple of plain values, which the
+garbage collector stops tracking (:class:`Steps` hands them out as :class:`Stored`), so a
+thousand rooms of long games do not make every full collection walk every state they went
+through. Their actions and states come
 back on demand (:meth:`Live.step`, :meth:`Live.before`), parsed and replayed from the seed.
 """
 
@@ -15,9 +16,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
@@ -67,6 +68,52 @@ KEEP = 8
 last few; older ones are rebuilt for a socket's first ``state``)."""
 
 
+class Steps(Sequence[Step | Stored]):
+    """A game's steps: the last :data:`KEEP` whole, the older ones held as exact tuples
+    (CPython stops tracking a tuple of untracked values; a subclass such as
+    :class:`Stored` it tracks for ever) and handed out as :class:`Stored`.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self) -> None:
+        self._items: list[Step | tuple[Any, ...]] = []
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Step | Stored: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Step | Stored]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Stored | list[Step | Stored]:
+        if isinstance(index, slice):
+            return [_entry(item) for item in self._items[index]]
+        return _entry(self._items[index])
+
+    def __iter__(self) -> Iterator[Step | Stored]:
+        return (_entry(item) for item in self._items)
+
+    def append(self, step: Step) -> None:
+        """Add the newest step; the one :data:`KEEP` steps back becomes compact."""
+        items = self._items
+        items.append(step)
+        if len(items) > KEEP:
+            old = items[-KEEP - 1]
+            if isinstance(old, Step):
+                items[-KEEP - 1] = (old.seat, old.text, old.secret, old.phase, old.actors)
+
+    def truncate(self, count: int) -> None:
+        """Drop the steps from ``count`` on."""
+        del self._items[count:]
+
+
+def _entry(item: Step | tuple[Any, ...]) -> Step | Stored:
+    return item if isinstance(item, Step) else Stored(*item)
+
+
 class Live:
     """A game being played.
 
@@ -88,7 +135,7 @@ class Live:
         self.players = players
         self.state: Any = runner.new_game(game, players, seed, options)
         self.chance_rng: random.Random = rng_mod.derive(seed, "chance")
-        self.steps: list[Step | Stored] = []
+        self.steps = Steps()
         self._replayed: list[Any] = []
         """States before steps ``0..``, replayed for compact steps (dropped on each step)."""
         self.anchor = time.monotonic()
@@ -147,7 +194,7 @@ class Live:
 
     def truncate(self, count: int) -> None:
         """Drop the steps from ``count`` on (the store refused them)."""
-        del self.steps[count:]
+        self.steps.truncate(count)
         del self._replayed[count + 1 :]
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
@@ -192,12 +239,7 @@ class Live:
         actors = self.actors()
         self.state = game.apply(before, seat, action)
         entry = Step(seat, action, str(action), secret, phase, before, actors)
-        steps = self.steps
-        steps.append(entry)
-        if len(steps) > KEEP:
-            old = steps[-KEEP - 1]
-            if isinstance(old, Step):
-                steps[-KEEP - 1] = Stored(old.seat, old.text, old.secret, old.phase, old.actors)
+        self.steps.append(entry)
         if self._replayed:
             self._replayed.clear()
         return entry
