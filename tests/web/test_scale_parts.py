@@ -8,6 +8,7 @@ import functools
 import gc
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,7 +55,15 @@ def test_a_refused_write_fails_alone_and_the_rest_of_its_batch_is_committed(
             raise OSError("disk full")
         store.add_actions("r", 1, index, [(0, f"move {index}")], 0)
 
-    futures = [store.submit(functools.partial(write, i)) for i in range(20)]
+    futures: list[concurrent.futures.Future[None]] = []
+    for index in range(20):
+        future: concurrent.futures.Future[None] = concurrent.futures.Future()
+        futures.append(future)
+
+        def done(error: BaseException | None, future: Any = future) -> None:
+            future.set_exception(error) if error is not None else future.set_result(None)
+
+        store.submit(functools.partial(write, index), done)
     concurrent.futures.wait(futures, timeout=60)
     failed = [i for i, f in enumerate(futures) if f.exception() is not None]
     assert failed == [5]

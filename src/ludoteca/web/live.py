@@ -76,8 +76,10 @@ class Steps(Sequence[Step | Stored]):
 
     __slots__ = ("_items",)
 
-    def __init__(self) -> None:
+    def __init__(self, steps: Sequence[Step] = ()) -> None:
         self._items: list[Step | tuple[Any, ...]] = []
+        for step in steps:
+            self.append(step)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -95,6 +97,11 @@ class Steps(Sequence[Step | Stored]):
 
     def __iter__(self) -> Iterator[Step | Stored]:
         return (_entry(item) for item in self._items)
+
+    def seat(self, index: int) -> Seat:
+        """Who took step ``index`` (without rebuilding it)."""
+        item = self._items[index]
+        return item.seat if isinstance(item, Step) else item[0]
 
     def append(self, step: Step) -> None:
         """Add the newest step; the one :data:`KEEP` steps back becomes compact."""
@@ -156,8 +163,9 @@ class Live:
 
     def last_index(self) -> int | None:
         """The index of the last step a player took (chance draws are never shown)."""
+        seat = self.steps.seat
         for index in range(len(self.steps) - 1, -1, -1):
-            if self.steps[index].seat != CHANCE:
+            if seat(index) != CHANCE:
                 return index
         return None
 
@@ -189,7 +197,7 @@ class Live:
             replayed.append(runner.new_game(self.game, self.players, self.seed, self.options))
         while len(replayed) <= index:
             at = len(replayed) - 1
-            replayed.append(self.game.apply(replayed[at], self.steps[at].seat, self.action(at)))
+            replayed.append(self.game.apply(replayed[at], self.steps.seat(at), self.action(at)))
         return replayed[index]
 
     def truncate(self, count: int) -> None:

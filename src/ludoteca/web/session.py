@@ -172,8 +172,15 @@ class Session:
     async def _settle_async(self, steps: list[Step], undo: _Undo) -> None:
         if not steps:
             return
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[None] = loop.create_future()
+
+        def done(error: BaseException | None) -> None:  # in the writer thread
+            loop.call_soon_threadsafe(_settle_future, stored, error)
+
+        self.store.submit(self._write(steps), done)
         try:
-            await asyncio.wrap_future(self.store.submit(self._write(steps)))
+            await stored
         except Exception:
             self._refused(undo)
 
@@ -185,6 +192,15 @@ class Session:
         live.truncate(undo.count)
         live.chance_rng.setstate(undo.rng_state)
         raise RoomError("server_error", msg("web.error.store")) from None
+
+
+def _settle_future(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
 
 
 class _Undo:

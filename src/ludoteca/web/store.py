@@ -10,9 +10,9 @@ call commits before it returns, so an accepted action is durable before it is br
 Calls are synchronous and short; a lock makes one connection safe to share between the
 event loop and the bot threads.
 
-The rooms' hot writes (a move's steps, a game's end) go through :meth:`Store.submit`
-instead: a writer thread runs every write queued meanwhile in ONE transaction and
-completes each write's future only once it is committed, so the event loop never waits on
+The rooms' hot writes (a move's steps) go through :meth:`Store.submit` instead: a writer
+thread runs every write queued meanwhile in ONE transaction and tells each write's caller
+only once it is committed, so the event loop never waits on
 the database and the room still broadcasts a step only after it is stored. A batch that
 fails is rolled back; the write that failed fails alone and the others are committed each
 in a transaction of their own.
@@ -20,7 +20,6 @@ in a transaction of their own.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import json
 import os
@@ -35,6 +34,9 @@ CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
 write transaction commits, to check that every store write is atomic and nothing
 acknowledged is lost (``tests/web/test_crash.py``)."""
+
+Done = Callable[[BaseException | None], None]
+"""Told, in the writer thread, that a submitted write was committed (``None``) or failed."""
 
 BATCH_LIMIT = 512
 """Most writes the writer thread commits in one transaction."""
@@ -230,13 +232,11 @@ class Store(Protocol):
         """The last ``limit`` chat lines, oldest first."""
         ...
 
-    def submit(self, write: Callable[[], None]) -> concurrent.futures.Future[None]:
+    def submit(self, write: Callable[[], None], done: Done) -> None:
         """Run ``write`` (calls of this store's write methods) in the writer thread, in one
-        transaction with the other writes queued meanwhile.
-
-        Returns:
-            A future done once the transaction committed (its exception if ``write``
-            failed or the commit did).
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
         """
         ...
 
@@ -297,22 +297,18 @@ class _SqlStore:
             if self._writes >= self._crash_at:
                 os._exit(137)
 
-    def submit(self, write: Callable[[], None]) -> concurrent.futures.Future[None]:
+    def submit(self, write: Callable[[], None], done: Done) -> None:
         """Run ``write`` (calls of this store's write methods) in the writer thread, in one
-        transaction with the other writes queued meanwhile.
-
-        Returns:
-            A future done once the transaction committed (its exception if ``write``
-            failed or the commit did).
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
         """
-        future: concurrent.futures.Future[None] = concurrent.futures.Future()
         if self._writer is None:
             self._writer = threading.Thread(
                 target=self._write_batches, name="ludoteca-store-writer", daemon=True
             )
             self._writer.start()
-        self._queue.put(_Job(write, future))
-        return future
+        self._queue.put(_Job(write, done))
 
     def _write_batches(self) -> None:
         """The writer thread: take what is queued, commit it as one batch, until closed."""
@@ -364,14 +360,14 @@ class _SqlStore:
                         cur.close()
         if error is None:
             for job in jobs:
-                job.future.set_result(None)
+                job.done(None)
             return
         if len(jobs) == 1:
-            jobs[0].future.set_exception(error)
+            jobs[0].done(error)
             return
         for index, job in enumerate(jobs):
             if index == failed:
-                job.future.set_exception(error)
+                job.done(error)
             else:
                 self._commit_batch([job])
 
@@ -575,10 +571,10 @@ class _SqlStore:
 
 @dataclass(frozen=True, slots=True)
 class _Job:
-    """One queued write and the future it completes."""
+    """One queued write and what to call once it is committed (or failed)."""
 
     write: Callable[[], None]
-    future: concurrent.futures.Future[None]
+    done: Done
 
 
 class SqliteStore(_SqlStore):
