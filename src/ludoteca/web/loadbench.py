@@ -92,6 +92,8 @@ class Stats:
     killed_at: float | None = None
     """perf_counter time a worker was killed (``kill_at``)."""
     recoveries_ms: list[float] = field(default_factory=list)
+    reconnects: int = 0
+    """Sockets the server dropped and this client opened again (a slow reader is dropped)."""
     reconnect_failures: int = 0
     lost: int = 0
 
@@ -276,6 +278,8 @@ class SeatClient:
             self.timer = None
         self.table.sent[self.seat].clear()
         for _ in range(60):
+            if self.stopping:
+                return False
             try:
                 ws = await _open(self.ws_origin, self.table.room)
                 await ws.send(_dumps({"type": "hello", "token": self.table.tokens[self.seat]}))
@@ -285,6 +289,7 @@ class SeatClient:
                 await asyncio.sleep(0.2)
                 continue
             now = time.perf_counter()
+            self.stats.reconnects += 1
             if self.stats.killed_at is not None:
                 self.stats.recoveries_ms.append((now - self.stats.killed_at) * 1000.0)
             self.game_no = room["room"]["game_no"]
@@ -494,6 +499,8 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
             client.timer.cancel()
     sockets = [client.ws for client in clients] + [probe]
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    for task in loops:  # a socket still reconnecting stops now
+        task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
     lat = stats.latencies_ms
     row: dict[str, Any] = {
@@ -520,6 +527,7 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
         "client_cpu_s": round(cpu_client, 2),
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
+    row["reconnected"] = stats.reconnects
     if level.kill_at is not None:
         row["kill"] = {
             "at_s": level.kill_at,
