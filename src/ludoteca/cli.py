@@ -161,7 +161,14 @@ def _top(lang: LangOption = None) -> None:
 
 
 def main() -> None:
-    """Entry point of the ``ludoteca`` script."""
+    """Entry point of the ``ludoteca`` script (``bench web ...``: ``web.loadbench_cli``)."""
+    args = sys.argv[1:]
+    words = [i for i, a in enumerate(args) if a[:1] != "-" and args[i - 1 : i] != ["--lang"]]
+    at = words[0] if words else 0
+    if args[at : at + 2] == ["bench", "web"]:
+        from ludoteca.web import loadbench_cli  # noqa: PLC0415 (loaded only for this command)
+
+        sys.exit(loadbench_cli.command(args[:at] + args[at + 2 :], lang_from_args(args)))
     app()
 
 

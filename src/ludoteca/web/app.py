@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -148,6 +149,10 @@ def create_app(
         rooms.load()
         rooms.resume()
         holder["rooms"] = rooms
+        # What start-up made (modules, the games' tables, the rooms read back) lives as long
+        # as the server: out of the collector's sight, full collections stay short.
+        gc.collect()
+        gc.freeze()
         sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
         try:
             yield
@@ -252,30 +257,28 @@ def create_app(
                 del open_sockets[address]
 
     async def serve_socket(websocket: WebSocket, room_id: str, address: str) -> None:
-        queue: asyncio.Queue[str | int | None] = asyncio.Queue()
         room = rooms().get(room_id)
 
         def push(text: str) -> None:
             if client.gone:
                 return
-            if queue.qsize() < limits.max_pending:
-                queue.put_nowait(text)
+            if len(outbox.frames) < limits.max_pending:
+                outbox.push(text)
                 return
             # It stopped reading: closed once, out of the room at once (nothing more is
-            # serialised for it), its queue dropped.
+            # serialised for it), its frames dropped.
             client.gone = True
             if room is not None:
                 room.drop(client)
-            while not queue.empty():
-                queue.get_nowait()
-            queue.put_nowait(CLOSE_NOT_READING)
+            outbox.frames.clear()
+            outbox.push(CLOSE_NOT_READING)
 
         client = Client(push)
-        writer = asyncio.create_task(_write(websocket, queue, client))
+        outbox = Outbox(websocket, client)
         if room is None:
             client.error(RoomError("no_room", msg("web.error.no_room", room=room_id[:40])))
-            queue.put_nowait(CLOSE_NO_ROOM)
-            await asyncio.gather(writer, return_exceptions=True)
+            outbox.push(CLOSE_NO_ROOM)
+            await outbox.finish()
             return
         room.attach(client)
         frames = limits.bucket(limits.frames)
@@ -296,9 +299,10 @@ def create_app(
         finally:
             async with room.lock:
                 room.disconnect(client)
-            if not client.gone:
-                writer.cancel()
-            await asyncio.gather(writer, return_exceptions=True)
+            if client.gone:
+                await outbox.finish()  # the close it was given
+            else:
+                outbox.cancel()
 
     return app
 
@@ -336,31 +340,70 @@ async def _answer(
     await room.handle(client, message)
 
 
-async def _write(
-    websocket: WebSocket, queue: asyncio.Queue[str | int | None], client: Client
-) -> None:
-    """Send queued frames in order; a close code in the queue closes the socket with it.
+class Outbox:
+    """The frames waiting for one socket, sent in order by a task that runs only while
+    there are some (an idle socket holds no task): a close code among them closes the
+    socket with it, and nothing is sent after it.
 
     A frame that cannot be sent ends the socket: a peer that went away is normal (the reader
     sees it leave), anything else is logged and closed with ``CLOSE_SEND_FAILED``.
     """
-    while True:
-        item = await queue.get()
-        if item is None:
+
+    __slots__ = ("client", "done", "frames", "task", "websocket")
+
+    def __init__(self, websocket: WebSocket, client: Client) -> None:
+        self.websocket = websocket
+        self.client = client
+        self.frames: collections.deque[str | int] = collections.deque()
+        self.task: asyncio.Task[None] | None = None
+        self.done = False
+
+    def push(self, item: str | int) -> None:
+        """Queue a text frame or a close code (never blocks)."""
+        if self.done:
             return
-        if isinstance(item, int):
-            await _close(websocket, item)
-            return
+        self.frames.append(item)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def finish(self) -> None:
+        """Wait until what is queued was sent (or the socket ended)."""
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    def cancel(self) -> None:
+        """Drop what is queued (the socket is gone)."""
+        self.done = True
+        self.frames.clear()
+        if self.task is not None:
+            self.task.cancel()
+
+    async def _drain(self) -> None:
         try:
-            await websocket.send_text(item)
-        except (OSError, RuntimeError, WebSocketDisconnect):
-            client.gone = True  # the peer went away; the reader cleans up
-            return
-        except Exception:
-            log.exception("a frame could not be sent; closing the socket")
-            client.gone = True
-            await _close(websocket, CLOSE_SEND_FAILED)
-            return
+            while self.frames:
+                item = self.frames.popleft()
+                if isinstance(item, int):
+                    self._end()
+                    await _close(self.websocket, item)
+                    return
+                try:
+                    await self.websocket.send_text(item)
+                except (OSError, RuntimeError, WebSocketDisconnect):
+                    self.client.gone = True  # the peer went away; the reader cleans up
+                    self._end()
+                    return
+                except Exception:
+                    log.exception("a frame could not be sent; closing the socket")
+                    self.client.gone = True
+                    self._end()
+                    await _close(self.websocket, CLOSE_SEND_FAILED)
+                    return
+        finally:
+            self.task = None
+
+    def _end(self) -> None:
+        self.done = True
+        self.frames.clear()
 
 
 CLOSE_REASONS = {

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ludoteca.engine import i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
@@ -94,9 +96,54 @@ class Client:
         self.send(out)
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+class Serialised:
+    """A part of a message serialised once and sent in many (a seat's labelled legal moves,
+    ``broadcast``): its JSON bytes, spliced into messages as an ``orjson.Fragment``.
+    """
+
+    __slots__ = ("data", "fragment")
+
+    def __init__(self, value: Any) -> None:
+        self.data = orjson.dumps(value, option=_ORJSON_OPTIONS)
+        self.fragment = orjson.Fragment(self.data)
+
+    @classmethod
+    def of_json(cls, data: bytes) -> Serialised:
+        """A part already serialised (``data``: valid JSON)."""
+        made = cls.__new__(cls)
+        made.data = data
+        made.fragment = orjson.Fragment(data)
+        return made
+
+    @property
+    def value(self) -> Any:
+        """The part as JSON-ready data again (only the standard library's fallback asks)."""
+        return orjson.loads(self.data)
+
+
 def dumps(message: dict[str, Any]) -> str:
-    """A message as one compact JSON text frame."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as one compact JSON text frame (orjson; the standard library for the rare
+    value orjson refuses, such as an integer past 64 bits).
+    """
+    try:
+        return orjson.dumps(message, default=_part, option=_ORJSON_OPTIONS).decode("utf-8")
+    except orjson.JSONEncodeError:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_value)
+
+
+def _part(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.fragment
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _value(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.value
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def now_ms() -> int:

@@ -9,6 +9,13 @@ Both speak the same SQL (written with ``?`` placeholders; PostgreSQL gets ``%s``
 call commits before it returns, so an accepted action is durable before it is broadcast.
 Calls are synchronous and short; a lock makes one connection safe to share between the
 event loop and the bot threads.
+
+The rooms' hot writes (a move's steps) go through :meth:`Store.submit` instead: a writer
+thread runs every write queued meanwhile in ONE transaction and tells each write's caller
+only once it is committed, so the event loop never waits on
+the database and the room still broadcasts a step only after it is stored. A batch that
+fails is rolled back; the write that failed fails alone and the others are committed each
+in a transaction of their own.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +34,12 @@ CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
 write transaction commits, to check that every store write is atomic and nothing
 acknowledged is lost (``tests/web/test_crash.py``)."""
+
+Done = Callable[[BaseException | None], None]
+"""Told, in the writer thread, that a submitted write was committed (``None``) or failed."""
+
+BATCH_LIMIT = 512
+"""Most writes the writer thread commits in one transaction."""
 
 DEFAULT_DB = "ludoteca.sqlite3"
 """The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
@@ -218,8 +232,16 @@ class Store(Protocol):
         """The last ``limit`` chat lines, oldest first."""
         ...
 
+    def submit(self, write: Callable[[], None], done: Done) -> None:
+        """Run ``write`` (calls of this store's write methods) in the writer thread, in one
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
+        """
+        ...
+
     def close(self) -> None:
-        """Release the connection."""
+        """Finish the queued writes and release the connection."""
         ...
 
 
@@ -230,6 +252,10 @@ class _SqlStore:
         self._conn = conn
         self._ph = placeholder
         self._lock = threading.Lock()
+        self._batch = threading.local()
+        """``.cursor`` while the writer thread runs a batch: write calls join it."""
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
         self._crash_at = 0
         for statement in SCHEMA:
             self._write(statement, ())
@@ -245,15 +271,17 @@ class _SqlStore:
         """A cursor in its own transaction: committed at the end, rolled back on an error
         (PostgreSQL refuses every later statement of a failed transaction).
         """
+        joined = getattr(self._batch, "cursor", None)
+        if joined is not None:  # the writer's batch: one transaction, committed by it
+            yield joined
+            return
         with self._lock:
             self._reconnect_if_broken()
             cur = self._conn.cursor()
             try:
                 yield cur
-                if self._crash_at and write:
-                    self._writes += 1
-                    if self._writes >= self._crash_at:
-                        os._exit(137)
+                if write:
+                    self._before_commit()
                 self._conn.commit()
             except BaseException:
                 with contextlib.suppress(Exception):  # a broken connection cannot roll back
@@ -262,6 +290,86 @@ class _SqlStore:
             finally:
                 with contextlib.suppress(Exception):
                     cur.close()
+
+    def _before_commit(self) -> None:
+        if self._crash_at:
+            self._writes += 1
+            if self._writes >= self._crash_at:
+                os._exit(137)
+
+    def submit(self, write: Callable[[], None], done: Done) -> None:
+        """Run ``write`` (calls of this store's write methods) in the writer thread, in one
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
+        """
+        if self._writer is None:
+            self._writer = threading.Thread(
+                target=self._write_batches, name="ludoteca-store-writer", daemon=True
+            )
+            self._writer.start()
+        self._queue.put(_Job(write, done))
+
+    def _write_batches(self) -> None:
+        """The writer thread: take what is queued, commit it as one batch, until closed."""
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            jobs = [job]
+            stop = False
+            while len(jobs) < BATCH_LIMIT:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            self._commit_batch(jobs)
+            if stop:
+                return
+
+    def _commit_batch(self, jobs: list[_Job]) -> None:
+        """Run ``jobs`` in one transaction; on a failure, roll back, fail the write that
+        failed and commit each of the others on its own.
+        """
+        failed: int | None = None
+        error: BaseException | None = None
+        with self._lock:
+            cur = None
+            try:
+                self._reconnect_if_broken()
+                cur = self._conn.cursor()
+                self._batch.cursor = cur
+                for index, job in enumerate(jobs):
+                    failed = index
+                    job.write()
+                failed = None
+                self._before_commit()
+                self._conn.commit()
+            except Exception as raised:
+                error = raised
+                with contextlib.suppress(Exception):  # a broken connection cannot roll back
+                    self._conn.rollback()
+            finally:
+                self._batch.cursor = None
+                if cur is not None:
+                    with contextlib.suppress(Exception):
+                        cur.close()
+        if error is None:
+            for job in jobs:
+                job.done(None)
+            return
+        if len(jobs) == 1:
+            jobs[0].done(error)
+            return
+        for index, job in enumerate(jobs):
+            if index == failed:
+                job.done(error)
+            else:
+                self._commit_batch([job])
 
     def _reconnect_if_broken(self) -> None:
         """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
@@ -452,9 +560,21 @@ class _SqlStore:
         ]
 
     def close(self) -> None:
-        """Release the connection."""
+        """Finish the queued writes and release the connection."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            self._queue.put(None)
+            writer.join()
         with self._lock:
             self._conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One queued write and what to call once it is committed (or failed)."""
+
+    write: Callable[[], None]
+    done: Done
 
 
 class SqliteStore(_SqlStore):
