@@ -17,10 +17,12 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from cluster_helpers import Cluster, Message, Player, RedisServer, http
+from cluster_helpers import Cluster, Message, Player, RedisServer, free_port, http
 from pg_cluster import Cluster as Postgres
 
 from ludoteca.engine.i18n import msg
+from ludoteca.web.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
+from ludoteca.web.store import RoomRow, SeatRow, open_store
 
 LEASE_MS = 1000  # Cluster starts the workers with --lease-ms 1000
 
@@ -215,3 +217,77 @@ def test_postgresql_restart_pauses_the_room_and_it_goes_on(
     assert len(stored_steps(cluster.db, room)) >= acknowledged + 3
     for player in players:
         player.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "lang", "shown"),
+    [
+        (["--workers", "2"], "en", "--workers 2 needs PostgreSQL in --db"),
+        (["--workers", "dos"], "es", "--workers debe ser un número entero de 1 a 64"),
+        (["--workers", "2", "--redis", "redis://127.0.0.1:1/0"], "es", "--workers 2 necesita"),
+        (["--redis", "redis://127.0.0.1:1/0"], "en", "--redis needs PostgreSQL"),
+        (["--lease-ms", "5"], "en", "--lease-ms must be a whole number from 300"),
+    ],
+)
+def test_serve_refuses_bad_cluster_flags(
+    args: list[str], lang: str, shown: str, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ludoteca.cli import app  # noqa: PLC0415
+
+    refused = CliRunner().invoke(
+        app, ["serve", "--db", str(tmp_path / "x.db"), "--lang", lang, *args]
+    )
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("Error: " + shown), refused.stderr
+    assert len(refused.stderr.splitlines()) == 1
+
+
+def test_serve_says_so_when_redis_or_postgresql_is_unreachable(pg_cluster: Postgres) -> None:
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ludoteca.cli import app  # noqa: PLC0415
+
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    cases = [
+        (pg_cluster.url(), nowhere, "en", f"Error: Cannot reach Redis at {nowhere}: "),
+        (pg_cluster.url(), nowhere, "es", f"Error: No se puede conectar con Redis en {nowhere}: "),
+        (f"postgresql://postgres@127.0.0.1:{free_port()}/x", nowhere, "en", "Error: Cannot open"),
+    ]
+    for db, redis_url, lang, shown in cases:
+        args = ["serve", "--db", db, "--redis", redis_url, "--workers", "2", "--lang", lang]
+        refused = CliRunner().invoke(app, args)
+        assert refused.exit_code == 2
+        assert refused.stderr.startswith(shown), refused.stderr
+        assert len(refused.stderr.splitlines()) == 1
+
+
+def test_a_stale_owner_can_never_write_after_losing_the_room(pg_cluster: Postgres) -> None:
+    url = pg_cluster.new_database()
+    old, new = open_store(url), open_store(url)
+    paused = {"now": False}
+    fences = {store: Fences(lambda: paused["now"]) for store in (old, new)}
+    try:
+        for store, fence in fences.items():
+            store.guard = fence.guard  # type: ignore[attr-defined]
+            store.transact(lambda cur: cur.execute(FENCES_TABLE))  # type: ignore[attr-defined]
+        row = RoomRow("r1", "tacocat", 2, {}, 0, "lobby", 0, 0)
+        old.transact(lambda cur: fences[old].take(cur, "r1"))  # type: ignore[attr-defined]
+        old.create_room(row)
+        old.save_seat("r1", SeatRow(0, "human", "Ana", "", None, "h"))
+        new.transact(lambda cur: fences[new].take(cur, "r1"))  # type: ignore[attr-defined]
+        with pytest.raises(StaleLeaseError):  # the old owner's write is refused...
+            old.save_seat("r1", SeatRow(1, "human", "Old", "", None, "h"))
+        assert not fences[old].holds("r1")
+        new.save_seat("r1", SeatRow(1, "human", "Bo", "", None, "h"))  # ...the new one's not
+        assert [seat.name for seat in new.seats("r1")] == ["Ana", "Bo"]
+        with pytest.raises(StaleLeaseError):  # a room never taken cannot be written
+            new.save_seat("r2", SeatRow(0, "human", "X", "", None, "h"))
+        paused["now"] = True
+        with pytest.raises(PausedError):  # while Redis or PostgreSQL is away, nothing
+            new.save_seat("r1", SeatRow(0, "human", "Late", "", None, "h"))
+        assert [seat.name for seat in new.seats("r1")] == ["Ana", "Bo"]
+    finally:
+        old.close()
+        new.close()
