@@ -171,44 +171,23 @@ def test_two_workers_share_a_room_and_a_dead_owner_loses_nothing(cluster: Cluste
         player.close()
 
 
-def test_redis_restart_pauses_the_room_and_it_goes_on(
-    cluster: Cluster, redis_server: RedisServer
-) -> None:
+def outage(cluster: Cluster, cause: str, down: Callable[[], None], up: Callable[[], None]) -> None:
+    """Under a live game, ``down`` takes a server away: both players are told (each in
+    their language), a move is refused with ``paused`` and not played; after ``up`` they
+    are told again and the game goes on from where it stopped.
+    """
     room, players = table(cluster)
     move(players)
     acknowledged = settled(players)
-    redis_server.kill()
-    for player in players:
-        paused = player.wait(lambda m: m["type"] == "pause" and m["on"])
-        assert paused["cause"] == "redis"
-    assert paused["message"].startswith("Partida en pausa")  # Bob speaks Spanish
-    assert refused_while_paused(players)["code"] == "paused"
-    redis_server.start()  # the same port, empty
-    for player in players:
-        player.wait(lambda m: m["type"] == "pause" and not m["on"])
-    assert settled(players) >= acknowledged
-    for _ in range(3):
-        move(players)
-    assert len(stored_steps(cluster.db, room)) > acknowledged
-    for player in players:
-        player.close()
-
-
-def test_postgresql_restart_pauses_the_room_and_it_goes_on(
-    cluster: Cluster, pg_cluster: Postgres
-) -> None:
-    room, players = table(cluster)
-    move(players)
-    acknowledged = settled(players)
-    pg_cluster.halt()
+    down()
     try:
         for player in players:
             paused = player.wait(lambda m: m["type"] == "pause" and m["on"])
-            assert paused["cause"] == "store"
-        assert paused["message"].startswith("Partida en pausa: no se llega a la base de datos")
+            assert paused["cause"] == cause
+            assert paused["message"] == msg(f"web.pause.{cause}").text(player.lang)  # type: ignore[arg-type]
         assert refused_while_paused(players)["code"] == "paused"
     finally:
-        pg_cluster.resume()
+        up()
     for player in players:
         player.wait(lambda m: m["type"] == "pause" and not m["on"])
     assert settled(players) == acknowledged  # the refused move was not played
@@ -217,6 +196,18 @@ def test_postgresql_restart_pauses_the_room_and_it_goes_on(
     assert len(stored_steps(cluster.db, room)) >= acknowledged + 3
     for player in players:
         player.close()
+
+
+def test_redis_restart_pauses_the_room_and_it_goes_on(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    outage(cluster, "redis", redis_server.kill, redis_server.start)  # it comes back empty
+
+
+def test_postgresql_restart_pauses_the_room_and_it_goes_on(
+    cluster: Cluster, pg_cluster: Postgres
+) -> None:
+    outage(cluster, "store", pg_cluster.halt, pg_cluster.resume)
 
 
 @pytest.mark.parametrize(

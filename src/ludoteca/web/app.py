@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import protocol
-from ludoteca.web.client import dumps
+from ludoteca.web.client import dumps, read_message
 from ludoteca.web.cluster import CLOSE_MOVED, ClusterSettings, Node
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
@@ -345,17 +345,8 @@ async def _answer(
     room: Any, client: Client, frame: Any, chats: Any, meter: Meter, address: str
 ) -> None:
     """Read one frame and have the room answer it (every refusal is an ``error``)."""
-    text = frame.get("text")
-    if text is None:
-        client.error(protocol.ProtocolError("bad_json", msg("web.error.binary")))
-        return
-    try:
-        message = protocol.parse(text)
-    except protocol.ProtocolError as error:
-        client.error(error)
-        return
-    if isinstance(message, protocol.Chat) and not (chats.take() and meter.take(address, "chat")):
-        client.error(protocol.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+    message = read_message(client, frame.get("text"), chats, meter, address)
+    if message is None:
         return
     await room.handle(client, message)
 

@@ -42,7 +42,7 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import cluster_messages as _texts  # noqa: F401 (registers the texts)
 from ludoteca.web import protocol as p
 from ludoteca.web import relay
-from ludoteca.web.client import Client, RoomError, parse_lang
+from ludoteca.web.client import Client, RoomError, parse_lang, read_message
 from ludoteca.web.fence import FENCES_TABLE, Fences
 from ludoteca.web.lease import Leases
 from ludoteca.web.limits import Limits, Meter
@@ -181,6 +181,7 @@ class Node:
         self._ids = itertools.count(1)
         self._subscribed = False
         self._orphans: list[tuple[str, str]] = []
+        self._loading: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         rooms.before_create = self._fence_new
         store.guard = self.fences.guard  # type: ignore[attr-defined]
@@ -257,6 +258,8 @@ class Node:
                     return await self._load(room_id)
                 continue
             if owner == self.worker:
+                if room_id not in self._loading:  # ours, yet not in memory: read it
+                    return await self._load(room_id)
                 await asyncio.sleep(0.005)  # another socket of this worker is loading it
                 continue
             if await self._listening(owner):
@@ -267,6 +270,13 @@ class Node:
 
     async def _load(self, room_id: str) -> Room | None:
         """The lease is ours: take the fence and read the room from the store."""
+        self._loading.add(room_id)
+        try:
+            return await self._read_room(room_id)
+        finally:
+            self._loading.discard(room_id)
+
+    async def _read_room(self, room_id: str) -> Room | None:
         try:
             if self.store.room(room_id) is None:
                 await self.leases.release(room_id)
@@ -387,23 +397,14 @@ class Node:
     async def _frame(self, link: Link, text: str | None, chats: Any, address: str) -> None:
         """One frame of a socket here: checked here, then handled or forwarded."""
         client = link.client
-        if text is None:
-            client.error(p.ProtocolError("bad_json", msg("web.error.binary")))
-            return
-        try:
-            message = p.parse(text)
-        except p.ProtocolError as error:
-            client.error(error)
-            return
-        if isinstance(message, p.Chat) and not (chats.take() and self.meter.take(address, "chat")):
-            client.error(p.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+        message = read_message(client, text, chats, self.meter, address)
+        if message is None or text is None:
             return
         asked = message.lang if isinstance(message, p.Hello | p.Lang) else None
         if asked is not None:
             with contextlib.suppress(RoomError):
                 client.lang = parse_lang(asked)
-        if self.causes and isinstance(message, PAUSING):
-            client.error(RoomError("paused", msg("web.error.paused")))
+        if self._refused(client, message):
             return
         if link.room is not None:
             await link.room.handle(client, message)
@@ -491,14 +492,20 @@ class Node:
         except p.ProtocolError as error:
             proxy.error(error)
             return
-        if self.causes and isinstance(message, PAUSING):
-            proxy.error(RoomError("paused", msg("web.error.paused")))
+        if self._refused(proxy, message):
             return
         if isinstance(message, p.Hint):  # a search: it must not hold up the channel
             task = asyncio.get_running_loop().create_task(proxy.room.handle(proxy, message))
             task.add_done_callback(lambda _t: None)
             return
         await proxy.room.handle(proxy, message)
+
+    def _refused(self, client: Client, message: p.ClientMessage) -> bool:
+        """While paused, a message that would change the room is refused (``paused``)."""
+        if self.causes and isinstance(message, PAUSING):
+            client.error(RoomError("paused", msg("web.error.paused")))
+            return True
+        return False
 
     def _peer_dead(self, worker: str) -> None:
         """``worker`` no longer listens (it died): drop its sockets here, close ours there."""
