@@ -188,8 +188,8 @@ def outage(cluster: Cluster, cause: str, down: Callable[[], None], up: Callable[
         assert refused_while_paused(players)["code"] == "paused"
     finally:
         up()
-    for player in players:
-        player.wait(lambda m: m["type"] == "pause" and not m["on"])
+    for player in players:  # told, or reconnected (its room moved) after the outage
+        player.wait(lambda m: (m["type"] == "pause" and not m["on"]) or m["type"] == "welcome")
     assert settled(players) == acknowledged  # the refused move was not played
     for _ in range(3):
         move(players)
