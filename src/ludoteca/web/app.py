@@ -24,7 +24,8 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import protocol
-from ludoteca.web.client import dumps
+from ludoteca.web.client import dumps, read_message
+from ludoteca.web.cluster import CLOSE_MOVED, ClusterSettings, Node
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
@@ -126,6 +127,7 @@ def create_app(
     static_dir: Path = STATIC,
     limits: Limits | None = None,
     api_docs: bool = False,
+    cluster: ClusterSettings | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -136,23 +138,34 @@ def create_app(
         static_dir: The front end's files (``index.html`` is the page).
         limits: Rates and sizes (``limits.Limits``; its defaults if None).
         api_docs: Serve FastAPI's ``/docs`` and ``/openapi.json`` (off by default).
+        cluster: Run as one worker of several (``web.cluster``; PostgreSQL and Redis):
+            rooms are loaded by the worker that takes their lease, not all at start.
     """
     limits = limits or Limits()
     meter = Meter(limits)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     holder: dict[str, Rooms] = {}
+    nodes: dict[str, Node] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url)
         rooms = Rooms(store, settings)
+        holder["rooms"] = rooms
+        if cluster is not None:
+            node = nodes["node"] = Node(cluster, rooms, store, limits, meter, _write_queue)
+            await node.start()
+            _freeze()
+            try:
+                yield
+            finally:
+                await node.stop()
+                rooms.close()
+                store.close()
+            return
         rooms.load()
         rooms.resume()
-        holder["rooms"] = rooms
-        # What start-up made (modules, the games' tables, the rooms read back) lives as long
-        # as the server: out of the collector's sight, full collections stay short.
-        gc.collect()
-        gc.freeze()
+        _freeze()
         sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
         try:
             yield
@@ -184,8 +197,8 @@ def create_app(
         return index()
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, bool]:
-        return {"ok": True}
+    async def healthz() -> dict[str, Any]:
+        return nodes["node"].health() if nodes else {"ok": True}
 
     @app.get("/api/games")
     async def api_games(request: Request) -> dict[str, Any]:
@@ -223,16 +236,22 @@ def create_app(
             )
         except RoomError as error:
             return _error(400, error, lang)
+        if nodes:
+            await nodes["node"].adopt(room.id)
         answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
         return JSONResponse(answer, status_code=201)
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> Response:
         lang = request_lang(request)
-        room = rooms().get(room_id)
-        if room is None:
+        if nodes:
+            found = await nodes["node"].summary(room_id, lang)
+        else:
+            room = rooms().get(room_id)
+            found = None if room is None else room.summary(lang)
+        if found is None:
             return _error(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
-        return JSONResponse(room.summary(lang))
+        return JSONResponse(found)
 
     open_sockets: collections.Counter[str] = collections.Counter()
 
@@ -250,7 +269,10 @@ def create_app(
             return
         open_sockets[address] += 1
         try:
-            await serve_socket(websocket, room_id, address)
+            if nodes:
+                await nodes["node"].serve(websocket, room_id, address)
+            else:
+                await serve_socket(websocket, room_id, address)
         finally:
             open_sockets[address] -= 1
             if open_sockets[address] <= 0:
@@ -307,6 +329,16 @@ def create_app(
     return app
 
 
+def _freeze() -> None:
+    """Move what start-up made out of the collector's sight.
+
+    It (modules, the games' tables, the rooms read back) lives as long as the server, so
+    full collections stay short.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 async def _sweep(rooms: Rooms, idle_seconds: float) -> None:
     """Unload idle rooms now and then (``Rooms.sweep``), for as long as the server runs."""
     every = max(1.0, min(60.0, idle_seconds / 4))
@@ -325,19 +357,28 @@ async def _answer(
     room: Any, client: Client, frame: Any, chats: Any, meter: Meter, address: str
 ) -> None:
     """Read one frame and have the room answer it (every refusal is an ``error``)."""
-    text = frame.get("text")
-    if text is None:
-        client.error(protocol.ProtocolError("bad_json", msg("web.error.binary")))
-        return
-    try:
-        message = protocol.parse(text)
-    except protocol.ProtocolError as error:
-        client.error(error)
-        return
-    if isinstance(message, protocol.Chat) and not (chats.take() and meter.take(address, "chat")):
-        client.error(protocol.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+    message = read_message(client, frame.get("text"), chats, meter, address)
+    if message is None:
         return
     await room.handle(client, message)
+
+
+async def _write_queue(
+    websocket: WebSocket, queue: asyncio.Queue[str | int | None], client: Client
+) -> None:
+    """The socket writer of cluster mode (``cluster.Node``): the queue's frames, in order,
+    through an ``Outbox``; a close code ends it after what came before, ``None`` stops it.
+    """
+    outbox = Outbox(websocket, client)
+    try:
+        while (item := await queue.get()) is not None:
+            outbox.push(item)
+            if isinstance(item, int):
+                break
+        await outbox.finish()
+    except asyncio.CancelledError:
+        outbox.cancel()
+        raise
 
 
 class Outbox:
@@ -411,6 +452,7 @@ CLOSE_REASONS = {
     CLOSE_NOT_READING: "not reading",
     CLOSE_SEND_FAILED: "send failed",
     CLOSE_NO_ROOM: "no such room",
+    CLOSE_MOVED: "room moving",
 }
 
 

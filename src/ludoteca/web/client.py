@@ -20,7 +20,7 @@ from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web import protocol as p
-from ludoteca.web.limits import Limits
+from ludoteca.web.limits import Bucket, Limits, Meter
 
 
 class RoomError(Exception):
@@ -177,3 +177,23 @@ def outcome_json(
     data["reason"] = outcome.reason_text(lang, names)
     data["text"] = outcome.describe(lang, names) if names else None
     return data
+
+
+def read_message(
+    client: Client, text: str | None, chats: Bucket, meter: Meter, address: str
+) -> p.ClientMessage | None:
+    """One text frame of ``client`` read and checked (JSON, shape, chat rate); None after
+    its refusal was sent to the socket.
+    """
+    if text is None:
+        client.error(p.ProtocolError("bad_json", msg("web.error.binary")))
+        return None
+    try:
+        message = p.parse(text)
+    except p.ProtocolError as error:
+        client.error(error)
+        return None
+    if isinstance(message, p.Chat) and not (chats.take() and meter.take(address, "chat")):
+        client.error(p.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+        return None
+    return message

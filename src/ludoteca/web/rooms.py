@@ -568,6 +568,9 @@ class Rooms:
         self.clock = clock
         """Seconds, for idle rooms (``time.monotonic``; tests hand in their own)."""
         self.rooms: dict[str, Room] = {}
+        self.before_create: Callable[[str], None] | None = None
+        """Called with a new room's id just before it is stored (``web.cluster``: the
+        worker takes the room's fence first)."""
 
     def create(self, game_id: str, players: object, options: object, turn_seconds: object) -> Room:
         """A new room in the lobby.
@@ -618,6 +621,8 @@ class Rooms:
         row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
         seats = [SeatState(seat) for seat in range(players)]
         creator = secrets.token_urlsafe(24)
+        if self.before_create is not None:
+            self.before_create(room_id)
         self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
         room = Room(self, row, seats)
         room.creator_hash, room.creator_token = hash_token(creator), creator

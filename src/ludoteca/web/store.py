@@ -251,6 +251,9 @@ class _SqlStore:
     def __init__(self, conn: Any, placeholder: str) -> None:
         self._conn = conn
         self._ph = placeholder
+        self.guard: Callable[[Any, str], None] | None = None
+        """Called with the cursor and the room at the start of every write transaction of
+        a room (``web.fence``: the cluster's lease check); None: no check."""
         self._lock = threading.Lock()
         self._batch = threading.local()
         """``.cursor`` while the writer thread runs a batch: write calls join it."""
@@ -267,18 +270,24 @@ class _SqlStore:
         return text if self._ph == "?" else text.replace("?", self._ph)
 
     @contextlib.contextmanager
-    def _cursor(self, write: bool = True) -> Iterator[Any]:
+    def _cursor(self, write: bool = True, room: str | None = None) -> Iterator[Any]:
         """A cursor in its own transaction: committed at the end, rolled back on an error
-        (PostgreSQL refuses every later statement of a failed transaction).
+        (PostgreSQL refuses every later statement of a failed transaction). A write for
+        ``room`` first passes :attr:`guard` (the cluster's fence) in the same transaction.
         """
         joined = getattr(self._batch, "cursor", None)
         if joined is not None:  # the writer's batch: one transaction, committed by it
+            if room is not None and self.guard is not None and room not in self._batch.guarded:
+                self.guard(joined, room)  # its row lock holds until the batch commits
+                self._batch.guarded.add(room)
             yield joined
             return
         with self._lock:
             self._reconnect_if_broken()
             cur = self._conn.cursor()
             try:
+                if room is not None and self.guard is not None:
+                    self.guard(cur, room)
                 yield cur
                 if write:
                     self._before_commit()
@@ -343,6 +352,7 @@ class _SqlStore:
                 self._reconnect_if_broken()
                 cur = self._conn.cursor()
                 self._batch.cursor = cur
+                self._batch.guarded = set()
                 for index, job in enumerate(jobs):
                     failed = index
                     job.write()
@@ -374,9 +384,18 @@ class _SqlStore:
     def _reconnect_if_broken(self) -> None:
         """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
 
-    def _write(self, text: str, params: Sequence[Any]) -> None:
-        with self._cursor() as cur:
+    def _write(self, text: str, params: Sequence[Any], room: str | None = None) -> None:
+        with self._cursor(room=room) as cur:
             cur.execute(self._sql(text), tuple(params))
+
+    def transact(self, work: Callable[[Any], Any]) -> Any:
+        """Run ``work(cursor)`` in one write transaction; its result (``web.fence``)."""
+        with self._cursor() as cur:
+            return work(cur)
+
+    def ping(self) -> None:
+        """Reach the database once (raises if it cannot be reached)."""
+        self._read("SELECT 1", ())
 
     def _read(self, text: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         with self._cursor(write=False) as cur:
@@ -387,7 +406,7 @@ class _SqlStore:
         self, room: RoomRow, seats: Sequence[SeatRow] = (), creator_hash: str = ""
     ) -> None:
         """Insert a new room, its seats and its creator's token hash (one transaction)."""
-        with self._cursor() as cur:
+        with self._cursor(room=room.id) as cur:
             cur.execute(
                 self._sql(
                     "INSERT INTO rooms (id, game, players, options, turn_seconds, status,"
@@ -419,7 +438,7 @@ class _SqlStore:
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
         """Set a room's status and current game number."""
-        self._write(_UPDATE_ROOM, (status, game_no, room_id))
+        self._write(_UPDATE_ROOM, (status, game_no, room_id), room_id)
 
     def rooms(self) -> list[RoomRow]:
         """Every room, oldest first."""
@@ -441,7 +460,7 @@ class _SqlStore:
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
-        self._write(_SAVE_SEAT, _seat_params(room_id, seat))
+        self._write(_SAVE_SEAT, _seat_params(room_id, seat), room_id)
 
     def seats(self, room_id: str) -> list[SeatRow]:
         """A room's seats in seat order."""
@@ -456,7 +475,7 @@ class _SqlStore:
         """Insert a new game of a room (and, with ``status``, make it the room's current
         game with that status, in the same transaction).
         """
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql(
                     "INSERT INTO games (room_id, game_no, seed, options, seats, outcome)"
@@ -478,7 +497,7 @@ class _SqlStore:
         self, room_id: str, game_no: int, outcome: dict[str, Any], status: str | None = None
     ) -> None:
         """Store a game's outcome (and, with ``status``, the room's, in one transaction)."""
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql("UPDATE games SET outcome = ? WHERE room_id = ? AND game_no = ?"),
                 (_dump(outcome), room_id, game_no),
@@ -508,6 +527,7 @@ class _SqlStore:
             "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (room_id, game_no, index, seat, text, at_ms),
+            room_id,
         )
 
     def add_actions(
@@ -522,7 +542,7 @@ class _SqlStore:
             (room_id, game_no, first + offset, seat, text, at_ms)
             for offset, (seat, text) in enumerate(steps)
         ]
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.executemany(sql, rows)
 
     def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
@@ -535,7 +555,7 @@ class _SqlStore:
 
     def add_chat(self, room_id: str, line: ChatRow) -> None:
         """Append a chat line."""
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql("SELECT COALESCE(MAX(idx), -1) FROM chat WHERE room_id = ?"), (room_id,)
             )
@@ -614,6 +634,16 @@ class PostgresStore(_SqlStore):
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = self._psycopg.connect(self._url)
+
+
+def hide_password(url: str) -> str:
+    """A store or Redis URL fit to print: ``postgresql://user:secret@host`` loses the secret."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.partition(":")[0]
+    return f"{scheme}://{user}@{tail}"
 
 
 def open_store(url: str) -> Store:

@@ -36,6 +36,7 @@ export function mountRoom(root, roomId) {
     error: null,
     conn: "connecting",
     reconnectAt: null,
+    paused: null,  // the server's "game paused" sentence while Redis or the database is away
     replay: null,
     replayBusy: false,
     replayIntent: null,
@@ -162,7 +163,11 @@ export function mountRoom(root, roomId) {
 
   function receive(message) {
     switch (message.type) {
+      case "pause":  // the server lost (on) or got back (off) Redis or its database
+        S.paused = message.on ? message.message : null;
+        break;
       case "welcome":
+        S.paused = null;  // a socket opened while paused is told so right after
         S.you = message.seat ?? null;
         S.creator = message.creator === true;
         if (S.freshSocket) {
@@ -391,6 +396,9 @@ export function mountRoom(root, roomId) {
       ]));
     } else {
       dom.reconnectText = null;
+    }
+    if (S.paused) {
+      dom.connBanner.appendChild(h("div", {class: "banner warn", role: "status", "data-testid": "paused"}, [S.paused]));
     }
   }
 
