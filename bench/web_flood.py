@@ -5,7 +5,7 @@ that never read sit in one room and a chat flood runs in it.
 starts ``ludoteca serve`` (the flags after the known ones go to it, e.g. ``--limits off``;
 with the default rates add ``--address-sockets 1000``: the bench opens 2 × games + silent + 2
 sockets from one address, more than the default cap of 256) on a fresh SQLite file and
-measures twice on the same server with ``bench.web_load``'s clients (``games`` two-seat
+measures twice on the same server with ``ludoteca bench web``'s clients (``games`` two-seat
 Tacocat games, act → the other seat's ``state``):
 
 1. **baseline**: the games alone;
@@ -37,8 +37,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from bench import web_load
-from bench.web_proc import Server
+from ludoteca.web import loadbench
+from ludoteca.web.process import Server
 
 LINE = "\U0001f3b2" * 500
 
@@ -155,9 +155,8 @@ def main() -> None:
             assert server.proc is not None
             pid = server.proc.pid
             sampler = Sampler(pid)
-            base = web_load._run_loop(  # the same clients, on this server
-                server.url, args.games, args.seconds, args.think, args.warmup, 1, pid
-            )
+            level = loadbench.Level(args.games, args.seconds, args.think, args.warmup, 1)
+            base = loadbench._run_loop(server.url, level, pid)  # the same clients, this server
             base_rss = sampler.reset()
             room = create_room(server.url)
             context = multiprocessing.get_context("spawn")
@@ -168,9 +167,8 @@ def main() -> None:
             attacker.start()
             ready.wait(120)
             left_at_start = spectators(server.url, room)
-            hit = web_load._run_loop(
-                server.url, args.games, args.seconds, args.think, args.warmup, 2, pid
-            )
+            level = loadbench.Level(args.games, args.seconds, args.think, args.warmup, 2)
+            hit = loadbench._run_loop(server.url, level, pid)
             flood_rss = sampler.reset()
             left = spectators(server.url, room)
             stop.set()

@@ -40,8 +40,10 @@ from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
 from ludoteca.terminal.layout import show_screen
 from ludoteca.terminal.live import live_input
+from ludoteca.web import cluster_messages as _cluster_messages  # noqa: F401 (serve's texts)
 from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
+from ludoteca.web.store import hide_password as _hide_password
 
 EXIT_BAD_INPUT = 2
 HUMAN = "human"
@@ -161,7 +163,14 @@ def _top(lang: LangOption = None) -> None:
 
 
 def main() -> None:
-    """Entry point of the ``ludoteca`` script."""
+    """Entry point of the ``ludoteca`` script (``bench web ...``: ``web.loadbench_cli``)."""
+    args = sys.argv[1:]
+    words = [i for i, a in enumerate(args) if a[:1] != "-" and args[i - 1 : i] != ["--lang"]]
+    at = words[0] if words else 0
+    if args[at : at + 2] == ["bench", "web"]:
+        from ludoteca.web import loadbench_cli  # noqa: PLC0415 (loaded only for this command)
+
+        sys.exit(loadbench_cli.command(args[:at] + args[at + 2 :], lang_from_args(args)))
     app()
 
 
@@ -429,55 +438,56 @@ def serve(
         int | None,
         typer.Option("--address-sockets", help=_help("address_sockets"), metavar="N"),
     ] = None,
+    workers: Annotated[str, typer.Option("--workers", help=_help("workers"), metavar="N")] = "1",
+    redis: Annotated[
+        str | None, typer.Option("--redis", help=_help("redis"), metavar="URL")
+    ] = None,
+    lease_ms: Annotated[
+        str, typer.Option("--lease-ms", help=_help("lease_ms"), metavar="MS")
+    ] = "3000",
     lang: LangOption = None,
 ) -> None:
-    """Run the web table with uvicorn over the store ``--db`` (SQLite file or PostgreSQL)."""
+    """Run the web table with uvicorn over the store ``--db`` (``--workers``: processes)."""
     import uvicorn  # noqa: PLC0415 (loaded only for this command)
 
-    from ludoteca.web import limits as limits_mod  # noqa: PLC0415
+    from ludoteca.web import workers as workers_mod  # noqa: PLC0415
     from ludoteca.web.app import create_app  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = _lang(lang)
-    if limits not in ("on", "off"):
-        _fail(msg("web.bad_limit", flag="--limits", value=limits[:40]).text(chosen))
     given = {"frames": frames, "address_frames": address_frames, "chat": chat}
     given |= {"address_chat": address_chat, "rooms": rooms}
     numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
     numbers["address_sockets"] = address_sockets
     try:
-        bounds = limits_mod.from_flags(
-            limits_mod.Limits(), lifted=limits == "off", rates=given, **numbers
-        )
-    except ValueError as error:
-        name = str(error)
-        value = {**given, **numbers}[name]
-        flag = "--" + name.replace("_", "-")
-        _fail(msg("web.bad_limit", flag=flag, value=str(value)[:40]).text(chosen))
+        bounds = workers_mod.limits_from_flags(limits, given, numbers)
+    except workers_mod.FlagError as error:
+        _fail(error.message.text(chosen))
     store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
     try:
         open_store(store_url).close()  # a store that cannot open is bad input, not a crash
     except Exception as error:  # sqlite3 and psycopg raise their own error types
         detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         _fail(msg("web.bad_store", db=_hide_password(store_url), detail=detail).text(chosen))
+    try:
+        count, redis_url, lease = workers_mod.check_flags(workers, redis, lease_ms, store_url)
+    except workers_mod.FlagError as error:
+        _fail(error.message.text(chosen))
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
+    if redis_url is not None:
+        spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds)
+        shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
+        typer.echo(
+            msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
+        )
+        raise typer.Exit(workers_mod.run(spec, count, host, port))
     typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
     uvicorn.run(create_app(store_url, limits=bounds), host=host, port=port, log_level="warning")
 
 
 # ---------------------------------------------------------------------------------------
 # Helpers
-
-
-def _hide_password(url: str) -> str:
-    """A store URL fit to print: ``postgresql://user:secret@host`` loses the secret."""
-    head, at, tail = url.rpartition("@")
-    if not at or "://" not in head:
-        return url
-    scheme, _, credentials = head.partition("://")
-    user = credentials.partition(":")[0]
-    return f"{scheme}://{user}@{tail}"
 
 
 def _lang(value: str | None) -> Lang:

@@ -43,7 +43,7 @@ class StoredGame:
         return sum(1 for s in self.game.actors(before) if s != CHANCE) > 1
 
 
-def stored_game(db: Path, room_id: str, game_no: int = 1) -> StoredGame:
+def stored_game(db: Path | str, room_id: str, game_no: int = 1) -> StoredGame:
     """Rebuild game ``game_no`` of ``room_id`` from the store file ``db``."""
     store = open_store(str(db))
     try:

@@ -1,4 +1,5 @@
-"""The web load benchmark (bench/web_load.py) runs against a real server and counts sanely.
+"""The web load bench (``ludoteca bench web``, ``ludoteca.web.loadbench``) runs against a real
+server and counts sanely.
 
 No timing is asserted: only that moves flow, every latency sample pairs a move with the other
 seat's update, and the server refuses nothing but the expected stale simultaneous choices.
@@ -7,12 +8,18 @@ seat's update, and the server refuses nothing but the expected stale simultaneou
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from bench import web_load
 from bench.web_proc import Server
+
+from ludoteca.web import loadbench as web_load
 
 pytestmark = pytest.mark.e2e
 
@@ -88,7 +95,7 @@ def test_a_rematch_never_pairs_two_games_updates() -> None:
 
 
 def test_two_games_of_random_moves_over_real_sockets(own_server: Server) -> None:
-    result = web_load.run(2, 1.5, think=0.0, warmup=0.5, origin=own_server.url)
+    result = web_load.run(web_load.Level(2, 1.5, think=0.0, warmup=0.5), origin=own_server.url)
     assert result["games"] == 2 and result["sockets"] == 4
     assert result["actions"] > 0
     latency = result["latency_ms"]
@@ -98,3 +105,38 @@ def test_two_games_of_random_moves_over_real_sockets(own_server: Server) -> None
     assert result["unmatched"] == 0
     assert result["server_ping_ms"]["n"] > 0
     assert sum(second["n"] for second in result["timeline"]) == latency["n"]
+
+
+def test_the_bench_command_starts_its_own_server_and_writes_its_rows(tmp_path: Path) -> None:
+    out = tmp_path / "rows.json"
+    args = ["bench", "web", "--games", "3", "--seconds", "1", "--warmup", "0.5"]
+    args += ["--think", "0.05", "--json", str(out)]
+    code = "from ludoteca.cli import main; main()"
+    run = [sys.executable, "-c", code, *args]
+    done = subprocess.run(run, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (row,) = json.loads(out.read_text())["rows"]
+    assert row["games"] == 3 and row["workers"] == 1 and row["actions"] > 0
+    assert set(row["errors"]) <= {"stale"}, row["errors"]
+    assert row["server_rss_mb"] > 0 and row["server_processes"] == 1
+    assert row["create_rooms_s"] > 0 and row["unmatched"] == 0
+    assert done.stdout.splitlines()[1].split()[:2] == ["3", "1"]
+
+
+def test_bad_bench_options_are_one_line_in_the_chosen_language() -> None:
+    code = "from ludoteca.cli import main; main()"
+    for args, text in (
+        (["--lang", "es", "bench", "web", "--games", "0"], "Opciones de 'bench web' no válidas"),
+        (["bench", "web", "--kill-one-worker-at", "2"], "needs --workers greater than 1"),
+        (["bench", "web", "--games", "x"], "Invalid 'bench web' options"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "LANG": "en_US.UTF-8"},
+        )
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1 and text in done.stderr, done.stderr

@@ -70,7 +70,15 @@ class Cluster:
 
     def restart(self) -> None:
         """Stop the server at once and start it again (connections are lost)."""
+        self.halt()
+        self.resume()
+
+    def halt(self) -> None:
+        """Stop the server at once (connections are lost); :meth:`resume` starts it again."""
         self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server :meth:`halt` stopped, on the same port and data."""
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync=off"
         self._run(
             str(BIN / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",

@@ -122,7 +122,7 @@ def process(store: str, log: Path, env: dict[str, str] | None = None) -> Process
     would mangle: it is set as given).
     """
     server = Process(log, env=env, bot_delay=0.0, clock_scale=0.0, log=log)
-    server.db = store  # type: ignore[assignment]
+    server.db = store
     return server
 
 

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ludoteca.engine import registry
 from ludoteca.web.limits import Bucket, Limits
-from ludoteca.web.live import Live, Step
+from ludoteca.web.live import Live, Step, Steps
 
 SURROGATE_FRAMES = [
     '{"type":"sit","seat":1,"name":"\\ud800"}',
@@ -181,10 +181,10 @@ def test_a_move_naming_a_version_its_seat_could_not_act_at_is_stale() -> None:
     game = registry.make("tacocat")
     live = Live(game, 1, 7, {}, 2)
     # Seat 0 chose alone at version 0 (seat 1 could not act): seat 1 naming 0 is stale.
-    live.steps = [Step(0, None, "x", True, "p", actors=(0,))]
+    live.steps = Steps([Step(0, None, "x", True, "p", actors=(0,))])
     assert not live.only_others_chose_since(1, 0)
     # Both chose at once at version 0: seat 1's choice naming 0 still stands.
-    live.steps = [Step(0, None, "x", True, "p", actors=(0, 1))]
+    live.steps = Steps([Step(0, None, "x", True, "p", actors=(0, 1))])
     assert live.only_others_chose_since(1, 0)
     assert not live.only_others_chose_since(0, 0)
 

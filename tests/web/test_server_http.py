@@ -133,7 +133,7 @@ def test_ludoteca_serve_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
 
 
 def test_store_urls_are_printed_without_their_password() -> None:
-    from ludoteca.cli import _hide_password  # noqa: PLC0415
+    from ludoteca.web.store import hide_password as _hide_password  # noqa: PLC0415
 
     assert _hide_password("postgresql://ana:s3cret@db:5432/ludo") == "postgresql://ana@db:5432/ludo"
     assert _hide_password("postgresql://db/ludo") == "postgresql://db/ludo"

@@ -392,8 +392,10 @@ register(
             "en": "Print every step without asking (for pipes and tests).",
         },
         "cli.help.bench": {
-            "es": "Mide la velocidad del motor (pasos por segundo).",
-            "en": "Measure engine speed (steps per second).",
+            "es": "Mide la velocidad del motor (pasos por segundo). La carga de la mesa web: "
+            "ludoteca bench web --help.",
+            "en": "Measure engine speed (steps per second). Load on the web table: "
+            "ludoteca bench web --help.",
         },
         "cli.help.bench_games": {
             "es": "Ids de juegos separados por comas (por defecto, todos).",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,7 +25,8 @@ from ludoteca.engine import i18n, registry
 from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import catalogue, protocol
-from ludoteca.web.client import dumps
+from ludoteca.web.client import dumps, read_message
+from ludoteca.web.cluster import CLOSE_MOVED, ClusterSettings, Node
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
@@ -134,6 +136,7 @@ def create_app(
     static_dir: Path = STATIC,
     limits: Limits | None = None,
     api_docs: bool = False,
+    cluster: ClusterSettings | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -144,19 +147,34 @@ def create_app(
         static_dir: The front end's files (``index.html`` is the page).
         limits: Rates and sizes (``limits.Limits``; its defaults if None).
         api_docs: Serve FastAPI's ``/docs`` and ``/openapi.json`` (off by default).
+        cluster: Run as one worker of several (``web.cluster``; PostgreSQL and Redis):
+            rooms are loaded by the worker that takes their lease, not all at start.
     """
     limits = limits or Limits()
     meter = Meter(limits)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     holder: dict[str, Rooms] = {}
+    nodes: dict[str, Node] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url)
         rooms = Rooms(store, settings)
+        holder["rooms"] = rooms
+        if cluster is not None:
+            node = nodes["node"] = Node(cluster, rooms, store, limits, meter, _write_queue)
+            await node.start()
+            _freeze()
+            try:
+                yield
+            finally:
+                await node.stop()
+                rooms.close()
+                store.close()
+            return
         rooms.load()
         rooms.resume()
-        holder["rooms"] = rooms
+        _freeze()
         sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
         try:
             yield
@@ -190,8 +208,8 @@ def create_app(
     catalogue.add_routes(app, rooms, index, request_lang)
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, bool]:
-        return {"ok": True}
+    async def healthz() -> dict[str, Any]:
+        return nodes["node"].health() if nodes else {"ok": True}
 
     @app.get("/api/games")
     async def api_games(request: Request) -> dict[str, Any]:
@@ -229,16 +247,22 @@ def create_app(
             )
         except RoomError as error:
             return _error(400, error, lang)
+        if nodes:
+            await nodes["node"].adopt(room.id)
         answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
         return JSONResponse(answer, status_code=201)
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> Response:
         lang = request_lang(request)
-        room = rooms().get(room_id)
-        if room is None:
+        if nodes:
+            found = await nodes["node"].summary(room_id, lang)
+        else:
+            room = rooms().get(room_id)
+            found = None if room is None else room.summary(lang)
+        if found is None:
             return _error(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
-        return JSONResponse(room.summary(lang))
+        return JSONResponse(found)
 
     open_sockets: collections.Counter[str] = collections.Counter()
 
@@ -256,37 +280,38 @@ def create_app(
             return
         open_sockets[address] += 1
         try:
-            await serve_socket(websocket, room_id, address)
+            if nodes:
+                await nodes["node"].serve(websocket, room_id, address)
+            else:
+                await serve_socket(websocket, room_id, address)
         finally:
             open_sockets[address] -= 1
             if open_sockets[address] <= 0:
                 del open_sockets[address]
 
     async def serve_socket(websocket: WebSocket, room_id: str, address: str) -> None:
-        queue: asyncio.Queue[str | int | None] = asyncio.Queue()
         room = rooms().get(room_id)
 
         def push(text: str) -> None:
             if client.gone:
                 return
-            if queue.qsize() < limits.max_pending:
-                queue.put_nowait(text)
+            if len(outbox.frames) < limits.max_pending:
+                outbox.push(text)
                 return
             # It stopped reading: closed once, out of the room at once (nothing more is
-            # serialised for it), its queue dropped.
+            # serialised for it), its frames dropped.
             client.gone = True
             if room is not None:
                 room.drop(client)
-            while not queue.empty():
-                queue.get_nowait()
-            queue.put_nowait(CLOSE_NOT_READING)
+            outbox.frames.clear()
+            outbox.push(CLOSE_NOT_READING)
 
         client = Client(push)
-        writer = asyncio.create_task(_write(websocket, queue, client))
+        outbox = Outbox(websocket, client)
         if room is None:
             client.error(RoomError("no_room", msg("web.error.no_room", room=room_id[:40])))
-            queue.put_nowait(CLOSE_NO_ROOM)
-            await asyncio.gather(writer, return_exceptions=True)
+            outbox.push(CLOSE_NO_ROOM)
+            await outbox.finish()
             return
         room.attach(client)
         frames = limits.bucket(limits.frames)
@@ -307,11 +332,22 @@ def create_app(
         finally:
             async with room.lock:
                 room.disconnect(client)
-            if not client.gone:
-                writer.cancel()
-            await asyncio.gather(writer, return_exceptions=True)
+            if client.gone:
+                await outbox.finish()  # the close it was given
+            else:
+                outbox.cancel()
 
     return app
+
+
+def _freeze() -> None:
+    """Move what start-up made out of the collector's sight.
+
+    It (modules, the games' tables, the rooms read back) lives as long as the server, so
+    full collections stay short.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 async def _sweep(rooms: Rooms, idle_seconds: float) -> None:
@@ -332,46 +368,94 @@ async def _answer(
     room: Any, client: Client, frame: Any, chats: Any, meter: Meter, address: str
 ) -> None:
     """Read one frame and have the room answer it (every refusal is an ``error``)."""
-    text = frame.get("text")
-    if text is None:
-        client.error(protocol.ProtocolError("bad_json", msg("web.error.binary")))
-        return
-    try:
-        message = protocol.parse(text)
-    except protocol.ProtocolError as error:
-        client.error(error)
-        return
-    if isinstance(message, protocol.Chat) and not (chats.take() and meter.take(address, "chat")):
-        client.error(protocol.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+    message = read_message(client, frame.get("text"), chats, meter, address)
+    if message is None:
         return
     await room.handle(client, message)
 
 
-async def _write(
+async def _write_queue(
     websocket: WebSocket, queue: asyncio.Queue[str | int | None], client: Client
 ) -> None:
-    """Send queued frames in order; a close code in the queue closes the socket with it.
+    """The socket writer of cluster mode (``cluster.Node``): the queue's frames, in order,
+    through an ``Outbox``; a close code ends it after what came before, ``None`` stops it.
+    """
+    outbox = Outbox(websocket, client)
+    try:
+        while (item := await queue.get()) is not None:
+            outbox.push(item)
+            if isinstance(item, int):
+                break
+        await outbox.finish()
+    except asyncio.CancelledError:
+        outbox.cancel()
+        raise
+
+
+class Outbox:
+    """The frames waiting for one socket, sent in order by a task that runs only while
+    there are some (an idle socket holds no task): a close code among them closes the
+    socket with it, and nothing is sent after it.
 
     A frame that cannot be sent ends the socket: a peer that went away is normal (the reader
     sees it leave), anything else is logged and closed with ``CLOSE_SEND_FAILED``.
     """
-    while True:
-        item = await queue.get()
-        if item is None:
+
+    __slots__ = ("client", "done", "frames", "task", "websocket")
+
+    def __init__(self, websocket: WebSocket, client: Client) -> None:
+        self.websocket = websocket
+        self.client = client
+        self.frames: collections.deque[str | int] = collections.deque()
+        self.task: asyncio.Task[None] | None = None
+        self.done = False
+
+    def push(self, item: str | int) -> None:
+        """Queue a text frame or a close code (never blocks)."""
+        if self.done:
             return
-        if isinstance(item, int):
-            await _close(websocket, item)
-            return
+        self.frames.append(item)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def finish(self) -> None:
+        """Wait until what is queued was sent (or the socket ended)."""
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    def cancel(self) -> None:
+        """Drop what is queued (the socket is gone)."""
+        self.done = True
+        self.frames.clear()
+        if self.task is not None:
+            self.task.cancel()
+
+    async def _drain(self) -> None:
         try:
-            await websocket.send_text(item)
-        except (OSError, RuntimeError, WebSocketDisconnect):
-            client.gone = True  # the peer went away; the reader cleans up
-            return
-        except Exception:
-            log.exception("a frame could not be sent; closing the socket")
-            client.gone = True
-            await _close(websocket, CLOSE_SEND_FAILED)
-            return
+            while self.frames:
+                item = self.frames.popleft()
+                if isinstance(item, int):
+                    self._end()
+                    await _close(self.websocket, item)
+                    return
+                try:
+                    await self.websocket.send_text(item)
+                except (OSError, RuntimeError, WebSocketDisconnect):
+                    self.client.gone = True  # the peer went away; the reader cleans up
+                    self._end()
+                    return
+                except Exception:
+                    log.exception("a frame could not be sent; closing the socket")
+                    self.client.gone = True
+                    self._end()
+                    await _close(self.websocket, CLOSE_SEND_FAILED)
+                    return
+        finally:
+            self.task = None
+
+    def _end(self) -> None:
+        self.done = True
+        self.frames.clear()
 
 
 CLOSE_REASONS = {
@@ -379,6 +463,7 @@ CLOSE_REASONS = {
     CLOSE_NOT_READING: "not reading",
     CLOSE_SEND_FAILED: "send failed",
     CLOSE_NO_ROOM: "no such room",
+    CLOSE_MOVED: "room moving",
 }
 
 

@@ -289,7 +289,7 @@ class Pilot:
             if self._current(live, version) and room.seats[seat].kind == BOT:
                 if isinstance(agent, ISMCTSAgent):  # before the step: its broadcast tells it
                     self._why = Why(live, live.version, seat, action, agent.stats)
-                room.apply_or_retry(seat, action)
+                await room.apply_or_retry(seat, action)
 
     def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
         """The last search bot's reasons, ``{"step", "seat", "text"}``, for ``reader``.
@@ -300,11 +300,10 @@ class Pilot:
         ``Session.calls``.
         """
         why = self._why
-        last = live.last()
-        if why is None or why.live is not live or why.step >= live.version or last is None:
+        if why is None or why.live is not live or why.step != live.last_index():
             return None
         step = live.steps[why.step]
-        if step is not last or step.seat != why.seat or step.action != why.action:
+        if step.seat != why.seat or step.text != str(why.action):
             return None
         if step.secret and reader != why.seat:
             return None
@@ -341,7 +340,7 @@ class Pilot:
             if not self._current(live, version) or room.seats[proposal.seat].kind != BOT:
                 return
             self.proposal = None
-            room.apply_or_retry(proposal.seat, proposal.action)
+            await room.apply_or_retry(proposal.seat, proposal.action)
 
     async def _timeout(self, live: Live, version: int) -> None:
         room = self.room
@@ -367,7 +366,7 @@ class Pilot:
                     return
             self.deadlines.pop(seat, None)
             before = live.version
-            room.apply_or_retry(seat, action)
+            await room.apply_or_retry(seat, action)
             if live.version > before:  # applied (not refused by the store)
                 with room.session.calls():
                     label = {lang: self.game.describe(action, lang) for lang in LANGS}

@@ -3,19 +3,25 @@
 Every socket gets its seat's view and, when its seat may act, its legal actions, with
 labels in its language; the last step is hidden from the other seats while it is a secret
 choice; and the events of the steps it has not heard of yet (``web.events``). Sockets
-of the same seat, language and events share one serialised text. Message shapes:
+of the same seat, language and events share one serialised text, and a labelled list of
+legal moves is serialised once per listing and language (:func:`labelled`): a seat that
+still faces the same choice after another seat's move reuses it. Message shapes:
 ``docs/protocol.md`` (``room`` and ``state``).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.web import clock, events
-from ludoteca.web.client import Client, dumps, now_ms, outcome_json
+from ludoteca.web.client import Client, Serialised, dumps, now_ms, outcome_json
 from ludoteca.web.seats import BOT
 
 if TYPE_CHECKING:
@@ -28,6 +34,38 @@ def describe(game_id: str, action: Any, lang: Lang) -> str:
     moves recur (actions are hashable values; describing one is a pure function).
     """
     return registry.make(game_id).describe(action, lang)
+
+
+def labelled(room: Room, seat: int, moves: Sequence[Any], lang: Lang) -> Serialised:
+    """``[{"text", "label"}, ...]`` for ``seat``'s ``moves`` in ``lang``, built and serialised
+    once per listing: the room keeps each seat's last one, known by the lazy list's
+    :meth:`~LazyActions.identity` (a Tacocat hand's 128 replace choices) or by the actions,
+    so a seat that still faces the same choice after another seat's move reuses it.
+    """
+    identity = moves.identity() if isinstance(moves, LazyActions) else None
+    key: Hashable = (type(moves).__name__, identity) if identity is not None else tuple(moves)
+    kept = room.labels.get((seat, lang))
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    game_id = room.info.id
+    made = Serialised.of_json(b"[" + b",".join([_item(game_id, a, lang) for a in moves]) + b"]")
+    room.labels[seat, lang] = (key, made)
+    return made
+
+
+_ITEMS: dict[tuple[str, Any, Lang], bytes] = {}
+_ITEMS_LIMIT = 1 << 17
+
+
+def _item(game_id: str, action: Any, lang: Lang) -> bytes:
+    """``{"text", "label"}`` of one action as JSON, remembered (most moves recur)."""
+    key = (game_id, action, lang)
+    found = _ITEMS.get(key)
+    if found is None:
+        if len(_ITEMS) >= _ITEMS_LIMIT:
+            _ITEMS.clear()
+        found = _ITEMS[key] = orjson.dumps({"text": str(action), "label": describe(*key)})
+    return found
 
 
 def connected_seats(room: Room) -> set[int]:
@@ -95,13 +133,13 @@ def state_message(
     state = live.state
     actors = list(live.actors())
     view = game.view(state, seat)
-    legal: list[dict[str, str]] = []
+    legal: list[dict[str, str]] | Serialised = []
     if seat is not None and seat in actors:
         moves = game.legal_actions(state, seat)
         if info.realtime:
             legal = clock.menu(game, view, moves, lang)
         else:
-            legal = [{"text": str(a), "label": describe(info.id, a, lang)} for a in moves]
+            legal = labelled(room, seat, moves, lang)
     last = live.last()
     shown_last = None
     if last is not None and (not last.secret or last.seat == seat):

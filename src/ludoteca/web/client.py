@@ -13,12 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ludoteca.engine import i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web import protocol as p
-from ludoteca.web.limits import Limits
+from ludoteca.web.limits import Bucket, Limits, Meter
 
 
 class RoomError(Exception):
@@ -94,9 +96,54 @@ class Client:
         self.send(out)
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+class Serialised:
+    """A part of a message serialised once and sent in many (a seat's labelled legal moves,
+    ``broadcast``): its JSON bytes, spliced into messages as an ``orjson.Fragment``.
+    """
+
+    __slots__ = ("data", "fragment")
+
+    def __init__(self, value: Any) -> None:
+        self.data = orjson.dumps(value, option=_ORJSON_OPTIONS)
+        self.fragment = orjson.Fragment(self.data)
+
+    @classmethod
+    def of_json(cls, data: bytes) -> Serialised:
+        """A part already serialised (``data``: valid JSON)."""
+        made = cls.__new__(cls)
+        made.data = data
+        made.fragment = orjson.Fragment(data)
+        return made
+
+    @property
+    def value(self) -> Any:
+        """The part as JSON-ready data again (only the standard library's fallback asks)."""
+        return orjson.loads(self.data)
+
+
 def dumps(message: dict[str, Any]) -> str:
-    """A message as one compact JSON text frame."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as one compact JSON text frame (orjson; the standard library for the rare
+    value orjson refuses, such as an integer past 64 bits).
+    """
+    try:
+        return orjson.dumps(message, default=_part, option=_ORJSON_OPTIONS).decode("utf-8")
+    except orjson.JSONEncodeError:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_value)
+
+
+def _part(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.fragment
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _value(value: object) -> Any:
+    if isinstance(value, Serialised):
+        return value.value
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def now_ms() -> int:
@@ -130,3 +177,23 @@ def outcome_json(
     data["reason"] = outcome.reason_text(lang, names)
     data["text"] = outcome.describe(lang, names) if names else None
     return data
+
+
+def read_message(
+    client: Client, text: str | None, chats: Bucket, meter: Meter, address: str
+) -> p.ClientMessage | None:
+    """One text frame of ``client`` read and checked (JSON, shape, chat rate); None after
+    its refusal was sent to the socket.
+    """
+    if text is None:
+        client.error(p.ProtocolError("bad_json", msg("web.error.binary")))
+        return None
+    try:
+        message = p.parse(text)
+    except p.ProtocolError as error:
+        client.error(error)
+        return None
+    if isinstance(message, p.Chat) and not (chats.take() and meter.take(address, "chat")):
+        client.error(p.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+        return None
+    return message

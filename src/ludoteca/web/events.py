@@ -18,7 +18,7 @@ from typing import Any
 from ludoteca.engine.events import default_names, step_events
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang
-from ludoteca.web.live import Live, Step
+from ludoteca.web.live import Live
 
 HISTORY_LIMIT = 200
 """Events sent as the history of a game (the newest ones)."""
@@ -26,8 +26,11 @@ HISTORY_LIMIT = 200
 EventJson = dict[str, Any]
 """``{"step", "kind", "actor", "data", "text"}``."""
 
-_CACHE_LIMIT = 20_000
-"""Rendered steps remembered per game before the memory is dropped and rebuilt."""
+_CACHE_LIMIT = 32
+"""Rendered steps remembered per game before the memory is dropped and rebuilt: a step is
+rendered once for each viewer and language as it is played and is rarely asked for again
+(a socket's first ``state``), while every remembered entry is a few objects the garbage
+collector walks, times every room of the server."""
 
 
 def seat_names(names: Sequence[str], lang: Lang) -> tuple[str, ...]:
@@ -152,14 +155,16 @@ def live_book(live: Live) -> Book:
     if book is None:
 
         def step_at(index: int) -> tuple[Seat, Any]:
-            entry = live.steps[index]
-            return entry.seat, entry.action
+            return live.steps[index].seat, live.action(index)
 
         def states_at(index: int) -> tuple[Any, Any]:
-            return live.steps[index].before, live.after(index)
+            return live.before(index), live.after(index)
 
-        def key_of(index: int) -> Step:
-            return live.steps[index]
+        def key_of(index: int) -> tuple[int, Seat, str]:
+            # A step undone and taken again differently has another text; taken again the
+            # same, its events are the same (the steps before it did not change).
+            entry = live.steps[index]
+            return index, entry.seat, entry.text
 
         book = Book(live.game, step_at, states_at, key_of)
         _LIVE_BOOKS[live] = book

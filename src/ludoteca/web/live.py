@@ -3,15 +3,22 @@
 A :class:`Live` game knows nothing of sockets or storage; the room stores each step it
 returns before broadcasting. After a restart :meth:`Live.restore` replays the stored steps
 to the same state, drawing the chance stream along so later draws continue it.
+
+Only the last :data:`KEEP` steps are kept whole (:class:`Step`: the action value and the
+state it was taken from); older ones shrink to a plain tuple of plain values, which the
+garbage collector stops tracking (:class:`Steps` hands them out as :class:`Stored`), so a
+thousand rooms of long games do not make every full collection walk every state they went
+through. Their actions and states come
+back on demand (:meth:`Live.step`, :meth:`Live.before`), parsed and replayed from the seed.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, overload
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
@@ -44,6 +51,76 @@ class Step:
     actors: tuple[Seat, ...] = ()
 
 
+class Stored(NamedTuple):
+    """An older step kept compact (see the module): who, the text, whether it was a secret
+    choice, the phase and the seats that could act (a tuple of plain values: untracked).
+    """
+
+    seat: Seat
+    text: str
+    secret: bool
+    phase: str
+    actors: tuple[Seat, ...]
+
+
+KEEP = 8
+"""Steps kept whole at the end of a game (the events of a ``state`` message come from the
+last few; older ones are rebuilt for a socket's first ``state``)."""
+
+
+class Steps(Sequence[Step | Stored]):
+    """A game's steps: the last :data:`KEEP` whole, the older ones held as exact tuples
+    (CPython stops tracking a tuple of untracked values; a subclass such as
+    :class:`Stored` it tracks for ever) and handed out as :class:`Stored`.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, steps: Sequence[Step] = ()) -> None:
+        self._items: list[Step | tuple[Any, ...]] = []
+        for step in steps:
+            self.append(step)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Step | Stored: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Step | Stored]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Stored | list[Step | Stored]:
+        if isinstance(index, slice):
+            return [_entry(item) for item in self._items[index]]
+        return _entry(self._items[index])
+
+    def __iter__(self) -> Iterator[Step | Stored]:
+        return (_entry(item) for item in self._items)
+
+    def seat(self, index: int) -> Seat:
+        """Who took step ``index`` (without rebuilding it)."""
+        item = self._items[index]
+        return item.seat if isinstance(item, Step) else item[0]
+
+    def append(self, step: Step) -> None:
+        """Add the newest step; the one :data:`KEEP` steps back becomes compact."""
+        items = self._items
+        items.append(step)
+        if len(items) > KEEP:
+            old = items[-KEEP - 1]
+            if isinstance(old, Step):
+                items[-KEEP - 1] = (old.seat, old.text, old.secret, old.phase, old.actors)
+
+    def truncate(self, count: int) -> None:
+        """Drop the steps from ``count`` on."""
+        del self._items[count:]
+
+
+def _entry(item: Step | tuple[Any, ...]) -> Step | Stored:
+    return item if isinstance(item, Step) else Stored(*item)
+
+
 class Live:
     """A game being played.
 
@@ -65,7 +142,9 @@ class Live:
         self.players = players
         self.state: Any = runner.new_game(game, players, seed, options)
         self.chance_rng: random.Random = rng_mod.derive(seed, "chance")
-        self.steps: list[Step] = []
+        self.steps = Steps()
+        self._replayed: list[Any] = []
+        """States before steps ``0..``, replayed for compact steps (dropped on each step)."""
         self.anchor = time.monotonic()
         """Real time (monotonic s) when the last step was applied (the realtime clock)."""
 
@@ -82,12 +161,49 @@ class Live:
         """The result once over."""
         return self.game.outcome(self.state)
 
-    def last(self) -> Step | None:
-        """The last step a player took (chance draws are never shown)."""
-        for entry in reversed(self.steps):
-            if entry.seat != CHANCE:
-                return entry
+    def last_index(self) -> int | None:
+        """The index of the last step a player took (chance draws are never shown)."""
+        seat = self.steps.seat
+        for index in range(len(self.steps) - 1, -1, -1):
+            if seat(index) != CHANCE:
+                return index
         return None
+
+    def last(self) -> Step | None:
+        """The last step a player took, whole (chance draws are never shown)."""
+        index = self.last_index()
+        return None if index is None else self.step(index)
+
+    def step(self, index: int) -> Step:
+        """Step ``index`` whole: as kept, or rebuilt from its compact form."""
+        entry = self.steps[index]
+        if isinstance(entry, Step):
+            return entry
+        action = self.game.parse_action(entry.text)
+        return Step(entry.seat, action, entry.text, entry.secret, entry.phase, None, entry.actors)
+
+    def action(self, index: int) -> Any:
+        """The action value of step ``index``."""
+        entry = self.steps[index]
+        return entry.action if isinstance(entry, Step) else self.game.parse_action(entry.text)
+
+    def before(self, index: int) -> Any:
+        """The state step ``index`` was taken from (replayed from the seed when compact)."""
+        entry = self.steps[index]
+        if isinstance(entry, Step) and entry.before is not None:
+            return entry.before
+        replayed = self._replayed
+        if not replayed:
+            replayed.append(runner.new_game(self.game, self.players, self.seed, self.options))
+        while len(replayed) <= index:
+            at = len(replayed) - 1
+            replayed.append(self.game.apply(replayed[at], self.steps.seat(at), self.action(at)))
+        return replayed[index]
+
+    def truncate(self, count: int) -> None:
+        """Drop the steps from ``count`` on (the store refused them)."""
+        self.steps.truncate(count)
+        del self._replayed[count + 1 :]
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
         """Whether ``seat`` could act at ``version`` and every step after it is another
@@ -123,17 +239,22 @@ class Live:
     def _apply(self, seat: Seat, action: Any) -> Step:
         game = self.game
         phase = game.phase(self.state)
-        secret = is_secret(game, self.state, seat, phase, self.last())
+        last = self.last_index()
+        secret = is_secret(
+            game, self.state, seat, phase, None if last is None else self.steps[last]
+        )
         before = self.state
         actors = self.actors()
         self.state = game.apply(before, seat, action)
         entry = Step(seat, action, str(action), secret, phase, before, actors)
         self.steps.append(entry)
+        if self._replayed:
+            self._replayed.clear()
         return entry
 
     def after(self, index: int) -> Any:
         """The state step ``index`` led to."""
-        return self.steps[index + 1].before if index + 1 < len(self.steps) else self.state
+        return self.before(index + 1) if index + 1 < len(self.steps) else self.state
 
     def record(self, seats: Sequence[str]) -> GameRecord:
         """The game's record so far (``engine.record``)."""
@@ -176,7 +297,7 @@ class Live:
 
 
 def is_secret(
-    game: Game[Any, Any], before: Any, seat: Seat, phase: str, previous: Step | None
+    game: Game[Any, Any], before: Any, seat: Seat, phase: str, previous: Step | Stored | None
 ) -> bool:
     """Whether a step is a simultaneous secret choice, kept from the other seats' ``last``.
 

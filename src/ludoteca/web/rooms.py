@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from ludoteca.agents import hints as hints_mod
@@ -28,7 +28,15 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import broadcast
 from ludoteca.web import protocol as p
 from ludoteca.web.bots import Pilot, Proposal, agent_names, default_agent
-from ludoteca.web.client import Client, RoomError, Settings, dumps, now_ms, parse_lang
+from ludoteca.web.client import (
+    Client,
+    RoomError,
+    Serialised,
+    Settings,
+    dumps,
+    now_ms,
+    parse_lang,
+)
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
@@ -99,6 +107,8 @@ class Room:
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
         self.pilot = Pilot(self)
         self.replays = Replays(self.store, self.id, self.game, self.players)
+        self.labels: dict[tuple[int, Lang], tuple[Hashable, Serialised]] = {}
+        """Each seat's last labelled legal moves per language (``broadcast.labelled``)."""
         self.told_connected: set[int] = set()
         """The seats everyone was last told are connected (``room`` or ``presence``)."""
         self._presence_timer: asyncio.TimerHandle | None = None
@@ -155,7 +165,12 @@ class Room:
                     return
                 if not client.hello:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
-                self._dispatch(client, message)
+                if isinstance(message, p.Act):
+                    await self._act(client, message)
+                elif isinstance(message, p.Start | p.Rematch):
+                    await self._start(client, rematch=isinstance(message, p.Rematch))
+                else:
+                    self._dispatch(client, message)
         except RoomError as error:
             client.error(error)
         except Exception:
@@ -172,12 +187,6 @@ class Room:
             self._unbot(client, message)
         elif isinstance(message, p.Leave):
             self._leave(client)
-        elif isinstance(message, p.Start):
-            self._start(client, rematch=False)
-        elif isinstance(message, p.Rematch):
-            self._start(client, rematch=True)
-        elif isinstance(message, p.Act):
-            self._act(client, message)
         elif isinstance(message, p.Chat):
             self._chat(client, message)
         elif isinstance(message, p.Replay):
@@ -341,7 +350,7 @@ class Room:
     # -------------------------------------------------------------------------------
     # Starting, playing, ending
 
-    def _start(self, client: Client, *, rematch: bool) -> None:
+    async def _start(self, client: Client, *, rematch: bool) -> None:
         if client.seat is None:
             raise RoomError("not_seated", msg("web.error.not_seated"))
         if self.status == PLAYING:
@@ -367,7 +376,12 @@ class Room:
         self.status = PLAYING
         self.begin(live)
         self.broadcast_room()
-        self._draw_and_go_on()
+        try:
+            await self.session.draw_async()
+        except RoomError:
+            self.pilot.retry_later(self._draw_quietly)
+            raise
+        self._after_change()
 
     def _stored(self, write: Callable[[], None]) -> None:
         """Run one store write; a refusal is ``server_error`` and nothing changed."""
@@ -397,20 +411,22 @@ class Room:
         with contextlib.suppress(RoomError):
             self._draw_and_go_on()
 
-    def apply(self, seat: Seat, action: Any) -> None:
+    async def apply(self, seat: Seat, action: Any) -> None:
         """Apply a checked action (and the chance that follows), store, broadcast, go on.
+        Call under the room's lock: it is held until the steps are stored (the writer
+        thread commits them), so no one hears of them before.
 
         Raises:
             RoomError: ``server_error`` if the store refused the steps; the game is then
                 put back as it was (nothing was sent).
         """
-        self.session.play(seat, action)
+        await self.session.play_async(seat, action)
         self._after_change()
 
-    def apply_or_retry(self, seat: Seat, action: Any) -> None:
+    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
         """A bot's or a timer's step; if the store refuses it, plan again a second later."""
         try:
-            self.apply(seat, action)
+            await self.apply(seat, action)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
 
@@ -430,7 +446,7 @@ class Room:
         self.pilot.schedule()
         self.broadcast_state()
 
-    def _act(self, client: Client, act: p.Act) -> None:
+    async def _act(self, client: Client, act: p.Act) -> None:
         if self.status == LOBBY:
             raise RoomError("not_started", msg("web.error.not_started"))
         if client.seat is None:
@@ -457,9 +473,9 @@ class Room:
             # A bot's proposal whose time has come wins the race against the person.
             pending = self.pilot.due_proposal()
             if pending is not None:
-                self.apply(pending.seat, pending.action)
+                await self.apply(pending.seat, pending.action)
         action = self.session.read(seat, act.action)
-        self.apply(seat, action)
+        await self.apply(seat, action)
 
     def resume(self) -> None:
         """After a restart: plan the bots and timers of a game in progress (drawing first
@@ -553,6 +569,9 @@ class Rooms:
         self.clock = clock
         """Seconds, for idle rooms (``time.monotonic``; tests hand in their own)."""
         self.rooms: dict[str, Room] = {}
+        self.before_create: Callable[[str], None] | None = None
+        """Called with a new room's id just before it is stored (``web.cluster``: the
+        worker takes the room's fence first)."""
 
     def create(self, game_id: str, players: object, options: object, turn_seconds: object) -> Room:
         """A new room in the lobby.
@@ -603,6 +622,8 @@ class Rooms:
         row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
         seats = [SeatState(seat) for seat in range(players)]
         creator = secrets.token_urlsafe(24)
+        if self.before_create is not None:
+            self.before_create(room_id)
         self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
         room = Room(self, row, seats)
         room.creator_hash, room.creator_token = hash_token(creator), creator

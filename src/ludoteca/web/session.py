@@ -5,16 +5,21 @@ person's action (stamping realtime ones with the game clock), checks it against 
 applies it with the chance steps that follow and stores those steps. A step is stored
 before anyone hears of it: if the store refuses, the game is put back exactly as it was
 (state, steps, chance stream, clock anchor) and :class:`RoomError` ``server_error`` is
-raised, so nothing was applied and nothing is broadcast. Sockets, seats and bots are the
+raised, so nothing was applied and nothing is broadcast. The rooms call the ``_async``
+forms, which hand the write to the store's writer thread (``Store.submit``) and return once
+it is committed, so the event loop serves other rooms meanwhile (the room's lock is held:
+no one of this room hears of the step before it is stored). Sockets, seats and bots are the
 room's business.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine import runner
@@ -110,18 +115,14 @@ class Session:
             RoomError: ``server_error`` if the store refused the steps; the game is then
                 as it was before the call.
         """
-        live = self.current()
-        before = (live.state, len(live.steps), live.chance_rng.getstate(), live.anchor)
-        with self.calls():
-            steps = live.play(seat, action)
-        try:
-            self._store(live, steps)
-        except Exception:
-            log.exception("room %s: the store refused step %s", self.room_id, before[1])
-            live.state, count, rng_state, live.anchor = before
-            del live.steps[count:]
-            live.chance_rng.setstate(rng_state)
-            raise RoomError("server_error", msg("web.error.store")) from None
+        steps, undo = self._advance(lambda live: live.play(seat, action))
+        self._settle(steps, undo, self._write(steps))
+        return steps
+
+    async def play_async(self, seat: Seat, action: Any) -> list[Step]:
+        """:meth:`play`, the steps stored by the writer thread while the loop goes on."""
+        steps, undo = self._advance(lambda live: live.play(seat, action))
+        await self._settle_async(steps, undo)
         return steps
 
     def draw(self) -> list[Step]:
@@ -131,26 +132,88 @@ class Session:
         Raises:
             RoomError: ``server_error`` if the store refused them; they are then undone.
         """
-        live = self.current()
-        before = (live.state, len(live.steps), live.chance_rng.getstate())
-        with self.calls():
-            steps = live.resolve_chance()
-        try:
-            self._store(live, steps)
-        except Exception:
-            log.exception("room %s: the store refused the chance steps", self.room_id)
-            live.state, count, rng_state = before
-            del live.steps[count:]
-            live.chance_rng.setstate(rng_state)
-            raise RoomError("server_error", msg("web.error.store")) from None
+        steps, undo = self._advance(lambda live: live.resolve_chance())
+        self._settle(steps, undo, self._write(steps))
         return steps
 
-    def _store(self, live: Live, steps: list[Step]) -> None:
-        if steps:
-            entries = [(entry.seat, entry.text) for entry in steps]
-            self.store.add_actions(
-                self.room_id, live.game_no, live.version - len(steps), entries, now_ms()
-            )
+    async def draw_async(self) -> list[Step]:
+        """:meth:`draw`, the steps stored by the writer thread while the loop goes on."""
+        steps, undo = self._advance(lambda live: live.resolve_chance())
+        await self._settle_async(steps, undo)
+        return steps
+
+    def _advance(self, move: Callable[[Live], list[Step]]) -> tuple[list[Step], _Undo]:
+        """Apply ``move`` to the game; the steps and how to put the game back."""
+        live = self.current()
+        undo = _Undo(live, live.state, len(live.steps), live.chance_rng.getstate(), live.anchor)
+        with self.calls():
+            steps = move(live)
+        return steps, undo
+
+    def _write(self, steps: list[Step]) -> Callable[[], None]:
+        """The store write of ``steps`` (the last ones of the game)."""
+        live = self.current()
+        entries = [(entry.seat, entry.text) for entry in steps]
+        first, game_no, at = live.version - len(steps), live.game_no, now_ms()
+
+        def write() -> None:
+            self.store.add_actions(self.room_id, game_no, first, entries, at)
+
+        return write
+
+    def _settle(self, steps: list[Step], undo: _Undo, write: Callable[[], None]) -> None:
+        if not steps:
+            return
+        try:
+            write()
+        except Exception:
+            self._refused(undo)
+
+    async def _settle_async(self, steps: list[Step], undo: _Undo) -> None:
+        if not steps:
+            return
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[None] = loop.create_future()
+
+        def done(error: BaseException | None) -> None:  # in the writer thread
+            loop.call_soon_threadsafe(_settle_future, stored, error)
+
+        self.store.submit(self._write(steps), done)
+        try:
+            await stored
+        except Exception:
+            self._refused(undo)
+
+    def _refused(self, undo: _Undo) -> None:
+        """The store refused the steps: the game as it was, ``server_error`` raised."""
+        log.exception("room %s: the store refused step %s", self.room_id, undo.count)
+        live = undo.live
+        live.state, live.anchor = undo.state, undo.anchor
+        live.truncate(undo.count)
+        live.chance_rng.setstate(undo.rng_state)
+        raise RoomError("server_error", msg("web.error.store")) from None
+
+
+def _settle_future(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
+class _Undo:
+    """What puts a game back as it was before a refused step."""
+
+    __slots__ = ("anchor", "count", "live", "rng_state", "state")
+
+    def __init__(self, live: Live, state: Any, count: int, rng_state: Any, anchor: float):
+        self.live = live
+        self.state = state
+        self.count = count
+        self.rng_state = rng_state
+        self.anchor = anchor
 
 
 def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any, text: str) -> None:

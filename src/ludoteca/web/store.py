@@ -9,6 +9,13 @@ Both speak the same SQL (written with ``?`` placeholders; PostgreSQL gets ``%s``
 call commits before it returns, so an accepted action is durable before it is broadcast.
 Calls are synchronous and short; a lock makes one connection safe to share between the
 event loop and the bot threads.
+
+The rooms' hot writes (a move's steps) go through :meth:`Store.submit` instead: a writer
+thread runs every write queued meanwhile in ONE transaction and tells each write's caller
+only once it is committed, so the event loop never waits on
+the database and the room still broadcasts a step only after it is stored. A batch that
+fails is rolled back; the write that failed fails alone and the others are committed each
+in a transaction of their own.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +34,12 @@ CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
 write transaction commits, to check that every store write is atomic and nothing
 acknowledged is lost (``tests/web/test_crash.py``)."""
+
+Done = Callable[[BaseException | None], None]
+"""Told, in the writer thread, that a submitted write was committed (``None``) or failed."""
+
+BATCH_LIMIT = 512
+"""Most writes the writer thread commits in one transaction."""
 
 DEFAULT_DB = "ludoteca.sqlite3"
 """The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
@@ -218,8 +232,16 @@ class Store(Protocol):
         """The last ``limit`` chat lines, oldest first."""
         ...
 
+    def submit(self, write: Callable[[], None], done: Done) -> None:
+        """Run ``write`` (calls of this store's write methods) in the writer thread, in one
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
+        """
+        ...
+
     def close(self) -> None:
-        """Release the connection."""
+        """Finish the queued writes and release the connection."""
         ...
 
 
@@ -229,7 +251,14 @@ class _SqlStore:
     def __init__(self, conn: Any, placeholder: str) -> None:
         self._conn = conn
         self._ph = placeholder
+        self.guard: Callable[[Any, str], None] | None = None
+        """Called with the cursor and the room at the start of every write transaction of
+        a room (``web.fence``: the cluster's lease check); None: no check."""
         self._lock = threading.Lock()
+        self._batch = threading.local()
+        """``.cursor`` while the writer thread runs a batch: write calls join it."""
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
         self._crash_at = 0
         for statement in SCHEMA:
             self._write(statement, ())
@@ -241,19 +270,27 @@ class _SqlStore:
         return text if self._ph == "?" else text.replace("?", self._ph)
 
     @contextlib.contextmanager
-    def _cursor(self, write: bool = True) -> Iterator[Any]:
+    def _cursor(self, write: bool = True, room: str | None = None) -> Iterator[Any]:
         """A cursor in its own transaction: committed at the end, rolled back on an error
-        (PostgreSQL refuses every later statement of a failed transaction).
+        (PostgreSQL refuses every later statement of a failed transaction). A write for
+        ``room`` first passes :attr:`guard` (the cluster's fence) in the same transaction.
         """
+        joined = getattr(self._batch, "cursor", None)
+        if joined is not None:  # the writer's batch: one transaction, committed by it
+            if room is not None and self.guard is not None and room not in self._batch.guarded:
+                self.guard(joined, room)  # its row lock holds until the batch commits
+                self._batch.guarded.add(room)
+            yield joined
+            return
         with self._lock:
             self._reconnect_if_broken()
             cur = self._conn.cursor()
             try:
+                if room is not None and self.guard is not None:
+                    self.guard(cur, room)
                 yield cur
-                if self._crash_at and write:
-                    self._writes += 1
-                    if self._writes >= self._crash_at:
-                        os._exit(137)
+                if write:
+                    self._before_commit()
                 self._conn.commit()
             except BaseException:
                 with contextlib.suppress(Exception):  # a broken connection cannot roll back
@@ -263,12 +300,102 @@ class _SqlStore:
                 with contextlib.suppress(Exception):
                     cur.close()
 
+    def _before_commit(self) -> None:
+        if self._crash_at:
+            self._writes += 1
+            if self._writes >= self._crash_at:
+                os._exit(137)
+
+    def submit(self, write: Callable[[], None], done: Done) -> None:
+        """Run ``write`` (calls of this store's write methods) in the writer thread, in one
+        transaction with the other writes queued meanwhile; then call ``done`` (in that
+        thread) with ``None`` once committed, or with the exception if ``write`` or the
+        commit failed.
+        """
+        if self._writer is None:
+            self._writer = threading.Thread(
+                target=self._write_batches, name="ludoteca-store-writer", daemon=True
+            )
+            self._writer.start()
+        self._queue.put(_Job(write, done))
+
+    def _write_batches(self) -> None:
+        """The writer thread: take what is queued, commit it as one batch, until closed."""
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            jobs = [job]
+            stop = False
+            while len(jobs) < BATCH_LIMIT:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            self._commit_batch(jobs)
+            if stop:
+                return
+
+    def _commit_batch(self, jobs: list[_Job]) -> None:
+        """Run ``jobs`` in one transaction; on a failure, roll back, fail the write that
+        failed and commit each of the others on its own.
+        """
+        failed: int | None = None
+        error: BaseException | None = None
+        with self._lock:
+            cur = None
+            try:
+                self._reconnect_if_broken()
+                cur = self._conn.cursor()
+                self._batch.cursor = cur
+                self._batch.guarded = set()
+                for index, job in enumerate(jobs):
+                    failed = index
+                    job.write()
+                failed = None
+                self._before_commit()
+                self._conn.commit()
+            except Exception as raised:
+                error = raised
+                with contextlib.suppress(Exception):  # a broken connection cannot roll back
+                    self._conn.rollback()
+            finally:
+                self._batch.cursor = None
+                if cur is not None:
+                    with contextlib.suppress(Exception):
+                        cur.close()
+        if error is None:
+            for job in jobs:
+                job.done(None)
+            return
+        if len(jobs) == 1:
+            jobs[0].done(error)
+            return
+        for index, job in enumerate(jobs):
+            if index == failed:
+                job.done(error)
+            else:
+                self._commit_batch([job])
+
     def _reconnect_if_broken(self) -> None:
         """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
 
-    def _write(self, text: str, params: Sequence[Any]) -> None:
-        with self._cursor() as cur:
+    def _write(self, text: str, params: Sequence[Any], room: str | None = None) -> None:
+        with self._cursor(room=room) as cur:
             cur.execute(self._sql(text), tuple(params))
+
+    def transact(self, work: Callable[[Any], Any]) -> Any:
+        """Run ``work(cursor)`` in one write transaction; its result (``web.fence``)."""
+        with self._cursor() as cur:
+            return work(cur)
+
+    def ping(self) -> None:
+        """Reach the database once (raises if it cannot be reached)."""
+        self._read("SELECT 1", ())
 
     def _read(self, text: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         with self._cursor(write=False) as cur:
@@ -279,7 +406,7 @@ class _SqlStore:
         self, room: RoomRow, seats: Sequence[SeatRow] = (), creator_hash: str = ""
     ) -> None:
         """Insert a new room, its seats and its creator's token hash (one transaction)."""
-        with self._cursor() as cur:
+        with self._cursor(room=room.id) as cur:
             cur.execute(
                 self._sql(
                     "INSERT INTO rooms (id, game, players, options, turn_seconds, status,"
@@ -311,7 +438,7 @@ class _SqlStore:
 
     def update_room(self, room_id: str, status: str, game_no: int) -> None:
         """Set a room's status and current game number."""
-        self._write(_UPDATE_ROOM, (status, game_no, room_id))
+        self._write(_UPDATE_ROOM, (status, game_no, room_id), room_id)
 
     def rooms(self) -> list[RoomRow]:
         """Every room, oldest first."""
@@ -333,7 +460,7 @@ class _SqlStore:
 
     def save_seat(self, room_id: str, seat: SeatRow) -> None:
         """Insert or replace one seat."""
-        self._write(_SAVE_SEAT, _seat_params(room_id, seat))
+        self._write(_SAVE_SEAT, _seat_params(room_id, seat), room_id)
 
     def seats(self, room_id: str) -> list[SeatRow]:
         """A room's seats in seat order."""
@@ -348,7 +475,7 @@ class _SqlStore:
         """Insert a new game of a room (and, with ``status``, make it the room's current
         game with that status, in the same transaction).
         """
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql(
                     "INSERT INTO games (room_id, game_no, seed, options, seats, outcome)"
@@ -370,7 +497,7 @@ class _SqlStore:
         self, room_id: str, game_no: int, outcome: dict[str, Any], status: str | None = None
     ) -> None:
         """Store a game's outcome (and, with ``status``, the room's, in one transaction)."""
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql("UPDATE games SET outcome = ? WHERE room_id = ? AND game_no = ?"),
                 (_dump(outcome), room_id, game_no),
@@ -400,6 +527,7 @@ class _SqlStore:
             "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (room_id, game_no, index, seat, text, at_ms),
+            room_id,
         )
 
     def add_actions(
@@ -414,7 +542,7 @@ class _SqlStore:
             (room_id, game_no, first + offset, seat, text, at_ms)
             for offset, (seat, text) in enumerate(steps)
         ]
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.executemany(sql, rows)
 
     def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
@@ -427,7 +555,7 @@ class _SqlStore:
 
     def add_chat(self, room_id: str, line: ChatRow) -> None:
         """Append a chat line."""
-        with self._cursor() as cur:
+        with self._cursor(room=room_id) as cur:
             cur.execute(
                 self._sql("SELECT COALESCE(MAX(idx), -1) FROM chat WHERE room_id = ?"), (room_id,)
             )
@@ -452,9 +580,21 @@ class _SqlStore:
         ]
 
     def close(self) -> None:
-        """Release the connection."""
+        """Finish the queued writes and release the connection."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            self._queue.put(None)
+            writer.join()
         with self._lock:
             self._conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One queued write and what to call once it is committed (or failed)."""
+
+    write: Callable[[], None]
+    done: Done
 
 
 class SqliteStore(_SqlStore):
@@ -494,6 +634,16 @@ class PostgresStore(_SqlStore):
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = self._psycopg.connect(self._url)
+
+
+def hide_password(url: str) -> str:
+    """A store or Redis URL fit to print: ``postgresql://user:secret@host`` loses the secret."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.partition(":")[0]
+    return f"{scheme}://{user}@{tail}"
 
 
 def open_store(url: str) -> Store:

@@ -37,6 +37,7 @@ export function mountRoom(root, roomId) {
     error: null,
     conn: "connecting",
     reconnectAt: null,
+    paused: null,  // the server's "game paused" sentence while Redis or the database is away
     replay: null,
     replayBusy: false,
     replayIntent: null,
@@ -184,7 +185,11 @@ export function mountRoom(root, roomId) {
 
   function receive(message) {
     switch (message.type) {
+      case "pause":  // the server lost (on) or got back (off) Redis or its database
+        S.paused = message.on ? message.message : null;
+        break;
       case "welcome":
+        S.paused = null;  // a socket opened while paused is told so right after
         S.you = message.seat ?? null;
         if (S.you !== null && S.left !== null) {  // the seat is ours again (a reload reclaims it)
           S.left = null;
@@ -429,6 +434,9 @@ export function mountRoom(root, roomId) {
       ]));
     } else {
       dom.reconnectText = null;
+    }
+    if (S.paused) {
+      dom.connBanner.appendChild(h("div", {class: "banner warn", role: "status", "data-testid": "paused"}, [S.paused]));
     }
   }
 
