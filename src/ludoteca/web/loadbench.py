@@ -501,7 +501,14 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     for task in loops:  # a socket still reconnecting stops now
         task.cancel()
-    await asyncio.gather(*loops, return_exceptions=True)
+    # A reconnection that completed meanwhile holds a socket opened after the closes above
+    # (and its task may have missed the cancel): close those too, and never wait forever.
+    closed = {id(ws) for ws in sockets}
+    late = [client.ws for client in clients if id(client.ws) not in closed]
+    await asyncio.gather(*(ws.close() for ws in late), return_exceptions=True)
+    _, stuck = await asyncio.wait(loops, timeout=30)
+    for task in stuck:
+        task.cancel()
     lat = stats.latencies_ms
     row: dict[str, Any] = {
         "game": GAME,
@@ -528,6 +535,8 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
     row["reconnected"] = stats.reconnects
+    row["late_sockets"] = len(late)
+    row["stuck_clients"] = len(stuck)
     if level.kill_at is not None:
         row["kill"] = {
             "at_s": level.kill_at,

@@ -122,18 +122,25 @@ class Server:
         return isinstance(body, dict) and body.get("ok") is True
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the process (SIGTERM, then SIGKILL after ``timeout``) and wait for it."""
+        """Stop the process (SIGTERM, then SIGKILL after ``timeout``) and wait for it; then
+        SIGKILL whatever is left in the session it started (workers of ``--workers N``).
+        """
         proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
+        if proc is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            proc.send_signal(signal.SIGTERM)
         try:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(signal.SIGTERM)
             proc.wait(timeout)
         except subprocess.TimeoutExpired:
             with contextlib.suppress(ProcessLookupError):
-                proc.kill()
+                os.killpg(proc.pid, signal.SIGKILL)  # its session: it and its workers
             proc.wait(timeout)
+        # Workers (``--workers N``) that outlived their parent: a parent killed before it
+        # could stop them leaves them running. Nothing else is in the session it started.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
 
     def tail(self, chars: int = 2000) -> str:
         """The end of the server's log, for error messages."""
