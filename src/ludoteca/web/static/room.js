@@ -716,11 +716,15 @@ export function mountRoom(root, roomId) {
         drawAll();
         return;
       }
-      if (response.ok && !S.room) {
-        const body = await response.json();
-        S.room = body.room && body.room.seats ? body.room : body;
-        drawAll();
-      }
+      if (!response.ok) return;
+      const body = await response.json();
+      // This answer is only a first picture, made before the socket's hello was answered:
+      // once a `room` came on the socket (even while this body was being read) it is newer
+      // and wins. Else a reload that reclaims a seat from its bot could end with this older
+      // "bot" seat over the socket's "human" one, under the welcome's seat.
+      if (S.room) return;
+      S.room = body.room && body.room.seats ? body.room : body;
+      drawAll();
     } catch {
       // The socket reports connection problems; nothing more to say here.
     }
