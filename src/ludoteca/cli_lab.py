@@ -159,16 +159,9 @@ def compare(
 
     chosen = base._lang(lang)
     with base._errors(chosen):
-        info = registry.make(game).info
         option_a, option_b = questions.variants(option_pairs(option))
-        config = SimulationConfig(
-            game,
-            games,
-            agent_list(info, agents, players),
-            seed=seed,
-            workers=workers,
-            backend=backend,
-            ray_address=ray_address,
+        config = _question_config(
+            game, games, agents, players, seed, {}, workers, backend, ray_address
         )
         table_mod.check_writable([json_out, csv_out])
         with progress(chosen, 2 * games) as advance:
@@ -214,19 +207,11 @@ def sweep(
 
     chosen = base._lang(lang)
     with base._errors(chosen):
-        info = registry.make(game).info
         pairs = option_pairs(option)
         name, values = questions.sweep_values(pairs, game)
         fixed = {key: value for key, value in pairs if key != name}
-        config = SimulationConfig(
-            game,
-            games,
-            agent_list(info, agents, players),
-            seed=seed,
-            options=fixed,
-            workers=workers,
-            backend=backend,
-            ray_address=ray_address,
+        config = _question_config(
+            game, games, agents, players, seed, fixed, workers, backend, ray_address
         )
         table_mod.check_writable([json_out, csv_out])
         with progress(chosen, len(values) * games) as advance:
@@ -455,3 +440,28 @@ def write_outputs(
             table_mod.write(table_mod.frame(rows), path, kind)
             what = msg(f"lab.sim.what.{kind}", rows=len(rows))
             console.print(msg("lab.sim.wrote", what=what, path=path).text(lang))
+
+
+def _question_config(
+    game: str,
+    games: int,
+    agents: str | None,
+    players: int | None,
+    seed: int,
+    options: dict[str, str],
+    workers: int,
+    backend: str,
+    ray_address: str | None,
+) -> SimulationConfig:
+    """The simulation a ``compare`` or ``sweep`` runs for each variant (before its option)."""
+    info = registry.make(game).info
+    return SimulationConfig(
+        game,
+        games,
+        agent_list(info, agents, players),
+        seed=seed,
+        options=options,
+        workers=workers,
+        backend=backend,
+        ray_address=ray_address,
+    )
