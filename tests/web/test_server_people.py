@@ -168,6 +168,25 @@ def test_both_secret_choices_made_on_the_same_state_are_accepted(server: Server)
     bob.close()
 
 
+def test_a_move_that_raced_the_ending_move_is_stale_not_illegal(server: Server) -> None:
+    """A move chosen on a state before the last one reaches a finished game: it lost a race
+    (e.g. a second duel card sent while the first was still on its way), so it is stale; a
+    move sent on the final state itself is illegal. Both say that the game is over.
+    """
+    _room, alice, bob = two_players(server)
+    alice.send("start")
+    final, _ = play_both(alice, bob)
+    # play_to_end may itself have raced the end; these two are told apart by their text.
+    alice.send("act", action="duel 98", version=final["version"] - 1)
+    raced = alice.wait("error", lambda m: m.get("action") == "duel 98")
+    assert raced["code"] == "stale" and raced["message"] == "The game is over"
+    alice.send("act", action="duel 99", version=final["version"])
+    late = alice.wait("error", lambda m: m.get("action") == "duel 99")
+    assert late["code"] == "illegal" and late["message"] == "The game is over"
+    alice.close()
+    bob.close()
+
+
 def test_reconnect_with_the_token_resumes_the_seat_and_others_see_it(server: Server) -> None:
     room, alice, bob = two_players(server)
     alice.send("start")

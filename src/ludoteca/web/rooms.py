@@ -458,7 +458,10 @@ class Room:
             )
         live = self.session.current()
         if self.status == FINISHED:
-            raise RoomError("illegal", msg("web.error.game_over"), action=act.action)
+            # A move chosen on an earlier state that the game ended after is stale (it raced
+            # the ending move); one sent on the final state itself is illegal.
+            code = "stale" if act.version < live.version else "illegal"
+            raise RoomError(code, msg("web.error.game_over"), action=act.action)
         realtime = self.info.realtime
         stale = act.version != live.version and not (
             realtime or live.only_others_chose_since(seat, act.version)
