@@ -402,10 +402,16 @@ def progress(lang: Lang, total: int) -> Iterator[Callable[[int], None]]:
             TimeRemainingColumn(),
             console=base._err(),
             transient=True,
+            auto_refresh=False,  # no drawing thread: the worker pool may then fork
         )
         with bar:
             task = bar.add_task("", total=total)
-            yield lambda done: bar.advance(task, done)
+
+            def advance(done: int) -> None:
+                bar.advance(task, done)
+                bar.refresh()
+
+            yield advance
         return
     step = max(1, min(total // 20, 100))
     count = [0, 0]

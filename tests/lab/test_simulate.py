@@ -1,5 +1,9 @@
 """The simulation lab: seeds, seat rotation, parallel determinism, records, validation."""
 
+import subprocess
+import sys
+import threading
+
 import pytest
 
 from ludoteca.engine import record, registry
@@ -42,6 +46,30 @@ def test_parallel_results_equal_sequential_results() -> None:
     assert parallel == sequential
     assert [r.index for r in parallel] == list(range(9))
     assert sim.simulate(config(games=9, workers=2)) == sim.simulate(config(games=9))
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_forked_and_spawned_workers_give_the_sequential_results(
+    method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sim, "start_method", lambda: method)
+    sequential = list(sim.run(config(games=7, records=True)))
+    assert list(sim.run(config(games=7, records=True, workers=2, chunk_size=2))) == sequential
+
+
+def test_workers_fork_only_from_a_process_with_one_thread() -> None:
+    code = "from ludoteca.lab import simulate; print(simulate.start_method())"
+    fresh = [sys.executable, "-c", code]
+    done = subprocess.run(fresh, check=True, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert sim.start_method() == "spawn"
+    finally:
+        release.set()
+        other.join()
 
 
 def test_progress_reports_every_game_in_both_modes() -> None:
