@@ -169,12 +169,12 @@ def test_gotcha_on_a_phone_has_every_control_one_tap_away(server: Server, browse
         ("table", "gotcha-players"),
     ):
         button = page.get_by_test_id(f"gotcha-tab-{tab}")
-        box = button.bounding_box()
-        assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+        expect(button).to_be_visible()
+        assert rect_now(page, f"[data-testid=gotcha-tab-{tab}]")["bottom"] <= PHONE["height"]
         button.click()
         shown = page.get_by_test_id(target)
         expect(shown).to_be_visible()
-        top = shown.evaluate("e => e.getBoundingClientRect().top")
+        top = rect_now(page, f"[data-testid={target}]")["top"]
         assert 0 <= top < PHONE["height"] - 120, (tab, target, top)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # 3. Every seat has one colour: the seat list's is the pawn's on the board.
@@ -182,11 +182,13 @@ def test_gotcha_on_a_phone_has_every_control_one_tap_away(server: Server, browse
         listed = page.locator(f"[data-testid=seat-{seat}] .seat-no")
         expect(listed).to_have_text(str(seat))  # the number beside the colour
         pawn = page.locator(f".gt-pawn[data-seat='{seat}'] circle")
-        colours = [
-            listed.evaluate("e => getComputedStyle(e).backgroundColor"),
-            pawn.evaluate("e => getComputedStyle(e).fill"),
-        ]
-        assert colours[0] == colours[1], (seat, colours)
+        expect(pawn).to_be_attached()
+        colours = page.evaluate(
+            "([listed, pawn]) => [getComputedStyle(document.querySelector(listed))"
+            ".backgroundColor, getComputedStyle(document.querySelector(pawn)).fill]",
+            [f"[data-testid=seat-{seat}] .seat-no", f".gt-pawn[data-seat='{seat}'] circle"],
+        )
+        assert colours[0] and colours[0] == colours[1], (seat, colours)
     assert frames.last("state") is not None
     assert errors == []
     context.close()
@@ -221,6 +223,22 @@ def test_how_to_play_pages_show_the_engine_guide_in_both_languages(
     context.close()
 
 
+def rect_now(page: Page, selector: str) -> dict[str, float]:
+    """The client rectangle of the element ``selector`` matches, found and measured in one
+    task of the page.
+
+    A locator's ``evaluate`` or ``bounding_box`` finds the element in one round trip and
+    reads it in a second; a state arriving between them re-renders the board, and the old,
+    detached element measures 0 (a Tile Up board 0 px wide failed this test once that way).
+    """
+    rect: dict[str, float] = page.evaluate(
+        "selector => { const r = document.querySelector(selector).getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, width: r.width}; }",
+        selector,
+    )
+    return rect
+
+
 def check_start(page: Page, frames: Frames, game: str) -> None:
     """What a game shows right after the start (6: Tacocat's replace moves are folded)."""
     if game != "tacocat":
@@ -252,9 +270,11 @@ def check_board(page: Page, frames: Frames, game: str, phone: bool) -> None:
             " t.querySelector('.tu-letter').textContent])"
         ):
             assert letter == name[0]
-        cell = page.locator(".tu-board").evaluate(
-            "s => s.getBoundingClientRect().width / s.viewBox.baseVal.width * 40"
+        board = page.evaluate(
+            "() => { const s = document.querySelector('.tu-board');"
+            " return [s.getBoundingClientRect().width, s.viewBox.baseVal.width]; }"
         )
+        cell = board[0] / board[1] * 40
         assert cell >= (40 if phone else 29), cell
     if game == "mystery_date":
         symbols = page.locator(".md-card .md-symbol").evaluate_all(
