@@ -38,13 +38,15 @@ CASES = [
 ]
 
 
-def _states(game_id: str, players: int, matches: int, seed: int) -> list[Any]:
+def _states(
+    game_id: str, players: int, matches: int, seed: int, options: dict[str, Any] | None = None
+) -> list[Any]:
     """Every state of ``matches`` random matches, in order (chance states included)."""
     game = registry.make(game_id)
     picker = random.Random(seed)
     found: list[Any] = []
     for match in range(matches):
-        state = runner.new_game(game, players, seed * 1000 + match)
+        state = runner.new_game(game, players, seed * 1000 + match, options)
         while True:
             found.append(state)
             actors = game.actors(state)
@@ -82,6 +84,23 @@ def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) ->
                     expected = plain.base(game.view(state, seat))
                     written = observer.base(state, seat)
                     assert np.array_equal(written, expected), (game_id, seat, scaled)
+
+
+@pytest.mark.parametrize(
+    "options", [{"board_size": 9}, {"board_size": 13, "allow_mirror": True}], ids=str
+)
+def test_the_tile_up_writer_equals_the_encoded_view_on_every_board(options: dict[str, Any]) -> None:
+    """The other board sizes (their own encodings and cell offsets) and the mirror option."""
+    game = registry.make("tile_up")
+    enc = encodings.make("tile_up", 2, options)
+    for scaled in (False, True):
+        plain = encodings.Observer(enc, scaled=scaled)
+        observer = encodings.state_observer(enc, 2, scaled=scaled)
+        assert observer is not None
+        for state in _states("tile_up", 2, 1, seed=5, options=options):
+            for seat in (0, 1):
+                expected = plain.base(game.view(state, seat))
+                assert np.array_equal(observer.base(state, seat), expected), (options, seat)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
