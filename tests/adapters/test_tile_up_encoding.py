@@ -24,6 +24,8 @@ from pettingzoo.test.seed_test import seed_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import tile_up as enc
 from ludoteca.adapters.pettingzoo import env
+from ludoteca.engine import runner
+from ludoteca.engine.game import CHANCE
 from ludoteca.games.tile_up import game as tu
 from ludoteca.games.tile_up import model
 
@@ -249,3 +251,29 @@ def test_a_selected_tile_offers_only_its_cells() -> None:
         if isinstance(a, model.Place) and a.tile == tile
     }
     assert set(cells.tolist()) == expected
+
+
+@pytest.mark.parametrize("size", model.BOARD_SIZES)
+def test_the_mask_read_from_the_lazy_list_equals_the_mask_of_its_items(size: int) -> None:
+    """The play phase's masks are read from the lazy list's cell masks without building its
+    placements; they equal the masks built from the listed actions, for every draft."""
+    encoding = enc.ENCODINGS[size]
+    rng = random.Random(size)
+    state = runner.new_game(tu.GAME, 2, size, {"board_size": size})
+    compared = 0
+    while tu.GAME.actors(state):
+        seat = tu.GAME.actors(state)[0]
+        if seat == CHANCE:
+            state = tu.GAME.apply(state, seat, tu.GAME.sample_chance(state, rng))
+            continue
+        legal = tu.GAME.legal_actions(state, seat)
+        view = tu.GAME.view(state, seat)
+        listed = list(legal)
+        empty = encoding.action_mask(view, legal, ())
+        assert np.array_equal(empty, encoding.action_mask(view, listed, ()))
+        for tile in {a.tile for a in listed if type(a) is model.Place}:
+            drafted = encoding.action_mask(view, legal, (tile,))
+            assert np.array_equal(drafted, encoding.action_mask(view, listed, (tile,)))
+            compared += 1
+        state = tu.GAME.apply(state, seat, rng.choice(listed))
+    assert compared > 50

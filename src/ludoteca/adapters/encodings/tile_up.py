@@ -94,18 +94,14 @@ scaled ``x / (x + k)`` (0.5 at the typical value ``k``, below 1 for any ``x``): 
 
 from __future__ import annotations
 
-import array
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ludoteca.adapters.encodings import (
     EMPTY_DRAFT,
-    Buffer,
     Decoded,
     Draft,
     Encoding,
@@ -116,6 +112,10 @@ from ludoteca.adapters.encodings import (
 )
 from ludoteca.engine.game import CHANCE, Options, View
 from ludoteca.games.tile_up import model
+from ludoteca.games.tile_up.legal import LegalActions
+
+if TYPE_CHECKING:
+    from ludoteca.adapters.encodings.tile_up_writer import TileUpWriter
 
 GAME_ID = "tile_up"
 SEATS = model.MAX_PLAYERS
@@ -272,6 +272,7 @@ class TileUpEncoding:
         self.action_size = self.score + size * size
         self.layout = layout(size)
         self._last_grouped: tuple[Sequence[Any], dict[int, list[int]], list[int]] | None = None
+        self._cell_numbers = _cell_numbers(size)
         length = self.layout[-1].offset + self.layout[-1].size
         at = {block.name: block for block in self.layout}
         self.observation_soft: SoftRanges = tuple(
@@ -421,7 +422,18 @@ class TileUpEncoding:
         places: dict[int, list[int]] = {}
         others: list[int] = []
         scores: set[int] = set()
-        for action in legal:
+        actions: Sequence[Any] = legal
+        if type(legal) is LegalActions:
+            # The play phase's lazy list: placements read from its cell masks, unbuilt.
+            table = self._cell_numbers
+            for tile, cells in legal.placement_cells():
+                numbers: list[int] = []
+                for at, byte in enumerate(cells.to_bytes(len(table), "little")):
+                    if byte:
+                        numbers += table[at][byte]
+                places[tile] = numbers
+            actions = legal.other_actions()
+        for action in actions:
             kind = type(action)
             if kind is place:
                 number = PLACE + action.row * size + action.col
@@ -482,6 +494,10 @@ class TileUpEncoding:
 
     def state_writer(self, scale: Scale) -> TileUpWriter:
         """A writer of this vector straight from the state (``encodings.StateWriter``)."""
+        from ludoteca.adapters.encodings.tile_up_writer import (  # noqa: PLC0415 (it imports this module)
+            TileUpWriter,
+        )
+
         return TileUpWriter(self.size, scale)
 
     @staticmethod
@@ -502,243 +518,21 @@ _SIMPLE: tuple[Any, ...] = (
 """The engine action of each number from ``DRAW_TILES`` to ``PLACE - 1``."""
 _SIMPLE_INDEX: dict[Any, int] = {action: DRAW_TILES + i for i, action in enumerate(_SIMPLE)}
 
-# ---------------------------------------------------------------------------------------
-# The state writer
 
-
-class TileUpWriter:
-    """Writes Tile Up's vector from a state (``encodings.StateWriter``).
-
-    It reads what ``TileUp.view(state, seat)`` shows the seat: the board and its goal-shaped
-    regions, counts and scores, the face-up, discarded, known and (once ordered) deck cards,
-    the seat's own tiles and goal cards, and only the sizes of the bag, the other hands and
-    an unordered deck. A placement changes one cell: only the cells whose stack object or
-    region anchor changed since the seat's last state are rewritten.
+def _cell_numbers(size: int) -> list[list[tuple[int, ...]]]:
+    """Per byte of a cell mask (bit indices ``row * (size + 1) + col``) and per byte value:
+    the place numbers of its cells, ascending.
     """
-
-    def __init__(self, size: int, scale: Scale) -> None:
-        self._size = size
-        self._scale = scale
-        geo = model.geo_of(model.Rules(size, False))
-        stride = geo.stride
-        self._cells = geo.cells
-        self._offset = {
-            bit: _BOARD + CELL * (bit // stride * size + bit % stride) for bit in geo.cells
-        }
-        self._unit_bag = scale.unit[_BAG_SIZE]
-        blocks = scale.blocks
-        self._head = blocks(_PLAYERS, _head)
-        self._counts = blocks(_TILE_COUNTS, _counts)
-        self._tiles = blocks(_TILES, _tile_counts)
-        self._goals = blocks(_GOALS, _card_flags)
-        self._known = blocks(_KNOWN, _known)
-        self._faceup = blocks(_FACEUP, _faceup)
-        self._deck = blocks(_DECK_SIZE, _deck)
-        self._discard = blocks(_DISCARD, _discard)
-        self._pending = blocks(_PENDING, _pending)
-        self._turn_cards = blocks(_TURN_CARDS, _turn_cards)
-        self._seats = blocks(_SCORES, _seat_figures)
-        self._tail = blocks(_END, _tail)
-        self._board_tiles = blocks(_BOARD_TILES, list)
-        self._cell = blocks(_BOARD, _cell)
-
-    def write(self, state: model.State, seat: int, out: Buffer, previous: Any) -> None:
-        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
-        me = seat
-        p = previous
-        hands, goals = state.hands, state.goals
-        n = len(hands)
-        out[_PLAYERS:_TURN] = self._head[
-            n, me, state.phase, state.current, bool(state.pending), state.acted
-        ]
-        if p is None or state.turn != p.turn:
-            out[_TURN] = self._scale.value(_TURN, state.turn)
-        if p is None or state.bag is not p.bag:
-            out[_BAG_SIZE] = sum(state.bag) * self._unit_bag
-        if p is None or hands is not p.hands or goals is not p.goals:
-            out[_TILE_COUNTS:_TILES] = self._counts[
-                tuple(map(len, hands)), tuple(map(len, goals)), me
-            ]
-            out[_TILES:_GOALS] = self._tiles[hands[me]]
-            out[_GOALS:_SELECTED] = self._goals[goals[me]]
-        if p is None:
-            out[_SELECTED:_KNOWN] = _ZEROS[: _KNOWN - _SELECTED]
-        if p is None or state.known is not p.known:
-            out[_KNOWN:_FACEUP] = self._known[state.known, me]
-        if p is None or state.faceup is not p.faceup:
-            out[_FACEUP:_DECK_SIZE] = self._faceup[state.faceup]
-        deck = state.deck
-        if p is None or deck is not p.deck or state.deck_ordered != p.deck_ordered:
-            out[_DECK_SIZE:_DISCARD] = self._deck[
-                len(deck), state.deck_ordered, deck if state.deck_ordered else ()
-            ]
-        if p is None or state.discard is not p.discard:
-            out[_DISCARD:_PENDING] = self._discard[state.discard]
-        if p is None or state.pending is not p.pending:
-            out[_PENDING:_TURN_CARDS] = self._pending[state.pending]
-        if p is None or state.turn_cards != p.turn_cards:
-            out[_TURN_CARDS:_SCORES] = self._turn_cards[state.turn_cards]
-        out[_SCORES:_END] = self._seats[state.scores, state.scored, state.sums, state.fresh, me]
-        out[_END:_BOARD_TILES] = self._tail[state.end_reason, state.rules]
-        self._board(state, out, p)
-
-    def _board(self, state: model.State, out: Buffer, p: Any) -> None:
-        stacks, regions = state.stacks, state.regions
-        if p is not None and stacks is p.stacks and regions is p.regions:
-            return
-        if p is None:
-            cells: Sequence[int] = self._cells
-        else:
-            before = p.stacks
-            changed = {bit for bit in self._cells if stacks[bit] is not before[bit]}
-            if regions is not p.regions:
-                changed.update(region.anchor for region in p.regions)
-                changed.update(region.anchor for region in regions)
-            cells = sorted(changed)
-        if p is None or stacks is not p.stacks:
-            counts = Counter(chain.from_iterable(stacks))
-            out[_BOARD_TILES:_BOARD] = self._board_tiles[tuple(map(counts.__getitem__, _CODES))]
-        shapes = {region.anchor: region.shape for region in regions}
-        offset, block = self._offset, self._cell
-        for bit in cells:
-            stack = stacks[bit]
-            at = offset[bit]
-            out[at : at + CELL] = block[stack[-1] if stack else -1, len(stack), shapes.get(bit, -1)]
-
-
-_ZEROS = array.array("f", bytes(4 * TILES))
-_CODES = range(TILES)
-
-
-def _head(key: tuple[int, int, int, int, bool, int]) -> list[float]:
-    """players, seat, phase, current, chance_acts, acted."""
-    n, me, phase, current, chance, acted = key
-    out = [0.0] * (_TURN - _PLAYERS)
-    out[_PLAYERS + n - 2] = 1.0
-    out[_SEAT + me] = 1.0
-    out[_PHASE + phase] = 1.0
-    if current >= 0:
-        out[_CURRENT + (current - me) % n] = 1.0
-    out[_CHANCE] = float(chance)
-    out[_ACTED + acted] = 1.0
-    return out
-
-
-def _counts(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]:
-    """Tiles then goal cards held, rel seats."""
-    tiles, goals, me = key
-    n = len(tiles)
-    out = [0.0] * (_TILES - _TILE_COUNTS)
-    for seat in range(n):
-        r = (seat - me) % n
-        out[r] = tiles[seat]
-        out[SEATS + r] = goals[seat]
-    return out
-
-
-def _tile_counts(hand: tuple[int, ...]) -> list[float]:
-    out = [0.0] * TILES
-    for code in hand:
-        out[code] += 1.0
-    return out
-
-
-def _card_flags(cards: Sequence[int]) -> list[float]:
-    out = [0.0] * CARDS
-    for card in cards:
-        out[card] = 1.0
-    return out
-
-
-def _known(key: tuple[tuple[tuple[int, ...], ...], int]) -> list[float]:
-    known, me = key
-    n = len(known)
-    out = [0.0] * (SEATS * CARDS)
-    for seat, cards in enumerate(known):
-        r = (seat - me) % n
-        for card in cards:
-            out[r * CARDS + card] = 1.0
-    return out
-
-
-def _faceup(faceup: tuple[int, ...]) -> list[float]:
-    out = [0.0] * (model.FACEUP * CARDS)
-    for slot, card in enumerate(faceup):
-        if card >= 0:
-            out[slot * CARDS + card] = 1.0
-    return out
-
-
-def _deck(key: tuple[int, bool, tuple[int, ...]]) -> list[float]:
-    """deck_size, deck_ordered, deck_position."""
-    size, ordered, order = key
-    out = [0.0] * (_DISCARD - _DECK_SIZE)
-    out[0] = size
-    if ordered:
-        out[1] = 1.0
-        for place, card in enumerate(order):
-            out[2 + card] = place + 1
-    return out
-
-
-def _discard(discard: tuple[int, ...]) -> list[float]:
-    """discard, discard_top."""
-    out = _card_flags(discard) + [0.0] * CARDS
-    if discard:
-        out[CARDS + discard[-1]] = 1.0
-    return out
-
-
-def _pending(pending: tuple[tuple[int, int], ...]) -> list[float]:
-    out = [0.0] * len(model.KINDS)
-    for kind, _target in pending:
-        out[kind] += 1.0
-    return out
-
-
-def _turn_cards(mask: int) -> list[float]:
-    return [float(mask >> card & 1) for card in range(CARDS)]
-
-
-def _seat_figures(
-    key: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int],
-) -> list[float]:
-    """scores, scored, start_sums, fresh: rel seats."""
-    scores, scored, sums, fresh, me = key
-    n = len(scores)
-    out = [0.0] * (_END - _SCORES)
-    for seat in range(n):
-        r = (seat - me) % n
-        out[r] = scores[seat]
-        out[SEATS + r] = scored[seat]
-        out[2 * SEATS + r] = sums[seat] + 1
-        out[3 * SEATS + r] = float(fresh >> seat & 1)
-    return out
-
-
-def _tail(key: tuple[int, model.Rules]) -> list[float]:
-    """end_reason, board_size, allow_mirror."""
-    end_reason, rules = key
-    out = [0.0] * (_BOARD_TILES - _END)
-    if end_reason:
-        out[end_reason - 1] = 1.0
-    out[_BOARD_SIZE - _END + _SIZES.index(rules.size)] = 1.0
-    out[_MIRROR - _END] = float(bool(rules.allow_mirror))
-    return out
-
-
-def _cell(key: tuple[int, int, int]) -> list[float]:
-    """One board cell: top colour and number, height, the shape anchored here."""
-    top, height, shape = key
-    out = [0.0] * CELL
-    if top >= 0:
-        colour_at, number_at = _TOP_AT[top]
-        out[colour_at] = 1.0
-        out[number_at] = 1.0
-        out[_HEIGHT_AT] = height
-    if shape >= 0:
-        out[_SHAPE_AT + shape] = 1.0
-    return out
+    stride = size + 1
+    length = (size * stride + 7) // 8
+    table = []
+    for at in range(length):
+        row = []
+        for byte in range(256):
+            bits = [8 * at + i for i in range(8) if byte >> i & 1]
+            row.append(tuple(PLACE + bit // stride * size + bit % stride for bit in bits))
+        table.append(row)
+    return table
 
 
 ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in _SIZES}

@@ -180,6 +180,19 @@ class LegalActions(LazyActions[Action]):
         if self._len > len(self._head) + self._placed:
             yield END
 
+    def placement_cells(self) -> list[tuple[int, int]]:
+        """``(tile, cells)`` per tile with a legal placement, in list order: ``cells`` is the
+        mask of its legal cells' bit indices (for readers that want every placement without
+        building each action, e.g. an action mask).
+        """
+        return [(tile, cells) for tile, cells, _ in self._masks]
+
+    def other_actions(self) -> list[Action]:
+        """Every legal action that is not a placement, in list order."""
+        if self._len > len(self._head) + self._placed:
+            return [*self._head, END]
+        return list(self._head)
+
     def __contains__(self, action: object) -> bool:
         return type(action) in _ACTION_TYPES and (
             illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
