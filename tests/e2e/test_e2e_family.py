@@ -115,6 +115,29 @@ def test_two_people_join_from_the_open_tables_leave_safely_and_come_back(
     assert ana_errors == [] and bruno_errors == []
 
 
+def test_the_lobby_open_tables_refresh_by_themselves(
+    server: Server, people: list[tuple[BrowserContext, Page, list[str]]]
+) -> None:
+    """A table someone sits at after the lobby loaded appears in it without a reload, at
+    the next refresh (the page's clock is Playwright's, moved on by hand), and a choice made
+    in the form meanwhile is kept (only the open tables' panel is redrawn).
+    """
+    (_, ana, ana_errors), (_, bruno, bruno_errors) = people
+    bruno.clock.install()
+    bruno.goto(server.url + "/")
+    bruno.get_by_test_id("game-select").select_option("mystery_date")
+    expect(bruno.get_by_test_id("open-rooms")).to_be_visible()
+    frames = Frames(ana)
+    room_id = create_room(ana, server.url, "tacocat", 2)
+    sit(ana, frames, 0, "Ana")
+    join = bruno.get_by_test_id(f"join-{room_id}")
+    expect(join).to_have_count(0)
+    bruno.clock.run_for(10_000)
+    expect(join).to_be_visible()
+    expect(bruno.get_by_test_id("game-select")).to_have_value("mystery_date")
+    assert ana_errors == [] and bruno_errors == []
+
+
 def test_a_bot_moving_for_a_timed_out_person_says_so_and_the_timer_is_the_servers(
     server: Server, browser: Browser
 ) -> None:

@@ -111,6 +111,9 @@ function optionControl(option, form) {
   ]);
 }
 
+/** How often the lobby asks for the open tables again while it is shown. */
+const OPEN_ROOMS_REFRESH_MS = 10000;
+
 /** GET /api/rooms: the tables someone is at now. */
 async function fetchOpenRooms() {
   const response = await fetch(`/api/rooms?lang=${encodeURIComponent(getLang())}`);
@@ -153,6 +156,7 @@ export function mountLobby(root) {
   let games = null;
   let loadError = null;
   let openRooms = [];
+  let openRoomsShown = null;
 
   const choose = (id) => {
     if (form.game !== id) {
@@ -269,7 +273,8 @@ export function mountLobby(root) {
     }
     if (!games.length) return;
     root.appendChild(createForm());
-    root.appendChild(openRoomsPanel(openRooms));
+    openRoomsShown = openRoomsPanel(openRooms);
+    root.appendChild(openRoomsShown);
     root.appendChild(h("section", {class: "games", "aria-labelledby": "games-title"}, [
       h("h2", {id: "games-title"}, [t("lobby.games")]),
       h("div", {class: "game-grid"}, games.map((g) => gameCard(g, choose, g.id === form.game))),
@@ -285,6 +290,29 @@ export function mountLobby(root) {
     }
     draw();
   }
+
+  // The open tables refresh by themselves while the page is shown (people sit down, games
+  // start and end); only their panel is redrawn, so the form keeps its focus and choices.
+  async function refreshOpenRooms() {
+    if (!root.isConnected) {
+      clearInterval(refreshTimer);
+      return;
+    }
+    if (document.hidden || !games || !openRoomsShown) return;
+    let rooms;
+    try {
+      rooms = await fetchOpenRooms();
+    } catch (error) {
+      return;  // the next tick asks again
+    }
+    if (JSON.stringify(rooms) === JSON.stringify(openRooms) || !openRoomsShown) return;
+    openRooms = rooms;
+    const fresh = openRoomsPanel(openRooms);
+    openRoomsShown.replaceWith(fresh);
+    openRoomsShown = fresh;
+  }
+  const refreshTimer = setInterval(refreshOpenRooms, OPEN_ROOMS_REFRESH_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshOpenRooms(); });
 
   draw();
   load();
