@@ -612,10 +612,13 @@ class Node:
             for worker, (_, count) in zip(ordered, counts, strict=True):
                 if not int(count):
                     self._peer_dead(worker)
-        relayed = sorted({link.room_id for link in self.socks.values()})
+        by_room: dict[str, list[Link]] = {}
+        for link in self.socks.values():
+            by_room.setdefault(link.room_id, []).append(link)
+        relayed = sorted(by_room)
         owners = await self.leases.owners(relayed)
         for room_id, owner in zip(relayed, owners, strict=True):
-            for link in [link for link in self.socks.values() if link.room_id == room_id]:
+            for link in by_room[room_id]:
                 if link.owner != owner:
                     self.socks.pop(link.sock, None)
                     link.owner = None
