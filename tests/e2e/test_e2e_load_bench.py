@@ -182,3 +182,25 @@ def test_bad_bench_options_are_one_line_in_the_chosen_language() -> None:
         )
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1 and text in done.stderr, done.stderr
+
+
+def test_the_bench_help_speaks_the_chosen_language_only() -> None:
+    code = "from ludoteca.cli import main; main()"
+    shown = {}
+    for lang in ("es", "en"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, "--lang", lang, "bench", "web", "--help"],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        shown[lang] = done.stdout
+    spanish, english = shown["es"], shown["en"]
+    assert spanish.startswith("Uso: ludoteca bench web") and "\nOpciones:\n" in spanish
+    assert "Muestra esta ayuda y termina." in spanish and "--games PARTIDAS" in spanish
+    assert english.startswith("Usage: ludoteca bench web") and "\nOptions:\n" in english
+    # argparse's own English words are gone from the Spanish page.
+    for word in ("usage:", "options:", "show this help", "GAMES", "SECONDS", "Load on the"):
+        assert word not in spanish, word
