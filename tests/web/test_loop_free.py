@@ -30,7 +30,7 @@ from pg_cluster import Cluster as Postgres
 
 from ludoteca.web import relay
 from ludoteca.web.cluster import ClusterSettings, Node
-from ludoteca.web.collector import Freezer
+from ludoteca.web.collector import YOUNG, Freezer
 from ludoteca.web.fence import FENCES_TABLE, Fences, StaleLeaseError
 from ludoteca.web.hall import Rooms
 from ludoteca.web.limits import Limits, Meter
@@ -232,8 +232,10 @@ def test_a_writer_batch_checks_every_fence_at_once_and_a_stale_room_fails_alone(
 def test_what_survives_a_full_collection_is_frozen_until_the_next_thaw() -> None:
     async def scenario() -> None:
         freezer = Freezer(asyncio.get_running_loop(), thaw_seconds=3600)
+        default = gc.get_threshold()
         freezer.start()
         try:
+            assert gc.get_threshold() == (YOUNG, *default[1:])
             start = gc.get_freeze_count()
             kept = [[index] for index in range(5000)]  # long-lived, tracked
             gc.collect()
@@ -244,7 +246,7 @@ def test_what_survives_a_full_collection_is_frozen_until_the_next_thaw() -> None
             gc.unfreeze()
 
     asyncio.run(scenario())
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and gc.get_threshold()[0] != YOUNG
 
 
 @pytest.fixture(autouse=True)
