@@ -464,8 +464,12 @@ class Level:
     kill_at: float | None = None
 
 
-async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, Any]:
-    """Run one level against the server at ``origin``; its figures (see the module)."""
+async def drive(
+    origin: str, level: Level, server_pid: int | None, helpers: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    """Run one level against the server at ``origin``; its figures (see the module).
+    ``helpers``: the processes of the server's PostgreSQL and Redis (their CPU is counted).
+    """
     stats = Stats()
     host, _, port = origin.removeprefix("http://").partition(":")
     ws_origin = "ws" + origin.removeprefix("http")
@@ -502,6 +506,7 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
     stats.recording = True
     load_before = os.getloadavg()[0]
     server0 = tree_usage(server_pid) if server_pid else None
+    helpers0 = sum(tree_usage(pid).cpu_s for pid in helpers)
     cpu0_client = time.process_time()
     t0 = time.perf_counter()
     killer = None
@@ -517,6 +522,7 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
     wall = time.perf_counter() - t0
     cpu_client = time.process_time() - cpu0_client
     server1 = tree_usage(server_pid) if server_pid else None
+    helpers1 = sum(tree_usage(pid).cpu_s for pid in helpers)
     load_after = os.getloadavg()[0]
     victim = await killer if killer is not None else None
     for client in clients:
@@ -558,6 +564,7 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
         "server_rss_mb": round(server1.rss_bytes / 2**20, 1) if server1 else None,
         "server_processes": server1.processes if server1 else None,
         "client_cpu_s": round(cpu_client, 2),
+        "store_redis_cpu_s": round(helpers1 - helpers0, 2) if helpers else None,
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
     row["reconnected"] = stats.reconnects
@@ -595,35 +602,43 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def _run_loop(origin: str, level: Level, pid: int | None) -> dict[str, Any]:
+def _run_loop(
+    origin: str, level: Level, pid: int | None, helpers: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """Run the clients on a new event loop (uvloop's: uvicorn[standard] brings it)."""
     try:
         import uvloop  # noqa: PLC0415
 
-        result: dict[str, Any] = uvloop.run(drive(origin, level, pid))
+        result: dict[str, Any] = uvloop.run(drive(origin, level, pid, helpers))
     except ImportError:
-        result = asyncio.run(drive(origin, level, pid))
+        result = asyncio.run(drive(origin, level, pid, helpers))
     return result
 
 
 @contextlib.contextmanager
-def serving(workers: int, tmp: Path, source: Path | None = None) -> Iterator[Server]:
+def serving(
+    workers: int, tmp: Path, source: Path | None = None
+) -> Iterator[tuple[Server, tuple[int, ...]]]:
     """A fresh ``ludoteca serve --limits off`` (``workers`` processes; more than one on a
-    throwaway PostgreSQL and Redis), stopped at the end. ``source``: run the server from
-    another checkout's ``src`` (a baseline revision).
+    throwaway PostgreSQL and Redis), stopped at the end; with the process ids of that
+    PostgreSQL and Redis (none for one process). ``source``: run the server from another
+    checkout's ``src`` (a baseline revision).
     """
     env = {"PYTHONPATH": str(source / "src")} if source is not None else None
     with contextlib.ExitStack() as stack:
         extra: tuple[str, ...] = ("--limits", "off")
         db: Path | str = tmp / "load.sqlite3"
+        helpers: tuple[int, ...] = ()
         if workers > 1:
             postgres = stack.enter_context(Postgres())
             redis = stack.enter_context(Redis())
             db = postgres.url
             extra += ("--workers", str(workers), "--redis", redis.url)
+            found = (postgres.pid(), redis.proc.pid if redis.proc else None)
+            helpers = tuple(pid for pid in found if pid is not None)
         server = Server(db, log=tmp / "serve.log", extra_args=extra, env=env)
         stack.enter_context(server)
-        yield server
+        yield server, helpers
 
 
 def run(
@@ -640,8 +655,8 @@ def run(
         return {**_run_loop(origin, level, None), "workers": workers}
     with (
         tempfile.TemporaryDirectory(prefix="ludoteca-load-") as tmp,
-        serving(workers, Path(tmp), source) as server,
+        serving(workers, Path(tmp), source) as (server, helpers),
     ):
         pid = server.proc.pid if server.proc else None
-        row = _run_loop(server.url, level, pid)
+        row = _run_loop(server.url, level, pid, helpers)
     return {**row, "workers": workers, "server": str(source) if source else "this"}

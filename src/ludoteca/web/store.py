@@ -397,9 +397,13 @@ class _SqlStore:
         """
         rows = self._batch.actions
         if rows:
-            cur.executemany(self._sql(_ADD_ACTION), rows)
+            self._insert_actions(cur, rows)
         if self.guard_all is not None and self._batch.guarded:
             self.guard_all(cur, self._batch.guarded)
+
+    def _insert_actions(self, cur: Any, rows: list[tuple[Any, ...]]) -> None:
+        """Insert many steps' rows (``_ADD_ACTION``'s columns) with ``cur``."""
+        cur.executemany(self._sql(_ADD_ACTION), rows)
 
     def _reconnect_if_broken(self) -> None:
         """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
@@ -642,6 +646,12 @@ class PostgresStore(_SqlStore):
         self._psycopg = psycopg
         super().__init__(psycopg.connect(url), "%s")
 
+    def _insert_actions(self, cur: Any, rows: list[tuple[Any, ...]]) -> None:
+        """One ``INSERT ... SELECT FROM unnest(...)`` of every row, a column per array: one
+        statement for the server to run, where ``executemany`` ran one per row.
+        """
+        cur.execute(_ADD_ACTIONS_UNNEST, [list(column) for column in zip(*rows, strict=True)])
+
     def _reconnect_if_broken(self) -> None:
         """After the database restarted or the network dropped, the call that saw the
         failure raised; the next one opens a new connection.
@@ -678,6 +688,10 @@ def open_store(url: str) -> Store:
 _UPDATE_ROOM = "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?"
 _ADD_ACTION = (
     "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_ADD_ACTIONS_UNNEST = (
+    "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) SELECT * FROM unnest("
+    "%s::text[], %s::integer[], %s::integer[], %s::integer[], %s::text[], %s::bigint[])"
 )
 _SAVE_SEAT = (
     "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
