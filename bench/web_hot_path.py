@@ -44,7 +44,7 @@ async def measure(rooms_count: int, actions: int, seed: int) -> dict[str, Any]:
     """Create the rooms, start every game, play ``actions`` moves round robin."""
     from ludoteca.web import protocol as p  # noqa: PLC0415 (the tree under test)
     from ludoteca.web.client import Client, Settings  # noqa: PLC0415
-    from ludoteca.web.rooms import Rooms  # noqa: PLC0415
+    from ludoteca.web.hall import Rooms  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     pauses: list[float] = []

@@ -94,6 +94,48 @@ def test_a_rematch_never_pairs_two_games_updates() -> None:
     assert stats.actions == 2 and stats.unmatched == 0
 
 
+class _Sent:
+    """Stands in for a seat's socket in the pairing tests: keeps what the seat sends."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+
+def _state(seat: web_load.SeatClient, version: int, last: int | None, text: str = "") -> None:
+    """``seat`` reads the state of ``version`` whose last move was ``last``'s (None: a
+    secret), offering it one legal move.
+    """
+    shown = None if last is None else {"seat": last, "text": text}
+    legal = [{"text": f"m{version}"}]
+    asyncio.run(seat._message({"type": "state", "version": version, "last": shown, "legal": legal}))
+
+
+def test_a_seat_never_moves_again_while_its_move_is_unanswered() -> None:
+    # Tacocat's replace: both seats choose on version 5. Ana's secret choice is stored
+    # first (version 6), where Bea is still an actor; Bea's move of version 5 is still in
+    # flight, so she waits for its answer instead of racing it with a second move.
+    stats = web_load.Stats(recording=True)
+    _, bea = _seats(stats)
+    sent = _Sent()
+    bea.ws = cast(Any, sent)
+    _state(bea, 5, last=0)
+    assert [(f["version"], f["action"]) for f in sent.frames] == [(5, "m5")]
+    _state(bea, 6, last=None)
+    assert len(sent.frames) == 1
+    _state(bea, 7, last=1, text="m5")  # her move accepted: she may move on version 7
+    assert [(f["version"], f["action"]) for f in sent.frames] == [(5, "m5"), (7, "m7")]
+    assert stats.actions == 1 and stats.unmatched == 0
+    # Refused moves are answers too: after the error she moves on the newest state.
+    _state(bea, 8, last=None)
+    assert len(sent.frames) == 2
+    asyncio.run(bea._message({"type": "error", "code": "stale"}))
+    assert [(f["version"], f["action"]) for f in sent.frames][2:] == [(8, "m8")]
+    assert stats.errors == {"stale": 1} and len(bea.table.sent[1]) == 1
+
+
 def test_two_games_of_random_moves_over_real_sockets(own_server: Server) -> None:
     result = web_load.run(web_load.Level(2, 1.5, think=0.0, warmup=0.5), origin=own_server.url)
     assert result["games"] == 2 and result["sockets"] == 4
@@ -140,3 +182,25 @@ def test_bad_bench_options_are_one_line_in_the_chosen_language() -> None:
         )
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1 and text in done.stderr, done.stderr
+
+
+def test_the_bench_help_speaks_the_chosen_language_only() -> None:
+    code = "from ludoteca.cli import main; main()"
+    shown = {}
+    for lang in ("es", "en"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, "--lang", lang, "bench", "web", "--help"],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        shown[lang] = done.stdout
+    spanish, english = shown["es"], shown["en"]
+    assert spanish.startswith("Uso: ludoteca bench web") and "\nOpciones:\n" in spanish
+    assert "Muestra esta ayuda y termina." in spanish and "--games PARTIDAS" in spanish
+    assert english.startswith("Usage: ludoteca bench web") and "\nOptions:\n" in english
+    # argparse's own English words are gone from the Spanish page.
+    for word in ("usage:", "options:", "show this help", "GAMES", "SECONDS", "Load on the"):
+        assert word not in spanish, word

@@ -7,7 +7,8 @@ import json
 from typing import Any
 
 from ludoteca.web import protocol as p
-from ludoteca.web.rooms import Client, Rooms, Settings
+from ludoteca.web.hall import Rooms
+from ludoteca.web.rooms import Client, Settings
 from ludoteca.web.store import open_store
 
 

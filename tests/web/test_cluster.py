@@ -9,6 +9,7 @@ the worker a player reaches. A room created through worker 0 is owned by worker 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -136,9 +137,27 @@ def stored_steps(db: str, room: str) -> list[tuple[int, int, str]]:
     return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
 
 
+def listening_sockets(port: int) -> set[str]:
+    """The inodes of the sockets listening on ``port`` (``/proc/net/tcp``, state 0A)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError), open(table) as rows:
+            for row in list(rows)[1:]:
+                fields = row.split()
+                if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    found.add(fields[9])
+    return found
+
+
 def test_two_workers_share_a_room_and_a_dead_owner_loses_nothing(cluster: Cluster) -> None:
     workers = [cluster.health(port) for port in cluster.ports]
     assert workers[0] and workers[1] and workers[0]["worker"] != workers[1]["worker"]
+    # Each worker listens on the shared port with a socket of its own (SO_REUSEPORT), so
+    # the kernel spreads connections over both (one shared socket: whoever woke first took
+    # every connection waiting). 2**-63: the chance that 64 all reach the same one.
+    assert len(listening_sockets(cluster.port)) == 2
+    reached = {http(cluster.port, "GET", "/healthz")[1]["worker"] for _ in range(64)}
+    assert reached == {workers[0]["worker"], workers[1]["worker"]}
     room, players = table(cluster)
     alice, bob = players
     for _ in range(6):  # Bob's moves go through worker 1 to the owner, worker 0, and back

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ludoteca.web import protocol as p
 from ludoteca.web.client import Client, Settings
+from ludoteca.web.hall import Rooms
 from ludoteca.web.limits import Limits
-from ludoteca.web.rooms import Rooms
 from ludoteca.web.store import open_store
 
 

@@ -114,7 +114,8 @@ def seats_of(game_id: str, players: int) -> tuple[SqliteStore, Seats]:
 
 def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
     store, seats = seats_of("dweebies", 2)
-    token = seats.sit(0, "  Ana ", None, ())
+    seat, token = seats.sit(0, "  Ana ", None, ())
+    seats.save(seat)
     row = store.seats("r1")[0]
     assert row.kind == HUMAN and row.name == "Ana"
     assert row.token_hash == hash_token(token) and token not in repr(store.seats("r1"))
@@ -139,7 +140,7 @@ def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
 )
 def test_sitting_down_is_refused_with_the_protocol_codes(number: int, name: str, code: str) -> None:
     _, seats = seats_of("dweebies", 2)
-    seats.sit(0, "Ana", None, ())
+    seats.save(seats.sit(0, "Ana", None, ())[0])
     with pytest.raises(RoomError) as refused:
         seats.sit(number, name, None, ())
     assert refused.value.code == code
@@ -188,7 +189,7 @@ def test_seat_profiles_follow_the_games_profile_spec() -> None:
     spec = registry.make("gotcha").info.profiles
     assert spec is not None and spec.traits and all(t.es != t.en for t in spec.traits)
     trait = spec.traits[0].id
-    seats.sit(0, "Ana", None, (trait, trait))
+    seats.save(seats.sit(0, "Ana", None, (trait, trait))[0])
     assert seats[0].profile == {"name": "Ana", "age": spec.default_age(), "traits": [trait]}
     for age, traits in ((0, ()), (200, ()), (30, ("wings",))):
         with pytest.raises(RoomError) as refused:

@@ -14,7 +14,8 @@ from ludoteca.games.gotcha import cards as gotcha_cards
 from ludoteca.games.gotcha import surface as gotcha_surface
 from ludoteca.web import clock
 from ludoteca.web import protocol as p
-from ludoteca.web.rooms import Client, Room, Rooms, Settings, hash_token
+from ludoteca.web.hall import Rooms
+from ludoteca.web.rooms import Client, Room, Settings, hash_token
 from ludoteca.web.store import SqliteStore, open_store
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,8 +26,10 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import catalogue, protocol
 from ludoteca.web.client import dumps, read_message
 from ludoteca.web.cluster import CLOSE_MOVED, ClusterSettings, Node
+from ludoteca.web.collector import Freezer
+from ludoteca.web.hall import Rooms
 from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.rooms import Client, RoomError, Rooms, Settings, agent_names, default_agent
+from ludoteca.web.rooms import Client, RoomError, Settings, agent_names, default_agent
 from ludoteca.web.store import open_store
 
 log = logging.getLogger("ludoteca.web")
@@ -161,26 +162,28 @@ def create_app(
         store = open_store(store_url)
         rooms = Rooms(store, settings)
         holder["rooms"] = rooms
+        freezer = Freezer(asyncio.get_running_loop())
         if cluster is not None:
             node = nodes["node"] = Node(cluster, rooms, store, limits, meter, _write_queue)
             await node.start()
-            _freeze()
-            try:
-                yield
-            finally:
-                await node.stop()
-                rooms.close()
-                store.close()
-            return
-        rooms.load()
-        rooms.resume()
-        _freeze()
-        sweeper = asyncio.create_task(_sweep(rooms, limits.idle_seconds))
+            tasks = [asyncio.create_task(freezer.thaw_now_and_then())]
+        else:
+            rooms.load()
+            rooms.resume()
+            tasks = [
+                asyncio.create_task(_sweep(rooms, limits.idle_seconds)),
+                asyncio.create_task(freezer.thaw_now_and_then()),
+            ]
+        freezer.start()
         try:
             yield
         finally:
-            sweeper.cancel()
-            await asyncio.gather(sweeper, return_exceptions=True)
+            freezer.stop()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if cluster is not None:
+                await nodes["node"].stop()
             rooms.close()
             store.close()
 
@@ -242,7 +245,7 @@ def create_app(
                 raise RoomError(
                     "unknown_game", msg("web.error.bad_field", field="game", kind="str")
                 )
-            room = rooms().create(
+            room = await rooms().create_async(
                 game_id, body.get("players"), body.get("options"), body.get("turn_seconds", 0)
             )
         except RoomError as error:
@@ -338,16 +341,6 @@ def create_app(
                 outbox.cancel()
 
     return app
-
-
-def _freeze() -> None:
-    """Move what start-up made out of the collector's sight.
-
-    It (modules, the games' tables, the rooms read back) lives as long as the server, so
-    full collections stay short.
-    """
-    gc.collect()
-    gc.freeze()
 
 
 async def _sweep(rooms: Rooms, idle_seconds: float) -> None:

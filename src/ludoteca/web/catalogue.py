@@ -27,7 +27,8 @@ from ludoteca.engine.i18n import Lang
 from ludoteca.web.seats import BOT, FREE, HUMAN
 
 if TYPE_CHECKING:
-    from ludoteca.web.rooms import Room, Rooms
+    from ludoteca.web.hall import Rooms
+    from ludoteca.web.rooms import Room
 
 OPEN_ROOMS_LIMIT = 50
 """Most rooms ``GET /api/rooms`` lists (lobbies with a free seat first, newest first)."""

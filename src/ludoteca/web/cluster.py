@@ -25,6 +25,7 @@ worker owns goes on where it stopped.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -44,9 +45,10 @@ from ludoteca.web import protocol as p
 from ludoteca.web import relay
 from ludoteca.web.client import Client, RoomError, parse_lang, read_message
 from ludoteca.web.fence import FENCES_TABLE, Fences
+from ludoteca.web.hall import Rooms
 from ludoteca.web.lease import Leases
 from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.rooms import Room, Rooms
+from ludoteca.web.rooms import Room
 from ludoteca.web.store import Store
 
 log = logging.getLogger("ludoteca.web")
@@ -83,7 +85,12 @@ class ClusterSettings:
 
 
 class Proxy(Client):
-    """A socket of another worker in a room owned here: its frames go back over Redis."""
+    """A socket of another worker in a room owned here: its frames go back over Redis.
+
+    Its messages are handled in order by a task of its own that runs while some wait
+    (:meth:`take`), never by the loop that reads this worker's channel: a move waits for
+    its commit, and the channel must not wait with it (every relayed socket would).
+    """
 
     def __init__(self, node: Node, peer: str, sock: str, room: Room) -> None:
         head = relay.frame({"op": "out", "sock": sock})
@@ -91,6 +98,27 @@ class Proxy(Client):
         self.peer = peer
         self.sock = sock
         self.room = room
+        self.inbox: collections.deque[p.ClientMessage | None] = collections.deque()
+        """Messages waiting to be handled; None: the socket closed (after them)."""
+        self.task: asyncio.Task[None] | None = None
+
+    def take(self, message: p.ClientMessage | None) -> None:
+        """Queue a message of the socket (None: it closed) for its own task."""
+        self.inbox.append(message)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while self.inbox:
+                message = self.inbox.popleft()
+                if message is None:
+                    async with self.room.lock:
+                        self.room.disconnect(self)
+                    return
+                await self.room.handle(self, message)
+        finally:
+            self.task = None
 
 
 class Link:
@@ -185,6 +213,7 @@ class Node:
         self._tasks: list[asyncio.Task[None]] = []
         rooms.before_create = self._fence_new
         store.guard = self.fences.guard  # type: ignore[attr-defined]
+        store.guard_all = self.fences.guard_all  # type: ignore[attr-defined]
 
     # -------------------------------------------------------------------------------
     # Start and stop
@@ -227,6 +256,13 @@ class Node:
         except Exception:
             log.exception("room %s: its fence could not be taken", room_id)
             raise RoomError("server_error", msg("web.error.store")) from None
+
+    def _fence_stored(self, room_id: str) -> bool:
+        """Take the fence of a stored room (False: no such room, nothing taken)."""
+        if self.store.room(room_id) is None:
+            return False
+        self._fence_new(room_id)
+        return True
 
     async def adopt(self, room_id: str) -> None:
         """A room just created here: take its lease (before anyone can know its id)."""
@@ -277,16 +313,15 @@ class Node:
             self._loading.discard(room_id)
 
     async def _read_room(self, room_id: str) -> Room | None:
-        try:
-            if self.store.room(room_id) is None:
+        try:  # the store's calls in a thread: the event loop serves the other rooms
+            if not await asyncio.to_thread(self._fence_stored, room_id):
                 await self.leases.release(room_id)
                 return None
-            self._fence_new(room_id)
         except Exception:
             await self.leases.release(room_id)
             raise
         self.owned.add(room_id)
-        room = self.rooms.get(room_id)  # restores its game and resumes its bots
+        room = await self.rooms.get_async(room_id)  # restores its game, resumes its bots
         if room is None:
             self._drop(room_id)
             await self.leases.release(room_id)
@@ -424,7 +459,7 @@ class Node:
                 self._subscribed = True
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        await self._on_frame(message["data"])
+                        self._on_frame(message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -436,14 +471,14 @@ class Node:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
-    async def _on_frame(self, data: str) -> None:
+    def _on_frame(self, data: str) -> None:
         try:
             head, body = relay.parse(data)
-            await self._dispatch(head, body)
+            self._dispatch(head, body)
         except Exception:
             log.exception("worker %s: a frame from another worker failed", self.worker)
 
-    async def _dispatch(self, head: dict[str, Any], body: str) -> None:
+    def _dispatch(self, head: dict[str, Any], body: str) -> None:
         op = head["op"]
         if op == "out":
             link = self.socks.get(head["sock"])
@@ -457,12 +492,11 @@ class Node:
         elif op == "open":
             self._open_proxy(head)
         elif op == "in":
-            await self._proxy_frame(head, body)
+            self._proxy_frame(head, body)
         elif op == "close":
             proxy = self.proxies.pop((head["from"], head["sock"]), None)
             if proxy is not None:
-                async with proxy.room.lock:
-                    proxy.room.disconnect(proxy)
+                proxy.take(None)
         elif op == "ask":
             room = self._owned_room(head["room"])
             answer = "" if room is None else json.dumps(room.summary(head["lang"]))
@@ -482,7 +516,7 @@ class Node:
         self.proxies[(peer, sock)] = proxy
         room.attach(proxy)
 
-    async def _proxy_frame(self, head: dict[str, Any], body: str) -> None:
+    def _proxy_frame(self, head: dict[str, Any], body: str) -> None:
         proxy = self.proxies.get((head["from"], head["sock"]))
         if proxy is None:
             self.outbox.send(head["from"], relay.frame({"op": "shut", "sock": head["sock"]}))
@@ -494,11 +528,11 @@ class Node:
             return
         if self._refused(proxy, message):
             return
-        if isinstance(message, p.Hint):  # a search: it must not hold up the channel
+        if isinstance(message, p.Hint):  # a search: it must not hold up the socket
             task = asyncio.get_running_loop().create_task(proxy.room.handle(proxy, message))
             task.add_done_callback(lambda _t: None)
             return
-        await proxy.room.handle(proxy, message)
+        proxy.take(message)
 
     def _refused(self, client: Client, message: p.ClientMessage) -> bool:
         """While paused, a message that would change the room is refused (``paused``)."""
@@ -578,10 +612,13 @@ class Node:
             for worker, (_, count) in zip(ordered, counts, strict=True):
                 if not int(count):
                     self._peer_dead(worker)
-        relayed = sorted({link.room_id for link in self.socks.values()})
+        by_room: dict[str, list[Link]] = {}
+        for link in self.socks.values():
+            by_room.setdefault(link.room_id, []).append(link)
+        relayed = sorted(by_room)
         owners = await self.leases.owners(relayed)
         for room_id, owner in zip(relayed, owners, strict=True):
-            for link in [link for link in self.socks.values() if link.room_id == room_id]:
+            for link in by_room[room_id]:
                 if link.owner != owner:
                     self.socks.pop(link.sock, None)
                     link.owner = None

@@ -14,7 +14,7 @@ live in PostgreSQL, not Redis, so they keep growing when Redis restarts empty.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 FENCES_TABLE = "CREATE TABLE IF NOT EXISTS fences (room_id TEXT PRIMARY KEY, token BIGINT NOT NULL)"
@@ -23,6 +23,11 @@ TAKE = (
     " DO UPDATE SET token = fences.token + 1 RETURNING token"
 )
 CHECK = "UPDATE fences SET token = token WHERE room_id = %s AND token = %s"
+CHECK_ALL = (
+    "UPDATE fences SET token = fences.token FROM unnest(%s::text[], %s::bigint[])"
+    " AS mine(room_id, token) WHERE fences.room_id = mine.room_id"
+    " AND fences.token = mine.token RETURNING fences.room_id"
+)
 
 
 class StaleLeaseError(Exception):
@@ -83,3 +88,26 @@ class Fences:
         if cur.rowcount != 1:
             self.forget(room_id)
             raise StaleLeaseError(room_id)
+
+    def guard_all(self, cur: Any, room_ids: Collection[str]) -> None:
+        """:meth:`guard` for every room a writer batch wrote, in one statement (the store's
+        ``guard_all``, run just before the batch commits; the rows' locks hold until then).
+
+        Raises:
+            PausedError: While Redis or PostgreSQL is down.
+            StaleLeaseError: Naming a room whose current token is not this worker's (the
+                batch is rolled back and each write tried alone).
+        """
+        if self._paused():
+            raise PausedError(next(iter(room_ids)))
+        with self._lock:
+            mine = [(room, self._tokens.get(room)) for room in room_ids]
+        for room, token in mine:
+            if token is None:
+                raise StaleLeaseError(room)
+        cur.execute(CHECK_ALL, ([room for room, _ in mine], [token for _, token in mine]))
+        held = {row[0] for row in cur.fetchall()}
+        for room, _ in mine:
+            if room not in held:
+                self.forget(room)
+                raise StaleLeaseError(room)

@@ -14,7 +14,10 @@ redis://...``. One asyncio client process (``websockets``, orjson) then:
 4. measures for ``seconds``: accepted **actions/s**, the **latency** from sending ``act`` on
    one seat's socket to the OTHER seat's ``state`` for it (one clock: both sockets live in
    this process), **errors** by code, the server's **CPU and memory** (the process and all
-   its workers, from ``/proc``) and this client's own CPU (it shares the machine).
+   its workers, from ``/proc``) and this client's own CPU (it shares the machine). The
+   client collects no garbage in the window: its own full collections over two thousand
+   sockets would stop its loop for a few hundred ms and count as the server's latency.
+   It moves the way a page does: a seat whose move is unanswered waits for the answer.
 
 With ``kill_at`` one worker is killed with SIGKILL that many seconds into the window: its
 sockets reconnect with their seat tokens, and the row reports the **recovery** time (kill to
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import math
 import os
 import random
@@ -247,6 +251,8 @@ class SeatClient:
         """Which game of the room this socket is reading (a rematch is the next one)."""
         self.timer: asyncio.Task[None] | None = None
         self.stopping = False
+        self.latest: tuple[int, list[dict[str, Any]]] = (-1, [])
+        """The version and legal moves of the last state read (what a move is chosen on)."""
 
     async def loop(self) -> None:
         """Handle messages until stopped; a dropped socket is opened again."""
@@ -268,6 +274,7 @@ class SeatClient:
             mine = self.table.sent[self.seat]
             if mine:  # answers come in order: the oldest move was refused
                 mine.popleft()
+                await self._consider()
 
     async def _reconnect(self) -> bool:
         """Open the socket again with the seat's token; the first ``state`` tells how long
@@ -311,24 +318,37 @@ class SeatClient:
             self.table.sent[self.seat].clear()
         self.seen = version
         self._pair(message.get("last"), (self.game, version), now)
-        if message.get("outcome") is not None:
+        if self.timer is not None:  # a move thought on an older state is not sent
+            self.timer.cancel()
+            self.timer = None
+        over = message.get("outcome") is not None
+        self.latest = (version, [] if over else message.get("legal") or [])
+        if over:
             if self.seat == 0:
                 self.stats.finished += self.stats.recording
                 if not self.stopping:
                     with contextlib.suppress(ConnectionClosed):
                         await self.ws.send('{"type":"rematch"}')
             return
-        legal = message.get("legal") or []
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if legal and version > self.acted_on:
-            text: str = self.rng.choice(legal)["text"]
-            if self.think > 0:
-                delay = self.think * self.rng.uniform(0.5, 1.5)
-                self.timer = asyncio.create_task(self._act_later(delay, version, text))
-            else:
-                await self._act(version, text)
+        await self._consider()
+
+    async def _consider(self) -> None:
+        """Choose a move on the latest state, unless one is still unanswered.
+
+        As a real page does, a seat with a move in flight waits for its answer (the state
+        showing it as ``last``, or an ``error``) before it moves again: in a simultaneous
+        choice the other seat's secret move makes a new version on which this seat is
+        still an actor, and a second move sent then would race its own first one.
+        """
+        version, legal = self.latest
+        if self.table.sent[self.seat] or not legal or version <= self.acted_on:
+            return
+        text: str = self.rng.choice(legal)["text"]
+        if self.think > 0:
+            delay = self.think * self.rng.uniform(0.5, 1.5)
+            self.timer = asyncio.create_task(self._act_later(delay, version, text))
+        else:
+            await self._act(version, text)
 
     def _pair(self, last: dict[str, Any] | None, key: tuple[int, int], now: float) -> None:
         """Pair the update to ``key`` (game, version) with the ``act`` that caused it (see
@@ -444,8 +464,12 @@ class Level:
     kill_at: float | None = None
 
 
-async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, Any]:
-    """Run one level against the server at ``origin``; its figures (see the module)."""
+async def drive(
+    origin: str, level: Level, server_pid: int | None, helpers: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    """Run one level against the server at ``origin``; its figures (see the module).
+    ``helpers``: the processes of the server's PostgreSQL and Redis (their CPU is counted).
+    """
     stats = Stats()
     host, _, port = origin.removeprefix("http://").partition(":")
     ws_origin = "ws" + origin.removeprefix("http")
@@ -456,6 +480,8 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
     started = time.perf_counter()
     opened = await asyncio.gather(*(_seat_table(ws_origin, room, gate) for room in rooms))
     seat_s = time.perf_counter() - started
+    gc.collect()  # what setting up made, out of the collector's sight (see the window)
+    gc.freeze()
     rng = random.Random(level.seed)
     clients = [
         SeatClient(
@@ -475,9 +501,12 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
         await sockets[0].send('{"type":"start"}')
         await asyncio.sleep(level.warmup / 2 / level.games)
     await asyncio.sleep(max(0.0, begin + level.warmup - time.perf_counter()))
+    gc.freeze()  # no collection in the window (see the module)
+    gc.disable()
     stats.recording = True
     load_before = os.getloadavg()[0]
     server0 = tree_usage(server_pid) if server_pid else None
+    helpers0 = sum(tree_usage(pid).cpu_s for pid in helpers)
     cpu0_client = time.process_time()
     t0 = time.perf_counter()
     killer = None
@@ -488,9 +517,12 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
     )
     await asyncio.sleep(max(0.0, t0 + level.seconds - time.perf_counter()))
     stats.recording = False
+    gc.enable()
+    gc.unfreeze()
     wall = time.perf_counter() - t0
     cpu_client = time.process_time() - cpu0_client
     server1 = tree_usage(server_pid) if server_pid else None
+    helpers1 = sum(tree_usage(pid).cpu_s for pid in helpers)
     load_after = os.getloadavg()[0]
     victim = await killer if killer is not None else None
     for client in clients:
@@ -532,6 +564,7 @@ async def drive(origin: str, level: Level, server_pid: int | None) -> dict[str, 
         "server_rss_mb": round(server1.rss_bytes / 2**20, 1) if server1 else None,
         "server_processes": server1.processes if server1 else None,
         "client_cpu_s": round(cpu_client, 2),
+        "store_redis_cpu_s": round(helpers1 - helpers0, 2) if helpers else None,
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)],
     }
     row["reconnected"] = stats.reconnects
@@ -569,35 +602,43 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def _run_loop(origin: str, level: Level, pid: int | None) -> dict[str, Any]:
+def _run_loop(
+    origin: str, level: Level, pid: int | None, helpers: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """Run the clients on a new event loop (uvloop's: uvicorn[standard] brings it)."""
     try:
         import uvloop  # noqa: PLC0415
 
-        result: dict[str, Any] = uvloop.run(drive(origin, level, pid))
+        result: dict[str, Any] = uvloop.run(drive(origin, level, pid, helpers))
     except ImportError:
-        result = asyncio.run(drive(origin, level, pid))
+        result = asyncio.run(drive(origin, level, pid, helpers))
     return result
 
 
 @contextlib.contextmanager
-def serving(workers: int, tmp: Path, source: Path | None = None) -> Iterator[Server]:
+def serving(
+    workers: int, tmp: Path, source: Path | None = None
+) -> Iterator[tuple[Server, tuple[int, ...]]]:
     """A fresh ``ludoteca serve --limits off`` (``workers`` processes; more than one on a
-    throwaway PostgreSQL and Redis), stopped at the end. ``source``: run the server from
-    another checkout's ``src`` (a baseline revision).
+    throwaway PostgreSQL and Redis), stopped at the end; with the process ids of that
+    PostgreSQL and Redis (none for one process). ``source``: run the server from another
+    checkout's ``src`` (a baseline revision).
     """
     env = {"PYTHONPATH": str(source / "src")} if source is not None else None
     with contextlib.ExitStack() as stack:
         extra: tuple[str, ...] = ("--limits", "off")
         db: Path | str = tmp / "load.sqlite3"
+        helpers: tuple[int, ...] = ()
         if workers > 1:
             postgres = stack.enter_context(Postgres())
             redis = stack.enter_context(Redis())
             db = postgres.url
             extra += ("--workers", str(workers), "--redis", redis.url)
+            found = (postgres.pid(), redis.proc.pid if redis.proc else None)
+            helpers = tuple(pid for pid in found if pid is not None)
         server = Server(db, log=tmp / "serve.log", extra_args=extra, env=env)
         stack.enter_context(server)
-        yield server
+        yield server, helpers
 
 
 def run(
@@ -614,8 +655,8 @@ def run(
         return {**_run_loop(origin, level, None), "workers": workers}
     with (
         tempfile.TemporaryDirectory(prefix="ludoteca-load-") as tmp,
-        serving(workers, Path(tmp), source) as server,
+        serving(workers, Path(tmp), source) as (server, helpers),
     ):
         pid = server.proc.pid if server.proc else None
-        row = _run_loop(server.url, level, pid)
+        row = _run_loop(server.url, level, pid, helpers)
     return {**row, "workers": workers, "server": str(source) if source else "this"}

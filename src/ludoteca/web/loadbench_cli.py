@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import os
 import shutil
 import subprocess
@@ -88,6 +89,21 @@ register(
             "srv-cpu  mem-MB cli-cpu  load",
         },
         "bench.web.written": {"es": "escrito {path}", "en": "written {path}"},
+        "bench.web.usage": {"es": "Uso:", "en": "Usage:"},
+        "bench.web.options": {"es": "Opciones", "en": "Options"},
+        "bench.web.help": {
+            "es": "Muestra esta ayuda y termina.",
+            "en": "Show this help and exit.",
+        },
+        "bench.web.lang": {
+            "es": "Idioma: es o en (por defecto es si LANG empieza por es; si no, en).",
+            "en": "Language: es or en (default: es if LANG starts with es, else en).",
+        },
+        "bench.web.meta.games": {"es": "PARTIDAS", "en": "GAMES"},
+        "bench.web.meta.workers": {"es": "PROCESOS", "en": "WORKERS"},
+        "bench.web.meta.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
+        "bench.web.meta.dir": {"es": "DIRECTORIO", "en": "DIR"},
+        "bench.web.meta.file": {"es": "ARCHIVO", "en": "FILE"},
     }
 )
 
@@ -108,23 +124,46 @@ class _Parser(argparse.ArgumentParser):
         raise BenchError(msg("bench.web.bad", detail=message))
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout with its one word of its own ("usage:") in ``lang``."""
+
+    def __init__(self, prog: str, lang: Lang = "en") -> None:
+        super().__init__(prog)
+        self.lang: Lang = lang
+
+    def add_usage(
+        self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None
+    ) -> None:
+        prefix = msg("bench.web.usage").text(self.lang) + " " if prefix is None else prefix
+        super().add_usage(usage, actions, groups, prefix)
+
+
 def parser(lang: Lang) -> argparse.ArgumentParser:
-    """The options of ``ludoteca bench web``, their help in ``lang``."""
+    """The options of ``ludoteca bench web``, their help (and argparse's words) in ``lang``."""
 
     def text(key: str) -> str:
         return msg(f"bench.web.{key}").text(lang)
 
-    made = _Parser(prog="ludoteca bench web", description=text("description"))
-    made.add_argument("--games", type=int, nargs="+", default=[100, 1000], help=text("games"))
-    made.add_argument("--workers", type=int, nargs="+", default=[1], help=text("workers"))
-    made.add_argument("--think", type=float, nargs="+", default=[1.0], help=text("think"))
-    made.add_argument("--seconds", type=float, default=10.0, help=text("seconds"))
-    made.add_argument("--warmup", type=float, default=10.0, help=text("warmup"))
-    made.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
-    made.add_argument("--kill-one-worker-at", type=float, default=None, help=text("kill"))
-    made.add_argument("--compare-src", type=Path, default=None, help=text("compare"))
-    made.add_argument("--json", type=Path, default=None, help=text("json"))
-    made.add_argument("--lang", choices=("es", "en"), default=None, help=argparse.SUPPRESS)
+    made = _Parser(
+        prog="ludoteca bench web",
+        description=text("description"),
+        add_help=False,
+        formatter_class=functools.partial(_Formatter, lang=lang),
+    )
+    group = made.add_argument_group(text("options"))
+    add = group.add_argument
+    games, workers, seconds = text("meta.games"), text("meta.workers"), text("meta.seconds")
+    add("--games", type=int, nargs="+", default=[100, 1000], help=text("games"), metavar=games)
+    add("--workers", type=int, nargs="+", default=[1], help=text("workers"), metavar=workers)
+    add("--think", type=float, nargs="+", default=[1.0], help=text("think"), metavar=seconds)
+    add("--seconds", type=float, default=10.0, help=text("seconds"), metavar=seconds)
+    add("--warmup", type=float, default=10.0, help=text("warmup"), metavar=seconds)
+    add("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    add("--kill-one-worker-at", type=float, default=None, help=text("kill"), metavar=seconds)
+    add("--compare-src", type=Path, default=None, help=text("compare"), metavar=text("meta.dir"))
+    add("--json", type=Path, default=None, help=text("json"), metavar=text("meta.file"))
+    add("--lang", choices=("es", "en"), default=None, help=text("lang"), metavar="es|en")
+    add("-h", "--help", action="help", help=text("help"))
     return made
 
 

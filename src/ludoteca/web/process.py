@@ -267,6 +267,13 @@ class Postgres:
             str(self.root / "log"), "-w", "-t", "60", "start",
         )  # fmt: skip
 
+    def pid(self) -> int | None:
+        """The postmaster's process id (its backends are its children), if running."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
     def stop(self) -> None:
         """Stop it at once and remove its directory."""
         try:

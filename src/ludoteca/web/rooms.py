@@ -1,28 +1,29 @@
-"""Rooms: the room registry and each room's handling of its sockets' messages.
+"""Rooms: each room's handling of its sockets' messages.
 
 A :class:`Room` reads each message of a socket and answers it with the parts that hold
 the room's state: its seats and tokens (``seats``), its authoritative game and the store
 its steps go to (``session``: a step is stored before it is broadcast), its bots and turn
 timers (``bots``), what each socket is sent (``broadcast``) and its chat and replays
-(``history``). Every change runs on the event loop under the room's ``asyncio.Lock``.
-:class:`Rooms` creates, finds and reloads rooms over one store. Message shapes:
-``docs/protocol.md``.
+(``history``). Every change runs on the event loop under the room's ``asyncio.Lock``;
+the frequent store writes (steps, a seat taken, a game started or ended) are committed by
+the store's writer thread while the loop serves the other rooms. ``web.hall.Rooms``
+creates, finds and reloads rooms over one store. Message shapes: ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import secrets
-import time
-from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import options as options_mod
-from ludoteca.engine import registry, runner
-from ludoteca.engine.errors import GameSetupError, RulesError
+from ludoteca.engine import registry
+from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web import broadcast
@@ -34,14 +35,16 @@ from ludoteca.web.client import (
     Serialised,
     Settings,
     dumps,
-    now_ms,
     parse_lang,
 )
 from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
-from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session, calls
-from ludoteca.web.store import GameRow, RoomRow, Store
+from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session, committed
+from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
+
+if TYPE_CHECKING:
+    from ludoteca.web.hall import Rooms
 
 __all__ = [
     "BOT",
@@ -51,13 +54,11 @@ __all__ = [
     "Client",
     "Room",
     "RoomError",
-    "Rooms",
     "SeatState",
     "Settings",
     "agent_names",
     "default_agent",
     "hash_token",
-    "iter_rooms",
 ]
 
 log = logging.getLogger("ludoteca.web")
@@ -80,7 +81,9 @@ class Room:
         seats: Its seats.
     """
 
-    def __init__(self, rooms: Rooms, row: RoomRow, seats: list[SeatState]) -> None:
+    def __init__(
+        self, rooms: Rooms, row: RoomRow, seats: list[SeatState], chat: list[ChatRow] | None = None
+    ) -> None:
         self.rooms = rooms
         self.store: Store = rooms.store
         self.settings = rooms.settings
@@ -116,6 +119,8 @@ class Room:
         """The hash of the token ``POST /api/rooms`` handed its creator ("": none)."""
         self.creator_token: str | None = None
         """That token, on the room just created (the HTTP answer carries it); else None."""
+        self.chat_lines: collections.deque[ChatRow] = collections.deque(chat or (), CHAT_HISTORY)
+        """The last chat lines, as stored (a ``hello`` is sent them without a read)."""
 
     @property
     def seats(self) -> list[SeatState]:
@@ -167,6 +172,8 @@ class Room:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
                 if isinstance(message, p.Act):
                     await self._act(client, message)
+                elif isinstance(message, p.Sit):
+                    await self._sit(client, message)
                 elif isinstance(message, p.Start | p.Rematch):
                     await self._start(client, rematch=isinstance(message, p.Rematch))
                 else:
@@ -179,9 +186,7 @@ class Room:
             client.error(RoomError("server_error", msg("web.error.server")))
 
     def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
-        if isinstance(message, p.Sit):
-            self._sit(client, message)
-        elif isinstance(message, p.Bot):
+        if isinstance(message, p.Bot):
             self._bot(client, message)
         elif isinstance(message, p.Unbot):
             self._unbot(client, message)
@@ -226,7 +231,7 @@ class Room:
             client.send({"type": "room", "room": self.summary(client.lang)})
             self._presence_soon()
         self._send_state(client)
-        for line in self.store.chat(self.id, CHAT_HISTORY):
+        for line in self.chat_lines:
             client.send(chat_json(line, client.lang))
 
     def _welcome(self, client: Client) -> None:
@@ -267,12 +272,14 @@ class Room:
             if other.seat == number:
                 other.seat = None
 
-    def _sit(self, client: Client, sit: p.Sit) -> None:
+    async def _sit(self, client: Client, sit: p.Sit) -> None:
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
         if client.seat is not None:
             raise RoomError("bad_message", msg("web.error.already_seated", seat=client.seat))
-        token = self.seating.sit(sit.seat, sit.name, sit.age, sit.traits)
+        seat, token = self.seating.sit(sit.seat, sit.name, sit.age, sit.traits)
+        await self._stored_async(lambda: self.store.save_seat(self.id, seat.row()))
+        self.seating.all[seat.seat] = seat
         client.seat = sit.seat
         client.send({"type": "seated", "seat": sit.seat, "token": token})
         self.broadcast_room()
@@ -371,7 +378,7 @@ class Room:
             raise RoomError("bad_message", error.message) from None
         labels = self.seating.names()
         row = GameRow(game_no, seed, dict(resolved), labels, None)
-        self._stored(lambda: self.store.add_game(self.id, row, PLAYING))
+        await self._stored_async(lambda: self.store.add_game(self.id, row, PLAYING))
         self.game_no = game_no
         self.status = PLAYING
         self.begin(live)
@@ -381,15 +388,23 @@ class Room:
         except RoomError:
             self.pilot.retry_later(self._draw_quietly)
             raise
-        self._after_change()
+        await self._after_change_async()
 
     def _stored(self, write: Callable[[], None]) -> None:
         """Run one store write; a refusal is ``server_error`` and nothing changed."""
         try:
             write()
+        except RoomError:
+            raise
         except Exception:
             log.exception("room %s: the store refused a write", self.id)
             raise RoomError("server_error", msg("web.error.store")) from None
+
+    async def _stored_async(self, write: Callable[[], None]) -> None:
+        """:meth:`_stored` by the store's writer thread: the event loop serves the other
+        rooms until it is committed (this room's lock is held).
+        """
+        await committed(self.store, lambda: self._stored(write))
 
     def begin(self, live: Live) -> None:
         """Make ``live`` the room's game (a new one, or one restored from the store)."""
@@ -421,7 +436,7 @@ class Room:
                 put back as it was (nothing was sent).
         """
         await self.session.play_async(seat, action)
-        self._after_change()
+        await self._after_change_async()
 
     async def apply_or_retry(self, seat: Seat, action: Any) -> None:
         """A bot's or a timer's step; if the store refuses it, plan again a second later."""
@@ -431,13 +446,31 @@ class Room:
             self.pilot.retry_later(self.pilot.schedule)
 
     def _after_change(self) -> None:
+        finish = self._finish_write()
+        if finish is not None:
+            self._stored(finish)
+        self._go_on(finish is not None)
+
+    async def _after_change_async(self) -> None:
+        """:meth:`_after_change`, the game's end stored by the writer thread."""
+        finish = self._finish_write()
+        if finish is not None:
+            await self._stored_async(finish)
+        self._go_on(finish is not None)
+
+    def _finish_write(self) -> Callable[[], None] | None:
+        """The store write of the game's end, if the last steps ended it (else None)."""
         live = self.session.current()
         with self.session.calls():
             outcome = live.outcome()
-        if outcome is not None and self.status == PLAYING:
-            self._stored(
-                lambda: self.store.finish_game(self.id, live.game_no, outcome.to_json(), FINISHED)
-            )
+        if outcome is None or self.status != PLAYING:
+            return None
+        game_no, result = live.game_no, outcome.to_json()
+        return lambda: self.store.finish_game(self.id, game_no, result, FINISHED)
+
+    def _go_on(self, finished: bool) -> None:
+        """After stored steps: the end (``finished``), or the bots and timers; broadcast."""
+        if finished:
             self.status = FINISHED
             self.pilot.finish()
             self.broadcast_state()
@@ -515,6 +548,7 @@ class Room:
         name = self.seats[seat].name if seat is not None else ""
         line = chat_line(seat, name, chat.text)
         self.store.add_chat(self.id, line)
+        self.chat_lines.append(line)
         texts: dict[Lang, str] = {}  # serialised once per language, not once per socket
         for other in list(self.clients):
             if other.hello:
@@ -551,171 +585,3 @@ class Room:
         client.send(
             self.replays.message(finished_upto, replay.game, replay.step, client.seat, client.lang)
         )
-
-
-class Rooms:
-    """Every room of the server, over one store.
-
-    Args:
-        store: Where rooms live.
-        settings: Bot pacing and the realtime clock.
-    """
-
-    def __init__(
-        self,
-        store: Store,
-        settings: Settings | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.store = store
-        self.settings = settings or Settings()
-        self.clock = clock
-        """Seconds, for idle rooms (``time.monotonic``; tests hand in their own)."""
-        self.rooms: dict[str, Room] = {}
-        self.before_create: Callable[[str], None] | None = None
-        """Called with a new room's id just before it is stored (``web.cluster``: the
-        worker takes the room's fence first)."""
-
-    def create(self, game_id: str, players: object, options: object, turn_seconds: object) -> Room:
-        """A new room in the lobby.
-
-        Raises:
-            RoomError: ``unknown_game``, ``bad_players``, ``bad_option`` or ``bad_message``.
-        """
-        try:
-            game = registry.make(game_id)
-        except GameSetupError as error:
-            raise RoomError("unknown_game", error.message) from None
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise RoomError("bad_players", msg("web.error.bad_field", field="players", kind="int"))
-        try:
-            runner.check_players(game.info, players)
-        except GameSetupError as error:
-            raise RoomError("bad_players", error.message) from None
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise RoomError("bad_option", msg("web.error.bad_field", field="options", kind="{}"))
-        options = dict(options)
-        hints = options.pop(HINTS_OPTION, True)
-        if not isinstance(hints, bool):
-            raise RoomError("bad_option", msg("web.error.bad_field", field="hints", kind="bool"))
-        spec = game.info.profiles
-        if spec is not None and spec.option in options:
-            raise RoomError("bad_option", msg("web.error.profiles_option", option=spec.option))
-        try:
-            resolved = options_mod.resolve(game.info, options)
-        except GameSetupError as error:
-            raise RoomError("bad_option", error.message) from None
-        given: dict[str, Any] = {name: resolved[name] for name in options}
-        if hints is False:
-            given[HINTS_OPTION] = False
-        try:  # every option checked now, as the first game will be set up (seed aside)
-            with calls(game):
-                runner.new_game(game, players, 0, dict(resolved))
-        except GameSetupError as error:
-            raise RoomError("bad_option", error.message) from None
-        if (
-            not isinstance(turn_seconds, int)
-            or isinstance(turn_seconds, bool)
-            or not 0 <= turn_seconds <= MAX_TURN_SECONDS
-        ):
-            raise RoomError("bad_message", msg("web.error.bad_turn_seconds", max=MAX_TURN_SECONDS))
-        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        row = RoomRow(room_id, game.info.id, players, given, turn_seconds, LOBBY, 0, now_ms())
-        seats = [SeatState(seat) for seat in range(players)]
-        creator = secrets.token_urlsafe(24)
-        if self.before_create is not None:
-            self.before_create(room_id)
-        self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
-        room = Room(self, row, seats)
-        room.creator_hash, room.creator_token = hash_token(creator), creator
-        self.rooms[room_id] = room
-        return room
-
-    def get(self, room_id: str) -> Room | None:
-        """The room with that id, if any: from memory, else read again from the store (a
-        room that expired while idle comes back as it was; its game goes on).
-        """
-        room = self.rooms.get(room_id)
-        if room is not None or not 0 < len(room_id) <= MAX_ROOM_ID:
-            return room
-        try:
-            row = self.store.room(room_id)
-            if row is None:
-                return None
-            room = self._load(row)
-        except (RulesError, StopIteration, KeyError, ValueError) as error:
-            log.error("room %s does not load: %s", room_id, error)
-            return None
-        except Exception:  # the store failing (a lost connection): logged, not a crash
-            log.exception("room %s could not be read from the store", room_id)
-            return None
-        self.rooms[room_id] = room
-        room.resume()
-        return room
-
-    def sweep(self) -> list[str]:
-        """Unload every room no socket has been open on for ``Limits.idle_seconds``: its
-        bots and timers stop, its records stay in the store (``get`` reads it again).
-
-        Returns:
-            The ids of the rooms unloaded.
-        """
-        now = self.clock()
-        idle = self.settings.limits.idle_seconds
-        gone = [
-            room
-            for room in self.rooms.values()
-            if not room.sockets and room.idle_since is not None and now - room.idle_since >= idle
-        ]
-        for room in gone:
-            room.close()
-            del self.rooms[room.id]
-        return [room.id for room in gone]
-
-    def load(self) -> None:
-        """Read every stored room and replay each game in progress (server start)."""
-        for row in self.store.rooms():
-            try:
-                self.rooms[row.id] = self._load(row)
-            except (RulesError, StopIteration, KeyError, ValueError) as error:
-                log.error("room %s does not load: %s", row.id, error)
-
-    def _load(self, row: RoomRow) -> Room:
-        seats = [
-            SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash)
-            for s in self.store.seats(row.id)
-        ]
-        room = Room(self, row, seats)
-        room.creator_hash = self.store.creator_hash(row.id)
-        if row.game_no >= 1:
-            game_row = next(g for g in self.store.games(row.id) if g.game_no == row.game_no)
-            steps = self.store.actions(row.id, row.game_no)
-            with room.session.calls():
-                live = Live.restore(
-                    room.game, row.game_no, game_row.seed, game_row.options, row.players, steps
-                )
-            room.begin(live)
-            with room.session.calls():
-                outcome = live.outcome()
-            if outcome is not None and row.status == PLAYING:
-                # The last step was stored but not the end (a crash in between): end it now.
-                self.store.finish_game(row.id, row.game_no, outcome.to_json(), FINISHED)
-                room.status = FINISHED
-        return room
-
-    def resume(self) -> None:
-        """Start the bots and timers of every game in progress (on the running loop)."""
-        for room in self.rooms.values():
-            room.resume()
-
-    def close(self) -> None:
-        """Cancel every room's tasks."""
-        for room in self.rooms.values():
-            room.close()
-
-
-def iter_rooms(rooms: Rooms) -> Iterator[Room]:
-    """Every room (for the HTTP API)."""
-    return iter(rooms.rooms.values())

@@ -126,11 +126,12 @@ class Seats:
             raise RoomError("server_error", msg("web.error.store")) from None
         self.all[seat.seat] = seat
 
-    def sit(self, number: int, name: str, age: int | None, traits: tuple[str, ...]) -> str:
-        """A person sits down in a free seat.
-
-        Returns:
-            The seat's new token (only its hash is kept).
+    def sit(
+        self, number: int, name: str, age: int | None, traits: tuple[str, ...]
+    ) -> tuple[SeatState, str]:
+        """A person sits down in a free seat: the seat as it will be and its new token
+        (only its hash is kept). The room stores the seat, then puts it in :attr:`all`
+        (its store write is awaited, off the event loop).
 
         Raises:
             RoomError: ``seat_taken``; ``bad_message`` for a bad seat, name or profile.
@@ -143,12 +144,10 @@ class Seats:
             raise RoomError("bad_message", msg("web.error.bad_name", max=p.MAX_NAME))
         profile = None if self.spec is None else person_profile(self.spec, name, age, traits)
         token = secrets.token_urlsafe(24)
-        self.save(
-            replace(
-                seat, kind=HUMAN, name=name, agent="", profile=profile, token_hash=hash_token(token)
-            )
+        taken = replace(
+            seat, kind=HUMAN, name=name, agent="", profile=profile, token_hash=hash_token(token)
         )
-        return token
+        return taken, token
 
     def seat_bot(self, number: int, agent: str) -> None:
         """A bot takes a free seat (in the lobby), with a name (and a profile) of its own.

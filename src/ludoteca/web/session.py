@@ -172,15 +172,8 @@ class Session:
     async def _settle_async(self, steps: list[Step], undo: _Undo) -> None:
         if not steps:
             return
-        loop = asyncio.get_running_loop()
-        stored: asyncio.Future[None] = loop.create_future()
-
-        def done(error: BaseException | None) -> None:  # in the writer thread
-            loop.call_soon_threadsafe(_settle_future, stored, error)
-
-        self.store.submit(self._write(steps), done)
         try:
-            await stored
+            await committed(self.store, self._write(steps))
         except Exception:
             self._refused(undo)
 
@@ -192,6 +185,23 @@ class Session:
         live.truncate(undo.count)
         live.chance_rng.setstate(undo.rng_state)
         raise RoomError("server_error", msg("web.error.store")) from None
+
+
+async def committed(store: Store, write: Callable[[], None]) -> None:
+    """Run ``write`` (calls of ``store``'s write methods) in the store's writer thread and
+    return once it is committed; the event loop serves everything else meanwhile.
+
+    Raises:
+        Exception: What ``write`` or the commit raised (nothing of it was stored).
+    """
+    loop = asyncio.get_running_loop()
+    stored: asyncio.Future[None] = loop.create_future()
+
+    def done(error: BaseException | None) -> None:  # in the writer thread
+        loop.call_soon_threadsafe(_settle_future, stored, error)
+
+    store.submit(write, done)
+    await stored
 
 
 def _settle_future(future: asyncio.Future[None], error: BaseException | None) -> None:

@@ -26,7 +26,7 @@ import os
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -254,6 +254,9 @@ class _SqlStore:
         self.guard: Callable[[Any, str], None] | None = None
         """Called with the cursor and the room at the start of every write transaction of
         a room (``web.fence``: the cluster's lease check); None: no check."""
+        self.guard_all: Callable[[Any, Collection[str]], None] | None = None
+        """The same check for every room a writer batch wrote, in one statement at the end
+        of the batch (before its commit); None: :attr:`guard` once per room instead."""
         self._lock = threading.Lock()
         self._batch = threading.local()
         """``.cursor`` while the writer thread runs a batch: write calls join it."""
@@ -278,8 +281,9 @@ class _SqlStore:
         joined = getattr(self._batch, "cursor", None)
         if joined is not None:  # the writer's batch: one transaction, committed by it
             if room is not None and self.guard is not None and room not in self._batch.guarded:
-                self.guard(joined, room)  # its row lock holds until the batch commits
-                self._batch.guarded.add(room)
+                if self.guard_all is None:
+                    self.guard(joined, room)  # its row lock holds until the batch commits
+                self._batch.guarded.add(room)  # else checked with the others at the end
             yield joined
             return
         with self._lock:
@@ -353,10 +357,12 @@ class _SqlStore:
                 cur = self._conn.cursor()
                 self._batch.cursor = cur
                 self._batch.guarded = set()
+                self._batch.actions = []
                 for index, job in enumerate(jobs):
                     failed = index
                     job.write()
-                failed = None
+                failed = None  # from here a failure is not one job's: each is tried alone
+                self._flush_batch(cur)
                 self._before_commit()
                 self._conn.commit()
             except Exception as raised:
@@ -365,6 +371,7 @@ class _SqlStore:
                     self._conn.rollback()
             finally:
                 self._batch.cursor = None
+                self._batch.actions = []
                 if cur is not None:
                     with contextlib.suppress(Exception):
                         cur.close()
@@ -380,6 +387,23 @@ class _SqlStore:
                 job.done(error)
             else:
                 self._commit_batch([job])
+
+    def _flush_batch(self, cur: Any) -> None:
+        """The end of a writer batch: every step it holds in one ``executemany`` and every
+        room it wrote through :attr:`guard_all` in one statement. Each costs one round trip
+        to the database, and so one wait for the GIL after it, whatever the batch's size
+        (a statement per write made the writer thread queue behind the event loop for the
+        GIL hundreds of times per batch).
+        """
+        rows = self._batch.actions
+        if rows:
+            self._insert_actions(cur, rows)
+        if self.guard_all is not None and self._batch.guarded:
+            self.guard_all(cur, self._batch.guarded)
+
+    def _insert_actions(self, cur: Any, rows: list[tuple[Any, ...]]) -> None:
+        """Insert many steps' rows (``_ADD_ACTION``'s columns) with ``cur``."""
+        cur.executemany(self._sql(_ADD_ACTION), rows)
 
     def _reconnect_if_broken(self) -> None:
         """Replace a connection that was lost (PostgreSQL only; SQLite files stay open)."""
@@ -523,27 +547,23 @@ class _SqlStore:
         self, room_id: str, game_no: int, index: int, seat: int, text: str, at_ms: int
     ) -> None:
         """Store the ``index``-th step of a game (seat -1: chance)."""
-        self._write(
-            "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (room_id, game_no, index, seat, text, at_ms),
-            room_id,
-        )
+        self._write(_ADD_ACTION, (room_id, game_no, index, seat, text, at_ms), room_id)
 
     def add_actions(
         self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
     ) -> None:
-        """Store consecutive steps from index ``first`` in one transaction."""
-        sql = self._sql(
-            "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms)"
-            " VALUES (?, ?, ?, ?, ?, ?)"
-        )
+        """Store consecutive steps from index ``first`` in one transaction (in a writer
+        batch: with every other step of the batch, at its end).
+        """
         rows = [
             (room_id, game_no, first + offset, seat, text, at_ms)
             for offset, (seat, text) in enumerate(steps)
         ]
         with self._cursor(room=room_id) as cur:
-            cur.executemany(sql, rows)
+            if cur is getattr(self._batch, "cursor", None):
+                self._batch.actions.extend(rows)
+            else:
+                cur.executemany(self._sql(_ADD_ACTION), rows)
 
     def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
         """A game's steps ``(seat, text)`` in order."""
@@ -626,6 +646,12 @@ class PostgresStore(_SqlStore):
         self._psycopg = psycopg
         super().__init__(psycopg.connect(url), "%s")
 
+    def _insert_actions(self, cur: Any, rows: list[tuple[Any, ...]]) -> None:
+        """One ``INSERT ... SELECT FROM unnest(...)`` of every row, a column per array: one
+        statement for the server to run, where ``executemany`` ran one per row.
+        """
+        cur.execute(_ADD_ACTIONS_UNNEST, [list(column) for column in zip(*rows, strict=True)])
+
     def _reconnect_if_broken(self) -> None:
         """After the database restarted or the network dropped, the call that saw the
         failure raised; the next one opens a new connection.
@@ -660,6 +686,13 @@ def open_store(url: str) -> Store:
 
 
 _UPDATE_ROOM = "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?"
+_ADD_ACTION = (
+    "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_ADD_ACTIONS_UNNEST = (
+    "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) SELECT * FROM unnest("
+    "%s::text[], %s::integer[], %s::integer[], %s::integer[], %s::text[], %s::bigint[])"
+)
 _SAVE_SEAT = (
     "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
     " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room_id, seat) DO UPDATE SET"

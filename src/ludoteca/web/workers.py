@@ -1,10 +1,13 @@
 """``ludoteca serve --workers N``: N server processes sharing one listening socket.
 
-The parent binds the address once and starts N worker processes (``multiprocessing``'s
-spawn), each running the app under uvicorn on that same socket, so the kernel hands each
-new connection to one of them; which one does not matter (``web.cluster``). The parent only
-watches: a worker that dies is started again (as a new worker, with a new id), and SIGTERM or
-SIGINT stops them all.
+The parent reserves the address and starts N worker processes (``multiprocessing``'s
+spawn). Each worker listens on the address with a socket of its own (``SO_REUSEPORT``), so
+the kernel spreads new connections evenly over the workers; which one a socket reaches does
+not matter (``web.cluster``). (One socket shared by all was uneven: the worker that woke
+first accepted every connection waiting, so one worker could create every room of a burst
+and own them all.) A worker's socket dies with it: connections go to the others at once.
+The parent only watches: a worker that dies is started again (as a new worker, with a new
+id), and SIGTERM or SIGINT stops them all.
 
 ``LUDOTECA_WORKER_PORTS=p1,p2,...`` makes worker ``i`` also listen on its own port ``p_i``
 (tests and benches reach a chosen worker; a health probe can check each one).
@@ -134,19 +137,27 @@ def worker_ports(count: int, env: dict[str, str] | None = None) -> list[int | No
     return [int(part) for part in parts]
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host:port``, inheritable by the workers."""
+def bind(host: str, port: int, *, share: bool = False, listen: bool = True) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (listening, unless ``listen`` is false),
+    inheritable by the workers. ``share``: other sockets may bind the same address too
+    (``SO_REUSEPORT``), and the kernel spreads connections over those that listen.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if share:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
-    sock.listen(2048)
+    if listen:
+        sock.listen(2048)
     sock.set_inheritable(True)
     return sock
 
 
-def _worker(spec: WorkerSpec, sockets: list[socket.socket]) -> None:
-    """One worker process: the app in cluster mode, served on ``sockets``."""
+def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.socket]) -> None:
+    """One worker process: the app in cluster mode, served on a listening socket of its
+    own on the shared ``address`` and on ``sockets`` (its own port, if any).
+    """
     import uvicorn  # noqa: PLC0415
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
@@ -160,19 +171,24 @@ def _worker(spec: WorkerSpec, sockets: list[socket.socket]) -> None:
         cluster=cluster,
     )
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=sockets)
+    uvicorn.Server(config).run(sockets=[bind(*address, share=True), *sockets])
 
 
 def run(spec: WorkerSpec, workers: int, host: str, port: int) -> int:
     """Serve with ``workers`` processes until SIGTERM or SIGINT; the exit code."""
-    shared = bind(host, port)
+    # Bound, never listening: the address is taken (a clash fails here, once) and stays
+    # this server's while workers come and go; each worker listens with its own socket.
+    reserved = bind(host, port, share=True, listen=False)
+    address = (host, reserved.getsockname()[1])
     own = [None if p is None else bind(host, p) for p in worker_ports(workers)]
     context = multiprocessing.get_context("spawn")
     stopping = False
 
     def start(index: int) -> Any:
-        sockets = [shared] if own[index] is None else [shared, own[index]]
-        process = context.Process(target=_worker, args=(spec, sockets), name=f"ludoteca-{index}")
+        sockets = [] if own[index] is None else [own[index]]
+        process = context.Process(
+            target=_worker, args=(spec, address, sockets), name=f"ludoteca-{index}"
+        )
         process.start()
         return process
 
@@ -201,7 +217,7 @@ def run(spec: WorkerSpec, workers: int, host: str, port: int) -> int:
             if process.is_alive():
                 process.kill()
                 process.join(5)
-        shared.close()
+        reserved.close()
         for sock in own:
             if sock is not None:
                 sock.close()
