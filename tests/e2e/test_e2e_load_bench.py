@@ -170,7 +170,9 @@ def test_bad_bench_options_are_one_line_in_the_chosen_language() -> None:
     for args, text in (
         (["--lang", "es", "bench", "web", "--games", "0"], "Opciones de 'bench web' no válidas"),
         (["bench", "web", "--kill-one-worker-at", "2"], "needs --workers greater than 1"),
-        (["bench", "web", "--games", "x"], "Invalid 'bench web' options"),
+        (["bench", "web", "--games", "x"], "--games needs whole numbers; 'x' is not one"),
+        (["--lang", "es", "bench", "web", "--think", "x"], "--think necesita números (segundos)"),
+        (["--lang", "es", "bench", "web", "--bogus"], "'bench web' no tiene estas opciones"),
     ):
         done = subprocess.run(
             [sys.executable, "-c", code, *args],

@@ -8,6 +8,7 @@ import argparse
 import datetime as dt
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -70,6 +71,26 @@ register(
             "es": "Opciones de 'bench web' no válidas: {detail}",
             "en": "Invalid 'bench web' options: {detail}",
         },
+        "bench.web.arg.int": {
+            "es": "{option} necesita números enteros; '{value}' no lo es",
+            "en": "{option} needs whole numbers; '{value}' is not one",
+        },
+        "bench.web.arg.float": {
+            "es": "{option} necesita números (segundos); '{value}' no lo es",
+            "en": "{option} needs numbers (seconds); '{value}' is not one",
+        },
+        "bench.web.arg.choice": {
+            "es": "{option} no admite '{value}' (vale: {choices})",
+            "en": "{option} does not take '{value}' (it takes: {choices})",
+        },
+        "bench.web.arg.empty": {
+            "es": "a {option} le falta su valor",
+            "en": "{option} is missing its value",
+        },
+        "bench.web.arg.unknown": {
+            "es": "'bench web' no tiene estas opciones: {value} (ver 'ludoteca bench web --help')",
+            "en": "'bench web' has no such options: {value} (see 'ludoteca bench web --help')",
+        },
         "bench.web.kill_one": {
             "es": "--kill-one-worker-at necesita --workers mayor que 1",
             "en": "--kill-one-worker-at needs --workers greater than 1",
@@ -119,8 +140,28 @@ class BenchError(Exception):
         self.message = message
 
 
+_ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"argument (?P<option>[^:]+): invalid int value: '(?P<value>.*)'"), "int"),
+    (re.compile(r"argument (?P<option>[^:]+): invalid float value: '(?P<value>.*)'"), "float"),
+    (
+        re.compile(
+            r"argument (?P<option>[^:]+): invalid choice: '(?P<value>.*)' "
+            r"\(choose from (?P<choices>.*)\)"
+        ),
+        "choice",
+    ),
+    (re.compile(r"argument (?P<option>[^:]+): expected (?:one|at least one) argument"), "empty"),
+    (re.compile(r"unrecognized arguments: (?P<value>.*)"), "unknown"),
+)
+"""argparse's own (English) error messages, read back into this command's bilingual ones."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        for pattern, kind in _ARGPARSE_ERRORS:
+            found = pattern.match(message)
+            if found is not None:
+                raise BenchError(msg(f"bench.web.arg.{kind}", **found.groupdict()))
         raise BenchError(msg("bench.web.bad", detail=message))
 
 
