@@ -163,6 +163,15 @@ def test_a_store_write_waiting_on_postgresql_never_stops_the_loop(pg_cluster: Po
             assert lock.held and first.live is None
             lock.release()
             await until(lambda: first.live is not None, "the game started once stored")
+        # A chat line waits for its row, and is shown to no one before it is stored.
+        with locked(url, "chat") as lock:
+            relayed.send("a", '{"type":"chat","text":"otra"}')
+            await until(lambda: waiting_on_a_lock(url), "the chat line's write waits")
+            relayed.send("b", '{"type":"ping"}')
+            await until(lambda: relayed.got("b", "pong") == 3, "a ping answered meanwhile")
+            assert lock.held and relayed.got("a", "chat") == 1
+            lock.release()
+            await until(lambda: relayed.got("a", "chat") == 2, "the line sent once stored")
         await node.redis.aclose()
 
     try:

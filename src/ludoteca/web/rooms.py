@@ -176,6 +176,8 @@ class Room:
                     await self._sit(client, message)
                 elif isinstance(message, p.Start | p.Rematch):
                     await self._start(client, rematch=isinstance(message, p.Rematch))
+                elif isinstance(message, p.Chat):
+                    await self._chat(client, message)
                 else:
                     self._dispatch(client, message)
         except RoomError as error:
@@ -192,8 +194,6 @@ class Room:
             self._unbot(client, message)
         elif isinstance(message, p.Leave):
             self._leave(client)
-        elif isinstance(message, p.Chat):
-            self._chat(client, message)
         elif isinstance(message, p.Replay):
             self._replay(client, message)
         elif isinstance(message, p.Lang):
@@ -543,11 +543,14 @@ class Room:
     # -------------------------------------------------------------------------------
     # Chat and replay
 
-    def _chat(self, client: Client, chat: p.Chat) -> None:
+    async def _chat(self, client: Client, chat: p.Chat) -> None:
+        """Store the line by the writer thread (the loop serves other rooms meanwhile), then
+        send it to everyone here.
+        """
         seat = client.seat
         name = self.seats[seat].name if seat is not None else ""
         line = chat_line(seat, name, chat.text)
-        self.store.add_chat(self.id, line)
+        await self._stored_async(lambda: self.store.add_chat(self.id, line))
         self.chat_lines.append(line)
         texts: dict[Lang, str] = {}  # serialised once per language, not once per socket
         for other in list(self.clients):
