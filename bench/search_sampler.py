@@ -10,19 +10,18 @@ goes first; time is processor time (``time.process_time``), one process, one cor
 
 Example (from the repository root)::
 
-    .venv/bin/python bench/search_sampler.py --old 58acdf4 --games 4 --iterations 540
+    .venv/bin/python -m bench.search_sampler --old 58acdf4 --games 4 --iterations 540
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-import subprocess
 import sys
 import time
 from typing import Any
 
+from bench.search_speed import old_module
 from ludoteca.agents import registry as agents_registry
 from ludoteca.agents.ismcts import ISMCTSAgent
 from ludoteca.agents.tacocat import search
@@ -31,17 +30,7 @@ from ludoteca.engine import registry, rng, runner
 
 def old_game(revision: str) -> Any:
     """``Tacocat()`` built from ``games/tacocat/game.py`` as it was at ``revision``."""
-    source = subprocess.run(
-        ["git", "show", f"{revision}:src/ludoteca/games/tacocat/game.py"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    spec = importlib.util.spec_from_loader("old_tacocat_game", loader=None)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    exec(compile(source, "old_tacocat_game.py", "exec"), module.__dict__)
-    return module.Tacocat()
+    return old_module(revision, "src/ludoteca/games/tacocat/game.py").Tacocat()
 
 
 def decision_states(games: int) -> list[tuple[Any, Any]]:
