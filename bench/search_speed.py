@@ -28,18 +28,19 @@ from ludoteca.engine import registry, runner
 GAMES = ("tacocat", "dweebies", "tile_up", "mystery_date")
 
 
-def old_module(revision: str) -> Any:
-    """``ludoteca.agents.ismcts`` as it was at ``revision``, as a separate module."""
+def old_module(revision: str, path: str = "src/ludoteca/agents/ismcts.py") -> Any:
+    """The module at ``path`` as it was at ``revision``, as a separate module."""
     source = subprocess.run(
-        ["git", "show", f"{revision}:src/ludoteca/agents/ismcts.py"],
+        ["git", "show", f"{revision}:{path}"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    spec = importlib.util.spec_from_loader("old_ismcts", loader=None)
+    name = "old_" + path.rsplit("/", 1)[-1].removesuffix(".py")
+    spec = importlib.util.spec_from_loader(name, loader=None)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
-    exec(compile(source, "old_ismcts.py", "exec"), module.__dict__)
+    exec(compile(source, f"{name}.py", "exec"), module.__dict__)
     return module
 
 

@@ -31,8 +31,9 @@ from typing import Any
 
 from ludoteca.lab import simulate
 
-DEFAULT_ITERATIONS = {"tacocat": 600, "dweebies": 250, "tile_up": 180, "mystery_date": 200}
-"""Iterations per decision matching about 0.2 s of one core (see the module docstring)."""
+DEFAULT_ITERATIONS = {"tacocat": 540, "dweebies": 50, "tile_up": 120, "mystery_date": 180}
+"""Iterations per decision matching about 0.2 s of one core, the anchor's (expert's) time
+included (bench/README.md, issue 18's third session)."""
 Z_ONE_SIDED_95 = 1.645
 
 
@@ -62,6 +63,7 @@ def match(
     workers: int,
     seed: int,
     progress: str | None = None,
+    params: str = "",
 ) -> dict[str, Any]:
     """Play the pairing and return the search agent's score and its intervals.
 
@@ -82,6 +84,7 @@ def match(
                     "game": game_id,
                     "opponent": opponent,
                     "iterations": iterations,
+                    "agent": me,
                     "index": result.index,
                     "seats": list(result.seats),
                     "winners": list(result.winners),
@@ -121,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", nargs="*", default=[], help="game=N overrides")
     parser.add_argument("--json", default=None)
     parser.add_argument("--progress", default=None, help="append one JSON line per game")
+    parser.add_argument(
+        "--params", default="", help="more search parameters, e.g. confidence=3 (a:b for two)"
+    )
     args = parser.parse_args(argv)
     budgets = dict(DEFAULT_ITERATIONS)
     for item in args.iterations:
@@ -139,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.workers,
                 args.seed,
                 args.progress,
+                args.params,
             )
             rows.append(row)
             if opponent == "expert":

@@ -69,8 +69,11 @@ def test_defers_to_policy_when_branching_is_huge() -> None:
 
 
 def test_beats_random() -> None:
+    # At 20 iterations it wins about 87% (52 of 60 games, 2026-12-02): 12 of 16 passes 95% of
+    # seed sets of that strength (one change of how a search draws its random numbers makes
+    # a new set), and a coin's equal only 4%.
     wins = 0
-    games = 8
+    games = 16
     for seed in range(games):
         seats: list[Any] = [_agent(20), RandomAgent()]
         me = seed % 2
@@ -79,4 +82,4 @@ def test_beats_random() -> None:
         match = runner.play(GAME, seats, seed)
         assert match.outcome is not None
         wins += me in match.outcome.winners
-    assert wins >= 7
+    assert wins >= 12

@@ -288,3 +288,69 @@ def test_anchored_search_overrides_a_move_the_same_simulations_show_worse() -> N
     # A forced move is still shown to the anchor (it may learn from every view) and played.
     assert agent.choose(view, [worse], random.Random(0)) == worse
     assert anchor.calls == 2 and agent.stats.iterations == 0
+
+
+class _CountingTacocat(tacocat.Tacocat):
+    """Tacocat counting how the search draws its determinizations."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.samplers = self.samples = 0
+
+    def sampler(self, view: Any, seat: Any) -> Any:
+        self.samplers += 1
+        return super().sampler(view, seat)
+
+    def sample_state(self, view: Any, seat: Any, rng: random.Random) -> Any:
+        self.samples += 1
+        return super().sample_state(view, seat, rng)
+
+
+@pytest.mark.parametrize("anchored", [False, True])
+def test_search_reads_the_view_once_per_decision(anchored: bool) -> None:
+    game = _CountingTacocat()
+    _, state = _dealt("tacocat")
+    chance = random.Random(1)
+    while True:  # the first decision small enough to search (2 to 24 moves)
+        seat = game.actors(state)[0]
+        if seat == CHANCE:
+            state = game.apply(state, seat, game.sample_chance(state, chance))
+            continue
+        legal = game.legal_actions(state, seat)
+        if 1 < len(legal) <= 24:
+            break
+        for actor in game.actors(state):
+            state = game.apply(state, actor, game.legal_actions(state, actor)[0])
+    anchor = _Fixed(legal[-1]) if anchored else None
+    agent = ISMCTSAgent(
+        game, RandomAgent(), iterations=40, spec=tacocat_search.SEARCH, anchor=anchor
+    )
+    assert agent.choose(game.view(state, seat), legal, random.Random(0)) in legal
+    assert agent.stats.iterations >= 40
+    assert (game.samplers, game.samples) == (1, 0)
+
+
+def test_tacocat_sampler_deals_the_hidden_hand_uniformly() -> None:
+    game, state = _dealt("tacocat")
+    seat = 0
+    view = game.view(state, seat)
+    draw = game.sampler(view, seat)
+    first = draw(random.Random(5))
+    hidden = len(first.hands[1])
+    unseen = sorted(first.hands[1] + first.pile)
+    counts = dict.fromkeys(unseen, 0)
+    draws = 3000
+    chooser = random.Random(5)
+    for _ in range(draws):
+        dealt = draw(chooser)
+        assert dealt.hands[0] == tuple(view["hand"])
+        assert sorted(dealt.hands[1] + dealt.pile) == unseen and list(dealt.pile) == sorted(
+            dealt.pile
+        )
+        for card in dealt.hands[1]:
+            counts[card] += 1
+    for card, seen in counts.items():
+        expected = draws * hidden * unseen.count(card) / len(unseen)
+        assert abs(seen - expected) < 5 * expected**0.5 + 5, (card, seen, expected)
+    # sample_state is the same draw.
+    assert game.sample_state(view, seat, random.Random(9)) == draw(random.Random(9))

@@ -1,11 +1,12 @@
 """Information-set Monte Carlo tree search over the agent's own decisions.
 
-Each iteration draws a full state consistent with the agent's view (``game.sample_state``),
-so the search never looks at hidden cards. The tree is open-loop: a node is a sequence of
-the agent's own actions; between two of its decisions the other seats play uniformly at
-random and chance is sampled. Actions that are legal only in some determinizations are
-selected with availability counts (Cowling et al., "Information Set Monte Carlo Tree
-Search", 2012).
+Each iteration draws a full state consistent with the agent's view (``game.sample_state``,
+or the function ``game.sampler(view, seat)`` returns where a game has one: the same draw with
+the view read once per decision), so the search never looks at hidden cards. The tree is
+open-loop: a node is a sequence of the agent's own actions; between two of its decisions
+the other seats play uniformly at random and chance is sampled. Actions that are legal only
+in some determinizations are selected with availability counts (Cowling et al.,
+"Information Set Monte Carlo Tree Search", 2012).
 
 Playouts are cheap: uniform random actions (profiling showed a greedy playout policy took
 66-82% of the time for little strength). A game may give a :class:`SearchSpec` with an
@@ -221,13 +222,14 @@ class ISMCTSAgent:
         budget = self.iterations if self.iterations is not None else 1 << 62
         size = self.spec.pool
         states: list[Any] = []
+        draw = self._sampler(view, seat)
         done = samples = 0
         # At least MIN_SAMPLES samples, even past a time budget the anchor used up.
         while done < budget and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
             if size and len(states) >= size:
                 state = states[samples % size]
             else:
-                state = self.game.sample_state(view, seat, rng)
+                state = draw(rng)
                 if size:
                     states.append(state)
             seed = rng.getrandbits(64)
@@ -271,12 +273,13 @@ class ISMCTSAgent:
         budget = self.iterations if self.iterations is not None else 1 << 62
         pool: list[Any] = []
         size = self.spec.pool
+        draw = self._sampler(view, seat)
         done = 0
         while done < budget:
             if size and len(pool) >= size:
                 state = pool[done % size]
             else:
-                state = self.game.sample_state(view, seat, rng)
+                state = draw(rng)
                 if size:
                     pool.append(state)
             self._iterate(root, state, seat, rng, allowed)
@@ -299,6 +302,17 @@ class ISMCTSAgent:
             ),
         )
         return root
+
+    def _sampler(self, view: View, seat: Seat) -> Callable[[random.Random], Any]:
+        """Determinizations of ``view``: the game's ``sampler(view, seat)`` where it has one
+        (the view read once per decision, not once per iteration), else ``sample_state``.
+        """
+        sampler = getattr(self.game, "sampler", None)
+        if sampler is not None:
+            made: Callable[[random.Random], Any] = sampler(view, seat)
+            return made
+        game = self.game
+        return lambda rng: game.sample_state(view, seat, rng)
 
     def _iterate(
         self, root: _Node, state: Any, me: Seat, rng: random.Random, allowed: frozenset[Any]

@@ -247,33 +247,35 @@ class Tacocat:
 
         The unseen cards are the deck minus what the viewer can see (own hand, discards,
         cards on the table); hidden hands are dealt from them uniformly and the rest form
-        the pile.
+        the pile. One call of :meth:`sampler`.
+        """
+        return self.sampler(view, seat)(rng)
+
+    def sampler(self, view: View, seat: Seat | None) -> Callable[[random.Random], State]:
+        """``sample_state`` for one view, the view read once: a search draws hundreds.
+
+        Each call of the returned function deals the hidden hands with a partial
+        Fisher-Yates (a uniform draw of just the hidden cards; the pile is kept sorted, so
+        its order needs no shuffle), then draws the other seat's secret choice if made.
         """
         unseen = list(DECK)
         own: tuple[int, ...] = tuple(view["hand"]) if seat is not None and seat >= 0 else ()
         for card in [*own, *view["discard"], *view["attack"], *map(abs, view["answers"])]:
             unseen[card] -= 1
-        pool = [value for value, count in enumerate(unseen) for _ in range(count)]
-        rng_mod.shuffle(rng, pool)
+        pool = tuple(value for value, count in enumerate(unseen) for _ in range(count))
         counts: list[int] = view["hand_counts"]
-        hands: list[tuple[int, ...]] = []
-        for other in (0, 1):
-            if other == seat:
-                hands.append(own)
-            else:
-                hands.append(tuple(sorted(pool[: counts[other]])))
-                del pool[: counts[other]]
+        hidden = [other for other in (0, 1) if other != seat]
+        dealt = sum(counts[other] for other in hidden)
         options = view["options"]
-        rules = Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"]))
         phase = Phase[view["phase"].upper()]
-        state = State(
-            rules=rules,
+        base = State(
+            rules=Rules(bool(options["tie_goes_to_arrow"]), int(options["min_sequence"])),
             position=view["position"],
             covered=sum(1 << i for i in view["covered"]),
             round=view["round"],
             phase=phase,
-            hands=(hands[0], hands[1]),
-            pile=tuple(sorted(pool)),
+            hands=((), ()),
+            pile=(),
             discard=tuple(view["discard"]),
             owed=(view["owed"][0], view["owed"][1]),
             replaced=(view["replaced"][0], view["replaced"][1]),
@@ -295,18 +297,39 @@ class Tacocat:
             results=tuple(view["results"]),
             winner=view["winner"] if view["winner"] is not None else NO_SEAT,
         )
-        pending: list[tuple[int, ...] | None] = [None, None]
-        for other in (0, 1):
-            if not view["chosen"][other]:
-                continue
-            if other == seat:
-                pending[other] = tuple(view["my_choice"])
-            elif phase == Phase.DUEL:
-                pending[other] = (rng_mod.choice(rng, hands[other]),)
-            else:
-                options_other = _replace_actions(hands[other], len(hands[other]))
-                pending[other] = rng_mod.choice(rng, options_other).cards
-        return state._replace(pending=(pending[0], pending[1]))
+        chosen = [bool(view["chosen"][other]) for other in (0, 1)]
+        mine = tuple(view["my_choice"]) if seat is not None and seat >= 0 and chosen[seat] else None
+        size = len(pool)
+
+        def draw(rng: random.Random) -> State:
+            cards = list(pool)
+            below = rng.random
+            for i in range(dealt):
+                j = i + int(below() * (size - i))
+                cards[i], cards[j] = cards[j], cards[i]
+            hands: list[tuple[int, ...]] = [own, own]
+            start = 0
+            for other in hidden:
+                hands[other] = tuple(sorted(cards[start : start + counts[other]]))
+                start += counts[other]
+            pending: list[tuple[int, ...] | None] = [None, None]
+            for other in (0, 1):
+                if not chosen[other]:
+                    continue
+                if other == seat:
+                    pending[other] = mine
+                elif phase == Phase.DUEL:
+                    pending[other] = (rng_mod.choice(rng, hands[other]),)
+                else:
+                    options_other = _replace_actions(hands[other], len(hands[other]))
+                    pending[other] = rng_mod.choice(rng, options_other).cards
+            return base._replace(
+                hands=(hands[0], hands[1]),
+                pile=tuple(sorted(cards[dealt:])),
+                pending=(pending[0], pending[1]),
+            )
+
+        return draw
 
     def explain(
         self, state: State, seat: Seat, action: Action
