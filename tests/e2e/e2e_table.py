@@ -127,8 +127,24 @@ def sit(
         for trait in traits:
             page.get_by_test_id(f"trait-{trait}").check()
     page.get_by_test_id(f"sit-{seat}").click()
-    wait_until(page, lambda: any(m["seat"] == seat for m in frames.of_type("seated")), "seated")
+    try:
+        wait_until(page, lambda: any(m["seat"] == seat for m in frames.of_type("seated")), "seated")
+    except AssertionError as error:
+        raise AssertionError(f"{error}; {socket_story(page, frames)}") from None
     wait_until(page, lambda: room(frames)["seats"][seat]["kind"] == "human", "seat shown taken")
+
+
+def socket_story(page: Page, frames: Frames) -> str:
+    """What the page's sockets did, for a failure message: the sockets opened, the types of
+    the frames sent and received, and the connection state the page shows.
+    """
+    try:
+        state = page.get_by_test_id("connection").get_attribute("data-state", timeout=1_000)
+    except PlaywrightTimeoutError:
+        state = "not shown"
+    sent = [m.get("type") for m in frames.sent][-12:]
+    received = [m.get("type") for m in frames.received][-12:]
+    return f"sockets {frames.sockets}, sent {sent}, received {received}, connection {state}"
 
 
 def add_bot(page: Page, frames: Frames, seat: int, agent: str | None = None) -> None:
