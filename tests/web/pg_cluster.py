@@ -9,37 +9,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
+from ludoteca.web.process import free_port, postgres_bin
 
-def _bin() -> Path:
-    """``LUDOTECA_PG_BIN``, else Debian's newest ``/usr/lib/postgresql/<version>/bin``."""
-    if "LUDOTECA_PG_BIN" in os.environ:
-        return Path(os.environ["LUDOTECA_PG_BIN"])
-    found = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin"),
-        key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
-    )
-    return found[-1] if found else Path("/usr/lib/postgresql/15/bin")
-
-
-BIN = _bin()
+BIN = postgres_bin()
 
 
 def available() -> bool:
     """Whether the PostgreSQL server binaries are installed."""
     return (BIN / "initdb").is_file() and (BIN / "pg_ctl").is_file()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class Cluster:
@@ -48,7 +30,7 @@ class Cluster:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="ludoteca-pg-"))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.prefix: list[str] = []
         if os.geteuid() == 0:
             self.prefix = ["runuser", "-u", "postgres", "--"]
