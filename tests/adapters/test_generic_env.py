@@ -102,7 +102,7 @@ class MinorityGame:
     def parse_action(self, text: str) -> int:
         return int(text)
 
-    def describe(self, action: int, lang: str) -> str:
+    def describe(self, action: int, lang: str, names: Sequence[str] = ()) -> str:
         return str(action)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:

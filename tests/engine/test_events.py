@@ -8,7 +8,8 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import events, record, registry, runner
 from ludoteca.engine.game import CHANCE, Outcome
 from ludoteca.engine.i18n import msg
-from ludoteca.games import tacocat, tile_up
+from ludoteca.games import mystery_date, tacocat, tile_up
+from ludoteca.games.mystery_date.cards import Give
 
 
 def _tacocat_match(seed: int = 3) -> runner.Match:
@@ -138,3 +139,26 @@ def test_outcome_reason_names_its_seat_like_events_do() -> None:
     assert outcome.reason_text("es", []) == (
         "Jugador 2 abrió la puerta a la cita de esquí, la cita de su atuendo"
     )
+
+
+def test_a_forced_move_names_the_seat_its_action_names_like_events_do() -> None:
+    game = mystery_date.GAME
+    names = ["Ana", "Luis", "Eva"]
+    told: list[tuple[events.Event, Give]] = []
+
+    def watch(before: Any, seat: int, action: Any, after: Any) -> None:
+        if seat != CHANCE and isinstance(action, Give):
+            if len(game.legal_actions(before, seat)) == 1:
+                forced = events.step_events(game, before, seat, action, after, seat)[0]
+                told.append((forced, action))
+
+    for seed in range(40):
+        runner.play(game, [RandomAgent() for _ in names], seed=seed, observer=watch)
+        if told:
+            break
+    assert told, "no forced gift in 40 games"
+    forced, gift = told[0]
+    assert forced.kind == "forced"
+    for lang, seat_word in (("en", "seat"), ("es", "asiento")):
+        text = forced.text(lang, names)
+        assert names[gift.target] in text and seat_word not in text, text

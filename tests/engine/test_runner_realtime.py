@@ -96,7 +96,7 @@ class ToyGame:
     def parse_action(self, text: str) -> Ping:
         raise InvalidActionError(text, msg("engine.game_over"))
 
-    def describe(self, action: Ping, lang: str) -> str:
+    def describe(self, action: Ping, lang: str, names: Sequence[str] = ()) -> str:
         return str(action)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:

@@ -133,7 +133,7 @@ def test_parse_action_refuses_malformed_text(text: str, es: str, en: str) -> Non
         (Pick(6), "toma A1 al azar", "takes B1 at random"),
         (Door(1), "tras la puerta aparece la cita de los bolos", "the door opens on the bowling"),
         (Door(4), "aparece el fracaso", "opens on the dud"),
-        (Give(3, 2), "da V1 boca abajo al asiento 2", "gives G1 face down to seat 2"),
+        (Give(3, 2), "da V1 boca abajo a Jugador 3", "gives G1 face down to Player 3"),
         (Discard(11), "descarta N3", "discards O3"),
         (PILE_DRAW, "encima del mazo", "top card of the draw pile"),
         (PILE_DISCARD, "encima del descarte", "top card of the discard pile"),
@@ -143,6 +143,12 @@ def test_parse_action_refuses_malformed_text(text: str, es: str, en: str) -> Non
 def test_describe_in_both_languages(action: Any, es: str, en: str) -> None:
     assert es in GAME.describe(action, "es")
     assert en in GAME.describe(action, "en")
+
+
+def test_a_gift_names_its_target_by_the_players_names() -> None:
+    names = ("Ana", "Luis", "Eva")
+    assert GAME.describe(Give(3, 2), "es", names) == "da V1 boca abajo a Eva"
+    assert GAME.describe(Give(3, 1), "en", names) == "gives G1 face down to Luis"
 
 
 def test_cards_in_messages_use_the_readers_letters() -> None:

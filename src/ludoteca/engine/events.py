@@ -9,8 +9,8 @@ the two states and the action, never inside ``apply``, so playouts pay nothing f
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine.game import CHANCE, Seat
@@ -65,6 +65,8 @@ def render(message: Message, lang: str, names: Sequence[str]) -> str:
             params.append((name, render(value, code, names)))
         elif isinstance(value, Localized):
             params.append((name, value.text(code)))
+        elif isinstance(value, ActionText):
+            params.append((name, value.write(value.action, code, names)))
         elif name == "seat" or name.endswith("_seat"):
             params.append((name, seat_name(value, names, code)))
         elif name == "seats" or name.endswith("_seats"):
@@ -178,9 +180,26 @@ def record_events(record: GameRecord, viewer: Seat | None) -> tuple[tuple[Event,
     )
 
 
-def described(game: Game[Any, Any], action: Any) -> Localized:
-    """``game.describe(action)`` in both languages, as a message parameter."""
-    return Localized(game.describe(action, "es"), game.describe(action, "en"))
+@dataclass(frozen=True, slots=True)
+class ActionText:
+    """An action as a message parameter, written when the message is rendered, so that a
+    seat the action names (Mystery Date's gift, Gotcha's accused) gets the player's name.
+
+    Attributes:
+        action: The action.
+        write: The game's ``describe`` (not compared: equal actions read alike).
+    """
+
+    action: Any
+    write: Callable[[Any, str, Sequence[str]], str] = field(compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return self.write(self.action, "en", ())
+
+
+def described(game: Game[Any, Any], action: Any) -> ActionText:
+    """``game.describe(action)`` as a message parameter, rendered with the players' names."""
+    return ActionText(action, game.describe)
 
 
 def _json_ready(value: Any) -> Any:

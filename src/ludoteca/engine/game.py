@@ -306,8 +306,10 @@ class Game(Protocol[S, A]):
         """The action written as ``text``; raises ``InvalidActionError`` if unreadable."""
         ...
 
-    def describe(self, action: A, lang: str) -> str:
-        """A sentence for people describing ``action``."""
+    def describe(self, action: A, lang: str, names: Sequence[str] = ()) -> str:
+        """A sentence for people describing ``action``; a seat it names (a target, a
+        suspect) is ``names[seat]``, or "Player N" past the end of ``names``.
+        """
         ...
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:

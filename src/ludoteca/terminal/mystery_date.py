@@ -20,6 +20,7 @@ from ludoteca.games.mystery_date import game as mystery_date
 from ludoteca.games.mystery_date.cards import (
     COLOURS,
     DOOR_OUTCOMES,
+    MAX_SEATS,
     NUMBERS,
     Discard,
     Give,
@@ -91,8 +92,9 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     """Every move numbered (there are at most a few dozen), with its text in the person's
     language (``notation``), so a Spanish menu never mixes the two sets of card letters.
     """
+    names = tuple(seat_label(seat, lang) for seat in range(MAX_SEATS))
     labels = tuple(
-        f"{mystery_date.GAME.describe(action, lang)}  [{notation(action, lang)}]"
+        f"{mystery_date.GAME.describe(action, lang, names)}  [{notation(action, lang)}]"
         for action in legal
     )
     return Menu(tuple(legal), labels)

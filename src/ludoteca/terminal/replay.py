@@ -201,7 +201,9 @@ class ReplayViewer:
         if self._seat is not None and seat != self._seat:
             return msg("replay.hidden", who=who).text(lang)
         action = self._game.parse_action(text)
-        return msg("replay.action", who=who, action=self._game.describe(action, lang)).text(lang)
+        names = [self._renderer.seat_label(s, lang) for s in range(self._record.num_players)]
+        said = self._game.describe(action, lang, names)
+        return msg("replay.action", who=who, action=said).text(lang)
 
     def _outcome_line(self, outcome: Outcome | None) -> str:
         lang = self._lang

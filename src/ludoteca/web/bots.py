@@ -35,6 +35,7 @@ from ludoteca.engine.i18n import LANGS, Lang
 from ludoteca.engine.runner import Agent
 from ludoteca.web import clock, notices
 from ludoteca.web.client import now_ms
+from ludoteca.web.events import seat_names
 from ludoteca.web.live import Live
 from ludoteca.web.seats import BOT, HUMAN
 from ludoteca.web.session import PLAYING
@@ -369,7 +370,11 @@ class Pilot:
             await room.apply_or_retry(seat, action)
             if live.version > before:  # applied (not refused by the store)
                 with room.session.calls():
-                    label = {lang: self.game.describe(action, lang) for lang in LANGS}
+                    names = [s.name for s in room.seats]
+                    label = {
+                        lang: self.game.describe(action, lang, seat_names(names, lang))
+                        for lang in LANGS
+                    }
                 notices.timed_out(room, seat, label)
 
     def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:

@@ -29,37 +29,46 @@ if TYPE_CHECKING:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def describe(game_id: str, action: Any, lang: Lang) -> str:
+def describe(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str:
     """``game.describe`` remembered: a state's labels are built for every socket and most
-    moves recur (actions are hashable values; describing one is a pure function).
+    moves recur (actions are hashable values; describing one is a pure function of the
+    action, the language and the seats' names).
     """
-    return registry.make(game_id).describe(action, lang)
+    return registry.make(game_id).describe(action, lang, names)
 
 
-def labelled(room: Room, seat: int, moves: Sequence[Any], lang: Lang) -> Serialised:
+def labelled(
+    room: Room, seat: int, moves: Sequence[Any], lang: Lang, names: tuple[str, ...]
+) -> Serialised:
     """``[{"text", "label"}, ...]`` for ``seat``'s ``moves`` in ``lang``, built and serialised
     once per listing: the room keeps each seat's last one, known by the lazy list's
     :meth:`~LazyActions.identity` (a Tacocat hand's 128 replace choices) or by the actions,
     so a seat that still faces the same choice after another seat's move reuses it.
+    A move that names a seat (a Mystery Date gift) is labelled with ``names``.
     """
     identity = moves.identity() if isinstance(moves, LazyActions) else None
-    key: Hashable = (type(moves).__name__, identity) if identity is not None else tuple(moves)
+    key: Hashable = (
+        ((type(moves).__name__, identity) if identity is not None else tuple(moves)),
+        names,
+    )
     kept = room.labels.get((seat, lang))
     if kept is not None and kept[0] == key:
         return kept[1]
     game_id = room.info.id
-    made = Serialised.of_json(b"[" + b",".join([_item(game_id, a, lang) for a in moves]) + b"]")
+    made = Serialised.of_json(
+        b"[" + b",".join([_item(game_id, a, lang, names) for a in moves]) + b"]"
+    )
     room.labels[seat, lang] = (key, made)
     return made
 
 
-_ITEMS: dict[tuple[str, Any, Lang], bytes] = {}
+_ITEMS: dict[tuple[str, Any, Lang, tuple[str, ...]], bytes] = {}
 _ITEMS_LIMIT = 1 << 17
 
 
-def _item(game_id: str, action: Any, lang: Lang) -> bytes:
+def _item(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> bytes:
     """``{"text", "label"}`` of one action as JSON, remembered (most moves recur)."""
-    key = (game_id, action, lang)
+    key = (game_id, action, lang, names)
     found = _ITEMS.get(key)
     if found is None:
         if len(_ITEMS) >= _ITEMS_LIMIT:
@@ -139,14 +148,14 @@ def state_message(
         if info.realtime:
             legal = clock.menu(game, view, moves, lang)
         else:
-            legal = labelled(room, seat, moves, lang)
+            legal = labelled(room, seat, moves, lang, names)
     last = live.last()
     shown_last = None
     if last is not None and (not last.secret or last.seat == seat):
         shown_last = {
             "seat": last.seat,
             "text": last.text,
-            "label": describe(info.id, last.action, lang),
+            "label": describe(info.id, last.action, lang, names),
         }
     deadlines = room.pilot.deadlines
     due = [deadlines[s] for s in actors if s in deadlines]

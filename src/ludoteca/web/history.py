@@ -129,6 +129,7 @@ class Replays:
         if not 0 <= step <= total:
             raise RoomError("bad_step", msg("web.error.bad_step", step=step, total=total))
         game = self.game
+        names = events.seat_names(rebuilt.names, lang)
         with calls(game):
             view = game.view(rebuilt.states[step], seat)
             last = None
@@ -138,10 +139,10 @@ class Replays:
                     continue
                 if not rebuilt.secret[index] or who == seat:
                     action = game.parse_action(text)
-                    last = {"seat": who, "text": text, "label": game.describe(action, lang)}
+                    label = game.describe(action, lang, names)
+                    last = {"seat": who, "text": text, "label": label}
                 break
             outcome = game.outcome(rebuilt.states[step]) if step == total else None
-            names = events.seat_names(rebuilt.names, lang)
             told = rebuilt.book.history(step, seat, lang, names)
         return {
             "type": "replay",

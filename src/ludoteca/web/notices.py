@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.web.client import dumps
+from ludoteca.web.events import seat_names
 
 if TYPE_CHECKING:
     from ludoteca.web.rooms import Room
@@ -21,7 +22,7 @@ def timed_out(room: Room, seat: Seat, label: dict[Lang, str]) -> None:
     """Tell every socket that ``seat``'s time ran out and a bot played for it; ``label`` is
     the move in each language (shown only to the seat's own sockets).
     """
-    name = room.seats[seat].name
+    names = [s.name for s in room.seats]
     texts: dict[tuple[bool, Lang], str] = {}
     for client in list(room.clients):
         if not client.hello:
@@ -34,7 +35,7 @@ def timed_out(room: Room, seat: Seat, label: dict[Lang, str]) -> None:
                 message["label"] = label[client.lang]
                 text = msg("web.notice.timed_out_you", move=label[client.lang])
             else:
-                text = msg("web.notice.timed_out", name=name or str(seat))
+                text = msg("web.notice.timed_out", name=seat_names(names, client.lang)[seat])
             message["message"] = text.text(client.lang)
             texts[key] = dumps(message)
         client.send_text(texts[key])

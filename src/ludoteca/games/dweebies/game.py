@@ -540,7 +540,7 @@ class Dweebies:
             return _PLACES[card << 16 | layout.cell(x, y)]
         return Place(card, x, y)
 
-    def describe(self, action: Action, lang: str) -> str:
+    def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
         """A sentence for people, e.g. "places D07 (Pirate) 1 column right from the first
         card" (in words: people see the table, not its coordinates).
         """

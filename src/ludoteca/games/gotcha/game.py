@@ -337,9 +337,11 @@ class Gotcha:
         """
         return parse(text)
 
-    def describe(self, action: Action, lang: str) -> str:
-        """A sentence for people, e.g. "buzzes! area 1, players 2, 3"."""
-        return _describe(action).text("es" if lang == "es" else "en")
+    def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
+        """A sentence for people, e.g. "buzzes! area 1: Ana and Luis" (seats named by
+        ``names``, "Player N" past its end).
+        """
+        return engine_events.render(_describe(action), lang, names)
 
     def rules_text(self, lang: str) -> list[tuple[str, str]]:
         """The rules as ``(rule id, sentence)`` pairs in ``lang``."""
@@ -490,8 +492,7 @@ def _describe(action: Action) -> Message:
     if isinstance(action, Emote):
         return msg("gotcha.do.emote", emote=msg(f"gotcha.emote.{action.emote}"))
     if isinstance(action, Buzz):
-        seats = ", ".join(map(str, action.seats))
-        return msg("gotcha.do.buzz", slot=_slot_message(action.slot), seats=seats)
+        return msg("gotcha.do.buzz", slot=_slot_message(action.slot), seats=action.seats)
     return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no"))
 
 

@@ -499,8 +499,10 @@ class MysteryDate:
         """
         return cards_mod.parse_action(text)
 
-    def describe(self, action: Action, lang: str) -> str:
-        """A sentence for people, e.g. "gives P2 face down to seat 1"."""
+    def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
+        """A sentence for people, e.g. "gives P2 face down to Ana" (the target seat named
+        by ``names``, "Player N" past its end).
+        """
         chosen: Lang = "es" if lang == "es" else "en"
         if isinstance(action, Roll):
             return msg("mystery_date.do.roll", value=action.value).text(chosen)
@@ -509,7 +511,8 @@ class MysteryDate:
             return msg("mystery_date.do.door", date=date).text(chosen)
         if isinstance(action, Give):
             card = card_label(action.card, chosen)
-            return msg("mystery_date.do.give", card=card, target=action.target).text(chosen)
+            gift = msg("mystery_date.do.give", card=card, target_seat=action.target)
+            return engine_events.render(gift, chosen, names)
         if isinstance(action, Pile):
             key = "pile_discard" if action.from_discard else "pile_draw"
             return msg(f"mystery_date.do.{key}").text(chosen)

@@ -418,7 +418,7 @@ class Tacocat:
             return DEFENDS[cards[0]]
         return DRAWS[cards[0]]
 
-    def describe(self, action: Action, lang: str) -> str:
+    def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
         """A sentence for people, e.g. "attacks with 11 11"."""
         if isinstance(action, Replace):
             if not action.cards:

@@ -433,7 +433,7 @@ class TileUp:
             return DECK_DRAWS[_parse_card(text, rest[0])]
         raise InvalidActionError(text, msg("tile_up.bad_verb"))
 
-    def describe(self, action: Action, lang: str) -> str:
+    def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
         """A sentence for people, e.g. "places R4 on f6"."""
         language: Any = "es" if lang == "es" else "en"
         if isinstance(action, Place):
