@@ -147,10 +147,9 @@ def test_a_forced_move_names_the_seat_its_action_names_like_events_do() -> None:
     told: list[tuple[events.Event, Give]] = []
 
     def watch(before: Any, seat: int, action: Any, after: Any) -> None:
-        if seat != CHANCE and isinstance(action, Give):
-            if len(game.legal_actions(before, seat)) == 1:
-                forced = events.step_events(game, before, seat, action, after, seat)[0]
-                told.append((forced, action))
+        forced = seat != CHANCE and isinstance(action, Give)
+        if forced and len(game.legal_actions(before, seat)) == 1:
+            told.append((events.step_events(game, before, seat, action, after, seat)[0], action))
 
     for seed in range(40):
         runner.play(game, [RandomAgent() for _ in names], seed=seed, observer=watch)
