@@ -446,10 +446,10 @@ class TacocatEncoding:
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
-        for action in legal:
-            mask[_INDEX[action]] = 1
-        mask.flags.writeable = False
+        buffer = bytearray(ACTION_SIZE)
+        for index in map(_INDEX.__getitem__, legal):
+            buffer[index] = 1
+        mask = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
         if len(_LIST_MASKS) >= _CACHE_SIZE:
             _LIST_MASKS.clear()
         _LIST_MASKS[id(legal)] = (legal, mask)
