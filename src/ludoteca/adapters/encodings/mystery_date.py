@@ -490,7 +490,7 @@ class MysteryDateWriter:
         given = state.given if me == state.mover and phase == _P_PICK else -1
         out[_TARGET:_KNOWN] = self._swap[target, state.shown, given, (target - me) % n]
         if p is None or state.known is not p.known:
-            self._write_known(out, state.known, me, n)
+            self._write_known(out, state.known, None if p is None else p.known, me, n)
         log = state.log
         if p is None or log is not p.log:
             self._write_log(out, log, () if p is None else p.log, me, n)
@@ -519,20 +519,34 @@ class MysteryDateWriter:
         raw.append(len(discard))
         out[_DISCARD:_OWED] = array.array("f", map(_mul, raw, self._units_discard))
 
-    def _write_known(self, out: Buffer, known: tuple[Any, ...], me: int, n: int) -> None:
-        """The known then the known_by entries, for the other seats counted from me."""
-        out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
+    def _write_known(
+        self,
+        out: Buffer,
+        known: tuple[Any, ...],
+        before: tuple[Any, ...] | None,
+        me: int,
+        n: int,
+    ) -> None:
+        """The known then the known_by entries, for the other seats counted from me; with
+        ``before`` (the ``known`` written last), only the rows that changed (the engine
+        keeps the row objects it does not change).
+        """
+        if before is None or len(before) != len(known):
+            out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
+            before = None
         units, units_by = self._units_known, self._units_known_by
         for seat in range(n):
             if seat == me:
                 continue
             at = ((seat - me) % n - 1) * CARDS
-            out[_KNOWN + at : _KNOWN + at + CARDS] = array.array(
-                "f", map(_mul, known[me * n + seat], units)
-            )
-            out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
-                "f", map(_mul, known[seat * n + me], units_by)
-            )
+            row = known[me * n + seat]
+            if before is None or row is not before[me * n + seat]:
+                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array("f", map(_mul, row, units))
+            row = known[seat * n + me]
+            if before is None or row is not before[seat * n + me]:
+                out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
+                    "f", map(_mul, row, units_by)
+                )
 
     def _write_log(
         self, out: Buffer, log: tuple[Any, ...], before: tuple[Any, ...], me: int, n: int
@@ -544,11 +558,16 @@ class MysteryDateWriter:
         count = len(log)
         size = LOG_ENTRY
         new = count
-        for k in range(count + 1):
-            kept = count - k
-            if kept <= len(before) and log[:kept] == before[len(before) - kept :]:
-                new = k
-                break
+        if before:
+            # The engine keeps the event tuples it carries over: find the newest event
+            # written last, then check that everything up to it is what was written.
+            newest = before[-1]
+            for k in range(count):
+                if log[count - 1 - k] is newest:
+                    kept = count - k
+                    if kept <= len(before) and log[:kept] == before[len(before) - kept :]:
+                        new = k
+                    break
         if new < count:
             kept = count - new
             if new:
