@@ -336,11 +336,13 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         """
         state = self._current()
         agent = self.agent_selection
-        if not self._live(agent):
+        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
-        index = self._index(action)
+        index = action if type(action) is int else self._index(action)
+        if not 0 <= index < self.encoding.action_size:
+            index = self._index(action)  # raises, in Spanish and English
         mask = self._mask(seat)
         if not mask[index]:
             raise IllegalActionError(
@@ -547,10 +549,12 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         ends; select that agent, or set terminations (with rewards) or truncations.
         """
         game = self.game
+        actors_of = game.actors
+        state = self._state
         while True:
-            actors = game.actors(self._state)
+            actors = actors_of(state)
             if not actors:
-                outcome = game.outcome(self._state)
+                outcome = game.outcome(state)
                 returns = outcome.returns() if outcome else (0.0,) * self.num_players
                 self._rewarded = True
                 for agent in self.agents:
@@ -562,12 +566,15 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
                     self.truncations[agent] = True
                 return
             if actors[0] == CHANCE:
-                self._apply(CHANCE, game.sample_chance(self._state, self._chance_rng))
+                self._apply(CHANCE, game.sample_chance(state, self._chance_rng))
+                state = self._state
                 continue
-            waiting = [seat for seat in actors if seat not in self._buffer]
-            if waiting:
-                self.agent_selection = self.possible_agents[waiting[0]]
-                return
-            buffered, self._buffer = self._buffer, {}
+            buffer = self._buffer
             for seat in actors:
-                self._apply(seat, buffered[seat])
+                if seat not in buffer:
+                    self.agent_selection = self.possible_agents[seat]
+                    return
+            self._buffer = {}
+            for seat in actors:
+                self._apply(seat, buffer[seat])
+            state = self._state
