@@ -662,21 +662,15 @@ class DweebiesWriter:
     def _card(self, code: int, kind: int, ox: int, oy: int) -> tuple[int, bytes]:
         """A card's window entry index (-1 outside) and its ``table`` entries, packed."""
         ut = self._u[_TABLE]
-        dx = (code >> 8) - _OFF - ox
-        dy = (code & 0xFF) - _OFF - oy
-        at = -1
-        if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-            at = _WINDOW + WIDTH * (dx + RADIUS) + dy + RADIUS
+        dx, dy, at = _place(code, ox, oy)
+        at = _WINDOW + at if at >= 0 else at
         return at, array.array("f", (ut, dx * ut, dy * ut, kind * ut)).tobytes()
 
     def _head_of(self, code: int, ox: int, oy: int) -> tuple[int, bytes]:
         """A legal cell's ``window_legal`` index (-1 outside) and its present, dx, dy."""
         uc = self._u[_CELLS]
-        dx = (code >> 8) - _OFF - ox
-        dy = (code & 0xFF) - _OFF - oy
-        at = -1
-        if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-            at = _WINDOW_LEGAL + WIDTH * (dx + RADIUS) + dy + RADIUS
+        dx, dy, at = _place(code, ox, oy)
+        at = _WINDOW_LEGAL + at if at >= 0 else at
         return at, array.array("f", (uc, dx * uc, dy * uc)).tobytes()
 
     def _runs_of(self, code: int, table: dict[int, int]) -> bytes:
@@ -691,6 +685,17 @@ class DweebiesWriter:
                 cell += step
             slot += (length * uc, table[cell - step] * uc if length else 0.0)
         return array.array("f", slot).tobytes()
+
+
+def _place(code: int, ox: int, oy: int) -> tuple[int, int, int]:
+    """A cell's ``dx, dy`` from the reference cell and its index in a window block (-1
+    outside the window).
+    """
+    dx = (code >> 8) - _OFF - ox
+    dy = (code & 0xFF) - _OFF - oy
+    if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+        return dx, dy, WIDTH * (dx + RADIUS) + dy + RADIUS
+    return dx, dy, -1
 
 
 def reference_cell(view: View) -> tuple[int, int]:
