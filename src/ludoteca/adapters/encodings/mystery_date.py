@@ -463,8 +463,9 @@ class MysteryDateWriter:
     def write(self, state: st.State, seat: int, out: Buffer, previous: Any) -> None:
         """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol).
 
-        Hands, discards, positions and what seats know take too many values for a block
-        cache (almost every one is new): they are written entry by entry.
+        Hands, discards and what seats know take too many values for a block cache (most
+        lookups missed): they are written entry by entry, as are the positions (one entry
+        per seat).
         """
         me = seat
         n = state.players

@@ -508,13 +508,13 @@ _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
+"""Other masks by the legal list object (kept, so its id is not reused while cached)."""
 _BY_ID: dict[int, tuple[tc.Action, int]] = {}
 """Numbers by engine action object (kept, so its id is not reused while cached): the
 engine hands out the same action objects again (its lists are cached by hand), and an
 identity lookup skips hashing a dataclass."""
 _CHANCES: dict[tuple[int, ...], tuple[tuple[Any, float], ...]] = {}
 """Chance outcomes by pile (the pile is sorted, so equal piles are equal tuples)."""
-"""Other masks by the legal list object (kept, so its id is not reused while cached)."""
 
 
 def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
