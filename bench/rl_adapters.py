@@ -10,6 +10,9 @@ repetitions:
   ``rng.choice(legal_actions)``, ``apply``); steps are actions plus chance outcomes.
 - ``pettingzoo``: the AEC environment, ``last()`` then ``step(random masked number)``;
   steps are agent steps (one per ``step`` of a live agent, sub-actions included).
+- ``pettingzoo+order``: the same loop through PettingZoo's ``OrderEnforcingWrapper`` (what
+  PettingZoo's own environments return from ``env()``; ``ludoteca``'s ``env()`` returns the
+  environment unwrapped, the ``pettingzoo`` row).
 - ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
   number)``; steps are learner steps, opponents and chance moving in between.
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
@@ -17,6 +20,9 @@ repetitions:
   included.
 - ``openspiel+obs``: the same loop asking ``observation_tensor(player)`` at each decision
   (as an RL loop does; the plain row never asks for an observation).
+- ``openspiel+observer``: the same loop filling OpenSpiel's observer at each decision
+  (``make_observation(game)``, ``observer.set_from(state, player)``, read as the NumPy
+  ``observer.tensor``): the observation without pyspiel turning it into a Python list.
 
 An *engine step* is one ``apply`` of the engine: a seat's action or a chance outcome (a card
 drawn, a die rolled). An *agent step* (PettingZoo, Gymnasium) is one ``step`` call of the
@@ -98,10 +104,14 @@ def engine_rows(game_id: str) -> Workload:
     return run
 
 
-def pettingzoo_rows(game_id: str) -> Workload:
+def pettingzoo_rows(game_id: str, wrapped: bool = False) -> Workload:
+    from pettingzoo.utils import wrappers  # noqa: PLC0415
+
     from ludoteca.adapters.pettingzoo import env  # noqa: PLC0415
 
-    e = env(game_id, seed=0, scaled=True)
+    e: Any = env(game_id, seed=0, scaled=True)
+    if wrapped:
+        e = wrappers.OrderEnforcingWrapper(e)
     e.reset()
     picker = random.Random(0)
 
@@ -164,12 +174,14 @@ def gymnasium_rows(game_id: str) -> Workload:
     return run
 
 
-def openspiel_rows(game_id: str, observe: bool = False) -> Workload:
+def openspiel_rows(game_id: str, observe: str = "") -> Workload:
     import pyspiel  # noqa: PLC0415
+    from open_spiel.python.observation import make_observation  # noqa: PLC0415
 
     import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
 
     game = pyspiel.load_game(f"ludoteca_{game_id}")
+    observer = make_observation(game)
     picker = random.Random(0)
     box = [game.new_initial_state()]
 
@@ -198,8 +210,10 @@ def openspiel_rows(game_id: str, observe: bool = False) -> Workload:
                     weights = [p for _, p in outcomes]
                     state.apply_action(picker.choices(ids, weights)[0])
                 else:
-                    if observe:
+                    if observe == "tensor":
                         state.observation_tensor(state.current_player())
+                    elif observe == "observer":
+                        observer.set_from(state, state.current_player())
                     legal = state.legal_actions()
                     state.apply_action(legal[int(picker.random() * len(legal))])
                 steps += 1
@@ -213,9 +227,11 @@ def openspiel_rows(game_id: str, observe: bool = False) -> Workload:
 ROWS: dict[str, Callable[[str], Workload]] = {
     "engine": engine_rows,
     "pettingzoo": pettingzoo_rows,
+    "pettingzoo+order": lambda game_id: pettingzoo_rows(game_id, wrapped=True),
     "gymnasium": gymnasium_rows,
     "openspiel": openspiel_rows,
-    "openspiel+obs": lambda game_id: openspiel_rows(game_id, observe=True),
+    "openspiel+obs": lambda game_id: openspiel_rows(game_id, observe="tensor"),
+    "openspiel+observer": lambda game_id: openspiel_rows(game_id, observe="observer"),
 }
 
 

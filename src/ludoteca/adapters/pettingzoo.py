@@ -235,12 +235,12 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._drafts: list[Draft] = [EMPTY_DRAFT] * players
         self._views: list[tuple[Any, View] | None] = []
         self._legals: list[tuple[Any, Sequence[Any]] | None] = []
-        self._masks: list[tuple[Any, Draft, MaskArray] | None] = []
-        self._bases: list[tuple[Any, ObservationArray] | None] = []
         self._observer = encodings.Observer(self.encoding, scaled=scaled)
         self._fast = encodings.state_observer(self.encoding, players, scaled=scaled)
         self._view_free = bool(getattr(self.encoding, "view_free", False))
         self._seat_views = encodings.seat_views(players)
+        self._no_action: MaskArray = np.zeros(size, dtype=np.int8)
+        self._no_action.flags.writeable = False
         self._clear_caches()
         self._buffer: dict[Seat, Any] = {}
         self._rewarded = False
@@ -306,11 +306,13 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             EnvNotResetError: Before the first ``reset()``.
             GameSetupError: For an unknown agent name.
         """
-        seat = self._seat(agent)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self._seat(agent)  # raises, in Spanish and English
         if agent == self.agent_selection and self._live(agent):
             mask = self._mask(seat)  # read-only, so shared without a copy
         else:
-            mask = np.zeros(self.encoding.action_size, dtype=np.int8)
+            mask = self._no_action
         return {"observation": self._observation(seat), "action_mask": mask}
 
     def state(self) -> ObservationArray:
@@ -334,11 +336,13 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         """
         state = self._current()
         agent = self.agent_selection
-        if not self._live(agent):
+        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
-        index = self._index(action)
+        index = action if type(action) is int else self._index(action)
+        if not 0 <= index < self.encoding.action_size:
+            index = self._index(action)  # raises, in Spanish and English
         mask = self._mask(seat)
         if not mask[index]:
             raise IllegalActionError(
@@ -438,10 +442,14 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
     # -- Internals ------------------------------------------------------------------------
 
     def _clear_caches(self) -> None:
-        self._views = [None] * self.num_players
-        self._legals = [None] * self.num_players
-        self._masks = [None] * self.num_players
-        self._bases = [None] * self.num_players
+        players = self.num_players
+        self._views = [None] * players
+        self._legals = [None] * players
+        self._mask_states: list[Any] = [None] * players
+        self._mask_drafts: list[Draft] = [EMPTY_DRAFT] * players
+        self._masks: list[MaskArray] = [self._no_action] * players
+        self._base_states: list[Any] = [None] * players
+        self._bases: list[ObservationArray | None] = [None] * players
 
     def _current(self) -> Any:
         if self._state is None:
@@ -491,14 +499,18 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         return legal
 
     def _mask(self, seat: Seat) -> MaskArray:
-        state = self._current()
+        state = self._state
+        if state is None:
+            raise EnvNotResetError
         draft = self._drafts[seat]
-        cached = self._masks[seat]
-        if cached is not None and cached[0] is state and cached[1] == draft:
-            return cached[2]
+        if self._mask_states[seat] is state and self._mask_drafts[seat] == draft:
+            return self._masks[seat]
         mask = self.encoding.action_mask(self._mask_view(seat), self._legal(seat), draft)
-        mask.flags.writeable = False  # handed to agents as is: nobody may change it
-        self._masks[seat] = (state, draft, mask)
+        if mask.flags.writeable:
+            mask.flags.writeable = False  # handed to agents as is: nobody may change it
+        self._mask_states[seat] = state
+        self._mask_drafts[seat] = draft
+        self._masks[seat] = mask
         return mask
 
     def _mask_view(self, seat: Seat) -> View:
@@ -509,16 +521,23 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         # The vector without the draft is built once per state and seat (written from the
         # state where the encoding can, else encoded from the view); a sub-action (which
         # changes only the draft) adds the draft to a copy.
-        state = self._current()
-        cached = self._bases[seat]
-        if cached is None or cached[0] is not state:
-            if self._fast is not None:
-                cached = (state, self._fast.base(state, seat))
+        state = self._state
+        if state is None:
+            raise EnvNotResetError
+        fast = self._fast
+        base = self._bases[seat]
+        if base is None or self._base_states[seat] is not state:
+            if fast is not None:
+                base = fast.base(state, seat)
             else:
-                cached = (state, self._observer.base(self._view(seat)))
-            self._bases[seat] = cached
-        view = encodings.NO_VIEW if self._fast is not None else self._view(seat)
-        return self._observer.with_draft(view, cached[1], self._drafts[seat])
+                base = self._observer.base(self._view(seat))
+            self._base_states[seat] = state
+            self._bases[seat] = base
+        draft = self._drafts[seat]
+        if not draft:
+            return base.copy()
+        view = encodings.NO_VIEW if fast is not None else self._view(seat)
+        return self._observer.with_draft(view, base, draft)
 
     def _apply(self, seat: Seat, action: Any) -> None:
         self._state = self.game.apply(self._state, seat, action)
@@ -530,10 +549,12 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         ends; select that agent, or set terminations (with rewards) or truncations.
         """
         game = self.game
+        actors_of = game.actors
+        state = self._state
         while True:
-            actors = game.actors(self._state)
+            actors = actors_of(state)
             if not actors:
-                outcome = game.outcome(self._state)
+                outcome = game.outcome(state)
                 returns = outcome.returns() if outcome else (0.0,) * self.num_players
                 self._rewarded = True
                 for agent in self.agents:
@@ -545,12 +566,15 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
                     self.truncations[agent] = True
                 return
             if actors[0] == CHANCE:
-                self._apply(CHANCE, game.sample_chance(self._state, self._chance_rng))
+                self._apply(CHANCE, game.sample_chance(state, self._chance_rng))
+                state = self._state
                 continue
-            waiting = [seat for seat in actors if seat not in self._buffer]
-            if waiting:
-                self.agent_selection = self.possible_agents[waiting[0]]
-                return
-            buffered, self._buffer = self._buffer, {}
+            buffer = self._buffer
             for seat in actors:
-                self._apply(seat, buffered[seat])
+                if seat not in buffer:
+                    self.agent_selection = self.possible_agents[seat]
+                    return
+            self._buffer = {}
+            for seat in actors:
+                self._apply(seat, buffer[seat])
+            state = self._state

@@ -469,13 +469,6 @@ def _head(key: tuple[int, int, int, int, int, int]) -> list[float]:
     return out
 
 
-def _hand(hand: tuple[int, ...]) -> list[float]:
-    out = [0.0] * KINDS
-    for card in hand:
-        out[card - 1] += 1.0
-    return out
-
-
 def _rel_seats(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]:
     """hand_counts then scores, rel seats."""
     counts, scores, me = key
@@ -484,20 +477,6 @@ def _rel_seats(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]
     for seat in range(n):
         out[(seat - me) % n] = counts[seat]
         out[SEATS + (seat - me) % n] = scores[seat]
-    return out
-
-
-def _last(key: tuple[tuple[int, int, int, int] | None, int, int, int, int]) -> list[float]:
-    """last_seat, last_card, last_cell, last_taken."""
-    last, me, n, ox, oy = key
-    out = [0.0] * (_WINDOW - _LAST_SEAT)
-    if last is not None:
-        seat, card, cell, taken = last
-        out[(seat - me) % n] = 1.0
-        out[_LAST_CARD - _LAST_SEAT + card - 1] = 1.0
-        out[_LAST_CELL - _LAST_SEAT] = (cell >> 8) - _OFF - ox
-        out[_LAST_CELL - _LAST_SEAT + 1] = (cell & 0xFF) - _OFF - oy
-        out[_LAST_TAKEN - _LAST_SEAT] = taken
     return out
 
 
@@ -516,12 +495,20 @@ class DweebiesWriter:
         self._u = u
         blocks = scale.blocks
         self._head = blocks(_PLAYERS, _head)
-        self._hand = blocks(_HAND, _hand)
         self._rel_seats = blocks(_HAND_COUNTS, _rel_seats)
-        self._last = blocks(_LAST_SEAT, _last)
         self._zeros = array.array("f", bytes(4 * (OBSERVATION_SIZE - _WINDOW)))
         self._grid: Any = None
         self._reference: tuple[list[int], int, int] = ([], 0, 0)
+        self._cards: dict[int, tuple[int, bytes]] = {}
+        """Per card, keyed by its place relative to the reference cell and its kind
+        (``(code - reference code) * 32 + kind``): its window index (-1 outside) and its
+        ``table`` entries, packed ``float32``."""
+        self._heads: dict[int, tuple[int, bytes]] = {}
+        """Per legal cell relative to the reference cell: its ``window_legal`` index (-1
+        outside) and its slot's present, dx, dy entries, packed."""
+        self._runs: dict[int, bytes] = {}
+        """Per legal cell code: its slot's runs, packed, for the table ``_runs_table``."""
+        self._runs_table: dict[int, int] | None = None
 
     def write(self, state: dw.State, seat: int, out: Buffer, previous: Any) -> None:
         """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
@@ -536,7 +523,11 @@ class DweebiesWriter:
         out[_DEALT] = state.dealt * u[_DEALT]
         hands = state.hands
         if p is None or hands is not p.hands or state.scores is not p.scores:
-            out[_HAND:_SELECTED] = self._hand[hands[me]]
+            # Hands and the last placement take too many values for a block cache.
+            out[_HAND:_SELECTED] = self._zeros[: _SELECTED - _HAND]
+            hand = hands[me]
+            for card in set(hand):
+                out[_HAND + card - 1] = hand.count(card) * u[_HAND]
             out[_HAND_COUNTS:_PILE_SIZE] = self._rel_seats[tuple(map(len, hands)), state.scores, me]
         table = state.table.cells
         out[_PILE_SIZE] = len(state.pile) * u[_PILE_SIZE]
@@ -554,7 +545,15 @@ class DweebiesWriter:
                 self._reference = (codes, 0, 0)
             self._grid = state.table
         codes, ox, oy = self._reference
-        out[_LAST_SEAT:_WINDOW] = self._last[state.last, me, n, ox, oy]
+        out[_LAST_SEAT:_WINDOW] = self._zeros[: _WINDOW - _LAST_SEAT]
+        last = state.last
+        if last is not None:
+            by, card, cell, taken = last
+            out[_LAST_SEAT + (by - me) % n] = u[_LAST_SEAT]
+            out[_LAST_CARD + card - 1] = u[_LAST_CARD]
+            out[_LAST_CELL] = ((cell >> 8) - _OFF - ox) * u[_LAST_CELL]
+            out[_LAST_CELL + 1] = ((cell & 0xFF) - _OFF - oy) * u[_LAST_CELL + 1]
+            out[_LAST_TAKEN] = taken * u[_LAST_TAKEN]
         if (
             p is not None
             and state.table is p.table
@@ -577,39 +576,126 @@ class DweebiesWriter:
         ox: int,
         oy: int,
     ) -> None:
-        """The window, outside, table and cells blocks (already zeroed)."""
+        """The window, outside, table and cells blocks (already zeroed).
+
+        Entries are copied as packed ``float32`` bytes: a card's and a legal cell's
+        position entries are kept by their place relative to the reference cell, a legal
+        cell's runs by its cell while no card next to them changed (:meth:`_forget_runs`).
+        """
+        if table is not self._runs_table:
+            self._forget_runs(table)
         u = self._u
-        uw, ul, ut, uc = u[_WINDOW], u[_WINDOW_LEGAL], u[_TABLE], u[_CELLS]
+        uw, ul = u[_WINDOW], u[_WINDOW_LEGAL]
+        origin = (ox + _OFF) * layout.STRIDE + oy + _OFF
         outside = 0
-        cards: list[float] = []
+        entries = self._cards
+        if len(entries) > 1 << 15:
+            entries.clear()
+        cards: list[bytes] = []
         for code in codes:
             kind = table[code]
-            dx = (code >> 8) - _OFF - ox
-            dy = (code & 0xFF) - _OFF - oy
-            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-                out[_WINDOW + WIDTH * (dx + RADIUS) + dy + RADIUS] = kind * uw
+            key = (code - origin) * 32 + kind
+            entry = entries.get(key)
+            if entry is None:
+                entry = entries[key] = self._card(code, kind, ox, oy)
+            at, packed = entry
+            if at >= 0:
+                out[at] = kind * uw
             else:
                 outside += 1
-            cards += (ut, dx * ut, dy * ut, kind * ut)
+            cards.append(packed)
+        bytes_of = memoryview(out).cast("B")
         if cards:
-            out[_TABLE : _TABLE + len(cards)] = array.array("f", cards)
+            packed = b"".join(cards)
+            bytes_of[4 * _TABLE : 4 * _TABLE + len(packed)] = packed
         out[_OUTSIDE] = outside * u[_OUTSIDE]
-        slots: list[float] = []
+        if not legal:
+            return
+        heads = self._heads
+        runs = self._runs
+        if len(runs) > 4 * len(legal) + 256:
+            runs.clear()  # cells no longer legal pile up over a long match
+        values: list[bytes] = []
         for code in legal:
-            dx = (code >> 8) - _OFF - ox
-            dy = (code & 0xFF) - _OFF - oy
-            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-                out[_WINDOW_LEGAL + WIDTH * (dx + RADIUS) + dy + RADIUS] = ul
-            slots += (uc, dx * uc, dy * uc)
+            head = heads.get(code - origin)
+            if head is None:
+                head = heads[code - origin] = self._head_of(code, ox, oy)
+            at, packed = head
+            if at >= 0:
+                out[at] = ul
+            values.append(packed)
+            found = runs.get(code)
+            if found is None:
+                found = runs[code] = self._runs_of(code, table)
+            values.append(found)
+        packed = b"".join(values)
+        bytes_of[4 * _CELLS : 4 * _CELLS + len(packed)] = packed
+
+    def _forget_runs(self, table: dict[int, int]) -> None:
+        """Keep the runs of the legal cells that ``table`` leaves as they were.
+
+        A cell's run one way changes only if the first cell that way whose card changed
+        (placed, removed or replaced) is reached through cards present in both tables: so
+        from each changed cell, walk each way over cells holding a card in either table;
+        the first cell that holds none in both is the only legal cell there whose run may
+        change. The changed cells are dropped too (a cell emptied may become legal).
+        """
+        before = self._runs_table
+        self._runs_table = table
+        runs = self._runs
+        if before is None or not runs:
+            runs.clear()
+            return
+        changed = table.items() ^ before.items()
+        if len(changed) > 16:
+            runs.clear()
+            return
+        pop = runs.pop
+        for code, _ in changed:
+            pop(code, None)
             for step in _STEPS:
-                length = 0
-                at = code + step
-                while at in table:
-                    length += 1
-                    at += step
-                slots += (length * uc, table[at - step] * uc if length else 0.0)
-        if slots:
-            out[_CELLS : _CELLS + len(slots)] = array.array("f", slots)
+                cell = code + step
+                while cell in table or cell in before:
+                    cell += step
+                pop(cell, None)
+
+    def _card(self, code: int, kind: int, ox: int, oy: int) -> tuple[int, bytes]:
+        """A card's window entry index (-1 outside) and its ``table`` entries, packed."""
+        ut = self._u[_TABLE]
+        dx, dy, at = _place(code, ox, oy)
+        at = _WINDOW + at if at >= 0 else at
+        return at, array.array("f", (ut, dx * ut, dy * ut, kind * ut)).tobytes()
+
+    def _head_of(self, code: int, ox: int, oy: int) -> tuple[int, bytes]:
+        """A legal cell's ``window_legal`` index (-1 outside) and its present, dx, dy."""
+        uc = self._u[_CELLS]
+        dx, dy, at = _place(code, ox, oy)
+        at = _WINDOW_LEGAL + at if at >= 0 else at
+        return at, array.array("f", (uc, dx * uc, dy * uc)).tobytes()
+
+    def _runs_of(self, code: int, table: dict[int, int]) -> bytes:
+        """A legal cell's runs (length, far kind) each way, packed."""
+        uc = self._u[_CELLS]
+        slot: list[float] = []
+        for step in _STEPS:
+            length = 0
+            cell = code + step
+            while cell in table:
+                length += 1
+                cell += step
+            slot += (length * uc, table[cell - step] * uc if length else 0.0)
+        return array.array("f", slot).tobytes()
+
+
+def _place(code: int, ox: int, oy: int) -> tuple[int, int, int]:
+    """A cell's ``dx, dy`` from the reference cell and its index in a window block (-1
+    outside the window).
+    """
+    dx = (code >> 8) - _OFF - ox
+    dy = (code & 0xFF) - _OFF - oy
+    if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
+        return dx, dy, WIDTH * (dx + RADIUS) + dy + RADIUS
+    return dx, dy, -1
 
 
 def reference_cell(view: View) -> tuple[int, int]:

@@ -88,6 +88,7 @@ import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import mul as _mul
 from typing import Any
 
 import numpy as np
@@ -392,34 +393,12 @@ def _head(key: tuple[int, int, int, int, int]) -> list[float]:
     return out
 
 
-def _positions(key: tuple[tuple[int, ...], int, int]) -> list[float]:
-    """Each rel seat's space, then the mover's space kind."""
-    positions, mover, me = key
-    n = len(positions)
-    out = [0.0] * (_HAND - _POSITIONS)
-    for seat, space in enumerate(positions):
-        out[((seat - me) % n) * st.TRACK_LENGTH + space] = 1.0
-    out[_SPACE - _POSITIONS + st.TRACK[positions[mover]]] = 1.0
-    return out
-
-
 def _rel_counts(key: tuple[tuple[int, ...], int]) -> list[float]:
     counts, me = key
     n = len(counts)
     out = [0.0] * SEATS
     for seat, count in enumerate(counts):
         out[(seat - me) % n] = count
-    return out
-
-
-def _discard(discard: tuple[int, ...]) -> list[float]:
-    """Discard per card, its top, its size."""
-    out = [0.0] * (_OWED - _DISCARD)
-    for card in discard:
-        out[card] += 1.0
-    if discard:
-        out[_DISCARD_TOP - _DISCARD + discard[-1]] = 1.0
-    out[_DISCARD_SIZE - _DISCARD] = len(discard)
     return out
 
 
@@ -433,22 +412,6 @@ def _swap(key: tuple[int, int, int, int]) -> list[float]:
         out[_SHOWN - _TARGET + shown] = 1.0
     if given >= 0:
         out[_GIVEN - _TARGET + given] = 1.0
-    return out
-
-
-def _known(key: tuple[tuple[Any, ...], int]) -> list[float]:
-    """The known then the known_by entries, for the other seats counted from me."""
-    known, me = key
-    n = round(len(known) ** 0.5)
-    out = [0.0] * (_LOG - _KNOWN)
-    for seat in range(n):
-        if seat == me:
-            continue
-        at = ((seat - me) % n - 1) * CARDS
-        for card, copies in enumerate(known[me * n + seat]):
-            out[at + card] = copies
-        for card, copies in enumerate(known[seat * n + me]):
-            out[_KNOWN_BY - _KNOWN + at + card] = copies
     return out
 
 
@@ -482,60 +445,142 @@ class MysteryDateWriter:
     def __init__(self, scale: Scale) -> None:
         self._scale = scale
         unit = scale.unit
+        self._unit = unit
         self._unit_owed = unit[_OWED]
         self._unit_pile = unit[_PILE_SIZE]
+        self._units_hand = unit[_HAND:_HAND_COUNTS]
+        self._units_discard = unit[_DISCARD:_OWED]
+        self._units_known = unit[_KNOWN : _KNOWN + CARDS]
+        self._units_known_by = unit[_KNOWN_BY : _KNOWN_BY + CARDS]
         blocks = scale.blocks
         self._head = blocks(_PLAYERS, _head)
-        self._positions = blocks(_POSITIONS, _positions)
-        self._hand = blocks(_HAND, lambda counts: counts)
         self._hand_counts = blocks(_HAND_COUNTS, _rel_counts)
-        self._discard = blocks(_DISCARD, _discard)
         self._swap = blocks(_TARGET, _swap)
-        self._known = blocks(_KNOWN, _known)
         self._log = [blocks(_LOG + i * LOG_ENTRY, _log_entry) for i in range(st.LOG_SIZE)]
         self._tail = blocks(_WINNER, _tail)
+        self._turns = _Soft(scale)
 
     def write(self, state: st.State, seat: int, out: Buffer, previous: Any) -> None:
-        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
+        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol).
+
+        Hands, discards and what seats know take too many values for a block cache (most
+        lookups missed): they are written entry by entry, as are the positions (one entry
+        per seat).
+        """
         me = seat
         n = state.players
         p = previous
         phase = state.phase
         out[_PLAYERS:_TURN] = self._head[n, me, phase, state.mover, phase in _CHANCE_PHASES]
         if p is None or state.turn != p.turn or state.rules is not p.rules:
-            value = self._scale.value
-            out[_TURN] = value(_TURN, state.turn)
-            out[_TURN_LIMIT] = value(_TURN_LIMIT, state.rules.turn_limit)
+            out[_TURN] = self._turns[_TURN, state.turn]
+            out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, state.rules.turn_limit]
         if p is None or state.positions is not p.positions or state.mover != p.mover:
-            out[_POSITIONS:_HAND] = self._positions[state.positions, state.mover, me]
+            self._write_positions(out, state.positions, state.mover, me)
         hands = state.hands
         if p is None or hands is not p.hands:
-            out[_HAND:_HAND_COUNTS] = self._hand[hands[me]]
+            out[_HAND:_HAND_COUNTS] = array.array("f", map(_mul, hands[me], self._units_hand))
             out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
         if p is None or state.pile is not p.pile:
             out[_PILE_SIZE] = sum(state.pile) * self._unit_pile
         if p is None or state.discard is not p.discard:
-            out[_DISCARD:_OWED] = self._discard[state.discard]
+            self._write_discard(out, state.discard)
         if p is None or state.owed != p.owed:
             out[_OWED] = state.owed * self._unit_owed
         target = state.target
         given = state.given if me == state.mover and phase == _P_PICK else -1
         out[_TARGET:_KNOWN] = self._swap[target, state.shown, given, (target - me) % n]
         if p is None or state.known is not p.known:
-            out[_KNOWN:_LOG] = self._known[state.known, me]
+            self._write_known(out, state.known, None if p is None else p.known, me, n)
         log = state.log
         if p is None or log is not p.log:
-            blocks = self._log
-            count = len(log)
-            for index in range(count):
-                out[_LOG + index * LOG_ENTRY : _LOG + (index + 1) * LOG_ENTRY] = blocks[index][
-                    log[count - 1 - index], me, n
-                ]
-            if count < st.LOG_SIZE:  # (an empty slice assignment counts as a resize)
-                start = _LOG + count * LOG_ENTRY
-                out[start:_WINNER] = _ZEROS[: _WINNER - start]
+            self._write_log(out, log, () if p is None else p.log, me, n)
         if p is None or state.winner != p.winner or state.rules is not p.rules:
             out[_WINNER:] = self._tail[state.winner, me, n, state.rules]
+
+    def _write_positions(
+        self, out: Buffer, positions: tuple[int, ...], mover: int, me: int
+    ) -> None:
+        """Each rel seat's space, then the mover's space kind."""
+        unit = self._unit
+        n = len(positions)
+        out[_POSITIONS:_HAND] = _ZEROS[: _HAND - _POSITIONS]
+        for seat, space in enumerate(positions):
+            at = _POSITIONS + ((seat - me) % n) * st.TRACK_LENGTH + space
+            out[at] = unit[at]
+        at = _SPACE + st.TRACK[positions[mover]]
+        out[at] = unit[at]
+
+    def _write_discard(self, out: Buffer, discard: tuple[int, ...]) -> None:
+        """Discard per card, its top, its size."""
+        raw = [float(discard.count(card)) for card in range(CARDS)]
+        raw += [0.0] * CARDS
+        if discard:
+            raw[CARDS + discard[-1]] = 1.0
+        raw.append(len(discard))
+        out[_DISCARD:_OWED] = array.array("f", map(_mul, raw, self._units_discard))
+
+    def _write_known(
+        self,
+        out: Buffer,
+        known: tuple[Any, ...],
+        before: tuple[Any, ...] | None,
+        me: int,
+        n: int,
+    ) -> None:
+        """The known then the known_by entries, for the other seats counted from me; with
+        ``before`` (the ``known`` written last), only the rows that changed (the engine
+        keeps the row objects it does not change).
+        """
+        if before is None or len(before) != len(known):
+            out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
+            before = None
+        units, units_by = self._units_known, self._units_known_by
+        for seat in range(n):
+            if seat == me:
+                continue
+            at = ((seat - me) % n - 1) * CARDS
+            row = known[me * n + seat]
+            if before is None or row is not before[me * n + seat]:
+                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array("f", map(_mul, row, units))
+            row = known[seat * n + me]
+            if before is None or row is not before[seat * n + me]:
+                out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
+                    "f", map(_mul, row, units_by)
+                )
+
+    def _write_log(
+        self, out: Buffer, log: tuple[Any, ...], before: tuple[Any, ...], me: int, n: int
+    ) -> None:
+        """The log entries, newest first. When ``log`` is the log written before (``before``)
+        with its oldest events dropped and ``k`` events added, the entries already written
+        move ``k`` places (one copy) and only the ``k`` new ones are written.
+        """
+        count = len(log)
+        size = LOG_ENTRY
+        new = count
+        if before:
+            # The engine keeps the event tuples it carries over: find the newest event
+            # written last, then check that everything up to it is what was written.
+            newest = before[-1]
+            for k in range(count):
+                if log[count - 1 - k] is newest:
+                    kept = count - k
+                    if kept <= len(before) and log[:kept] == before[len(before) - kept :]:
+                        new = k
+                    break
+        if new < count:
+            kept = count - new
+            if new:
+                out[_LOG + new * size : _LOG + count * size] = out[_LOG : _LOG + kept * size]
+        blocks = self._log
+        for index in range(new):
+            out[_LOG + index * size : _LOG + (index + 1) * size] = blocks[index][
+                log[count - 1 - index], me, n
+            ]
+        if count < st.LOG_SIZE:  # (an empty slice assignment counts as a resize)
+            start = _LOG + count * size
+            out[start:_WINNER] = _ZEROS[: _WINNER - start]
 
 
 _ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
@@ -543,6 +588,20 @@ _ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
 
 # ---------------------------------------------------------------------------------------
 # Helpers
+
+
+class _Soft(dict[tuple[int, int], float]):
+    """Observed values of the soft entries (turn, turn limit) by (index, raw value)."""
+
+    def __init__(self, scale: Scale) -> None:
+        super().__init__()
+        self._value = scale.value
+
+    def __missing__(self, key: tuple[int, int]) -> float:
+        if len(self) > 1 << 14:
+            self.clear()
+        value = self[key] = self._value(*key)
+        return value
 
 
 class _Numbers(dict[Any, int]):

@@ -446,10 +446,10 @@ class TacocatEncoding:
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        mask = np.zeros(ACTION_SIZE, dtype=np.int8)
-        for action in legal:
-            mask[_INDEX[action]] = 1
-        mask.flags.writeable = False
+        buffer = bytearray(ACTION_SIZE)
+        for index in map(_number, legal):
+            buffer[index] = 1
+        mask = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
         if len(_LIST_MASKS) >= _CACHE_SIZE:
             _LIST_MASKS.clear()
         _LIST_MASKS[id(legal)] = (legal, mask)
@@ -508,9 +508,13 @@ _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
+"""Other masks by the legal list object (kept, so its id is not reused while cached)."""
+_BY_ID: dict[int, tuple[tc.Action, int]] = {}
+"""Numbers by engine action object (kept, so its id is not reused while cached): the
+engine hands out the same action objects again (its lists are cached by hand), and an
+identity lookup skips hashing a dataclass."""
 _CHANCES: dict[tuple[int, ...], tuple[tuple[Any, float], ...]] = {}
 """Chance outcomes by pile (the pile is sorted, so equal piles are equal tuples)."""
-"""Other masks by the legal list object (kept, so its id is not reused while cached)."""
 
 
 def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
@@ -522,6 +526,18 @@ def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
         mask[CONFIRM] = 1
     mask.flags.writeable = False
     return mask
+
+
+def _number(action: tc.Action) -> int:
+    """``_INDEX[action]``, looked up by identity first."""
+    hit = _BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    if len(_BY_ID) >= 4 * _CACHE_SIZE:
+        _BY_ID.clear()
+    number = _INDEX[action]
+    _BY_ID[id(action)] = (action, number)
+    return number
 
 
 # ---------------------------------------------------------------------------------------
