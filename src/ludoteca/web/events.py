@@ -35,6 +35,8 @@ collector walks, times every room of the server."""
 
 def seat_names(names: Sequence[str], lang: Lang) -> tuple[str, ...]:
     """The room's seat names, a default name ("Player 2") where a seat has none."""
+    if all(names):
+        return tuple(names)
     defaults = default_names(len(names), lang)
     return tuple(name or defaults[index] for index, name in enumerate(names))
 
