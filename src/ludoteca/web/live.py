@@ -147,6 +147,9 @@ class Live:
         """States before steps ``0..``, replayed for compact steps (dropped on each step)."""
         self.anchor = time.monotonic()
         """Real time (monotonic s) when the last step was applied (the realtime clock)."""
+        self._actors: tuple[Any, tuple[Seat, ...]] = (None, ())
+        """The state :meth:`actors` was last asked of and its answer (asked many times a
+        move: once per socket's state message, by the bots, by the stale-move check)."""
 
     @property
     def version(self) -> int:
@@ -155,7 +158,12 @@ class Live:
 
     def actors(self) -> tuple[Seat, ...]:
         """The seats that may act now (never chance: chance is resolved at once)."""
-        return tuple(seat for seat in self.game.actors(self.state) if seat != CHANCE)
+        state = self.state
+        asked, actors = self._actors
+        if asked is not state:  # states are immutable: the same object, the same actors
+            actors = tuple(seat for seat in self.game.actors(state) if seat != CHANCE)
+            self._actors = (state, actors)
+        return actors
 
     def outcome(self) -> Outcome | None:
         """The result once over."""

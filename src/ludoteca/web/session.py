@@ -99,7 +99,7 @@ class Session:
                 if self.realtime:
                     action = clock.stamp(self.game, text, self.now())
                 else:
-                    action = self.game.parse_action(text)
+                    action = _parsed(self.game, text)
             except InvalidActionError as error:
                 raise RoomError("unreadable_action", error.message, action=text) from None
             check(self.game, live.state, seat, action, text)
@@ -242,3 +242,21 @@ def check(game: Game[Any, Any], state: Any, seat: Seat, action: Any, text: str) 
         raise RoomError(
             "illegal", msg("web.error.illegal", reason=error.reason), error.rule_id, text
         ) from None
+
+
+_PARSED: dict[tuple[str, str], Any] = {}
+_PARSED_LIMIT = 1 << 14
+
+
+def _parsed(game: Game[Any, Any], text: str) -> Any:
+    """``game.parse_action(text)`` remembered: actions are immutable values and most texts
+    recur (an unreadable text raises and is not remembered).
+    """
+    key = (game.info.id, text)
+    action = _PARSED.get(key)
+    if action is None:
+        action = game.parse_action(text)
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[key] = action
+    return action
