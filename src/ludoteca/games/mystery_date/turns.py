@@ -36,6 +36,7 @@ from ludoteca.games.mystery_date.cards import (
 )
 from ludoteca.games.mystery_date.state import (
     LOG_SIZE,
+    MAX_PLAYERS,
     NO_SEAT,
     TAKES,
     TRACK,
@@ -476,3 +477,10 @@ def targets(kind: Space, mover: int, players: int) -> tuple[int, ...]:
     if kind == Space.SWAP_ANY:
         return tuple(seat for seat in range(players) if seat != mover)
     return ()
+
+
+PARTNERS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(targets(kind, mover, players) for kind in TRACK) for mover in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""``PARTNERS[players][mover][position]``: :func:`targets` of that track space's kind."""
