@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
+from itertools import chain, compress
 from typing import Any, cast
 
 from ludoteca.engine.game import Seat
 from ludoteca.games.mystery_date import cards as cards_mod
 from ludoteca.games.mystery_date.cards import (
-    CARDS,
     COLOURS,
     DEAL,
     DISCARDS,
@@ -53,6 +53,7 @@ _P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
 _P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
 _S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
 _E_ROLL, _E_NO_OUTFIT, _E_DISCARD = Event.ROLL, Event.NO_OUTFIT, Event.DISCARD
+_E_SWAP = Event.SWAP
 
 
 def _add(counts: Counts, card: int) -> Counts:
@@ -135,11 +136,12 @@ def _swap_knowledge(
     mover_row, target_row = mover * n, target * n
     updated[mover_row + target] = _add(_sub(known[mover_row + target], taken), given)
     updated[target_row + mover] = _add(_sub(known[target_row + mover], given), taken)
-    for other in range(n):
-        if other not in (mover, target):
-            row = other * n
-            updated[row + mover] = _less_one_unknown(known[row + mover])
-            updated[row + target] = _less_one_unknown(known[row + target])
+    if n > 2:
+        for other in range(n):
+            if other not in (mover, target):
+                row = other * n
+                updated[row + mover] = _less_one_unknown(known[row + mover])
+                updated[row + target] = _less_one_unknown(known[row + target])
     return tuple(updated)
 
 
@@ -363,17 +365,21 @@ def _apply_give(state: State, action: Give) -> State:
 def _apply_pick(state: State, action: Pick) -> State:
     taken, given = action.card, state.given
     mover, target = state.mover, state.target
-    hands = _set(state.hands, mover, _add(state.hands[mover], taken))
-    hands = _set(hands, target, _add(_sub(hands[target], taken), given))
+    hands = list(state.hands)
+    hand = hands[mover]
+    hands[mover] = hand[:taken] + (hand[taken] + 1,) + hand[taken + 1 :]
+    hands[target] = _add(_sub(hands[target], taken), given)
     new = list(state)
-    new[_F_HANDS] = hands
+    new[_F_HANDS] = tuple(hands)
     new[_F_KNOWN] = _swap_knowledge(state.known, state.players, mover, target, given, taken)
     public = state.public
     if any(public[mover]) or any(public[target]):
         # The table saw one unseen card leave each hand.
         public = _set(public, mover, _less_one_unknown(public[mover]))
         new[_F_PUBLIC] = _set(public, target, _less_one_unknown(public[target]))
-    _log(new, Event.SWAP, mover, target)
+    log = state.log
+    entry = ((_E_SWAP, mover, target, 0),)
+    new[_F_LOG] = log[1 - LOG_SIZE :] + entry if len(log) >= LOG_SIZE else log + entry
     return _end_turn(new)
 
 
@@ -449,16 +455,20 @@ def complete(hand: Counts) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=8192)
 def discard_actions(hand: Counts) -> tuple[Action, ...]:
     """MD-04: one discard per distinct card held, by card."""
-    return tuple(DISCARDS[card] for card in range(CARDS) if hand[card])
+    return tuple(compress(DISCARDS, hand))
 
 
-@lru_cache(maxsize=16384)
 def give_actions(hand: Counts, partners: tuple[int, ...]) -> tuple[Action, ...]:
     """MD-05: each distinct card held to each partner, by partner then card."""
-    return tuple(GIVES[card][t] for t in partners for card in range(CARDS) if hand[card])
+    if len(partners) == 1:
+        return tuple(compress(_GIVES_TO[partners[0]], hand))
+    return tuple(chain.from_iterable(compress(_GIVES_TO[t], hand) for t in partners))
+
+
+_GIVES_TO: tuple[tuple[Give, ...], ...] = tuple(zip(*GIVES, strict=True))
+"""``_GIVES_TO[target][card]``: ``GIVES[card][target]``."""
 
 
 @lru_cache(maxsize=4096)
