@@ -13,6 +13,7 @@ multiset of counts with no hidden order, and search agents can enumerate every d
 from __future__ import annotations
 
 import random
+from bisect import bisect_left as _bisect_left
 from bisect import insort as _insort
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -155,7 +156,7 @@ class Tacocat:
         if not owed0 and not owed1:
             phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
         cards = list(pile)
-        cards.remove(card)
+        del cards[_bisect_left(pile, card)]
         return _new_state(
             State,
             (rules, position, covered, round_no, phase, (hand0, hand1), tuple(cards), discard,
