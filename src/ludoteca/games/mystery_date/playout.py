@@ -158,6 +158,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     discard_actions = turns.discard_actions
     give_actions, show_actions = turns.give_actions, turns.show_actions
     partners_of = turns.PARTNERS[n]
+    columns = [range(seat, n * n, n) for seat in range(n)]  # what every seat knows of a seat
     steps = 0
 
     while True:
@@ -221,7 +222,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             sizes[mover] = size = sizes[mover] - 1
             discard.append(card)
             # turns._forget and turns._forget_public: ``card`` left the hand face up.
-            for i in range(mover, n * n, n):
+            for i in columns[mover]:
                 counts = known[i]
                 if counts[card]:
                     counts[card] -= 1
@@ -331,7 +332,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                         sizes[mover] -= 1
                         if not hand[card]:
                             masks[mover] ^= 1 << card
-                    for i in range(mover, n * n, n):
+                    for i in columns[mover]:
                         counts = known[i]
                         if counts[card]:
                             counts[card] -= 1
@@ -362,7 +363,9 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             steps -= 1
             break
         # The turn ends (turns._end_turn).
-        shown, owed, target, given = -1, 0, NO_SEAT, -1
+        shown = given = -1
+        owed = 0
+        target = NO_SEAT
         if turn >= turn_limit:
             phase = P_OVER
             break
