@@ -221,14 +221,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 masks[mover] ^= 1 << card
             sizes[mover] = size = sizes[mover] - 1
             discard.append(card)
-            # turns._forget and turns._forget_public: ``card`` left the hand face up.
-            for i in columns[mover]:
-                counts = known[i]
-                if counts[card]:
-                    counts[card] -= 1
-            counts = public[mover]
-            if counts[card]:
-                counts[card] -= 1
+            _forget(known, columns[mover], public[mover], card)
             log.append((_E_DISCARD, mover, card, 0))
             if size > HAND_LIMIT:
                 continue
@@ -332,13 +325,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                         sizes[mover] -= 1
                         if not hand[card]:
                             masks[mover] ^= 1 << card
-                    for i in columns[mover]:
-                        counts = known[i]
-                        if counts[card]:
-                            counts[card] -= 1
-                    counts = public[mover]
-                    if counts[card]:
-                        counts[card] -= 1
+                    _forget(known, columns[mover], public[mover], card)
                     discard.append(card)
                 phase, owed, shown = P_DRAW, NUMBERS, -1
                 continue
@@ -392,6 +379,20 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         winner=winner,
     )
     return final, steps
+
+
+def _forget(known: list[list[int]], column: range, public: list[int], card: int) -> None:
+    """``turns._forget`` and ``turns._forget_public``: ``card`` left a hand face up.
+
+    ``column``: the indices in ``known`` of what each seat knows of that hand; ``public``:
+    what the whole table saw of it.
+    """
+    for i in column:
+        counts = known[i]
+        if counts[card]:
+            counts[card] -= 1
+    if public[card]:
+        public[card] -= 1
 
 
 def _show_outfit(
