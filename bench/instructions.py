@@ -12,7 +12,7 @@ so read the ratio as a check of a change under load, not as a speed-up.
 
 Example (from the repository root; needs ``valgrind``)::
 
-    .venv/bin/python bench/instructions.py --game mystery_date --old main --path fast
+    .venv/bin/python -m bench.instructions --game mystery_date --old main --path fast
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench.ab_trees import ROOT, export_src
 
 _CHILD = """
 import sys
@@ -99,13 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=30)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", args.old, "src"], capture_output=True, check=True
-        )
-        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
-        old, steps_old = per_step(
-            Path(folder) / "src", args.game, args.path, args.warmup, args.games
-        )
+        old_src = export_src(args.old, folder)
+        old, steps_old = per_step(old_src, args.game, args.path, args.warmup, args.games)
     new, steps_new = per_step(ROOT / "src", args.game, args.path, args.warmup, args.games)
     if steps_old != steps_new:
         raise SystemExit(f"the trees played different games: {steps_old} and {steps_new} steps")
