@@ -83,6 +83,15 @@ def measure(src: Path, game: str, warmup: int, games: int, seed: int) -> tuple[i
     return row["steps"], row["seconds"] / row["steps"] * 1e6
 
 
+def export_src(revision: str, folder: str) -> Path:
+    """``src/`` at ``revision`` (``git archive``) unpacked into ``folder``; its path."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", revision, "src"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return Path(folder) / "src"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="A/B a game's playout: old commit vs tree.")
     parser.add_argument("--game", required=True)
@@ -92,11 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", args.old, "src"], capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        trees = {"old": Path(folder) / "src", "new": ROOT / "src"}
+        trees = {"old": export_src(args.old, folder), "new": ROOT / "src"}
         ratios = []
         for index in range(args.rounds):
             order = ["old", "new"] if index % 2 == 0 else ["new", "old"]

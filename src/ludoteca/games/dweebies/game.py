@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left as _bisect_left
-from bisect import bisect_right as _bisect_right
+from bisect import insort as _insort
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -620,11 +620,12 @@ def _apply_draw(state: State, action: Draw) -> State:
     card = action.card
     (players, first, phase, seat, dealt, hands, pile, table, frontier, groups, cells, row,
      column, scores, last, collected) = state  # fmt: skip
-    hand = hands[seat]
-    at = _bisect_right(hand, card)
-    hands = hands[:seat] + (hand[:at] + (card,) + hand[at:],) + hands[seat + 1 :]
-    at = _bisect_left(pile, card)
-    pile = pile[:at] + pile[at + 1 :]
+    hand = list(hands[seat])
+    _insort(hand, card)  # through lists: fewer new tuples than joining slices
+    hands = hands[:seat] + (tuple(hand),) + hands[seat + 1 :]
+    rest = list(pile)
+    del rest[_bisect_left(pile, card)]
+    pile = tuple(rest)
     if phase == _P_DEAL:
         dealt += 1
         if dealt == HAND_SIZE * players:

@@ -32,6 +32,7 @@ import random
 from bisect import bisect_right as _bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate as _accumulate
 
 from ludoteca.engine import components
@@ -218,17 +219,18 @@ class MysteryDate:
         Order: ``pile draw`` then ``pile discard``; discards by card; gives by target seat,
         then card; shows by colour (pink, green, blue, orange).
         """
-        phase = state.phase
-        if seat != state.mover or phase in CHANCE_PHASES or phase == _P_OVER:
+        if seat != state.mover:
             return ()
-        hand = state.hands[seat]
-        if phase == _P_GIVE:
-            return turns.give_actions(hand, swap_targets(state))
+        phase = state.phase
         if phase == _P_DISCARD:
-            return turns.discard_actions(hand)
+            return turns.discard_actions(state.hands[seat])
+        if phase == _P_GIVE:
+            return turns.give_actions(state.hands[seat], swap_targets(state))
         if phase == _P_PILE:
             return _PILE_ACTIONS
-        return turns.show_actions(hand)
+        if phase == _P_SHOW:
+            return turns.show_actions(state.hands[seat])
+        return ()  # chance acts, or the game is over
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
@@ -273,10 +275,12 @@ class MysteryDate:
         phase = state.phase
         if phase == _P_ROLL:
             return ROLLS[1 + int(rng.random() * DIE)]
-        if phase == _P_DOOR:
-            return DOORS[_weighted(state.rules.door_weights, rng)]
+        if phase in _CARD_DRAWS:
+            return DRAWS[_weighted(state.pile, rng)]
         if phase == _P_PICK:
             return PICKS[_weighted(state.hands[state.target], rng)]
+        if phase == _P_DOOR:
+            return DOORS[_weighted(state.rules.door_weights, rng)]
         card = _weighted(state.pile, rng)
         return REVEALS[card] if phase == _P_REVEAL else DRAWS[card]
 
@@ -534,8 +538,11 @@ GAME = MysteryDate()
 # Public helpers (also used by the agent and the terminal)
 
 
+@lru_cache(maxsize=64)
 def parse_door_weights(text: str) -> tuple[int, ...]:
     """Read ``door_weights``: five non-negative integers, pink..orange then the dud.
+
+    Cached: every setup reads the option again (two thirds of a setup's time before).
 
     Raises:
         GameSetupError: If the text is not five such numbers with at least one positive.
@@ -559,7 +566,8 @@ def swap_targets(state: State) -> tuple[int, ...]:
 
     Right is seat - 1, left is seat + 1, any is every other seat in seat order.
     """
-    return turns.targets(TRACK[state.positions[state.mover]], state.mover, state.players)
+    mover = state.mover
+    return turns.PARTNERS[state.players][mover][state.positions[mover]]
 
 
 # ---------------------------------------------------------------------------------------
@@ -569,6 +577,7 @@ _CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
 _TRANSITIONS = turns.TRANSITIONS
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(cards_mod.MAX_SEATS))
 _PILE_ACTIONS: tuple[Action, ...] = (PILE_DRAW, PILE_DISCARD)
+_CARD_DRAWS = frozenset((_P_DRAW, _P_DEAL))
 
 _PHASE_RULES: dict[Phase, str] = {
     Phase.DEAL: "MD-01",

@@ -14,12 +14,17 @@ swap pick or the door by ``game._weighted``'s integer scan), and every decision 
 policy :func:`ludoteca.engine.rng.choice` a decision is read straight from the drawn index
 (the same ``int(rng.random() * len(legal))`` into the same order: discards by card, gives
 by partner then card, ``pile draw`` before ``pile discard``), without building the list.
+
+Each hand is kept three ways: copies per card (as the State), its size, and a bit mask of the
+cards it holds, so "how many cards" and "which distinct cards" (the discards and gives, by
+card) are a list read and a table read (``_HELD``) instead of a sum and a scan per step.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from ludoteca.engine import rng as rng_mod
@@ -51,9 +56,13 @@ from ludoteca.games.mystery_date.state import (
 Policy = Callable[[random.Random, Sequence[Any]], Any]
 """Picks one of the legal actions, e.g. ``ludoteca.engine.rng.choice``."""
 
+# Phases as plain ints: comparing two ints is a fast path of the interpreter, comparing
+# IntEnum members is not. The final State gets the Phase members back (``_PHASES``).
+_PHASES: tuple[Phase, ...] = tuple(Phase)
 (P_DEAL, P_REVEAL, P_ROLL, P_DRAW, P_PILE, P_DISCARD, P_GIVE, P_PICK, P_SHOW, P_DOOR, P_OVER) = (
-    tuple(Phase)
+    int(phase) for phase in _PHASES
 )
+_DRAWS = frozenset((P_DRAW, P_DEAL))
 _PILE_ACTIONS = (PILE_DRAW, PILE_DISCARD)
 _CARD_RANGE = range(CARDS)
 _OUTFITS = tuple(tuple(range(c * NUMBERS, c * NUMBERS + NUMBERS)) for c in range(CARDS // NUMBERS))
@@ -61,7 +70,46 @@ _E_ROLL, _E_NO_OUTFIT, _E_PILE_DRAW, _E_TOP, _E_DISCARD, _E_SWAP, _E_DOOR, _E_RE
     :8
 ]
 _E_RESHUFFLE = Event.RESHUFFLE
-_S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
+
+
+def _landing(kind: Space) -> tuple[int, int] | None:
+    """``turns._landing`` with a plain int phase: the next phase and the cards owed."""
+    if kind == Space.DOOR:
+        return None
+    if kind == Space.TAKE_EITHER:
+        return P_PILE, 0
+    if kind in TAKES:
+        return P_DRAW, TAKES[kind]
+    return P_GIVE, 0
+
+
+_LANDING: tuple[tuple[int, int] | None, ...] = tuple(map(_landing, TRACK))
+"""Per track space, what a roll that stops there does (``None``: a door)."""
+
+
+# A hand is also kept as a bit mask of the cards it holds (bit ``card``), so the distinct
+# cards held (the discards and gives, by card) and the complete outfits are table reads.
+def _held_table() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << CARDS):
+        lowest = mask & -mask  # the lowest card, then the cards of the rest (ascending)
+        table.append((lowest.bit_length() - 1, *table[mask ^ lowest]))
+    return tuple(table)
+
+
+_HELD = _held_table()
+"""``_HELD[mask]``: the cards of ``mask``, ascending."""
+_OUTFIT_MASKS = tuple(sum(1 << card for card in outfit) for outfit in _OUTFITS)
+
+
+@cache
+def _complete(mask: int) -> tuple[int, ...]:
+    """``turns.complete`` of a hand holding the cards of ``mask``."""
+    return tuple(colour for colour, bits in enumerate(_OUTFIT_MASKS) if mask & bits == bits)
+
+
+def _mask(counts: list[int] | tuple[int, ...]) -> int:
+    return sum(1 << card for card in _CARD_RANGE if counts[card])
 
 
 def _weighted(weights: list[int] | tuple[int, ...], total: int, rng: random.Random) -> int:
@@ -85,7 +133,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     Returns:
         The final state (equal to the protocol path's) and the steps applied.
     """
-    phase = state.phase
+    phase = int(state.phase)
     if phase == P_OVER:
         return state, 0
     rules, n = state.rules, state.players
@@ -94,6 +142,8 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     turn, mover = state.turn, state.mover
     positions = list(state.positions)
     hands = [list(hand) for hand in state.hands]
+    masks = [_mask(hand) for hand in hands]
+    sizes = [sum(hand) for hand in hands]
     # The pile as a sorted list of cards: ``game._weighted(counts)`` picks the card whose
     # run of copies holds ``int(rng.random() * size)``, which is that index of this list.
     pile = cards_of(state.pile)
@@ -105,48 +155,37 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     winner = state.winner
     random_ = rng.random
     uniform = policy is rng_mod.choice
-    complete, discard_actions = turns.complete, turns.discard_actions
-    give_actions, show_actions, targets = turns.give_actions, turns.show_actions, turns.targets
+    discard_actions = turns.discard_actions
+    give_actions, show_actions = turns.give_actions, turns.show_actions
+    partners_of = turns.PARTNERS[n]
+    columns = [range(seat, n * n, n) for seat in range(n)]  # what every seat knows of a seat
     steps = 0
 
-    def forget(seat: int, card: int) -> None:
-        """``turns._forget`` and ``turns._forget_public``: ``card`` left ``seat`` face up."""
-        for i in range(seat, n * n, n):
-            counts = known[i]
-            if counts[card]:
-                counts[card] -= 1
-        counts = public[seat]
-        if counts[card]:
-            counts[card] -= 1
-
     while True:
-        # One step per pass; the end of a turn (turns._end_turn) and the hand limit check
-        # (turns._after_gain) are flags handled at the bottom.
-        end = gained = False
+        # One step per pass. A step that ends the turn falls through to the bottom
+        # (turns._end_turn); every other step ``continue``s.
         steps += 1
         if phase == P_ROLL:
             value = 1 + int(random_() * DIE)
             position = (positions[mover] + value) % TRACK_LENGTH
             positions[mover] = position
             log.append((_E_ROLL, mover, value, position))
-            kind = TRACK[position]
-            if kind == _S_DOOR:
-                outfits = complete(tuple(hands[mover]))
-                if not outfits:
-                    log.append((_E_NO_OUTFIT, mover, 0, 0))
-                    end = True
-                elif len(outfits) == 1:
-                    phase, shown = P_DOOR, outfits[0]
-                    _show_outfit(known, public, n, mover, _OUTFITS[shown])
-                else:
-                    phase = P_SHOW
-            elif kind == _S_EITHER:
-                phase = P_PILE
-            elif kind in TAKES:
-                phase, owed = P_DRAW, TAKES[kind]
-            else:
-                phase = P_GIVE
-        elif phase in (P_DRAW, P_DEAL):
+            landing = _LANDING[position]
+            if landing is not None:
+                phase, landing_owed = landing
+                if landing_owed:
+                    owed = landing_owed
+                continue
+            outfits = _complete(masks[mover])
+            if len(outfits) == 1:
+                phase, shown = P_DOOR, outfits[0]
+                _show_outfit(known, public, n, mover, _OUTFITS[shown])
+                continue
+            if outfits:
+                phase = P_SHOW
+                continue
+            log.append((_E_NO_OUTFIT, mover, 0, 0))
+        elif phase in _DRAWS:
             card = pile.pop(int(random_() * len(pile)))
             # turns._draw_from_pile: an emptied pile takes the discards but the top.
             if not pile:
@@ -155,13 +194,95 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 del discard[:-1]
                 log.append((_E_RESHUFFLE, NO_SEAT, len(under), 0))
             owed -= 1
+            seat = (DEAL * n - owed - 1) % n if phase == P_DEAL else mover
+            hand = hands[seat]
+            if not hand[card]:
+                masks[seat] |= 1 << card
+            hand[card] += 1
+            sizes[seat] += 1
+            if owed:
+                continue
             if phase == P_DEAL:
-                hands[(DEAL * n - owed - 1) % n][card] += 1
-                if not owed:
-                    phase = P_REVEAL
+                phase = P_REVEAL
+                continue
+            # turns._after_gain: over the hand limit, discard; otherwise the turn ends.
+            if sizes[mover] > HAND_LIMIT:
+                phase = P_DISCARD
+                continue
+        elif phase == P_DISCARD:
+            hand = hands[mover]
+            if uniform:
+                held = _HELD[masks[mover]]
+                card = held[int(random_() * len(held))]
             else:
-                hands[mover][card] += 1
-                gained = not owed
+                card = policy(rng, discard_actions(tuple(hand))).card
+            hand[card] -= 1
+            if not hand[card]:
+                masks[mover] ^= 1 << card
+            sizes[mover] = size = sizes[mover] - 1
+            discard.append(card)
+            _forget(known, columns[mover], public[mover], card)
+            log.append((_E_DISCARD, mover, card, 0))
+            if size > HAND_LIMIT:
+                continue
+        elif phase == P_GIVE:
+            partners = partners_of[mover][positions[mover]]
+            hand = hands[mover]
+            if uniform:
+                held = _HELD[masks[mover]]
+                partner, spot = divmod(int(random_() * (len(partners) * len(held))), len(held))
+                target, given = partners[partner], held[spot]
+            else:
+                action = policy(rng, give_actions(tuple(hand), partners))
+                target, given = action.target, action.card
+            hand[given] -= 1
+            if not hand[given]:
+                masks[mover] ^= 1 << given
+            sizes[mover] -= 1
+            phase = P_PICK
+            continue
+        elif phase == P_PICK:
+            other_hand = hands[target]
+            if not sizes[target]:
+                raise ValueError("no positive weight")  # as game._weighted on no cards
+            # game._weighted: the first card whose running total passes the drawn index.
+            drawn = int(random_() * sizes[target])
+            taken = 0
+            while drawn >= other_hand[taken]:
+                drawn -= other_hand[taken]
+                taken += 1
+            hand = hands[mover]
+            if not hand[taken]:
+                masks[mover] |= 1 << taken
+            hand[taken] += 1
+            sizes[mover] += 1
+            other_hand[taken] -= 1
+            if not other_hand[taken]:
+                masks[target] ^= 1 << taken
+            if not other_hand[given]:
+                masks[target] |= 1 << given
+            other_hand[given] += 1
+            # turns._swap_knowledge: each partner learns one card of the other's hand ...
+            counts = known[mover * n + target]
+            if counts[taken]:
+                counts[taken] -= 1
+            counts[given] += 1
+            counts = known[target * n + mover]
+            if counts[given]:
+                counts[given] -= 1
+            counts[taken] += 1
+            # ... and every other seat saw one unseen card leave each hand.
+            if n > 2:
+                for other in range(n):
+                    if other not in (mover, target):
+                        row = other * n
+                        known[row + mover] = [c - 1 if c else 0 for c in known[row + mover]]
+                        known[row + target] = [c - 1 if c else 0 for c in known[row + target]]
+            if any(public[mover]) or any(public[target]):
+                # The table saw one unseen card leave each hand.
+                public[mover] = [c - 1 if c else 0 for c in public[mover]]
+                public[target] = [c - 1 if c else 0 for c in public[target]]
+            log.append((_E_SWAP, mover, target, 0))
         elif phase == P_PILE:
             if uniform:
                 from_discard = int(random_() * 2) == 1
@@ -170,56 +291,44 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             if not from_discard:
                 phase, owed = P_DRAW, 1
                 log.append((_E_PILE_DRAW, mover, 0, 0))
-            else:
-                card = discard.pop()
-                hands[mover][card] += 1
-                # MD-06: every seat saw the card join the mover's hand.
-                for other in range(n):
-                    if other != mover:
-                        known[other * n + mover][card] += 1
-                public[mover][card] += 1
-                log.append((_E_TOP, mover, card, 0))
-                if discard:
-                    gained = True
-                else:
-                    phase = P_REVEAL
-        elif phase == P_DISCARD:
+                continue
+            card = discard.pop()
             hand = hands[mover]
-            if uniform:
-                held = [card for card in _CARD_RANGE if hand[card]]
-                card = held[int(random_() * len(held))]
-            else:
-                card = policy(rng, discard_actions(tuple(hand))).card
-            hand[card] -= 1
-            discard.append(card)
-            forget(mover, card)
-            log.append((_E_DISCARD, mover, card, 0))
-            end = sum(hand) <= HAND_LIMIT
-        elif phase == P_GIVE:
-            partners = targets(TRACK[positions[mover]], mover, n)
-            hand = hands[mover]
-            if uniform:
-                held = [card for card in _CARD_RANGE if hand[card]]
-                partner, spot = divmod(int(random_() * (len(partners) * len(held))), len(held))
-                target, given = partners[partner], held[spot]
-            else:
-                action = policy(rng, give_actions(tuple(hand), partners))
-                target, given = action.target, action.card
-            hand[given] -= 1
-            phase = P_PICK
-        elif phase == P_PICK:
-            held = hands[target]
-            taken = _weighted(held, sum(held), rng)
-            hands[mover][taken] += 1
-            held[taken] -= 1
-            held[given] += 1
-            _swap_knowledge(known, n, mover, target, given, taken)
-            if any(public[mover]) or any(public[target]):
-                # The table saw one unseen card leave each hand.
-                public[mover] = [c - 1 if c else 0 for c in public[mover]]
-                public[target] = [c - 1 if c else 0 for c in public[target]]
-            log.append((_E_SWAP, mover, target, 0))
-            end = True
+            if not hand[card]:
+                masks[mover] |= 1 << card
+            hand[card] += 1
+            sizes[mover] += 1
+            # MD-06: every seat saw the card join the mover's hand.
+            for other in range(n):
+                if other != mover:
+                    known[other * n + mover][card] += 1
+            public[mover][card] += 1
+            log.append((_E_TOP, mover, card, 0))
+            if not discard:
+                phase = P_REVEAL
+                continue
+            if sizes[mover] > HAND_LIMIT:
+                phase = P_DISCARD
+                continue
+        elif phase == P_DOOR:
+            result = _weighted(door_weights, door_total, rng)
+            log.append((_E_DOOR, mover, shown, result))
+            if result == shown:
+                phase, winner = P_OVER, mover
+                break
+            if result == DUD:
+                # MD-09: the dud costs the outfit, then three new cards.
+                hand = hands[mover]
+                for card in _OUTFITS[shown]:
+                    if hand[card]:
+                        hand[card] -= 1
+                        sizes[mover] -= 1
+                        if not hand[card]:
+                            masks[mover] ^= 1 << card
+                    _forget(known, columns[mover], public[mover], card)
+                    discard.append(card)
+                phase, owed, shown = P_DRAW, NUMBERS, -1
+                continue
         elif phase == P_REVEAL:
             if not pile:
                 raise ValueError("no positive weight")  # as game._weighted on an empty pile
@@ -228,50 +337,32 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             log.append((_E_REVEAL, NO_SEAT, card, 0))
             if turn == 0:
                 phase, turn, mover = P_ROLL, 1, 0
-            else:
-                gained = True
+                continue
+            if sizes[mover] > HAND_LIMIT:
+                phase = P_DISCARD
+                continue
         elif phase == P_SHOW:
             shown = policy(rng, show_actions(tuple(hands[mover]))).colour
             phase = P_DOOR
             _show_outfit(known, public, n, mover, _OUTFITS[shown])
-        elif phase == P_DOOR:
-            result = _weighted(door_weights, door_total, rng)
-            log.append((_E_DOOR, mover, shown, result))
-            if result == shown:
-                phase, winner = P_OVER, mover
-                break
-            if result != DUD:
-                end = True
-            else:
-                # MD-09: the dud costs the outfit, then three new cards.
-                hand = hands[mover]
-                for card in _OUTFITS[shown]:
-                    if hand[card]:
-                        hand[card] -= 1
-                    forget(mover, card)
-                    discard.append(card)
-                phase, owed, shown = P_DRAW, NUMBERS, -1
+            continue
         else:  # P_OVER (only reached through a state handed in mid-game: see the top)
             steps -= 1
             break
-        if gained:
-            # turns._after_gain: over the hand limit, discard; otherwise the turn ends.
-            if sum(hands[mover]) > HAND_LIMIT:
-                phase = P_DISCARD
-            else:
-                end = True
-        if end:
-            shown, owed, target, given = -1, 0, NO_SEAT, -1
-            if turn >= turn_limit:
-                phase = P_OVER
-                break
-            phase = P_ROLL
-            turn += 1
-            mover = (mover + 1) % n
+        # The turn ends (turns._end_turn).
+        shown = given = -1
+        owed = 0
+        target = NO_SEAT
+        if turn >= turn_limit:
+            phase = P_OVER
+            break
+        phase = P_ROLL
+        turn += 1
+        mover = (mover + 1) % n
     final = State(
         rules=rules,
         players=n,
-        phase=phase,
+        phase=_PHASES[phase],
         turn=turn,
         mover=mover,
         positions=tuple(positions),
@@ -290,6 +381,20 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     return final, steps
 
 
+def _forget(known: list[list[int]], column: range, public: list[int], card: int) -> None:
+    """``turns._forget`` and ``turns._forget_public``: ``card`` left a hand face up.
+
+    ``column``: the indices in ``known`` of what each seat knows of that hand; ``public``:
+    what the whole table saw of it.
+    """
+    for i in column:
+        counts = known[i]
+        if counts[card]:
+            counts[card] -= 1
+    if public[card]:
+        public[card] -= 1
+
+
 def _show_outfit(
     known: list[list[int]], public: list[list[int]], n: int, mover: int, outfit: tuple[int, ...]
 ) -> None:
@@ -304,22 +409,3 @@ def _show_outfit(
     for card in outfit:
         if not counts[card]:
             counts[card] = 1
-
-
-def _swap_knowledge(
-    known: list[list[int]], n: int, mover: int, target: int, given: int, taken: int
-) -> None:
-    """``turns._swap_knowledge``, in place."""
-    row = known[mover * n + target]
-    if row[taken]:
-        row[taken] -= 1
-    row[given] += 1
-    row = known[target * n + mover]
-    if row[given]:
-        row[given] -= 1
-    row[taken] += 1
-    for other in range(n):
-        if other not in (mover, target):
-            base = other * n
-            known[base + mover] = [c - 1 if c else 0 for c in known[base + mover]]
-            known[base + target] = [c - 1 if c else 0 for c in known[base + target]]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left as _bisect_left
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.lazy import LazyActions
@@ -37,9 +37,10 @@ def attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, ..
     """Singles, sets and sequences that leave a card in hand (TC-05)."""
     most = len(hand) - 1
     values = sorted(set(hand))
-    singles = [attack_action((v,)) for v in values]
+    attacks = _ATTACKS
+    singles = [attacks[(v,)] for v in values]
     sets = [
-        attack_action((v,) * size)
+        attacks[(v,) * size]
         for v in values
         for size in range(MIN_SET, min(hand.count(v), most) + 1)
     ]
@@ -53,7 +54,7 @@ def attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, ..
         ):
             length += 1
             if length >= min_sequence:
-                sequences.append(attack_action(tuple(range(start, start + length))))
+                sequences.append(attacks[tuple(range(start, start + length))])
     return tuple(singles + sets + sequences)
 
 
@@ -81,7 +82,7 @@ class ReplaceOptions(LazyActions[Replace]):
         self._limit = limit
         # The hand is sorted, so its distinct values come out ascending.
         values = self._values = tuple(dict.fromkeys(hand))
-        picks, ends = _shape_table(tuple(map(hand.count, values)))
+        picks, ends = shape_table(tuple(map(hand.count, values)))
         self._picks = picks
         self._len = ends[limit]
 
@@ -110,7 +111,7 @@ class ReplaceOptions(LazyActions[Replace]):
 
 
 @lru_cache(maxsize=4096)
-def _shape_table(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def shape_table(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Every sub-multiset of a hand of this shape (copies per distinct value), in order.
 
     Returns:
@@ -150,10 +151,20 @@ def replace_action(cards: tuple[int, ...]) -> Replace:
     return _REPLACES[cards]
 
 
-@cache
+class _Attacks(dict[tuple[int, ...], Attack]):
+    """Interned ``Attack`` actions by cards (a dict lookup, as ``_Replaces``)."""
+
+    def __missing__(self, cards: tuple[int, ...]) -> Attack:
+        action = self[cards] = Attack(cards)
+        return action
+
+
+_ATTACKS = _Attacks()
+
+
 def attack_action(cards: tuple[int, ...]) -> Attack:
     """The cached ``Attack`` for these cards."""
-    return Attack(cards)
+    return _ATTACKS[cards]
 
 
 def holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:

@@ -11,8 +11,9 @@ stream: the same legal lists in the same order (the cached functions of
 :mod:`~ludoteca.games.tacocat.legal`), the same draw index ``int(rng.random() * len(pile))``,
 simultaneous choices picked seat 0 then seat 1 from the same position, and the same step
 count (``tests/games/test_playouts.py`` checks it seed by seed). With the uniform policy
-:func:`ludoteca.engine.rng.choice`, duels and defences are read straight from the drawn
-index into the same order (``int(rng.random() * len(legal))``) without building the list.
+:func:`ludoteca.engine.rng.choice`, duels, defences and replaces are read straight from the
+drawn index into the same order (``int(rng.random() * len(legal))``) without building the
+list (a replace from the same table of picks per hand shape as ``legal.ReplaceOptions``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions
+from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions, shape_table
 from ludoteca.games.tacocat.legal import replace_actions as _replace_actions
 from ludoteca.games.tacocat.model import (
     ARROWS,
@@ -164,9 +165,12 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             if arrow is None:
                 for seat in (0, 1):
                     if pending[seat] is None:
-                        held = tuple(hands[seat])
-                        pick = policy(rng, _replace_actions(held, len(held)))
-                        pending[seat] = pick.cards  # type: ignore[union-attr]
+                        held = hands[seat]
+                        if uniform:
+                            pending[seat] = _uniform_replace(held, len(held), random_)
+                        else:
+                            pick = policy(rng, _replace_actions(tuple(held), len(held)))
+                            pending[seat] = pick.cards  # type: ignore[union-attr]
                         steps += 1
                 first, second = pending[0], pending[1]
                 assert first is not None and second is not None
@@ -182,9 +186,13 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 phase = P_DEAL if replaced != [0, 0] else P_DUEL
             else:
                 seat = arrow if replaced[arrow] < 0 else 1 - arrow
-                held = tuple(hands[seat])
+                held = hands[seat]
                 limit = len(held) if seat == arrow else replaced[arrow]
-                cards = policy(rng, _replace_actions(held, limit)).cards  # type: ignore[union-attr]
+                if uniform:
+                    cards = _uniform_replace(held, limit, random_)
+                else:
+                    pick = policy(rng, _replace_actions(tuple(held), limit))
+                    cards = pick.cards  # type: ignore[union-attr]
                 steps += 1
                 for card in cards:
                     hands[seat].remove(card)
@@ -266,3 +274,13 @@ def _new_round(
     hands[0].clear()
     hands[1].clear()
     return list(FULL_PILE), [], [size, size], [-1, -1], [None, None]
+
+
+def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) -> tuple[int, ...]:
+    """The cards of ``choice(rng, replace_actions(tuple(hand), limit))``, without the list:
+    the same draw into the same table of picks per hand shape (``legal.shape_table``).
+    """
+    values = tuple(dict.fromkeys(hand))  # the hand is sorted: ascending distinct values
+    picks, ends = shape_table(tuple(map(hand.count, values)))
+    pick = picks[int(random_() * ends[min(limit, len(hand))])]
+    return tuple(map(values.__getitem__, pick))
