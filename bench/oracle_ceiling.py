@@ -6,8 +6,10 @@ pieces, the door shows a uniform random date), this bench measures a ceiling: th
 search agent, but every determinization is the *true* state (the opponent's hand and the
 given cards known; dice, draws and door results still unknown, because the state does not
 hold them: they are chance steps). A bot that sees only its own view cannot do better than
-one that sees everything, so if the oracle scores below 60% against the opponent at a budget
-well above the shipped one, the target is out of reach for any fair bot of this design.
+the same bot seeing everything, so if the oracle scores below 60% against the opponent, the
+target is out of reach for this design at that budget. The registry's search agent checks
+the expert's move and keeps it unless shown a better one (anchored); ``--unanchored`` lets
+the oracle search every decision itself, so the anchor does not cap what seeing adds.
 
 Seat-balanced: game ``i`` has seed ``seed + i`` and the oracle sits in seat ``i % 2``. The
 score is wins plus half the draws over games, with its 95% Wilson interval
@@ -36,12 +38,19 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.game import Seat, View
 
 
-def oracle(game_id: str, iterations: int, holder: list[Any]) -> ISMCTSAgent:
+def oracle(
+    game_id: str, iterations: int, holder: list[Any], *, anchored: bool = True
+) -> ISMCTSAgent:
     """The game's search agent whose every determinization is ``holder[0]``, the true state
-    (kept current by the match's observer)."""
+    (kept current by the match's observer). Not ``anchored``: the plain search over the
+    root candidates (where the registry anchors it on the expert, that anchor is dropped:
+    the expert's move is otherwise kept unless the search shows a better one with
+    confidence, which would cap what seeing everything can add)."""
     agent = agents_registry.make_agent(f"ismcts:iterations={iterations}", game_id)
     if not isinstance(agent, ISMCTSAgent):
         raise SystemExit(f"{game_id}: its search agent is not an ISMCTSAgent")
+    if not anchored:
+        agent.anchor = None
 
     def true_state(view: View, seat: Seat) -> Any:
         return lambda rng: holder[0]
@@ -52,13 +61,14 @@ def oracle(game_id: str, iterations: int, holder: list[Any]) -> ISMCTSAgent:
 
 
 def play(game_id: str, me: str, opponent: str, iterations: int, index: int, seed: int) -> float:
-    """One game; ``me`` is ``"oracle"`` or an agent name. The score of ``me`` (1, 1/2, 0)."""
+    """One game; ``me`` is ``"oracle"``, ``"oracle-unanchored"`` or an agent name. The score
+    of ``me`` (1, 1/2, 0)."""
     game = registry.make(game_id)
     mine = index % 2
     holder: list[Any] = [runner.new_game(game, 2, seed, None)]
     first = (
-        oracle(game_id, iterations, holder)
-        if me == "oracle"
+        oracle(game_id, iterations, holder, anchored=me == "oracle")
+        if me.startswith("oracle")
         else agents_registry.make_agent(me, game_id)
     )
     other = agents_registry.make_agent(opponent, game_id)
@@ -90,12 +100,18 @@ def main(argv: list[str] | None = None) -> int:
         "--control", action="store_true", help="also the view-only search on the same seeds"
     )
     parser.add_argument("--workers", type=int, default=1, help="processes (forked)")
+    parser.add_argument(
+        "--unanchored",
+        action="store_true",
+        help="the oracle searches every decision itself instead of checking the expert's",
+    )
     parser.add_argument("--json", help="write the rows to this file")
     parser.add_argument(
         "--progress", help="append one JSON line per finished game (a stopped run keeps them)"
     )
     args = parser.parse_args(argv)
-    players = ["oracle"] + ([f"ismcts:iterations={args.iterations}"] if args.control else [])
+    players = ["oracle-unanchored" if args.unanchored else "oracle"]
+    players += [f"ismcts:iterations={args.iterations}"] if args.control else []
     scores: dict[str, list[float]] = {name: [] for name in players}
     started = time.perf_counter()
     jobs = [
