@@ -95,12 +95,8 @@ class Tacocat:
         if phase == P_DUEL:
             return _waiting(state.pending)
         if phase == P_REPLACE:
-            arrow = ARROWS[state.position]
-            if arrow is None:
-                return _waiting(state.pending)
-            if state.replaced[arrow] < 0:
-                return _SEATS[arrow]
-            return _SEATS[1 - arrow]
+            turn = _replace_turn(state)
+            return _waiting(state.pending) if turn is None else _SEATS[turn]
         return ()
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
@@ -126,11 +122,8 @@ class Tacocat:
             return _duel_actions(state.hands[seat]) if state.pending[seat] is None else ()
         if phase != P_REPLACE:
             return ()
-        arrow = ARROWS[state.position]
-        if arrow is None:
-            acting = state.pending[seat] is None
-        else:
-            acting = seat == (arrow if state.replaced[arrow] < 0 else 1 - arrow)
+        turn = _replace_turn(state)
+        acting = state.pending[seat] is None if turn is None else seat == turn
         return _replace_actions(state.hands[seat], _replace_limit(state, seat)) if acting else ()
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
@@ -486,6 +479,16 @@ _F_RULES, _F_POSITION, _F_COVERED, _F_ROUND, _F_LAST_SHOWDOWN, _F_RESULTS, _F_WI
     State._fields.index(name)
     for name in ("rules", "position", "covered", "round", "last_showdown", "results", "winner")
 )
+
+
+def _replace_turn(state: State) -> Seat | None:
+    """The seat that replaces now when the space's arrow orders the replaces (the arrow's
+    seat first, then the other); ``None`` where both choose at once, in secret.
+    """
+    arrow = ARROWS[state.position]
+    if arrow is None:
+        return None
+    return arrow if state.replaced[arrow] < 0 else 1 - arrow
 
 
 def _waiting(pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None]) -> tuple[Seat, ...]:
