@@ -245,9 +245,7 @@ def _apply_draw(state: State, action: Draw) -> State:
     pile = state.pile
     if pile[card] > 1 or sum(pile) > 1:
         # MD-07 only when the pile empties (``_draw_from_pile``); here it just loses the card.
-        counts = list(pile)
-        counts[card] -= 1
-        new[_F_PILE] = tuple(counts)
+        new[_F_PILE] = _sub(pile, card)
     else:
         _draw_from_pile(new, card)
     if state.phase == _P_DEAL:
@@ -389,9 +387,7 @@ def _apply_pick(state: State, action: Pick) -> State:
         # The table saw one unseen card leave each hand.
         public = _set(public, mover, _less_one_unknown(public[mover]))
         new[_F_PUBLIC] = _set(public, target, _less_one_unknown(public[target]))
-    log = state.log
-    entry = ((_E_SWAP, mover, target, 0),)
-    new[_F_LOG] = log[1 - LOG_SIZE :] + entry if len(log) >= LOG_SIZE else log + entry
+    _log(new, _E_SWAP, mover, target)
     return _end_turn(new)
 
 
