@@ -370,7 +370,7 @@ class Pilot:
             await room.apply_or_retry(seat, action)
             if live.version > before:  # applied (not refused by the store)
                 with room.session.calls():
-                    names = [s.name for s in room.seats]
+                    names = room.seating.names()
                     label = {
                         lang: self.game.describe(action, lang, seat_names(names, lang))
                         for lang in LANGS

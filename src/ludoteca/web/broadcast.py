@@ -131,7 +131,7 @@ def state_message(
     the game's history so far when ``since`` is ``None``.
     """
     live = room.session.current()
-    names = events.seat_names([s.name for s in room.seats], lang)
+    names = events.seat_names(room.seating.names(), lang)
     book = events.live_book(live)
     if since is None:
         told = book.history(live.version, seat, lang, names)

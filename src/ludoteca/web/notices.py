@@ -22,7 +22,7 @@ def timed_out(room: Room, seat: Seat, label: dict[Lang, str]) -> None:
     """Tell every socket that ``seat``'s time ran out and a bot played for it; ``label`` is
     the move in each language (shown only to the seat's own sockets).
     """
-    names = [s.name for s in room.seats]
+    names = room.seating.names()
     texts: dict[tuple[bool, Lang], str] = {}
     for client in list(room.clients):
         if not client.hello:
