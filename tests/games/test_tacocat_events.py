@@ -96,6 +96,40 @@ def test_tc02_double_arrow_replacements_are_revealed_together() -> None:
     assert reveals[1].text("es", NAMES) == "Bo no cambia ninguna carta."
 
 
+def test_tc01_tc02_the_deal_tells_each_hand_once_and_replacements_card_by_card() -> None:
+    """TC-01: a seat learns its dealt hand in one event at the deal's last card; nobody
+    hears of another seat's draws one by one (the round's first line says how many are
+    dealt). TC-02: a replacing seat learns each card it draws; the others were told the
+    count by the reveal."""
+    state: State = runner.new_game(GAME, 2, 0)
+    heard: dict[Any, list[str]] = {0: [], 1: [], None: []}
+    for card in (1, 3, 3, 5, 7, 9, 12, 2, 4, 4, 6, 8, 11, 11):
+        state, told = step_chance(state, card)
+        for viewer, items in told.items():
+            heard[viewer] += [e.text("en", NAMES) for e in items if e.kind != "round_start"]
+    assert heard == {
+        0: ["You are dealt 1 3 3 5 7 9 12."],
+        1: ["You are dealt 2 4 4 6 8 11 11."],
+        None: [],
+    }
+    (dealt,) = [e for e in step_chance(runner.new_game(GAME, 2, 0), 5)[1][0]]
+    assert dealt.kind == "round_start"
+    state, _ = step(state, YAY, "replace 1 3")
+    state, _ = step(state, WOW, "keep")
+    state, told = step_chance(state, 10)
+    assert [e.text("es", NAMES) for e in told[YAY]] == ["Robas un 10."]
+    assert told[YAY][0].data == {"seat": YAY, "card": 10}
+    assert told[WOW] == () and told[None] == ()
+
+
+def step_chance(state: State, card: int) -> tuple[State, dict[Any, tuple[Any, ...]]]:
+    """Draw ``card``; the new state and each viewer's events."""
+    action = tacocat.Draw(card)
+    after: State = runner.step(GAME, state, CHANCE, action)
+    told = {v: events.step_events(GAME, state, CHANCE, action, after, v) for v in (0, 1, None)}
+    return after, told
+
+
 def test_tc06_tc07_answers_and_the_trick_result() -> None:
     """TC-06: each answer is told; TC-07: a sacrifice keeps the attacker attacking."""
     state, _ = step(table((2, 5, 9, 10), (3, 6, 8, 11), phase=Phase.ATTACK), YAY, "attack 9")

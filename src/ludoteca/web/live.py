@@ -247,10 +247,13 @@ class Live:
     def _apply(self, seat: Seat, action: Any) -> Step:
         game = self.game
         phase = game.phase(self.state)
-        last = self.last_index()
-        secret = is_secret(
-            game, self.state, seat, phase, None if last is None else self.steps[last]
-        )
+        if seat == CHANCE:  # never a choice (most steps of a card game are draws)
+            secret = False
+        else:
+            last = self.last_index()
+            secret = is_secret(
+                game, self.state, seat, phase, None if last is None else self.steps[last]
+            )
         before = self.state
         actors = self.actors()
         self.state = game.apply(before, seat, action)

@@ -33,7 +33,7 @@ def step_events(
     """What ``viewer`` learns from ``before --seat:action--> after`` (see the module doc)."""
     told: list[Event] = []
     if isinstance(action, Draw):
-        told.extend(_draw(before, action, viewer))
+        told.extend(_draw(before, action, after, viewer))
     elif isinstance(action, Replace):
         told.extend(_replace(before, seat, action, after, viewer))
     elif isinstance(action, Duel):
@@ -54,7 +54,7 @@ def step_events(
     return tuple(told)
 
 
-def _draw(before: State, action: Draw, viewer: Seat | None) -> list[Event]:
+def _draw(before: State, action: Draw, after: State, viewer: Seat | None) -> list[Event]:
     told: list[Event] = []
     if before.phase == P_DEAL and not before.hands[0] and not before.hands[1]:
         position = before.position
@@ -75,7 +75,12 @@ def _draw(before: State, action: Draw, viewer: Seat | None) -> list[Event]:
             )
         )
     owner = 0 if before.owed[0] else 1
-    if viewer == owner:
+    if viewer != owner:
+        # Others learn nothing from a draw that the round's first line ("7 cards are dealt
+        # to each player") or the replace reveal ("... discards 1 3 and draws 2") has not
+        # told them already: fourteen "draws a card" lines a round were noise.
+        return told
+    if before.replaced[owner] >= 0:  # a replacement: each card as it comes
         told.append(
             event(
                 "draw",
@@ -85,8 +90,17 @@ def _draw(before: State, action: Draw, viewer: Seat | None) -> list[Event]:
                 card=action.card,
             )
         )
-    else:
-        told.append(event("draw", CHANCE, msg("tacocat.ev.draw", seat=owner), seat=owner))
+    elif before.owed[owner] == 1:  # the last card of the deal: the whole hand at once
+        hand = after.hands[owner]
+        told.append(
+            event(
+                "deal",
+                CHANCE,
+                msg("tacocat.ev.dealt_own", cards=_cards(hand)),
+                seat=owner,
+                cards=list(hand),
+            )
+        )
     return told
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left as _bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -97,6 +98,12 @@ class ReplaceOptions(LazyActions[Replace]):
     def item(self, index: int) -> Replace:
         """The ``index``-th sub-multiset, read from the shape's table."""
         return _REPLACES[tuple(map(self._values.__getitem__, self._picks[index]))]
+
+    def __iter__(self) -> Iterator[Replace]:
+        # Listing the whole menu (the web labels it for each new hand) without a call per item.
+        value = self._values.__getitem__
+        replaces = _REPLACES
+        return (replaces[tuple(map(value, pick))] for pick in self._picks[: self._len])
 
     def __contains__(self, action: object) -> bool:
         return (
