@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import testing
-from ludoteca.engine.game import Seat, View
+from ludoteca.engine.game import CHANCE, Seat, View
 from ludoteca.games import tacocat
 from ludoteca.games.gotcha import Gotcha
 
@@ -75,6 +75,36 @@ class ShuffledSeeds(tacocat.Tacocat):
         return super().sample_chance(state, random.Random())
 
 
+class SilentDeal(tacocat.Tacocat):
+    """No chance step tells anyone anything (not even the hand a deal ends with)."""
+
+    def events(
+        self,
+        before: tacocat.State,
+        seat: Seat,
+        action: tacocat.Action,
+        after: tacocat.State,
+        viewer: Seat | None,
+    ) -> tuple[Any, ...]:
+        return () if seat == CHANCE else super().events(before, seat, action, after, viewer)
+
+
+class SilentDuel(tacocat.Tacocat):
+    """A duel card chosen is told to nobody, not even its chooser."""
+
+    def events(
+        self,
+        before: tacocat.State,
+        seat: Seat,
+        action: tacocat.Action,
+        after: tacocat.State,
+        viewer: Seat | None,
+    ) -> tuple[Any, ...]:
+        if isinstance(action, tacocat.Duel):
+            return ()
+        return super().events(before, seat, action, after, viewer)
+
+
 @pytest.mark.parametrize(
     ("game", "check", "words"),
     [
@@ -87,6 +117,8 @@ class ShuffledSeeds(tacocat.Tacocat):
         (ForgetsDefence(), "illegal_actions", r"explain\(\) has no reason"),
         (NeverEnds(), "games_end", "no outcome"),
         (ShuffledSeeds(), "determinism", "two runs with one seed differ"),
+        (SilentDeal(), "events", "yields no event for any viewer"),
+        (SilentDuel(), "events", "yields no event for any viewer"),
     ],
 )
 def test_check_catches_broken_game(game: Any, check: str, words: str) -> None:

@@ -358,8 +358,10 @@ def steps(game: Game[Any, Any], num_players: int, seeds: range, every: int = 1) 
 
 
 def check_events(game: Game[Any, Any], num_players: int, seeds: range) -> None:
-    """Every step yields at least one event for some viewer; events are JSON-ready, their
-    sentences render in both languages with names, and the last step says the game ended.
+    """Every step yields at least one event for some viewer, except a chance step whose run
+    of chance steps tells something by its end (a deal may be told as one hand, whatever
+    the cards); events are JSON-ready, their sentences render in both languages with names,
+    and the last step says the game ended.
     """
     names = [f"Name{seat}" for seat in range(num_players)]
     for step in steps(game, num_players, seeds):
@@ -394,8 +396,25 @@ def check_events(game: Game[Any, Any], num_players: int, seeds: range) -> None:
                 and not any(e.kind == "game_end" for e in told)
             ):
                 raise _fail(game, where, f"viewer {viewer} is not told the game ended")
-        if not seen:
+        if not seen and (
+            step.seat != CHANCE or not _chance_run_tells(game, step.after, num_players, step.seed)
+        ):
             raise _fail(game, where, "the step yields no event for any viewer")
+
+
+def _chance_run_tells(game: Game[Any, Any], state: Any, num_players: int, seed: int) -> bool:
+    """Whether the chance steps that follow ``state`` tell some viewer something before a
+    player acts or the game ends (drawn with a seeded generator).
+    """
+    rng = random.Random(seed)
+    viewers = [*range(num_players), None]
+    while game.outcome(state) is None and tuple(game.actors(state)) == (CHANCE,):
+        action = game.sample_chance(state, rng)
+        after = game.apply(state, CHANCE, action)
+        if any(events_mod.step_events(game, state, CHANCE, action, after, v) for v in viewers):
+            return True
+        state = after
+    return False
 
 
 def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
