@@ -76,7 +76,7 @@ class ReplaceOptions(LazyActions[Replace]):
     come first.
     """
 
-    __slots__ = ("_hand", "_len", "_limit", "_picks", "_values")
+    __slots__ = ("_hand", "_len", "_limit", "_listed", "_picks", "_values")
 
     def __init__(self, hand: tuple[int, ...], limit: int) -> None:
         self._hand = hand
@@ -86,6 +86,7 @@ class ReplaceOptions(LazyActions[Replace]):
         picks, ends = shape_table(tuple(map(hand.count, values)))
         self._picks = picks
         self._len = ends[limit]
+        self._listed: tuple[Replace, ...] | None = None
 
     def __len__(self) -> int:
         return self._len
@@ -100,10 +101,17 @@ class ReplaceOptions(LazyActions[Replace]):
         return _REPLACES[tuple(map(self._values.__getitem__, self._picks[index]))]
 
     def __iter__(self) -> Iterator[Replace]:
-        # Listing the whole menu (the web labels it for each new hand) without a call per item.
-        value = self._values.__getitem__
-        replaces = _REPLACES
-        return (replaces[tuple(map(value, pick))] for pick in self._picks[: self._len])
+        # The whole menu is listed by the web (labelled for each new hand) and by bots that
+        # weigh every choice; the list is one per hand and limit (``replace_actions`` is
+        # cached), so it is made once.
+        listed = self._listed
+        if listed is None:
+            value = self._values.__getitem__
+            replaces = _REPLACES
+            listed = self._listed = tuple(
+                [replaces[tuple(map(value, pick))] for pick in self._picks[: self._len]]
+            )
+        return iter(listed)
 
     def __contains__(self, action: object) -> bool:
         return (
