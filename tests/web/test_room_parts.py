@@ -72,11 +72,12 @@ def test_the_session_refuses_a_step_the_store_refused_and_keeps_the_game_as_it_w
 def test_the_session_undoes_chance_draws_the_store_refused() -> None:
     store, session = session_of("tacocat")
     live = session.current()
-    state = live.state
+    state, rng_state = live.state, live.chance_rng.getstate()
     store.fail = 1
     with pytest.raises(RoomError):
         session.draw()
     assert live.version == 0 and live.state is state and store.actions("r1", 1) == []
+    assert live.chance_rng.getstate() == rng_state  # the refused draws are drawn again
     drawn = session.draw()
     assert drawn and all(step.seat == CHANCE for step in drawn)
     assert store.actions("r1", 1) == [(s.seat, s.text) for s in live.steps]

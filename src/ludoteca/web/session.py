@@ -145,7 +145,7 @@ class Session:
     def _advance(self, move: Callable[[Live], list[Step]]) -> tuple[list[Step], _Undo]:
         """Apply ``move`` to the game; the steps and how to put the game back."""
         live = self.current()
-        undo = _Undo(live, live.state, len(live.steps), live.chance_rng.getstate(), live.anchor)
+        undo = _Undo(live, live.state, len(live.steps), live.anchor)
         with self.calls():
             steps = move(live)
         return steps, undo
@@ -183,7 +183,7 @@ class Session:
         live = undo.live
         live.state, live.anchor = undo.state, undo.anchor
         live.truncate(undo.count)
-        live.chance_rng.setstate(undo.rng_state)
+        live.rewind_chance()
         raise RoomError("server_error", msg("web.error.store")) from None
 
 
@@ -216,13 +216,12 @@ def _settle_future(future: asyncio.Future[None], error: BaseException | None) ->
 class _Undo:
     """What puts a game back as it was before a refused step."""
 
-    __slots__ = ("anchor", "count", "live", "rng_state", "state")
+    __slots__ = ("anchor", "count", "live", "state")
 
-    def __init__(self, live: Live, state: Any, count: int, rng_state: Any, anchor: float):
+    def __init__(self, live: Live, state: Any, count: int, anchor: float):
         self.live = live
         self.state = state
         self.count = count
-        self.rng_state = rng_state
         self.anchor = anchor
 
 
