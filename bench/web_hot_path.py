@@ -70,11 +70,12 @@ async def measure(rooms_count: int, actions: int, seed: int) -> dict[str, Any]:
         made = [rooms.create("tacocat", 2, {}, 0) for _ in range(rooms_count)]
         create_us = (time.process_time() - cpu) / rooms_count * 1e6
         tables = []
-        for room in made:
+        for number, room in enumerate(made):
             clients = [Client(sink), Client(sink)]
             for seat, client in enumerate(clients):
                 await room.handle(client, p.Hello(None, "en"))
-                await room.handle(client, p.Sit(seat, f"s{seat}", None, ()))
+                # Each room's own names, as at real tables (nothing named is shared).
+                await room.handle(client, p.Sit(seat, f"p{seat}-{number}", None, ()))
             await room.handle(clients[0], p.Start())
             tables.append((room, clients))
         gc.collect()

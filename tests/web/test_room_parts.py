@@ -209,3 +209,20 @@ def test_seat_profiles_follow_the_games_profile_spec() -> None:
     assert store.seats("r1")[2].profile == seats[2].profile
     _, plain = seats_of("tacocat", 2)
     assert plain.profiles_option() == {}
+
+
+def test_move_labels_name_each_rooms_players_and_nameless_ones_are_shared() -> None:
+    """A Mystery Date gift is labelled with the room's own names (two rooms, two names);
+    a label that names no seat is written once for every room."""
+    from ludoteca.web import broadcast  # noqa: PLC0415
+
+    gift = registry.make("mystery_date").parse_action("give G1 to 1")
+    first = json.loads(broadcast._item("mystery_date", gift, "en", ("Ana", "Luis")))
+    second = json.loads(broadcast._item("mystery_date", gift, "en", ("Eva", "Juan")))
+    assert first == {"text": str(gift), "label": "gives G1 face down to Luis"}
+    assert second["label"] == "gives G1 face down to Juan"
+    assert broadcast.describe("mystery_date", gift, "es", ("Eva", "Juan")).endswith("a Juan")
+    attack = registry.make("tacocat").parse_action("attack 4 5 6")
+    made = broadcast._item("tacocat", attack, "es", ("Ana", "Luis"))
+    assert broadcast._item("tacocat", attack, "es", ("Eva", "Juan")) is made
+    assert json.loads(made)["label"] == registry.make("tacocat").describe(attack, "es")

@@ -28,12 +28,40 @@ if TYPE_CHECKING:
     from ludoteca.web.rooms import Room
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def describe(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str:
     """``game.describe`` remembered: a state's labels are built for every socket and most
     moves recur (actions are hashable values; describing one is a pure function of the
-    action, the language and the seats' names).
+    action, the language and the seats' names). A label that names no seat (most of them)
+    is remembered once for every room, whatever its players are called.
     """
+    label = _nameless(game_id, action, lang)
+    return label if label is not None else _named(game_id, action, lang, names)
+
+
+_PROBE_MARK = "\ue000"
+_PROBE_NAMES = tuple(f"{_PROBE_MARK}{seat}" for seat in range(64))
+"""Names no person can type (a private-use character): a label written with them that
+does not contain the mark names no seat."""
+_NAMELESS: dict[tuple[str, Any, Lang], str | None] = {}
+_NAMELESS_LIMIT = 1 << 16
+
+
+def _nameless(game_id: str, action: Any, lang: Lang) -> str | None:
+    """The label of ``action`` when it names no seat, else ``None`` (found out once)."""
+    key = (game_id, action, lang)
+    try:
+        return _NAMELESS[key]
+    except KeyError:
+        pass
+    if len(_NAMELESS) >= _NAMELESS_LIMIT:
+        _NAMELESS.clear()
+    probe = registry.make(game_id).describe(action, lang, _PROBE_NAMES)
+    label = _NAMELESS[key] = None if _PROBE_MARK in probe else probe
+    return label
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _named(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str:
     return registry.make(game_id).describe(action, lang, names)
 
 
@@ -67,13 +95,22 @@ _ITEMS_LIMIT = 1 << 17
 
 
 def _item(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> bytes:
-    """``{"text", "label"}`` of one action as JSON, remembered (most moves recur)."""
-    key = (game_id, action, lang, names)
+    """``{"text", "label"}`` of one action as JSON, remembered (most moves recur): under
+    no names when its label names no seat, so every room shares it.
+    """
+    key: tuple[str, Any, Lang, tuple[str, ...]] = (game_id, action, lang, ())
     found = _ITEMS.get(key)
     if found is None:
+        label = _nameless(game_id, action, lang)
+        if label is None:
+            key = (game_id, action, lang, names)
+            found = _ITEMS.get(key)
+            if found is not None:
+                return found
+            label = _named(game_id, action, lang, names)
         if len(_ITEMS) >= _ITEMS_LIMIT:
             _ITEMS.clear()
-        found = _ITEMS[key] = orjson.dumps({"text": str(action), "label": describe(*key)})
+        found = _ITEMS[key] = orjson.dumps({"text": str(action), "label": label})
     return found
 
 

@@ -214,7 +214,10 @@ async def _seat_table(
             sockets.append(ws)
             await ws.send(_dumps({"type": "hello", "lang": "en"}))
             await _expect(ws, "welcome")
-            await ws.send(_dumps({"type": "sit", "seat": seat, "name": f"load{seat}"}))
+            # Each room's players have their own names, as at a real table (labels and
+            # events that name players cannot be shared between rooms).
+            name = f"p{seat}-{room[-8:]}"
+            await ws.send(_dumps({"type": "sit", "seat": seat, "name": name}))
             table.tokens[seat] = (await _expect(ws, "seated"))["token"]
         return table, sockets
 
