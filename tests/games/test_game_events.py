@@ -159,3 +159,32 @@ def test_gt15_an_emote_is_told_by_its_name_in_each_language_not_its_id() -> None
     es, en = first.text("es", names), first.text("en", names)
     assert es.startswith(names[first.actor] + " hace el gesto: ")
     assert en.startswith(names[first.actor] + " sends the emote: ")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "size"), [("dweebies", 3, 5), ("mystery_date", 4, 2)]
+)
+def test_dw01_md01_the_deal_is_told_once_and_each_seat_hears_only_its_own_hand(
+    game_id: str, players: int, size: int
+) -> None:
+    """DW-01, MD-01: one line tells the table how many cards each seat gets; each seat then
+    learns its whole hand in one event, and nobody hears another seat's cards one by one."""
+    game, steps, _ = played(game_id, players, 5)
+    deal = [step for step in steps if game.phase(step[0]) == "deal"]
+    assert len(deal) == size * players
+    for viewer in (*range(players), None):
+        heard = [item for step in deal for item in told(game, step, viewer)]
+        assert heard[0].kind == "deal_start" and heard[0].data == {"rule": heard[0].data["rule"]}
+        assert heard[0].text("en", []) == f"{size} cards are dealt to each player."
+        about_cards = [item for item in heard if item.kind in ("deal", "draw")]
+        if viewer is None:
+            assert about_cards == []
+            continue
+        (mine,) = about_cards  # no line per card, nobody else's hand
+        hand = game.view(deal[-1][3], viewer)["hand"]
+        if game_id == "mystery_date":
+            hand = [md_cards.card_name(card) for card in hand]
+        assert mine.kind == "deal" and mine.data["seat"] == viewer
+        assert mine.data["cards"] == hand
+        assert mine.text("en", []).startswith("You are dealt ")
+        assert mine.text("es", []).startswith("Te reparten ")

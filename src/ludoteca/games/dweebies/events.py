@@ -7,11 +7,21 @@ public.
 
 from __future__ import annotations
 
-from ludoteca.engine.events import Event, event
+from ludoteca.engine.events import Event, event, name_list
 from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Localized, msg
 from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import CODES, Action, Collect, Draw, Phase, Place, State, name
+from ludoteca.games.dweebies.game import (
+    CODES,
+    HAND_SIZE,
+    Action,
+    Collect,
+    Draw,
+    Phase,
+    Place,
+    State,
+    name,
+)
 from ludoteca.games.dweebies.words import where_text
 
 _P_DEAL, _P_PLACE = Phase.DEAL, Phase.PLACE
@@ -23,7 +33,7 @@ def step_events(
     """What ``viewer`` learns from ``before --seat:action--> after`` (see the module doc)."""
     told: list[Event] = []
     if isinstance(action, Draw):
-        told.append(_draw(before, action, viewer))
+        told.extend(_draw(before, action, after, viewer))
     elif isinstance(action, Place):
         told.append(
             event(
@@ -56,20 +66,52 @@ def step_events(
     return tuple(told)
 
 
-def _draw(before: State, action: Draw, viewer: Seat | None) -> Event:
+def _draw(before: State, action: Draw, after: State, viewer: Seat | None) -> list[Event]:
     owner = before.turn
-    kind = "deal" if before.phase == _P_DEAL else "draw"
-    rule = "DW-01" if kind == "deal" else "DW-09"
+    if before.phase == _P_DEAL:
+        return _dealt(before, after, viewer)
     if viewer == owner:
-        return event(
-            kind,
-            CHANCE,
-            msg(f"dweebies.ev.{kind}_own", card=_card(action.card)),
-            rule=rule,
-            seat=owner,
-            card=CODES[action.card],
+        return [
+            event(
+                "draw",
+                CHANCE,
+                msg("dweebies.ev.draw_own", card=_card(action.card)),
+                rule="DW-09",
+                seat=owner,
+                card=CODES[action.card],
+            )
+        ]
+    return [event("draw", CHANCE, msg("dweebies.ev.draw", seat=owner), rule="DW-09", seat=owner)]
+
+
+def _dealt(before: State, after: State, viewer: Seat | None) -> list[Event]:
+    """DW-01: the table hears once how many cards each seat is dealt, and each seat its own
+    hand at its last card (a line per card dealt, for every seat, was noise).
+    """
+    players = before.players
+    told = []
+    if before.dealt == 0:
+        told.append(
+            event("deal_start", None, msg("dweebies.ev.deal_start", size=HAND_SIZE), rule="DW-01")
         )
-    return event(kind, CHANCE, msg(f"dweebies.ev.{kind}", seat=owner), rule=rule, seat=owner)
+    owner = before.turn
+    if viewer == owner and before.dealt >= (HAND_SIZE - 1) * players:
+        hand = after.hands[owner]
+        names = Localized(
+            name_list([name(card, "es") for card in hand], "es"),
+            name_list([name(card, "en") for card in hand], "en"),
+        )
+        told.append(
+            event(
+                "deal",
+                CHANCE,
+                msg("dweebies.ev.dealt_own", cards=names),
+                rule="DW-01",
+                seat=owner,
+                cards=[CODES[card] for card in hand],
+            )
+        )
+    return told
 
 
 def _collect(before: State, seat: Seat, action: Collect) -> Event:

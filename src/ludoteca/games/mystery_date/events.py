@@ -30,6 +30,7 @@ from ludoteca.games.mystery_date.cards import (
     Show,
     card_name,
     card_text,
+    cards_text,
     outfit,
 )
 from ludoteca.games.mystery_date.state import SPACE_NAMES, TRACK, Phase, State
@@ -44,7 +45,7 @@ def step_events(
     if isinstance(action, Roll):
         told.extend(_roll(before, action, after))
     elif isinstance(action, Draw):
-        told.extend(_draw(before, action, viewer))
+        told.extend(_draw(before, action, after, viewer))
     elif isinstance(action, Reveal):
         told.append(
             event(
@@ -146,27 +147,32 @@ def _roll(before: State, action: Roll, after: State) -> list[Event]:
     return told
 
 
-def _draw(before: State, action: Draw, viewer: Seat | None) -> list[Event]:
-    n = before.players
-    dealing = before.phase == Phase.DEAL
-    owner = (DEAL * n - before.owed) % n if dealing else before.mover
-    kind = "deal" if dealing else "draw"
-    rule = "MD-01" if dealing else "MD-03"
-    if viewer == owner:
-        told = [
-            event(
-                kind,
-                CHANCE,
-                msg(f"mystery_date.ev.{kind}_own", card=card_text(action.card)),
-                rule=rule,
-                seat=owner,
-                card=card_name(action.card),
-            )
-        ]
+def _draw(before: State, action: Draw, after: State, viewer: Seat | None) -> list[Event]:
+    if before.phase == Phase.DEAL:
+        told = _dealt(before, after, viewer)
     else:
-        told = [
-            event(kind, CHANCE, msg(f"mystery_date.ev.{kind}", seat=owner), rule=rule, seat=owner)
-        ]
+        owner = before.mover
+        if viewer == owner:
+            told = [
+                event(
+                    "draw",
+                    CHANCE,
+                    msg("mystery_date.ev.draw_own", card=card_text(action.card)),
+                    rule="MD-03",
+                    seat=owner,
+                    card=card_name(action.card),
+                )
+            ]
+        else:
+            told = [
+                event(
+                    "draw",
+                    CHANCE,
+                    msg("mystery_date.ev.draw", seat=owner),
+                    rule="MD-03",
+                    seat=owner,
+                )
+            ]
     if sum(before.pile) == 1 and len(before.discard) > 1:
         told.append(
             event(
@@ -175,6 +181,32 @@ def _draw(before: State, action: Draw, viewer: Seat | None) -> list[Event]:
                 msg("mystery_date.ev.reshuffle", count=len(before.discard) - 1),
                 rule="MD-07",
                 count=len(before.discard) - 1,
+            )
+        )
+    return told
+
+
+def _dealt(before: State, after: State, viewer: Seat | None) -> list[Event]:
+    """MD-01: the table hears once how many cards each seat is dealt, and each seat its own
+    hand at its last card (a line per card dealt, for every seat, was noise).
+    """
+    n = before.players
+    told = []
+    if before.owed == DEAL * n:
+        told.append(
+            event("deal_start", None, msg("mystery_date.ev.deal_start", size=DEAL), rule="MD-01")
+        )
+    owner = (DEAL * n - before.owed) % n
+    if viewer == owner and before.owed <= n:
+        hand = [card for card, copies in enumerate(after.hands[owner]) for _ in range(copies)]
+        told.append(
+            event(
+                "deal",
+                CHANCE,
+                msg("mystery_date.ev.dealt_own", cards=cards_text(hand)),
+                rule="MD-01",
+                seat=owner,
+                cards=[card_name(card) for card in hand],
             )
         )
     return told
