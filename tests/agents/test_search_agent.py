@@ -238,6 +238,37 @@ def test_tile_up_search_falls_back_on_its_expert() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.fallback.name == "expert"
 
 
+def _tile_up_discard() -> tuple[Any, Any]:
+    """A Tile Up end-of-turn discard with several legal moves (view, legal)."""
+    game = registry.make("tile_up")
+    stream = random.Random(4)
+    state = runner.new_game(game, 2, 4)
+    greedy = agents_registry.make_agent("greedy", "tile_up")
+    while True:
+        seat = game.actors(state)[0]
+        if seat == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, stream))
+            continue
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 2 and type(legal[0]).__name__ == "DiscardTile":
+            return game.view(state, seat), legal
+        state = game.apply(state, seat, greedy.choose(game.view(state, seat), legal, stream))
+
+
+def test_tile_up_search_leaves_discards_to_its_expert() -> None:
+    # TU-07's end-of-turn discard: a 30-step score lead cannot judge which tiles to keep.
+    view, legal = _tile_up_discard()
+    expert = agents_registry.make_agent("expert", "tile_up")
+    wanted = expert.choose(view, legal, random.Random(0))
+    for anchored in (True, False):
+        agent = agents_registry.make_agent("ismcts:iterations=60", "tile_up")
+        assert isinstance(agent, ISMCTSAgent)
+        if not anchored:
+            agent.anchor = None
+        assert agent.choose(view, legal, random.Random(0)) == wanted
+        assert agent.stats.iterations == 0
+
+
 class _Fixed:
     """An anchor that always plays one move and counts its calls."""
 
