@@ -116,6 +116,12 @@ def test_levels_follow_the_measured_ratings() -> None:
         assert chosen[0] == min(ordinal.values())
 
 
+def test_rated_search_bot_uses_the_shipped_budgets() -> None:
+    for game_id, entry in levels.ratings()["games"].items():
+        searches = [name for name in entry["ratings"] if name.startswith("ismcts")]
+        assert searches == [f"ismcts:iterations={levels.SEARCH_BUDGETS[game_id]}"], game_id
+
+
 def test_unknown_level_is_a_clear_error() -> None:
     with pytest.raises(GameSetupError) as caught:
         levels.agent_for("expertísimo", "tacocat", ("random",))
