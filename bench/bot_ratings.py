@@ -29,13 +29,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ludoteca.agents import registry as agents_registry
-from ludoteca.agents.levels import LEVELS
+from ludoteca.agents.levels import LEVELS, SEARCH_BUDGETS
 from ludoteca.engine import registry
 from ludoteca.lab import simulate
 
-SEARCH_BUDGETS = {"tacocat": 540, "dweebies": 50, "tile_up": 120, "mystery_date": 180}
-"""The search agent rated, per game: the iterations of about 0.2 s of one core, the anchor's
-(expert's) time included (measured 2026-12-02, bench/README.md, issue 18's third session)."""
 OUT = Path(__file__).resolve().parent.parent / "src" / "ludoteca" / "agents" / "levels.json"
 
 

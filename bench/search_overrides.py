@@ -1,13 +1,13 @@
 """How often the anchored search overrides its expert, and whether the overrides are better.
 
-Plays ``--games`` games of ``ismcts:iterations=N`` against greedy (seats alternating, game
-``i`` seeded ``--seed + i``) and records, at every decision the search compared, whether it
-played something other than its expert's move. The first ``--per-game`` overrides of each
-game are then checked deeply: ``--checks`` determinizations of the same view (the bot's
-view only), on each of which the expert's move and the override are played out to the end
-of the game with the same chance stream, every seat played by ``--policy`` (win 1, draw
-1/2, loss 0). The mean paired difference is the override's estimated gain in winning
-chances.
+Plays ``--games`` games of ``ismcts:iterations=N`` against ``--opponent`` (greedy unless
+given; seats alternating, game ``i`` seeded ``--seed + i``) and records, at every decision
+the search compared, whether it played something other than its expert's move. The first
+``--per-game`` overrides of each game are then checked deeply: ``--checks`` determinizations
+of the same view (the bot's view only), on each of which the expert's move and the override
+are played out to the end of the game with the same chance stream, every seat played by
+``--policy`` (win 1, draw 1/2, loss 0). The mean paired difference is the override's
+estimated gain in winning chances.
 
 Example (from the repository root)::
 
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checks", type=int, default=100)
     parser.add_argument("--per-game", type=int, default=5)
     parser.add_argument("--policy", default="expert", help="who plays the deep playouts")
+    parser.add_argument("--opponent", default="greedy", help="who the search plays against")
     args = parser.parse_args(argv)
     game = registry.make(args.game)
     gains: list[float] = []
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         search = make_agent(f"ismcts:iterations={args.iterations}", args.game)
         assert isinstance(search, ISMCTSAgent)
         spy = _Spy(search)
-        seats: list[Agent] = [spy, make_agent("greedy", args.game)]
+        seats: list[Agent] = [spy, make_agent(args.opponent, args.game)]
         if index % 2:
             seats.reverse()
         runner.play(game, seats, seed=args.seed + index)

@@ -13,7 +13,7 @@ two verdicts:
 
 Budgets are iterations, not seconds, so a result does not depend on the machine's load
 (other processes share its two cores); ``--iterations`` takes the per-game numbers that
-match 0.2 s of one core's time at the measured rate (``bench/search_speed.py``).
+match 0.2 s of one core's time as played (``bench/search_budget.py``).
 
 Example (from the repository root)::
 
@@ -25,15 +25,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from typing import Any
 
+from ludoteca.agents.levels import SEARCH_BUDGETS
 from ludoteca.lab import simulate
 
-DEFAULT_ITERATIONS = {"tacocat": 540, "dweebies": 50, "tile_up": 120, "mystery_date": 180}
+DEFAULT_ITERATIONS = dict(SEARCH_BUDGETS)
 """Iterations per decision matching about 0.2 s of one core, the anchor's (expert's) time
-included (bench/README.md, issue 18's third session)."""
+included: the shipped budgets (``ludoteca.agents.levels.SEARCH_BUDGETS``)."""
 Z_ONE_SIDED_95 = 1.645
 
 
@@ -70,31 +72,35 @@ def match(
     With ``progress``, one JSON line per finished game (its index, seed, seats and
     winners) is appended to that file: a run stopped early keeps every game it played.
     """
-    me = f"ismcts:iterations={iterations}"
+    me = f"ismcts:iterations={iterations}" + (f":{params}" if params else "")
     config = simulate.SimulationConfig(
         game_id, games=games, agents=(me, opponent), seed=seed, workers=workers
     )
     started = time.perf_counter()
     wins = draws = 0
+    per_game: list[dict[str, Any]] = []
     for result in simulate.run(config):
         mine = result.seats.index(me)
+        if not result.winners or len(result.winners) == len(result.seats):
+            score = 0.5
+        elif mine in result.winners:
+            score = 1.0 if len(result.winners) == 1 else 0.5
+        else:
+            score = 0.0
+        wins += score == 1.0
+        draws += score == 0.5
+        line = {
+            "index": result.index,
+            "seed": seed + result.index,
+            "seats": list(result.seats),
+            "winners": list(result.winners),
+            "score": score,
+        }
+        per_game.append(line)
         if progress:
             with open(progress, "a", encoding="utf-8") as handle:
-                line = {
-                    "game": game_id,
-                    "opponent": opponent,
-                    "iterations": iterations,
-                    "agent": me,
-                    "index": result.index,
-                    "seats": list(result.seats),
-                    "winners": list(result.winners),
-                }
-                handle.write(json.dumps(line) + "\n")
-        if not result.winners or len(result.winners) == len(result.seats):
-            draws += 1
-        elif mine in result.winners:
-            wins += 1 if len(result.winners) == 1 else 0
-            draws += 1 if len(result.winners) > 1 else 0
+                more = {"game": game_id, "opponent": opponent, "iterations": iterations}
+                handle.write(json.dumps({**more, "agent": me, **line}) + "\n")
     low, high = score_interval(wins, draws, games)
     one_sided_low, _ = score_interval(wins, draws, games, Z_ONE_SIDED_95)
     return {
@@ -109,6 +115,7 @@ def match(
         "high95": high,
         "one_sided_low95": one_sided_low,
         "seconds": time.perf_counter() - started,
+        "per_game": sorted(per_game, key=lambda line: line["index"]),
     }
 
 
@@ -133,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         name, _, value = item.partition("=")
         budgets[name] = int(value)
     rows = []
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    command = "bench/search_strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    load_start = [round(x, 2) for x in os.getloadavg()]
     print("| game | vs | iterations | games | W-D-L | score | 95% CI | verdict |")
     print("|---|---|---|---|---|---|---|---|")
     for game_id in args.only:
@@ -168,7 +178,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             if args.json:  # after every row: a long run that is stopped keeps what it found
                 with open(args.json, "w", encoding="utf-8") as handle:
-                    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "rows": rows}
+                    data = {
+                        "date": started,
+                        "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                        "command": command,
+                        "load_start": load_start,
+                        "load_end": [round(x, 2) for x in os.getloadavg()],
+                        "margin": args.margin,
+                        "rows": rows,
+                    }
                     json.dump(data, handle, indent=1)
     return 0
 

@@ -116,6 +116,12 @@ def test_levels_follow_the_measured_ratings() -> None:
         assert chosen[0] == min(ordinal.values())
 
 
+def test_rated_search_bot_uses_the_shipped_budgets() -> None:
+    for game_id, entry in levels.ratings()["games"].items():
+        searches = [name for name in entry["ratings"] if name.startswith("ismcts")]
+        assert searches == [f"ismcts:iterations={levels.SEARCH_BUDGETS[game_id]}"], game_id
+
+
 def test_unknown_level_is_a_clear_error() -> None:
     with pytest.raises(GameSetupError) as caught:
         levels.agent_for("expertísimo", "tacocat", ("random",))
@@ -236,6 +242,37 @@ def test_guided_playout_decisions_ask_the_fallback() -> None:
 def test_tile_up_search_falls_back_on_its_expert() -> None:
     agent = agents_registry.make_agent("ismcts:iterations=10", "tile_up")
     assert isinstance(agent, ISMCTSAgent) and agent.fallback.name == "expert"
+
+
+def _tile_up_discard() -> tuple[Any, Any]:
+    """A Tile Up end-of-turn discard with several legal moves (view, legal)."""
+    game = registry.make("tile_up")
+    stream = random.Random(4)
+    state = runner.new_game(game, 2, 4)
+    greedy = agents_registry.make_agent("greedy", "tile_up")
+    while True:
+        seat = game.actors(state)[0]
+        if seat == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, stream))
+            continue
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 2 and type(legal[0]).__name__ == "DiscardTile":
+            return game.view(state, seat), legal
+        state = game.apply(state, seat, greedy.choose(game.view(state, seat), legal, stream))
+
+
+def test_tile_up_search_leaves_discards_to_its_expert() -> None:
+    # TU-07's end-of-turn discard: a 30-step score lead cannot judge which tiles to keep.
+    view, legal = _tile_up_discard()
+    expert = agents_registry.make_agent("expert", "tile_up")
+    wanted = expert.choose(view, legal, random.Random(0))
+    for anchored in (True, False):
+        agent = agents_registry.make_agent("ismcts:iterations=60", "tile_up")
+        assert isinstance(agent, ISMCTSAgent)
+        if not anchored:
+            agent.anchor = None
+        assert agent.choose(view, legal, random.Random(0)) == wanted
+        assert agent.stats.iterations == 0
 
 
 class _Fixed:

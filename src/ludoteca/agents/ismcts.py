@@ -74,6 +74,8 @@ class SearchSpec:
         candidates: ``candidates(view, legal)``: the root actions worth searching, best
             first by the game's heuristic (``None``: every legal action). A few hundred
             iterations tell five arms apart, not fifty; ties of visits go to the earlier one.
+            None at all: the decision is not searched (the anchor's move, else the
+            fallback's, is played), for decisions the evaluation cannot judge.
         guided: Playout decisions (of any seat, after the tree) made by the ``fallback``
             agent from that seat's view instead of at random: short sensible playouts where
             random play gives points away at once.
@@ -180,7 +182,11 @@ class ISMCTSAgent:
             self.stats = SearchStats()
             return legal[0]
         if self.spec.candidates is not None:
-            legal = list(self.spec.candidates(view, legal))
+            pool = list(self.spec.candidates(view, legal))
+            if not pool:
+                self.stats = SearchStats()
+                return self.fallback.choose(view, legal, rng)
+            legal = pool
             if len(legal) == 1:
                 self.stats = SearchStats(top=((legal[0], 0, 0.0),))
                 return legal[0]
