@@ -273,8 +273,8 @@ register(
             "en": "Engine only partly compiled: {n} of {total} modules (reinstall the package)",
         },
         "bench.engine_pure": {
-            "es": "Motor en Python puro (instalado con LUDOTECA_PURE=1, sin compilar)",
-            "en": "Engine in pure Python (installed with LUDOTECA_PURE=1, not compiled)",
+            "es": "Motor en Python puro (sin compilar: LUDOTECA_PURE=1 o sin el build de mypyc)",
+            "en": "Engine in pure Python (not compiled: LUDOTECA_PURE=1 or no mypyc build)",
         },
         "bench.running": {"es": "Midiendo…", "en": "Measuring…"},
         "bench.measuring": {"es": "Midiendo {row}…", "en": "Measuring {row}…"},
