@@ -128,7 +128,7 @@ def _playout(
     first: int,
     rng: random.Random,
     seconds: float,
-    choice: Callable[[random.Random, Sequence[Any]], Any],
+    choice: Callable[[random.Random, Sequence[Any]], Any] = rng_mod.choice,
 ) -> tuple[Repetition, int]:
     """Random playouts from game number ``first`` until ``seconds`` have passed (whole games).
 
