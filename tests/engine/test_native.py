@@ -22,8 +22,8 @@ def test_no_compiled_module_is_older_than_its_source() -> None:
     stale = native.stale()
     assert not stale, (
         f"changed since the last build, still running compiled from the old code: {stale}. "
-        "Rebuild with `.venv/bin/pip install -e .` (or `make install`), or install with "
-        "LUDOTECA_PURE=1 to run pure Python."
+        "Rebuild with `.venv/bin/pip install -e .` (or `make install`), or run pure Python: "
+        "`make clean-build`, then `LUDOTECA_PURE=1 .venv/bin/pip install -e .`."
     )
 
 
