@@ -4,15 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install system-deps run test lint bench clean clean-build
+.PHONY: install system-deps run test lint bench clean
 
-# setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc (a C
-# compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
-# game reinstalls. LUDOTECA_PURE=1 installs without compiling.
-NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py)
-
-$(STAMP): pyproject.toml setup.py $(NATIVE_SOURCES)
-	PYTHON=$(PYTHON) scripts/system-deps.sh build
+$(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -41,10 +35,5 @@ bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/ludoteca bench --openspiel
 
-# The mypyc build's C sources and extensions (the next install builds them again).
-clean-build:
-	rm -rf build src/ludoteca/engine/native_build.json
-	find src -name '*.so' -delete
-
-clean: clean-build
+clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -48,8 +48,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
 from ludoteca.engine import rng as rng_mod
@@ -138,7 +136,6 @@ INFO = GameInfo(
 # The game
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Gotcha:
     """The Gotcha rules as pure functions (the Game protocol, realtime)."""
 
