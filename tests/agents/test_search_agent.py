@@ -197,20 +197,27 @@ class _Counting:
         return legal[0]
 
 
-def _dweebies_placement() -> tuple[Any, Any, Any]:
-    """A Dweebies placement decision with several legal moves (seat, view, legal)."""
-    game = registry.make("dweebies")
-    stream = random.Random(2)
-    state = runner.new_game(game, 2, 2)
+def _decision(game_id: str, seed: int, wanted: Any, play: Any = None) -> tuple[Any, Any, Any]:
+    """The first decision of a seeded two-seat game whose legal list ``wanted`` accepts
+    (game, view, legal); seats move by ``play(view, legal, rng)``, else their first move."""
+    game = registry.make(game_id)
+    stream = random.Random(seed)
+    state = runner.new_game(game, 2, seed)
     while True:
         seat = game.actors(state)[0]
         if seat == CHANCE:
             state = game.apply(state, CHANCE, game.sample_chance(state, stream))
             continue
         legal = game.legal_actions(state, seat)
-        if len(legal) >= 6:
-            return game, game.view(state, seat), legal
-        state = game.apply(state, seat, legal[0])
+        view = game.view(state, seat)
+        if wanted(legal):
+            return game, view, legal
+        state = game.apply(state, seat, play(view, legal, stream) if play else legal[0])
+
+
+def _dweebies_placement() -> tuple[Any, Any, Any]:
+    """A Dweebies placement decision with several legal moves (game, view, legal)."""
+    return _decision("dweebies", 2, lambda legal: len(legal) >= 6)
 
 
 def test_root_candidates_are_the_only_moves_searched_and_ties_go_to_the_first() -> None:
@@ -246,19 +253,14 @@ def test_tile_up_search_falls_back_on_its_expert() -> None:
 
 def _tile_up_discard() -> tuple[Any, Any]:
     """A Tile Up end-of-turn discard with several legal moves (view, legal)."""
-    game = registry.make("tile_up")
-    stream = random.Random(4)
-    state = runner.new_game(game, 2, 4)
     greedy = agents_registry.make_agent("greedy", "tile_up")
-    while True:
-        seat = game.actors(state)[0]
-        if seat == CHANCE:
-            state = game.apply(state, CHANCE, game.sample_chance(state, stream))
-            continue
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 2 and type(legal[0]).__name__ == "DiscardTile":
-            return game.view(state, seat), legal
-        state = game.apply(state, seat, greedy.choose(game.view(state, seat), legal, stream))
+    _, view, legal = _decision(
+        "tile_up",
+        4,
+        lambda legal: len(legal) > 2 and type(legal[0]).__name__ == "DiscardTile",
+        greedy.choose,
+    )
+    return view, legal
 
 
 def test_tile_up_search_leaves_discards_to_its_expert() -> None:

@@ -75,8 +75,11 @@ class ShuffledSeeds(tacocat.Tacocat):
         return super().sample_chance(state, random.Random())
 
 
-class SilentDeal(tacocat.Tacocat):
-    """No chance step tells anyone anything (not even the hand a deal ends with)."""
+class Silent(tacocat.Tacocat):
+    """Steps for which ``silent`` holds tell nobody anything."""
+
+    def silent(self, seat: Seat, action: tacocat.Action) -> bool:
+        raise NotImplementedError
 
     def events(
         self,
@@ -86,23 +89,23 @@ class SilentDeal(tacocat.Tacocat):
         after: tacocat.State,
         viewer: Seat | None,
     ) -> tuple[Any, ...]:
-        return () if seat == CHANCE else super().events(before, seat, action, after, viewer)
-
-
-class SilentDuel(tacocat.Tacocat):
-    """A duel card chosen is told to nobody, not even its chooser."""
-
-    def events(
-        self,
-        before: tacocat.State,
-        seat: Seat,
-        action: tacocat.Action,
-        after: tacocat.State,
-        viewer: Seat | None,
-    ) -> tuple[Any, ...]:
-        if isinstance(action, tacocat.Duel):
+        if self.silent(seat, action):
             return ()
         return super().events(before, seat, action, after, viewer)
+
+
+class SilentDeal(Silent):
+    """No chance step tells anyone anything (not even the hand a deal ends with)."""
+
+    def silent(self, seat: Seat, action: tacocat.Action) -> bool:
+        return seat == CHANCE
+
+
+class SilentDuel(Silent):
+    """A duel card chosen is told to nobody, not even its chooser."""
+
+    def silent(self, seat: Seat, action: tacocat.Action) -> bool:
+        return isinstance(action, tacocat.Duel)
 
 
 @pytest.mark.parametrize(

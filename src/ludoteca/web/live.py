@@ -214,20 +214,16 @@ class Live:
         del self._replayed[count + 1 :]
 
     def rewind_chance(self) -> None:
-        """Put the chance stream where the kept steps left it, by replaying their draws from
-        the seed as :meth:`restore` does. Only after the store refused steps: a snapshot of
-        the generator before every move (``getstate``, 625 numbers) was ~4% of a served
-        move's processor time, for a path almost never taken.
+        """Put the chance stream where the kept steps left it, by replaying them from the
+        seed (:meth:`restore`). Only after the store refused steps: a snapshot of the
+        generator before every move (``getstate``, 625 numbers) was ~4% of a served move's
+        processor time, for a path almost never taken.
         """
-        game = self.game
-        chance_rng = rng_mod.derive(self.seed, "chance")
-        state = runner.new_game(game, self.players, self.seed, self.options)
-        for index in range(len(self.steps)):
-            seat, action = self.steps.seat(index), self.action(index)
-            if seat == CHANCE:
-                game.sample_chance(state, chance_rng)
-            state = game.apply(state, seat, action)
-        self.chance_rng = chance_rng
+        kept = [(entry.seat, entry.text) for entry in self.steps]
+        replayed = Live.restore(
+            self.game, self.game_no, self.seed, self.options, self.players, kept
+        )
+        self.chance_rng = replayed.chance_rng
 
     def only_others_chose_since(self, seat: Seat, version: int) -> bool:
         """Whether ``seat`` could act at ``version`` and every step after it is another
