@@ -14,6 +14,7 @@ import pytest
 
 from ludoteca.engine import registry
 from ludoteca.engine.game import CHANCE
+from ludoteca.web import events
 from ludoteca.web.client import Serialised, dumps
 from ludoteca.web.live import KEEP, Live, Step, Stored
 from ludoteca.web.store import RoomRow, SqliteStore
@@ -27,11 +28,13 @@ def test_older_steps_are_compact_and_rebuild_the_same_actions_and_states() -> No
     while live.outcome() is None and len(live.steps) < 80:
         seat = live.actors()[rng.randrange(len(live.actors()))]
         moves = game.legal_actions(live.state, seat)
-        states += [step.before for step in live.play(seat, moves[rng.randrange(len(moves))])]
+        last_move = live.play(seat, moves[rng.randrange(len(moves))])
+        states += [step.before for step in last_move]
     count = len(live.steps)
     assert count > 2 * KEEP
-    assert all(isinstance(live.steps[i], Stored) for i in range(count - KEEP))
-    assert all(isinstance(live.steps[i], Step) for i in range(count - KEEP, count))
+    whole_from = count - len(last_move) - KEEP
+    assert all(isinstance(live.steps[i], Stored) for i in range(whole_from))
+    assert all(isinstance(live.steps[i], Step) for i in range(whole_from, count))
     gc.collect()
     assert not gc.is_tracked(live.steps._items[0])  # a plain tuple: out of the collector's sight
     for index in range(count):
@@ -42,6 +45,30 @@ def test_older_steps_are_compact_and_rebuild_the_same_actions_and_states() -> No
     last = live.last()
     assert last is not None and last.text == live.steps[last_index].text
     assert [s.text for s in live.steps] == [s.text for s in live.steps[0:count]]
+
+
+def test_a_move_that_brings_many_steps_keeps_them_whole_until_the_next_move() -> None:
+    # A Tacocat round's deal is one move followed by 14 draws: the sockets are told of all
+    # of them; compacting them as they came made every broadcast replay the game from its
+    # seed to find their states.
+    game = registry.make("tacocat")
+    live = Live(game, 1, 5, {}, 2)
+    live.resolve_chance()
+    rng = random.Random(8)
+    while True:
+        version = live.version
+        seat = live.actors()[0]
+        moves = game.legal_actions(live.state, seat)
+        new = live.play(seat, moves[rng.randrange(len(moves))])
+        if len(new) > KEEP or live.outcome() is not None:
+            break
+    assert len(new) > KEEP
+    assert all(isinstance(live.steps[i], Step) for i in range(version, live.version))
+    names = events.seat_names(["Ana", "Bea"], "en")
+    for viewer in (0, 1, None):
+        told = events.live_book(live).since(version, live.version, viewer, "en", names)
+        assert told
+    assert not live._replayed  # nothing was replayed from the seed
 
 
 def test_a_refused_write_fails_alone_and_the_rest_of_its_batch_is_committed(

@@ -4,12 +4,12 @@ A :class:`Live` game knows nothing of sockets or storage; the room stores each s
 returns before broadcasting. After a restart :meth:`Live.restore` replays the stored steps
 to the same state, drawing the chance stream along so later draws continue it.
 
-Only the last :data:`KEEP` steps are kept whole (:class:`Step`: the action value and the
-state it was taken from); older ones shrink to a plain tuple of plain values, which the
-garbage collector stops tracking (:class:`Steps` hands them out as :class:`Stored`), so a
-thousand rooms of long games do not make every full collection walk every state they went
-through. Their actions and states come
-back on demand (:meth:`Live.step`, :meth:`Live.before`), parsed and replayed from the seed.
+Only the last move's steps and the :data:`KEEP` before them are kept whole (:class:`Step`:
+the action value and the state it was taken from); older ones shrink to a plain tuple of
+plain values, which the garbage collector stops tracking (:class:`Steps` hands them out as
+:class:`Stored`), so a thousand rooms of long games do not make every full collection walk
+every state they went through. Their actions and states come back on demand
+(:meth:`Live.step`, :meth:`Live.before`), parsed and replayed from the seed.
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ class Stored(NamedTuple):
 
 
 KEEP = 8
-"""Steps kept whole at the end of a game (the events of a ``state`` message come from the
-last few; older ones are rebuilt for a socket's first ``state``)."""
+"""Steps kept whole at the end of a game besides the last move's (the events of a ``state``
+message come from the newest steps; older ones are rebuilt for a socket's first ``state``)."""
 
 
 class Steps(Sequence[Step | Stored]):
@@ -74,12 +74,14 @@ class Steps(Sequence[Step | Stored]):
     :class:`Stored` it tracks for ever) and handed out as :class:`Stored`.
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_whole_from")
 
     def __init__(self, steps: Sequence[Step] = ()) -> None:
         self._items: list[Step | tuple[Any, ...]] = []
+        self._whole_from = 0
         for step in steps:
             self.append(step)
+        self.compact()
 
     def __len__(self) -> int:
         return len(self._items)
@@ -104,17 +106,27 @@ class Steps(Sequence[Step | Stored]):
         return item.seat if isinstance(item, Step) else item[0]
 
     def append(self, step: Step) -> None:
-        """Add the newest step; the one :data:`KEEP` steps back becomes compact."""
+        """Add the newest step (whole until the next :meth:`compact`)."""
+        self._items.append(step)
+
+    def compact(self) -> None:
+        """Make every step but the last :data:`KEEP` compact. Called before a move's steps
+        are added, not per step: a move that brings many steps (a Tacocat round's deal)
+        keeps them all whole until every socket has been told of them, where compacting
+        per step had the broadcast replay the game from its seed to find their states.
+        """
         items = self._items
-        items.append(step)
-        if len(items) > KEEP:
-            old = items[-KEEP - 1]
+        end = len(items) - KEEP
+        for index in range(self._whole_from, end):
+            old = items[index]
             if isinstance(old, Step):
-                items[-KEEP - 1] = (old.seat, old.text, old.secret, old.phase, old.actors)
+                items[index] = (old.seat, old.text, old.secret, old.phase, old.actors)
+        self._whole_from = max(self._whole_from, end)
 
     def truncate(self, count: int) -> None:
         """Drop the steps from ``count`` on."""
         del self._items[count:]
+        self._whole_from = min(self._whole_from, count)
 
 
 def _entry(item: Step | tuple[Any, ...]) -> Step | Stored:
@@ -244,13 +256,18 @@ class Live:
         Returns:
             The new steps, the player's first.
         """
+        self.steps.compact()
         new = [self._apply(seat, action)]
-        new.extend(self.resolve_chance())
+        new.extend(self._chance_steps())
         self.anchor = time.monotonic()
         return new
 
     def resolve_chance(self) -> list[Step]:
         """Draw and apply chance steps until a player must act (or the game ends)."""
+        self.steps.compact()
+        return self._chance_steps()
+
+    def _chance_steps(self) -> list[Step]:
         new: list[Step] = []
         while self.game.actors(self.state) == (CHANCE,):
             new.append(self._apply(CHANCE, self.game.sample_chance(self.state, self.chance_rng)))
@@ -315,6 +332,9 @@ class Live:
                 game.sample_chance(live.state, live.chance_rng)
             runner.check(game, live.state, seat, action)
             live._apply(seat, action)
+            if len(live.steps) % KEEP == 0:
+                live.steps.compact()
+        live.steps.compact()
         live.anchor = time.monotonic()
         return live
 
