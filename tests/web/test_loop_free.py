@@ -8,8 +8,8 @@ answered, and the write's room tells no one of the change before it is stored. H
 run on the event loop, the loop would wait with it: nothing else would be answered until a
 fail-safe timer let the lock go, and the test fails.
 
-Also here: a writer batch checks every room's fence in one statement, and the server freezes
-what survives a full garbage collection (``web.collector``).
+Also here: a writer batch checks every room's fence in one statement, and the server runs the
+garbage collector on its own schedule (``web.collector``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import functools
 import gc
 import threading
 import time
+import weakref
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
@@ -30,7 +31,7 @@ from pg_cluster import Cluster as Postgres
 
 from ludoteca.web import relay
 from ludoteca.web.cluster import ClusterSettings, Node
-from ludoteca.web.collector import YOUNG, Freezer
+from ludoteca.web.collector import Freezer
 from ludoteca.web.fence import FENCES_TABLE, Fences, StaleLeaseError
 from ludoteca.web.hall import Rooms
 from ludoteca.web.limits import Limits, Meter
@@ -238,24 +239,55 @@ def test_a_writer_batch_checks_every_fence_at_once_and_a_stale_room_fails_alone(
         other.close()
 
 
-def test_what_survives_a_full_collection_is_frozen_until_the_next_thaw() -> None:
+class _Node:
+    """Something that can be in a reference cycle and be watched by a weak reference."""
+
+    me: _Node | None = None
+
+
+def _cycle() -> weakref.ref[_Node]:
+    node = _Node()
+    node.me = node
+    return weakref.ref(node)
+
+
+def test_the_loop_collects_the_young_freezes_survivors_and_a_thaw_frees_old_cycles() -> None:
     async def scenario() -> None:
-        freezer = Freezer(asyncio.get_running_loop(), thaw_seconds=3600)
-        default = gc.get_threshold()
+        freezer = Freezer(asyncio.get_running_loop(), thaw_seconds=3600, young_seconds=0.001)
+        assert gc.isenabled()
         freezer.start()
         try:
-            assert gc.get_threshold() == (YOUNG, *default[1:])
+            assert not gc.isenabled()  # CPython's own schedule is off
             start = gc.get_freeze_count()
             kept = [[index] for index in range(5000)]  # long-lived, tracked
-            gc.collect()
-            await asyncio.sleep(0)  # one turn: the freeze the collection asked for runs
-            assert gc.get_freeze_count() >= start + len(kept)
+            young = _cycle()
+            for _ in range(10_000):  # until the loop's young collection has run
+                if gc.get_freeze_count() >= start + len(kept):
+                    break
+                await asyncio.sleep(0.001)
+            assert gc.get_freeze_count() >= start + len(kept)  # survivors frozen
+            assert young() is None  # a cycle that died young is freed young
+            node = _Node()
+            node.me = node
+            old = weakref.ref(node)
+            frozen = gc.get_freeze_count()
+            for _ in range(10_000):
+                if gc.get_freeze_count() > frozen:
+                    break
+                await asyncio.sleep(0.001)
+            assert gc.get_freeze_count() > frozen
+            del node  # garbage now, but frozen: young collections never walk it
+            gc.collect(0)
+            assert old() is not None
+            freezer.thaw()
+            assert old() is None
+            assert kept[4999] == [4999]
         finally:
             freezer.stop()
             gc.unfreeze()
 
     asyncio.run(scenario())
-    assert gc.get_freeze_count() == 0 and gc.get_threshold()[0] != YOUNG
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
 
 
 @pytest.fixture(autouse=True)
