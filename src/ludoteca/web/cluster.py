@@ -473,10 +473,16 @@ class Node:
 
     def _on_frame(self, data: str) -> None:
         try:
-            head, body = relay.parse(data)
-            self._dispatch(head, body)
-        except Exception:
-            log.exception("worker %s: a frame from another worker failed", self.worker)
+            frames = relay.unbundle(data)
+        except ValueError:
+            log.exception("worker %s: a message from another worker is not a bundle", self.worker)
+            return
+        for frame in frames:
+            try:
+                head, body = relay.parse(frame)
+                self._dispatch(head, body)
+            except Exception:
+                log.exception("worker %s: a frame from another worker failed", self.worker)
 
     def _dispatch(self, head: dict[str, Any], body: str) -> None:
         op = head["op"]

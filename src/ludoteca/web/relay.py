@@ -9,8 +9,12 @@ socket's text frame), so a room's broadcasts are never parsed or encoded twice:
 - to a relay: ``out`` (one text frame for a socket), ``shut`` (close that socket with a code:
   the room moved, the socket stopped reading), ``answer`` (the summary asked for).
 
-:class:`Outbox` sends every frame queued since its last round in one pipeline, in order, and
-reports a worker whose channel nobody listens on (``PUBLISH`` answered 0): that worker died.
+:class:`Outbox` sends the frames queued since its last round to each worker as one message
+(:func:`bundle`: each frame after its length), all workers' messages in one pipeline, in
+order, and reports a worker whose channel nobody listens on (``PUBLISH`` answered 0): that
+worker died. One message per round, not per frame: publishing and reading a message each
+cost a relaying worker about as much as a frame's own work (a quarter of a worker's event
+loop at 1,000 games when every frame was its own message).
 """
 
 from __future__ import annotations
@@ -35,6 +39,32 @@ def channel(worker: str) -> str:
 def frame(head: dict[str, Any], body: str = "") -> str:
     """One frame: the header as JSON, a newline, the body."""
     return json.dumps(head, separators=(",", ":")) + "\n" + body
+
+
+def bundle(frames: list[str]) -> str:
+    """Frames in one message: each as its length in characters, a newline, the frame (a
+    frame's body is a socket's text and may hold newlines itself).
+    """
+    return "".join([f"{len(item)}\n{item}" for item in frames])
+
+
+def unbundle(data: str) -> list[str]:
+    """The frames of a message made by :func:`bundle`.
+
+    Raises:
+        ValueError: If the message is not a bundle.
+    """
+    frames = []
+    at = 0
+    while at < len(data):
+        cut = data.index("\n", at)
+        size = int(data[at:cut])
+        end = cut + 1 + size
+        if size < 0 or end > len(data):
+            raise ValueError("not a bundle")
+        frames.append(data[cut + 1 : end])
+        at = end
+    return frames
 
 
 def parse(data: str) -> tuple[dict[str, Any], str]:
@@ -89,14 +119,17 @@ class Outbox:
             self._queue.clear()
             if not batch:
                 continue
-            pipe = self.redis.pipeline(transaction=False)
+            per_worker: dict[str, list[str]] = {}
             for worker, data in batch:
-                pipe.publish(channel(worker), data)
+                per_worker.setdefault(worker, []).append(data)
+            pipe = self.redis.pipeline(transaction=False)
+            for worker, frames in per_worker.items():
+                pipe.publish(channel(worker), bundle(frames))
             try:
                 heard = await pipe.execute()
             except Exception as error:  # redis.ConnectionError and its kin
                 self._on_error(error)
                 continue
-            dead = {worker for (worker, _), count in zip(batch, heard, strict=True) if not count}
+            dead = {worker for worker, count in zip(per_worker, heard, strict=True) if not count}
             for worker in dead:
                 self._on_dead(worker)
