@@ -20,11 +20,12 @@ loop at 1,000 games when every frame was its own message).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("ludoteca.web")
 
@@ -38,7 +39,7 @@ def channel(worker: str) -> str:
 
 def frame(head: dict[str, Any], body: str = "") -> str:
     """One frame: the header as JSON, a newline, the body."""
-    return json.dumps(head, separators=(",", ":")) + "\n" + body
+    return orjson.dumps(head).decode() + "\n" + body
 
 
 def bundle(frames: list[str]) -> str:
@@ -74,7 +75,7 @@ def parse(data: str) -> tuple[dict[str, Any], str]:
         ValueError: If the header is not a JSON object with an ``op``.
     """
     head_text, _, body = data.partition("\n")
-    head = json.loads(head_text)
+    head = orjson.loads(head_text)
     if not isinstance(head, dict) or not isinstance(head.get("op"), str):
         raise ValueError("not a frame")
     return head, body
