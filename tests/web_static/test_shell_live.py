@@ -120,11 +120,17 @@ def test_a_tacocat_game_against_the_bot_on_the_board(origin: str, browser: Brows
         version = page.get_by_test_id("status").get_attribute("data-version")
         play_one_board_move(page, rng)
         decisions += 1
-        # Wait for the server's answer: a newer state (or the end), or an error.
+        # Wait for the server's answer to this move: a state with my step in it (or the end),
+        # or an error. A newer version alone is not enough: in Tacocat's secret choices the
+        # bot's own choice arrives while mine is on its way, and acting on that state again
+        # clicked cards the next state took away.
         page.wait_for_function(
             """(version) => {
                 const s = document.querySelector('[data-testid=status]');
-                return s.dataset.version !== version || s.dataset.status === 'finished'
+                const own = '[data-testid=history] li[data-actor="0"]';
+                const mine = [...document.querySelectorAll(own)]
+                    .some((li) => Number(li.dataset.step) >= Number(version));
+                return (s.dataset.version !== version && mine) || s.dataset.status === 'finished'
                     || document.querySelector('[data-testid=error]') !== null;
             }""",
             arg=version,
