@@ -4,9 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install system-deps run test lint bench clean
+.PHONY: install system-deps run test lint bench clean clean-build
 
-$(STAMP): pyproject.toml
+# setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc (a C
+# compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
+# game reinstalls. LUDOTECA_PURE=1 installs without compiling.
+NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py)
+
+$(STAMP): pyproject.toml setup.py $(NATIVE_SOURCES)
+	PYTHON=$(PYTHON) scripts/system-deps.sh build
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -35,5 +41,10 @@ bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/ludoteca bench --openspiel
 
-clean:
+# The mypyc build's C sources and extensions (the next install builds them again).
+clean-build:
+	rm -rf build src/ludoteca/engine/native_build.json
+	find src -name '*.so' -delete
+
+clean: clean-build
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -5,28 +5,38 @@
 # (tests/cli/test_tmux_games.py plays in an 80x24 tmux session).
 # Installs whichever are missing when run as root; otherwise prints the one command to run
 # and exits non-zero, before any test starts.
+# `scripts/system-deps.sh build` checks only what installing the package needs: a C compiler
+# and Python's headers, for the mypyc build of setup.py (skipped with LUDOTECA_PURE=1).
 set -euo pipefail
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-postgres_found=no
-for bin in /usr/lib/postgresql/*/bin; do
-  if [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ]; then
-    postgres_found=yes
-  fi
-done
-[ "$postgres_found" = yes ] || missing+=(postgresql)
-[ -x /usr/bin/redis-server ] || missing+=(redis-server)
-[ -x /usr/bin/tmux ] || missing+=(tmux)
+python="${PYTHON:-python3}"
+if [ -z "${LUDOTECA_PURE:-}" ] || [ "${LUDOTECA_PURE}" = 0 ]; then
+  command -v cc >/dev/null || missing+=(gcc)
+  headers=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+  [ -f "$headers/Python.h" ] || missing+=(python3-dev)
+fi
+if [ "${1:-}" != build ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  postgres_found=no
+  for bin in /usr/lib/postgresql/*/bin; do
+    if [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ]; then
+      postgres_found=yes
+    fi
+  done
+  [ "$postgres_found" = yes ] || missing+=(postgresql)
+  [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+  [ -x /usr/bin/tmux ] || missing+=(tmux)
+fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then
-  echo "make test needs ${missing[*]}; run as root: $command" >&2
+  echo "Ludoteca needs ${missing[*]}; run as root: $command" >&2
   exit 1
 fi
-echo "Installing ${missing[*]} for make test" >&2
+echo "Installing ${missing[*]} for Ludoteca" >&2
 apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

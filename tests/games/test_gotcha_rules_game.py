@@ -3,10 +3,10 @@ information, the turn limit, the game room, the clock), action text and the rule
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -306,17 +306,13 @@ def test_gt16_several_seats_race_and_the_earliest_action_counts() -> None:
         def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
             for action in legal:
                 if isinstance(action, Draw | Play):
-                    return type(action)(**{**_fields(action), "t": view["clock"] + self.delay})
+                    return dataclasses.replace(action, t=view["clock"] + self.delay)
             return Chat(view["clock"] + self.delay, self.text)
 
     agents = [At(9000, "a"), At(500, "b"), At(700, "c")]
     match = runner.play(GAME, agents, 0, {"events_per_turn": 1}, max_steps=3)
     first = match.state.log[0:2]
     assert [(e.seat, e.text) for e in first] == [(1, "b"), (2, "c")]
-
-
-def _fields(action: Any) -> Mapping[str, Any]:
-    return {name: getattr(action, name) for name in action.__slots__}
 
 
 # ---------------------------------------------------------------------------------------

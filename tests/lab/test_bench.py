@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.engine import registry
+from ludoteca.engine import native, registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.lab import bench
 from ludoteca.lab.bench.workloads import _RACE
@@ -148,6 +148,11 @@ def test_run_cli_prints_spanish_tables_and_writes_json(
     assert "pasos/s" in printed and "referencia" in printed
     data = json.loads(out.read_text("utf-8"))
     assert data["machine"]["cpus"] >= 1
+    # Which engine was measured: the mypyc build of engine/native.py's modules, or pure.
+    compiled = native.compiled_count()
+    assert data["machine"]["compiled_modules"] == compiled
+    assert data["machine"]["compilable_modules"] == len(native.COMPILED)
+    assert ("Motor compilado con mypyc" if compiled else "Motor en Python puro") in printed
     kinds = [row["kind"] for row in data["results"]]
     assert kinds == ["reference", "playout", "runner", "fastpath"]
 

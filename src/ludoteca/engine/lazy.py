@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TypeVar, overload
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LazyActions(Sequence[T]):
     """A read-only sequence of actions made when asked for.
 

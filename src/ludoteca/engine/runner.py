@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from ludoteca.engine import i18n
+from ludoteca.engine import i18n, native
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
@@ -312,3 +312,6 @@ def _texts(entries: Sequence[tuple[Seat, Any]]) -> tuple[tuple[Seat, str], ...]:
 
 def _seat_name(seat: Seat) -> str:
     return "chance" if seat == CHANCE else str(seat)
+
+
+native.picklable(globals())

@@ -42,7 +42,9 @@ from enum import IntEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ludoteca.engine import components
+from mypy_extensions import mypyc_attr
+
+from ludoteca.engine import components, native
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, InvalidActionError
 from ludoteca.engine.events import Event
@@ -91,9 +93,7 @@ INFO = GameInfo(
     has_chance=True,
     hidden_info=True,
     simultaneous=False,
-    # Every card is dealt or drawn once, placed once, and each placement has at most one
-    # collect decision: 3 steps per card bound any game.
-    max_steps=3 * DECK_SIZE,
+    max_steps=3 * DECK_SIZE,  # each card: dealt or drawn, placed, at most one collect choice
     options=(
         OptionSpec(
             "first_player",
@@ -160,6 +160,7 @@ class Collect:
 
 
 Action = Draw | Place | Collect
+native.picklable(globals())  # the action classes above (engine/native.py)
 
 _DRAWS = tuple(Draw(d) for d in range(NUM_KINDS + 1))
 COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE = (Collect(w) for w in COLLECT_CHOICES)
@@ -261,6 +262,7 @@ _ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
 # The game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Dweebies:
     """The Dweebies rules as pure functions (the Game protocol)."""
 

@@ -47,7 +47,7 @@ ROW = STRIDE
 """Step between neighbours of one row (``x`` changes)."""
 COLUMN = 1
 """Step between neighbours of one column (``y`` changes)."""
-STEPS = (-STRIDE, -1, 1, STRIDE)
+STEPS: tuple[int, ...] = (-STRIDE, -1, 1, STRIDE)
 """The four orthogonal neighbour offsets, in ascending order."""
 LIMIT = OFFSET - 1
 """Largest ``|x|`` or ``|y|`` that has a cell code."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ludoteca.engine import native
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.i18n import msg
 
@@ -135,15 +136,20 @@ Timed = Draw | Play | Chat | Emote | Buzz | Vote
 # Fast makers for the listings (issue 19): a frozen dataclass's ``__init__`` sets each field
 # through ``object.__setattr__``, about 4x slower than setting its slots directly, and a
 # random pick makes one action per seat per step. Each maker builds the very value its
-# class's constructor builds (same class, same fields).
+# class's constructor builds (same class, same fields). Compiled by mypyc (engine/native.py)
+# the classes are native and make their own instances (``object.__new__`` refuses them), so
+# the makers call the constructor.
 _new = object.__new__
-_SET_DRAW_T = Draw.__dict__["t"].__set__
-_SET_CHAT_T, _SET_CHAT_TEXT = Chat.__dict__["t"].__set__, Chat.__dict__["text"].__set__
-_SET_EMOTE_T, _SET_EMOTE = Emote.__dict__["t"].__set__, Emote.__dict__["emote"].__set__
+_NATIVE = Draw.__new__ is not _new
+_SET_DRAW_T = vars(Draw)["t"].__set__
+_SET_CHAT_T, _SET_CHAT_TEXT = vars(Chat)["t"].__set__, vars(Chat)["text"].__set__
+_SET_EMOTE_T, _SET_EMOTE = vars(Emote)["t"].__set__, vars(Emote)["emote"].__set__
 
 
 def draw_at(t: int) -> Draw:
     """``Draw(t)``, made faster."""
+    if _NATIVE:
+        return Draw(t)
     action: Draw = _new(Draw)
     _SET_DRAW_T(action, t)
     return action
@@ -151,6 +157,8 @@ def draw_at(t: int) -> Draw:
 
 def chat_at(t: int, text: str) -> Chat:
     """``Chat(t, text)``, made faster."""
+    if _NATIVE:
+        return Chat(t, text)
     action: Chat = _new(Chat)
     _SET_CHAT_T(action, t)
     _SET_CHAT_TEXT(action, text)
@@ -159,6 +167,8 @@ def chat_at(t: int, text: str) -> Chat:
 
 def emote_at(t: int, emote: str) -> Emote:
     """``Emote(t, emote)``, made faster."""
+    if _NATIVE:
+        return Emote(t, emote)
     action: Emote = _new(Emote)
     _SET_EMOTE_T(action, t)
     _SET_EMOTE(action, emote)
@@ -264,3 +274,6 @@ def _seats(text: str, token: str) -> tuple[int, ...]:
 def time_of(action: Action) -> int:
     """The game-clock time an action carries (``-1`` for the chance deal)."""
     return -1 if isinstance(action, Deal) else action.t
+
+
+native.picklable(globals())

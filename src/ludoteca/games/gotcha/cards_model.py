@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from ludoteca.engine import native
+
 EVENT_KINDS: tuple[str, ...] = (
     "turn_start",
     "draw",
@@ -113,8 +115,11 @@ class Event:
 
 
 _new = object.__new__
+_NATIVE = Event.__new__ is not _new
+"""Compiled by mypyc (engine/native.py), Event is a native class that ``object.__new__``
+refuses: :func:`make_event` then calls the constructor."""
 _SET_T, _SET_SEAT, _SET_KIND, _SET_TEXT, _SET_TARGET = (
-    Event.__dict__[name].__set__ for name in ("t", "seat", "kind", "text", "target")
+    vars(Event)[name].__set__ for name in ("t", "seat", "kind", "text", "target")
 )
 
 
@@ -123,6 +128,8 @@ def make_event(t: int, seat: int, kind: str, text: str = "", target: int = -1) -
     dataclass's ``__init__`` sets each field through ``object.__setattr__``; this sets the
     slots directly. The referee logs an event or two per step.
     """
+    if _NATIVE:
+        return Event(t, seat, kind, text, target)
     event: Event = _new(Event)
     _SET_T(event, t)
     _SET_SEAT(event, seat)
@@ -310,3 +317,6 @@ def words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     parts = [r"\s+".join(re.escape(piece) for piece in alt.split()) for alt in alternatives]
     body = "|".join(reversed(parts))
     return re.compile(rf"(?<!\w)(?:{body})(?!\w)")
+
+
+native.picklable(globals())

@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
 from ludoteca.engine import rng as rng_mod
@@ -136,6 +138,7 @@ INFO = GameInfo(
 # The game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Gotcha:
     """The Gotcha rules as pure functions (the Game protocol, realtime)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.engine import components
+from ludoteca.engine import components, native
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.i18n import Lang, Message, msg, register
 
@@ -314,3 +314,6 @@ def _seat_number(text: str, token: str) -> int:
             text, msg("mystery_date.bad_seat", token=token, high=MAX_SEATS - 1)
         )
     return int(token)
+
+
+native.picklable(globals())

@@ -35,6 +35,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate as _accumulate
 
+from mypy_extensions import mypyc_attr
+
 from ludoteca.engine import components
 from ludoteca.engine import events as engine_events
 from ludoteca.engine.errors import GameSetupError
@@ -166,6 +168,7 @@ INFO = GameInfo(
 # The game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MysteryDate:
     """The Mystery Date rules as pure functions (the Game protocol)."""
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
@@ -70,6 +72,7 @@ from ludoteca.games.tacocat.model import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Tacocat:
     """The Tacocat rules as pure functions (the Game protocol)."""
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple
 
-from ludoteca.engine import components
+from ludoteca.engine import components, native
 from ludoteca.engine.game import GameInfo, OptionSpec
 
 # ---------------------------------------------------------------------------------------
@@ -237,3 +237,6 @@ class State(NamedTuple):
 
 # ---------------------------------------------------------------------------------------
 # The game
+
+
+native.picklable(globals())

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import InvalidActionError
@@ -33,11 +35,7 @@ from ludoteca.engine.i18n import Message, msg
 from ludoteca.games.tile_up import events as tile_up_events
 from ludoteca.games.tile_up.board import all_regions, bits
 from ludoteca.games.tile_up.board import update_regions as _update_regions
-from ludoteca.games.tile_up.legal import (
-    illegal_reason,
-    play_actions,
-    tile_weights,
-)
+from ludoteca.games.tile_up.legal import illegal_reason, play_actions, tile_weights
 from ludoteca.games.tile_up.model import (
     BAG_DRAWS,
     CARD_COUNT,
@@ -110,6 +108,7 @@ _TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(len(FULL_
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TileUp:
     """The Tile Up rules as pure functions (the Game protocol)."""
 

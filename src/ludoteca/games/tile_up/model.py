@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ludoteca.engine import components
+from ludoteca.engine import components, native
 from ludoteca.engine.game import GameInfo, OptionSpec
 from ludoteca.games.tile_up.board import Geometry, Region, geometry
 
@@ -336,3 +336,6 @@ def board_masks(
             number_masks[top % NUMBERS] |= 1 << cell
             occupied |= 1 << cell
     return tuple(colour_masks), tuple(number_masks), occupied
+
+
+native.picklable(globals())

@@ -8,7 +8,7 @@ import platform
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from ludoteca.engine import registry
+from ludoteca.engine import native, registry
 from ludoteca.lab.bench.constants import (
     DEFAULT_REPETITIONS,
     DEFAULT_SECONDS,
@@ -178,6 +178,8 @@ def machine_info() -> Machine:
         if hasattr(os, "sched_getaffinity")
         else os.cpu_count() or 1,
         open_spiel=spiel,
+        compiled=native.compiled_count(),
+        compilable=len(native.COMPILED),
     )
 
 

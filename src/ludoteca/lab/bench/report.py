@@ -22,7 +22,7 @@ from ludoteca.lab.bench.constants import (
     WARMUP_FRACTION,
 )
 from ludoteca.lab.bench.measure import run
-from ludoteca.lab.bench.results import BenchReport
+from ludoteca.lab.bench.results import BenchReport, Machine
 
 
 def render(report: BenchReport, lang: Lang = "en") -> Table:
@@ -160,6 +160,7 @@ def run_cli(
         markup=False,
         highlight=False,
     )
+    console.print(_engine_line(machine).text(language), markup=False, highlight=False)
     console.print(render(report, language))
     for line in verdicts(report, language):
         console.print(line, markup=False, highlight=False)
@@ -170,6 +171,15 @@ def run_cli(
             return _error(msg("bench.cannot_write", path=str(json_out)), language)
         console.print(msg("bench.wrote", path=str(json_out)).text(language), markup=False)
     return 0
+
+
+def _engine_line(machine: Machine) -> Message:
+    """Whether the rows ran the mypyc-compiled engine, as built by the install."""
+    if not machine.compiled:
+        return msg("bench.engine_pure")
+    if machine.compiled < machine.compilable:
+        return msg("bench.engine_partly", n=machine.compiled, total=machine.compilable)
+    return msg("bench.engine_compiled", n=machine.compiled)
 
 
 def _error(message: Message, lang: Lang) -> int:
@@ -253,6 +263,18 @@ register(
         "bench.machine": {
             "es": "{date} · {python} · {cpu} · {cpus} CPU · open-spiel {spiel}",
             "en": "{date} · {python} · {cpu} · {cpus} CPUs · open-spiel {spiel}",
+        },
+        "bench.engine_compiled": {
+            "es": "Motor compilado con mypyc ({n} módulos)",
+            "en": "Engine compiled with mypyc ({n} modules)",
+        },
+        "bench.engine_partly": {
+            "es": "Motor compilado solo en parte: {n} de {total} módulos (reinstala el paquete)",
+            "en": "Engine only partly compiled: {n} of {total} modules (reinstall the package)",
+        },
+        "bench.engine_pure": {
+            "es": "Motor en Python puro (sin compilar: LUDOTECA_PURE=1 o sin el build de mypyc)",
+            "en": "Engine in pure Python (not compiled: LUDOTECA_PURE=1 or no mypyc build)",
         },
         "bench.running": {"es": "Midiendo…", "en": "Measuring…"},
         "bench.measuring": {"es": "Midiendo {row}…", "en": "Measuring {row}…"},

@@ -129,6 +129,10 @@ class Machine:
         cpu: CPU model name, if the system says.
         cpus: Logical CPUs this process may use.
         open_spiel: The installed open-spiel version, or ``None``.
+        compiled: How many of the modules the build compiles with mypyc ran compiled
+            (:mod:`ludoteca.engine.native`); 0 for a pure-Python install.
+        compilable: How many modules the build compiles (``compiled`` is this many in a
+            full build).
     """
 
     date: str
@@ -137,6 +141,8 @@ class Machine:
     cpu: str
     cpus: int
     open_spiel: str | None
+    compiled: int = 0
+    compilable: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -147,6 +153,8 @@ class Machine:
             "cpu": self.cpu,
             "cpus": self.cpus,
             "open_spiel": self.open_spiel,
+            "compiled_modules": self.compiled,
+            "compilable_modules": self.compilable,
         }
 
 

@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry, runner
@@ -15,6 +15,8 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.lab.bench.constants import REFERENCE
 from ludoteca.lab.bench.results import Repetition
+
+T = TypeVar("T")
 
 _CLOCK_EVERY = 16
 """Playout loops read the clock (about 0.5 µs for CPU time) every this many games only."""
@@ -61,10 +63,19 @@ class _Race:
         return (total + action, mover, True)
 
     def sample_chance(self, state: RaceState, rng: Any) -> int:
-        return rng_mod.choice(rng, _RACE_ROLLS)
+        return _interpreted_choice(rng, _RACE_ROLLS)
 
 
 _RACE = _Race()
+
+
+def _interpreted_choice(rng: random.Random, items: Sequence[T]) -> T:
+    """:func:`ludoteca.engine.rng.choice` as interpreted Python, for the baseline rows.
+
+    The install may compile ``engine.rng`` (``engine/native.py``); the reference and OpenSpiel
+    rows measure the interpreter, so they draw with this copy and stay what they were.
+    """
+    return items[int(rng.random() * len(items))]
 
 
 # ---------------------------------------------------------------------------------------
@@ -91,14 +102,17 @@ class Workload:
 
 
 def _playout_runner(
-    game: Any, new_state: Callable[[int], Any], seed: int
+    game: Any,
+    new_state: Callable[[int], Any],
+    seed: int,
+    choice: Callable[[random.Random, Sequence[Any]], Any] = rng_mod.choice,
 ) -> Callable[[float], Repetition]:
     """A repetition function for random playouts over the Game protocol."""
     rng = rng_mod.make(seed)
     next_game = [0]
 
     def run(seconds: float) -> Repetition:
-        repetition, next_game[0] = _playout(game, new_state, next_game[0], rng, seconds)
+        repetition, next_game[0] = _playout(game, new_state, next_game[0], rng, seconds, choice)
         return repetition
 
     return run
@@ -109,14 +123,18 @@ def _untimed(action: Any) -> int:
 
 
 def _playout(
-    game: Any, new_state: Callable[[int], Any], first: int, rng: random.Random, seconds: float
+    game: Any,
+    new_state: Callable[[int], Any],
+    first: int,
+    rng: random.Random,
+    seconds: float,
+    choice: Callable[[random.Random, Sequence[Any]], Any] = rng_mod.choice,
 ) -> tuple[Repetition, int]:
     """Random playouts from game number ``first`` until ``seconds`` have passed (whole games).
 
     Returns:
         The repetition and the number of the next game.
     """
-    choice = rng_mod.choice
     actors_of = game.actors
     legal_actions = game.legal_actions
     apply = game.apply
@@ -243,7 +261,7 @@ def _openspiel_runner(game: Any, seed: int) -> Callable[[float], Repetition]:
 
 def _openspiel_playout(game: Any, rng: random.Random, seconds: float) -> Repetition:
     """The anchors' Python loop over an OpenSpiel game (its states mutate in place)."""
-    choice = rng_mod.choice
+    choice = _interpreted_choice
     clock = time.process_time
     steps = games = 0
     state = game.new_initial_state()
@@ -310,7 +328,8 @@ def reference_workload(seed: int = 0) -> Workload:
     """The fixed pure-Python reference workload (:class:`_Race`) in the playout loop."""
     start: RaceState = (0, 0, False)
     note = "fixed pure-Python race to 31 (bench._Race) in the playout loop"
-    return Workload(REFERENCE, "reference", note, _playout_runner(_RACE, lambda _: start, seed))
+    run = _playout_runner(_RACE, lambda _: start, seed, _interpreted_choice)
+    return Workload(REFERENCE, "reference", note, run)
 
 
 def openspiel_available() -> bool:
