@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.engine.lazy import LazyActions
+from ludoteca.engine.lazy import LazyActions, listing_identity
 
 
 class Squares(LazyActions[int]):
@@ -69,3 +69,12 @@ def test_membership_is_the_subclass_rule_not_a_scan() -> None:
     squares = Squares(3)
     assert 144 in squares  # wider than the listing, as lazy legal lists may be
     assert squares.made == 0
+
+
+def test_listing_identity_is_asked_of_lazy_lists_only() -> None:
+    # Compiled by mypyc, isinstance(a_tuple, LazyActions) is True (the class shares Sequence's
+    # ABC registry): the web asked a tuple of moves for .identity() and failed.
+    assert listing_identity(Squares(5)) == 5
+    assert listing_identity(Squares(5, keyed=False)) is None
+    assert listing_identity((1, 4, 9)) is None
+    assert listing_identity([1, 4, 9]) is None

@@ -76,3 +76,17 @@ class LazyActions(Sequence[T]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} listed)"
+
+
+def listing_identity(moves: Sequence[object]) -> Hashable | None:
+    """``moves.identity()`` for a lazy list, ``None`` for any other sequence.
+
+    Asked of the object rather than decided by ``isinstance``: compiled by mypyc,
+    ``LazyActions`` shares ``Sequence``'s ABC registry, so ``isinstance(a_tuple, LazyActions)``
+    is true there.
+    """
+    identity = getattr(moves, "identity", None)
+    if identity is None:
+        return None
+    found: Hashable | None = identity()
+    return found

@@ -19,7 +19,7 @@ import orjson
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
-from ludoteca.engine.lazy import LazyActions
+from ludoteca.engine.lazy import listing_identity
 from ludoteca.web import clock, events
 from ludoteca.web.client import Client, Serialised, dumps, now_ms, outcome_json
 from ludoteca.web.seats import BOT
@@ -74,7 +74,7 @@ def labelled(
     so a seat that still faces the same choice after another seat's move reuses it.
     A move that names a seat (a Mystery Date gift) is labelled with ``names``.
     """
-    identity = moves.identity() if isinstance(moves, LazyActions) else None
+    identity = listing_identity(moves)
     key: Hashable = (
         ((type(moves).__name__, identity) if identity is not None else tuple(moves)),
         names,
