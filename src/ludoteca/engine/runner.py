@@ -249,32 +249,25 @@ def _choices(
     Every seat's choice is applied in an ordinary game; in a realtime game only the
     earliest (see :func:`_earliest`).
     """
-    realtime = game.info.realtime
     choices = []
     for seat in actors:
         legal = game.legal_actions(state, seat)
         seen = game.view(state, seat) if reads_view[seat] else {}
         action = agents[seat].choose(seen, legal, agent_rngs[seat])
-        if checked and not realtime and not _listed(action, legal):
+        # Every choice is checked against the list its agent was handed, before any race
+        # is decided: an illegal action is caught even when it would have lost the race.
+        # The full check (and its message) runs only when this one fails.
+        if checked and not _listed(action, legal):
             check(game, state, seat, action)
         choices.append((seat, action))
-    if realtime:
-        return [_earliest(game, state, choices, checked)]
+    if game.info.realtime:
+        return [_earliest(game, choices)]
     return choices
 
 
-def _earliest(
-    game: Game[Any, Any], state: Any, choices: list[tuple[Seat, Any]], checked: bool
-) -> tuple[Seat, Any]:
-    """The race of a realtime game: the earliest choice wins, ties by actor order.
-
-    Every choice is checked first (when ``checked``), so an agent that proposes an illegal
-    action is caught even when it would have lost the race.
-    """
+def _earliest(game: Game[Any, Any], choices: list[tuple[Seat, Any]]) -> tuple[Seat, Any]:
+    """The race of a realtime game: the earliest choice wins, ties by actor order."""
     timed = cast("RealtimeGame[Any, Any]", game)
-    if checked:
-        for seat, action in choices:
-            check(game, state, seat, action)
     best = min(range(len(choices)), key=lambda i: (timed.action_time(choices[i][1]), i))
     return choices[best]
 
