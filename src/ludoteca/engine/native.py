@@ -46,6 +46,7 @@ COMPILED: tuple[str, ...] = (
     "engine/runner.py",
     "games/dweebies/game.py",
     "games/dweebies/layout.py",
+    "games/dweebies/model.py",
     "games/dweebies/playout.py",
     "games/gotcha/actions.py",
     "games/gotcha/cards.py",

@@ -38,9 +38,8 @@ from bisect import bisect_left as _bisect_left
 from bisect import insort as _insort
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -53,37 +52,60 @@ from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
-from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid, Groups
+from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid
+from ludoteca.games.dweebies.model import (
+    F_CELLS,
+    F_COLLECTED,
+    F_COLUMN,
+    F_FRONTIER,
+    F_GROUPS,
+    F_HANDS,
+    F_LAST,
+    F_PHASE,
+    F_ROW,
+    F_SCORES,
+    F_TABLE,
+    F_TURN,
+    P_COLLECT,
+    P_DEAL,
+    P_DRAW,
+    P_OVER,
+    P_PLACE,
+    new_state,
+)
+from ludoteca.games.dweebies.model import Phase as Phase  # noqa: PLC0414 (mypy: re-exported)
+from ludoteca.games.dweebies.model import State as State  # noqa: PLC0414 (mypy: re-exported)
 from ludoteca.games.dweebies.words import parse_coord, where_text
 
 # ---------------------------------------------------------------------------------------
 # Components (from the data file)
 
-DATA = components.load("dweebies")
-KINDS: tuple[dict[str, Any], ...] = tuple(DATA["dweebies"])
+DATA: Final = components.load("dweebies")
+KINDS: Final[tuple[dict[str, Any], ...]] = tuple(DATA["dweebies"])
 """The 27 Dweebies as in the data file (``id``, ``copies``, ``es``, ``en``)."""
-CODES: tuple[str, ...] = ("",) + tuple(str(k["id"]) for k in KINDS)
+CODES: Final[tuple[str, ...]] = ("",) + tuple(str(k["id"]) for k in KINDS)
 """Card code by Dweebie id (index 0 unused): ``CODES[7] == "D07"``."""
-DECK: tuple[int, ...] = (0,) + tuple(int(k["copies"]) for k in KINDS)
+DECK: Final[tuple[int, ...]] = (0,) + tuple(int(k["copies"]) for k in KINDS)
 """Copies per Dweebie id (index 0 unused)."""
-NAMES: dict[str, tuple[str, ...]] = {
+NAMES: Final[dict[str, tuple[str, ...]]] = {
     lang: ("",) + tuple(str(k[lang]) for k in KINDS) for lang in ("es", "en")
 }
 """Display names per language, indexed by Dweebie id."""
-NUM_KINDS = len(KINDS)
-DECK_SIZE = sum(DECK)
-FULL_PILE: tuple[int, ...] = tuple(d for d, copies in enumerate(DECK) for _ in range(copies))
+NUM_KINDS: Final = len(KINDS)
+DECK_SIZE: Final = sum(DECK)
+FULL_PILE: Final[tuple[int, ...]] = tuple(d for d, copies in enumerate(DECK) for _ in range(copies))
 """The whole deck as a sorted multiset of Dweebie ids."""
-HAND_SIZE: int = DATA["deck"]["hand_size"]
-FIRST_PLAYER: int = DATA["deck"]["first_player"]
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+HAND_SIZE: Final[int] = DATA["deck"]["hand_size"]
+FIRST_PLAYER: Final[int] = DATA["deck"]["first_player"]
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 
 if [c["id"] for c in KINDS] != [f"D{n:02d}" for n in range(1, NUM_KINDS + 1)]:
     raise ValueError("dweebies data: ids must be D01, D02, ... in order")
 if HAND_SIZE * MAX_PLAYERS > DECK_SIZE:
     raise ValueError("dweebies deck too small for the deal")
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="dweebies",
     version=1,
     name_es=DATA["names"]["es"],
@@ -146,7 +168,7 @@ class Place:
         return f"place {CODES[self.card]} {self.x} {self.y}"
 
 
-COLLECT_CHOICES = ("row", "column", "both", "none")
+COLLECT_CHOICES: Final = ("row", "column", "both", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +184,12 @@ class Collect:
 Action = Draw | Place | Collect
 native.picklable(globals())  # the action classes above (engine/native.py)
 
-_DRAWS = tuple(Draw(d) for d in range(NUM_KINDS + 1))
-COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE = (Collect(w) for w in COLLECT_CHOICES)
-_COLLECTS = {c.which: c for c in (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)}
+_DRAWS: Final = tuple(Draw(d) for d in range(NUM_KINDS + 1))
+COLLECT_ROW: Final = Collect("row")
+COLLECT_COLUMN: Final = Collect("column")
+COLLECT_BOTH: Final = Collect("both")
+COLLECT_NONE: Final = Collect("none")
+_COLLECTS: Final = {c.which: c for c in (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)}
 
 
 class _Places(dict[int, Place]):
@@ -176,86 +201,19 @@ class _Places(dict[int, Place]):
         return action
 
 
-_PLACES = _Places()
+_PLACES: Final = _Places()
 
 
-# ---------------------------------------------------------------------------------------
-# State
-
-
-class Phase(IntEnum):
-    """Where a turn is."""
-
-    DEAL = 0
-    PLACE = 1
-    COLLECT = 2
-    DRAW = 3
-    OVER = 4
-
-
-_P_DEAL, _P_PLACE, _P_COLLECT, _P_DRAW, _P_OVER = Phase
-
-
-class State(NamedTuple):
-    """A full Dweebies state (a NamedTuple: rebuilt every step, see ``docs/architecture.md``).
-
-    Attributes:
-        players: Number of seats.
-        first: The seat that starts (option ``first_player``).
-        phase: The current phase.
-        turn: The seat whose turn it is (during the deal: the seat dealt to next).
-        dealt: Cards dealt so far in the opening deal.
-        hands: Each seat's Dweebie ids, sorted (hidden from the others).
-        pile: The draw pile as a sorted multiset (its order is never known).
-        table: The layout, cell code -> Dweebie id.
-        frontier: Empty cells next to a card, sorted.
-        groups: The groups of a split layout; ``()`` when whole.
-        cells: Where the next card may go, sorted (DW-03, DW-07, DW-08).
-        row: In the collect phase, the row the placed card lets its player take (or ``()``).
-        column: Likewise, the column.
-        scores: Cards each seat has collected.
-        last: ``(seat, card, cell, cards taken)`` of the last placement, or ``None``.
-        collected: Every card in the score piles, sorted. Public: each was face up on the
-            table when it was taken (DW-11), so players who remember know them.
-    """
-
-    players: int
-    first: int
-    phase: Phase
-    turn: int
-    dealt: int
-    hands: tuple[tuple[int, ...], ...]
-    pile: tuple[int, ...]
-    table: Grid
-    frontier: tuple[int, ...]
-    groups: Groups
-    cells: tuple[int, ...]
-    row: tuple[int, ...]
-    column: tuple[int, ...]
-    scores: tuple[int, ...]
-    last: tuple[int, int, int, int] | None
-    collected: tuple[int, ...] = ()
-
-
-_new_state = tuple.__new__
-_FIELDS = State._fields
-_F_PHASE, _F_TURN, _F_DEALT, _F_HANDS, _F_PILE = (
-    _FIELDS.index(n) for n in ("phase", "turn", "dealt", "hands", "pile")
-)
-_F_TABLE, _F_FRONTIER, _F_GROUPS, _F_CELLS, _F_ROW, _F_COLUMN = (
-    _FIELDS.index(n) for n in ("table", "frontier", "groups", "cells", "row", "column")
-)
-_F_SCORES, _F_LAST, _F_COLLECTED = (_FIELDS.index(n) for n in ("scores", "last", "collected"))
-_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
-_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
-_CENTRE_ONLY = (layout.CENTRE,)
-_OFF = layout.OFFSET
-_STRIDE = layout.STRIDE
-_place_into_frontier = layout.place_into_frontier
-_collectable = layout.collectable
-_ROW_ONLY = (COLLECT_ROW, COLLECT_NONE)
-_COLUMN_ONLY = (COLLECT_COLUMN, COLLECT_NONE)
-_ROW_AND_COLUMN = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
+_CHANCE_ACTORS: Final[tuple[Seat, ...]] = (CHANCE,)
+_SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple((s,) for s in range(MAX_PLAYERS))
+_CENTRE_ONLY: Final = (layout.CENTRE,)
+_OFF: Final = layout.OFFSET
+_STRIDE: Final = layout.STRIDE
+_place_into_frontier: Final = layout.place_into_frontier
+_collectable: Final = layout.collectable
+_ROW_ONLY: Final = (COLLECT_ROW, COLLECT_NONE)
+_COLUMN_ONLY: Final = (COLLECT_COLUMN, COLLECT_NONE)
+_ROW_AND_COLUMN: Final = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
 
 
 # ---------------------------------------------------------------------------------------
@@ -282,7 +240,7 @@ class Dweebies:
         return State(
             players=num_players,
             first=first,
-            phase=_P_DEAL,
+            phase=P_DEAL,
             turn=first,
             dealt=0,
             hands=((),) * num_players,
@@ -301,9 +259,9 @@ class Dweebies:
     def actors(self, state: State) -> tuple[Seat, ...]:
         """Chance during the deal and the draws; the seat whose turn it is otherwise."""
         phase = state.phase
-        if phase in (_P_PLACE, _P_COLLECT):
+        if phase in (P_PLACE, P_COLLECT):
             return _SEATS[state.turn]
-        if phase == _P_OVER:
+        if phase == P_OVER:
             return ()
         return _CHANCE_ACTORS
 
@@ -317,9 +275,9 @@ class Dweebies:
         if seat != state.turn:
             return ()
         phase = state.phase
-        if phase == _P_PLACE:
+        if phase == P_PLACE:
             return Placements(tuple(dict.fromkeys(state.hands[seat])), state.cells)
-        if phase == _P_COLLECT:
+        if phase == P_COLLECT:
             if state.row:
                 return _ROW_AND_COLUMN if state.column else _ROW_ONLY
             return _COLUMN_ONLY
@@ -354,7 +312,7 @@ class Dweebies:
         """DW-10: once every hand and the pile are empty, most cards collected wins; equal
         counts share the win. Scores are the collected counts.
         """
-        if state.phase != _P_OVER:
+        if state.phase != P_OVER:
             return None
         best = max(state.scores)
         winners = tuple(s for s, score in enumerate(state.scores) if score == best)
@@ -495,7 +453,7 @@ class Dweebies:
                 else msg("dweebies.seat", seat=actors[0])
             )
             return "DW-02", msg("dweebies.not_your_turn", actor=actor)
-        if state.phase == _P_PLACE:
+        if state.phase == P_PLACE:
             if isinstance(action, Collect):
                 return "DW-02", msg("dweebies.place_first")
             return _explain_place(state, seat, action)
@@ -561,7 +519,7 @@ class Dweebies:
         return components.rules_text(DATA, lang)
 
 
-GAME = Dweebies()
+GAME: Final = Dweebies()
 
 
 class Placements(LazyActions[Place]):
@@ -628,16 +586,16 @@ def _apply_draw(state: State, action: Draw) -> State:
     rest = list(pile)
     del rest[_bisect_left(pile, card)]
     pile = tuple(rest)
-    if phase == _P_DEAL:
+    if phase == P_DEAL:
         dealt += 1
         if dealt == HAND_SIZE * players:
-            phase, turn = _P_PLACE, first
+            phase, turn = P_PLACE, first
         else:
             turn = (seat + 1) % players
     else:
         # While the pile lasts every hand is refilled each turn, so the next seat holds cards.
-        phase, turn = _P_PLACE, (seat + 1) % players
-    return _new_state(
+        phase, turn = P_PLACE, (seat + 1) % players
+    return new_state(
         State,
         (players, first, phase, turn, dealt, hands, pile, table, frontier, groups, cells, row,
          column, scores, last, collected),
@@ -658,22 +616,22 @@ def _apply_place(state: State, action: Place) -> State:
     _place_into_frontier(grown, cells, at)
     groups = layout.merge_on_place(state.groups, at) if state.groups else ()
     new = list(state)
-    new[_F_HANDS] = hands[:seat] + (hand[:index] + hand[index + 1 :],) + hands[seat + 1 :]
+    new[F_HANDS] = hands[:seat] + (hand[:index] + hand[index + 1 :],) + hands[seat + 1 :]
     frontier = tuple(grown)
-    new[_F_TABLE] = Grid(cells)
-    new[_F_FRONTIER] = frontier
-    new[_F_GROUPS] = groups
-    new[_F_CELLS] = layout.legal_cells(cells, frontier, groups) if groups else frontier
-    new[_F_LAST] = (seat, card, at, 0)
+    new[F_TABLE] = Grid(cells)
+    new[F_FRONTIER] = frontier
+    new[F_GROUPS] = groups
+    new[F_CELLS] = layout.legal_cells(cells, frontier, groups) if groups else frontier
+    new[F_LAST] = (seat, card, at, 0)
     if not groups:
         # DW-07: collecting is allowed once the layout is whole, also on the rejoining card.
         row = _collectable(cells, at, ROW)
         column = _collectable(cells, at, COLUMN)
         if row or column:
-            new[_F_ROW] = row
-            new[_F_COLUMN] = column
-            new[_F_PHASE] = _P_COLLECT
-            return _new_state(State, new)
+            new[F_ROW] = row
+            new[F_COLUMN] = column
+            new[F_PHASE] = P_COLLECT
+            return new_state(State, new)
     return _end_turn(new, state)
 
 
@@ -683,8 +641,8 @@ def _apply_collect(state: State, action: Collect) -> State:
     """
     which = action.which
     new = list(state)
-    new[_F_ROW] = ()
-    new[_F_COLUMN] = ()
+    new[F_ROW] = ()
+    new[F_COLUMN] = ()
     if which == "none":
         return _end_turn(new, state)
     taken = set(state.row if which != "column" else ())
@@ -699,40 +657,40 @@ def _apply_collect(state: State, action: Collect) -> State:
     scores = list(state.scores)
     scores[seat] += len(taken)
     last = state.last
-    new[_F_TABLE] = Grid(cells)
-    new[_F_FRONTIER] = frontier
-    new[_F_GROUPS] = groups
-    new[_F_CELLS] = layout.legal_cells(cells, frontier, groups)
-    new[_F_SCORES] = tuple(scores)
-    new[_F_COLLECTED] = tuple(sorted((*state.collected, *(state.table.cells[c] for c in taken))))
+    new[F_TABLE] = Grid(cells)
+    new[F_FRONTIER] = frontier
+    new[F_GROUPS] = groups
+    new[F_CELLS] = layout.legal_cells(cells, frontier, groups)
+    new[F_SCORES] = tuple(scores)
+    new[F_COLLECTED] = tuple(sorted((*state.collected, *(state.table.cells[c] for c in taken))))
     if last is not None:
-        new[_F_LAST] = (last[0], last[1], last[2], len(taken))
+        new[F_LAST] = (last[0], last[1], last[2], len(taken))
     return _end_turn(new, state)
 
 
 def _end_turn(new: list[Any], state: State) -> State:
     """DW-09: draw while the pile lasts; else the turn passes at once."""
     if state.pile:
-        new[_F_PHASE] = _P_DRAW
-        return _new_state(State, new)
+        new[F_PHASE] = P_DRAW
+        return new_state(State, new)
     return _next_turn(new, state.players)
 
 
 def _next_turn(new: list[Any], players: int) -> State:
     """DW-01, DW-10: play passes to the left, skipping empty hands; over when all are."""
-    hands = new[_F_HANDS]
-    seat = new[_F_TURN]
+    hands = new[F_HANDS]
+    seat = new[F_TURN]
     for _ in range(players):
         seat = (seat + 1) % players
         if hands[seat]:
-            new[_F_TURN] = seat
-            new[_F_PHASE] = _P_PLACE
-            return _new_state(State, new)
-    new[_F_PHASE] = _P_OVER
-    return _new_state(State, new)
+            new[F_TURN] = seat
+            new[F_PHASE] = P_PLACE
+            return new_state(State, new)
+    new[F_PHASE] = P_OVER
+    return new_state(State, new)
 
 
-_TRANSITIONS: dict[type, Callable[[State, Any], State]] = {
+_TRANSITIONS: Final[dict[type, Callable[[State, Any], State]]] = {
     Place: _apply_place,
     Draw: _apply_draw,
     Collect: _apply_collect,
@@ -763,19 +721,19 @@ def _explain_place(state: State, seat: Seat, action: Place) -> tuple[str, Messag
 # ---------------------------------------------------------------------------------------
 # Small helpers
 
-_VERBS = {
+_VERBS: Final = {
     "place": "place", "colocar": "place", "poner": "place", "coloca": "place",
     "collect": "collect", "recoger": "collect", "recoge": "collect",
     "pass": "pass", "pasar": "pass", "paso": "pass",
     "draw": "draw", "robar": "draw",
 }  # fmt: skip
-_WHICH = {
+_WHICH: Final = {
     "row": "row", "fila": "row",
     "column": "column", "col": "column", "columna": "column",
     "both": "both", "ambas": "both", "ambos": "both",
     "none": "none", "nada": "none", "ninguna": "none",
 }  # fmt: skip
-_CARD_IDS = {
+_CARD_IDS: Final = {
     **{CODES[d].lower(): d for d in range(1, NUM_KINDS + 1)},
     **{f"d{d}": d for d in range(1, NUM_KINDS + 1)},
     **{str(d): d for d in range(1, NUM_KINDS + 1)},

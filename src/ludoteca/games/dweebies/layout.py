@@ -37,19 +37,20 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Final
 
-OFFSET = 128
-STRIDE = 256
+OFFSET: Final = 128
+STRIDE: Final = 256
 """Cell encoding: ``x`` in the high byte, ``y`` in the low byte, both shifted by OFFSET."""
-CENTRE = OFFSET * STRIDE + OFFSET
+CENTRE: Final = OFFSET * STRIDE + OFFSET
 """The cell (0, 0)."""
-ROW = STRIDE
+ROW: Final = STRIDE
 """Step between neighbours of one row (``x`` changes)."""
-COLUMN = 1
+COLUMN: Final = 1
 """Step between neighbours of one column (``y`` changes)."""
-STEPS: tuple[int, ...] = (-STRIDE, -1, 1, STRIDE)
+STEPS: Final[tuple[int, ...]] = (-STRIDE, -1, 1, STRIDE)
 """The four orthogonal neighbour offsets, in ascending order."""
-LIMIT = OFFSET - 1
+LIMIT: Final = OFFSET - 1
 """Largest ``|x|`` or ``|y|`` that has a cell code."""
 
 
@@ -103,7 +104,7 @@ class Grid:
         return f"Grid({{{shown}}})"
 
 
-EMPTY = Grid({})
+EMPTY: Final = Grid({})
 
 
 # ---------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.games.dweebies import layout
@@ -29,7 +29,7 @@ from ludoteca.games.dweebies import layout
 Policy = Callable[[random.Random, Sequence[Any]], Any]
 """Picks one of the legal actions, e.g. ``ludoteca.engine.rng.choice``."""
 
-_STEPS = layout.STEPS
+_STEPS: Final = layout.STEPS
 
 
 def playout(state: Any, rng: random.Random, policy: Policy) -> tuple[Any, int]:

@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from ludoteca.engine import native
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.i18n import msg
 
-AREAS = 2
-MATS = 4
-SLOT_NAMES: tuple[str, ...] = ("a1", "a2", "m1", "m2", "m3", "m4")
+AREAS: Final = 2
+MATS: Final = 4
+SLOT_NAMES: Final[tuple[str, ...]] = ("a1", "a2", "m1", "m2", "m3", "m4")
 """Slot index -> name: the two rule areas, then the mats."""
-_SLOT_INDEX = {name: index for index, name in enumerate(SLOT_NAMES)}
-NO_TARGET = -1
+_SLOT_INDEX: Final = {name: index for index, name in enumerate(SLOT_NAMES)}
+NO_TARGET: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,30 +137,42 @@ Timed = Draw | Play | Chat | Emote | Buzz | Vote
 # Fast makers for the listings (issue 19): a frozen dataclass's ``__init__`` sets each field
 # through ``object.__setattr__``, about 4x slower than setting its slots directly, and a
 # random pick makes one action per seat per step. Each maker builds the very value its
-# class's constructor builds (same class, same fields). Compiled by mypyc (engine/native.py)
-# the classes are native and make their own instances (``object.__new__`` refuses them), so
-# the makers call the constructor.
-_new = object.__new__
-_NATIVE = Draw.__new__ is not _new
-_SET_DRAW_T = vars(Draw)["t"].__set__
-_SET_CHAT_T, _SET_CHAT_TEXT = vars(Chat)["t"].__set__, vars(Chat)["text"].__set__
-_SET_EMOTE_T, _SET_EMOTE = vars(Emote)["t"].__set__, vars(Emote)["emote"].__set__
+# class's constructor builds (same class, same fields): the class's own ``__new__`` (a
+# native allocator once compiled by mypyc, ``object.__new__`` interpreted), then each
+# field's slot descriptor. Compiled, the generated ``__init__`` stays interpreted Python
+# (mypyc compiles a dataclass's methods, not the ones ``dataclass`` writes), so the makers
+# save more there. tests/games/test_gotcha_makers.py checks they build the constructor's
+# values.
+_NEW_DRAW: Final = Draw.__new__
+_NEW_CHAT: Final = Chat.__new__
+_NEW_EMOTE: Final = Emote.__new__
+_NEW_PLAY: Final = Play.__new__
+_NEW_BUZZ: Final = Buzz.__new__
+_SET_DRAW_T: Final = vars(Draw)["t"].__set__
+_SET_CHAT_T: Final = vars(Chat)["t"].__set__
+_SET_CHAT_TEXT: Final = vars(Chat)["text"].__set__
+_SET_EMOTE_T: Final = vars(Emote)["t"].__set__
+_SET_EMOTE: Final = vars(Emote)["emote"].__set__
+_SET_PLAY_T: Final = vars(Play)["t"].__set__
+_SET_PLAY_CARD: Final = vars(Play)["card"].__set__
+_SET_PLAY_SLOT: Final = vars(Play)["slot"].__set__
+_SET_PLAY_TARGET: Final = vars(Play)["target"].__set__
+_SET_PLAY_TEXT: Final = vars(Play)["text"].__set__
+_SET_BUZZ_T: Final = vars(Buzz)["t"].__set__
+_SET_BUZZ_SLOT: Final = vars(Buzz)["slot"].__set__
+_SET_BUZZ_SEATS: Final = vars(Buzz)["seats"].__set__
 
 
 def draw_at(t: int) -> Draw:
     """``Draw(t)``, made faster."""
-    if _NATIVE:
-        return Draw(t)
-    action: Draw = _new(Draw)
+    action: Draw = _NEW_DRAW(Draw)
     _SET_DRAW_T(action, t)
     return action
 
 
 def chat_at(t: int, text: str) -> Chat:
     """``Chat(t, text)``, made faster."""
-    if _NATIVE:
-        return Chat(t, text)
-    action: Chat = _new(Chat)
+    action: Chat = _NEW_CHAT(Chat)
     _SET_CHAT_T(action, t)
     _SET_CHAT_TEXT(action, text)
     return action
@@ -167,17 +180,35 @@ def chat_at(t: int, text: str) -> Chat:
 
 def emote_at(t: int, emote: str) -> Emote:
     """``Emote(t, emote)``, made faster."""
-    if _NATIVE:
-        return Emote(t, emote)
-    action: Emote = _new(Emote)
+    action: Emote = _NEW_EMOTE(Emote)
     _SET_EMOTE_T(action, t)
     _SET_EMOTE(action, emote)
     return action
 
 
-_CARD = re.compile(r"^[A-Z]\d\d$")
-_EMOTE = re.compile(r"^[a-z_]{1,30}$")
-_VERBS = {
+def play_at(t: int, card: str, slot: int, target: int, text: str) -> Play:
+    """``Play(t, card, slot, target, text)``, made faster."""
+    action: Play = _NEW_PLAY(Play)
+    _SET_PLAY_T(action, t)
+    _SET_PLAY_CARD(action, card)
+    _SET_PLAY_SLOT(action, slot)
+    _SET_PLAY_TARGET(action, target)
+    _SET_PLAY_TEXT(action, text)
+    return action
+
+
+def buzz_one(t: int, slot: int, seat: int) -> Buzz:
+    """``Buzz(t, slot, (seat,))``, made faster (one seat is already sorted, without repeats)."""
+    action: Buzz = _NEW_BUZZ(Buzz)
+    _SET_BUZZ_T(action, t)
+    _SET_BUZZ_SLOT(action, slot)
+    _SET_BUZZ_SEATS(action, (seat,))
+    return action
+
+
+_CARD: Final = re.compile(r"^[A-Z]\d\d$")
+_EMOTE: Final = re.compile(r"^[a-z_]{1,30}$")
+_VERBS: Final = {
     "draw": "draw", "robar": "draw",
     "play": "play", "jugar": "play",
     "chat": "chat", "decir": "chat",
@@ -185,7 +216,7 @@ _VERBS = {
     "buzz": "buzz", "timbre": "buzz",
     "vote": "vote", "votar": "vote",
 }  # fmt: skip
-_YES = {"yes": True, "si": True, "sí": True, "no": False}
+_YES: Final = {"yes": True, "si": True, "sí": True, "no": False}
 
 
 def parse(text: str) -> Action:

@@ -25,7 +25,7 @@ player (``Facts.current == -1``) the current player and both neighbours are nobo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ludoteca.engine import components
 from ludoteca.engine.i18n import Lang, msg
@@ -125,18 +125,22 @@ __all__ = [
     "would_breach",
 ]
 
-DATA = components.load("gotcha", "cards")
+DATA: Final = components.load("gotcha", "cards")
 
-EMOTES: tuple[str, ...] = tuple(DATA["emotes"])
+EMOTES: Final[tuple[str, ...]] = tuple(DATA["emotes"])
 """Emote ids, in data-file order."""
-TRAITS: tuple[str, ...] = tuple(DATA["traits"])
+TRAITS: Final[tuple[str, ...]] = tuple(DATA["traits"])
 """Declarable profile trait ids, in data-file order."""
-DEFAULT_PRINTED_GROUPS: tuple[str, str] = ("man", "woman")
+DEFAULT_PRINTED_GROUPS: Final[tuple[str, str]] = ("man", "woman")
 """The groups printed on the board's two WHO slots (rulebook: men and women)."""
 
-_LANGS = ("es", "en")
-_KIND_OF_TABLE: dict[str, CardKind] = {"who": "who", "what": "what", "individual": "individual"}
-_RULE_FIELDS = {
+_LANGS: Final = ("es", "en")
+_KIND_OF_TABLE: Final[dict[str, CardKind]] = {
+    "who": "who",
+    "what": "what",
+    "individual": "individual",
+}
+_RULE_FIELDS: Final = {
     "family",
     "on",
     "by",
@@ -151,8 +155,8 @@ _RULE_FIELDS = {
     "delay",
     "during",
 }
-_NEEDS_PATTERN = {"prefix", "no_word", "has_word"}
-_NEEDS_WORDS = {"suffix", "prefix", "no_word", "has_word"}
+_NEEDS_PATTERN: Final = {"prefix", "no_word", "has_word"}
+_NEEDS_WORDS: Final = {"suffix", "prefix", "no_word", "has_word"}
 
 
 def _lang(lang: str) -> str:
@@ -340,9 +344,9 @@ def _load_deck() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS: tuple[Card, ...] = _load_deck()
+CARDS: Final[tuple[Card, ...]] = _load_deck()
 """Every card of the deck, in id order within each kind (W.., A.., I.., B..)."""
-_BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
+_BY_ID: Final[dict[str, Card]] = {c.id: c for c in CARDS}
 
 
 def cards_of_kind(kind: CardKind) -> tuple[Card, ...]:
@@ -479,7 +483,7 @@ def individual_sentence(card: Card, owner: str, lang: str) -> str:
     return _period(_cap(f"{owner.strip()} {pred}"))
 
 
-_BLANK_EMPTY = {"es": "(regla en blanco)", "en": "(blank rule)"}
+_BLANK_EMPTY: Final = {"es": "(regla en blanco)", "en": "(blank rule)"}
 
 
 def blank_sentence(text: str, owner_or_who: str, lang: str) -> str:

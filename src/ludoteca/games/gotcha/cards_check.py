@@ -24,6 +24,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from ludoteca.games.gotcha.cards_model import (
     Breach,
@@ -34,14 +35,14 @@ from ludoteca.games.gotcha.cards_model import (
     normalise,
 )
 
-_QUOTED = re.compile(
+_QUOTED: Final = re.compile(
     r'["“«„][^"”»“]*?[^\s"”»“][^"”»“]*?["”»“]'
     r"|(?<!\w)['‘‹][^'’›]*?[^\s'’›][^'’›]*?['’›](?!\w)"
 )
 """Some text between quotes of any style: double ("...", “...”, «...», „...“) or single
 ('...', ‘...’, ‹...›; an apostrophe inside a word, as in "it's", opens nothing)."""
-_END_PUNCT = " .!?¡¿…"
-_EMOTICON = re.compile(
+_END_PUNCT: Final = " .!?¡¿…"
+_EMOTICON: Final = re.compile(
     r"(?:\s*(?:[:;=8xX][-'^o]?[)(\]\[dDpPoO3|/\\*$@]+|<3+|\^\^|\^_\^|[xX][dD]+|\(:|"
     r"[jJ][aAeEiI](?:[jJ][aAeEiI])+|[hH][aA](?:[hH][aA])+|lol|LOL))+\s*$"
 )
@@ -432,8 +433,8 @@ def own_events_only(rule: Card) -> bool:
     return spec is None or spec.family != "react"
 
 
-_CHAT_FAMILIES = frozenset(("chat_form", "silent", "chat_limit"))
-_EMOTE_FAMILIES = frozenset(("never_emote", "no_repeat_emote"))
+_CHAT_FAMILIES: Final = frozenset(("chat_form", "silent", "chat_limit"))
+_EMOTE_FAMILIES: Final = frozenset(("never_emote", "no_repeat_emote"))
 
 
 def breach_kind(rule: Card) -> str:

@@ -9,11 +9,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from ludoteca.engine import native
 
-EVENT_KINDS: tuple[str, ...] = (
+EVENT_KINDS: Final[tuple[str, ...]] = (
     "turn_start",
     "draw",
     "play",
@@ -25,12 +25,12 @@ EVENT_KINDS: tuple[str, ...] = (
 )
 """Every kind an :class:`Event` may have."""
 
-GAME_SEAT = -1
+GAME_SEAT: Final = -1
 """``Event.seat`` of events done by the game itself (e.g. an announcement)."""
 
 CardKind = Literal["who", "what", "individual", "blank_what", "blank_individual"]
 
-WHO_KINDS: tuple[str, ...] = (
+WHO_KINDS: Final[tuple[str, ...]] = (
     "traits",
     "youngest",
     "oldest",
@@ -47,7 +47,7 @@ WHO_KINDS: tuple[str, ...] = (
 )
 """The families of WHO predicates (``Who.kind``)."""
 
-FAMILIES: tuple[str, ...] = (
+FAMILIES: Final[tuple[str, ...]] = (
     "before",
     "chat_form",
     "silent",
@@ -59,7 +59,7 @@ FAMILIES: tuple[str, ...] = (
 )
 """The families of WHAT/individual predicates (``Rule.family``)."""
 
-CHAT_FORMS: tuple[str, ...] = (
+CHAT_FORMS: Final[tuple[str, ...]] = (
     "lower",
     "upper",
     "quoted",
@@ -88,7 +88,7 @@ one of ``words`` as a whole word; ``max_words`` / ``min_words`` at most / at lea
 first letter is a capital. Words, names and letters are matched case- and
 accent-insensitively."""
 
-WHOSE: tuple[str, ...] = ("self", "other", "any", "right", "left")
+WHOSE: Final[tuple[str, ...]] = ("self", "other", "any", "right", "left")
 """Whose event triggers a rule, relative to the bound seat (``Rule.by``): the seat itself,
 any other seat, anyone (the game too), the player to the right (seat - 1 mod n, who plays
 just before) or to the left (seat + 1 mod n, who plays just after)."""
@@ -114,13 +114,13 @@ class Event:
     target: int = -1
 
 
-_new = object.__new__
-_NATIVE = Event.__new__ is not _new
-"""Compiled by mypyc (engine/native.py), Event is a native class that ``object.__new__``
-refuses: :func:`make_event` then calls the constructor."""
-_SET_T, _SET_SEAT, _SET_KIND, _SET_TEXT, _SET_TARGET = (
-    vars(Event)[name].__set__ for name in ("t", "seat", "kind", "text", "target")
-)
+_NEW_EVENT: Final = Event.__new__
+"""Event's allocator: ``object.__new__`` interpreted, mypyc's native one compiled."""
+_SET_T: Final = vars(Event)["t"].__set__
+_SET_SEAT: Final = vars(Event)["seat"].__set__
+_SET_KIND: Final = vars(Event)["kind"].__set__
+_SET_TEXT: Final = vars(Event)["text"].__set__
+_SET_TARGET: Final = vars(Event)["target"].__set__
 
 
 def make_event(t: int, seat: int, kind: str, text: str = "", target: int = -1) -> Event:
@@ -128,9 +128,7 @@ def make_event(t: int, seat: int, kind: str, text: str = "", target: int = -1) -
     dataclass's ``__init__`` sets each field through ``object.__setattr__``; this sets the
     slots directly. The referee logs an event or two per step.
     """
-    if _NATIVE:
-        return Event(t, seat, kind, text, target)
-    event: Event = _new(Event)
+    event: Event = _NEW_EVENT(Event)
     _SET_T(event, t)
     _SET_SEAT(event, seat)
     _SET_KIND(event, kind)

@@ -11,6 +11,7 @@ checked with :func:`would_breach`. The ``*_all`` forms combine every rule bindin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ludoteca.games.gotcha.cards_check import (
     breaches,
@@ -23,7 +24,7 @@ from ludoteca.games.gotcha.cards_check import (
 )
 from ludoteca.games.gotcha.cards_model import Card, Event, Profile, Rule, normalise, words_pattern
 
-_FILLER_WORD = "ok"
+_FILLER_WORD: Final = "ok"
 
 # ---------------------------------------------------------------------------------------
 # One rule
@@ -247,7 +248,7 @@ def would_breach(
 # ---------------------------------------------------------------------------------------
 # Obeying several rules at once (a seat may be bound by both rule areas and its mat)
 
-_FORM_ORDER = {
+_FORM_ORDER: Final = {
     form: k
     for k, form in enumerate(
         (

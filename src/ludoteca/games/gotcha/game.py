@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -109,13 +109,13 @@ from ludoteca.games.gotcha.state import (
 )
 from ludoteca.games.gotcha.stats import BreachTally
 
-MAX_PLAYERS = 8
-STEPS_PER_TURN = 3 + MAX_PLAYERS * (max(EVENTS_CHOICES) + 2) * (1 + MAX_PLAYERS)
+MAX_PLAYERS: Final = 8
+STEPS_PER_TURN: Final = 3 + MAX_PLAYERS * (max(EVENTS_CHOICES) + 2) * (1 + MAX_PLAYERS)
 """Draw, deal and play, plus every seat's game-room events and (about) its buzzes (one
 wrong buzz locks it, GT-17; correct ones are bounded by the breaches), each buzz possibly
 followed by a vote of every player (GT-09)."""
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="gotcha",
     version=2,
     name_es=DATA["names"]["es"],
@@ -381,9 +381,9 @@ class Gotcha:
         return BreachTally()
 
 
-GAME = Gotcha()
+GAME: Final = Gotcha()
 
-_VIEW_MEMO: list[Any] = [None, None]
+_VIEW_MEMO: Final[list[Any]] = [None, None]
 
 
 def _public_view(state: State) -> View:
@@ -396,7 +396,7 @@ def _public_view(state: State) -> View:
     return _VIEW_MEMO[1]  # type: ignore[no-any-return]
 
 
-_DEALS: dict[str, Deal] = {}
+_DEALS: Final[dict[str, Deal]] = {}
 
 
 def _deal(card_id: str) -> Deal:

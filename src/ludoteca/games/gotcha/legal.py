@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Message, msg
@@ -29,9 +29,11 @@ from ludoteca.games.gotcha.actions import (
     Play,
     Timed,
     Vote,
+    buzz_one,
     chat_at,
     draw_at,
     emote_at,
+    play_at,
 )
 from ludoteca.games.gotcha.cards import Event
 from ludoteca.games.gotcha.state import (
@@ -175,7 +177,7 @@ class Choices(LazyActions[Action]):
         for slot, accused in buzz_table(self._state)[0]:
             if accused != seat:
                 if not row:
-                    return Buzz(t, slot, (accused,))
+                    return buzz_one(t, slot, accused)
                 row -= 1
         raise IndexError(index)
 
@@ -186,11 +188,11 @@ class Choices(LazyActions[Action]):
         return f"Choices(seat={self._seat}, {len(self)} listed)"
 
 
-_TIMED = (Draw, Play, Chat, Emote, Buzz, Vote)
-_TIMES = len(OFFSETS)
-_CHATS = len(CHAT_LINES)
-_EMOTE_NAMES = cards.EMOTES
-_ROOM_ROWS = _CHATS + len(cards.EMOTES)
+_TIMED: Final = (Draw, Play, Chat, Emote, Buzz, Vote)
+_TIMES: Final = len(OFFSETS)
+_CHATS: Final = len(CHAT_LINES)
+_EMOTE_NAMES: Final = cards.EMOTES
+_ROOM_ROWS: Final = _CHATS + len(cards.EMOTES)
 
 
 def choices(state: State, seat: Seat) -> Sequence[Action]:
@@ -254,8 +256,8 @@ def actors(state: State) -> tuple[Seat, ...]:
     return found
 
 
-_CHANCE: tuple[Seat, ...] = (CHANCE,)
-_ACTORS_MEMO: list[tuple[Any, tuple[Seat, ...], BuzzTable | None]] = [(None, (), None)]
+_CHANCE: Final[tuple[Seat, ...]] = (CHANCE,)
+_ACTORS_MEMO: Final[list[tuple[Any, tuple[Seat, ...], BuzzTable | None]]] = [(None, (), None)]
 """The last state, its actors and its buzz table: one tuple, replaced whole (a reader in
 another thread never sees a state with another state's actors)."""
 
@@ -302,7 +304,7 @@ def buzz_table(state: State) -> BuzzTable:
 BuzzTable = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """``(pairs, accusable)``: the buzz candidates ``(slot, accused)`` and, per seat, how many
 of them name somebody else."""
-_BUZZ_MEMO: list[tuple[Any, ...]] = [(None, None, None, None, -1, None, ((), ()))]
+_BUZZ_MEMO: Final[list[tuple[Any, ...]]] = [(None, None, None, None, -1, None, ((), ()))]
 """The last board's buzz table, with what it was computed from: one tuple, replaced whole."""
 
 
@@ -335,9 +337,9 @@ def _play_counts(state: State, seat: Seat) -> _PlayCounts:
     return found
 
 
-_PLAYS_MEMO: list[tuple[Any, ...]] = [(None, None, 0, ())]
+_PLAYS_MEMO: Final[list[tuple[Any, ...]]] = [(None, None, 0, ())]
 """The last hand and mats and their play counts: one tuple, replaced whole."""
-_AREA_KINDS = ("who", "what", "blank_what")
+_AREA_KINDS: Final = ("who", "what", "blank_what")
 
 
 def _mat_targets(mats: tuple[Mat, ...], n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -359,7 +361,9 @@ def _mat_targets(mats: tuple[Mat, ...], n: int) -> tuple[tuple[int, tuple[int, .
     return targets
 
 
-_TARGETS_MEMO: list[tuple[Any, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(None, 0, ())]
+_TARGETS_MEMO: Final[list[tuple[Any, int, tuple[tuple[int, tuple[int, ...]], ...]]]] = [
+    (None, 0, ())
+]
 """The last mats tuple and its targets: one tuple, replaced whole."""
 
 
@@ -378,10 +382,10 @@ def _play_at(state: State, seat: Seat, counts: _PlayCounts, row: int, t: int) ->
     texts = BLANK_LINES if not rule.checkable else ("",)
     shape, text = divmod(row - before, len(texts))
     if rule.kind in _AREA_KINDS:
-        return Play(t, card_id, shape, NO_TARGET, texts[text])
+        return play_at(t, card_id, shape, NO_TARGET, texts[text])
     for j, targets in _mat_targets(state.mats, len(state.profiles)):
         if shape < len(targets):
-            return Play(t, card_id, AREAS + j, targets[shape], texts[text])
+            return play_at(t, card_id, AREAS + j, targets[shape], texts[text])
         shape -= len(targets)
     raise IndexError(row)
 

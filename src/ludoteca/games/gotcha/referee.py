@@ -44,7 +44,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import AREAS
@@ -133,7 +133,7 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     return state.breaches + tuple(added) if added else state.breaches
 
 
-_T = attrgetter("t")
+_T: Final = attrgetter("t")
 Found = list[tuple[int, int, int]]
 """New breaches of one rule: ``(seat, local log index, time)``, by seat, then by index."""
 
@@ -184,7 +184,7 @@ def _missed_reactions(state: State, slot: int, rule: cards.Card, triggers: range
 
 Rules = tuple[tuple[int, cards.Card, str, int], ...]
 """The live checkable rules: ``(slot, card, breach kind, react delay)`` by slot."""
-_RULES_MEMO: list[tuple[Any, Any, Rules, Rules]] = [(None, None, (), ())]
+_RULES_MEMO: Final[list[tuple[Any, Any, Rules, Rules]]] = [(None, None, (), ())]
 """The last board's live checkable rules and those among them that may owe a reaction
 (``(what, mats, rules, owing)``): one tuple, replaced whole, so a reader in another thread
 never sees half of an update."""

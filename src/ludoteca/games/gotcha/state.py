@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import GameSetupError
@@ -19,41 +19,41 @@ from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import AREAS, MATS
 from ludoteca.games.gotcha.cards import Card, Event, Profile
 
-DATA = components.load("gotcha")
-WRONG_WAY: int = DATA["track"]["wrong_way"]
-START: int = DATA["track"]["start"]
-TRACK_LENGTH: int = DATA["track"]["length"]
-HAND_SIZE: int = DATA["table"]["hand_size"]
-MATS_THREE: int = DATA["table"]["mats_three_players"]
-BUZZ_GAIN: int = DATA["scoring"]["buzz_gain"]
-BREAKER_LOSS: int = DATA["scoring"]["breaker_loss"]
-GRACE_MS: int = DATA["timing"]["grace_ms"]
-MAX_GAP_MS: int = DATA["timing"]["max_gap_ms"]
-CHAT_MAX: int = DATA["timing"]["chat_max"]
-TURN_LIMIT: int = DATA["digital"]["turn_limit"]
-TURN_LIMIT_CHOICES: tuple[int, ...] = tuple(DATA["digital"]["turn_limit_choices"])
-TRUNCATE_TURNS: int = DATA["digital"]["truncate_turns"]
-EVENTS_PER_TURN: int = DATA["digital"]["events_per_turn"]
-EVENTS_CHOICES: tuple[int, ...] = tuple(DATA["digital"]["events_per_turn_choices"])
-OFFSETS: tuple[int, ...] = tuple(DATA["digital"]["offsets"])
-CHAT_LINES: tuple[str, ...] = tuple(DATA["digital"]["chat_lines"])
-BLANK_LINES: tuple[str, ...] = tuple(DATA["digital"]["blank_lines"])
-NAMES_WOMAN: tuple[str, ...] = tuple(DATA["digital"]["names_woman"])
-NAMES_MAN: tuple[str, ...] = tuple(DATA["digital"]["names_man"])
-NAMES: tuple[str, ...] = tuple(
+DATA: Final = components.load("gotcha")
+WRONG_WAY: Final[int] = DATA["track"]["wrong_way"]
+START: Final[int] = DATA["track"]["start"]
+TRACK_LENGTH: Final[int] = DATA["track"]["length"]
+HAND_SIZE: Final[int] = DATA["table"]["hand_size"]
+MATS_THREE: Final[int] = DATA["table"]["mats_three_players"]
+BUZZ_GAIN: Final[int] = DATA["scoring"]["buzz_gain"]
+BREAKER_LOSS: Final[int] = DATA["scoring"]["breaker_loss"]
+GRACE_MS: Final[int] = DATA["timing"]["grace_ms"]
+MAX_GAP_MS: Final[int] = DATA["timing"]["max_gap_ms"]
+CHAT_MAX: Final[int] = DATA["timing"]["chat_max"]
+TURN_LIMIT: Final[int] = DATA["digital"]["turn_limit"]
+TURN_LIMIT_CHOICES: Final[tuple[int, ...]] = tuple(DATA["digital"]["turn_limit_choices"])
+TRUNCATE_TURNS: Final[int] = DATA["digital"]["truncate_turns"]
+EVENTS_PER_TURN: Final[int] = DATA["digital"]["events_per_turn"]
+EVENTS_CHOICES: Final[tuple[int, ...]] = tuple(DATA["digital"]["events_per_turn_choices"])
+OFFSETS: Final[tuple[int, ...]] = tuple(DATA["digital"]["offsets"])
+CHAT_LINES: Final[tuple[str, ...]] = tuple(DATA["digital"]["chat_lines"])
+BLANK_LINES: Final[tuple[str, ...]] = tuple(DATA["digital"]["blank_lines"])
+NAMES_WOMAN: Final[tuple[str, ...]] = tuple(DATA["digital"]["names_woman"])
+NAMES_MAN: Final[tuple[str, ...]] = tuple(DATA["digital"]["names_man"])
+NAMES: Final[tuple[str, ...]] = tuple(
     name for pair in zip(NAMES_WOMAN, NAMES_MAN, strict=True) for name in pair
 )
 """Every profile name, alternating the two lists (for callers that need any name)."""
-MIN_AGE: int = DATA["digital"]["min_age"]
-MAX_AGE: int = DATA["digital"]["max_age"]
-TRAIT_P: float = DATA["digital"]["trait_probability"]
-PRINTED = "P:"
+MIN_AGE: Final[int] = DATA["digital"]["min_age"]
+MAX_AGE: Final[int] = DATA["digital"]["max_age"]
+TRAIT_P: Final[float] = DATA["digital"]["trait_probability"]
+PRINTED: Final = "P:"
 """Prefix of the pseudo-card ids of the printed WHO groups (``P:man``)."""
 
 if DATA["table"]["mats"] != MATS or DATA["table"]["areas"] != AREAS:
     raise ValueError("gotcha.toml table does not match the slots of gotcha_actions")
 
-OPTIONS: tuple[OptionSpec, ...] = (
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec(
         "track_length",
         TRACK_LENGTH,
@@ -236,8 +236,12 @@ class BuzzResult(NamedTuple):
     result: str
 
 
-DRAW, DEAL, PLAY, VOTE, OVER = range(5)
-PHASES = ("draw", "deal", "play", "vote", "over")
+DRAW: Final = 0
+DEAL: Final = 1
+PLAY: Final = 2
+VOTE: Final = 3
+OVER: Final = 4
+PHASES: Final = ("draw", "deal", "play", "vote", "over")
 
 
 class State(NamedTuple):
@@ -306,7 +310,7 @@ class State(NamedTuple):
     ended: str
 
 
-BUZZ_HISTORY = 8
+BUZZ_HISTORY: Final = 8
 """Public buzz results kept in the state (and the views)."""
 
 
@@ -435,7 +439,7 @@ def live_slots(state: State) -> tuple[int, ...]:
     return memo[1]  # type: ignore[no-any-return]
 
 
-_LIVE_MEMO: list[Any] = [None, ()]
+_LIVE_MEMO: Final[list[Any]] = [None, ()]
 """The last state's live slots (the referee, the listings and the views all ask)."""
 
 
@@ -467,9 +471,9 @@ def bound_seats(state: State, slot: int) -> tuple[int, ...]:
     return found
 
 
-_BOUND_MEMO: list[Any] = [None, {}]
+_BOUND_MEMO: Final[list[Any]] = [None, {}]
 """The bound seats per (WHO, positions, current) for the last profiles tuple seen."""
-_BOUND_MEMO_SIZE = 4096
+_BOUND_MEMO_SIZE: Final = 4096
 
 
 def sentence(state: State, slot: int, lang: str) -> str:

@@ -10,7 +10,7 @@ a second time only when the breach record changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.engine.game import Seat
 from ludoteca.games.gotcha import referee
@@ -47,21 +47,33 @@ from ludoteca.games.gotcha.state import (
 Fields = list[Any]
 """A state being built: ``list(state)``, changed in place, then :func:`_build`."""
 
-_new_state = tuple.__new__
-(
-    _F_RULES, _F_PROFILES, _F_PHASE, _F_CURRENT, _F_TURN, _F_CLOCK, _F_POSITIONS,
-    _F_HANDS, _F_PILE, _F_WHO, _F_WHAT, _F_WHAT_TEXT, _F_MATS, _F_BINDS, _F_SERIAL,
-    _F_LOG, _F_LOG_BASE, _F_PREV_START, _F_TURN_START, _F_EVENTS_LEFT, _F_LOCKED,
-    _F_BREACHES, _F_BALLOT, _F_BUZZES, _F_WINNERS, _F_ENDED,
-) = (
-    State._fields.index(name)
-    for name in (
-        "rules", "profiles", "phase", "current", "turn", "clock", "positions",
-        "hands", "pile", "who", "what", "what_text", "mats", "binds", "serial",
-        "log", "log_base", "prev_start", "turn_start", "events_left", "locked",
-        "breaches", "ballot", "buzzes", "winners", "ended",
-    )
-)  # fmt: skip
+_new_state: Final = tuple.__new__
+_F_RULES: Final = State._fields.index("rules")
+_F_PROFILES: Final = State._fields.index("profiles")
+_F_PHASE: Final = State._fields.index("phase")
+_F_CURRENT: Final = State._fields.index("current")
+_F_TURN: Final = State._fields.index("turn")
+_F_CLOCK: Final = State._fields.index("clock")
+_F_POSITIONS: Final = State._fields.index("positions")
+_F_HANDS: Final = State._fields.index("hands")
+_F_PILE: Final = State._fields.index("pile")
+_F_WHO: Final = State._fields.index("who")
+_F_WHAT: Final = State._fields.index("what")
+_F_WHAT_TEXT: Final = State._fields.index("what_text")
+_F_MATS: Final = State._fields.index("mats")
+_F_BINDS: Final = State._fields.index("binds")
+_F_SERIAL: Final = State._fields.index("serial")
+_F_LOG: Final = State._fields.index("log")
+_F_LOG_BASE: Final = State._fields.index("log_base")
+_F_PREV_START: Final = State._fields.index("prev_start")
+_F_TURN_START: Final = State._fields.index("turn_start")
+_F_EVENTS_LEFT: Final = State._fields.index("events_left")
+_F_LOCKED: Final = State._fields.index("locked")
+_F_BREACHES: Final = State._fields.index("breaches")
+_F_BALLOT: Final = State._fields.index("ballot")
+_F_BUZZES: Final = State._fields.index("buzzes")
+_F_WINNERS: Final = State._fields.index("winners")
+_F_ENDED: Final = State._fields.index("ended")
 
 
 def _build(new: Fields) -> State:
@@ -319,7 +331,7 @@ def apply_vote(state: State, seat: Seat, action: Vote) -> State:
     return _build(new)
 
 
-_TRANSITIONS: dict[type, Any] = {
+_TRANSITIONS: Final[dict[type, Any]] = {
     Draw: apply_draw,
     Play: apply_play,
     Buzz: apply_buzz,

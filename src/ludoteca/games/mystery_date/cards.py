@@ -10,29 +10,29 @@ azul, naranja) when read.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.engine import components, native
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.i18n import Lang, Message, msg, register
 
-DATA: dict[str, Any] = components.load("mystery_date")
+DATA: Final[dict[str, Any]] = components.load("mystery_date")
 
-COLOURS: tuple[str, ...] = tuple(DATA["cards"]["colours"])
-NUMBERS: int = DATA["cards"]["numbers"]
-COPIES: int = DATA["cards"]["copies"]
-CARDS = len(COLOURS) * NUMBERS
-DECK: tuple[int, ...] = (COPIES,) * CARDS
+COLOURS: Final[tuple[str, ...]] = tuple(DATA["cards"]["colours"])
+NUMBERS: Final[int] = DATA["cards"]["numbers"]
+COPIES: Final[int] = DATA["cards"]["copies"]
+CARDS: Final = len(COLOURS) * NUMBERS
+DECK: Final[tuple[int, ...]] = (COPIES,) * CARDS
 """Copies of each card in the full deck (48 cards)."""
-DECK_SIZE = sum(DECK)
-LETTERS_EN: tuple[str, ...] = tuple(DATA["cards"]["letters_en"])
-LETTERS_ES: tuple[str, ...] = tuple(DATA["cards"]["letters_es"])
-DEAL: int = DATA["cards"]["deal"]
-HAND_LIMIT: int = DATA["cards"]["hand_limit"]
-DOOR_OUTCOMES: tuple[str, ...] = tuple(DATA["door"]["outcomes"])
-DUD = DOOR_OUTCOMES.index("dud")
-DEFAULT_DOOR_WEIGHTS: str = DATA["door"]["weights"]
-DIE: int = DATA["track"]["die"]
+DECK_SIZE: Final = sum(DECK)
+LETTERS_EN: Final[tuple[str, ...]] = tuple(DATA["cards"]["letters_en"])
+LETTERS_ES: Final[tuple[str, ...]] = tuple(DATA["cards"]["letters_es"])
+DEAL: Final[int] = DATA["cards"]["deal"]
+HAND_LIMIT: Final[int] = DATA["cards"]["hand_limit"]
+DOOR_OUTCOMES: Final[tuple[str, ...]] = tuple(DATA["door"]["outcomes"])
+DUD: Final = DOOR_OUTCOMES.index("dud")
+DEFAULT_DOOR_WEIGHTS: Final[str] = DATA["door"]["weights"]
+DIE: Final[int] = DATA["track"]["die"]
 
 if DOOR_OUTCOMES[: len(COLOURS)] != COLOURS or len(DOOR_OUTCOMES) != len(COLOURS) + 1:
     raise ValueError("mystery_date door outcomes must be the colours in order, then the dud")
@@ -47,7 +47,7 @@ register(
 
 Counts = tuple[int, ...]
 """Copies per card, indexed by card (a multiset of cards)."""
-NO_CARDS: Counts = (0,) * CARDS
+NO_CARDS: Final[Counts] = (0,) * CARDS
 
 
 def card_name(card: int) -> str:
@@ -202,28 +202,28 @@ class Show:
 
 
 Action = Roll | Draw | Reveal | Pick | Door | Give | Discard | Pile | Show
-CHANCE_TYPES = (Roll, Draw, Reveal, Pick, Door)
+CHANCE_TYPES: Final = (Roll, Draw, Reveal, Pick, Door)
 
-MAX_SEATS = 4
-ROLLS: tuple[Roll, ...] = tuple(Roll(v) for v in range(DIE + 1))
-DRAWS: tuple[Draw, ...] = tuple(Draw(c) for c in range(CARDS))
-REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in range(CARDS))
-PICKS: tuple[Pick, ...] = tuple(Pick(c) for c in range(CARDS))
-DOORS: tuple[Door, ...] = tuple(Door(r) for r in range(len(DOOR_OUTCOMES)))
-GIVES: tuple[tuple[Give, ...], ...] = tuple(
+MAX_SEATS: Final = 4
+ROLLS: Final[tuple[Roll, ...]] = tuple(Roll(v) for v in range(DIE + 1))
+DRAWS: Final[tuple[Draw, ...]] = tuple(Draw(c) for c in range(CARDS))
+REVEALS: Final[tuple[Reveal, ...]] = tuple(Reveal(c) for c in range(CARDS))
+PICKS: Final[tuple[Pick, ...]] = tuple(Pick(c) for c in range(CARDS))
+DOORS: Final[tuple[Door, ...]] = tuple(Door(r) for r in range(len(DOOR_OUTCOMES)))
+GIVES: Final[tuple[tuple[Give, ...], ...]] = tuple(
     tuple(Give(c, t) for t in range(MAX_SEATS)) for c in range(CARDS)
 )
 """``GIVES[card][target]``: interned so legal action lists allocate nothing new."""
-DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(CARDS))
-PILE_DRAW = Pile(False)
-PILE_DISCARD = Pile(True)
-SHOWS: tuple[Show, ...] = tuple(Show(c) for c in range(len(COLOURS)))
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in range(CARDS))
+PILE_DRAW: Final = Pile(False)
+PILE_DISCARD: Final = Pile(True)
+SHOWS: Final[tuple[Show, ...]] = tuple(Show(c) for c in range(len(COLOURS)))
 
 
 # ---------------------------------------------------------------------------------------
 # Reading actions
 
-_VERBS = {
+_VERBS: Final = {
     "roll": "roll", "tirar": "roll",
     "draw": "draw", "robar": "draw",
     "reveal": "reveal", "descubrir": "reveal",
@@ -234,14 +234,14 @@ _VERBS = {
     "pile": "pile", "monton": "pile", "montón": "pile",
     "show": "show", "mostrar": "show",
 }  # fmt: skip
-_COLOUR_WORDS = {
+_COLOUR_WORDS: Final = {
     "pink": 0, "rosa": 0, "green": 1, "verde": 1,
     "blue": 2, "azul": 2, "orange": 3, "naranja": 3,
 }  # fmt: skip
-_DUD_WORDS = {"dud": DUD, "fracaso": DUD, "plaga": DUD}
-_PILE_WORDS = {"draw": False, "robo": False, "discard": True, "descarte": True}
-_TO_WORDS = {"to", "a"}
-_LETTER = {letter.lower(): i for i, letter in enumerate(LETTERS_EN)} | {
+_DUD_WORDS: Final = {"dud": DUD, "fracaso": DUD, "plaga": DUD}
+_PILE_WORDS: Final = {"draw": False, "robo": False, "discard": True, "descarte": True}
+_TO_WORDS: Final = {"to", "a"}
+_LETTER: Final = {letter.lower(): i for i, letter in enumerate(LETTERS_EN)} | {
     letter.lower(): i for i, letter in enumerate(LETTERS_ES)
 }
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.games.mystery_date import turns
@@ -58,18 +58,33 @@ Policy = Callable[[random.Random, Sequence[Any]], Any]
 
 # Phases as plain ints: comparing two ints is a fast path of the interpreter, comparing
 # IntEnum members is not. The final State gets the Phase members back (``_PHASES``).
-_PHASES: tuple[Phase, ...] = tuple(Phase)
-(P_DEAL, P_REVEAL, P_ROLL, P_DRAW, P_PILE, P_DISCARD, P_GIVE, P_PICK, P_SHOW, P_DOOR, P_OVER) = (
-    int(phase) for phase in _PHASES
+_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)
+P_DEAL: Final = int(Phase.DEAL)
+P_REVEAL: Final = int(Phase.REVEAL)
+P_ROLL: Final = int(Phase.ROLL)
+P_DRAW: Final = int(Phase.DRAW)
+P_PILE: Final = int(Phase.PILE)
+P_DISCARD: Final = int(Phase.DISCARD)
+P_GIVE: Final = int(Phase.GIVE)
+P_PICK: Final = int(Phase.PICK)
+P_SHOW: Final = int(Phase.SHOW)
+P_DOOR: Final = int(Phase.DOOR)
+P_OVER: Final = int(Phase.OVER)
+_DRAWS: Final = frozenset((P_DRAW, P_DEAL))
+_PILE_ACTIONS: Final = (PILE_DRAW, PILE_DISCARD)
+_CARD_RANGE: Final = range(CARDS)
+_OUTFITS: Final = tuple(
+    tuple(range(c * NUMBERS, c * NUMBERS + NUMBERS)) for c in range(CARDS // NUMBERS)
 )
-_DRAWS = frozenset((P_DRAW, P_DEAL))
-_PILE_ACTIONS = (PILE_DRAW, PILE_DISCARD)
-_CARD_RANGE = range(CARDS)
-_OUTFITS = tuple(tuple(range(c * NUMBERS, c * NUMBERS + NUMBERS)) for c in range(CARDS // NUMBERS))
-_E_ROLL, _E_NO_OUTFIT, _E_PILE_DRAW, _E_TOP, _E_DISCARD, _E_SWAP, _E_DOOR, _E_REVEAL = tuple(Event)[
-    :8
-]
-_E_RESHUFFLE = Event.RESHUFFLE
+_E_ROLL: Final = Event.ROLL
+_E_NO_OUTFIT: Final = Event.NO_OUTFIT
+_E_PILE_DRAW: Final = Event.PILE_DRAW
+_E_TOP: Final = Event.TOP
+_E_DISCARD: Final = Event.DISCARD
+_E_SWAP: Final = Event.SWAP
+_E_DOOR: Final = Event.DOOR
+_E_REVEAL: Final = Event.REVEAL
+_E_RESHUFFLE: Final = Event.RESHUFFLE
 
 
 def _landing(kind: Space) -> tuple[int, int] | None:
@@ -83,7 +98,7 @@ def _landing(kind: Space) -> tuple[int, int] | None:
     return P_GIVE, 0
 
 
-_LANDING: tuple[tuple[int, int] | None, ...] = tuple(map(_landing, TRACK))
+_LANDING: Final[tuple[tuple[int, int] | None, ...]] = tuple(map(_landing, TRACK))
 """Per track space, what a roll that stops there does (``None``: a door)."""
 
 
@@ -97,9 +112,9 @@ def _held_table() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_HELD = _held_table()
+_HELD: Final = _held_table()
 """``_HELD[mask]``: the cards of ``mask``, ascending."""
-_OUTFIT_MASKS = tuple(sum(1 << card for card in outfit) for outfit in _OUTFITS)
+_OUTFIT_MASKS: Final = tuple(sum(1 << card for card in outfit) for outfit in _OUTFITS)
 
 
 @cache

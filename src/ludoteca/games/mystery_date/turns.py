@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache, partial
 from itertools import chain, compress
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ludoteca.engine.game import Seat
 from ludoteca.games.mystery_date import cards as cards_mod
@@ -49,11 +49,23 @@ from ludoteca.games.mystery_date.state import (
 )
 
 # Reading an enum member costs about 0.15 µs; the hot path compares module constants.
-_P_DEAL, _P_REVEAL, _P_ROLL, _P_DRAW, _P_PILE, _P_DISCARD = tuple(Phase)[:6]
-_P_GIVE, _P_PICK, _P_SHOW, _P_DOOR, _P_OVER = tuple(Phase)[6:]
-_S_DOOR, _S_EITHER = Space.DOOR, Space.TAKE_EITHER
-_E_ROLL, _E_NO_OUTFIT, _E_DISCARD = Event.ROLL, Event.NO_OUTFIT, Event.DISCARD
-_E_SWAP = Event.SWAP
+_P_DEAL: Final = Phase.DEAL
+_P_REVEAL: Final = Phase.REVEAL
+_P_ROLL: Final = Phase.ROLL
+_P_DRAW: Final = Phase.DRAW
+_P_PILE: Final = Phase.PILE
+_P_DISCARD: Final = Phase.DISCARD
+_P_GIVE: Final = Phase.GIVE
+_P_PICK: Final = Phase.PICK
+_P_SHOW: Final = Phase.SHOW
+_P_DOOR: Final = Phase.DOOR
+_P_OVER: Final = Phase.OVER
+_S_DOOR: Final = Space.DOOR
+_S_EITHER: Final = Space.TAKE_EITHER
+_E_ROLL: Final = Event.ROLL
+_E_NO_OUTFIT: Final = Event.NO_OUTFIT
+_E_DISCARD: Final = Event.DISCARD
+_E_SWAP: Final = Event.SWAP
 
 
 # Tuples are changed through a list (copy, set, back to a tuple): about 1.6x faster than
@@ -155,18 +167,24 @@ def _swap_knowledge(
 
 # Hot transitions copy the state into a list, set the changed fields by position and build
 # the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
-_new_state = tuple.__new__
-(
-    _F_PHASE, _F_TURN, _F_MOVER, _F_POSITIONS, _F_HANDS, _F_PILE, _F_DISCARD, _F_OWED,
-    _F_TARGET, _F_GIVEN, _F_SHOWN, _F_KNOWN, _F_PUBLIC, _F_LOG, _F_WINNER,
-) = (
-    State._fields.index(name)
-    for name in (
-        "phase", "turn", "mover", "positions", "hands", "pile", "discard", "owed",
-        "target", "given", "shown", "known", "public", "log", "winner",
-    )
-)  # fmt: skip
-_F_RULES, _F_PLAYERS = State._fields.index("rules"), State._fields.index("players")
+_new_state: Final = tuple.__new__
+_F_PHASE: Final = State._fields.index("phase")
+_F_TURN: Final = State._fields.index("turn")
+_F_MOVER: Final = State._fields.index("mover")
+_F_POSITIONS: Final = State._fields.index("positions")
+_F_HANDS: Final = State._fields.index("hands")
+_F_PILE: Final = State._fields.index("pile")
+_F_DISCARD: Final = State._fields.index("discard")
+_F_OWED: Final = State._fields.index("owed")
+_F_TARGET: Final = State._fields.index("target")
+_F_GIVEN: Final = State._fields.index("given")
+_F_SHOWN: Final = State._fields.index("shown")
+_F_KNOWN: Final = State._fields.index("known")
+_F_PUBLIC: Final = State._fields.index("public")
+_F_LOG: Final = State._fields.index("log")
+_F_WINNER: Final = State._fields.index("winner")
+_F_RULES: Final = State._fields.index("rules")
+_F_PLAYERS: Final = State._fields.index("players")
 Fields = list[Any]
 """A state being built: ``list(state)``, changed in place, then ``_build``."""
 
@@ -318,7 +336,7 @@ def _landing(kind: Space) -> tuple[Phase, int] | None:
     return _P_GIVE, 0
 
 
-_LANDING: tuple[tuple[Phase, int] | None, ...] = tuple(map(_landing, TRACK))
+_LANDING: Final[tuple[tuple[Phase, int] | None, ...]] = tuple(map(_landing, TRACK))
 """Per track space, :func:`_landing` of its kind (read on every roll)."""
 
 
@@ -435,7 +453,7 @@ def _apply_door(state: State, action: Door) -> State:
     return _build(new)
 
 
-TRANSITIONS: dict[type, Callable[[State, Any], State]] = {
+TRANSITIONS: Final[dict[type, Callable[[State, Any], State]]] = {
     Roll: _apply_roll,
     Draw: _apply_draw,
     Reveal: _apply_reveal,
@@ -475,7 +493,7 @@ def give_actions(hand: Counts, partners: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(chain.from_iterable(compress(_GIVES_TO[t], hand) for t in partners))
 
 
-_GIVES_TO: tuple[tuple[Give, ...], ...] = tuple(zip(*GIVES, strict=True))
+_GIVES_TO: Final[tuple[tuple[Give, ...], ...]] = tuple(zip(*GIVES, strict=True))
 """``_GIVES_TO[target][card]``: ``GIVES[card][target]``."""
 
 
@@ -497,7 +515,7 @@ def targets(kind: Space, mover: int, players: int) -> tuple[int, ...]:
     return ()
 
 
-PARTNERS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+PARTNERS: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(tuple(targets(kind, mover, players) for kind in TRACK) for mover in range(players))
     for players in range(MAX_PLAYERS + 1)
 )

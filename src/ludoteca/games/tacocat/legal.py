@@ -6,7 +6,7 @@ from bisect import bisect_left as _bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games.tacocat.model import (
@@ -178,7 +178,7 @@ class _Replaces(dict[tuple[int, ...], Replace]):
         return action
 
 
-_REPLACES = _Replaces()
+_REPLACES: Final = _Replaces()
 
 
 def replace_action(cards: tuple[int, ...]) -> Replace:
@@ -194,7 +194,7 @@ class _Attacks(dict[tuple[int, ...], Attack]):
         return action
 
 
-_ATTACKS = _Attacks()
+_ATTACKS: Final = _Attacks()
 
 
 def attack_action(cards: tuple[int, ...]) -> Attack:

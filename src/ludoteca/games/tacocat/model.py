@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ludoteca.engine import components, native
 from ludoteca.engine.game import GameInfo, OptionSpec
@@ -15,38 +15,38 @@ from ludoteca.engine.game import GameInfo, OptionSpec
 # ---------------------------------------------------------------------------------------
 # Components (from the data file)
 
-DATA = components.load("tacocat")
-DECK: tuple[int, ...] = tuple(
+DATA: Final = components.load("tacocat")
+DECK: Final[tuple[int, ...]] = tuple(
     [0] + [int(DATA["deck"]["counts"][str(value)]) for value in range(1, 13)]
 )
 """Copies per value, indexed by value (index 0 unused)."""
-DECK_SIZE = sum(DECK)
-FULL_PILE: tuple[int, ...] = tuple(v for v, copies in enumerate(DECK) for _ in range(copies))
+DECK_SIZE: Final = sum(DECK)
+FULL_PILE: Final[tuple[int, ...]] = tuple(v for v, copies in enumerate(DECK) for _ in range(copies))
 """The whole deck as a sorted multiset of card values."""
-LETTERS: tuple[str, ...] = tuple(DATA["track"]["letters"])
-HAND_SIZES: tuple[int, ...] = tuple(DATA["track"]["hand_sizes"])
-_ARROW_SEAT = {"YAY": 0, "WOW": 1, "BOTH": None}
-ARROWS: tuple[int | None, ...] = tuple(_ARROW_SEAT[a] for a in DATA["track"]["arrows"])
+LETTERS: Final[tuple[str, ...]] = tuple(DATA["track"]["letters"])
+HAND_SIZES: Final[tuple[int, ...]] = tuple(DATA["track"]["hand_sizes"])
+_ARROW_SEAT: Final = {"YAY": 0, "WOW": 1, "BOTH": None}
+ARROWS: Final[tuple[int | None, ...]] = tuple(_ARROW_SEAT[a] for a in DATA["track"]["arrows"])
 """Seat each space's arrow points at; ``None`` for the double arrow."""
-START: int = DATA["track"]["start"]
-SPACES = len(LETTERS)
-YAY_GOAL = -1
-WOW_GOAL = SPACES
-MIN_SET: int = DATA["attack"]["min_set"]
-MIN_SEQUENCE: int = DATA["attack"]["min_sequence"]
-MAX_VALUE = 12
-NO_SEAT = -1
+START: Final[int] = DATA["track"]["start"]
+SPACES: Final = len(LETTERS)
+YAY_GOAL: Final = -1
+WOW_GOAL: Final = SPACES
+MIN_SET: Final[int] = DATA["attack"]["min_set"]
+MIN_SEQUENCE: Final[int] = DATA["attack"]["min_sequence"]
+MAX_VALUE: Final = 12
+NO_SEAT: Final = -1
 
-ROUND_STEP_BOUND = 2 * max(HAND_SIZES) * 2 + 2 + 2 * max(HAND_SIZES) + 2 * max(HAND_SIZES)
+ROUND_STEP_BOUND: Final = 2 * max(HAND_SIZES) * 2 + 2 + 2 * max(HAND_SIZES) + 2 * max(HAND_SIZES)
 """Deals and draws, two replace choices, duel choices and tricks: steps one round can take."""
-DRAWN_ROUNDS_BOUND = 60
+DRAWN_ROUNDS_BOUND: Final = 60
 """Drawn rounds allowed for in ``max_steps``. A showdown tie has probability well under 0.2,
 so 60 draws in one game has probability below 1e-40."""
 
 if 4 * max(HAND_SIZES) > DECK_SIZE:
     raise ValueError("tacocat deck too small: deals plus replacements could empty the pile")
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="tacocat",
     version=1,
     name_es=DATA["names"]["es"],
@@ -154,11 +154,11 @@ class Sacrifice:
 
 Action = Draw | Replace | Duel | Attack | Defend | Sacrifice
 
-DRAWS = tuple(Draw(v) for v in range(MAX_VALUE + 1))
-DUELS = tuple(Duel(v) for v in range(MAX_VALUE + 1))
-DEFENDS = tuple(Defend(v) for v in range(MAX_VALUE + 1))
-SACRIFICE = Sacrifice()
-KEEP = Replace(())
+DRAWS: Final = tuple(Draw(v) for v in range(MAX_VALUE + 1))
+DUELS: Final = tuple(Duel(v) for v in range(MAX_VALUE + 1))
+DEFENDS: Final = tuple(Defend(v) for v in range(MAX_VALUE + 1))
+SACRIFICE: Final = Sacrifice()
+KEEP: Final = Replace(())
 
 
 # ---------------------------------------------------------------------------------------
@@ -178,7 +178,12 @@ class Phase(IntEnum):
 
 # Reading an enum member (``Phase.DEAL``) costs about 0.15 µs on CPython 3.11, several times
 # per step; the hot path compares against these module constants instead.
-P_DEAL, P_REPLACE, P_DUEL, P_ATTACK, P_DEFEND, P_OVER = Phase
+P_DEAL: Final = Phase.DEAL
+P_REPLACE: Final = Phase.REPLACE
+P_DUEL: Final = Phase.DUEL
+P_ATTACK: Final = Phase.ATTACK
+P_DEFEND: Final = Phase.DEFEND
+P_OVER: Final = Phase.OVER
 
 
 class Rules(NamedTuple):

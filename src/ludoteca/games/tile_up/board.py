@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 Cells = Sequence[tuple[int, int]]
 
@@ -157,7 +157,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(k for k in range(8) if byte >> k & 1) for byte in range(256)
 )
 

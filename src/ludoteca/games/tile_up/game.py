@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -53,7 +53,20 @@ from ludoteca.games.tile_up.model import (
     DREW_GOAL,
     DREW_TILES,
     END,
+    END_IDS,
     END_REASONS,
+    F_ACTED,
+    F_BAG,
+    F_COLOURS,
+    F_FRESH,
+    F_FRONTIER,
+    F_HANDS,
+    F_LOG,
+    F_NUMBERS,
+    F_OCCUPIED,
+    F_PENDING,
+    F_REGIONS,
+    F_STACKS,
     FACEUP,
     FULL_BAG,
     HIDDEN_DISCARD,
@@ -95,6 +108,7 @@ from ludoteca.games.tile_up.model import (
     board_masks,
     cell_name,
     geo_of,
+    new_state,
     tile_name,
 )
 from ludoteca.games.tile_up.sampling import draw_hands
@@ -103,9 +117,9 @@ from ludoteca.games.tile_up.sampling import draw_hands
 # The game
 
 
-_CHANCE_ACTORS: tuple[Seat, ...] = (CHANCE,)
-_TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(len(FULL_BAG)))
-_SEATS: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_PLAYERS))
+_CHANCE_ACTORS: Final[tuple[Seat, ...]] = (CHANCE,)
+_TILE_NAMES: Final[tuple[str, ...]] = tuple(tile_name(code) for code in range(len(FULL_BAG)))
+_SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -228,7 +242,7 @@ class TileUp:
             winners=tuple(seat for seat, key in enumerate(keys) if key == best),
             ranks=ranks,
             reason=msg(f"tile_up.end.{reason}", turns=MAX_TURNS),
-            end_reason=_END_IDS[reason],
+            end_reason=END_IDS[reason],
             turns=state.turn,
             figures={"scores": list(state.scores), "goals_scored": list(state.scored)},
         )
@@ -461,25 +475,11 @@ class TileUp:
         return components.rules_text(DATA, lang)
 
 
-GAME = TileUp()
+GAME: Final = TileUp()
 
 
 # ---------------------------------------------------------------------------------------
 # Transitions (private)
-
-
-# Hot transitions copy the state into a list, set the changed fields by position and build
-# the new State with ``tuple.__new__``: several times faster than ``State._replace``.
-_new_state = tuple.__new__
-_F = {name: index for index, name in enumerate(State._fields)}
-_F_STACKS, _F_COLOURS, _F_NUMBERS = _F["stacks"], _F["colour_masks"], _F["number_masks"]
-_F_OCCUPIED, _F_FRONTIER, _F_REGIONS = _F["occupied"], _F["frontier"], _F["regions"]
-_F_BAG, _F_HANDS, _F_PENDING = _F["bag"], _F["hands"], _F["pending"]
-_F_ACTED, _F_FRESH, _F_LOG = _F["acted"], _F["fresh"], _F["log"]
-
-
-_END_IDS = {"corners": "corners", "tiles": "tiles_out", "turns": "turn_limit"}
-"""Outcome end reason ids for ``END_REASONS`` (the ids ``simulate`` counts)."""
 
 
 def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
@@ -499,12 +499,12 @@ def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
     colour_masks[colour] |= bit
     number_masks[tile % NUMBERS] |= bit
     occupied = state.occupied | bit
-    new[_F_STACKS] = tuple(stacks)
-    new[_F_COLOURS] = tuple(colour_masks)
-    new[_F_NUMBERS] = tuple(number_masks)
-    new[_F_OCCUPIED] = occupied
-    new[_F_FRONTIER] = (state.frontier | geo.neighbours(bit)) & ~occupied
-    new[_F_REGIONS] = _update_regions(
+    new[F_STACKS] = tuple(stacks)
+    new[F_COLOURS] = tuple(colour_masks)
+    new[F_NUMBERS] = tuple(number_masks)
+    new[F_OCCUPIED] = occupied
+    new[F_FRONTIER] = (state.frontier | geo.neighbours(bit)) & ~occupied
+    new[F_REGIONS] = _update_regions(
         geo, state.regions, colour_masks, cell, colour, old // NUMBERS if old >= 0 else -1
     )
 
@@ -533,13 +533,13 @@ def _apply_bag(state: State, seat: Seat, action: BagDraw) -> State:
     kind, target = state.pending[0]
     code = action.tile
     new = list(state)
-    new[_F_BAG] = _bag_with(state.bag, code, -1)
-    new[_F_PENDING] = state.pending[1:]
+    new[F_BAG] = _bag_with(state.bag, code, -1)
+    new[F_PENDING] = state.pending[1:]
     if kind == K_START:
         _put(new, state, target, code)
     else:
-        new[_F_HANDS] = _set(state.hands, target, _insert(state.hands[target], code))
-    after: State = _new_state(State, new)
+        new[F_HANDS] = _set(state.hands, target, _insert(state.hands[target], code))
+    after: State = new_state(State, new)
     return _settle(after)
 
 
@@ -619,10 +619,10 @@ def _apply_place(state: State, seat: Seat, action: Place) -> State:
     geo = geo_of(state.rules)
     new = list(state)
     _put(new, state, geo.bit(action.row, action.col), action.tile)
-    new[_F_HANDS] = _set(state.hands, seat, _remove_one(state.hands[seat], action.tile))
-    new[_F_ACTED] = PLACING
-    new[_F_FRESH] = state.fresh & ~(1 << seat)
-    after: State = _new_state(State, new)
+    new[F_HANDS] = _set(state.hands, seat, _remove_one(state.hands[seat], action.tile))
+    new[F_ACTED] = PLACING
+    new[F_FRESH] = state.fresh & ~(1 << seat)
+    after: State = new_state(State, new)
     return after
 
 
@@ -731,12 +731,12 @@ def _logged(before: State, after: State, seat: Seat, action: Action) -> State:
         entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
     log = before.log
     new = list(after)
-    new[_F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
-    logged: State = _new_state(State, new)
+    new[F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
+    logged: State = new_state(State, new)
     return logged
 
 
-_TRANSITIONS: dict[type, Any] = {
+_TRANSITIONS: Final[dict[type, Any]] = {
     Place: _apply_place,
     Score: _apply_score,
     DrawTiles: _apply_draw_tiles,
@@ -752,7 +752,7 @@ _TRANSITIONS: dict[type, Any] = {
 # ---------------------------------------------------------------------------------------
 # Parsing and sampling helpers (private)
 
-_VERBS = {
+_VERBS: Final = {
     "place": "place", "colocar": "place", "poner": "place",
     "score": "score", "puntuar": "score", "anotar": "score",
     "draw": "draw", "robar": "draw",
@@ -761,7 +761,7 @@ _VERBS = {
     "bag": "bag", "bolsa": "bag",
     "deck": "deck", "mazo": "deck",
 }  # fmt: skip
-_DRAW_KINDS: dict[str, Action] = {
+_DRAW_KINDS: Final[dict[str, Action]] = {
     "tiles": DRAW_TILES_ACTION,
     "fichas": DRAW_TILES_ACTION,
     "goal": DRAW_GOAL_ACTION,
@@ -770,7 +770,7 @@ _DRAW_KINDS: dict[str, Action] = {
     "carta": DRAW_GOAL_ACTION,
     "cartas": DRAW_GOAL_ACTION,
 }
-_GOAL_WORDS = ("goal", "objetivo", "carta")
+_GOAL_WORDS: Final = ("goal", "objetivo", "carta")
 
 
 def _parse_tile(text: str, token: str) -> int:

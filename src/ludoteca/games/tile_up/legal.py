@@ -8,6 +8,7 @@ many placements there are.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Message, msg
@@ -70,10 +71,10 @@ class _Chunk(dict[int, tuple[Place, ...]]):
         return actions
 
 
-_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(k for k in range(8) if byte >> k & 1) for byte in range(256)
 )
-_PLACE_TABLES: dict[int, tuple[int, list[list[_Chunk]]]] = {}
+_PLACE_TABLES: Final[dict[int, tuple[int, list[list[_Chunk]]]]] = {}
 
 
 def _place_table(geo: Geometry) -> tuple[int, list[list[_Chunk]]]:
@@ -199,13 +200,13 @@ class LegalActions(LazyActions[Action]):
         )
 
 
-_BYTE_COUNT: tuple[int, ...] = tuple(byte.bit_count() for byte in range(256))
+_BYTE_COUNT: Final[tuple[int, ...]] = tuple(byte.bit_count() for byte in range(256))
 
 
-_ACTION_TYPES = frozenset(
+_ACTION_TYPES: Final = frozenset(
     (Place, Score, DrawTiles, DrawGoal, EndTurn, DiscardTile, DiscardGoal, BagDraw, DeckDraw)
 )
-_CARD_BY_SHAPE: tuple[tuple[int, ...], ...] = tuple(
+_CARD_BY_SHAPE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(CARD_OF.get((shape, colour), -1) for colour in range(len(COLOURS)))
     for shape in range(len(SHAPE_NAMES))
 )
