@@ -1,7 +1,8 @@
 """Gotcha's fast makers build exactly what the constructors build, compiled or not.
 
-The makers (``actions.draw_at`` ... ``cards_model.make_event``) skip a frozen dataclass's
-``__init__`` (issue 19): the class's own ``__new__`` and each field's slot descriptor. A
+The makers (``actions.draw_at`` ... ``cards_model.make_event``, ``make_facts``) skip a
+frozen dataclass's ``__init__`` (issue 19): the class's own ``__new__`` and each field's
+slot descriptor. A
 missed field, a wrong class or a value that compares, hashes or prints differently would
 show here; so would a maker that made the value mutable.
 """
@@ -28,6 +29,7 @@ CASES: list[tuple[Any, Any]] = [
         cards_model.Event(3, 1, "chat", "hi", -1),
     ),
     (cards_model.make_event(4, 0, "draw"), cards_model.Event(4, 0, "draw")),
+    (cards_model.make_facts((), (0, 3), 1), cards_model.Facts((), (0, 3), 1)),
 ]
 
 

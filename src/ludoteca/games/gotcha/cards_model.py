@@ -167,6 +167,21 @@ class Facts:
     current: int
 
 
+_NEW_FACTS: Final = Facts.__new__
+_SET_PROFILES: Final = vars(Facts)["profiles"].__set__
+_SET_POSITIONS: Final = vars(Facts)["positions"].__set__
+_SET_CURRENT: Final = vars(Facts)["current"].__set__
+
+
+def make_facts(profiles: tuple[Profile, ...], positions: tuple[int, ...], current: int) -> Facts:
+    """``Facts(profiles, positions, current)``, made as :func:`make_event` makes an Event."""
+    facts: Facts = _NEW_FACTS(Facts)
+    _SET_PROFILES(facts, profiles)
+    _SET_POSITIONS(facts, positions)
+    _SET_CURRENT(facts, current)
+    return facts
+
+
 @dataclass(frozen=True, slots=True)
 class Who:
     """The predicate of a WHO card.

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, Final
 
-from ludoteca.games.gotcha import cards
+from ludoteca.games.gotcha import cards, cards_model
 from ludoteca.games.gotcha.actions import AREAS
 from ludoteca.games.gotcha.cards import Event, Rule
 from ludoteca.games.gotcha.state import (
@@ -241,7 +241,7 @@ def _bound_at(state: State, slot: int, seat: int, index: int) -> bool:
         if event.kind == "play":
             current = event.seat if j == index else (event.seat + 1) % n
             break
-    facts = cards.Facts(state.profiles, state.positions, current)
+    facts = cards_model.make_facts(state.profiles, state.positions, current)
     return cards.who_matches(who_card(state.who[slot][-1]), seat, facts)
 
 
