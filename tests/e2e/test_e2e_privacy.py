@@ -43,12 +43,27 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in OWN_KEYS}
 
 
-def shown_cards(page: Page) -> Counter[int]:
-    """The card faces the page shows: every element carrying ``data-card``."""
-    values: list[str] = page.eval_on_selector_all(
-        "[data-card]", "els => els.map(e => e.getAttribute('data-card'))"
-    )
-    return Counter(int(v) for v in values if v.lstrip("-").isdigit())
+SNAPSHOT_JS = """() => {
+    const board = document.querySelector('.board');
+    const all = (selector, read) => [...document.querySelectorAll(selector)].map(read);
+    return {
+        version: board ? board.dataset.version || '' : '',
+        cards: all('[data-card]', (e) => e.getAttribute('data-card')),
+        generic: document.querySelector('.board.generic-board') !== null,
+        rows: all('.board table.kv:not(.nested) > tbody > tr[data-key]', (e) => e.dataset.key),
+        chips: all('.board tr[data-key="hand"] .chip', (e) => e.textContent),
+    };
+}"""
+"""What the board shows, read in one go with the version of the state it was drawn from."""
+
+
+def shown_state(frames: Frames, version: str) -> dict[str, Any] | None:
+    """The state message the page drew its board from (the last one of that version)."""
+    for message in reversed(frames.of_type("state")):
+        if str(message["version"]) == version:
+            found: dict[str, Any] = message
+            return found
+    return None
 
 
 def public_cards(view: dict[str, Any]) -> Counter[int]:
@@ -93,7 +108,7 @@ def test_two_people_play_tacocat_and_never_see_each_others_hand(
             state = my_turn(frames)
             if state is None or not moves_drawn(page, state):
                 continue
-            dom_checks += check_dom(page, state)
+            dom_checks += check_dom(page, frames)
             moved |= click_move(page, frames, state, rng.choice(state["legal"])["text"])
         if not moved:
             ana.wait_for_timeout(20)
@@ -113,25 +128,26 @@ def test_two_people_play_tacocat_and_never_see_each_others_hand(
     assert dom_checks > 10
 
 
-def check_dom(page: Page, state: dict[str, Any]) -> int:
+def check_dom(page: Page, frames: Frames) -> int:
     """The page shows its own hand and no card face beyond it and the public cards.
 
-    The Tacocat board marks every card face with ``data-card``; the generic board (the
-    fallback) lists the view's keys as ``tr[data-key]`` rows. Returns 1 (one check made).
+    The board and the version of the state it was drawn from are read together (the board
+    is drawn asynchronously, and in a secret choice the other seat's choice can bring a new
+    state at any time); that state is the one compared. The Tacocat board marks every card
+    face with ``data-card``; the generic board (the fallback) lists the view's keys as
+    ``tr[data-key]`` rows. Returns 1 (one check made).
     """
+    shot: dict[str, Any] = page.evaluate(SNAPSHOT_JS)
+    state = wait_until(page, lambda: shown_state(frames, shot["version"]), "the drawn state")
     view = state["view"]
     hand = Counter(view["hand"])
-    if page.locator(".board.generic-board").count():
-        rows: list[str] = page.eval_on_selector_all(
-            ".board table.kv:not(.nested) > tbody > tr[data-key]",
-            "els => els.map(e => e.dataset.key)",
-        )
+    if shot["generic"]:
+        rows = shot["rows"]
         assert set(rows) <= set(view), f"rows for keys not in the view: {set(rows) - set(view)}"
-        chips = page.locator('.board tr[data-key="hand"] .chip').all_inner_texts()
-        assert Counter(int(c) for c in chips) == hand
+        assert Counter(int(c) for c in shot["chips"]) == hand
         return 1
     allowed = hand + public_cards(view) + Counter(view.get("my_choice") or [])
-    shown = shown_cards(page)
+    shown = Counter(int(v) for v in shot["cards"] if v.lstrip("-").isdigit())
     assert not hand - shown, f"own hand {dict(hand)} not drawn as card faces: {dict(shown)}"
     extra = shown - allowed
     assert not extra, f"seat {state['you']} shows cards it may not see: {dict(extra)}"

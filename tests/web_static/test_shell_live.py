@@ -232,3 +232,32 @@ def test_a_sit_clicked_while_the_socket_reconnects_is_sent_once_it_is_back(
         routes[-1].send(message)
     expect(page.get_by_test_id("seat-0")).to_contain_text("Bea")
     context.close()
+
+
+def test_a_sit_pressed_before_a_presence_redraw_and_released_after_still_sits(
+    origin: str, browser: Browser
+) -> None:
+    """Presence messages redraw the seats whenever someone joins (every 0.25 s in a busy
+    room). The rows are patched, not rebuilt: a button that did not change is the same node
+    after the redraw, so a click whose press and release straddle one still lands."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(origin + "/")
+    page.get_by_test_id("game-select").select_option("tacocat")
+    page.get_by_test_id("create-room").click()
+    page.wait_for_url(re.compile(r".*/room/[^/]+$"))
+    page.get_by_test_id("name-input").fill("Ana")
+    spectators = page.locator(".spectators")
+    expect(spectators).to_have_count(1)
+    before = spectators.inner_text()
+    box = page.get_by_test_id("sit-0").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    other = browser.new_context(locale="en-GB")
+    other.new_page().goto(page.url)  # a spectator joins: a presence message redraws the seats
+    expect(spectators).not_to_have_text(before)
+    page.mouse.up()
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+    other.close()
+    context.close()

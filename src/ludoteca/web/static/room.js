@@ -4,7 +4,7 @@
 // board is drawn by the game's module, loaded with import(`/static/boards/${game}.js`),
 // or by boards/generic.js when that import fails.
 
-import {h, clear} from "./boards/svg.js";
+import {h, clear, patch} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionsText} from "./lobby.js";
 import {Connection, loadToken, saveToken} from "./net.js";
@@ -524,6 +524,7 @@ export function mountRoom(root, roomId) {
       sendChat,
     };
     const game = S.room.game;
+    const shows = ctx.replay ? "replay" : String(S.state.version);
     loadBoard(game).then(async (module) => {
       if (token !== renderToken) return;  // a newer state arrived meanwhile
       // A board with the room's one chat (Gotcha: the chat the rules judge) hides the shell's.
@@ -543,6 +544,8 @@ export function mountRoom(root, roomId) {
       }
       clear(dom.boardNote);
       if (S.boardFailed) dom.boardNote.appendChild(h("p", {class: "banner warn"}, [t("board.failed")]));
+      // The state the board shows (drawn after the status line, asynchronously): for tests.
+      if (token === renderToken) dom.board.setAttribute("data-version", shows);
     });
     drawLast();
   }
@@ -583,11 +586,13 @@ export function mountRoom(root, roomId) {
     store(PROFILE_KEY, {age: S.age, traits: [...S.traits]});
   }
 
+  // Seats and the buttons under them are patched, not redrawn: presence messages come every
+  // 0.25 s while people join, and a redraw between mousedown and mouseup loses a click.
   function drawSeats() {
     if (!dom.seats) return;
-    clear(dom.seats);
-    clear(dom.after);
     if (!S.room) {
+      clear(dom.seats);
+      clear(dom.after);
       clear(dom.join);
       dom.joinKey = null;
       return;
@@ -600,8 +605,9 @@ export function mountRoom(root, roomId) {
       askLeave: () => { S.confirming = true; drawSeats(); },
       stay: () => { S.confirming = false; drawSeats(); },
     };
-    for (const info of S.room.seats) dom.seats.appendChild(seatRow(info, seatEnv));
-    if (S.room.spectators) dom.seats.appendChild(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
+    const rows = S.room.seats.map((info) => seatRow(info, seatEnv));
+    if (S.room.spectators) rows.push(h("li", {class: "muted small spectators"}, [t("room.spectators", {n: S.room.spectators})]));
+    patch(dom.seats, rows);
     const lobby = S.room.status === "lobby";
     const parts = [];
     // The name and profile fields are rebuilt only when they change, never while someone
@@ -645,7 +651,7 @@ export function mountRoom(root, roomId) {
       }, [t("room.start")]));
       if (!full) parts.push(h("p", {class: "muted small"}, [t("room.start_wait")]));
     }
-    for (const part of parts) dom.after.appendChild(part);
+    patch(dom.after, parts);
   }
 
   function drawInvite() {

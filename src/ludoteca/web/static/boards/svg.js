@@ -64,3 +64,19 @@ export function h(tag, attrs = {}, children = []) {
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
+
+/** Make `parent`'s children the nodes of `nodes` (nulls skipped), keeping every existing child
+ * that is equal to its replacement (`isEqualNode`: same tag, attributes and content). A
+ * message that redraws a panel without changing it then leaves the nodes under the pointer
+ * alone: a click whose mousedown and mouseup straddle such a redraw still lands (a new node
+ * in between swallows it). Listeners are not compared: pass nodes whose listeners do what
+ * the old ones did. */
+export function patch(parent, nodes) {
+  const list = nodes.filter((node) => node);
+  for (let index = 0; index < list.length; index++) {
+    const old = parent.childNodes[index];
+    if (!old) parent.appendChild(list[index]);
+    else if (!old.isEqualNode(list[index])) parent.replaceChild(list[index], old);
+  }
+  while (parent.childNodes.length > list.length) parent.removeChild(parent.lastChild);
+}
