@@ -74,6 +74,7 @@ class Choices(LazyActions[Action]):
     __slots__ = (
         "_accusable",
         "_clock",
+        "_handed",
         "_head",
         "_len",
         "_owed",
@@ -87,6 +88,9 @@ class Choices(LazyActions[Action]):
     def __init__(self, state: State, seat: Seat, table: BuzzTable | None = None) -> None:
         self._state = state
         self._seat = seat
+        # The last item this list handed out: legal by construction, so ``in`` (the runner's
+        # legality check of an agent's pick) answers it without judging the rules again.
+        self._handed: object = None
         clock = self._clock = state.clock
         phase = state.phase
         current = state.current
@@ -140,11 +144,17 @@ class Choices(LazyActions[Action]):
             if 0 <= room < self._room_span:
                 row, column = divmod(room, _TIMES)
                 t = self._clock + OFFSETS[column]
+                made: Action
                 if row < _CHATS:
-                    return chat_at(t, CHAT_LINES[row])
-                return emote_at(t, _EMOTE_NAMES[row - _CHATS])
+                    made = chat_at(t, CHAT_LINES[row])
+                else:
+                    made = emote_at(t, _EMOTE_NAMES[row - _CHATS])
+                self._handed = made
+                return made
             if 0 <= index < self._len:
-                return self.item(index)
+                made = self.item(index)
+                self._handed = made
+                return made
         return super().__getitem__(index)
 
     def item(self, index: int) -> Action:
@@ -182,6 +192,8 @@ class Choices(LazyActions[Action]):
         raise IndexError(index)
 
     def __contains__(self, action: object) -> bool:
+        if action is self._handed:
+            return True
         return isinstance(action, _TIMED) and why(self._state, self._seat, action) is None
 
     def __repr__(self) -> str:
