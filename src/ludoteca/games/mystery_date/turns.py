@@ -48,18 +48,19 @@ from ludoteca.games.mystery_date.state import (
     State,
 )
 
-# Reading an enum member costs about 0.15 µs; the hot path compares module constants.
-_P_DEAL: Final = Phase.DEAL
-_P_REVEAL: Final = Phase.REVEAL
-_P_ROLL: Final = Phase.ROLL
-_P_DRAW: Final = Phase.DRAW
-_P_PILE: Final = Phase.PILE
-_P_DISCARD: Final = Phase.DISCARD
-_P_GIVE: Final = Phase.GIVE
-_P_PICK: Final = Phase.PICK
-_P_SHOW: Final = Phase.SHOW
-_P_DOOR: Final = Phase.DOOR
-_P_OVER: Final = Phase.OVER
+# Reading an enum member costs about 0.15 µs; the hot paths (here and game.py) compare
+# module constants.
+P_DEAL: Final = Phase.DEAL
+P_REVEAL: Final = Phase.REVEAL
+P_ROLL: Final = Phase.ROLL
+P_DRAW: Final = Phase.DRAW
+P_PILE: Final = Phase.PILE
+P_DISCARD: Final = Phase.DISCARD
+P_GIVE: Final = Phase.GIVE
+P_PICK: Final = Phase.PICK
+P_SHOW: Final = Phase.SHOW
+P_DOOR: Final = Phase.DOOR
+P_OVER: Final = Phase.OVER
 _S_DOOR: Final = Space.DOOR
 _S_EITHER: Final = Space.TAKE_EITHER
 _E_ROLL: Final = Event.ROLL
@@ -241,9 +242,9 @@ def _end_turn(new: Fields) -> State:
     new[_F_TARGET] = NO_SEAT
     new[_F_GIVEN] = -1
     if new[_F_TURN] >= rules.turn_limit:
-        new[_F_PHASE] = _P_OVER
+        new[_F_PHASE] = P_OVER
     else:
-        new[_F_PHASE] = _P_ROLL
+        new[_F_PHASE] = P_ROLL
         new[_F_TURN] += 1
         new[_F_MOVER] = (new[_F_MOVER] + 1) % new[_F_PLAYERS]
     return _build(new)
@@ -252,7 +253,7 @@ def _end_turn(new: Fields) -> State:
 def _after_gain(new: Fields) -> State:
     """MD-04: over the hand limit, discard; otherwise the turn ends."""
     if sum(new[_F_HANDS][new[_F_MOVER]]) > HAND_LIMIT:
-        new[_F_PHASE] = _P_DISCARD
+        new[_F_PHASE] = P_DISCARD
         return _build(new)
     return _end_turn(new)
 
@@ -266,11 +267,11 @@ def _apply_draw(state: State, action: Draw) -> State:
         new[_F_PILE] = _sub(pile, card)
     else:
         _draw_from_pile(new, card)
-    if state.phase == _P_DEAL:
+    if state.phase == P_DEAL:
         n = state.players
         new[_F_HANDS] = _gain(state.hands, (DEAL * n - state.owed) % n, card)
         new[_F_OWED] = owed = state.owed - 1
-        new[_F_PHASE] = _P_DEAL if owed else _P_REVEAL
+        new[_F_PHASE] = P_DEAL if owed else P_REVEAL
         return _build(new)
     new[_F_HANDS] = _gain(state.hands, state.mover, card)
     new[_F_OWED] = owed = state.owed - 1
@@ -286,7 +287,7 @@ def _apply_reveal(state: State, action: Reveal) -> State:
     new[_F_DISCARD] = (card,)
     _log(new, Event.REVEAL, NO_SEAT, card)
     if state.turn == 0:
-        new[_F_PHASE] = _P_ROLL
+        new[_F_PHASE] = P_ROLL
         new[_F_TURN] = 1
         new[_F_MOVER] = 0
         return _build(new)
@@ -315,11 +316,11 @@ def _apply_roll(state: State, action: Roll) -> State:
         _log(new, _E_NO_OUTFIT, mover)
         return _end_turn(new)
     if len(outfits) == 1:
-        new[_F_PHASE] = _P_DOOR
+        new[_F_PHASE] = P_DOOR
         new[_F_SHOWN] = outfits[0]
         _show_outfit(new, outfits[0])
     else:
-        new[_F_PHASE] = _P_SHOW
+        new[_F_PHASE] = P_SHOW
     return _build(new)
 
 
@@ -330,10 +331,10 @@ def _landing(kind: Space) -> tuple[Phase, int] | None:
     if kind == _S_DOOR:
         return None
     if kind == _S_EITHER:
-        return _P_PILE, 0
+        return P_PILE, 0
     if kind in TAKES:
-        return _P_DRAW, TAKES[kind]
-    return _P_GIVE, 0
+        return P_DRAW, TAKES[kind]
+    return P_GIVE, 0
 
 
 _LANDING: Final[tuple[tuple[Phase, int] | None, ...]] = tuple(map(_landing, TRACK))
@@ -344,7 +345,7 @@ def _apply_pile(state: State, action: Pile) -> State:
     mover = state.mover
     new = list(state)
     if not action.from_discard:
-        new[_F_PHASE] = _P_DRAW
+        new[_F_PHASE] = P_DRAW
         new[_F_OWED] = 1
         _log(new, Event.PILE_DRAW, mover)
         return _build(new)
@@ -357,7 +358,7 @@ def _apply_pile(state: State, action: Pile) -> State:
     new[_F_PUBLIC] = _set(state.public, mover, _seen(state.public[mover], taken, gained=True))
     _log(new, Event.TOP, mover, card)
     if not discard:
-        new[_F_PHASE] = _P_REVEAL
+        new[_F_PHASE] = P_REVEAL
         return _build(new)
     return _after_gain(new)
 
@@ -385,7 +386,7 @@ def _apply_give(state: State, action: Give) -> State:
     mover = state.mover
     new = list(state)
     new[_F_HANDS] = _set(state.hands, mover, _sub(state.hands[mover], action.card))
-    new[_F_PHASE] = _P_PICK
+    new[_F_PHASE] = P_PICK
     new[_F_TARGET] = action.target
     new[_F_GIVEN] = action.card
     return _build(new)
@@ -411,7 +412,7 @@ def _apply_pick(state: State, action: Pick) -> State:
 
 def _apply_show(state: State, action: Show) -> State:
     new = list(state)
-    new[_F_PHASE] = _P_DOOR
+    new[_F_PHASE] = P_DOOR
     new[_F_SHOWN] = action.colour
     _show_outfit(new, action.colour)
     return _build(new)
@@ -431,7 +432,7 @@ def _apply_door(state: State, action: Door) -> State:
     new = list(state)
     _log(new, Event.DOOR, mover, shown, result)
     if result == shown:
-        new[_F_PHASE] = _P_OVER
+        new[_F_PHASE] = P_OVER
         new[_F_WINNER] = mover
         return _build(new)
     if result != DUD:
@@ -447,7 +448,7 @@ def _apply_door(state: State, action: Door) -> State:
     new[_F_KNOWN] = known
     new[_F_PUBLIC] = public
     new[_F_DISCARD] = discard
-    new[_F_PHASE] = _P_DRAW
+    new[_F_PHASE] = P_DRAW
     new[_F_OWED] = NUMBERS
     new[_F_SHOWN] = -1
     return _build(new)
