@@ -119,6 +119,15 @@ def test_verdicts_in_both_languages() -> None:
     assert "--openspiel" in bench.verdicts(alone, "es")[0]
 
 
+def test_gotcha_is_judged_against_its_own_target() -> None:
+    # Issue 19: Gotcha's target is 5x its 0.13x of 2026-12-01 (0.65x kuhn), not the 2x line.
+    kuhn = ("python_kuhn_poker", "openspiel", [100])
+    gotcha = bench.verdicts(_report(_rows(("gotcha", "playout", [70]), kuhn)), "en")
+    tacocat = bench.verdicts(_report(_rows(("tacocat", "playout", [70]), kuhn)), "en")
+    assert gotcha == ["gotcha: 0.70× python_kuhn_poker's steps/s (target ≥ 0.65×): met"]
+    assert tacocat == ["tacocat: 0.70× python_kuhn_poker's steps/s (target ≥ 2×): NOT met"]
+
+
 def test_run_measures_reference_and_both_rows_per_game() -> None:
     report = bench.run(["tacocat"], SHORT, repetitions=2)
     rows = [(r.name, r.kind) for r in report.results]

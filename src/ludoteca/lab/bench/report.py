@@ -15,6 +15,7 @@ from ludoteca.lab import bench as _bench
 from ludoteca.lab.bench.constants import (
     DEFAULT_REPETITIONS,
     FASTPATH_TARGET,
+    GAME_TARGET_RATIOS,
     KUHN,
     REFERENCE,
     RUNNER_LIMIT,
@@ -64,7 +65,8 @@ def render(report: BenchReport, lang: Lang = "en") -> Table:
 
 
 def verdicts(report: BenchReport, lang: Lang = "en") -> list[str]:
-    """One line per target: each game's playout (≥ 2× ``python_kuhn_poker`` steps/s), its
+    """One line per target: each game's playout (≥ 2× ``python_kuhn_poker`` steps/s, or the
+    game's own target in ``GAME_TARGET_RATIOS``), its
     ``runner.play`` (≤ 1.5× the playout's µs/step) and its fast path (≥ 4× the playout).
     All are paired ratios (median over rounds).
     """
@@ -75,8 +77,9 @@ def verdicts(report: BenchReport, lang: Lang = "en") -> list[str]:
             if ratio is None:
                 lines.append(msg("bench.target_unknown", game=result.name).text(lang))
             else:
-                met = ratio >= TARGET_RATIO
-                lines.append(_verdict("kuhn", met, result.name, ratio, TARGET_RATIO, lang))
+                target = GAME_TARGET_RATIOS.get(result.name, TARGET_RATIO)
+                met = ratio >= target
+                lines.append(_verdict("kuhn", met, result.name, ratio, target, lang))
         elif result.kind in ("runner", "fastpath"):
             speedup = report.ratio(result, result.name, "playout")
             if speedup is None or speedup <= 0:
