@@ -17,14 +17,12 @@ from ludoteca.games.dweebies.game import (
     Action,
     Collect,
     Draw,
-    Phase,
     Place,
     State,
     name,
 )
+from ludoteca.games.dweebies.model import P_DEAL, P_PLACE
 from ludoteca.games.dweebies.words import where_text
-
-_P_DEAL, _P_PLACE = Phase.DEAL, Phase.PLACE
 
 
 def step_events(
@@ -54,7 +52,7 @@ def step_events(
         )
     elif isinstance(action, Collect):
         told.append(_collect(before, seat, action))
-    if after.phase == _P_PLACE and (before.phase != _P_PLACE or before.turn != after.turn):
+    if after.phase == P_PLACE and (before.phase != P_PLACE or before.turn != after.turn):
         told.append(
             event(
                 "turn_start",
@@ -68,7 +66,7 @@ def step_events(
 
 def _draw(before: State, action: Draw, after: State, viewer: Seat | None) -> list[Event]:
     owner = before.turn
-    if before.phase == _P_DEAL:
+    if before.phase == P_DEAL:
         return _dealt(before, after, viewer)
     if viewer == owner:
         return [

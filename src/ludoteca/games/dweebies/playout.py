@@ -1,6 +1,6 @@
 """Dweebies' rollout fast path: a whole playout on mutable locals, one State at the end.
 
-The protocol path rebuilds an immutable :class:`~ludoteca.games.dweebies.game.State` on
+The protocol path rebuilds an immutable :class:`~ludoteca.games.dweebies.model.State` on
 every step, copies the table's dict for every placement and goes through ``actors``,
 ``legal_actions``, ``sample_chance`` and ``apply`` for each. :func:`playout` keeps the
 hands, the pile, the table and the frontier in lists and one dict changed in place, uses
