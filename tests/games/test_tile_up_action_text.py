@@ -23,6 +23,7 @@ from ludoteca.games.tile_up import game as tile_up
 from ludoteca.games.tile_up import legal as tile_up_legal
 from ludoteca.games.tile_up import model as tile_up_model
 from ludoteca.games.tile_up import sampling as tile_up_sampling
+from ludoteca.games.tile_up import transitions as tile_up_transitions
 from ludoteca.games.tile_up.game import GAME
 from ludoteca.games.tile_up.model import (
     FULL_BAG,
@@ -125,6 +126,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             "tile_up_legal": tile_up_legal,
             "tile_up_board": tile_up_board,
             "tile_up_sampling": tile_up_sampling,
+            "tile_up_transitions": tile_up_transitions,
         },
     )
 

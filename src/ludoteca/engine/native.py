@@ -71,6 +71,7 @@ COMPILED: tuple[str, ...] = (
     "games/tile_up/game.py",
     "games/tile_up/legal.py",
     "games/tile_up/model.py",
+    "games/tile_up/transitions.py",
 )
 """The compiled modules, as paths under ``src/ludoteca``: those a random playout, a
 ``runner.play`` match or a fast path spends its time in (counted with ``sys.setprofile``)."""

@@ -34,7 +34,6 @@ from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.games.tile_up import events as tile_up_events
 from ludoteca.games.tile_up.board import all_regions, bits
-from ludoteca.games.tile_up.board import update_regions as _update_regions
 from ludoteca.games.tile_up.legal import illegal_reason, play_actions, tile_weights
 from ludoteca.games.tile_up.model import (
     BAG_DRAWS,
@@ -48,28 +47,12 @@ from ludoteca.games.tile_up.model import (
     DISCARD_GOAL_ACTIONS,
     DISCARD_TILE_ACTIONS,
     DRAW_GOAL_ACTION,
-    DRAW_TILES,
     DRAW_TILES_ACTION,
-    DREW_GOAL,
-    DREW_TILES,
     END,
     END_IDS,
     END_REASONS,
-    F_ACTED,
-    F_BAG,
-    F_COLOURS,
-    F_FRESH,
-    F_FRONTIER,
-    F_HANDS,
-    F_LOG,
-    F_NUMBERS,
-    F_OCCUPIED,
-    F_PENDING,
-    F_REGIONS,
-    F_STACKS,
     FACEUP,
     FULL_BAG,
-    HIDDEN_DISCARD,
     INFO,
     K_FACEUP,
     K_GOAL,
@@ -77,8 +60,6 @@ from ludoteca.games.tile_up.model import (
     K_TILE,
     KINDS,
     LETTERS,
-    LOG_LENGTH,
-    MAX_GOALS,
     MAX_PLAYERS,
     MAX_TILES,
     MAX_TURNS,
@@ -86,7 +67,6 @@ from ludoteca.games.tile_up.model import (
     NUMBERS,
     OVER,
     PHASES,
-    PLACING,
     PLAY,
     SETUP,
     SHAPE_NAMES,
@@ -108,10 +88,10 @@ from ludoteca.games.tile_up.model import (
     board_masks,
     cell_name,
     geo_of,
-    new_state,
     tile_name,
 )
 from ludoteca.games.tile_up.sampling import draw_hands
+from ludoteca.games.tile_up.transitions import next_state
 
 # ---------------------------------------------------------------------------------------
 # The game
@@ -201,10 +181,7 @@ class TileUp:
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
         """The next state; assumes the action is legal (check with ``runner.step``)."""
-        after: State = _TRANSITIONS[type(action)](state, seat, action)
-        if seat >= 0 and type(action) is not EndTurn:
-            after = _logged(state, after, seat, action)
-        return after
+        return next_state(state, seat, action)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         """The next draw: tiles by copies left (3s to 5s only for a start cell), or each
@@ -476,277 +453,6 @@ class TileUp:
 
 
 GAME: Final = TileUp()
-
-
-# ---------------------------------------------------------------------------------------
-# Transitions (private)
-
-
-def _put(new: list[Any], state: State, cell: int, tile: int) -> None:
-    """Write into ``new`` the board fields after ``tile`` goes on ``cell`` (TU-03 checked)."""
-    geo = geo_of(state.rules)
-    stack = state.stacks[cell]
-    old = stack[-1] if stack else -1
-    stacks = list(state.stacks)
-    stacks[cell] = (*stack, tile)
-    bit = 1 << cell
-    colour_masks = list(state.colour_masks)
-    number_masks = list(state.number_masks)
-    if old >= 0:
-        colour_masks[old // NUMBERS] &= ~bit
-        number_masks[old % NUMBERS] &= ~bit
-    colour = tile // NUMBERS
-    colour_masks[colour] |= bit
-    number_masks[tile % NUMBERS] |= bit
-    occupied = state.occupied | bit
-    new[F_STACKS] = tuple(stacks)
-    new[F_COLOURS] = tuple(colour_masks)
-    new[F_NUMBERS] = tuple(number_masks)
-    new[F_OCCUPIED] = occupied
-    new[F_FRONTIER] = (state.frontier | geo.neighbours(bit)) & ~occupied
-    new[F_REGIONS] = _update_regions(
-        geo, state.regions, colour_masks, cell, colour, old // NUMBERS if old >= 0 else -1
-    )
-
-
-def _remove_one(items: tuple[int, ...], item: int) -> tuple[int, ...]:
-    at = items.index(item)
-    return items[:at] + items[at + 1 :]
-
-
-def _insert(items: tuple[int, ...], item: int) -> tuple[int, ...]:
-    at = 0
-    while at < len(items) and items[at] <= item:
-        at += 1
-    return (*items[:at], item, *items[at:])
-
-
-def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def _bag_with(bag: tuple[int, ...], code: int, delta: int) -> tuple[int, ...]:
-    return (*bag[:code], bag[code] + delta, *bag[code + 1 :])
-
-
-def _apply_bag(state: State, seat: Seat, action: BagDraw) -> State:
-    kind, target = state.pending[0]
-    code = action.tile
-    new = list(state)
-    new[F_BAG] = _bag_with(state.bag, code, -1)
-    new[F_PENDING] = state.pending[1:]
-    if kind == K_START:
-        _put(new, state, target, code)
-    else:
-        new[F_HANDS] = _set(state.hands, target, _insert(state.hands[target], code))
-    after: State = new_state(State, new)
-    return _settle(after)
-
-
-def _apply_deck(state: State, seat: Seat, action: DeckDraw) -> State:
-    deck = _remove_one(state.deck, action.card)
-    return _settle(_give_card(state._replace(deck=deck), action.card, False))
-
-
-def _give_card(state: State, card: int, seen: bool) -> State:
-    """The owed goal draw at the head of ``pending`` receives ``card``."""
-    kind, target = state.pending[0]
-    rest = state.pending[1:]
-    if kind == K_FACEUP:
-        return state._replace(pending=rest, faceup=_set(state.faceup, target, card))
-    goals = _set(state.goals, target, _insert(state.goals[target], card))
-    known = state.known
-    if seen:
-        known = _set(known, target, _insert(known[target], card))
-    return state._replace(pending=rest, goals=goals, known=known)
-
-
-def _settle(state: State) -> State:
-    """Resolve what needs no chance: draws from a known deck, turning the discard pile over
-    (TU-08), draws nothing can satisfy, and the first-player comparison once setup is dealt.
-    """
-    while True:
-        if not state.pending:
-            if state.phase == SETUP:
-                state = _compare(state)
-                if state.pending:
-                    continue
-            return state
-        kind = state.pending[0][0]
-        if kind in (K_GOAL, K_FACEUP):
-            if not state.deck:
-                if not state.discard:
-                    state = state._replace(pending=state.pending[1:])
-                    continue
-                # TU-08: turned over unshuffled: the first card discarded is now on top.
-                state = state._replace(deck=state.discard, deck_ordered=True, discard=())
-            if state.deck_ordered:
-                card = state.deck[0]
-                rest = state.deck[1:]
-                state = _give_card(state._replace(deck=rest, deck_ordered=bool(rest)), card, True)
-                continue
-            return state
-        if not any(tile_weights(state.bag, kind == K_START)):
-            state = state._replace(pending=state.pending[1:])
-            continue
-        return state
-
-
-def _compare(state: State) -> State:
-    """TU-01: the highest start sum begins; the tied highest redraw and all compare again."""
-    sums = tuple(sum(code % NUMBERS + 1 for code in hand) for hand in state.hands)
-    best = max(sums)
-    tied = [seat for seat, total in enumerate(sums) if total == best]
-    everyone = (1 << len(sums)) - 1
-    if len(tied) == 1:
-        return state._replace(sums=sums, fresh=everyone, phase=PLAY, current=tied[0])
-    bag = list(state.bag)
-    hands = list(state.hands)
-    fresh = everyone
-    pending: list[tuple[int, int]] = []
-    for seat in tied:
-        for code in hands[seat]:
-            bag[code] += 1
-        hands[seat] = ()
-        fresh &= ~(1 << seat)
-        pending += [(K_TILE, seat)] * START_TILES
-    return state._replace(
-        sums=sums, fresh=fresh, bag=tuple(bag), hands=tuple(hands), pending=tuple(pending)
-    )
-
-
-def _apply_place(state: State, seat: Seat, action: Place) -> State:
-    geo = geo_of(state.rules)
-    new = list(state)
-    _put(new, state, geo.bit(action.row, action.col), action.tile)
-    new[F_HANDS] = _set(state.hands, seat, _remove_one(state.hands[seat], action.tile))
-    new[F_ACTED] = PLACING
-    new[F_FRESH] = state.fresh & ~(1 << seat)
-    after: State = new_state(State, new)
-    return after
-
-
-def _apply_score(state: State, seat: Seat, action: Score) -> State:
-    geo = geo_of(state.rules)
-    anchor = geo.bit(action.row, action.col)
-    region = next(r for r in state.regions if r.anchor == anchor)
-    stacks = state.stacks
-    points = sum(len(stacks[cell]) for cell in bits(region.mask))
-    card = action.card
-    changes: dict[str, Any] = {
-        "scores": _set(state.scores, seat, state.scores[seat] + points),
-        "scored": _set(state.scored, seat, state.scored[seat] + 1),
-        "discard": (*state.discard, card),
-        "turn_cards": state.turn_cards | 1 << card,
-    }
-    if card in state.faceup:
-        slot = state.faceup.index(card)
-        changes["faceup"] = _set(state.faceup, slot, -1)
-        changes["pending"] = ((K_FACEUP, slot),)
-    else:
-        changes["goals"] = _set(state.goals, seat, _remove_one(state.goals[seat], card))
-        if card in state.known[seat]:
-            changes["known"] = _set(state.known, seat, _remove_one(state.known[seat], card))
-    return _settle(state._replace(**changes))
-
-
-def _apply_draw_tiles(state: State, seat: Seat, action: DrawTiles) -> State:
-    count = min(DRAW_TILES, sum(state.bag))
-    return _settle(
-        state._replace(
-            pending=((K_TILE, seat),) * count,
-            acted=DREW_TILES,
-            fresh=state.fresh & ~(1 << seat),
-        )
-    )
-
-
-def _apply_draw_goal(state: State, seat: Seat, action: DrawGoal) -> State:
-    return _settle(state._replace(pending=((K_GOAL, seat),), acted=DREW_GOAL))
-
-
-def _apply_end(state: State, seat: Seat, action: EndTurn) -> State:
-    if len(state.hands[seat]) > MAX_TILES or len(state.goals[seat]) > MAX_GOALS:
-        return state._replace(phase=DISCARD)
-    return _finish_turn(state)
-
-
-def _apply_discard_tile(state: State, seat: Seat, action: DiscardTile) -> State:
-    state = state._replace(
-        hands=_set(state.hands, seat, _remove_one(state.hands[seat], action.tile)),
-        bag=_bag_with(state.bag, action.tile, 1),
-        fresh=state.fresh & ~(1 << seat),
-    )
-    return _after_discard(state, seat)
-
-
-def _apply_discard_goal(state: State, seat: Seat, action: DiscardGoal) -> State:
-    card = action.card
-    changes: dict[str, Any] = {
-        "goals": _set(state.goals, seat, _remove_one(state.goals[seat], card)),
-        "discard": (*state.discard, card),
-    }
-    if card in state.known[seat]:
-        changes["known"] = _set(state.known, seat, _remove_one(state.known[seat], card))
-    return _after_discard(state._replace(**changes), seat)
-
-
-def _after_discard(state: State, seat: Seat) -> State:
-    if len(state.hands[seat]) > MAX_TILES or len(state.goals[seat]) > MAX_GOALS:
-        return state
-    return _finish_turn(state)
-
-
-def _finish_turn(state: State) -> State:
-    """TU-09 checks at the end of a turn, else the next seat's turn (TU-02)."""
-    geo = geo_of(state.rules)
-    turn = state.turn + 1
-    reason = 0
-    if state.occupied & geo.corners == geo.corners:
-        reason = 1
-    elif not any(state.bag) and not any(state.hands):
-        reason = 2
-    elif turn >= MAX_TURNS:
-        reason = 3
-    if reason:
-        return state._replace(phase=OVER, turn=turn, end_reason=reason, turn_cards=0)
-    return state._replace(
-        phase=PLAY,
-        current=(state.current + 1) % len(state.hands),
-        acted=NONE,
-        turn=turn,
-        turn_cards=0,
-    )
-
-
-def _logged(before: State, after: State, seat: Seat, action: Action) -> State:
-    """``after`` with ``action`` added to the public log.
-
-    A score keeps its points; a tile returned to the bag is logged as ``HIDDEN_DISCARD``.
-    """
-    kind = type(action)
-    if kind is Score:
-        entry = (seat, str(action), after.scores[seat] - before.scores[seat])
-    else:
-        entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
-    log = before.log
-    new = list(after)
-    new[F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
-    logged: State = new_state(State, new)
-    return logged
-
-
-_TRANSITIONS: Final[dict[type, Any]] = {
-    Place: _apply_place,
-    Score: _apply_score,
-    DrawTiles: _apply_draw_tiles,
-    DrawGoal: _apply_draw_goal,
-    EndTurn: _apply_end,
-    DiscardTile: _apply_discard_tile,
-    DiscardGoal: _apply_discard_goal,
-    BagDraw: _apply_bag,
-    DeckDraw: _apply_deck,
-}
 
 
 # ---------------------------------------------------------------------------------------

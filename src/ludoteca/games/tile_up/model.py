@@ -354,6 +354,7 @@ def board_masks(
 # ``State._replace``. Final: the compiled build reads them as C constants.
 new_state: Final = tuple.__new__
 _FIELD: Final = {name: index for index, name in enumerate(State._fields)}
+F_RULES: Final = _FIELD["rules"]
 F_STACKS: Final = _FIELD["stacks"]
 F_COLOURS: Final = _FIELD["colour_masks"]
 F_NUMBERS: Final = _FIELD["number_masks"]
@@ -366,6 +367,20 @@ F_PENDING: Final = _FIELD["pending"]
 F_ACTED: Final = _FIELD["acted"]
 F_FRESH: Final = _FIELD["fresh"]
 F_LOG: Final = _FIELD["log"]
+F_GOALS: Final = _FIELD["goals"]
+F_KNOWN: Final = _FIELD["known"]
+F_FACEUP: Final = _FIELD["faceup"]
+F_DECK: Final = _FIELD["deck"]
+F_DECK_ORDERED: Final = _FIELD["deck_ordered"]
+F_DISCARD: Final = _FIELD["discard"]
+F_PHASE: Final = _FIELD["phase"]
+F_CURRENT: Final = _FIELD["current"]
+F_TURN_CARDS: Final = _FIELD["turn_cards"]
+F_SCORES: Final = _FIELD["scores"]
+F_SCORED: Final = _FIELD["scored"]
+F_SUMS: Final = _FIELD["sums"]
+F_TURN: Final = _FIELD["turn"]
+F_END_REASON: Final = _FIELD["end_reason"]
 
 
 native.picklable(globals())
