@@ -7,8 +7,8 @@ many placements there are.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Final, overload
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Message, msg
@@ -122,10 +122,21 @@ class LegalActions(LazyActions[Action]):
     the sum of their bit counts, and an item is found by skipping whole bytes of the mask
     (counted by table) and reading the interned action of that byte. Membership is decided
     by ``illegal_reason`` (the same function ``explain`` uses; the conformance suite checks
-    that both agree with the list).
+    that both agree with the list), except for the item this list handed out last by index:
+    an agent hands that one back and ``runner.play`` checks it (as Gotcha's ``Choices``).
     """
 
-    __slots__ = ("_head", "_len", "_length", "_masks", "_placed", "_seat", "_state", "_table")
+    __slots__ = (
+        "_handed",
+        "_head",
+        "_len",
+        "_length",
+        "_masks",
+        "_placed",
+        "_seat",
+        "_state",
+        "_table",
+    )
 
     def __init__(
         self,
@@ -142,6 +153,20 @@ class LegalActions(LazyActions[Action]):
         self._masks = masks
         self._placed = sum(count for _, _, count in masks)
         self._len = len(head) + self._placed + (1 if end else 0)
+        self._handed: object = None
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is int and 0 <= index < self._len:
+            made = self.item(index)
+            self._handed = made
+            return made
+        return super().__getitem__(index)
 
     def __len__(self) -> int:
         return self._len
@@ -195,6 +220,8 @@ class LegalActions(LazyActions[Action]):
         return list(self._head)
 
     def __contains__(self, action: object) -> bool:
+        if action is self._handed:
+            return True
         return type(action) in _ACTION_TYPES and (
             illegal_reason(self._state, self._seat, action) is None  # type: ignore[arg-type]
         )
