@@ -209,8 +209,6 @@ _SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple((s,) for s in range(MAX_PLAY
 _CENTRE_ONLY: Final = (layout.CENTRE,)
 _OFF: Final = layout.OFFSET
 _STRIDE: Final = layout.STRIDE
-_place_into_frontier: Final = layout.place_into_frontier
-_collectable: Final = layout.collectable
 _ROW_ONLY: Final = (COLLECT_ROW, COLLECT_NONE)
 _COLUMN_ONLY: Final = (COLLECT_COLUMN, COLLECT_NONE)
 _ROW_AND_COLUMN: Final = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
@@ -619,7 +617,7 @@ def _apply_place(state: State, action: Place) -> State:
     cells = state.table.cells.copy()
     cells[at] = card
     grown = list(state.frontier)
-    _place_into_frontier(grown, cells, at)
+    layout.place_into_frontier(grown, cells, at)
     groups = layout.merge_on_place(state.groups, at) if state.groups else ()
     new = list(state)
     new[F_HANDS] = hands[:seat] + (hand[:index] + hand[index + 1 :],) + hands[seat + 1 :]
@@ -631,8 +629,8 @@ def _apply_place(state: State, action: Place) -> State:
     new[F_LAST] = (seat, card, at, 0)
     if not groups:
         # DW-07: collecting is allowed once the layout is whole, also on the rejoining card.
-        row = _collectable(cells, at, ROW)
-        column = _collectable(cells, at, COLUMN)
+        row = layout.collectable(cells, at, ROW)
+        column = layout.collectable(cells, at, COLUMN)
         if row or column:
             new[F_ROW] = row
             new[F_COLUMN] = column

@@ -35,7 +35,6 @@ Incremental bookkeeping:
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
@@ -124,7 +123,7 @@ def line_through(cells: Mapping[int, int], at: int, step: int) -> tuple[int, ...
     return tuple(range(low, high + step, step))
 
 
-def collectable(cells: Mapping[int, int], at: int, step: int) -> tuple[int, ...]:
+def collectable(cells: dict[int, int], at: int, step: int) -> tuple[int, ...]:
     """DW-05: the line along ``step`` that the card at ``at`` lets its player take, or ``()``.
 
     The card must be at one END of its line (one neighbour along ``step`` empty, the other
@@ -161,7 +160,7 @@ def frontier_of(cells: Mapping[int, int]) -> tuple[int, ...]:
 
 
 def frontier_after_place(
-    frontier: tuple[int, ...], cells: Mapping[int, int], at: int
+    frontier: tuple[int, ...], cells: dict[int, int], at: int
 ) -> tuple[int, ...]:
     """The frontier once a card stands on ``at`` (``cells`` already holds it)."""
     out = list(frontier)
@@ -169,22 +168,44 @@ def frontier_after_place(
     return tuple(out)
 
 
-def place_into_frontier(frontier: list[int], cells: Mapping[int, int], at: int) -> None:
-    """:func:`frontier_after_place` on a sorted list, in place (the rollout fast path's)."""
-    index = bisect_left(frontier, at)
+def place_into_frontier(frontier: list[int], cells: dict[int, int], at: int) -> None:
+    """:func:`frontier_after_place` on a sorted list, in place (the rollout fast path's).
+
+    Compiled (``engine/native.py``), the binary searches and the four neighbours are native
+    code: ``bisect`` and a loop over a tuple of boxed ints would go through Python's calls.
+    """
+    index = _search(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
-    for step in STEPS:
-        near = at + step
-        if near in cells:
-            continue
-        index = bisect_left(frontier, near)
-        if index == len(frontier) or frontier[index] != near:
-            frontier.insert(index, near)
+    _add_to_frontier(frontier, cells, at - STRIDE)
+    _add_to_frontier(frontier, cells, at - 1)
+    _add_to_frontier(frontier, cells, at + 1)
+    _add_to_frontier(frontier, cells, at + STRIDE)
+
+
+def _add_to_frontier(frontier: list[int], cells: dict[int, int], near: int) -> None:
+    """Insert the empty cell ``near`` into the sorted frontier unless it is there."""
+    if near in cells:
+        return
+    index = _search(frontier, near)
+    if index == len(frontier) or frontier[index] != near:
+        frontier.insert(index, near)
+
+
+def _search(items: list[int], value: int) -> int:
+    """``bisect.bisect_left`` over a sorted list of ints."""
+    low, high = 0, len(items)
+    while low < high:
+        middle = (low + high) >> 1
+        if items[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 def frontier_after_remove(
-    frontier: tuple[int, ...], cells: Mapping[int, int], removed: Iterable[int]
+    frontier: tuple[int, ...], cells: dict[int, int], removed: Iterable[int]
 ) -> tuple[int, ...]:
     """The frontier once the cards on ``removed`` are gone (``cells`` no longer holds them).
 
@@ -234,7 +255,7 @@ def groups_of(cells: Mapping[int, int]) -> Groups:
     return _canonical(found)
 
 
-def split_after_remove(cells: Mapping[int, int], removed: Iterable[int]) -> Groups:
+def split_after_remove(cells: dict[int, int], removed: Iterable[int]) -> Groups:
     """DW-07: the groups left once the cards on ``removed`` are gone, ``()`` if still one.
 
     The layout was one group before, so every group left holds a card that touched a

@@ -19,20 +19,28 @@ building the list.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.model import Phase, State, new_state
 
 Policy = Callable[[random.Random, Sequence[Any]], Any]
 """Picks one of the legal actions, e.g. ``ludoteca.engine.rng.choice``."""
 
-_STEPS: Final = layout.STEPS
+# Plain ints, not the Phase members: compiled, comparisons of native ints.
+_DEAL: Final = 0
+_PLACE: Final = 1
+_COLLECT: Final = 2
+_DRAW: Final = 3
+_OVER: Final = 4
+_PHASES: Final = tuple(Phase)
+_ROW: Final = layout.ROW
+_COLUMN: Final = layout.COLUMN
 
 
-def playout(state: Any, rng: random.Random, policy: Policy) -> tuple[Any, int]:
+def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, int]:
     """Play from ``state`` to the end, every seat choosing with ``policy``.
 
     Args:
@@ -45,64 +53,78 @@ def playout(state: Any, rng: random.Random, policy: Policy) -> tuple[Any, int]:
     """
     from ludoteca.games.dweebies import game as g  # noqa: PLC0415 - game imports this module
 
-    p_deal, p_place, p_collect, _p_draw, p_over = g.Phase
-    phase = state.phase
-    if phase == p_over:
+    phase: int = int(state.phase)
+    if phase == _OVER:
         return state, 0
-    players, first = state.players, state.first
-    deal_size = g.HAND_SIZE * players
-    turn, dealt = state.turn, state.dealt
-    hands = [list(hand) for hand in state.hands]
-    pile = list(state.pile)
+    players: int = state.players
+    first: int = state.first
+    deal_size: int = g.HAND_SIZE * players
+    turn: int = state.turn
+    dealt: int = state.dealt
+    hands: list[list[int]] = [list(hand) for hand in state.hands]
+    pile: list[int] = list(state.pile)
     cells: dict[int, int] = dict(state.table.cells)
-    frontier = list(state.frontier)
-    groups = state.groups
-    legal: Sequence[int] = state.cells
-    row, column = state.row, state.column
-    scores = list(state.scores)
-    last = state.last
-    collected = list(state.collected)
-    random_ = rng.random
+    frontier: list[int] = list(state.frontier)
+    groups: layout.Groups = state.groups
+    legal: list[int] = list(state.cells)
+    row: tuple[int, ...] = state.row
+    column: tuple[int, ...] = state.column
+    scores: list[int] = list(state.scores)
+    last: tuple[int, int, int, int] | None = state.last
+    # The last placement kept as ints (a tuple is built only when a card is collected or at
+    # the end): last_seat < 0 means "as ``last`` says".
+    last_seat = last_card = last_at = -1
+    collected: list[int] = list(state.collected)
     uniform = policy is rng_mod.choice
-    row_and_column, row_only, column_only = g._ROW_AND_COLUMN, g._ROW_ONLY, g._COLUMN_ONLY
-    collectable, step_row, step_column = layout.collectable, layout.ROW, layout.COLUMN
     steps = 0
     while True:
-        if phase == p_place:
+        if phase == _PLACE:
             hand = hands[turn]
-            kinds = list(dict.fromkeys(hand))
             width = len(legal)
             if uniform:
-                pick, spot = divmod(int(random_() * (len(kinds) * width)), width)
-                card, at = kinds[pick], legal[spot]
+                # The hand is sorted: its kinds are the cards that differ from the one before.
+                kinds = 1
+                for index in range(1, len(hand)):
+                    if hand[index] != hand[index - 1]:
+                        kinds += 1
+                drawn = int(rng.random() * (kinds * width))
+                pick = drawn // width
+                at = legal[drawn - pick * width]
+                index = 0
+                while pick:
+                    index += 1
+                    if hand[index] != hand[index - 1]:
+                        pick -= 1
+                card = hand[index]
+                del hand[index]
             else:
-                placements = g.Placements(tuple(kinds), tuple(legal))
+                placements = g.Placements(tuple(dict.fromkeys(hand)), tuple(legal))
                 action = policy(rng, placements)
                 card, at = action.card, layout.cell(action.x, action.y)
+                hand.remove(card)
             steps += 1
-            hand.remove(card)
             cells[at] = card
             layout.place_into_frontier(frontier, cells, at)
-            last = (turn, card, at, 0)
+            last_seat, last_card, last_at = turn, card, at
             if groups:
                 groups = layout.merge_on_place(groups, at)
             if groups:
-                legal = layout.legal_cells(cells, tuple(frontier), groups)
+                legal = list(layout.legal_cells(cells, tuple(frontier), groups))
             else:
                 legal = frontier
                 # DW-07: collecting is allowed once the layout is whole. A card with both
                 # or neither neighbour along a line is no end of it (layout.collectable's
                 # first test, here inline: most placements end no line).
-                if ((at - step_row) in cells) != ((at + step_row) in cells):
-                    row = collectable(cells, at, step_row)
-                if ((at - step_column) in cells) != ((at + step_column) in cells):
-                    column = collectable(cells, at, step_column)
+                if ((at - _ROW) in cells) != ((at + _ROW) in cells):
+                    row = layout.collectable(cells, at, _ROW)
+                if ((at - _COLUMN) in cells) != ((at + _COLUMN) in cells):
+                    column = layout.collectable(cells, at, _COLUMN)
                 if row or column:
-                    phase = p_collect
+                    phase = _COLLECT
                     continue
-        elif phase == p_collect:
-            options = (row_and_column if column else row_only) if row else column_only
-            which = policy(rng, options).which
+        elif phase == _COLLECT:
+            options = (g._ROW_AND_COLUMN if column else g._ROW_ONLY) if row else g._COLUMN_ONLY
+            which: str = policy(rng, options).which
             steps += 1
             if which != "none":
                 taken = set(row if which != "column" else ())
@@ -113,61 +135,78 @@ def playout(state: Any, rng: random.Random, policy: Policy) -> tuple[Any, int]:
                 frontier = list(layout.frontier_after_remove(tuple(frontier), cells, taken))
                 groups = layout.split_after_remove(cells, taken)
                 if groups or not cells:
-                    legal = layout.legal_cells(cells, tuple(frontier), groups)
+                    legal = list(layout.legal_cells(cells, tuple(frontier), groups))
                 else:
                     legal = frontier
                 scores[turn] += len(taken)
-                if last is not None:
+                if last_seat >= 0:
+                    last = (last_seat, last_card, last_at, len(taken))
+                    last_seat = -1
+                elif last is not None:
                     last = (last[0], last[1], last[2], len(taken))
             row = column = ()
-        else:  # p_deal or p_draw: a chance step
-            card = pile.pop(int(random_() * len(pile)))
-            insort(hands[turn], card)
+        else:  # _DEAL or _DRAW: a chance step
+            _insert_sorted(hands[turn], pile.pop(int(rng.random() * len(pile))))
             steps += 1
-            if phase == p_deal:
+            if phase == _DEAL:
                 dealt += 1
                 if dealt == deal_size:
-                    phase, turn = p_place, first
+                    phase, turn = _PLACE, first
                 else:
                     turn = (turn + 1) % players
             else:
                 turn = (turn + 1) % players
-                phase = p_place
+                phase = _PLACE
             continue
         # The end of a turn (g._end_turn, g._next_turn): while the pile lasts, the turn's
         # draw (a chance step, as in the branch below) and the next seat's turn.
         if pile:
-            insort(hands[turn], pile.pop(int(random_() * len(pile))))
+            _insert_sorted(hands[turn], pile.pop(int(rng.random() * len(pile))))
             steps += 1
             turn = (turn + 1) % players
-            phase = p_place
+            phase = _PLACE
             continue
         seat = turn
-        phase = p_over
+        phase = _OVER
         for _ in range(players):
             seat = (seat + 1) % players
             if hands[seat]:
-                turn, phase = seat, p_place
+                turn, phase = seat, _PLACE
                 break
-        if phase == p_over:
+        if phase == _OVER:
             break
+    if last_seat >= 0:
+        last = (last_seat, last_card, last_at, 0)
     collected.sort()
-    final = g.State(
-        players=players,
-        first=first,
-        phase=phase,
-        turn=turn,
-        dealt=dealt,
-        hands=tuple(tuple(hand) for hand in hands),
-        pile=tuple(pile),
-        table=layout.Grid(cells),
-        frontier=tuple(frontier),
-        groups=groups,
-        cells=tuple(legal),
-        row=row,
-        column=column,
-        scores=tuple(scores),
-        last=last,
-        collected=tuple(collected),
+    # tuple.__new__ with the fields in order: State(...) would run the NamedTuple's
+    # interpreted __new__, and Phase(phase) the enum's __call__.
+    final: State = new_state(
+        State,
+        (
+            players,
+            first,
+            _PHASES[phase],
+            turn,
+            dealt,
+            tuple([tuple(hand) for hand in hands]),
+            tuple(pile),
+            layout.Grid(cells),
+            tuple(frontier),
+            groups,
+            tuple(legal),
+            row,
+            column,
+            tuple(scores),
+            last,
+            tuple(collected),
+        ),
     )
     return final, steps
+
+
+def _insert_sorted(hand: list[int], card: int) -> None:
+    """``bisect.insort`` on a short list, as a native loop when compiled."""
+    index = len(hand)
+    while index and hand[index - 1] > card:
+        index -= 1
+    hand.insert(index, card)
