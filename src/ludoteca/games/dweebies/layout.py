@@ -174,7 +174,7 @@ def place_into_frontier(frontier: list[int], cells: dict[int, int], at: int) -> 
     Compiled (``engine/native.py``), the binary searches and the four neighbours are native
     code: ``bisect`` and a loop over a tuple of boxed ints would go through Python's calls.
     """
-    index = _search(frontier, at)
+    index = sorted_index(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
     _add_to_frontier(frontier, cells, at - STRIDE)
@@ -187,13 +187,13 @@ def _add_to_frontier(frontier: list[int], cells: dict[int, int], near: int) -> N
     """Insert the empty cell ``near`` into the sorted frontier unless it is there."""
     if near in cells:
         return
-    index = _search(frontier, near)
+    index = sorted_index(frontier, near)
     if index == len(frontier) or frontier[index] != near:
         frontier.insert(index, near)
 
 
-def _search(items: list[int], value: int) -> int:
-    """``bisect.bisect_left`` over a sorted list of ints."""
+def sorted_index(items: list[int], value: int) -> int:
+    """``bisect.bisect_left`` over a sorted list of ints (native code when compiled)."""
     low, high = 0, len(items)
     while low < high:
         middle = (low + high) >> 1

@@ -64,6 +64,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     hands: list[list[int]] = [list(hand) for hand in state.hands]
     pile: list[int] = list(state.pile)
     cells: dict[int, int] = dict(state.table.cells)
+    board = _take_board(cells)
     frontier: list[int] = list(state.frontier)
     groups: layout.Groups = state.groups
     legal: list[int] = list(state.cells)
@@ -76,6 +77,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     last_seat = last_card = last_at = -1
     collected: list[int] = list(state.collected)
     uniform = policy is rng_mod.choice
+    random_ = rng.random
     steps = 0
     while True:
         if phase == _PLACE:
@@ -87,7 +89,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 for index in range(1, len(hand)):
                     if hand[index] != hand[index - 1]:
                         kinds += 1
-                drawn = int(rng.random() * (kinds * width))
+                drawn = int(random_() * (kinds * width))
                 pick = drawn // width
                 at = legal[drawn - pick * width]
                 index = 0
@@ -104,7 +106,8 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 hand.remove(card)
             steps += 1
             cells[at] = card
-            layout.place_into_frontier(frontier, cells, at)
+            board[at] = card + 1
+            _grow_frontier(frontier, board, at)
             last_seat, last_card, last_at = turn, card, at
             if groups:
                 groups = layout.merge_on_place(groups, at)
@@ -115,10 +118,10 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 # DW-07: collecting is allowed once the layout is whole. A card with both
                 # or neither neighbour along a line is no end of it (layout.collectable's
                 # first test, here inline: most placements end no line).
-                if ((at - _ROW) in cells) != ((at + _ROW) in cells):
-                    row = layout.collectable(cells, at, _ROW)
-                if ((at - _COLUMN) in cells) != ((at + _COLUMN) in cells):
-                    column = layout.collectable(cells, at, _COLUMN)
+                if (board[at - _ROW] == 0) != (board[at + _ROW] == 0):
+                    row = _line_from_end(board, at, _ROW)
+                if (board[at - _COLUMN] == 0) != (board[at + _COLUMN] == 0):
+                    column = _line_from_end(board, at, _COLUMN)
                 if row or column:
                     phase = _COLLECT
                     continue
@@ -132,8 +135,10 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                     taken.update(column)
                 for gone in taken:
                     collected.append(cells.pop(gone))
-                frontier = list(layout.frontier_after_remove(tuple(frontier), cells, taken))
-                groups = layout.split_after_remove(cells, taken)
+                    board[gone] = 0
+                frontier = _frontier_after_remove(frontier, board, taken)
+                if not _still_whole(board, taken):
+                    groups = layout.split_after_remove(cells, taken)
                 if groups or not cells:
                     legal = list(layout.legal_cells(cells, tuple(frontier), groups))
                 else:
@@ -146,7 +151,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                     last = (last[0], last[1], last[2], len(taken))
             row = column = ()
         else:  # _DEAL or _DRAW: a chance step
-            _insert_sorted(hands[turn], pile.pop(int(rng.random() * len(pile))))
+            _insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
             steps += 1
             if phase == _DEAL:
                 dealt += 1
@@ -161,7 +166,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         # The end of a turn (g._end_turn, g._next_turn): while the pile lasts, the turn's
         # draw (a chance step, as in the branch below) and the next seat's turn.
         if pile:
-            _insert_sorted(hands[turn], pile.pop(int(rng.random() * len(pile))))
+            _insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
             steps += 1
             turn = (turn + 1) % players
             phase = _PLACE
@@ -175,6 +180,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 break
         if phase == _OVER:
             break
+    _give_back(board, cells)
     if last_seat >= 0:
         last = (last_seat, last_card, last_at, 0)
     collected.sort()
@@ -210,3 +216,116 @@ def _insert_sorted(hand: list[int], card: int) -> None:
     while index and hand[index - 1] > card:
         index -= 1
     hand.insert(index, card)
+
+
+_STEPS: Final = layout.STEPS
+_BOARD_SIZE: Final = layout.STRIDE * layout.STRIDE
+"""A board entry for every cell code."""
+_FREE_BOARDS: Final[list[list[int]]] = []
+"""Boards no playout is using, all zeros. A playout takes one and gives it back cleared, so
+each thread's playout has its own; one that raises simply drops its board."""
+
+
+def _take_board(cells: dict[int, int]) -> list[int]:
+    """A board for ``cells``: entry ``cell`` is the card there plus one, 0 when empty.
+
+    Compiled, reading a list of small ints is native code, where ``cell in cells`` boxes the
+    cell code (a new int object: codes are above Python's small-int cache) for a dict lookup.
+    """
+    try:
+        board = _FREE_BOARDS.pop()
+    except IndexError:
+        board = [0] * _BOARD_SIZE
+    for at, card in cells.items():
+        board[at] = card + 1
+    return board
+
+
+def _give_back(board: list[int], cells: dict[int, int]) -> None:
+    """Clear the cells of ``board`` that hold a card and keep it for the next playout."""
+    for at in cells:
+        board[at] = 0
+    _FREE_BOARDS.append(board)
+
+
+def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
+    """:func:`layout.place_into_frontier` read from the board (a card now stands on ``at``)."""
+    index = layout.sorted_index(frontier, at)
+    if index < len(frontier) and frontier[index] == at:
+        del frontier[index]
+    _add_near(frontier, board, at - _ROW)
+    _add_near(frontier, board, at - _COLUMN)
+    _add_near(frontier, board, at + _COLUMN)
+    _add_near(frontier, board, at + _ROW)
+
+
+def _add_near(frontier: list[int], board: list[int], near: int) -> None:
+    """Insert ``near`` into the sorted frontier if it is empty and not there yet."""
+    if board[near] == 0:
+        index = layout.sorted_index(frontier, near)
+        if index == len(frontier) or frontier[index] != near:
+            frontier.insert(index, near)
+
+
+def _line_from_end(board: list[int], at: int, step: int) -> tuple[int, ...]:
+    """:func:`layout.collectable` read from the board, for a card known to be at one end of
+    its line along ``step`` (exactly one neighbour along it holds a card).
+    """
+    card = board[at]
+    far = at
+    if board[at + step]:
+        while board[far + step]:
+            far += step
+        return tuple(range(at, far + step, step)) if board[far] == card else ()
+    while board[far - step]:
+        far -= step
+    return tuple(range(far, at + step, step)) if board[far] == card else ()
+
+
+def _frontier_after_remove(frontier: list[int], board: list[int], taken: set[int]) -> list[int]:
+    """:func:`layout.frontier_after_remove` read from the board (``taken`` already cleared)."""
+    touched = set(taken)
+    for gone in taken:
+        for step in _STEPS:
+            touched.add(gone + step)
+    kept = [near for near in frontier if near not in touched]
+    for near in touched:
+        if board[near] == 0 and (
+            board[near - _ROW]
+            or board[near - _COLUMN]
+            or board[near + _COLUMN]
+            or board[near + _ROW]
+        ):
+            kept.append(near)
+    kept.sort()
+    return kept
+
+
+def _still_whole(board: list[int], taken: set[int]) -> bool:
+    """DW-07: whether the cards left after a collection from a whole layout are one group.
+
+    :func:`layout.split_after_remove`'s first search, on the board: from one card that
+    touched a taken cell until every other such card is reached. Visited cards are marked by
+    negating their entry and restored before returning. Only when this says no are the
+    groups listed (by ``layout.split_after_remove``, rarely).
+    """
+    seeds = sorted({gone + step for gone in taken for step in _STEPS if board[gone + step]})
+    if len(seeds) <= 1:
+        return True
+    wanted = set(seeds[1:])
+    start = seeds[0]
+    board[start] = -board[start]
+    visited = [start]
+    todo = [start]
+    while todo and wanted:
+        here = todo.pop()
+        for step in _STEPS:
+            near = here + step
+            if board[near] > 0:
+                board[near] = -board[near]
+                visited.append(near)
+                todo.append(near)
+                wanted.discard(near)
+    for card_at in visited:
+        board[card_at] = -board[card_at]
+    return not wanted
