@@ -137,8 +137,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                     collected.append(cells.pop(gone))
                     board[gone] = 0
                 frontier = _frontier_after_remove(frontier, board, taken)
-                if not _still_whole(board, taken):
-                    groups = layout.split_after_remove(cells, taken)
+                groups = _groups_after(board, taken)
                 if groups or not cells:
                     legal = list(layout.legal_cells(cells, tuple(frontier), groups))
                 else:
@@ -253,9 +252,14 @@ def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
     index = layout.sorted_index(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
+    # No cell code lies between at - 1 and at, or at and at + 1: those two neighbours go
+    # right before and after at's place, with no search.
+    if board[at - _COLUMN] == 0 and not (index and frontier[index - 1] == at - _COLUMN):
+        frontier.insert(index, at - _COLUMN)
+        index += 1
+    if board[at + _COLUMN] == 0 and not (index < len(frontier) and frontier[index] == at + _COLUMN):
+        frontier.insert(index, at + _COLUMN)
     _add_near(frontier, board, at - _ROW)
-    _add_near(frontier, board, at - _COLUMN)
-    _add_near(frontier, board, at + _COLUMN)
     _add_near(frontier, board, at + _ROW)
 
 
@@ -301,31 +305,54 @@ def _frontier_after_remove(frontier: list[int], board: list[int], taken: set[int
     return kept
 
 
-def _still_whole(board: list[int], taken: set[int]) -> bool:
-    """DW-07: whether the cards left after a collection from a whole layout are one group.
+def _groups_after(board: list[int], taken: set[int]) -> layout.Groups:
+    """DW-07: :func:`layout.split_after_remove` on the board: the groups left after a
+    collection from a whole layout, ``()`` when still one.
 
-    :func:`layout.split_after_remove`'s first search, on the board: from one card that
-    touched a taken cell until every other such card is reached. Visited cards are marked by
-    negating their entry and restored before returning. Only when this says no are the
-    groups listed (by ``layout.split_after_remove``, rarely).
+    One search from a card that touched a taken cell until every other such card is reached
+    (the usual case); only when it cannot are the other groups searched. Visited cards are
+    marked by negating their entry, restored before returning.
     """
     seeds = sorted({gone + step for gone in taken for step in _STEPS if board[gone + step]})
     if len(seeds) <= 1:
-        return True
+        return ()
     wanted = set(seeds[1:])
-    start = seeds[0]
+    visited: list[int] = []
+    found = [_mark_group(board, seeds[0], visited, wanted)]
+    if wanted:
+        for seed in seeds[1:]:
+            if board[seed] > 0:
+                found.append(_mark_group(board, seed, visited, None))
+    for card_at in visited:
+        board[card_at] = -board[card_at]
+    if len(found) == 1:
+        return ()
+    return tuple(sorted((frozenset(group) for group in found), key=min))
+
+
+def _mark_group(
+    board: list[int], start: int, visited: list[int], wanted: set[int] | None
+) -> list[int]:
+    """The cards connected to ``start``, marked on the board and added to ``visited``.
+
+    With ``wanted`` (cards to reach, discarded as they are reached) the search stops as
+    soon as it is empty: the layout is then still one group.
+    """
     board[start] = -board[start]
-    visited = [start]
+    group = [start]
     todo = [start]
-    while todo and wanted:
+    while todo:
         here = todo.pop()
         for step in _STEPS:
             near = here + step
             if board[near] > 0:
                 board[near] = -board[near]
-                visited.append(near)
+                group.append(near)
                 todo.append(near)
-                wanted.discard(near)
-    for card_at in visited:
-        board[card_at] = -board[card_at]
-    return not wanted
+                if wanted is not None and near in wanted:
+                    wanted.discard(near)
+                    if not wanted:
+                        todo.clear()
+                        break
+    visited.extend(group)
+    return group
