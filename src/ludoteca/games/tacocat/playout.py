@@ -19,8 +19,8 @@ list (a replace from the same table of picks per hand shape as ``legal.ReplaceOp
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ludoteca.engine import rng as rng_mod
 from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions, shape_table
@@ -87,10 +87,10 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             for seat in (0, 1):
                 hand = hands[seat]
                 for _ in range(owed[seat]):
-                    insort(hand, pile.pop(int(random_() * len(pile))))
+                    _insert_sorted(hand, pile.pop(int(random_() * len(pile))))
                 steps += owed[seat]
                 owed[seat] = 0
-            phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
+            phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
         elif phase == P_ATTACK:
             cards = policy(rng, attack_actions(tuple(hands[attacker]), min_sequence)).cards  # type: ignore[union-attr]
             hand = hands[attacker]
@@ -106,9 +106,12 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             if uniform:
                 # defend_actions: the distinct values >= against (ascending), then the
                 # sacrifice; the hand is sorted, so they are its distinct tail from there.
-                values = list(dict.fromkeys(hand[bisect_left(hand, against) :]))
-                drawn = int(random_() * (len(values) + 1))
-                card = values[drawn] if drawn < len(values) else -1
+                start = 0
+                while start < len(hand) and hand[start] < against:
+                    start += 1
+                kinds = _kinds(hand, start)
+                drawn = int(random_() * (kinds + 1))
+                card = hand[_nth_kind(hand, start, drawn)] if drawn < kinds else -1
             else:
                 choice = policy(rng, defend_actions(tuple(hand), against))
                 card = choice.card if type(choice) is Defend else -1
@@ -121,9 +124,15 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 continue
             # TC-07: the defender attacks next only if every attack card was met.
             discard.extend(attack)
-            discard.extend(map(abs, answers))
+            met = True
+            for answer in answers:
+                if answer > 0:
+                    discard.append(answer)
+                else:
+                    discard.append(-answer)
+                    met = False
             last_trick = (attacker, attack, tuple(answers))
-            attacker = defender if min(answers) > 0 else attacker
+            attacker = defender if met else attacker
             attack, answers, phase = (), [], P_ATTACK
             if len(hands[0]) == 1:
                 (position, covered, round_no, phase, winner, last_showdown) = _showdown(
@@ -138,8 +147,9 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 if pending[seat] is None:
                     if uniform:
                         # duel_actions: one per distinct value, ascending (the hand is sorted).
-                        values = list(dict.fromkeys(hands[seat]))
-                        pending[seat] = (values[int(random_() * len(values))],)
+                        held = hands[seat]
+                        drawn = int(random_() * _kinds(held, 0))
+                        pending[seat] = (held[_nth_kind(held, 0, drawn)],)
                     else:
                         pick = policy(rng, duel_actions(tuple(hands[seat])))
                         pending[seat] = (pick.card,)  # type: ignore[union-attr]
@@ -203,7 +213,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 if cards:
                     phase = P_DEAL
                 else:
-                    phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
+                    phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
     final = State(
         rules=rules,
         position=position,
@@ -280,7 +290,57 @@ def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) 
     """The cards of ``choice(rng, replace_actions(tuple(hand), limit))``, without the list:
     the same draw into the same table of picks per hand shape (``legal.shape_table``).
     """
-    values = tuple(dict.fromkeys(hand))  # the hand is sorted: ascending distinct values
-    picks, ends = shape_table(tuple(map(hand.count, values)))
-    pick = picks[int(random_() * ends[min(limit, len(hand))])]
-    return tuple(map(values.__getitem__, pick))
+    values: list[int] = []  # the hand is sorted: ascending distinct values
+    copies: list[int] = []
+    for card in hand:
+        if values and values[-1] == card:
+            copies[-1] += 1
+        else:
+            values.append(card)
+            copies.append(1)
+    shape = tuple(copies)
+    table = _SHAPE_TABLES.get(shape)
+    if table is None:
+        table = _SHAPE_TABLES[shape] = shape_table(shape)
+    picks, ends = table
+    size = limit if limit < len(hand) else len(hand)
+    pick = picks[int(random_() * ends[size])]
+    return tuple([values[position] for position in pick])
+
+
+_SHAPE_TABLES: Final[
+    dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]
+] = {}
+"""``legal.shape_table`` by hand shape, read without the ``lru_cache`` wrapper's bookkeeping
+(a few hundred shapes exist)."""
+
+
+def _kinds(hand: list[int], start: int) -> int:
+    """How many distinct values the sorted ``hand`` holds from ``start`` on."""
+    if start >= len(hand):
+        return 0
+    kinds = 1
+    for index in range(start + 1, len(hand)):
+        if hand[index] != hand[index - 1]:
+            kinds += 1
+    return kinds
+
+
+def _nth_kind(hand: list[int], start: int, nth: int) -> int:
+    """The index in the sorted ``hand`` of the first card of its ``nth`` distinct value
+    from ``start`` on (0 is ``start`` itself).
+    """
+    index = start
+    while nth:
+        index += 1
+        if hand[index] != hand[index - 1]:
+            nth -= 1
+    return index
+
+
+def _insert_sorted(hand: list[int], card: int) -> None:
+    """``bisect.insort`` on a short list, as a native loop when compiled."""
+    index = len(hand)
+    while index and hand[index - 1] > card:
+        index -= 1
+    hand.insert(index, card)
