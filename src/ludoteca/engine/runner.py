@@ -268,8 +268,13 @@ def _choices(
 def _earliest(game: Game[Any, Any], choices: list[tuple[Seat, Any]]) -> tuple[Seat, Any]:
     """The race of a realtime game: the earliest choice wins, ties by actor order."""
     timed = cast("RealtimeGame[Any, Any]", game)
-    best = min(range(len(choices)), key=lambda i: (timed.action_time(choices[i][1]), i))
-    return choices[best]
+    best = choices[0]
+    best_time = timed.action_time(best[1])
+    for index in range(1, len(choices)):
+        when = timed.action_time(choices[index][1])
+        if when < best_time:  # strictly earlier: a tie stays with the earlier actor
+            best, best_time = choices[index], when
+    return best
 
 
 def _listed(action: Any, legal: Sequence[Any]) -> bool:

@@ -166,9 +166,15 @@ def _playout(
         elif realtime:
             # A realtime race (as in ``runner.play``): every actor picks, the earliest
             # time applies (ties by actor order), the others are asked again next step.
-            picks = [choice(rng, legal_actions(state, seat)) for seat in actors]
-            best = min(range(len(picks)), key=lambda i: (action_time(picks[i]), i))
-            state = apply(state, actors[best], picks[best])
+            best_seat = actors[0]
+            best = choice(rng, legal_actions(state, best_seat))
+            best_time = action_time(best)
+            for seat in actors[1:]:
+                pick = choice(rng, legal_actions(state, seat))
+                time_of_pick = action_time(pick)
+                if time_of_pick < best_time:  # a tie stays with the earlier actor
+                    best_seat, best, best_time = seat, pick, time_of_pick
+            state = apply(state, best_seat, best)
             steps += 1
         else:
             # Simultaneous choices: every actor picks from the same state, then all apply.
