@@ -9,6 +9,7 @@ same state, then the picks are applied in actor order.
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -91,3 +92,44 @@ def test_fast_path_hands_the_policy_the_protocol_lists(game_id: str, seed: int) 
     expected, expected_steps = _protocol_playout(game, start, rng_mod.make(seed))
     final, steps = game.playout(start, rng_mod.make(seed), _uniform_by_hand)  # type: ignore[attr-defined]
     assert (final, steps) == (expected, expected_steps)
+
+
+def test_dweebies_fast_path_after_a_playout_that_raised() -> None:
+    """Dweebies' fast path reads the table from a pooled board; a playout whose policy
+    raises drops its board, so the playouts after it still play the protocol's games."""
+    game = registry.make("dweebies")
+    start = runner.new_game(game, 2, 3)
+    calls = [0]
+
+    def failing(rng: random.Random, legal: Any) -> Any:
+        calls[0] += 1
+        if calls[0] > 20:
+            raise RuntimeError("stop")
+        return _uniform_by_hand(rng, legal)
+
+    with pytest.raises(RuntimeError):
+        game.playout(start, rng_mod.make(3), failing)  # type: ignore[attr-defined]
+    for seed in range(6):
+        start = runner.new_game(game, 2 + seed % 3, seed)
+        expected = _protocol_playout(game, start, rng_mod.make(seed))
+        assert game.playout(start, rng_mod.make(seed), rng_mod.choice) == expected  # type: ignore[attr-defined]
+
+
+def test_dweebies_fast_path_in_two_threads_at_once() -> None:
+    """Each playout takes its own board from the pool: threads do not share one."""
+    game = registry.make("dweebies")
+    starts = [runner.new_game(game, 2 + seed % 3, seed) for seed in range(16)]
+    expected = [_protocol_playout(game, s, rng_mod.make(i)) for i, s in enumerate(starts)]
+
+    def run(order: list[int]) -> list[tuple[int, Any]]:
+        return [
+            (i, game.playout(starts[i], rng_mod.make(i), rng_mod.choice))  # type: ignore[attr-defined]
+            for i in order
+            for _ in range(5)
+        ]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        forward = pool.submit(run, list(range(16)))
+        backward = pool.submit(run, list(range(15, -1, -1)))
+        results = forward.result() + backward.result()
+    assert all(result == expected[i] for i, result in results)

@@ -282,12 +282,18 @@ def _listed(action: Any, legal: Sequence[Any]) -> bool:
     the list (games intern their actions), then by the rules (``in``).
 
     ``in`` on a tuple calls the action class's ``__eq__`` for every item before the match;
-    comparing identities stays in C. A lazy list is never iterated here: its ``in`` is
-    decided by the rules.
+    comparing identities does not (compiled, a loop of pointer comparisons over the tuple or
+    list). A lazy list is never iterated here: its ``in`` is decided by the rules.
     """
     kind = legal.__class__
-    if (kind is tuple or kind is list) and id(action) in map(id, legal):
-        return True
+    if kind is tuple:
+        for item in cast("tuple[Any, ...]", legal):
+            if item is action:
+                return True
+    elif kind is list:
+        for item in cast("list[Any]", legal):
+            if item is action:
+                return True
     return action in legal
 
 
