@@ -74,21 +74,25 @@ class _Chunk(dict[int, tuple[Place, ...]]):
 _BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(k for k in range(8) if byte >> k & 1) for byte in range(256)
 )
-_PLACE_TABLES: Final[dict[int, tuple[int, list[list[_Chunk]]]]] = {}
+_PlaceTable = tuple[int, list[list[_Chunk]], list[list[Place]]]
+_PLACE_TABLES: Final[dict[int, _PlaceTable]] = {}
 
 
-def _place_table(geo: Geometry) -> tuple[int, list[list[_Chunk]]]:
-    """The byte length of a cell mask, and per tile code, per byte of the mask: the interned
-    Place actions (each byte value built on first use).
+def _place_table(geo: Geometry) -> _PlaceTable:
+    """The byte length of a cell mask; per tile code, per byte of the mask, the interned
+    Place actions (each byte value built on first use); and per tile code the Place of
+    every cell bit (the same actions, indexed by bit).
     """
     found = _PLACE_TABLES.get(geo.size)
     if found is None:
         length = (geo.size * geo.stride + 7) // 8
         table = []
+        by_bit = []
         for tile in range(TILE_KINDS):
             places = [Place(tile, *geo.row_col(bit)) for bit in range(length * 8)]
             table.append([_Chunk(places, 8 * k) for k in range(length)])
-        found = _PLACE_TABLES[geo.size] = (length, table)
+            by_bit.append(places)
+        found = _PLACE_TABLES[geo.size] = (length, table, by_bit)
     return found
 
 
@@ -133,6 +137,7 @@ class LegalActions(LazyActions[Action]):
         "_length",
         "_masks",
         "_placed",
+        "_places",
         "_seat",
         "_state",
         "_table",
@@ -149,7 +154,7 @@ class LegalActions(LazyActions[Action]):
         self._state = state
         self._seat = seat
         self._head = head
-        self._length, self._table = _place_table(geo_of(state.rules))
+        self._length, self._table, self._places = _place_table(geo_of(state.rules))
         self._masks = masks
         self._placed = sum(count for _, _, count in masks)
         self._len = len(head) + self._placed + (1 if end else 0)
@@ -183,13 +188,15 @@ class LegalActions(LazyActions[Action]):
             if index >= count:
                 index -= count
                 continue
-            chunks = self._table[tile]
+            places = self._places[tile]
             counts = _BYTE_COUNT
-            for at, byte in enumerate(cells.to_bytes(self._length, "little")):
+            base = 0
+            for byte in cells.to_bytes(self._length, "little"):
                 here = counts[byte]
                 if index < here:
-                    return chunks[at][byte][index]
+                    return places[base + _BYTE_BITS[byte][index]]
                 index -= here
+                base += 8
         raise IndexError(index)  # unreachable: the counts add up to the length
 
     def __iter__(self) -> Iterator[Action]:
