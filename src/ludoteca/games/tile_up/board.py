@@ -58,6 +58,9 @@ class Geometry:
         partial: Normalised mask of a connected part of an allowed orientation -> the shape
             indices it can still grow into (used by agents).
         sizes: Cells per shape.
+        around: Per bit index, the mask of its orthogonal neighbours (``neighbours`` of
+            one cell, read from a table on the hot path: four shifts of a many-word int
+            cost more than a tuple index).
     """
 
     def __init__(self, size: int, shapes: Sequence[Cells], allow_mirror: bool) -> None:
@@ -74,6 +77,7 @@ class Geometry:
             for r, c in ((mid, mid), (mid - 1, mid), (mid, mid - 1), (mid, mid + 1), (mid + 1, mid))
         )
         self.sizes = tuple(len(shape) for shape in shapes)
+        self.around = tuple(self.neighbours(1 << bit) for bit in range(size * stride))
         self.orientations: dict[int, int] = {}
         self.partial: dict[int, frozenset[int]] = {}
         for index, shape in enumerate(shapes):
@@ -177,13 +181,14 @@ def update_regions(
     through it, and the ``old_colour`` region that held it may split.
     """
     bit = 1 << cell
-    near = geo.neighbours(bit) | bit
+    around = geo.around[cell]
+    near = around | bit
     kept = [r for r in regions if not (r.mask & near and (r.colour in (new_colour, old_colour)))]
     merged = geo.flood(colour_masks[new_colour], bit)
     _add(geo, kept, merged, new_colour)
     if old_colour >= 0:
         within = colour_masks[old_colour]
-        rest = geo.neighbours(bit) & within
+        rest = around & within
         while rest:
             seed = rest & -rest
             part = geo.flood(within, seed)

@@ -319,14 +319,27 @@ class State(NamedTuple):
 
 
 def geo_of(rules: Rules) -> Geometry:
-    """The board geometry of a rules set (a dict lookup: it is called on every step)."""
+    """The board geometry of a rules set (called several times a step).
+
+    Every state of a game carries the same ``Rules`` object, so the last one asked is
+    remembered by identity (hashing the rules tuple cost more than the rest); the pair is
+    one list item, written at once, so another thread never reads one game's rules with
+    another's geometry.
+    """
+    last = _LAST_GEOMETRY[0]
+    if last[0] is rules:
+        return last[1]
     geo = _GEOMETRIES.get(rules)
     if geo is None:
         geo = _GEOMETRIES[rules] = geometry(rules.size, SHAPES, rules.allow_mirror)
+    _LAST_GEOMETRY[0] = (rules, geo)
     return geo
 
 
 _GEOMETRIES: Final[dict[Rules, Geometry]] = {}
+_LAST_GEOMETRY: Final[list[tuple[Rules | None, Geometry]]] = [
+    (None, geometry(BOARD_SIZE, SHAPES, False))
+]
 
 
 TILE_CODES: Final[dict[str, int]] = {tile_name(code): code for code in range(TILE_KINDS)}

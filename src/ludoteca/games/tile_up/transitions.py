@@ -9,7 +9,7 @@ reads ``state``, the state before the action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, cast
 
 from ludoteca.engine.game import Seat
 from ludoteca.games.tile_up.board import bits
@@ -139,7 +139,7 @@ def _put(new: Fields, state: State, cell: int, tile: int) -> None:
     new[F_COLOURS] = tuple(colour_masks)
     new[F_NUMBERS] = tuple(number_masks)
     new[F_OCCUPIED] = occupied
-    new[F_FRONTIER] = (state.frontier | geo.neighbours(bit)) & ~occupied
+    new[F_FRONTIER] = (state.frontier | geo.around[cell]) & ~occupied
     new[F_REGIONS] = _update_regions(
         geo, state.regions, colour_masks, cell, colour, old // NUMBERS if old >= 0 else -1
     )
@@ -158,11 +158,15 @@ def _insert(items: tuple[int, ...], item: int) -> tuple[int, ...]:
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    copied = list(items)
+    copied[index] = value
+    return tuple(copied)
 
 
 def _bag_with(bag: tuple[int, ...], code: int, delta: int) -> tuple[int, ...]:
-    return (*bag[:code], bag[code] + delta, *bag[code + 1 :])
+    counts = list(bag)
+    counts[code] += delta
+    return tuple(counts)
 
 
 def _apply_bag(new: Fields, state: State, seat: Seat, action: BagDraw) -> None:
@@ -364,9 +368,23 @@ def _log(new: Fields, state: State, seat: Seat, action: Action) -> None:
     A score keeps its points; a tile returned to the bag is logged as ``HIDDEN_DISCARD``.
     """
     kind = type(action)
-    if kind is Score:
+    if kind is Place:
+        entry = (seat, _place_text(cast(Place, action)), 0)
+    elif kind is Score:
         entry = (seat, str(action), new[F_SCORES][seat] - state.scores[seat])
     else:
         entry = (seat, HIDDEN_DISCARD if kind is DiscardTile else str(action), 0)
     log = state.log
     new[F_LOG] = (*log[1:], entry) if len(log) >= LOG_LENGTH else (*log, entry)
+
+
+def _place_text(action: Place) -> str:
+    """``str(action)``, remembered per tile and cell (formatting it cost more than a lookup)."""
+    key = (action.tile << 16) | (action.row << 8) | action.col
+    text = _PLACE_TEXTS.get(key)
+    if text is None:
+        text = _PLACE_TEXTS[key] = str(action)
+    return text
+
+
+_PLACE_TEXTS: Final[dict[int, str]] = {}
