@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
+
+from ludoteca.engine.lazy import LazyActions
 
 T = TypeVar("T")
 
@@ -40,6 +42,14 @@ def below(rng: random.Random, n: int) -> int:
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
     """A uniform element of ``items``."""
+    kind = type(items)
+    if kind is not tuple and kind is not list and LazyActions in kind.__mro__:
+        # Compiled, a lazy list's ``len`` and ``[]`` are then direct calls instead of
+        # CPython's generic slots (which look ``__len__`` up by name on every call). Its
+        # MRO is asked, not ``isinstance``: compiled, that follows ``Sequence``'s ABC
+        # registry and is true for a tuple (``engine/lazy.py``).
+        lazy = cast(LazyActions[T], items)
+        return lazy[int(rng.random() * len(lazy))]
     return items[int(rng.random() * len(items))]
 
 

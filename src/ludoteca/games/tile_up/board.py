@@ -184,8 +184,9 @@ def update_regions(
     around = geo.around[cell]
     near = around | bit
     kept = [r for r in regions if not (r.mask & near and (r.colour in (new_colour, old_colour)))]
-    merged = geo.flood(colour_masks[new_colour], bit)
-    _add(geo, kept, merged, new_colour)
+    same = colour_masks[new_colour]
+    if around & same:  # alone, the cell is one cell: no shape has fewer than three
+        _add(geo, kept, geo.flood(same, bit), new_colour)
     if old_colour >= 0:
         within = colour_masks[old_colour]
         rest = around & within
