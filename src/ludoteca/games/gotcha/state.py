@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache, lru_cache
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from ludoteca.engine import components
 from ludoteca.engine.errors import GameSetupError
@@ -429,18 +429,25 @@ def rule_card(state: State, slot: int) -> Card | None:
 
 
 def live_slots(state: State) -> tuple[int, ...]:
-    """The slots holding a live rule, in slot order."""
-    memo = _LIVE_MEMO
-    if memo[0] is not state:
-        memo[0] = state
-        memo[1] = tuple(
-            s for s in range(AREAS + len(state.mats)) if rule_card(state, s) is not None
-        )
-    return memo[1]  # type: ignore[no-any-return]
+    """The slots holding a live rule, in slot order (as ``rule_card`` is not ``None``)."""
+    # They change only with the WHAT stacks and the mats: remembered on the identity of
+    # those two tuples (the other transitions pass them on), one tuple replaced whole so
+    # another thread never reads one board's slots with another's key.
+    what, mats = state.what, state.mats
+    memo = _LIVE_MEMO[0]
+    if memo[0] is what and memo[1] is mats:
+        return memo[2]
+    found = [slot for slot in range(AREAS) if what[slot]]
+    for index, mat in enumerate(mats):
+        if mat.owner >= 0 and mat.cards:
+            found.append(AREAS + index)
+    live = tuple(found)
+    _LIVE_MEMO[0] = (what, mats, live)
+    return live
 
 
-_LIVE_MEMO: Final[list[Any]] = [None, ()]
-"""The last state's live slots (the referee, the listings and the views all ask)."""
+_LIVE_MEMO: Final[list[tuple[object, object, tuple[int, ...]]]] = [(None, None, ())]
+"""The last board's live slots (the referee, the listings and the views all ask)."""
 
 
 def facts(state: State) -> cards.Facts:
@@ -455,23 +462,28 @@ def bound_seats(state: State, slot: int) -> tuple[int, ...]:
         return (owner,) if owner >= 0 else ()
     # Who a WHO covers depends only on the profiles (fixed for a game), the positions and
     # the current player: memoised per profiles tuple, so every state of a game shares it.
-    memo = _BOUND_MEMO
+    # The (profiles, table) pair is one list item replaced whole: another thread never
+    # reads or fills one game's table for another game's profiles.
     profiles = state.profiles
+    memo = _BOUND_MEMO[0]
     if memo[0] is not profiles:
-        memo[0], memo[1] = profiles, {}
+        memo = (profiles, {})
+        _BOUND_MEMO[0] = memo
+    table = memo[1]
     key = (state.who[slot][-1], state.positions, state.current)
-    found: tuple[int, ...] | None = memo[1].get(key)
+    found = table.get(key)
     if found is None:
         who = who_card(key[0])
         now = facts(state)
         found = tuple(s for s in range(len(profiles)) if cards.who_matches(who, s, now))
-        if len(memo[1]) >= _BOUND_MEMO_SIZE:
-            memo[1].clear()
-        memo[1][key] = found
+        if len(table) >= _BOUND_MEMO_SIZE:
+            table.clear()
+        table[key] = found
     return found
 
 
-_BOUND_MEMO: Final[list[Any]] = [None, {}]
+_BoundKey = tuple[str, tuple[int, ...], int]
+_BOUND_MEMO: Final[list[tuple[object, dict[_BoundKey, tuple[int, ...]]]]] = [(None, {})]
 """The bound seats per (WHO, positions, current) for the last profiles tuple seen."""
 _BOUND_MEMO_SIZE: Final = 4096
 
