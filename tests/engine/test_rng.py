@@ -3,8 +3,11 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludoteca.engine import rng
+from ludoteca.engine.lazy import LazyActions
 
 
 def test_derive_is_stable_golden() -> None:
@@ -46,3 +49,50 @@ def test_weighted_index_never_picks_zero_weight() -> None:
     picks = [rng.weighted_index(stream, [1, 0, 3]) for _ in range(2000)]
     assert 1 not in picks
     assert 0.2 < picks.count(0) / len(picks) < 0.3
+
+
+def _weighted_by_float(draw: float, weights: list[int]) -> int:
+    """The index the float comparison picks (``weighted_index`` before it compared ints)."""
+    target = draw * sum(weights)
+    acc = 0
+    for index, weight in enumerate(weights):
+        acc += weight
+        if target < acc:
+            return index
+    return max(i for i, weight in enumerate(weights) if weight > 0)
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=40).filter(any),
+    st.integers(min_value=0, max_value=2**32),
+)
+@settings(max_examples=300, deadline=None)
+def test_weighted_index_picks_what_the_float_comparison_picked(
+    weights: list[int], seed: int
+) -> None:
+    draw = random.Random(seed).random()
+    # Tuples take the native loop, lists the generic one: both must agree with the floats.
+    for items in (weights, tuple(weights)):
+        assert rng.weighted_index(random.Random(seed), items) == _weighted_by_float(draw, weights)
+
+
+class _Lazy(LazyActions[int]):
+    """A lazy list of the squares below ``n``."""
+
+    def __init__(self, n: int) -> None:
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def item(self, index: int) -> int:
+        return index * index
+
+
+def test_choice_picks_the_same_index_from_a_lazy_list_and_any_sequence() -> None:
+    for seed in range(50):
+        index = rng.choice(rng.make(seed), range(37))
+        assert rng.choice(rng.make(seed), _Lazy(37)) == index * index
+        assert rng.choice(rng.make(seed), tuple(range(37))) == index
+        assert rng.choice(rng.make(seed), list(range(37))) == index
+    assert rng.choice(rng.make(7), "abcdef") == "b"

@@ -11,6 +11,7 @@ below as it was before issue 19) after every event of seeded random games, and
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 import pytest
@@ -148,3 +149,18 @@ def test_referee_agrees_with_the_unfiltered_referee(seed: int) -> None:
         state = after
     assert judged > 100
     assert recorded > 0, "no breach recorded in the game: no judgement was compared"
+
+
+def test_the_written_out_searches_find_what_bisect_finds() -> None:
+    """``bind_start`` and ``_count_until`` (binary searches reading ``Event.t``) against
+    ``bisect`` with a key, on logs with many equal times, for times before, between, on and
+    after the events.
+    """
+    stream = random.Random(19)
+    for size in (0, 1, 2, 3, 7, 40):
+        for _ in range(25):
+            log = tuple(_random_log(stream, size))
+            times = sorted({e.t for e in log} | {-1, 0, 1, 99_999} | {e.t + 1 for e in log})
+            for t in times:
+                assert referee.bind_start(log, t) == bisect_left(log, t, key=lambda e: e.t)
+                assert referee._count_until(log, t) == bisect_right(log, t, key=lambda e: e.t)

@@ -36,6 +36,7 @@ from ludoteca.games.tile_up.model import (
     PLAY,
     SETUP,
     SHAPE_NAMES,
+    Rules,
     State,
     geo_of,
 )
@@ -342,6 +343,20 @@ def test_tu04_incremental_regions_equal_a_full_recount_in_random_games() -> None
             state = visit.state
             geo = geo_of(state.rules)
             assert state.regions == all_regions(geo, state.colour_masks), visit
+
+
+def test_tu03_tu04_the_neighbour_table_is_the_four_shifts_for_every_cell() -> None:
+    """TU-03, TU-04: ``Geometry.around`` (read when a tile goes down) gives each cell's
+    orthogonal neighbours on the board, as ``neighbours`` computes them, on every size."""
+    for size in (9, 11, 13):
+        for mirror in (False, True):
+            geo = geo_of(Rules(size, mirror))
+            assert geo.size == size  # geo_of's last-rules memo follows the rules asked
+            for bit in range(size * geo.stride):
+                assert geo.around[bit] == geo.neighbours(1 << bit), (size, bit)
+            centre = geo.bit(size // 2, size // 2)
+            assert geo.around[centre].bit_count() == 4
+            assert geo.around[geo.bit(0, 0)] == 1 << geo.bit(0, 1) | 1 << geo.bit(1, 0)
 
 
 def test_tu04_incremental_regions_hold_with_options_too() -> None:
