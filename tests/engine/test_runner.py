@@ -5,7 +5,9 @@ import pytest
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry, rng, runner
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.games import tacocat
+from ludoteca.games.dweebies.game import Place
 
 GAME = tacocat.GAME
 
@@ -69,3 +71,43 @@ def test_max_steps_stops_a_match_early() -> None:
     assert match.steps == 10
     assert match.outcome is None
     assert match.record.outcome is None
+
+
+class _PlacementsAgent(RandomAgent):
+    """On a lazy list of placements, hands back what ``mode`` says; otherwise random."""
+
+    name = "placements"
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.lazy_turns = 0
+
+    def choose(self, view: object, legal: object, stream: object) -> object:
+        if isinstance(legal, LazyActions) and not isinstance(legal, tuple | list):
+            self.lazy_turns += 1
+            picked = legal[len(legal) // 2]
+            assert isinstance(picked, Place)
+            if self.mode == "equal copy":
+                return Place(picked.card, picked.x, picked.y)
+            if self.mode == "off the table":
+                return Place(picked.card, picked.x + 1000, picked.y)
+            return picked
+        return super().choose(view, legal, stream)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["handed item", "equal copy"])
+def test_a_lazy_lists_item_or_an_equal_copy_is_accepted(mode: str) -> None:
+    """runner.play checks a lazy list's pick by a direct call of its own ``in`` (the item it
+    handed out by identity, any other action by the rules)."""
+    game = registry.make("dweebies")
+    agents = [_PlacementsAgent(mode), _PlacementsAgent(mode)]
+    match = runner.play(game, agents, 3)
+    assert match.outcome is not None
+    assert agents[0].lazy_turns + agents[1].lazy_turns > 10
+
+
+def test_a_placement_off_a_lazy_list_is_refused_after_another_was_handed_out() -> None:
+    game = registry.make("dweebies")
+    with pytest.raises(IllegalActionError) as caught:
+        runner.play(game, [_PlacementsAgent("off the table"), RandomAgent()], 3)
+    assert (caught.value.rule_id or "").startswith("DW-")

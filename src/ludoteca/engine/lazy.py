@@ -60,6 +60,11 @@ class LazyActions(Sequence[T]):
         for index in range(len(self)):
             yield self.item(index)
 
+    def __contains__(self, value: object) -> bool:
+        # As ``Sequence``'s: by listing. Defined here so that a compiled caller holding a
+        # ``LazyActions`` calls a subclass's own ``__contains__`` directly (runner._listed).
+        return any(item is value or item == value for item in self)
+
     def __eq__(self, other: object) -> bool:
         if type(other) is type(self):
             assert isinstance(other, LazyActions)

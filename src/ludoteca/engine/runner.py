@@ -13,6 +13,7 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE, Game, GameInfo, Outcome, RealtimeGame, Seat, View
 from ludoteca.engine.i18n import msg
+from ludoteca.engine.lazy import LazyActions
 from ludoteca.engine.record import GameRecord
 
 StepObserver = Callable[[Any, Seat, Any, Any], None]
@@ -294,6 +295,10 @@ def _listed(action: Any, legal: Sequence[Any]) -> bool:
         for item in cast("list[Any]", legal):
             if item is action:
                 return True
+    elif LazyActions in kind.__mro__:
+        # A direct call of the list's own ``__contains__`` (CPython's generic slot looks it
+        # up by name on each ``in``); the MRO is asked, not ``isinstance`` (engine/lazy.py).
+        return cast("LazyActions[Any]", legal).__contains__(action)
     return action in legal
 
 

@@ -531,13 +531,14 @@ class Placements(LazyActions[Place]):
     then cell. Items are interned actions looked up on demand; nothing is built per call.
     """
 
-    __slots__ = ("_cards", "_cells", "_len", "_width")
+    __slots__ = ("_cards", "_cells", "_handed", "_len", "_width")
 
     def __init__(self, cards: tuple[int, ...], cells: tuple[int, ...]) -> None:
         self._cards = cards
         self._cells = cells
         self._width = len(cells)
         self._len = len(cards) * self._width
+        self._handed: object = None
 
     def __len__(self) -> int:
         return self._len
@@ -545,7 +546,11 @@ class Placements(LazyActions[Place]):
     def __getitem__(self, index: int | slice) -> Any:
         if index.__class__ is int and 0 <= index < self._len:
             row, col = divmod(index, self._width)
-            return _PLACES[self._cards[row] << 16 | self._cells[col]]
+            made = _PLACES[self._cards[row] << 16 | self._cells[col]]
+            # Remembered so that runner.play's check of the agent's pick is an identity
+            # test (as Tile Up's and Gotcha's lists).
+            self._handed = made
+            return made
         return LazyActions.__getitem__(self, index)
 
     def item(self, index: int) -> Place:
@@ -554,6 +559,8 @@ class Placements(LazyActions[Place]):
         return _PLACES[self._cards[row] << 16 | self._cells[col]]
 
     def __contains__(self, action: object) -> bool:
+        if action is self._handed:
+            return True
         if not isinstance(action, Place) or action.card not in self._cards:
             return False
         if not layout.in_range(action.x, action.y):
