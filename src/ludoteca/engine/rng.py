@@ -62,30 +62,18 @@ def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
 
 def weighted_index(rng: random.Random, weights: Sequence[int]) -> int:
     """An index drawn with probability ``weights[i] / sum(weights)`` (integer weights)."""
-    if isinstance(weights, tuple):
-        return _weighted_tuple_index(rng, weights)
+    # Read as a tuple: compiled, a tuple of small ints is summed and walked by native loops,
+    # without Python's iterator and ``sum``.
+    row: tuple[int, ...] = weights if isinstance(weights, tuple) else tuple(weights)
+    total = 0
+    for weight in row:
+        total += weight
     # Floored: for an integer ``acc``, floor(t) < acc exactly when t < acc, so the index is
     # the same as comparing the float, and the loop compares small ints (unboxed compiled).
-    target = int(rng.random() * sum(weights))
-    acc = 0
-    for index, weight in enumerate(weights):
-        acc += weight
-        if target < acc:
-            return index
-    return max(i for i, weight in enumerate(weights) if weight > 0)
-
-
-def _weighted_tuple_index(rng: random.Random, weights: tuple[int, ...]) -> int:
-    """``weighted_index`` over a tuple: the same index, summed and walked by native loops
-    (compiled, a tuple of small ints is read without Python's iterator and ``sum``).
-    """
-    total = 0
-    for weight in weights:
-        total += weight
     target = int(rng.random() * total)
     acc = 0
-    for index, weight in enumerate(weights):
+    for index, weight in enumerate(row):
         acc += weight
         if target < acc:
             return index
-    return max(i for i, weight in enumerate(weights) if weight > 0)
+    return max(i for i, weight in enumerate(row) if weight > 0)
