@@ -1,5 +1,7 @@
 """The simulation lab: seeds, seat rotation, parallel determinism, records, validation."""
 
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -197,3 +199,22 @@ def test_games_stopped_at_the_step_limit_end_as_truncated() -> None:
     result = sim.GameResult(0, 0, RANDOMS, (), False, game.info.max_steps, end_reason=sim.TRUNCATED)
     assert result.end_reason == "truncated"
     assert result.turns == 0
+
+
+def test_ctrl_c_in_one_process_stops_between_games_with_the_finished_ones() -> None:
+    """A SIGINT during a one-process run is recorded and acted on after the game in play:
+    the summary holds exactly the games finished, and Python's handler is back after."""
+    pressed_after = 3
+
+    count = [0]
+
+    def progress(done: int) -> None:
+        count[0] += done
+        if count[0] == pressed_after:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(sim.Interrupted) as caught:
+        sim.simulate(config(games=50), on_progress=progress)
+    assert caught.value.summary.interrupted
+    assert caught.value.summary.games == pressed_after
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

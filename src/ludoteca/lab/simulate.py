@@ -26,6 +26,7 @@ import functools
 import importlib
 import importlib.util
 import multiprocessing
+import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -395,14 +396,49 @@ def simulate(
         config.games,
         watcher.rates if watcher is not None else (),
     )
+    # In one process, Ctrl-C only asks to stop and is acted on between games: a
+    # KeyboardInterrupt raised wherever the signal lands (in compiled rules code, or in C
+    # code calling back into Python) is not guaranteed to reach this loop.
+    ctrl_c = _CtrlC.install() if config.workers == 1 and config.backend != "ray" else None
     try:
         for result in _run(dataclasses.replace(config, options=resolved), on_progress):
             tally.add(result)
             if on_result is not None:
                 on_result(result)
+            if ctrl_c is not None and ctrl_c.pressed:
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         raise Interrupted(tally.summary(interrupted=True)) from None
+    finally:
+        if ctrl_c is not None:
+            ctrl_c.restore()
     return tally.summary()
+
+
+class _CtrlC:
+    """A SIGINT handler that records the press (installed only over Python's default one,
+    from the main thread; otherwise the default KeyboardInterrupt stays in force).
+    """
+
+    def __init__(self, previous: Any) -> None:
+        self.pressed = False
+        self.previous = previous
+
+    @classmethod
+    def install(cls) -> _CtrlC | None:
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return None
+        found = cls(signal.default_int_handler)
+        signal.signal(signal.SIGINT, found.press)
+        return found
+
+    def press(self, signum: int, frame: object) -> None:
+        self.pressed = True
+
+    def restore(self) -> None:
+        signal.signal(signal.SIGINT, self.previous)
 
 
 def chunks(games: int, workers: int, chunk_size: int = 0) -> list[range]:
