@@ -4,7 +4,9 @@ replay checks, the bots' names (no sockets, no room)."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -226,3 +228,43 @@ def test_move_labels_name_each_rooms_players_and_nameless_ones_are_shared() -> N
     made = broadcast._item("tacocat", attack, "es", ("Ana", "Luis"))
     assert broadcast._item("tacocat", attack, "es", ("Eva", "Juan")) is made
     assert json.loads(made)["label"] == registry.make("tacocat").describe(attack, "es")
+
+
+def test_a_menu_with_item_keys_is_labelled_exactly_as_its_actions_one_by_one(
+    tmp_path: Path,
+) -> None:
+    """A Tacocat hand's replace menu is labelled by its item keys (the cards of each
+    choice), found in a table shared by every room; the JSON is the same as labelling each
+    action, in both languages, whether the keys are new or already kept."""
+    from ludoteca.games.tacocat.legal import replace_actions  # noqa: PLC0415
+    from ludoteca.games.tacocat.model import FULL_PILE  # noqa: PLC0415
+    from ludoteca.web import broadcast  # noqa: PLC0415
+    from ludoteca.web.client import Settings  # noqa: PLC0415
+    from ludoteca.web.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.store import open_store  # noqa: PLC0415
+
+    store = open_store(str(tmp_path / "labels.sqlite3"))
+    rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))
+    try:
+        room = rooms.create("tacocat", 2, {}, 0)
+        game = registry.make("tacocat")
+        rng = random.Random(11)
+        for _ in range(60):
+            hand = tuple(sorted(rng.sample(FULL_PILE, rng.randint(1, 9))))
+            moves = replace_actions(hand, rng.randint(0, len(hand)))
+            assert list(moves.item_keys()) == [action.cards for action in moves]
+            for lang in ("en", "es"):
+                expected = (
+                    b"["
+                    + b",".join(broadcast._item("tacocat", a, lang, ("Ana", "Luis")) for a in moves)
+                    + b"]"
+                )
+                for _again in range(2):  # new keys, then kept ones
+                    room.labels.clear()
+                    made = broadcast.labelled(room, 0, moves, lang, ("Ana", "Luis"))
+                    assert made.data == expected
+                labels = [item["label"] for item in json.loads(made.data)]
+                assert labels == [game.describe(a, lang) for a in moves]
+    finally:
+        rooms.close()
+        store.close()

@@ -40,6 +40,15 @@ class LazyActions(Sequence[T]):
         """What determines the listing (equal identities list equal items), or ``None``."""
         return None
 
+    def item_keys(self) -> Sequence[Hashable] | None:
+        """A cheap hashable key for each item, in order, or ``None`` (the default).
+
+        Within one game and one class of list, equal keys are equal items. A surface that
+        keeps something per item (the web's labelled moves) looks it up by key and makes
+        only the items it has not seen, instead of making every action of a long listing.
+        """
+        return None
+
     @overload
     def __getitem__(self, index: int) -> T: ...
 
@@ -94,4 +103,15 @@ def listing_identity(moves: Sequence[object]) -> Hashable | None:
     if identity is None:
         return None
     found: Hashable | None = identity()
+    return found
+
+
+def listing_keys(moves: Sequence[object]) -> Sequence[Hashable] | None:
+    """``moves.item_keys()`` for a lazy list that has them, ``None`` for any other sequence
+    (asked of the object, as :func:`listing_identity`).
+    """
+    item_keys = getattr(moves, "item_keys", None)
+    if item_keys is None:
+        return None
+    found: Sequence[Hashable] | None = item_keys()
     return found

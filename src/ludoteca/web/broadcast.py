@@ -19,7 +19,7 @@ import orjson
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
-from ludoteca.engine.lazy import listing_identity
+from ludoteca.engine.lazy import listing_identity, listing_keys
 from ludoteca.web import clock, events
 from ludoteca.web.client import Client, Serialised, dumps, now_ms, outcome_json
 from ludoteca.web.seats import BOT
@@ -83,11 +83,45 @@ def labelled(
     if kept is not None and kept[0] == key:
         return kept[1]
     game_id = room.info.id
-    made = Serialised.of_json(
-        b"[" + b",".join([_item(game_id, a, lang, names) for a in moves]) + b"]"
-    )
+    keys = listing_keys(moves)
+    if keys is not None:
+        parts = _keyed_items(game_id, type(moves).__name__, moves, keys, lang, names)
+    else:
+        parts = [_item(game_id, a, lang, names) for a in moves]
+    made = Serialised.of_json(b"[" + b",".join(parts) + b"]")
     room.labels[seat, lang] = (key, made)
     return made
+
+
+_KEYED: dict[tuple[str, str, Lang], dict[Hashable, bytes]] = {}
+
+
+def _keyed_items(
+    game_id: str,
+    kind: str,
+    moves: Sequence[Any],
+    keys: Sequence[Hashable],
+    lang: Lang,
+    names: tuple[str, ...],
+) -> list[bytes]:
+    """Each move's ``{"text", "label"}`` found by its item key (``LazyActions.item_keys``):
+    a new Tacocat hand's 100-odd replace choices are looked up by their cards, and only
+    the moves never labelled before are made and described. A label that names a seat is
+    made every time (never kept under a key shared by every room).
+    """
+    table = _KEYED.get((game_id, kind, lang))
+    if table is None or len(table) >= _ITEMS_LIMIT:
+        table = _KEYED[game_id, kind, lang] = {}
+    parts: list[bytes] = []
+    for index, key in enumerate(keys):
+        part = table.get(key)
+        if part is None:
+            action = moves[index]
+            part = _item(game_id, action, lang, names)
+            if _nameless(game_id, action, lang) is not None:
+                table[key] = part
+        parts.append(part)
+    return parts
 
 
 _ITEMS: dict[tuple[str, Any, Lang, tuple[str, ...]], bytes] = {}

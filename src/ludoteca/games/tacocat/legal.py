@@ -125,6 +125,13 @@ class ReplaceOptions(LazyActions[Replace]):
         """The hand and the size limit: they determine the listing."""
         return self._hand, self._limit
 
+    def item_keys(self) -> list[tuple[int, ...]]:
+        """Each choice's cards, in order (the web labels a new hand's menu by them without
+        making or hashing a ``Replace`` per choice).
+        """
+        values = self._values
+        return [get(values) for get in shape_getters(self._shape)[: self._len]]
+
 
 @lru_cache(maxsize=4096)
 def shape_table(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
