@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.engine import native
 from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Lang, Localized, Message, msg, register
 
@@ -234,3 +235,6 @@ register(
         "engine.event.turn_start": {"es": "Turno de {seat}.", "en": "{seat}'s turn."},
     }
 )
+
+
+native.picklable(globals())  # the frozen dataclasses above, compiled (engine/native.py)

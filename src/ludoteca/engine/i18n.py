@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from ludoteca.engine import native
+
 Lang = Literal["es", "en"]
 LANGS: tuple[Lang, ...] = ("es", "en")
 DEFAULT_LANG: Lang = "en"
@@ -175,3 +177,6 @@ register(
         "": {"es": "", "en": ""},
     }
 )
+
+
+native.picklable(globals())  # the frozen dataclasses above, compiled (engine/native.py)

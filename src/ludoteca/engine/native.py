@@ -1,8 +1,9 @@
 """Which modules the build compiles with mypyc, and whether this process runs them compiled.
 
 Issue 19: the protocol stays pure Python; underneath, the modules a playout runs (the engine's
-random stream, lazy lists and runner, and each game's rules and fast path) are compiled to C
-extensions by mypyc when the package is installed (``setup.py``). ``LUDOTECA_PURE=1`` at install
+random stream, lazy lists and runner, and each game's rules and fast path) and those a served
+move renders its events with (the engine's events and messages, each game's events) are
+compiled to C extensions by mypyc when the package is installed (``setup.py``). ``LUDOTECA_PURE=1`` at install
 time builds nothing, and the same ``.py`` files run interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
@@ -41,9 +42,12 @@ MANIFEST = "native_build.json"
 """Written by the build next to this module: ``{"sources": {path: sha256}}``."""
 
 COMPILED: tuple[str, ...] = (
+    "engine/events.py",
+    "engine/i18n.py",
     "engine/lazy.py",
     "engine/rng.py",
     "engine/runner.py",
+    "games/dweebies/events.py",
     "games/dweebies/game.py",
     "games/dweebies/layout.py",
     "games/dweebies/model.py",
@@ -54,27 +58,32 @@ COMPILED: tuple[str, ...] = (
     "games/gotcha/cards_event.py",
     "games/gotcha/cards_model.py",
     "games/gotcha/cards_obey.py",
+    "games/gotcha/events.py",
     "games/gotcha/game.py",
     "games/gotcha/legal.py",
     "games/gotcha/referee.py",
     "games/gotcha/state.py",
     "games/gotcha/transitions.py",
     "games/mystery_date/cards.py",
+    "games/mystery_date/events.py",
     "games/mystery_date/game.py",
     "games/mystery_date/playout.py",
     "games/mystery_date/turns.py",
+    "games/tacocat/events.py",
     "games/tacocat/game.py",
     "games/tacocat/legal.py",
     "games/tacocat/model.py",
     "games/tacocat/playout.py",
     "games/tile_up/board.py",
+    "games/tile_up/events.py",
     "games/tile_up/game.py",
     "games/tile_up/legal.py",
     "games/tile_up/model.py",
     "games/tile_up/transitions.py",
 )
 """The compiled modules, as paths under ``src/ludoteca``: those a random playout, a
-``runner.play`` match or a fast path spends its time in (counted with ``sys.setprofile``)."""
+``runner.play`` match or a fast path spends its time in (counted with ``sys.setprofile``),
+and the events and messages every served move is told with (issue 20)."""
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The ``ludoteca`` package folder."""
