@@ -1,10 +1,11 @@
 """Which modules the build compiles with mypyc, and whether this process runs them compiled.
 
 Issue 19: the protocol stays pure Python; underneath, the modules a playout runs (the engine's
-random stream, lazy lists and runner, and each game's rules and fast path) and those every
-served move runs through (the engine's events and messages, each game's events, and the web's
-``broadcast`` and ``events``, which build each socket's ``state``) are compiled to C
-extensions by mypyc when the package is installed (``setup.py``). ``LUDOTECA_PURE=1`` at install
+random stream, lazy lists and runner, and each game's rules and fast path) and those a served
+move renders its events with (the engine's events and messages, each game's events) are
+compiled to C extensions by mypyc when the package is installed (``setup.py``). The web's
+own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
+build environment, which has no ``orjson`` or ``psycopg``. ``LUDOTECA_PURE=1`` at install
 time builds nothing, and the same ``.py`` files run interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
@@ -81,13 +82,10 @@ COMPILED: tuple[str, ...] = (
     "games/tile_up/legal.py",
     "games/tile_up/model.py",
     "games/tile_up/transitions.py",
-    "web/broadcast.py",
-    "web/events.py",
 )
 """The compiled modules, as paths under ``src/ludoteca``: those a random playout, a
 ``runner.play`` match or a fast path spends its time in (counted with ``sys.setprofile``),
-and what every served move runs through: its events and messages, each socket's ``state``
-(issue 20)."""
+and the events and messages every served move is told with (issue 20)."""
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The ``ludoteca`` package folder."""
