@@ -17,6 +17,7 @@ instructions per new hand's menu. Set ``PYTHONPATH`` to another tree's ``src`` t
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import importlib
 import random
@@ -51,14 +52,18 @@ def menus(count: int) -> None:
 
 def main() -> None:
     """``rooms R A`` or ``menus N`` (see the module)."""
-    args = sys.argv[1:]
-    numbers = [int(size) for size in args[1:] if size.isdigit()]
-    if args[:1] == ["rooms"] and len(numbers) == len(args) - 1 == 2:
-        rooms(*numbers)
-    elif args[:1] == ["menus"] and len(numbers) == len(args) - 1 == 1:
-        menus(*numbers)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    kinds = parser.add_subparsers(dest="kind", required=True)
+    played = kinds.add_parser("rooms", help="random moves over Tacocat rooms")
+    played.add_argument("rooms", type=int)
+    played.add_argument("actions", type=int)
+    labelled = kinds.add_parser("menus", help="new hands' replace menus labelled")
+    labelled.add_argument("hands", type=int)
+    args = parser.parse_args()
+    if args.kind == "rooms":
+        rooms(args.rooms, args.actions)
     else:
-        sys.exit("usage: web_instructions.py rooms ROOMS ACTIONS | menus HANDS")
+        menus(args.hands)
 
 
 if __name__ == "__main__":

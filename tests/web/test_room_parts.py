@@ -1,5 +1,5 @@
 """The room's parts on their own: the session and the store, seats and tokens, chat and
-replay checks, the bots' names (no sockets, no room)."""
+replay checks, the bots' names, move labels (no sockets; a room only where labels need one)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ without listing them, :meth:`LazyActions.identity`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -99,10 +99,7 @@ def listing_identity(moves: Sequence[object]) -> Hashable | None:
     ``LazyActions`` shares ``Sequence``'s ABC registry, so ``isinstance(a_tuple, LazyActions)``
     is true there.
     """
-    identity = getattr(moves, "identity", None)
-    if identity is None:
-        return None
-    found: Hashable | None = identity()
+    found: Hashable | None = _asked(moves, "identity")
     return found
 
 
@@ -110,8 +107,11 @@ def listing_keys(moves: Sequence[object]) -> Sequence[Hashable] | None:
     """``moves.item_keys()`` for a lazy list that has them, ``None`` for any other sequence
     (asked of the object, as :func:`listing_identity`).
     """
-    item_keys = getattr(moves, "item_keys", None)
-    if item_keys is None:
-        return None
-    found: Sequence[Hashable] | None = item_keys()
+    found: Sequence[Hashable] | None = _asked(moves, "item_keys")
     return found
+
+
+def _asked(moves: Sequence[object], method: str) -> Any:
+    """``moves.<method>()``, or ``None`` when the object has no such method."""
+    call = getattr(moves, method, None)
+    return None if call is None else call()

@@ -117,11 +117,18 @@ def _keyed_items(
         part = table.get(key)
         if part is None:
             action = moves[index]
-            part = _item(game_id, action, lang, names)
-            if _nameless(game_id, action, lang) is not None:
-                table[key] = part
+            label = _nameless(game_id, action, lang)
+            if label is None:
+                part = _item(game_id, action, lang, names)
+            else:
+                part = table[key] = _item_json(action, label)
         parts.append(part)
     return parts
+
+
+def _item_json(action: Any, label: str) -> bytes:
+    """One move of a ``legal`` list as JSON."""
+    return orjson.dumps({"text": str(action), "label": label})
 
 
 _ITEMS: dict[tuple[str, Any, Lang, tuple[str, ...]], bytes] = {}
@@ -144,7 +151,7 @@ def _item(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> byte
             label = _named(game_id, action, lang, names)
         if len(_ITEMS) >= _ITEMS_LIMIT:
             _ITEMS.clear()
-        found = _ITEMS[key] = orjson.dumps({"text": str(action), "label": label})
+        found = _ITEMS[key] = _item_json(action, label)
     return found
 
 
