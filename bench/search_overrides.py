@@ -7,7 +7,7 @@ the search compared, whether it played something other than its expert's move. T
 of the same view (the bot's view only), on each of which the expert's move and the override
 are played out to the end of the game with the same chance stream, every seat played by
 ``--policy`` (win 1, draw 1/2, loss 0). The mean paired difference is the override's
-estimated gain in winning chances.
+estimated gain in winning chances, in all and by the kind of move the expert chose.
 
 Example (from the repository root)::
 
@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game = registry.make(args.game)
     gains: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     searched = overridden = 0
     for index in range(args.games):
         search = make_agent(f"ismcts:iterations={args.iterations}", args.game)
@@ -131,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
             for _, view, expert, move in found[: args.per_game]
         ]
         gains += checked
+        for (_, _, expert, _), gain in zip(found, checked, strict=False):
+            by_kind.setdefault(type(expert).__name__, []).append(gain)
         searched += len(spy.log)
         overridden += len(found)
         line = {"game": index, "searched": len(spy.log), "overrides": len(found)}
@@ -142,6 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{len(gains)} overrides checked: mean deep gain {statistics.mean(gains):+.3f} "
             f"(standard error {error:.3f}); better {better}, worse {worse}"
+        )
+    for kind, kind_gains in sorted(by_kind.items()):  # by the kind of the expert's move
+        spread = statistics.stdev(kind_gains) / len(kind_gains) ** 0.5 if len(kind_gains) > 1 else 0
+        print(
+            f"  {kind}: {len(kind_gains)} checked, mean deep gain "
+            f"{statistics.mean(kind_gains):+.3f} (standard error {spread:.3f})"
         )
     return 0
 

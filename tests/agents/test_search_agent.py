@@ -277,6 +277,40 @@ def test_tile_up_search_leaves_discards_to_its_expert() -> None:
         assert agent.stats.iterations == 0
 
 
+@pytest.mark.parametrize("kind", ["Give", "Discard"])
+def test_mystery_date_search_leaves_gifts_and_discards_to_its_expert(kind: str) -> None:
+    # MD-05's gift and MD-04's discard: the search's overrides there lost on average.
+    greedy = agents_registry.make_agent("greedy", "mystery_date")
+    for seed in range(40):
+        _, view, legal = _decision(
+            "mystery_date",
+            seed,
+            lambda legal: type(legal[0]).__name__ in (kind, "Show"),
+            greedy.choose,
+        )
+        if type(legal[0]).__name__ == kind and len(legal) > 2:
+            break
+    assert type(legal[0]).__name__ == kind and len(legal) > 2
+    wanted = agents_registry.make_agent("expert", "mystery_date").choose(
+        view, legal, random.Random(0)
+    )
+    agent = agents_registry.make_agent("ismcts:iterations=60", "mystery_date")
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.choose(view, legal, random.Random(0)) == wanted
+    assert agent.stats.iterations == 0 and not agent.stats.overridden
+
+
+def test_mystery_date_search_still_searches_the_draw_or_discard_choice() -> None:
+    greedy = agents_registry.make_agent("greedy", "mystery_date")
+    _, view, legal = _decision(
+        "mystery_date", 3, lambda legal: type(legal[0]).__name__ == "Pile", greedy.choose
+    )
+    agent = agents_registry.make_agent("ismcts:iterations=60", "mystery_date")
+    assert isinstance(agent, ISMCTSAgent)
+    agent.choose(view, legal, random.Random(0))
+    assert agent.stats.anchored and agent.stats.iterations >= 60
+
+
 class _Fixed:
     """An anchor that always plays one move and counts its calls."""
 
