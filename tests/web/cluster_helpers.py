@@ -101,6 +101,7 @@ class Cluster:
 
     def __init__(self, db: str, redis_url: str, log: Path, workers: int = 2) -> None:
         self.db = db
+        self.redis_url = redis_url
         self.port = free_port()
         self.ports = [free_port() for _ in range(workers)]
         self.log = log

@@ -4,7 +4,8 @@ room's owner loses no acknowledged step; Redis and PostgreSQL restarts pause the
 refuse moves with ``paused`` and go on by themselves when the server is back.
 
 Each worker also listens on a port of its own (``LUDOTECA_WORKER_PORTS``), so a test picks
-the worker a player reaches. A room created through worker 0 is owned by worker 0.
+the worker a player reaches. A new room is owned by the worker its first socket reached
+(the one that created it lets it go).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ import psycopg
 import pytest
 from cluster_helpers import Cluster, Message, Player, RedisServer, free_port, http
 from pg_cluster import Cluster as Postgres
+from redis import Redis
 
 from ludoteca.engine.i18n import msg
+from ludoteca.web import lease
 from ludoteca.web.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
 from ludoteca.web.store import RoomRow, SeatRow, open_store
 
@@ -48,16 +51,20 @@ def cluster(pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path) -> 
         running.stop()
 
 
-def table(cluster: Cluster) -> tuple[str, list[Player]]:
-    """A Tacocat room made through worker 0, Alice on worker 0 and Bob on worker 1, both
-    seated, the game started and both told its first state.
+def table(cluster: Cluster, made_on: int = 0) -> tuple[str, list[Player]]:
+    """A Tacocat room made through worker ``made_on``, Alice on worker 0 (first: so worker 0
+    owns the room) and Bob on worker 1, both seated, the game started and both told its
+    first state.
     """
-    status, body = http(cluster.ports[0], "POST", "/api/rooms", {"game": "tacocat", "players": 2})
+    port = cluster.ports[made_on]
+    status, body = http(port, "POST", "/api/rooms", {"game": "tacocat", "players": 2})
     assert status == 201, body
     room = body["room"]
-    alice, bob = Player(cluster.ports[0], room), Player(cluster.ports[1], room, "es")
+    alice = Player(cluster.ports[0], room)
+    alice.wait(lambda m: m["type"] == "welcome")  # worker 0 holds the room from here
+    bob = Player(cluster.ports[1], room, "es")
+    bob.wait(lambda m: m["type"] == "welcome")
     for seat, (player, name) in enumerate(((alice, "Alice"), (bob, "Bob"))):
-        player.wait(lambda m: m["type"] == "welcome")
         player.send({"type": "sit", "seat": seat, "name": name})
         player.wait(lambda m: m["type"] == "seated")
     alice.send({"type": "start"})
@@ -188,6 +195,31 @@ def test_two_workers_share_a_room_and_a_dead_owner_loses_nothing(cluster: Cluste
     assert stored_steps(cluster.db, room)[: len(before)] == before
     for player in players:
         player.close()
+
+
+def test_a_new_room_is_held_where_its_first_socket_landed(cluster: Cluster) -> None:
+    workers = [cluster.wait_worker(port) for port in cluster.ports]
+    redis = Redis.from_url(cluster.redis_url, decode_responses=True)
+    status, body = http(cluster.ports[1], "POST", "/api/rooms", {"game": "tacocat", "players": 2})
+    assert status == 201, body
+    room = body["room"]
+    assert redis.get(lease.key(room)) is None  # created through worker 1, not held by it
+    for port in cluster.ports:  # asking about it takes no lease either
+        summary = http(port, "GET", f"/api/rooms/{room}")[1]
+        assert summary["id"] == room and summary["status"] == "lobby"
+        assert [seat["connected"] for seat in summary["seats"]] == [False, False]
+    assert redis.get(lease.key(room)) is None
+    assert http(cluster.ports[0], "GET", "/api/rooms/nosuchroom")[0] == 404
+    alice = Player(cluster.ports[0], room)
+    alice.wait(lambda m: m["type"] == "welcome")
+    assert redis.get(lease.key(room)) == workers[0]["worker"]
+    alice.send({"type": "sit", "seat": 0, "name": "Alice"})
+    alice.wait(lambda m: m["type"] == "seated")
+    summary = http(cluster.ports[1], "GET", f"/api/rooms/{room}")[1]  # asked of the owner
+    assert [seat["connected"] for seat in summary["seats"]] == [True, False]
+    assert summary["seats"][0]["name"] == "Alice"
+    alice.close()
+    redis.close()
 
 
 def outage(cluster: Cluster, cause: str, down: Callable[[], None], up: Callable[[], None]) -> None:

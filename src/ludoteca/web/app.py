@@ -251,7 +251,7 @@ def create_app(
         except RoomError as error:
             return _error(400, error, lang)
         if nodes:
-            await nodes["node"].adopt(room.id)
+            nodes["node"].let_go(room.id)
         answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
         return JSONResponse(answer, status_code=201)
 

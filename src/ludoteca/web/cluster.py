@@ -48,7 +48,7 @@ from ludoteca.web.fence import FENCES_TABLE, Fences
 from ludoteca.web.hall import Rooms
 from ludoteca.web.lease import Leases
 from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.rooms import Room
+from ludoteca.web.rooms import MAX_ROOM_ID, Room
 from ludoteca.web.store import Store
 
 log = logging.getLogger("ludoteca.web")
@@ -264,12 +264,18 @@ class Node:
         self._fence_new(room_id)
         return True
 
-    async def adopt(self, room_id: str) -> None:
-        """A room just created here: take its lease (before anyone can know its id)."""
-        if await self.leases.acquire(room_id):
-            self.owned.add(room_id)
-        else:  # cannot happen for a fresh random id; then it is another's
-            self._drop(room_id)
+    def let_go(self, room_id: str) -> None:
+        """A room just created and stored here: forget it, without taking its lease.
+
+        The worker its first socket reaches takes the lease and reads it from the store
+        (``_route``), so that socket is served without a relay: a room held by the worker
+        that answered ``POST /api/rooms`` (any of them) relayed each of its sockets with
+        probability 1/2; held where its first socket landed, only the other seats' do.
+        """
+        self.fences.forget(room_id)
+        room = self.rooms.rooms.pop(room_id, None)
+        if room is not None:
+            room.close()
 
     def _owned_room(self, room_id: str) -> Room | None:
         if room_id not in self.owned:
@@ -560,7 +566,17 @@ class Node:
                 link.shut(CLOSE_MOVED)
 
     async def summary(self, room_id: str, lang: Lang) -> dict[str, Any] | None:
-        """``GET /api/rooms/{id}``: the room's summary from whichever worker owns it."""
+        """``GET /api/rooms/{id}``: the room's summary from whichever worker owns it, or
+        from the store when none does (asking takes no lease: the page asks while its
+        socket connects, and the room should go where the socket lands).
+        """
+        unowned = (
+            self._owned_room(room_id) is None
+            and 0 < len(room_id) <= MAX_ROOM_ID
+            and await self.leases.owner(room_id) is None
+        )
+        if unowned:
+            return await self.rooms.stored_summary(room_id, lang)
         target = await self._route(room_id)
         if target is None:
             return None

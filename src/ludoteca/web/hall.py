@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.client import RoomError, Settings, now_ms
 from ludoteca.web.history import CHAT_HISTORY
 from ludoteca.web.live import Live
@@ -154,6 +154,29 @@ class Rooms:
         if room is not None or not 0 < len(room_id) <= MAX_ROOM_ID:
             return room
         return self._loaded(room_id, await asyncio.to_thread(self._fetch, room_id))
+
+    async def stored_summary(self, room_id: str, lang: Lang) -> dict[str, Any] | None:
+        """The summary of a room nobody holds in memory, from its stored rows (read in a
+        thread), without loading it; None if there is no such room. No socket is open on
+        such a room: only its bots count as connected.
+        """
+
+        def read() -> tuple[RoomRow, list[SeatRow]] | None:
+            row = self.store.room(room_id)
+            return None if row is None else (row, self.store.seats(room_id))
+
+        found = await asyncio.to_thread(read)
+        if found is None:
+            return None
+        row, seat_rows = found
+        seats = [
+            SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash) for s in seat_rows
+        ]
+        room = Room(self, row, seats)
+        try:
+            return room.summary(lang)
+        finally:
+            room.close()
 
     def _fetch(self, room_id: str) -> _Stored | BaseException | None:
         """Everything stored of a room (None: no such room; the error if the read failed)."""
