@@ -51,13 +51,11 @@ def cluster(pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path) -> 
         running.stop()
 
 
-def table(cluster: Cluster, made_on: int = 0) -> tuple[str, list[Player]]:
-    """A Tacocat room made through worker ``made_on``, Alice on worker 0 (first: so worker 0
-    owns the room) and Bob on worker 1, both seated, the game started and both told its
-    first state.
+def table(cluster: Cluster) -> tuple[str, list[Player]]:
+    """A Tacocat room made through worker 0, Alice on worker 0 (first: so worker 0 owns the
+    room) and Bob on worker 1, both seated, the game started and both told its first state.
     """
-    port = cluster.ports[made_on]
-    status, body = http(port, "POST", "/api/rooms", {"game": "tacocat", "players": 2})
+    status, body = http(cluster.ports[0], "POST", "/api/rooms", {"game": "tacocat", "players": 2})
     assert status == 201, body
     room = body["room"]
     alice = Player(cluster.ports[0], room)
