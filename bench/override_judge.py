@@ -29,6 +29,7 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.agents.ismcts import ISMCTSAgent
@@ -37,26 +38,35 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.game import CHANCE, Game, Seat
 from ludoteca.engine.runner import Agent
 
+Choose = Callable[[Any, Seat, Sequence[Any]], Any]
+"""``choose(state, seat, legal)``: the move a seat with several legal moves plays."""
 
-def playout(game: Game[Any, Any], state: Any, seat: Seat, expert: Agent, seed: int) -> float:
-    """``seat``'s return after the expert plays every seat from ``state`` to the end."""
-    chance = random.Random(seed)
-    while True:
-        outcome = game.outcome(state)
-        if outcome is not None:
-            return outcome.returns()[seat]
+
+def to_the_end(game: Game[Any, Any], state: Any, choose: Choose, chance: random.Random) -> Any:
+    """``state`` played to the end (chance outcomes from ``chance``, a seat's only legal
+    move played, the others chosen by ``choose``): the final state."""
+    while game.outcome(state) is None:
         actors = game.actors(state)
         if actors[0] == CHANCE:
             state = game.apply(state, CHANCE, game.sample_chance(state, chance))
             continue
         for actor in actors:
             legal = game.legal_actions(state, actor)
-            move = (
-                legal[0]
-                if len(legal) == 1
-                else expert.choose(game.view(state, actor), legal, chance)
-            )
+            move = legal[0] if len(legal) == 1 else choose(state, actor, legal)
             state = game.apply(state, actor, move)
+    return state
+
+
+def playout(game: Game[Any, Any], state: Any, seat: Seat, expert: Agent, seed: int) -> float:
+    """``seat``'s return after the expert plays every seat from ``state`` to the end."""
+    chance = random.Random(seed)
+
+    def expert_move(now: Any, actor: Seat, legal: Sequence[Any]) -> Any:
+        return expert.choose(game.view(now, actor), legal, chance)
+
+    outcome = game.outcome(to_the_end(game, state, expert_move, chance))
+    assert outcome is not None
+    return outcome.returns()[seat]
 
 
 def judge(
@@ -89,37 +99,34 @@ def play(
     expert = make_agent("expert", game.info.id)
     me = seed % 2
     moves_rng, chance, judge_rng = (random.Random(f"{seed}-{part}") for part in "mcj")
-    state = runner.new_game(game, 2, seed)
     found = []
-    while game.outcome(state) is None:
-        actors = game.actors(state)
-        if actors[0] == CHANCE:
-            state = game.apply(state, CHANCE, game.sample_chance(state, chance))
-            continue
-        for seat in actors:
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            if seat != me or len(legal) == 1:
-                move = legal[0] if len(legal) == 1 else expert.choose(view, legal, moves_rng)
-            else:
-                move = search.choose(view, legal, moves_rng)
-                if search.stats.overridden:
-                    anchor = expert.choose(view, legal, random.Random(0))
-                    gain, error = judge(
-                        game, state, seat, (anchor, move), expert, checks, judge_rng
-                    )
-                    found.append(
-                        {
-                            "seed": seed,
-                            "kind": type(anchor).__name__,
-                            "expert": str(anchor),
-                            "search": str(move),
-                            "legal": len(legal),
-                            "gain": round(gain, 4),
-                            "error": round(error, 4),
-                        }
-                    )
-            state = game.apply(state, seat, move)
+
+    def choose(state: Any, seat: Seat, legal: Sequence[Any]) -> Any:
+        view = game.view(state, seat)
+        if seat != me:
+            return expert.choose(view, legal, moves_rng)
+        before = moves_rng.getstate()
+        move = search.choose(view, legal, moves_rng)
+        if search.stats.overridden:
+            # The anchor's own call replayed: the search asked it first, on this stream.
+            stream = random.Random()
+            stream.setstate(before)
+            anchor = expert.choose(view, legal, stream)
+            gain, error = judge(game, state, seat, (anchor, move), expert, checks, judge_rng)
+            found.append(
+                {
+                    "seed": seed,
+                    "kind": type(anchor).__name__,
+                    "expert": str(anchor),
+                    "search": str(move),
+                    "legal": len(legal),
+                    "gain": round(gain, 4),
+                    "error": round(error, 4),
+                }
+            )
+        return move
+
+    to_the_end(game, runner.new_game(game, 2, seed), choose, chance)
     return found
 
 

@@ -287,7 +287,7 @@ class Node:
         (no such room). Takes the lease (and loads the room) if nobody holds it; waits out
         a dead owner's lease.
         """
-        if not 0 < len(room_id) <= 40:
+        if not 0 < len(room_id) <= MAX_ROOM_ID:
             return None
         deadline = time.monotonic() + 3 * self.settings.lease_ms / 1000 + 5
         while time.monotonic() < deadline:

@@ -169,10 +169,7 @@ class Rooms:
         if found is None:
             return None
         row, seat_rows = found
-        seats = [
-            SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash) for s in seat_rows
-        ]
-        room = Room(self, row, seats)
+        room = Room(self, row, _seat_states(seat_rows))
         try:
             return room.summary(lang)
         finally:
@@ -255,11 +252,7 @@ class Rooms:
     def _build(self, stored: _Stored) -> Room:
         """A room from its stored rows, its game replayed to where it stopped."""
         row, game_row, steps = stored.row, stored.game, stored.steps
-        seats = [
-            SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash)
-            for s in stored.seats
-        ]
-        room = Room(self, row, seats, stored.chat)
+        room = Room(self, row, _seat_states(stored.seats), stored.chat)
         room.creator_hash = stored.creator_hash
         if game_row is not None:
             with room.session.calls():
@@ -297,6 +290,11 @@ class _Stored(NamedTuple):
     chat: list[ChatRow]
     game: GameRow | None
     steps: list[tuple[int, str]]
+
+
+def _seat_states(rows: list[SeatRow]) -> list[SeatState]:
+    """A room's seats as stored, ready for a :class:`Room`."""
+    return [SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash) for s in rows]
 
 
 def iter_rooms(rooms: Rooms) -> Iterator[Room]:
