@@ -80,13 +80,7 @@ def match(
     wins = draws = 0
     per_game: list[dict[str, Any]] = []
     for result in simulate.run(config):
-        mine = result.seats.index(me)
-        if not result.winners or len(result.winners) == len(result.seats):
-            score = 0.5
-        elif mine in result.winners:
-            score = 1.0 if len(result.winners) == 1 else 0.5
-        else:
-            score = 0.0
+        score = _score(result.winners, len(result.seats), result.seats.index(me))
         wins += score == 1.0
         draws += score == 0.5
         line = {
@@ -119,6 +113,66 @@ def match(
     }
 
 
+def paired(search: dict[str, Any], games: int, workers: int, seed: int) -> dict[str, Any]:
+    """The search's score against the expert, paired with the expert in its seats.
+
+    The control replays every game of ``search`` (same seeds, same seats) with the expert
+    in the search agent's seat. The search asks its anchor (the expert) first with the
+    agent's own random stream and searches on a stream of its own
+    (``ludoteca.agents.ismcts.own_stream``), so a control game is the search's game move for
+    move until the search first overrides the expert; what differs is the overrides' doing.
+    By symmetry the expert's expected score against itself is 0.5, so ``0.5 + mean(search
+    - control)`` estimates the search's score against the expert without the seats' and the
+    deals' luck, with a normal interval over the per-game differences.
+    """
+    config = simulate.SimulationConfig(
+        search["game"], games=games, agents=("expert", "expert"), seed=seed, workers=workers
+    )
+    me = {
+        line["index"]: line["seats"].index(_search_name(line["seats"]))
+        for line in search["per_game"]
+    }
+    control: dict[int, float] = {}
+    for result in simulate.run(config):
+        control[result.index] = _score(result.winners, len(result.seats), me[result.index])
+    differences = [line["score"] - control[line["index"]] for line in search["per_game"]]
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
+    error = math.sqrt(spread / n)
+    return {
+        "control_score": sum(control.values()) / n,
+        "control_per_game": [control[line["index"]] for line in search["per_game"]],
+        "paired_score": 0.5 + mean,
+        "paired_low95": 0.5 + mean - 1.96 * error,
+        "paired_high95": 0.5 + mean + 1.96 * error,
+        "paired_one_sided_low95": 0.5 + mean - Z_ONE_SIDED_95 * error,
+        "differ": sum(1 for d in differences if d),
+        "better": sum(1 for d in differences if d > 0),
+        "worse": sum(1 for d in differences if d < 0),
+    }
+
+
+def _verdict(one_sided_low: float, margin: float) -> str:
+    bound = 0.5 - margin
+    if one_sided_low > bound:
+        return f"non-inferior (1-sided low {one_sided_low:.3f} > {bound:.2f})"
+    return f"not shown (1-sided low {one_sided_low:.3f})"
+
+
+def _search_name(seats: list[str]) -> str:
+    return next(name for name in seats if name.startswith("ismcts"))
+
+
+def _score(winners: Any, seats: int, mine: int) -> float:
+    """A seat's score: 1 for the only winner, 0.5 for a shared win or a draw, else 0."""
+    if not winners or len(winners) == seats:
+        return 0.5
+    if mine in winners:
+        return 1.0 if len(winners) == 1 else 0.5
+    return 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings and print a markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -131,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", nargs="*", default=[], help="game=N overrides")
     parser.add_argument("--json", default=None)
     parser.add_argument("--progress", default=None, help="append one JSON line per game")
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="against expert, also replay each game with the expert in the search's seat",
+    )
     parser.add_argument(
         "--params", default="", help="more search parameters, e.g. confidence=3 (a:b for two)"
     )
@@ -158,14 +217,20 @@ def main(argv: list[str] | None = None) -> int:
                 args.params,
             )
             rows.append(row)
+            if opponent == "expert" and args.paired:
+                row.update(paired(row, args.games, args.workers, args.seed))
+                print(
+                    f"| {game_id} | expert, paired with the expert in its seats "
+                    f"(control {row['control_score']:.3f}; {row['differ']} differ: "
+                    f"{row['better']} better, {row['worse']} worse) | {row['iterations']} | "
+                    f"{row['games']} | | {row['paired_score']:.3f} | "
+                    f"{row['paired_low95']:.3f}-{row['paired_high95']:.3f} | "
+                    f"{_verdict(row['paired_one_sided_low95'], args.margin)} |",
+                    flush=True,
+                )
             if opponent == "expert":
                 low = row["one_sided_low95"]
-                bound = 0.5 - args.margin
-                verdict = (
-                    f"non-inferior (1-sided low {low:.2f} > {bound:.2f})"
-                    if low > bound
-                    else f"not shown (1-sided low {low:.2f})"
-                )
+                verdict = _verdict(low, args.margin)
             else:
                 verdict = ">= 60%" if row["score"] >= 0.6 else "< 60%"
                 verdict += " (established)" if row["low95"] >= 0.6 else ""

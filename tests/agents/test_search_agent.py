@@ -7,7 +7,7 @@ import pytest
 
 from ludoteca.agents import hints, levels
 from ludoteca.agents import registry as agents_registry
-from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
+from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec, own_stream
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.tacocat import search as tacocat_search
 from ludoteca.engine import registry, rng, runner
@@ -423,3 +423,48 @@ def test_tacocat_sampler_deals_the_hidden_hand_uniformly() -> None:
         assert abs(seen - expected) < 5 * expected**0.5 + 5, (card, seen, expected)
     # sample_state is the same draw.
     assert game.sample_state(view, seat, random.Random(9)) == draw(random.Random(9))
+
+
+def test_anchored_search_leaves_the_agents_stream_to_its_anchor() -> None:
+    """The expert replayed in the search's seat is an exact control (issue 18's pairing):
+    a search that never overrides plays the expert's game move for move, although it
+    draws determinizations and playouts on every decision. Tacocat's expert draws its
+    own determinizations from the agent's stream, so a search sharing that stream would
+    change the expert's later choices (it did before the search got its own stream).
+    """
+    game = registry.make("tacocat")
+    for seed in (5, 6):
+        never = _CountingSearch(
+            agents_registry.make_agent("ismcts:iterations=40:confidence=1e9", "tacocat")
+        )
+        searched = runner.play(game, [never, agents_registry.make_agent("expert", "tacocat")], seed)
+        assert never.searched >= 5
+        experts = [agents_registry.make_agent("expert", "tacocat") for _ in range(2)]
+        control = runner.play(game, experts, seed)
+        assert searched.record.actions == control.record.actions
+
+
+class _CountingSearch:
+    """An anchored search agent that counts the decisions it searched."""
+
+    name = "ismcts"
+
+    def __init__(self, agent: Any) -> None:
+        assert isinstance(agent, ISMCTSAgent)
+        self.agent = agent
+        self.searched = 0
+
+    def choose(self, view: Any, legal: Any, rng_: random.Random) -> Any:
+        action = self.agent.choose(view, legal, rng_)
+        self.searched += self.agent.stats.iterations > 0
+        return action
+
+
+def test_own_stream_draws_nothing_from_the_agents_stream() -> None:
+    agent_stream = random.Random(11)
+    before = agent_stream.getstate()
+    first = own_stream(agent_stream).random()
+    assert agent_stream.getstate() == before
+    assert own_stream(agent_stream).random() == first
+    agent_stream.random()
+    assert own_stream(agent_stream).random() != first

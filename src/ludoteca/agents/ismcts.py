@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,6 +113,16 @@ class SearchStats:
     top: tuple[tuple[Any, int, float], ...] = ()
     anchored: bool = False
     overridden: bool = False
+
+
+def own_stream(rng: random.Random) -> random.Random:
+    """A generator seeded from ``rng``'s whole state, without drawing from ``rng``.
+
+    The same state gives the same stream on every Python version (the Mersenne Twister's
+    state words seed ``init_by_array``), and different states give unrelated streams.
+    """
+    words = rng.getstate()[1]
+    return random.Random(int.from_bytes(array("I", words).tobytes(), "little"))
 
 
 class _Node:
@@ -211,6 +222,10 @@ class ISMCTSAgent:
         started = time.perf_counter()
         # Always asked, even for a forced move: an anchor may learn from every view.
         first = anchor.choose(view, legal, rng)
+        # The search draws from its own stream, so the agent's stream is exactly what the
+        # anchor alone would have drawn: a game changes only where the search overrides,
+        # and the anchor replayed in the same seats is an exact paired control.
+        rng = own_stream(rng)
         if len(legal) == 1:
             self.stats = SearchStats()
             return first
