@@ -97,10 +97,15 @@ def http(port: int, method: str, path: str, body: object = None) -> tuple[int, A
 
 
 class Cluster:
-    """``ludoteca serve --workers N`` with each worker also on a port of its own."""
+    """``ludoteca serve --workers N`` with each worker also on a port of its own;
+    ``handover=False``: sockets of another worker's room are relayed, never handed over.
+    """
 
-    def __init__(self, db: str, redis_url: str, log: Path, workers: int = 2) -> None:
+    def __init__(
+        self, db: str, redis_url: str, log: Path, workers: int = 2, handover: bool = True
+    ) -> None:
         self.db = db
+        self.handover = handover
         self.redis_url = redis_url
         self.port = free_port()
         self.ports = [free_port() for _ in range(workers)]
@@ -111,6 +116,8 @@ class Cluster:
 
     def start(self) -> None:
         env = {**os.environ, "LUDOTECA_WORKER_PORTS": ",".join(map(str, self.ports))}
+        if not self.handover:  # every socket of another worker's room relayed (web.relay)
+            env["LUDOTECA_HANDOVER"] = "off"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", SERVE, *self.args],

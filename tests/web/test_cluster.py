@@ -5,7 +5,9 @@ refuse moves with ``paused`` and go on by themselves when the server is back.
 
 Each worker also listens on a port of its own (``LUDOTECA_WORKER_PORTS``), so a test picks
 the worker a player reaches. A new room is owned by the worker its first socket reached
-(the one that created it lets it go).
+(the one that created it lets it go). Most tests relay the second player's socket
+(``LUDOTECA_HANDOVER=off``, as across machines); one checks that by default it is handed to
+the room's holder instead (``web.handover``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,22 @@ def redis_server() -> Iterator[RedisServer]:
 
 @pytest.fixture
 def cluster(pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
+    """Two workers that relay every socket of the other's rooms (as across machines)."""
+    running = Cluster(
+        pg_cluster.new_database(), redis_server.url, tmp_path / "cluster.log", handover=False
+    )
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def handing_cluster(
+    pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[Cluster]:
+    """Two workers that hand such sockets to the room's holder (the default)."""
     running = Cluster(pg_cluster.new_database(), redis_server.url, tmp_path / "cluster.log")
     try:
         running.start()
@@ -218,6 +236,39 @@ def test_a_new_room_is_held_where_its_first_socket_landed(cluster: Cluster) -> N
     assert summary["seats"][0]["name"] == "Alice"
     alice.close()
     redis.close()
+
+
+def test_a_socket_reaching_the_other_worker_is_handed_to_the_rooms_holder(
+    handing_cluster: Cluster,
+) -> None:
+    cluster = handing_cluster
+    room, players = table(cluster)  # Alice through worker 0 (it holds the room), Bob worker 1
+    alice, bob = players
+    holder, other = (cluster.health(port) for port in cluster.ports)
+    assert holder and other
+    assert (other["handed"], holder["adopted"]) == (1, 1)
+    assert holder["relayed_sockets"] == other["relayed_sockets"] == 0
+    for _ in range(6):  # Bob's moves reach worker 0 on his own socket: nothing relayed
+        move(players)
+    acknowledged = settled(players)
+    before = stored_steps(cluster.db, room)
+
+    os.kill(holder["pid"], signal.SIGKILL)  # both sockets lived there
+    # Bob reconnects through worker 1, which waits out the dead holder's lease and takes the
+    # room; Alice's port gets a new worker 0, which hands her socket to worker 1.
+    back = bob.wait(lambda m: m["type"] == "state")
+    assert 1012 not in bob.closes  # his socket was never a relay that closed "moving"
+    assert back["version"] >= acknowledged
+    assert stored_steps(cluster.db, room)[: len(before)] == before  # nothing lost
+    alice.wait(lambda m: m["type"] == "state" and m["version"] >= acknowledged)
+    for _ in range(3):
+        move(players)
+    taker, fresh = (cluster.health(cluster.ports[i]) for i in (1, 0))
+    assert taker and fresh and fresh["worker"] != holder["worker"]
+    assert (fresh["handed"], taker["adopted"]) == (1, 1)
+    assert stored_steps(cluster.db, room)[: len(before)] == before
+    for player in players:
+        player.close()
 
 
 def outage(cluster: Cluster, cause: str, down: Callable[[], None], up: Callable[[], None]) -> None:

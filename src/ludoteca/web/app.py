@@ -271,6 +271,8 @@ def create_app(
 
     @app.websocket("/ws/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
+        if nodes and await nodes["node"].hand_over(websocket, room_id):
+            return  # another worker of this machine holds the room and has the socket now
         await websocket.accept()
         address = websocket.client.host if websocket.client else "?"
         if open_sockets[address] >= limits.address_sockets:

@@ -46,6 +46,7 @@ from ludoteca.web import relay
 from ludoteca.web.client import Client, RoomError, parse_lang, read_message
 from ludoteca.web.fence import FENCES_TABLE, Fences
 from ludoteca.web.hall import Rooms
+from ludoteca.web.handover import Handover, ProtocolFactory, was_handed_over
 from ludoteca.web.lease import Leases
 from ludoteca.web.limits import Limits, Meter
 from ludoteca.web.rooms import MAX_ROOM_ID, Room
@@ -76,12 +77,15 @@ class ClusterSettings:
             a dead owner's rooms move after at most this long.
         check_seconds: How often Redis and PostgreSQL are checked.
         worker: This worker's id (random: a restarted worker is a new one).
+        protocols: The server's protocol factory, to adopt connections other workers of
+            this machine hand over (``web.handover``); None: every such socket is relayed.
     """
 
     redis_url: str
     lease_ms: int = 3000
     check_seconds: float = 0.25
     worker: str = field(default_factory=lambda: secrets.token_hex(4))
+    protocols: ProtocolFactory | None = None
 
 
 class Proxy(Client):
@@ -211,6 +215,7 @@ class Node:
         self._orphans: list[tuple[str, str]] = []
         self._loading: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
+        self.handover: Handover | None = None
         rooms.before_create = self._fence_new
         store.guard = self.fences.guard  # type: ignore[attr-defined]
         store.guard_all = self.fences.guard_all  # type: ignore[attr-defined]
@@ -221,6 +226,9 @@ class Node:
     async def start(self) -> None:
         """Make the fence table, listen on this worker's channel, start the watchers."""
         self.store.transact(lambda cur: cur.execute(FENCES_TABLE))  # type: ignore[attr-defined]
+        if self.settings.protocols is not None:
+            handover = Handover(self.worker, self.settings.protocols)
+            self.handover = handover if handover.start() else None
         loop = asyncio.get_running_loop()
         for work in (self._listen(), self.outbox.run()):
             self._tasks.append(loop.create_task(work))
@@ -231,6 +239,8 @@ class Node:
 
     async def stop(self) -> None:
         """Give the leases up (another worker takes the rooms at once) and stop."""
+        if self.handover is not None:
+            self.handover.stop()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -356,6 +366,24 @@ class Node:
 
     # -------------------------------------------------------------------------------
     # Sockets on this worker
+
+    async def hand_over(self, websocket: WebSocket, room_id: str) -> bool:
+        """Before the handshake: pass the socket to the worker of this machine that holds
+        its room (``web.handover``). True: it is theirs, return without a word; False:
+        serve it here (:meth:`serve`), relayed if the room is held elsewhere.
+        """
+        handover = self.handover
+        if handover is None or self.causes or not 0 < len(room_id) <= MAX_ROOM_ID:
+            return False
+        if was_handed_over(websocket.scope) or room_id in self.owned:
+            return False
+        try:
+            owner = await self.leases.owner(room_id)
+        except Exception:  # Redis away: serve() says so
+            return False
+        if owner is None or owner == self.worker:
+            return False
+        return handover.hand(websocket.scope, owner)
 
     async def serve(self, websocket: WebSocket, room_id: str, address: str) -> None:
         """Serve one accepted WebSocket of ``room_id`` until it closes."""
@@ -730,4 +758,14 @@ class Node:
 
     def health(self) -> dict[str, Any]:
         """``GET /healthz`` in cluster mode: this worker, its process and what is down."""
-        return {"ok": True, "worker": self.worker, "pid": os.getpid(), "down": sorted(self.causes)}
+        handed = {"handed": 0, "adopted": 0}
+        if self.handover is not None:
+            handed = {"handed": self.handover.handed, "adopted": self.handover.adopted}
+        return {
+            "ok": True,
+            "worker": self.worker,
+            "pid": os.getpid(),
+            "down": sorted(self.causes),
+            "relayed_sockets": len(self.socks),
+            **handed,
+        }

@@ -11,6 +11,8 @@ id), and SIGTERM or SIGINT stops them all.
 
 ``LUDOTECA_WORKER_PORTS=p1,p2,...`` makes worker ``i`` also listen on its own port ``p_i``
 (tests and benches reach a chosen worker; a health probe can check each one).
+A socket that reaches a worker that does not hold its room is handed to the one that does
+(``web.handover``); ``LUDOTECA_HANDOVER=off`` relays it instead, as across machines.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ from ludoteca.web.store import hide_password
 log = logging.getLogger("ludoteca.web")
 
 PORTS_ENV = "LUDOTECA_WORKER_PORTS"
+HANDOVER_ENV = "LUDOTECA_HANDOVER"
+"""``off``: a socket reaching a worker that does not hold its room is always relayed, never
+handed to the holder (``web.handover``): the relay's tests, and a measure of what hand-over
+saves."""
 MAX_WORKERS = 64
 LEASE_MS = (300, 600_000)
 """The shortest and longest ``--lease-ms``."""
@@ -161,8 +167,12 @@ def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.soc
     import uvicorn  # noqa: PLC0415
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
+    from ludoteca.web.handover import keeping_send, uvicorn_protocols  # noqa: PLC0415
 
-    cluster = ClusterSettings(spec.redis_url, spec.lease_ms)
+    servers: list[uvicorn.Server] = []
+    relay_only = os.environ.get(HANDOVER_ENV, "").strip().lower() == "off"
+    protocols = None if relay_only else uvicorn_protocols(lambda: servers[0])
+    cluster = ClusterSettings(spec.redis_url, spec.lease_ms, protocols=protocols)
     app = create_app(
         spec.store_url,
         bot_delay=spec.bot_delay,
@@ -170,8 +180,9 @@ def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.soc
         limits=spec.limits,
         cluster=cluster,
     )
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=[bind(*address, share=True), *sockets])
+    config = uvicorn.Config(keeping_send(app), log_level="warning", lifespan="on")
+    servers.append(uvicorn.Server(config))
+    servers[0].run(sockets=[bind(*address, share=True), *sockets])
 
 
 def run(spec: WorkerSpec, workers: int, host: str, port: int) -> int:
