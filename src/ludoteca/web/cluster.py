@@ -7,7 +7,9 @@ socket that reaches another worker is *relayed*: this worker reads its frames (r
 validation and the pause apply here), forwards them to the owner over Redis pub/sub
 (``web.relay``), and the owner answers through a :class:`Proxy` client whose frames come
 back to this worker and go out on the socket. The owner does not know or care which sockets
-are its own: a proxy is a room client like any other.
+are its own: a proxy is a room client like any other. Between workers of one machine a new
+socket is not relayed but handed to the owner before its handshake (:meth:`Node.hand_over`,
+``web.handover``); relaying remains for the sockets a hand-over cannot move.
 
 When an owner dies (kill -9) its channel goes silent: relays see their frames unheard or
 the channel unsubscribed and close their sockets with code 1012 ("moving"); the page
