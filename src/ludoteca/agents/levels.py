@@ -22,15 +22,16 @@ LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
 """Level names, weakest first (also accepted as agent names)."""
 SEARCH_BUDGETS: dict[str, int] = {
     "tacocat": 1000,
-    "dweebies": 70,
+    "dweebies": 280,
     "tile_up": 170,
     "mystery_date": 280,
 }
 """Iterations per decision of the rated (and so shipped) search bot: about 0.2 s of one core
 a searched decision, the anchor's (expert's) time included, as played
 (``bench/search_budget.py``, 2026-12-02 15:07-15:17 UTC, bench/README.md issue 18's sixth
-session). ``bench/bot_ratings.py`` rates ``ismcts:iterations=N`` with these, so the levels
-that name the search bot use them."""
+session; Dweebies 2026-12-04 08:29 UTC with its greedy agent compiled: 250 iterations a
+median 0.193 s, 300 0.207 s, the fourteenth session). ``bench/bot_ratings.py`` rates
+``ismcts:iterations=N`` with these, so the levels that name the search bot use them."""
 _DATA = Path(__file__).with_name("levels.json")
 _UNRATED_ORDER = ("random", "greedy", "expert", "ismcts")
 

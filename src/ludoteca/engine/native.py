@@ -3,7 +3,10 @@
 Issue 19: the protocol stays pure Python; underneath, the modules a playout runs (the engine's
 random stream, lazy lists and runner, and each game's rules and fast path) and those a served
 move renders its events with (the engine's events and messages, each game's events) are
-compiled to C extensions by mypyc when the package is installed (``setup.py``). The web's
+compiled to C extensions by mypyc when the package is installed (``setup.py``), and so is
+Dweebies' greedy agent, which the search's guided playouts and the expert's playouts call
+~15,000 times a game (88% of a searched decision's time interpreted; compiled, games against
+greedy play 1.6x faster, move for move the same). The web's
 own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
 build environment, which has no ``orjson`` or ``psycopg``. ``LUDOTECA_PURE=1`` at install
 time builds nothing, and the same ``.py`` files run interpreted.
@@ -44,6 +47,7 @@ MANIFEST = "native_build.json"
 """Written by the build next to this module: ``{"sources": {path: sha256}}``."""
 
 COMPILED: tuple[str, ...] = (
+    "agents/dweebies/greedy.py",
     "engine/events.py",
     "engine/i18n.py",
     "engine/lazy.py",

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ludoteca.engine import native
 from ludoteca.engine.game import View
 from ludoteca.games.dweebies.game import DECK, NUM_KINDS, Collect, Place
 
@@ -288,3 +289,6 @@ def _biggest_collection(view: View, legal: Sequence[Any]) -> Any:
     sizes["both"] = sizes["row"] + sizes["column"] - 1
     sizes["none"] = 0
     return max(legal, key=lambda action: sizes[action.which])
+
+
+native.picklable(globals())  # GreedyParams, compiled (engine/native.py)
