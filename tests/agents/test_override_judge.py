@@ -7,24 +7,14 @@ gain, because each pair of playouts shares one chance stream.)
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from bench import override_judge
 
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import registry, runner
 from ludoteca.engine.game import CHANCE, Game
-
-
-def _judge() -> ModuleType:
-    """``bench/override_judge.py`` (the repository root is not on sys.path under pytest)."""
-    root = str(Path(__file__).resolve().parents[2])
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    return importlib.import_module("bench.override_judge")
 
 
 def _first_choice() -> tuple[Game[Any, Any], Any, int, list[Any]]:
@@ -44,7 +34,6 @@ def _first_choice() -> tuple[Game[Any, Any], Any, int, list[Any]]:
 
 
 def test_a_move_judged_against_itself_gains_nothing_and_swapping_flips_the_sign() -> None:
-    override_judge = _judge()
     game, state, seat, legal = _first_choice()
     expert = make_agent("expert", "mystery_date")
     same = override_judge.judge(
@@ -61,7 +50,6 @@ def test_a_move_judged_against_itself_gains_nothing_and_swapping_flips_the_sign(
 
 
 def test_a_judged_game_reports_each_override_with_its_kind() -> None:
-    override_judge = _judge()
     game = registry.make("mystery_date")
     found = override_judge.play(game, 9000, 60, 4, every_decision=True)
     assert {"Give", "Discard"} & {line["kind"] for line in found}

@@ -7,33 +7,20 @@ paired estimate moves only by the games an override changed.)
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
-from types import ModuleType
-
-
-def _strength() -> ModuleType:
-    """``bench/search_strength.py`` (the repository root is not on sys.path under pytest)."""
-    root = str(Path(__file__).resolve().parents[2])
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    return importlib.import_module("bench.search_strength")
+from bench import search_strength
 
 
 def test_a_search_that_never_overrides_matches_its_control_game_for_game() -> None:
-    strength = _strength()
-    row = strength.match("tacocat", "expert", 20, 4, 1, 31, params="confidence=1e9")
-    row.update(strength.paired(row, 4, 1, 31))
+    row = search_strength.match("tacocat", "expert", 20, 4, 1, 31, params="confidence=1e9")
+    row.update(search_strength.paired(row, 4, 1, 31))
     assert row["control_per_game"] == [line["score"] for line in row["per_game"]]
     assert row["differ"] == 0
     assert row["paired_score"] == row["paired_low95"] == 0.5
 
 
 def test_paired_score_is_half_plus_the_mean_difference() -> None:
-    strength = _strength()
-    row = strength.match("tacocat", "expert", 20, 4, 1, 31, params="confidence=0.01")
-    row.update(strength.paired(row, 4, 1, 31))
+    row = search_strength.match("tacocat", "expert", 20, 4, 1, 31, params="confidence=0.01")
+    row.update(search_strength.paired(row, 4, 1, 31))
     differences = [
         line["score"] - control
         for line, control in zip(row["per_game"], row["control_per_game"], strict=True)

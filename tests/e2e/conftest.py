@@ -7,18 +7,15 @@ and the realtime clock is stopped so that games run as fast as the pages can cli
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
-# bench/web_proc.py starts the server for the load benchmark too; the repository root is not
-# on sys.path under the `pytest` script, so make it importable here.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
+# bench/web_proc.py starts the server for the load benchmark too (the repository root is on
+# sys.path through pyproject.toml's pytest `pythonpath`).
 from bench.web_proc import Server
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

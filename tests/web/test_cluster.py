@@ -43,17 +43,22 @@ def redis_server() -> Iterator[RedisServer]:
         server.stop()
 
 
+@contextlib.contextmanager
+def running(pg_cluster: Postgres, redis_url: str, log: Path, handover: bool) -> Iterator[Cluster]:
+    """Two workers over a new database, stopped at the end."""
+    workers = Cluster(pg_cluster.new_database(), redis_url, log, handover=handover)
+    try:
+        workers.start()
+        yield workers
+    finally:
+        workers.stop()
+
+
 @pytest.fixture
 def cluster(pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
     """Two workers that relay every socket of the other's rooms (as across machines)."""
-    running = Cluster(
-        pg_cluster.new_database(), redis_server.url, tmp_path / "cluster.log", handover=False
-    )
-    try:
-        running.start()
-        yield running
-    finally:
-        running.stop()
+    with running(pg_cluster, redis_server.url, tmp_path / "cluster.log", False) as workers:
+        yield workers
 
 
 @pytest.fixture
@@ -61,12 +66,8 @@ def handing_cluster(
     pg_cluster: Postgres, redis_server: RedisServer, tmp_path: Path
 ) -> Iterator[Cluster]:
     """Two workers that hand such sockets to the room's holder (the default)."""
-    running = Cluster(pg_cluster.new_database(), redis_server.url, tmp_path / "cluster.log")
-    try:
-        running.start()
-        yield running
-    finally:
-        running.stop()
+    with running(pg_cluster, redis_server.url, tmp_path / "cluster.log", True) as workers:
+        yield workers
 
 
 def table(cluster: Cluster) -> tuple[str, list[Player]]:

@@ -299,7 +299,7 @@ class Node:
         (no such room). Takes the lease (and loads the room) if nobody holds it; waits out
         a dead owner's lease.
         """
-        if not 0 < len(room_id) <= MAX_ROOM_ID:
+        if not _possible_id(room_id):
             return None
         deadline = time.monotonic() + 3 * self.settings.lease_ms / 1000 + 5
         while time.monotonic() < deadline:
@@ -375,7 +375,7 @@ class Node:
         serve it here (:meth:`serve`), relayed if the room is held elsewhere.
         """
         handover = self.handover
-        if handover is None or self.causes or not 0 < len(room_id) <= MAX_ROOM_ID:
+        if handover is None or self.causes or not _possible_id(room_id):
             return False
         if was_handed_over(websocket.scope) or room_id in self.owned:
             return False
@@ -602,7 +602,7 @@ class Node:
         """
         unowned = (
             self._owned_room(room_id) is None
-            and 0 < len(room_id) <= MAX_ROOM_ID
+            and _possible_id(room_id)
             and await self.leases.owner(room_id) is None
         )
         if unowned:
@@ -760,14 +760,18 @@ class Node:
 
     def health(self) -> dict[str, Any]:
         """``GET /healthz`` in cluster mode: this worker, its process and what is down."""
-        handed = {"handed": 0, "adopted": 0}
-        if self.handover is not None:
-            handed = {"handed": self.handover.handed, "adopted": self.handover.adopted}
+        handover = self.handover
         return {
             "ok": True,
             "worker": self.worker,
             "pid": os.getpid(),
             "down": sorted(self.causes),
             "relayed_sockets": len(self.socks),
-            **handed,
+            "handed": handover.handed if handover else 0,
+            "adopted": handover.adopted if handover else 0,
         }
+
+
+def _possible_id(room_id: str) -> bool:
+    """Whether ``room_id`` could name a room (longer ones are never looked up in Redis)."""
+    return 0 < len(room_id) <= MAX_ROOM_ID

@@ -197,10 +197,7 @@ class Handover:
                 return
             if not fds:
                 continue
-            conn = socket.socket(fileno=fds[0])
-            for extra in fds[1:]:
-                with contextlib.suppress(OSError):
-                    socket.close(extra)
+            conn = socket.socket(fileno=fds[0])  # at most one: the kernel closes more (unix(7))
             if not data.startswith(b"GET ") or MARK + b": 1\r\n" not in data:
                 conn.close()  # not a hand-over of ours
                 continue
