@@ -23,6 +23,7 @@ was made.
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import math
@@ -57,12 +58,22 @@ def to_the_end(game: Game[Any, Any], state: Any, choose: Choose, chance: random.
     return state
 
 
-def playout(game: Game[Any, Any], state: Any, seat: Seat, expert: Agent, seed: int) -> float:
-    """``seat``'s return after the expert plays every seat from ``state`` to the end."""
+Experts = Callable[[], Agent]
+"""A new expert agent: each seat of each judging playout gets its own, since an expert may
+keep what it saw (Tacocat's keeps the round's tricks) and one object shared by two seats,
+or carried from one playout into the next, would mix what they saw."""
+
+
+def playout(game: Game[Any, Any], state: Any, seat: Seat, experts: Experts, seed: int) -> float:
+    """``seat``'s return after experts play every seat from ``state`` to the end."""
     chance = random.Random(seed)
+    players: dict[Seat, Agent] = {}
 
     def expert_move(now: Any, actor: Seat, legal: Sequence[Any]) -> Any:
-        return expert.choose(game.view(now, actor), legal, chance)
+        player = players.get(actor)
+        if player is None:
+            player = players[actor] = experts()
+        return player.choose(game.view(now, actor), legal, chance)
 
     outcome = game.outcome(to_the_end(game, state, expert_move, chance))
     assert outcome is not None
@@ -74,7 +85,7 @@ def judge(
     state: Any,
     seat: Seat,
     moves: tuple[Any, Any],
-    expert: Agent,
+    experts: Experts,
     checks: int,
     rng: random.Random,
 ) -> tuple[float, float]:
@@ -82,7 +93,9 @@ def judge(
     differences = []
     for _ in range(checks):
         seed = rng.getrandbits(64)
-        after = [playout(game, game.apply(state, seat, move), seat, expert, seed) for move in moves]
+        after = [
+            playout(game, game.apply(state, seat, move), seat, experts, seed) for move in moves
+        ]
         differences.append(after[1] - after[0])
     return statistics.mean(differences), statistics.stdev(differences) / math.sqrt(checks)
 
@@ -94,9 +107,14 @@ def play(
     ``every_decision``, the game's ``candidates`` dropped: every decision searched)."""
     search = make_agent(f"ismcts:iterations={iterations}", game.info.id)
     assert isinstance(search, ISMCTSAgent) and search.anchor is not None
+    anchor_agent = search.anchor
     if every_decision:
         search.spec = dataclasses.replace(search.spec, candidates=None)
-    expert = make_agent("expert", game.info.id)
+
+    def new_expert() -> Agent:
+        return make_agent("expert", game.info.id)
+
+    expert = new_expert()
     me = seed % 2
     moves_rng, chance, judge_rng = (random.Random(f"{seed}-{part}") for part in "mcj")
     found = []
@@ -106,13 +124,15 @@ def play(
         if seat != me:
             return expert.choose(view, legal, moves_rng)
         before = moves_rng.getstate()
+        # A copy of the anchor as it was (an expert may keep what it saw), to replay its call.
+        replay: Agent = copy.deepcopy(anchor_agent)
         move = search.choose(view, legal, moves_rng)
         if search.stats.overridden:
             # The anchor's own call replayed: the search asked it first, on this stream.
             stream = random.Random()
             stream.setstate(before)
-            anchor = expert.choose(view, legal, stream)
-            gain, error = judge(game, state, seat, (anchor, move), expert, checks, judge_rng)
+            anchor = replay.choose(view, legal, stream)
+            gain, error = judge(game, state, seat, (anchor, move), new_expert, checks, judge_rng)
             found.append(
                 {
                     "seed": seed,

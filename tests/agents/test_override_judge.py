@@ -35,7 +35,10 @@ def _first_choice() -> tuple[Game[Any, Any], Any, int, list[Any]]:
 
 def test_a_move_judged_against_itself_gains_nothing_and_swapping_flips_the_sign() -> None:
     game, state, seat, legal = _first_choice()
-    expert = make_agent("expert", "mystery_date")
+
+    def expert() -> Any:
+        return make_agent("expert", "mystery_date")
+
     same = override_judge.judge(
         game, state, seat, (legal[0], legal[0]), expert, 12, random.Random(1)
     )
