@@ -23,7 +23,6 @@ was made.
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 import json
 import math
@@ -107,7 +106,6 @@ def play(
     ``every_decision``, the game's ``candidates`` dropped: every decision searched)."""
     search = make_agent(f"ismcts:iterations={iterations}", game.info.id)
     assert isinstance(search, ISMCTSAgent) and search.anchor is not None
-    anchor_agent = search.anchor
     if every_decision:
         search.spec = dataclasses.replace(search.spec, candidates=None)
 
@@ -123,15 +121,9 @@ def play(
         view = game.view(state, seat)
         if seat != me:
             return expert.choose(view, legal, moves_rng)
-        before = moves_rng.getstate()
-        # A copy of the anchor as it was (an expert may keep what it saw), to replay its call.
-        replay: Agent = copy.deepcopy(anchor_agent)
         move = search.choose(view, legal, moves_rng)
         if search.stats.overridden:
-            # The anchor's own call replayed: the search asked it first, on this stream.
-            stream = random.Random()
-            stream.setstate(before)
-            anchor = replay.choose(view, legal, stream)
+            anchor = search.stats.anchor_choice
             gain, error = judge(game, state, seat, (anchor, move), new_expert, checks, judge_rng)
             found.append(
                 {

@@ -31,20 +31,6 @@ from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.runner import Agent
 
 
-class _Remember:
-    """The anchor, remembering its last choice."""
-
-    name = "expert"
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.last: Any = None
-
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        self.last = self.inner.choose(view, legal, rng)
-        return self.last
-
-
 class _Spy:
     """The search agent, logging ``(overridden, view, expert's move, move)`` per comparison."""
 
@@ -53,15 +39,13 @@ class _Spy:
     def __init__(self, agent: ISMCTSAgent) -> None:
         assert agent.anchor is not None
         self.agent = agent
-        self.remember = _Remember(agent.anchor)
-        agent.anchor = self.remember
         self.log: list[tuple[bool, View, Any, Any]] = []
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         move = self.agent.choose(view, legal, rng)
         stats = self.agent.stats
         if stats.anchored:
-            self.log.append((stats.overridden, view, self.remember.last, move))
+            self.log.append((stats.overridden, view, stats.anchor_choice, move))
         return move
 
 

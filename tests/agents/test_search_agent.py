@@ -354,6 +354,7 @@ def test_anchored_search_overrides_a_move_the_same_simulations_show_worse() -> N
     agent = _anchored(game, legal, anchor, evaluate, [target])
     assert agent.choose(view, legal, random.Random(0)) == target
     assert agent.stats.overridden and agent.stats.top[0][0] == target
+    assert agent.stats.anchor_choice == worse  # the move the override replaced
     # A forced move is still shown to the anchor (it may learn from every view) and played.
     assert agent.choose(view, [worse], random.Random(0)) == worse
     assert anchor.calls == 2 and agent.stats.iterations == 0

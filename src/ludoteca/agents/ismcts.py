@@ -105,6 +105,8 @@ class SearchStats:
             the chosen action first, then the best others by mean).
         anchored: The search compared its anchor's choice with other candidates.
         overridden: Anchored search only: the search replaced the anchor's choice.
+        anchor_choice: Anchored search only: the anchor's choice for this decision (the move
+            an override replaced); ``None`` without an anchor.
     """
 
     iterations: int = 0
@@ -113,6 +115,7 @@ class SearchStats:
     top: tuple[tuple[Any, int, float], ...] = ()
     anchored: bool = False
     overridden: bool = False
+    anchor_choice: Any = None
 
 
 def own_stream(rng: random.Random) -> random.Random:
@@ -227,12 +230,12 @@ class ISMCTSAgent:
         # and the anchor replayed in the same seats is an exact paired control.
         rng = own_stream(rng)
         if len(legal) == 1:
-            self.stats = SearchStats()
+            self.stats = SearchStats(anchor_choice=first)
             return first
         pool = list(self.spec.candidates(view, legal)) if self.spec.candidates else list(legal)
         others = [action for action in pool if action != first]
         if not others or len(others) >= self.max_branching:
-            self.stats = SearchStats(top=((first, 0, 0.0),))
+            self.stats = SearchStats(top=((first, 0, 0.0),), anchor_choice=first)
             return first
         candidates = [first, *others]
         seat: Seat = view["seat"]
@@ -276,6 +279,7 @@ class ISMCTSAgent:
             top=tuple((candidates[i], samples, means[i]) for i in ranked[:3] if samples),
             anchored=True,
             overridden=chosen != 0,
+            anchor_choice=first,
         )
         return candidates[chosen]
 
