@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 REDIS_SERVER = "/usr/bin/redis-server"
@@ -207,7 +207,10 @@ class Player:
                 until(lambda: answers(self.port), "the worker to listen again", timeout)
                 try:
                     self.connect()
-                except OSError:
+                except (OSError, InvalidHandshake):
+                    # As the page does (net.js reconnects on any close, an unopened socket's
+                    # too): a socket handed over to a holder that was dying is closed
+                    # unanswered, as by any server that dies before its handshake.
                     if time.monotonic() > deadline:
                         raise
                 continue
