@@ -111,3 +111,22 @@ def test_a_placement_off_a_lazy_list_is_refused_after_another_was_handed_out() -
     with pytest.raises(IllegalActionError) as caught:
         runner.play(game, [_PlacementsAgent("off the table"), RandomAgent()], 3)
     assert (caught.value.rule_id or "").startswith("DW-")
+
+
+@pytest.mark.parametrize("game_id", ["gotcha", "tile_up"])
+def test_a_long_match_records_every_action_text_in_order(game_id: str) -> None:
+    """The record is written in pieces (``runner._WRITE_EVERY`` steps); none is lost or doubled.
+
+    Gotcha's actions are new objects every step, Tile Up's are interned: both kinds, over
+    more than one piece.
+    """
+    game = registry.make(game_id)
+    seen: list[tuple[int, str]] = []
+    match = runner.play(
+        game,
+        [RandomAgent(), RandomAgent(), RandomAgent()],
+        seed=4,
+        observer=lambda _before, seat, action, _after: seen.append((seat, str(action))),
+    )
+    assert match.steps > runner._WRITE_EVERY
+    assert list(match.record.actions) == seen

@@ -183,7 +183,16 @@ def play(
     chance_rng = rng_mod.derive(seed, "chance")
     agent_rngs = [rng_mod.derive(seed, "agent", seat) for seat in range(len(agents))]
     reads_view = [getattr(agent, "reads_view", True) for agent in agents]
-    entries: list[tuple[Seat, Any]] = []
+    # The record's entries are written as text every ``_WRITE_EVERY`` steps, not at the end,
+    # and seats and actions wait in two lists rather than a ``(seat, action)`` tuple a step:
+    # a game's worth of kept action objects (and tuples holding them) outlives the young
+    # collections, and in a process with a large heap (every game's interned actions) each
+    # such survivor brings the next full collection nearer. Gotcha's matches, whose actions
+    # are new objects every step, spent ~12% of their time in full collections (see
+    # ``bench/README.md``, the lead's sixteenth session).
+    written: list[tuple[Seat, str]] = []
+    played_seats: list[Seat] = []
+    played_actions: list[Any] = []
     limit = game.info.max_steps if max_steps is None else max_steps
     actors_of, legal_actions, apply, view = game.actors, game.legal_actions, game.apply, game.view
     sample_chance = game.sample_chance
@@ -216,10 +225,14 @@ def play(
                 seat, action = queue.pop()
         before = state
         state = apply(state, seat, action)
-        entries.append((seat, action))
+        played_seats.append(seat)
+        played_actions.append(action)
         steps += 1
+        if len(played_actions) == _WRITE_EVERY:
+            _write(written, played_seats, played_actions)
         if observer is not None:
             observer(before, seat, action, state)
+    _write(written, played_seats, played_actions)
     outcome = game.outcome(state)
     record = GameRecord(
         game=game.info.id,
@@ -228,7 +241,7 @@ def play(
         num_players=len(agents),
         options=dict(resolved),
         seats=tuple(agent.name for agent in agents),
-        actions=_texts(entries),
+        actions=tuple(written),
         outcome=outcome.to_json() if outcome else None,
         end_reason=outcome.end_reason if outcome else "",
         turns=outcome.turns if outcome else 0,
@@ -302,21 +315,28 @@ def _listed(action: Any, legal: Sequence[Any]) -> bool:
     return action in legal
 
 
-def _texts(entries: Sequence[tuple[Seat, Any]]) -> tuple[tuple[Seat, str], ...]:
-    """The record's ``(seat, action text)`` entries, each distinct action object written once.
+_WRITE_EVERY = 256
+"""Steps between writings of the record's entries (see ``play``): long enough that a short
+game is written once, short enough that no action object waits long for its text."""
 
-    Games intern their actions, so most steps repeat an object already written; every
-    object is alive in ``entries`` while this runs, so ``id`` cannot be reused among them.
+
+def _write(out: list[tuple[Seat, str]], seats: list[Seat], actions: list[Any]) -> None:
+    """Append the ``(seat, action text)`` entries of the steps waiting, then empty both lists.
+
+    Each distinct action object is written once per call: games intern their actions, so
+    most steps repeat an object already written. Every object is alive in ``actions`` while
+    this runs, so ``id`` cannot be reused among them.
     """
     texts: dict[int, str] = {}
-    out = []
-    for seat, action in entries:
+    for index in range(len(actions)):
+        action = actions[index]
         key = id(action)
         text = texts.get(key)
         if text is None:
             text = texts[key] = str(action)
-        out.append((seat, text))
-    return tuple(out)
+        out.append((seats[index], text))
+    seats.clear()
+    actions.clear()
 
 
 def _seat_name(seat: Seat) -> str:
