@@ -1,8 +1,7 @@
-"""Tacocat's legal action lists, cached by hand (hands repeat across games and searches)."""
+"""Tacocat's legal action lists, cached by hand or by the set of values it holds."""
 
 from __future__ import annotations
 
-from bisect import bisect_left as _bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from operator import itemgetter
@@ -13,6 +12,7 @@ from ludoteca.games.tacocat.model import (
     DEFENDS,
     DUELS,
     KEEP,
+    MAX_VALUE,
     MIN_SET,
     SACRIFICE,
     Action,
@@ -20,18 +20,41 @@ from ludoteca.games.tacocat.model import (
     Replace,
 )
 
+# Duel and defence lists depend only on which values a hand holds (and, for a defence, which
+# of them reach the attack): tables indexed by that set as a bit mask (13 values, 8,192
+# entries), filled on first use. They replace hand-keyed ``lru_cache``s that missed two
+# times in three (hands rarely repeat) and hashed the whole hand tuple on every call.
+_BY_MASK: Final = 1 << (MAX_VALUE + 1)
+_DUELS_BY_MASK: Final[list[tuple[Action, ...] | None]] = [None] * _BY_MASK
+_DEFENDS_BY_MASK: Final[list[tuple[Action, ...] | None]] = [None] * _BY_MASK
 
-@lru_cache(maxsize=8192)
+
+def _value_mask(hand: tuple[int, ...]) -> int:
+    """The set of values in ``hand``, bit ``v`` for value ``v``."""
+    mask = 0
+    for value in hand:
+        mask |= 1 << value
+    return mask
+
+
 def duel_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """One ``Duel`` per distinct value in the hand (TC-04)."""
-    return tuple(map(DUELS.__getitem__, sorted(set(hand))))
+    """One ``Duel`` per distinct value in the hand, ascending (TC-04)."""
+    mask = _value_mask(hand)
+    found = _DUELS_BY_MASK[mask]
+    if found is None:
+        found = tuple(DUELS[v] for v in range(MAX_VALUE + 1) if mask >> v & 1)
+        _DUELS_BY_MASK[mask] = found
+    return found
 
 
-@lru_cache(maxsize=8192)
 def defend_actions(hand: tuple[int, ...], against: int) -> tuple[Action, ...]:
     """Every ``Defend`` with a value at least ``against``, then ``Sacrifice`` (TC-06, TC-07)."""
-    values = sorted(set(hand))
-    return (*map(DEFENDS.__getitem__, values[_bisect_left(values, against) :]), SACRIFICE)
+    mask = _value_mask(hand) >> against << against
+    found = _DEFENDS_BY_MASK[mask]
+    if found is None:
+        found = (*(DEFENDS[v] for v in range(MAX_VALUE + 1) if mask >> v & 1), SACRIFICE)
+        _DEFENDS_BY_MASK[mask] = found
+    return found
 
 
 @lru_cache(maxsize=16384)

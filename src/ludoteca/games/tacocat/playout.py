@@ -29,6 +29,7 @@ from ludoteca.games.tacocat.model import (
     ARROWS,
     FULL_PILE,
     HAND_SIZES,
+    MIN_SET,
     NO_SEAT,
     P_ATTACK,
     P_DEAL,
@@ -87,13 +88,16 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
             for seat in (0, 1):
                 hand = hands[seat]
                 for _ in range(owed[seat]):
-                    _insert_sorted(hand, pile.pop(int(random_() * len(pile))))
+                    insert_sorted(hand, pile.pop(int(random_() * len(pile))))
                 steps += owed[seat]
                 owed[seat] = 0
             phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
         elif phase == P_ATTACK:
-            cards = policy(rng, attack_actions(tuple(hands[attacker]), min_sequence)).cards  # type: ignore[union-attr]
             hand = hands[attacker]
+            if uniform:
+                cards = _uniform_attack(hand, min_sequence, random_)
+            else:
+                cards = policy(rng, attack_actions(tuple(hand), min_sequence)).cards  # type: ignore[union-attr]
             for card in cards:
                 hand.remove(card)
             attack, answers, phase = cards, [], P_DEFEND
@@ -308,6 +312,72 @@ def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) 
     return tuple([values[position] for position in pick])
 
 
+def _uniform_attack(
+    hand: list[int], min_sequence: int, random_: Callable[[], float]
+) -> tuple[int, ...]:
+    """The cards of ``choice(rng, attack_actions(tuple(hand), min_sequence))``, without the
+    list (whose ``lru_cache`` lookup was a fifth of this path's time): the same count, one
+    draw, the same order (singles, sets, sequences, each by value; ``legal.attack_actions``).
+    """
+    most = len(hand) - 1
+    values: list[int] = []  # the hand is sorted: ascending distinct values
+    copies: list[int] = []
+    for card in hand:
+        if values and values[-1] == card:
+            copies[-1] += 1
+        else:
+            values.append(card)
+            copies.append(1)
+    kinds = len(values)
+    sets = 0
+    for count in copies:
+        top = count if count < most else most
+        if top >= MIN_SET:
+            sets += top - MIN_SET + 1
+    sequences = 0
+    for start_index in range(kinds):
+        sequences += _runs_from(values, start_index, most, min_sequence)
+    drawn = int(random_() * (kinds + sets + sequences))
+    if drawn < kinds:
+        return (values[drawn],)
+    drawn -= kinds
+    if drawn < sets:
+        for index in range(kinds):
+            count = copies[index]
+            top = count if count < most else most
+            if top >= MIN_SET:
+                if drawn <= top - MIN_SET:
+                    return (values[index],) * (MIN_SET + drawn)
+                drawn -= top - MIN_SET + 1
+    drawn -= sets
+    shortest = min_sequence if min_sequence > 2 else 2  # a sequence holds two cards or more
+    for start_index in range(kinds):
+        runs = _runs_from(values, start_index, most, min_sequence)
+        if drawn < runs:
+            start = values[start_index]
+            return tuple(range(start, start + shortest + drawn))
+        drawn -= runs
+    raise AssertionError("unreachable: the draw is below the count")
+
+
+def _runs_from(values: list[int], start_index: int, most: int, min_sequence: int) -> int:
+    """How many sequences start at ``values[start_index]``: one per length from
+    ``min_sequence`` up to the run of consecutive values there, at most ``most`` cards.
+    """
+    start = values[start_index]
+    length = 1
+    runs = 0
+    while (
+        start_index + length < len(values)
+        and values[start_index + length] == start + length
+        and length < most
+    ):
+        length += 1
+        if length >= min_sequence:
+            runs += 1
+    return runs
+
+
 _SHAPE_TABLES: Final[
     dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]
 ] = {}
@@ -338,9 +408,21 @@ def _nth_kind(hand: list[int], start: int, nth: int) -> int:
     return index
 
 
-def _insert_sorted(hand: list[int], card: int) -> None:
+def insert_sorted(hand: list[int], card: int) -> None:
     """``bisect.insort`` on a short list, as a native loop when compiled."""
     index = len(hand)
     while index and hand[index - 1] > card:
         index -= 1
     hand.insert(index, card)
+
+
+def position_in(pile: tuple[int, ...], card: int) -> int:
+    """``bisect.bisect_left`` over a sorted tuple, as a native binary search when compiled."""
+    low, high = 0, len(pile)
+    while low < high:
+        middle = (low + high) >> 1
+        if pile[middle] < card:
+            low = middle + 1
+        else:
+            high = middle
+    return low
