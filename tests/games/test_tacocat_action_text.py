@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import test_tacocat_lists
 import test_tacocat_rules_round_start
 import test_tacocat_rules_tricks
 from rules_map import check_rules_map
@@ -168,8 +169,18 @@ def test_rules_map_names_real_functions_and_tests() -> None:
         "TC",
         11,
         tacocat,
-        {**vars(test_tacocat_rules_round_start), **vars(test_tacocat_rules_tricks), **globals()},
-        modules={"game": tacocat.game, "legal": tacocat.legal, "model": tacocat.model},
+        {
+            **vars(test_tacocat_rules_round_start),
+            **vars(test_tacocat_rules_tricks),
+            **vars(test_tacocat_lists),
+            **globals(),
+        },
+        modules={
+            "game": tacocat.game,
+            "legal": tacocat.legal,
+            "model": tacocat.model,
+            "playout": tacocat.playout,
+        },
     )
 
 
