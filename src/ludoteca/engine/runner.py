@@ -196,6 +196,7 @@ def play(
     limit = game.info.max_steps if max_steps is None else max_steps
     actors_of, legal_actions, apply, view = game.actors, game.legal_actions, game.apply, game.view
     sample_chance = game.sample_chance
+    realtime = game.info.realtime
     steps = 0
     # Choices made together from one state, still to apply (last one first).
     queue: list[tuple[Seat, Any]] = []
@@ -219,6 +220,8 @@ def play(
                 # the full check (and its message) runs only when this one fails.
                 if checked and not _listed(action, legal):
                     check(game, state, seat, action)
+            elif realtime:
+                seat, action = _race(game, state, actors, agents, agent_rngs, reads_view, checked)
             else:
                 queue = _choices(game, state, actors, agents, agent_rngs, reads_view, checked)
                 queue.reverse()
@@ -258,37 +261,64 @@ def _choices(
     reads_view: Sequence[bool],
     checked: bool,
 ) -> list[tuple[Seat, Any]]:
-    """Several actors choose from the same state; the choices to apply, in order.
-
-    Every seat's choice is applied in an ordinary game; in a realtime game only the
-    earliest (see :func:`_earliest`).
+    """Several actors of an ordinary game choose from the same state; every choice is
+    applied, in this order (simultaneous secret choices).
     """
     choices = []
     for seat in actors:
-        legal = game.legal_actions(state, seat)
-        seen = game.view(state, seat) if reads_view[seat] else {}
-        action = agents[seat].choose(seen, legal, agent_rngs[seat])
-        # Every choice is checked against the list its agent was handed, before any race
-        # is decided: an illegal action is caught even when it would have lost the race.
-        # The full check (and its message) runs only when this one fails.
-        if checked and not _listed(action, legal):
-            check(game, state, seat, action)
-        choices.append((seat, action))
-    if game.info.realtime:
-        return [_earliest(game, choices)]
+        choices.append((seat, _chosen(game, state, seat, agents, agent_rngs, reads_view, checked)))
     return choices
 
 
-def _earliest(game: Game[Any, Any], choices: list[tuple[Seat, Any]]) -> tuple[Seat, Any]:
-    """The race of a realtime game: the earliest choice wins, ties by actor order."""
+def _race(
+    game: Game[Any, Any],
+    state: Any,
+    actors: Sequence[Seat],
+    agents: Sequence[Agent],
+    agent_rngs: Sequence[random.Random],
+    reads_view: Sequence[bool],
+    checked: bool,
+) -> tuple[Seat, Any]:
+    """The race of a realtime game: every actor chooses from the same state, in order, and
+    the earliest choice wins (ties by actor order); the others are asked again next step.
+
+    Kept as a running best rather than a list of every choice: a realtime step asks several
+    seats, and each list and pair would be one more object for the collector.
+    """
     timed = cast("RealtimeGame[Any, Any]", game)
-    best = choices[0]
-    best_time = timed.action_time(best[1])
-    for index in range(1, len(choices)):
-        when = timed.action_time(choices[index][1])
+    best_seat = actors[0]
+    best = _chosen(game, state, best_seat, agents, agent_rngs, reads_view, checked)
+    best_time = timed.action_time(best)
+    for index in range(1, len(actors)):
+        seat = actors[index]
+        action = _chosen(game, state, seat, agents, agent_rngs, reads_view, checked)
+        when = timed.action_time(action)
         if when < best_time:  # strictly earlier: a tie stays with the earlier actor
-            best, best_time = choices[index], when
-    return best
+            best_seat, best, best_time = seat, action, when
+    return best_seat, best
+
+
+def _chosen(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    agents: Sequence[Agent],
+    agent_rngs: Sequence[random.Random],
+    reads_view: Sequence[bool],
+    checked: bool,
+) -> Any:
+    """One actor's choice among several, checked against the list its agent was handed.
+
+    Every choice is checked before any race is decided: an illegal action is caught even
+    when it would have lost the race. The full check (and its message) runs only when this
+    one fails.
+    """
+    legal = game.legal_actions(state, seat)
+    seen = game.view(state, seat) if reads_view[seat] else {}
+    action = agents[seat].choose(seen, legal, agent_rngs[seat])
+    if checked and not _listed(action, legal):
+        check(game, state, seat, action)
+    return action
 
 
 def _listed(action: Any, legal: Sequence[Any]) -> bool:
