@@ -19,8 +19,9 @@ Hands are tuples of card values sorted ascending.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
-from ludoteca.games.tacocat import MIN_SET
+from ludoteca.games.tacocat import Attack, attack_actions
 
 Hand = tuple[int, ...]
 """Card values, sorted ascending."""
@@ -220,22 +221,8 @@ def _attacks(hand: Hand, min_sequence: int) -> _Attacks:
     Attacks that end the round come first, then those that keep the lowest card, each with
     the highest cards first (they are the hardest to meet).
     """
-    most = len(hand) - 1
-    values = sorted(set(hand))
-    options: list[Hand] = [(value,) for value in values]
-    for value in values:
-        for size in range(MIN_SET, min(hand.count(value), most) + 1):
-            options.append((value,) * size)
-    for start_index, start in enumerate(values):
-        length = 1
-        while (
-            start_index + length < len(values)
-            and values[start_index + length] == start + length
-            and length < most
-        ):
-            length += 1
-            if length >= min_sequence:
-                options.append(tuple(range(start, start + length)))
+    # The rules' list (TC-05), in its order; the sort below is stable.
+    options = [cast(Attack, attack).cards for attack in attack_actions(hand, min_sequence)]
     result = [(attack, remove(hand, attack)) for attack in options]
     lowest = hand[0]
     result.sort(key=lambda item: (len(item[1]) > 1, item[1][0] != lowest, -item[0][-1]))

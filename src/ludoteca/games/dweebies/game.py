@@ -49,6 +49,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.lazy import LazyActions
+from ludoteca.engine.sorted_ints import insert_sorted, position_in
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid
@@ -590,13 +591,11 @@ def _apply_draw(state: State, action: Draw) -> State:
     card = action.card
     (players, first, phase, seat, dealt, hands, pile, table, frontier, groups, cells, row,
      column, scores, last, collected) = state  # fmt: skip
-    # Native binary searches (compiled): ``bisect``'s functions are calls through Python's
-    # argument parsing, ~800 instructions each, a third of a draw's cost.
     hand = list(hands[seat])
-    hand.insert(layout.sorted_index(hand, card), card)  # through lists: fewer new tuples
+    insert_sorted(hand, card)  # through lists: fewer new tuples than joining slices
     hands = hands[:seat] + (tuple(hand),) + hands[seat + 1 :]
     rest = list(pile)
-    del rest[layout.sorted_position(pile, card)]
+    del rest[position_in(pile, card)]
     pile = tuple(rest)
     if phase == P_DEAL:
         dealt += 1

@@ -204,18 +204,6 @@ def sorted_index(items: list[int], value: int) -> int:
     return low
 
 
-def sorted_position(items: tuple[int, ...], value: int) -> int:
-    """:func:`sorted_index` over a sorted tuple of ints (a hand or the pile)."""
-    low, high = 0, len(items)
-    while low < high:
-        middle = (low + high) >> 1
-        if items[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
 def frontier_after_remove(
     frontier: tuple[int, ...], cells: dict[int, int], removed: Iterable[int]
 ) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.sorted_ints import insert_sorted
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.model import Phase, State, new_state
 
@@ -150,7 +151,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                     last = (last[0], last[1], last[2], len(taken))
             row = column = ()
         else:  # _DEAL or _DRAW: a chance step
-            _insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
+            insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
             steps += 1
             if phase == _DEAL:
                 dealt += 1
@@ -165,7 +166,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         # The end of a turn (g._end_turn, g._next_turn): while the pile lasts, the turn's
         # draw (a chance step, as in the branch below) and the next seat's turn.
         if pile:
-            _insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
+            insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
             steps += 1
             turn = (turn + 1) % players
             phase = _PLACE
@@ -207,14 +208,6 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         ),
     )
     return final, steps
-
-
-def _insert_sorted(hand: list[int], card: int) -> None:
-    """``bisect.insort`` on a short list, as a native loop when compiled."""
-    index = len(hand)
-    while index and hand[index - 1] > card:
-        index -= 1
-    hand.insert(index, card)
 
 
 _STEPS: Final = layout.STEPS

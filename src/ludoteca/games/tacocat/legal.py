@@ -69,18 +69,45 @@ def attack_actions(hand: tuple[int, ...], min_sequence: int) -> tuple[Action, ..
         for v in values
         for size in range(MIN_SET, min(hand.count(v), most) + 1)
     ]
-    sequences = []
-    for start_index, start in enumerate(values):
-        length = 1
-        while (
-            start_index + length < len(values)
-            and values[start_index + length] == start + length
-            and length < most
-        ):
-            length += 1
-            if length >= min_sequence:
-                sequences.append(attacks[tuple(range(start, start + length))])
+    shortest = shortest_sequence(min_sequence)
+    sequences = [
+        attacks[tuple(range(start, start + length))]
+        for start_index, start in enumerate(values)
+        for length in range(
+            shortest, shortest + sequences_from(values, start_index, most, min_sequence)
+        )
+    ]
     return tuple(singles + sets + sequences)
+
+
+def shortest_sequence(min_sequence: int) -> int:
+    """The fewest cards an attack sequence holds: ``min_sequence``, and never one card."""
+    return min_sequence if min_sequence > 2 else 2
+
+
+def sequences_from(values: list[int], start_index: int, most: int, min_sequence: int) -> int:
+    """How many attack sequences start at ``values[start_index]`` (TC-05): one per length
+    from :func:`shortest_sequence` up to the run of consecutive values there, at most
+    ``most`` cards (one card must stay in hand).
+
+    Args:
+        values: The hand's distinct values, ascending.
+        start_index: Where the sequences start in ``values``.
+        most: The most cards an attack may take.
+        min_sequence: The rules' shortest sequence.
+    """
+    start = values[start_index]
+    length = 1
+    count = 0
+    while (
+        start_index + length < len(values)
+        and values[start_index + length] == start + length
+        and length < most
+    ):
+        length += 1
+        if length >= min_sequence:
+            count += 1
+    return count
 
 
 @lru_cache(maxsize=16384)

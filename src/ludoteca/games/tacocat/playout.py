@@ -23,7 +23,15 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.games.tacocat.legal import attack_actions, defend_actions, duel_actions, shape_table
+from ludoteca.engine.sorted_ints import insert_sorted
+from ludoteca.games.tacocat.legal import (
+    attack_actions,
+    defend_actions,
+    duel_actions,
+    sequences_from,
+    shape_table,
+    shortest_sequence,
+)
 from ludoteca.games.tacocat.legal import replace_actions as _replace_actions
 from ludoteca.games.tacocat.model import (
     ARROWS,
@@ -290,11 +298,9 @@ def _new_round(
     return list(FULL_PILE), [], [size, size], [-1, -1], [None, None]
 
 
-def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) -> tuple[int, ...]:
-    """The cards of ``choice(rng, replace_actions(tuple(hand), limit))``, without the list:
-    the same draw into the same table of picks per hand shape (``legal.shape_table``).
-    """
-    values: list[int] = []  # the hand is sorted: ascending distinct values
+def _values_and_copies(hand: list[int]) -> tuple[list[int], list[int]]:
+    """The sorted ``hand``'s distinct values, ascending, and how many copies of each."""
+    values: list[int] = []
     copies: list[int] = []
     for card in hand:
         if values and values[-1] == card:
@@ -302,6 +308,14 @@ def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) 
         else:
             values.append(card)
             copies.append(1)
+    return values, copies
+
+
+def _uniform_replace(hand: list[int], limit: int, random_: Callable[[], float]) -> tuple[int, ...]:
+    """The cards of ``choice(rng, replace_actions(tuple(hand), limit))``, without the list:
+    the same draw into the same table of picks per hand shape (``legal.shape_table``).
+    """
+    values, copies = _values_and_copies(hand)
     shape = tuple(copies)
     table = _SHAPE_TABLES.get(shape)
     if table is None:
@@ -320,14 +334,7 @@ def _uniform_attack(
     draw, the same order (singles, sets, sequences, each by value; ``legal.attack_actions``).
     """
     most = len(hand) - 1
-    values: list[int] = []  # the hand is sorted: ascending distinct values
-    copies: list[int] = []
-    for card in hand:
-        if values and values[-1] == card:
-            copies[-1] += 1
-        else:
-            values.append(card)
-            copies.append(1)
+    values, copies = _values_and_copies(hand)
     kinds = len(values)
     sets = 0
     for count in copies:
@@ -336,7 +343,7 @@ def _uniform_attack(
             sets += top - MIN_SET + 1
     sequences = 0
     for start_index in range(kinds):
-        sequences += _runs_from(values, start_index, most, min_sequence)
+        sequences += sequences_from(values, start_index, most, min_sequence)
     drawn = int(random_() * (kinds + sets + sequences))
     if drawn < kinds:
         return (values[drawn],)
@@ -350,32 +357,14 @@ def _uniform_attack(
                     return (values[index],) * (MIN_SET + drawn)
                 drawn -= top - MIN_SET + 1
     drawn -= sets
-    shortest = min_sequence if min_sequence > 2 else 2  # a sequence holds two cards or more
+    shortest = shortest_sequence(min_sequence)
     for start_index in range(kinds):
-        runs = _runs_from(values, start_index, most, min_sequence)
+        runs = sequences_from(values, start_index, most, min_sequence)
         if drawn < runs:
             start = values[start_index]
             return tuple(range(start, start + shortest + drawn))
         drawn -= runs
     raise AssertionError("unreachable: the draw is below the count")
-
-
-def _runs_from(values: list[int], start_index: int, most: int, min_sequence: int) -> int:
-    """How many sequences start at ``values[start_index]``: one per length from
-    ``min_sequence`` up to the run of consecutive values there, at most ``most`` cards.
-    """
-    start = values[start_index]
-    length = 1
-    runs = 0
-    while (
-        start_index + length < len(values)
-        and values[start_index + length] == start + length
-        and length < most
-    ):
-        length += 1
-        if length >= min_sequence:
-            runs += 1
-    return runs
 
 
 _SHAPE_TABLES: Final[
@@ -406,23 +395,3 @@ def _nth_kind(hand: list[int], start: int, nth: int) -> int:
         if hand[index] != hand[index - 1]:
             nth -= 1
     return index
-
-
-def insert_sorted(hand: list[int], card: int) -> None:
-    """``bisect.insort`` on a short list, as a native loop when compiled."""
-    index = len(hand)
-    while index and hand[index - 1] > card:
-        index -= 1
-    hand.insert(index, card)
-
-
-def position_in(pile: tuple[int, ...], card: int) -> int:
-    """``bisect.bisect_left`` over a sorted tuple, as a native binary search when compiled."""
-    low, high = 0, len(pile)
-    while low < high:
-        middle = (low + high) >> 1
-        if pile[middle] < card:
-            low = middle + 1
-        else:
-            high = middle
-    return low
