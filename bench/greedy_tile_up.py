@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from ludoteca.engine import record
+from ludoteca.engine.replay import replay
 from ludoteca.games.tile_up.game import GAME
 from ludoteca.games.tile_up.model import END_REASONS
 from ludoteca.lab.stats import wilson_interval
@@ -39,7 +40,7 @@ def summarise(path: Path) -> str:
     first_wins = 0
     for line in path.read_text("utf-8").splitlines():
         rec = record.GameRecord.loads(line)
-        final = record.replay(rec)
+        final = replay(rec)
         outcome = GAME.outcome(final)
         assert outcome is not None and outcome.to_json() == rec.outcome, rec.seed
         games += 1

@@ -17,8 +17,9 @@ import numpy as np
 
 from ludoteca.adapters.encodings import Draft
 from ludoteca.adapters.pettingzoo import LudotecaEnv
-from ludoteca.engine import record, rng
+from ludoteca.engine import rng
 from ludoteca.engine.game import Game
+from ludoteca.engine.replay import replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ def replays_exactly(e: LudotecaEnv) -> None:
     """The environment's record of the match just played rebuilds its final state."""
     rec = e.record()
     assert rec.outcome is not None
-    assert record.replay(rec) == e.engine_state
+    assert replay(rec) == e.engine_state
 
 
 def reachable(

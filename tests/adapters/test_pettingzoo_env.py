@@ -14,8 +14,9 @@ from pettingzoo.test.seed_test import seed_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import tacocat as enc
 from ludoteca.adapters.pettingzoo import EnvNotResetError, LudotecaEnv, env
-from ludoteca.engine import i18n, record, rng, runner
+from ludoteca.engine import i18n, rng, runner
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, InvalidActionError
+from ludoteca.engine.replay import replay
 from ludoteca.games import tacocat as tc
 
 GAME = tc.GAME
@@ -124,7 +125,7 @@ def test_chance_draws_follow_the_runner_streams() -> None:
     e = env("tacocat", seed=5)
     e.reset()
     _play(e, 5)
-    assert record.replay(e.record()) == e.engine_state
+    assert replay(e.record()) == e.engine_state
     assert e.record().outcome is not None
     dealt = [text for seat, text in e.record().actions[: 2 * 7] if seat == -1]
     match = runner.play(GAME, [_FirstLegal(), _FirstLegal()], seed=5, max_steps=14)

@@ -18,12 +18,13 @@ from pettingzoo.test.parallel_test import parallel_api_test
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import tacocat as tacocat_enc
 from ludoteca.adapters.pettingzoo_parallel import parallel_env
-from ludoteca.engine import record, registry
+from ludoteca.engine import registry
 from ludoteca.engine.errors import (
     GameSetupError,
     IllegalActionError,
     InvalidActionError,
 )
+from ludoteca.engine.replay import replay
 from ludoteca.games import tacocat as tc
 
 CASES = [
@@ -102,7 +103,7 @@ def test_random_matches_end_by_the_rules_and_replay(game_id: str) -> None:
         assert outcome is not None
         returns = outcome.returns()
         assert totals == {agent: float(returns[i]) for i, agent in enumerate(e.possible_agents)}
-        assert record.replay(e.aec.record()) == e.aec.engine_state
+        assert replay(e.aec.record()) == e.aec.engine_state
 
 
 def _to_phase(e: Any, phase: str, picker: random.Random) -> Any:
@@ -139,7 +140,7 @@ def test_both_tacocat_seats_duel_in_one_step() -> None:
     expected = before
     for seat, agent in enumerate(e.possible_agents):
         expected = tc.GAME.apply(expected, seat, duels[agent])
-    assert record.replay(e.aec.record()) == e.aec.engine_state
+    assert replay(e.aec.record()) == e.aec.engine_state
     assert tc.GAME.view(expected, None)["last_duel"] == [
         duels[agent].card for agent in e.possible_agents
     ]

@@ -11,6 +11,7 @@ from typer.testing import CliRunner, Result
 
 from ludoteca.cli import app, default_lang, lang_from_args
 from ludoteca.engine import record, registry
+from ludoteca.engine.replay import replay, round_starts
 
 BASE_ENV = {"COLUMNS": "200", "LANG": "C.UTF-8"}
 
@@ -119,7 +120,7 @@ def test_play_a_whole_game_against_random_with_bad_answers_in_spanish(tmp_path: 
     rec = record.GameRecord.loads(saved.read_text("utf-8"))
     assert rec.seats == ("human", "random")
     assert rec.seed == 7
-    outcome = registry.make("tacocat").outcome(record.replay(rec))
+    outcome = registry.make("tacocat").outcome(replay(rec))
     assert outcome is not None and outcome.to_json() == rec.outcome
     won = "¡Has ganado!" in out
     assert (0 in outcome.winners) == won
@@ -217,7 +218,7 @@ def test_simulate_out_lines_replay_to_the_recorded_outcomes(tmp_path: Path) -> N
     for index, line in enumerate(lines):
         rec = record.GameRecord.loads(line)
         assert rec.seed == 9 + index
-        outcome = game.outcome(record.replay(rec))
+        outcome = game.outcome(replay(rec))
         assert outcome is not None
         assert outcome.to_json() == rec.outcome
 
@@ -270,7 +271,7 @@ def test_replay_as_one_seat_hides_the_others(games_file: Path) -> None:
 def test_replay_steps_interactively(games_file: Path) -> None:
     rec = record.GameRecord.loads(games_file.read_text("utf-8").splitlines()[0])
     total = len(record.moves(rec))
-    rounds = record.round_starts(rec)
+    rounds = round_starts(rec)
     assert total < len(rec.actions) and len(rounds) > 2
     stdin = "\n\nb\n7\nzz\n99999\nr\nr 1\nr 99\nq\n"
     result = invoke(["replay", str(games_file)], stdin)

@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, testing
 from ludoteca.engine.errors import InvalidActionError
+from ludoteca.engine.replay import replay
 from ludoteca.games.dweebies import game as dweebies
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.game import GAME, Phase, Place, State
@@ -157,7 +158,7 @@ def test_play_a_whole_game_against_greedy_with_bad_answers(tmp_path: Path) -> No
     assert "(rule DW-0" in out
     assert "Your hand" in out and "y\\x" in out
     rec = record.GameRecord.loads(saved.read_text("utf-8"))
-    outcome = registry.make("dweebies").outcome(record.replay(rec))
+    outcome = registry.make("dweebies").outcome(replay(rec))
     assert outcome is not None and outcome.to_json() == rec.outcome
 
 

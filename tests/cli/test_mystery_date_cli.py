@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, runner
+from ludoteca.engine.replay import replay
 from ludoteca.games.mystery_date.cards import card_label, card_name
 from ludoteca.games.mystery_date.game import GAME
 from ludoteca.terminal import mystery_date as md_term
@@ -159,7 +160,7 @@ def test_play_a_whole_game_against_the_default_bot_the_expert(tmp_path: Path) ->
     assert "Fin de la partida" in out
     rec = record.GameRecord.loads(saved.read_text("utf-8"))
     assert rec.seats == ("human", "expert")  # play picks the strongest bot a game has
-    outcome = registry.make("mystery_date").outcome(record.replay(rec))
+    outcome = registry.make("mystery_date").outcome(replay(rec))
     assert outcome is not None and outcome.to_json() == rec.outcome
 
 

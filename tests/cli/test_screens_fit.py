@@ -182,7 +182,7 @@ def test_a_replay_as_one_seat_fits_80_by_24(game_id: str) -> None:
     """``ludoteca replay --seat 0``: every frame (header, table) and the prompt fit; the
     compact table is used where the full one does not (a whole-table replay shows every
     hand and is not fitted)."""
-    from ludoteca.engine.record import replay_states  # noqa: PLC0415
+    from ludoteca.engine.replay import replay_states  # noqa: PLC0415
     from ludoteca.terminal.replay import ReplayViewer  # noqa: PLC0415
 
     game = registry.make(game_id)

@@ -230,7 +230,7 @@ def test_a_forced_move_is_told_to_its_player_in_the_second_person(lang: Lang, ow
     """Tile Up: after 'draw tiles' the lone 'end' plays itself; seat 0 is told "you" (not
     "Seat 0 had only one legal move"), and the other seat is not told at all (hidden
     hands: whether a move was forced may depend on them)."""
-    from ludoteca.engine.events import step_events  # noqa: PLC0415
+    from ludoteca.engine.shared_events import step_events  # noqa: PLC0415
     from ludoteca.games.tile_up.game import GAME as TILE_UP  # noqa: PLC0415
 
     rng = random.Random(0)

@@ -8,6 +8,8 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import events, record, registry, runner
 from ludoteca.engine.game import CHANCE, Outcome
 from ludoteca.engine.i18n import msg
+from ludoteca.engine.replay import record_events, replay, round_starts
+from ludoteca.engine.shared_events import step_events
 from ludoteca.games import mystery_date, tacocat, tile_up
 from ludoteca.games.mystery_date.cards import Give
 
@@ -44,7 +46,7 @@ def test_seat_parameters_are_rendered_as_names() -> None:
 
 def test_every_step_of_a_record_has_events_and_the_last_ends_the_game() -> None:
     match = _tacocat_match()
-    told = events.record_events(match.record, None)
+    told = record_events(match.record, None)
     assert len(told) == len(match.record.actions)
     assert told[-1][-1].kind == "game_end"
     assert told[-1][-1].data["reason"] == "goal"
@@ -60,7 +62,7 @@ def test_forced_moves_are_told_to_the_seat() -> None:
     def watch(before: Any, seat: int, action: Any, after: Any) -> None:
         nonlocal found
         if seat != CHANCE and len(game.legal_actions(before, seat)) == 1:
-            told = events.step_events(game, before, seat, action, after, seat)
+            told = step_events(game, before, seat, action, after, seat)
             assert told[0].kind == "forced"
             assert told[0].data == {"action": str(action)}
             found = True
@@ -83,7 +85,7 @@ def test_records_store_end_reason_and_turns_and_old_records_load() -> None:
     loaded = record.GameRecord.from_json(old)
     assert loaded.end_reason == ""
     assert loaded.turns == 0
-    assert record.replay(loaded) == match.state
+    assert replay(loaded) == match.state
 
 
 def test_outcome_describe_names_the_winner() -> None:
@@ -110,16 +112,16 @@ def test_moves_group_chance_steps_with_the_move_that_caused_them() -> None:
 def test_round_starts_follow_round_end_events() -> None:
     match = _tacocat_match()
     groups = record.moves(match.record)
-    starts = record.round_starts(match.record, groups)
+    starts = round_starts(match.record, groups)
     assert starts[0] == 0
     assert match.outcome is not None
     # One start per round played (drawn rounds included).
     assert len(starts) == match.outcome.figures["rounds"]
-    told = events.record_events(match.record, None)
+    told = record_events(match.record, None)
     for number in starts[1:]:
         before = groups[number - 1]
         assert any(e.kind == "round_end" for i in before for e in told[i])
-    assert record.round_starts(
+    assert round_starts(
         runner.play(tile_up.GAME, [RandomAgent(), RandomAgent()], seed=2).record
     ) == (0,)
 
@@ -149,7 +151,7 @@ def test_a_forced_move_names_the_seat_its_action_names_like_events_do() -> None:
     def watch(before: Any, seat: int, action: Any, after: Any) -> None:
         forced = seat != CHANCE and isinstance(action, Give)
         if forced and len(game.legal_actions(before, seat)) == 1:
-            told.append((events.step_events(game, before, seat, action, after, seat)[0], action))
+            told.append((step_events(game, before, seat, action, after, seat)[0], action))
 
     for seed in range(40):
         runner.play(game, [RandomAgent() for _ in names], seed=seed, observer=watch)

@@ -7,6 +7,7 @@ import pytest
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import record, runner
 from ludoteca.engine.errors import RecordError
+from ludoteca.engine.replay import replay, replay_states
 from ludoteca.games import tacocat
 
 
@@ -18,8 +19,8 @@ def test_round_trip_and_replay() -> None:
     match = _match()
     again = record.GameRecord.loads(match.record.dumps())
     assert again == match.record
-    assert record.replay(again) == match.state
-    states = list(record.replay_states(again))
+    assert replay(again) == match.state
+    states = list(replay_states(again))
     assert len(states) == len(again.actions) + 1
 
 
@@ -54,19 +55,19 @@ def _tampered(**changes: object) -> record.GameRecord:
 
 def test_unknown_game_in_record() -> None:
     with pytest.raises(RecordError, match="Unknown game 'chess'"):
-        record.replay(_tampered(game="chess"))
+        replay(_tampered(game="chess"))
 
 
 def test_other_version_is_refused() -> None:
     with pytest.raises(RecordError, match="version 99"):
-        record.replay(_tampered(version=99))
+        replay(_tampered(version=99))
 
 
 def test_an_action_that_does_not_replay_names_its_step() -> None:
     data = _match().record.to_json()
     data["actions"][20] = [data["actions"][20][0], "attack 99"]
     with pytest.raises(RecordError) as caught:
-        record.replay(record.GameRecord.from_json(data))
+        replay(record.GameRecord.from_json(data))
     assert "step 20" in caught.value.text("en")
     assert "paso 20" in caught.value.text("es")
 
@@ -76,4 +77,4 @@ def test_a_swapped_seat_does_not_replay() -> None:
     index = next(i for i, (seat, _) in enumerate(data["actions"]) if seat == 0)
     data["actions"][index][0] = 1
     with pytest.raises(RecordError, match=f"step {index}"):
-        record.replay(record.GameRecord.from_json(data))
+        replay(record.GameRecord.from_json(data))

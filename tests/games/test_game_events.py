@@ -12,6 +12,7 @@ import pytest
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import events, registry, runner
 from ludoteca.engine.game import CHANCE
+from ludoteca.engine.shared_events import step_events
 from ludoteca.games.gotcha.cards import emote_label
 from ludoteca.games.mystery_date import cards as md_cards
 
@@ -31,7 +32,7 @@ def played(game_id: str, players: int, seed: int) -> tuple[Any, list[Step], runn
 
 def told(game: Any, step: Step, viewer: int | None) -> tuple[events.Event, ...]:
     before, seat, action, after = step
-    return events.step_events(game, before, seat, action, after, viewer)
+    return step_events(game, before, seat, action, after, viewer)
 
 
 def of_kind(game: Any, steps: list[Step], kind: str, viewer: int | None) -> Iterator[Any]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ludoteca.engine import events, runner
+from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE
+from ludoteca.engine.shared_events import step_events
 from ludoteca.games import tacocat
 from ludoteca.games.tacocat import GAME, START, Phase, State
 
@@ -40,7 +41,7 @@ def step(state: State, seat: int, text: str) -> tuple[State, dict[Any, tuple[Any
     """Play ``text`` for ``seat``; the new state and each viewer's events."""
     action = GAME.parse_action(text)
     after: State = runner.step(GAME, state, seat, action)
-    told = {v: events.step_events(GAME, state, seat, action, after, v) for v in (0, 1, None)}
+    told = {v: step_events(GAME, state, seat, action, after, v) for v in (0, 1, None)}
     return after, told
 
 
@@ -126,7 +127,7 @@ def step_chance(state: State, card: int) -> tuple[State, dict[Any, tuple[Any, ..
     """Draw ``card``; the new state and each viewer's events."""
     action = tacocat.Draw(card)
     after: State = runner.step(GAME, state, CHANCE, action)
-    told = {v: events.step_events(GAME, state, CHANCE, action, after, v) for v in (0, 1, None)}
+    told = {v: step_events(GAME, state, CHANCE, action, after, v) for v in (0, 1, None)}
     return after, told
 
 
@@ -154,7 +155,7 @@ def test_tc08_tc09_the_round_result_names_the_winner_and_where_tacocat_moved() -
     # The next step deals round 2 and says so.
     action = tacocat.Draw(state.pile[0])
     after = runner.step(GAME, state, CHANCE, action)
-    first = events.step_events(GAME, state, CHANCE, action, after, None)[0]
+    first = step_events(GAME, state, CHANCE, action, after, None)[0]
     assert first.kind == "round_start" and first.data["round"] == 2
 
 

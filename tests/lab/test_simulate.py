@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca.engine import record, registry
 from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.replay import replay
 from ludoteca.lab import simulate as sim
 
 RANDOMS = ("random", "random")
@@ -88,7 +89,7 @@ def test_records_replay_to_the_recorded_outcome() -> None:
         rec = record.GameRecord.loads(result.record)
         assert rec.seed == result.seed
         assert rec.seats == result.seats
-        final = record.replay(rec)
+        final = replay(rec)
         outcome = game.outcome(final)
         assert outcome is not None
         assert outcome.to_json() == rec.outcome

@@ -11,7 +11,8 @@ import pytest
 from web_helpers import Message, Peer, Server, play_to_end
 
 from ludoteca.engine import registry, runner
-from ludoteca.engine.record import GameRecord, replay_states
+from ludoteca.engine.record import GameRecord
+from ludoteca.engine.replay import replay_states
 from ludoteca.web.limits import Limits
 from ludoteca.web.store import open_store
 

@@ -16,7 +16,7 @@ The environment wraps a game through the Game protocol only, as the runner does
   steps** (Tacocat's card draws) are sampled inside the environment from
   ``engine.rng.derive(seed, "chance")`` and never reach an agent. So an episode with match
   seed ``s`` draws exactly the cards ``runner.play(..., seed=s)`` would draw for the same
-  choices, and :meth:`LudotecaEnv.record` replays with ``engine.record.replay``.
+  choices, and :meth:`LudotecaEnv.record` replays with ``engine.replay.replay``.
 - **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``,
   both computed by the game's encoding (``adapters/encodings``) from ``game.view(state,
   seat)`` and the legal actions only, so nothing a view hides can reach a policy. Where the
@@ -421,7 +421,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
     def record(self) -> GameRecord:
         """The match so far as a ``GameRecord`` (seats named after the agents).
 
-        ``engine.record.replay(env.record())`` rebuilds :attr:`engine_state`.
+        ``engine.replay.replay(env.record())`` rebuilds :attr:`engine_state`.
 
         Raises:
             EnvNotResetError: Before the first ``reset()``.

@@ -3,24 +3,21 @@
 A game describes the step ``before --seat:action--> after`` for one viewer with
 ``Game.events`` (see ``docs/architecture.md``, "Events"). Events are derived on demand from
 the two states and the action, never inside ``apply``, so playouts pay nothing for them.
-:func:`step_events` adds the events every game shares (a forced move, the end of the game).
+``engine.shared_events.step_events`` adds the events every game shares (a forced move, the
+end of the game); this module sits below the Game protocol (``engine.game``), which names
+:class:`Event` and renders its outcome with :func:`render`.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.engine import native
-from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Lang, Localized, Message, msg, register
-
-if TYPE_CHECKING:
-    from ludoteca.engine.game import Game
-    from ludoteca.engine.record import GameRecord
+from ludoteca.engine.seats import CHANCE, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,76 +115,6 @@ def event(kind: str, actor: Seat | None, message: Message, **data: Any) -> Event
     return Event(kind, actor, data, message)
 
 
-def step_events(
-    game: Game[Any, Any], before: Any, seat: Seat, action: Any, after: Any, viewer: Seat | None
-) -> tuple[Event, ...]:
-    """Everything ``viewer`` learns from one step: the game's events plus the shared ones.
-
-    Shared events: ``forced`` (the seat had exactly one legal action, told to that seat, or
-    to everyone in a game without hidden information) first, and ``game_end`` (with the
-    outcome's end reason) last when ``after`` is over.
-
-    Args:
-        game: The game.
-        before: The state the step was taken from.
-        seat: The seat that acted (:data:`CHANCE` at a chance step).
-        action: The action (or chance outcome).
-        after: The resulting state.
-        viewer: The seat the events are for, ``None`` for a spectator.
-
-    Returns:
-        The events in the order they happened.
-    """
-    shared_before: list[Event] = []
-    if seat != CHANCE and (viewer == seat or not game.info.hidden_info):
-        legal = game.legal_actions(before, seat)
-        if len(legal) == 1 and not game.info.realtime:
-            # Told to the seat itself in the second person.
-            told = (
-                msg("engine.event.forced_own", action=described(game, action))
-                if viewer == seat
-                else msg("engine.event.forced", seat=seat, action=described(game, action))
-            )
-            shared_before.append(event("forced", seat, told, action=str(action)))
-    events = [*shared_before, *game.events(before, seat, action, after, viewer)]
-    outcome = game.outcome(after)
-    if outcome is not None and game.outcome(before) is None:
-        events.append(
-            event(
-                "game_end",
-                None,
-                msg(
-                    "engine.event.game_end",
-                    reason=outcome.reason if outcome.reason else msg(""),
-                    winners_seats=outcome.winners,
-                ),
-                reason=outcome.end_reason,
-                winners=list(outcome.winners),
-                ranks=list(outcome.ranks),
-                turns=outcome.turns,
-                figures=_json_ready(outcome.figures),
-            )
-        )
-    return tuple(events)
-
-
-def record_events(record: GameRecord, viewer: Seat | None) -> tuple[tuple[Event, ...], ...]:
-    """``viewer``'s events for every step of a record (one tuple per recorded step).
-
-    Raises:
-        RecordError: If the record does not replay.
-    """
-    from ludoteca.engine import record as record_mod  # noqa: PLC0415 (import cycle)
-    from ludoteca.engine import registry  # noqa: PLC0415
-
-    game = registry.make(record.game)
-    states = list(record_mod.replay_states(record))
-    return tuple(
-        step_events(game, states[i], seat, game.parse_action(text), states[i + 1], viewer)
-        for i, (seat, text) in enumerate(record.actions)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class ActionText:
     """An action as a message parameter, written when the message is rendered, so that a
@@ -205,33 +132,12 @@ class ActionText:
         return self.write(self.action, "en", ())
 
 
-def described(game: Game[Any, Any], action: Any) -> ActionText:
-    """``game.describe(action)`` as a message parameter, rendered with the players' names."""
-    return ActionText(action, game.describe)
-
-
-def _json_ready(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
 register(
     {
         "engine.event.chance": {"es": "el azar", "en": "chance"},
         "engine.event.player": {"es": "Jugador {number}", "en": "Player {number}"},
         "engine.event.nobody": {"es": "nadie", "en": "nobody"},
         "engine.event.and": {"es": "{first} y {last}", "en": "{first} and {last}"},
-        "engine.event.forced": {
-            "es": "{seat} solo podía hacer una cosa y se jugó sola: {action}.",
-            "en": "{seat} had only one legal move, played automatically: {action}.",
-        },
-        "engine.event.forced_own": {
-            "es": "Solo podías hacer una cosa y se jugó sola: {action}.",
-            "en": "You had only one legal move, played automatically: {action}.",
-        },
-        "engine.event.game_end": {
-            "es": "Fin de la partida: {reason}. Gana: {winners_seats}.",
-            "en": "Game over: {reason}. Winner: {winners_seats}.",
-        },
         "engine.event.turn_start": {"es": "Turno de {seat}.", "en": "{seat}'s turn."},
     }
 )

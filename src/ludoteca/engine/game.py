@@ -1,7 +1,9 @@
 """The Game protocol and the small value types every game shares.
 
 A game is a set of pure functions over an immutable state (see ``docs/architecture.md``).
-Seats are ``int`` values ``0..n-1``; :data:`CHANCE` stands for nature at a chance step.
+Seats are ``int`` values ``0..n-1``; :data:`CHANCE` stands for nature at a chance step
+(both defined in ``engine.seats``, below the names of seats in ``engine.events``, and part of
+this module's API).
 """
 
 from __future__ import annotations
@@ -11,16 +13,30 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from ludoteca.engine.events import Event, name_list, render, seat_name
 from ludoteca.engine.i18n import Lang, Message, msg, register
+from ludoteca.engine.seats import CHANCE, Seat
 
-if TYPE_CHECKING:
-    from ludoteca.engine.events import Event
-
-Seat = int
-CHANCE: Seat = -1
-"""The pseudo-seat that acts at a chance step (a draw, a die roll, a door)."""
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Game",
+    "GameInfo",
+    "OptionSpec",
+    "OptionValue",
+    "Options",
+    "Outcome",
+    "ProfileSpec",
+    "ProfiledGame",
+    "RealtimeGame",
+    "Seat",
+    "SeatProfile",
+    "Trait",
+    "View",
+    "ranks_from_scores",
+]
 
 View = dict[str, Any]
 """A JSON-ready view of a state for one seat (or a spectator)."""
@@ -222,14 +238,10 @@ class Outcome:
 
         A seat past the end of ``names`` is "Player N" ("Jugador N").
         """
-        from ludoteca.engine.events import render  # noqa: PLC0415 (events imports game)
-
         return render(self.reason, lang, names) if self.reason is not None else None
 
     def describe(self, lang: str, names: Sequence[str]) -> str:
         """The result for people: who won (by ``names``, one per seat) and why."""
-        from ludoteca.engine.events import name_list, seat_name  # noqa: PLC0415
-
         code: Lang = "es" if lang == "es" else "en"
         winners = name_list([seat_name(s, names, code) for s in self.winners], code)
         reason = self.reason_text(code, names) or ""
@@ -323,7 +335,7 @@ class Game(Protocol[S, A]):
         ``before --seat:action--> after``, in the order it happened.
 
         Pure and derived on demand; never computed inside ``apply``. The shared events
-        (forced moves, the end of the game) are added by ``engine.events.step_events``.
+        (forced moves, the end of the game) are added by ``engine.shared_events.step_events``.
         """
         ...
 

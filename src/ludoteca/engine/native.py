@@ -53,6 +53,7 @@ COMPILED: tuple[str, ...] = (
     "engine/lazy.py",
     "engine/rng.py",
     "engine/runner.py",
+    "engine/shared_events.py",
     "engine/sorted_ints.py",
     "games/dweebies/events.py",
     "games/dweebies/game.py",

@@ -1,13 +1,16 @@
-"""Game records: JSON files that replay to the identical state on any machine."""
+"""Game records: JSON files that replay to the identical state on any machine.
+
+This module is the record as data (read, written, grouped by move); replaying one is
+``engine.replay``, above the runner that plays the steps again.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.engine.errors import GameSetupError, RecordError, RulesError
+from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import CHANCE, OptionValue, Seat
 from ludoteca.engine.i18n import Message, msg, register
 
@@ -82,11 +85,11 @@ class GameRecord:
             RecordError: If a field is missing or has the wrong type.
         """
         if not isinstance(data, dict):
-            raise _bad(msg("record.not_object"))
+            raise bad_record(msg("record.not_object"))
         try:
             actions = data["actions"]
             if not isinstance(actions, list):
-                raise _bad(msg("record.field_type", field="actions", kind="list"))
+                raise bad_record(msg("record.field_type", field="actions", kind="list"))
             parsed: list[tuple[Seat, str]] = []
             for index, entry in enumerate(actions):
                 if (
@@ -95,11 +98,11 @@ class GameRecord:
                     or not isinstance(entry[0], int)
                     or not isinstance(entry[1], str)
                 ):
-                    raise _bad(msg("record.bad_entry", index=index))
+                    raise bad_record(msg("record.bad_entry", index=index))
                 parsed.append((entry[0], entry[1]))
             options = data.get("options", {})
             if not isinstance(options, dict):
-                raise _bad(msg("record.field_type", field="options", kind="object"))
+                raise bad_record(msg("record.field_type", field="options", kind="object"))
             return GameRecord(
                 game=_typed(data, "game", str),
                 version=_typed(data, "version", int),
@@ -113,7 +116,7 @@ class GameRecord:
                 turns=_optional(data, "turns", int),
             )
         except KeyError as missing:
-            raise _bad(msg("record.missing", field=missing)) from None
+            raise bad_record(msg("record.missing", field=missing)) from None
 
     @staticmethod
     def loads(text: str) -> GameRecord:
@@ -125,68 +128,20 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise _bad(msg("record.not_json", detail=error.msg, column=error.colno)) from None
+            raise bad_record(msg("record.not_json", detail=error.msg, column=error.colno)) from None
         return GameRecord.from_json(data)
-
-
-def replay_states(record: GameRecord) -> Iterator[Any]:
-    """Every state of a recorded match, from the initial one to the last.
-
-    Each recorded action is parsed and checked for legality before it is applied.
-
-    Raises:
-        RecordError: If the game or version is unknown, or an action does not replay.
-    """
-    from ludoteca.engine import registry, runner  # noqa: PLC0415 (import cycle)
-
-    try:
-        game = registry.make(record.game)
-    except GameSetupError as error:
-        raise _bad(error.message) from None
-    if record.version != game.info.version:
-        raise _bad(
-            msg(
-                "record.version",
-                game=record.game,
-                recorded=record.version,
-                current=game.info.version,
-            )
-        )
-    try:
-        state = runner.new_game(game, record.num_players, record.seed, record.options)
-    except RulesError as error:
-        raise _bad(error.message) from None
-    yield state
-    for index, (seat, text) in enumerate(record.actions):
-        try:
-            action = game.parse_action(text)
-            state = runner.step(game, state, seat, action)
-        except RulesError as error:
-            who = "chance" if seat == CHANCE else str(seat)
-            raise _bad(
-                msg("record.step", index=index, seat=who, text=text, error=error.message)
-            ) from None
-        yield state
-
-
-def replay(record: GameRecord) -> Any:
-    """The final state of a recorded match (see :func:`replay_states`)."""
-    state = None
-    for state in replay_states(record):  # noqa: B007
-        pass
-    return state
 
 
 def _seats(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
-        raise _bad(msg("record.field_type", field="seats", kind="list of text"))
+        raise bad_record(msg("record.field_type", field="seats", kind="list of text"))
     return tuple(value)
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _bad(msg("record.field_type", field=key, kind=kind.__name__))
+        raise bad_record(msg("record.field_type", field=key, kind=kind.__name__))
     return value
 
 
@@ -201,7 +156,7 @@ def moves(record: GameRecord) -> tuple[range, ...]:
     Each group is one non-chance step followed by the chance steps it caused (a draw after a
     play, a deal after a round's last trick); chance steps before the first move (the first
     deal) form a group of their own. Groups are ranges of indices into ``record.actions``:
-    the state after a group is ``states[group.stop]`` of :func:`replay_states`.
+    the state after a group is ``states[group.stop]`` of ``engine.replay.replay_states``.
     """
     groups: list[range] = []
     start = 0
@@ -214,30 +169,8 @@ def moves(record: GameRecord) -> tuple[range, ...]:
     return tuple(groups)
 
 
-def round_starts(record: GameRecord, groups: tuple[range, ...] | None = None) -> tuple[int, ...]:
-    """Indices into ``groups`` (default :func:`moves`) of the groups that start a round.
-
-    Group 0 always starts one; after it, a group starts a round when the group before it
-    holds a ``round_end`` event (as a spectator sees the steps). Games without rounds give
-    ``(0,)``.
-
-    Raises:
-        RecordError: If the record does not replay.
-    """
-    from ludoteca.engine.events import record_events  # noqa: PLC0415 (import cycle)
-
-    groups = moves(record) if groups is None else groups
-    if not groups:
-        return ()
-    per_step = record_events(record, None)
-    starts = [0]
-    for number, group in enumerate(groups[:-1]):
-        if any(e.kind == "round_end" for i in group for e in per_step[i]):
-            starts.append(number + 1)
-    return tuple(starts)
-
-
-def _bad(reason: Message) -> RecordError:
+def bad_record(reason: Message) -> RecordError:
+    """The error for a record that cannot be read or replayed, saying why (``reason``)."""
     return RecordError(msg("engine.bad_record", reason=reason))
 
 
@@ -259,14 +192,6 @@ register(
         "record.bad_entry": {
             "es": "la acción n.º {index} debe ser [asiento, texto]",
             "en": "action #{index} must be [seat, text]",
-        },
-        "record.version": {
-            "es": "grabado con {game} versión {recorded}; este motor tiene la versión {current}",
-            "en": "recorded with {game} version {recorded}; this engine has version {current}",
-        },
-        "record.step": {
-            "es": "el paso {index} (asiento {seat}: '{text}') no se puede reproducir: {error}",
-            "en": "step {index} (seat {seat}: '{text}') does not replay: {error}",
         },
     }
 )

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from ludoteca.engine import events as events_mod
 from ludoteca.engine import record as record_mod
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE, Game, ProfiledGame, RealtimeGame, Seat
 from ludoteca.engine.i18n import LANGS, Message
+from ludoteca.engine.replay import replay
+from ludoteca.engine.shared_events import step_events
 
 
 class _Uniform:
@@ -178,7 +179,7 @@ def check_replay(game: Game[Any, Any], num_players: int, seeds: range) -> None:
         again = record_mod.GameRecord.loads(text)
         if again != match.record:
             raise _fail(game, f"seed {seed}", "record changes through JSON")
-        if record_mod.replay(again) != match.state:
+        if replay(again) != match.state:
             raise _fail(game, f"seed {seed}", "replay does not reach the same final state")
 
 
@@ -368,9 +369,7 @@ def check_events(game: Game[Any, Any], num_players: int, seeds: range) -> None:
         where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
         seen = 0
         for viewer in [*range(num_players), None]:
-            told = events_mod.step_events(
-                game, step.before, step.seat, step.action, step.after, viewer
-            )
+            told = step_events(game, step.before, step.seat, step.action, step.after, viewer)
             seen += len(told)
             for item in told:
                 try:
@@ -411,7 +410,7 @@ def _chance_run_tells(game: Game[Any, Any], state: Any, num_players: int, seed: 
     while game.outcome(state) is None and tuple(game.actors(state)) == (CHANCE,):
         action = game.sample_chance(state, rng)
         after = game.apply(state, CHANCE, action)
-        if any(events_mod.step_events(game, state, CHANCE, action, after, v) for v in viewers):
+        if any(step_events(game, state, CHANCE, action, after, v) for v in viewers):
             return True
         state = after
     return False
@@ -433,9 +432,7 @@ def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> N
     for step in steps(game, num_players, seeds, every=2):
         where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
         for viewer in [*range(num_players), None]:
-            told = events_mod.step_events(
-                game, step.before, step.seat, step.action, step.after, viewer
-            )
+            told = step_events(game, step.before, step.seat, step.action, step.after, viewer)
             view_before = json.loads(json.dumps(game.view(step.before, viewer)))
             view_after = game.view(step.after, viewer)
             for _ in range(2):
@@ -444,7 +441,7 @@ def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> N
                 if found is None:
                     continue
                 action, after = found
-                again = events_mod.step_events(game, before, step.seat, action, after, viewer)
+                again = step_events(game, before, step.seat, action, after, viewer)
                 if again != told:
                     kinds = [e.kind for e in told], [e.kind for e in again]
                     raise _fail(

@@ -18,9 +18,10 @@ from rich.console import Console
 
 from ludoteca.agents import explain
 from ludoteca.agents.ismcts import ISMCTSAgent
-from ludoteca.engine.events import Event, step_events
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.shared_events import step_events
 from ludoteca.terminal.human import Pause
 from ludoteca.terminal.layout import news_lines, screen_height, text_rows
 

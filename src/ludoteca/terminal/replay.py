@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ludoteca.engine import record as record_mod
 from ludoteca.engine import registry
+from ludoteca.engine import replay as engine_replay
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, msg
@@ -53,7 +54,7 @@ def replay_states(record: record_mod.GameRecord, number: int) -> list[Any]:
         RecordError: If the record does not replay.
     """
     try:
-        return list(record_mod.replay_states(record))
+        return list(engine_replay.replay_states(record))
     except (TypeError, AttributeError) as error:
         raise _malformed(number, error) from None
 
@@ -87,7 +88,7 @@ class ReplayViewer:
         self._renderer = renderer_for(record.game)
         # Move by move: each move with the chance steps it caused (record_mod.moves).
         self._groups = record_mod.moves(record)
-        self._rounds = record_mod.round_starts(record, self._groups)
+        self._rounds = engine_replay.round_starts(record, self._groups)
 
     @property
     def last(self) -> int:

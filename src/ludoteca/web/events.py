@@ -1,7 +1,7 @@
 """What each socket is told happened: the events of a game's steps, per viewer.
 
 The engine derives a step's events from the state before, the action and the state after,
-for one viewer (``engine.events.step_events``); nothing is built while a step is applied.
+for one viewer (``engine.shared_events.step_events``); nothing is built while a step is applied.
 This module renders them for the web: in a socket's language, naming players by the room's
 seat names, each tagged with the index of the step it came from. A socket is sent the
 events of the steps it has not heard of with each ``state`` message, and the history so far
@@ -15,9 +15,10 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ludoteca.engine.events import default_names, step_events
+from ludoteca.engine.events import default_names
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang
+from ludoteca.engine.shared_events import step_events
 from ludoteca.web.live import Live
 
 HISTORY_LIMIT = 200

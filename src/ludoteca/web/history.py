@@ -16,8 +16,9 @@ from typing import Any
 
 from ludoteca.engine.game import CHANCE, Game, GameInfo
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.engine.record import GameRecord, replay_states, round_starts
+from ludoteca.engine.record import GameRecord
 from ludoteca.engine.record import moves as record_moves
+from ludoteca.engine.replay import replay_states, round_starts
 from ludoteca.web import events
 from ludoteca.web import protocol as p
 from ludoteca.web.client import RoomError, now_ms, outcome_json
