@@ -31,7 +31,7 @@ from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.game import Game, GameInfo, OptionValue
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang, Message, msg
-from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.match import make_agent
 from ludoteca.terminal import renderer_for, session
 from ludoteca.terminal import replay as replay_mod
 from ludoteca.terminal.chooser import choose_game, choose_players
@@ -287,9 +287,7 @@ def play(
                     the_game, seat, chosen, console, read_line, feed=feed, hints=not no_hints
                 )
             )
-            agents = [
-                person if s == seat else simulate_mod.make_agent(vs, game) for s in range(count)
-            ]
+            agents = [person if s == seat else make_agent(vs, game) for s in range(count)]
             feed.explain_bots(agents)
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         console.print(msg("term.seed", seed=match_seed).text(chosen), style="dim")

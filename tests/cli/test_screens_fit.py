@@ -21,7 +21,7 @@ from rich.console import Console
 
 from ludoteca.engine import registry, runner
 from ludoteca.engine.i18n import Lang
-from ludoteca.lab import simulate
+from ludoteca.lab.match import make_agent
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HumanAgent
@@ -86,7 +86,7 @@ def play(game_id: str, seed: int, lang: Lang) -> list[str]:
     names = [renderer.seat_label(s, lang) for s in range(count)]
     feed = EventFeed(game, [0], names, lang, out.console, out.pause)
     person = HumanAgent(game, 0, lang, out.console, out.read_line, pause=out.pause, feed=feed)
-    agents: list[Any] = [person] + [simulate.make_agent("random", game_id) for _ in range(1, count)]
+    agents: list[Any] = [person] + [make_agent("random", game_id) for _ in range(1, count)]
     match = runner.play(game, agents, seed, {}, observer=feed, max_steps=STEPS)
     return [*out.screens, last_screen(out, game_id, match.state, feed.take(0), lang)]
 
@@ -107,7 +107,7 @@ def play_gotcha(seed: int, lang: Lang) -> list[str]:
 
     assert renderer.human is not None
     person = renderer.human(game, 0, lang, out.console, read_line, feed=feed)
-    agents = [person] + [simulate.make_agent("greedy", "gotcha") for _ in range(2)]
+    agents = [person] + [make_agent("greedy", "gotcha") for _ in range(2)]
     options = {"turn_limit": 8, "language": lang}
     match = runner.play(game, agents, seed, options, observer=feed, max_steps=STEPS * 2)
     return [*out.screens, last_screen(out, "gotcha", match.state, feed.take(0), lang)]
@@ -150,7 +150,7 @@ def test_the_last_screen_fits(game_id: str) -> None:
     round as news, fits too."""
     game = registry.make(game_id)
     count = game.info.min_players
-    agents = [simulate.make_agent("greedy", game_id) for _ in range(count)]
+    agents = [make_agent("greedy", game_id) for _ in range(count)]
     out = Screens(0)
     names = [renderer_for(game_id).seat_label(s, "es") for s in range(count)]
     feed = EventFeed(game, [0], names, "es", out.console)
@@ -186,7 +186,7 @@ def test_a_replay_as_one_seat_fits_80_by_24(game_id: str) -> None:
     from ludoteca.terminal.replay import ReplayViewer  # noqa: PLC0415
 
     game = registry.make(game_id)
-    agents = [simulate.make_agent("greedy", game_id) for _ in range(game.info.min_players)]
+    agents = [make_agent("greedy", game_id) for _ in range(game.info.min_players)]
     match = runner.play(game, agents, 2, {}, max_steps=STEPS)
     out = Screens(0)
     viewer = ReplayViewer(match.record, list(replay_states(match.record)), "en", out.console, 0)

@@ -10,6 +10,7 @@ import pytest
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.lab import questions, table
 from ludoteca.lab import simulate as sim
+from ludoteca.lab.match import make_agent
 from ludoteca.lab.summary import Accumulator, margin
 
 
@@ -110,13 +111,13 @@ def test_a_bad_option_value_is_refused_once_before_any_game() -> None:
 
 
 def test_agent_parameters_reach_gotchas_party_bot_and_bad_ones_are_refused() -> None:
-    agent = sim.make_agent("greedy:slip=0.3:notice=1", "gotcha")
+    agent = make_agent("greedy:slip=0.3:notice=1", "gotcha")
     assert (agent.slip, agent.notice) == (0.3, 1.0)  # type: ignore[attr-defined]
     with pytest.raises(GameSetupError) as caught:
-        sim.make_agent("greedy:slip=2", "gotcha")
+        make_agent("greedy:slip=2", "gotcha")
     assert "probability from 0 to 1" in caught.value.text("en")
     with pytest.raises(GameSetupError):
-        sim.make_agent("greedy:slip=0.3", "tacocat")
+        make_agent("greedy:slip=0.3", "tacocat")
 
 
 # ---------------------------------------------------------------------------------------

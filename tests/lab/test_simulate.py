@@ -11,6 +11,7 @@ import pytest
 from ludoteca.engine import record, registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.replay import replay
+from ludoteca.lab import chunks, match
 from ludoteca.lab import simulate as sim
 
 RANDOMS = ("random", "random")
@@ -37,10 +38,10 @@ def test_seats_rotate_by_game_index_unless_fixed() -> None:
 
 def test_chunks_cover_every_game_once_in_order() -> None:
     for games, workers, size in [(1, 4, 0), (10, 2, 0), (1000, 3, 0), (17, 2, 5)]:
-        parts = sim.chunks(games, workers, size)
+        parts = chunks.chunks(games, workers, size)
         assert [i for part in parts for i in part] == list(range(games))
-        assert all(len(part) <= (size or sim.MAX_CHUNK) for part in parts)
-    assert len(sim.chunks(17, 2, 5)) == 4
+        assert all(len(part) <= (size or chunks.MAX_CHUNK) for part in parts)
+    assert len(chunks.chunks(17, 2, 5)) == 4
 
 
 def test_parallel_results_equal_sequential_results() -> None:
@@ -197,7 +198,9 @@ def test_summary_counts_end_reasons_and_turns() -> None:
 
 def test_games_stopped_at_the_step_limit_end_as_truncated() -> None:
     game = registry.make("tacocat")
-    result = sim.GameResult(0, 0, RANDOMS, (), False, game.info.max_steps, end_reason=sim.TRUNCATED)
+    result = sim.GameResult(
+        0, 0, RANDOMS, (), False, game.info.max_steps, end_reason=match.TRUNCATED
+    )
     assert result.end_reason == "truncated"
     assert result.turns == 0
 

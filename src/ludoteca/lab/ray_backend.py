@@ -1,6 +1,6 @@
 """``--backend ray``: the same chunks of games as the local process pool, run as Ray tasks.
 
-Each chunk is one task running :func:`ludoteca.lab.simulate.play_chunk`, so a game's result
+Each chunk is one task running :func:`ludoteca.lab.chunks.play_chunk`, so a game's result
 depends only on its seed and seats, exactly as with local processes: the same configuration
 gives the same results (and byte-identical ``--csv`` files) on either backend.
 
@@ -17,14 +17,8 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ludoteca.lab.simulate import (
-    ChunkOutcome,
-    GameResult,
-    SimulationConfig,
-    chunks,
-    in_order,
-    play_chunk,
-)
+from ludoteca.lab.chunks import ChunkOutcome, chunks, in_order, play_chunk
+from ludoteca.lab.match import GameResult, SimulationConfig
 
 LOCAL_ENV = (("RAY_agent_register_timeout_ms", "120000"), ("RAY_enable_metrics_collection", "0"))
 """For a local start: on a loaded machine the raylet gave up waiting for its metrics agent's

@@ -24,6 +24,7 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import plots, questions
 from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.match import make_agent
 from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.terminal import renderer_for
@@ -88,7 +89,7 @@ def check(plan: Plan) -> None:
     if plan.ladder_games < 1:
         raise GameSetupError(msg("lab.bad_games", value=plan.ladder_games))
     for name in plan.ladder_agents:
-        simulate_mod.make_agent(name, plan.game_id)
+        make_agent(name, plan.game_id)
 
 
 def build(plan: Plan, lang: Lang, on_progress: Callable[[int], None] | None = None) -> str:

@@ -9,10 +9,14 @@ the same results with any number of workers or any chunk size.
 Each result carries the outcome's winners, scores, turns, end reason and figures. A game may
 offer extra per-game counts (Gotcha: how often breaches are caught; Mystery Date: what the
 door opened on, for whom) through an optional ``match_statistics()`` (a method of the game or
-a function of ``games/<id>/stats.py``) returning a :class:`MatchStatistics`: an observer of
+a function of ``games/<id>/stats.py``) returning a ``lab.match.MatchStatistics``: an observer of
 one match whose counts are added up over the games, some of them also shown as rates; and
 through ``final_counts(state)`` in that module, read from the final state only (Tile Up:
 corners covered, tiles left). Neither touches ``apply``.
+
+One game is played by ``lab.match``; several go to worker processes (or Ray tasks,
+``lab.ray_backend``) in chunks (``lab.chunks``). This module is the lab's entry point: it
+re-exports the configuration and result types (``__all__``).
 
 Usable without the command line::
 
@@ -22,210 +26,33 @@ Usable without the command line::
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
 import importlib.util
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
-from ludoteca.engine.errors import GameSetupError, RulesError
+from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import OptionValue
-from ludoteca.engine.i18n import Message, msg, register
-from ludoteca.engine.runner import Agent
+from ludoteca.engine.i18n import msg, register
+from ludoteca.lab.chunks import ChunkOutcome, chunks, in_order, play_chunk
+from ludoteca.lab.match import (
+    GameResult,
+    SimulationConfig,
+    make_agent,
+    match_statistics,
+    play_game,
+)
 from ludoteca.lab.summary import Accumulator, AgentRate, SimulationSummary
 
 __all__ = ["AgentRate", "GameResult", "SimulationConfig", "SimulationSummary", "simulate"]
 
-Scalar = bool | int | float | str | None
-"""A figure's value in a table cell."""
-
 BACKENDS = ("local", "ray")
 """Where the games run: processes on this machine, or a Ray cluster."""
-
-MAX_CHUNK = 100
-"""Largest number of games sent to a worker at once (keeps the progress bar moving)."""
-
-
-class SimulationError(RulesError):
-    """A simulated game could not be played (e.g. an agent chose an illegal action)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SimulationConfig:
-    """What to simulate.
-
-    Attributes:
-        game_id: The game's id.
-        games: How many games, at least 1.
-        agents: One agent name per seat (their number is the player count).
-        seed: Seed of game 0; game ``i`` uses ``seed + i``.
-        options: Game options by name (typed values or command-line text).
-        rotate: Rotate the agent list by the game index so agents share seats equally.
-        workers: Processes to use, at least 1 (1 runs in this process).
-        chunk_size: Games per task sent to a worker; 0 chooses automatically.
-        records: Keep each game's record (one JSON line) in its result.
-        max_steps: Stop each game after this many steps (0: the game's own bound); a game
-            stopped so is truncated: no outcome, counted in ``unfinished``, never a win.
-        backend: ``"local"`` (processes on this machine) or ``"ray"`` (tasks on a Ray
-            cluster, see ``lab/ray_backend.py``); both give the same results.
-        ray_address: The Ray cluster to join (``None``: start a local one).
-    """
-
-    game_id: str
-    games: int
-    agents: tuple[str, ...]
-    seed: int = 0
-    options: Mapping[str, object] = field(default_factory=dict, hash=False)
-    rotate: bool = True
-    workers: int = 1
-    chunk_size: int = 0
-    records: bool = False
-    max_steps: int = 0
-    backend: str = "local"
-    ray_address: str | None = None
-
-    def seats_for(self, index: int) -> tuple[str, ...]:
-        """The agent name in each seat of game ``index``."""
-        n = len(self.agents)
-        shift = index % n if self.rotate else 0
-        return tuple(self.agents[(seat + shift) % n] for seat in range(n))
-
-    def seed_for(self, index: int) -> int:
-        """The seed of game ``index``."""
-        return self.seed + index
-
-
-class MatchStatistics(Protocol):
-    """A game's optional per-match statistics (``game.match_statistics()`` makes one).
-
-    It is the runner's observer of one match, and then reports counts by name; the
-    simulation adds them up over the games. Each name has a message
-    ``<game id>.stat.<name>`` (es/en) for its label.
-
-    Attributes:
-        rates: ``(numerator, denominator)`` count names also shown as a rate with its 95%
-            Wilson interval (e.g. breaches caught out of breaches); ``"games"`` names the
-            number of games.
-    """
-
-    rates: tuple[tuple[str, str], ...]
-
-    def __call__(self, before: Any, seat: int, action: Any, after: Any) -> None:
-        """Observe one step."""
-
-    def counts(self) -> Mapping[str, int]:
-        """The match's counts by name."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One simulated game.
-
-    Attributes:
-        index: The game's index, from 0.
-        seed: Its seed.
-        seats: The agent name in each seat.
-        winners: The winning seats (empty for a draw or an unfinished game).
-        finished: Whether the game reached an outcome within the step limit.
-        steps: Actions plus chance outcomes applied.
-        record: The game record as one line of JSON (empty unless records were asked for).
-        counts: The game's own statistics (:class:`MatchStatistics`), as ``(name, count)``.
-        end_reason: The outcome's end reason id; ``"truncated"`` for an unfinished game.
-        turns: Turns played as the rulebook counts them (0 for an unfinished game).
-        scores: The outcome's score per seat (empty for an unfinished game).
-        figures: The outcome's own figures flattened to ``(name, value)`` pairs
-            (:func:`flatten`), e.g. ``("rounds_won_0", 3)``.
-    """
-
-    index: int
-    seed: int
-    seats: tuple[str, ...]
-    winners: tuple[int, ...]
-    finished: bool
-    steps: int
-    record: str = ""
-    counts: tuple[tuple[str, int], ...] = ()
-    end_reason: str = ""
-    turns: int = 0
-    scores: tuple[float, ...] = ()
-    figures: tuple[tuple[str, Scalar], ...] = ()
-
-
-TRUNCATED = "truncated"
-"""The end reason of a game stopped at the step limit."""
-
-
-def match_statistics(game: Any) -> MatchStatistics | None:
-    """A fresh :class:`MatchStatistics` for one match of ``game``, if the game has them.
-
-    The game's own ``match_statistics()`` method, else its package's
-    ``games/<id>/stats.py`` function of that name (a game need not carry the hook itself).
-    """
-    make = getattr(game, "match_statistics", None)
-    if make is None:
-        make = getattr(_stats_module(game.info.id), "match_statistics", None)
-    return None if make is None else make()
-
-
-def final_counts(game: Any, state: Any) -> Mapping[str, int]:
-    """Counts read from a match's final state by ``games/<id>/stats.py``'s
-    ``final_counts(state)`` (e.g. Tile Up's corners covered), or none.
-    """
-    read = getattr(_stats_module(game.info.id), "final_counts", None)
-    return {} if read is None else read(state)
-
-
-@functools.cache
-def _stats_module(game_id: str) -> Any:
-    try:
-        return importlib.import_module(f"ludoteca.games.{game_id}.stats")
-    except ModuleNotFoundError:
-        return None
-
-
-def flatten(figures: Mapping[str, Any], prefix: str = "") -> tuple[tuple[str, Scalar], ...]:
-    """An outcome's figures as table cells: nested names joined by ``.``, list items by
-    ``_`` and their index (``{"rounds_won": [3, 1]}`` gives ``rounds_won_0``,
-    ``rounds_won_1``).
-    """
-    cells: list[tuple[str, Scalar]] = []
-    for name, value in figures.items():
-        key = f"{prefix}{name}"
-        if isinstance(value, Mapping):
-            cells.extend(flatten(value, f"{key}."))
-        elif isinstance(value, list | tuple):
-            for index, item in enumerate(value):
-                if isinstance(item, Mapping):
-                    cells.extend(flatten(item, f"{key}_{index}."))
-                else:
-                    cells.append((f"{key}_{index}", _scalar(item)))
-        else:
-            cells.append((key, _scalar(value)))
-    return tuple(cells)
-
-
-def _scalar(value: Any) -> Scalar:
-    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
-
-
-def make_agent(name: str, game_id: str) -> Agent:
-    """An agent by name, with a missing agent module reported like an unknown agent.
-
-    Raises:
-        GameSetupError: If there is no such agent (or its module cannot be imported).
-    """
-    try:
-        return agents_registry.make_agent(name, game_id)
-    except ImportError:
-        raise GameSetupError(msg("lab.agent_unavailable", name=name, game=game_id)) from None
 
 
 def validate(config: SimulationConfig) -> dict[str, OptionValue]:
@@ -274,44 +101,6 @@ def players_text(info: Any) -> str:
     if info.min_players == info.max_players:
         return str(info.min_players)
     return f"{info.min_players}-{info.max_players}"
-
-
-def play_game(config: SimulationConfig, index: int) -> GameResult:
-    """Play game ``index`` of a (validated) configuration.
-
-    Raises:
-        SimulationError: If the game cannot be played to the end (an illegal agent action).
-    """
-    game = registry.make(config.game_id)
-    seats = config.seats_for(index)
-    seed = config.seed_for(index)
-    agents = [make_agent(name, config.game_id) for name in seats]
-    watcher = match_statistics(game)
-    try:
-        match = runner.play(
-            game, agents, seed, config.options, observer=watcher, max_steps=config.max_steps or None
-        )
-    except RulesError as error:
-        raise SimulationError(
-            msg("lab.game_failed", index=index, seed=seed, error=error.message)
-        ) from None
-    outcome = match.outcome
-    counts = dict(watcher.counts()) if watcher is not None else {}
-    counts.update(final_counts(game, match.state))
-    return GameResult(
-        index=index,
-        seed=seed,
-        seats=seats,
-        winners=outcome.winners if outcome else (),
-        finished=outcome is not None,
-        steps=match.steps,
-        record=match.record.dumps() if config.records else "",
-        counts=tuple(counts.items()),
-        end_reason=outcome.end_reason if outcome else TRUNCATED,
-        turns=outcome.turns if outcome else 0,
-        scores=tuple(float(score) for score in outcome.scores) if outcome else (),
-        figures=flatten(outcome.figures) if outcome else (),
-    )
 
 
 def run(
@@ -441,41 +230,6 @@ class _CtrlC:
         signal.signal(signal.SIGINT, self.previous)
 
 
-def chunks(games: int, workers: int, chunk_size: int = 0) -> list[range]:
-    """Split game indices ``0..games-1`` into consecutive chunks for ``workers`` processes.
-
-    Args:
-        games: Number of games.
-        workers: Number of processes.
-        chunk_size: Games per chunk; 0 picks about eight chunks per worker, at most
-            :data:`MAX_CHUNK` games each.
-    """
-    size = chunk_size or max(1, min(MAX_CHUNK, games // (workers * 8)))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
-
-
-def in_order(
-    arrivals: Iterator[tuple[int, ChunkOutcome]], on_progress: Callable[[int], None] | None
-) -> Iterator[GameResult]:
-    """Chunks' results in game order, from ``(chunk number, outcome)`` pairs arriving in
-    any order (shared by the process pool and the Ray backend).
-
-    Raises:
-        SimulationError: When a chunk reports a game that could not be played.
-    """
-    ready: dict[int, list[GameResult]] = {}
-    next_chunk = 0
-    for number, outcome in arrivals:
-        if isinstance(outcome, Message):
-            raise SimulationError(outcome)
-        ready[number] = outcome
-        if on_progress is not None:
-            on_progress(len(outcome))
-        while next_chunk in ready:
-            yield from ready.pop(next_chunk)
-            next_chunk += 1
-
-
 def start_method() -> str:
     """How worker processes start: ``fork`` when this process runs one thread, else ``spawn``.
 
@@ -505,18 +259,6 @@ def _run_parallel(
         yield from in_order(arrivals, on_progress)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-ChunkOutcome = list[GameResult] | Message
-"""A chunk's results, or the message of the game that could not be played."""
-
-
-def play_chunk(config: SimulationConfig, start: int, stop: int) -> ChunkOutcome:
-    """Worker entry point. Errors come back as a message: our exceptions do not unpickle."""
-    try:
-        return [play_game(config, index) for index in range(start, stop)]
-    except RulesError as error:
-        return error.message
 
 
 register(
@@ -551,10 +293,6 @@ register(
             "en": "--agents needs one agent per seat: {game} is played by {players} players, "
             "not {n}",
         },
-        "lab.agent_unavailable": {
-            "es": "El agente '{name}' para {game} todavía no está instalado",
-            "en": "The agent '{name}' for {game} is not installed yet",
-        },
         "lab.sim.end_reasons": {
             "es": "Cómo acabaron: {reasons}",
             "en": "How the games ended: {reasons}",
@@ -577,9 +315,5 @@ register(
         "lab.end.date": {"es": "cita conseguida", "en": "date won"},
         "lab.end.champ": {"es": "CHAMP alcanzado", "en": "CHAMP reached"},
         "lab.end.truncated": {"es": "sin terminar", "en": "unfinished"},
-        "lab.game_failed": {
-            "es": "La partida {index} (semilla {seed}) no se pudo jugar: {error}",
-            "en": "Game {index} (seed {seed}) could not be played: {error}",
-        },
     }
 )

@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.engine.game import OptionValue
 from ludoteca.lab import stats
-
-if TYPE_CHECKING:
-    from ludoteca.lab.simulate import GameResult
+from ludoteca.lab.match import GameResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Gotcha's match statistics for ``ludoteca simulate``: how often breaches are caught.
 
 ``Gotcha.match_statistics()`` returns a :class:`BreachTally`, the optional per-game hook of
-``lab/simulate.py``: it watches one match as the runner's observer (it may read full states,
+``lab/match.py``: it watches one match as the runner's observer (it may read full states,
 the referee's private record included; agents never see it) and then reports counts, which
 the simulation adds up over games. Every breach the referee records is counted once, as
 *caught* if a buzz scored it, *refereed* if the auto-referee (GT-12) buzzed it when its window

@@ -1,7 +1,7 @@
 """Mystery Date's match statistics for the lab: what the door opened on, and for whom.
 
 ``ludoteca simulate`` finds :func:`match_statistics` here (the optional per-game hook of
-``lab/simulate.py``). The returned :class:`DoorTally` is the runner's observer of one match:
+``lab/match.py``). The returned :class:`DoorTally` is the runner's observer of one match:
 it reads only the door's chance steps (MD-09) and the state just before them (whose turn,
 which outfit was shown); ``apply`` is untouched. The public log of the state keeps only the
 last events, so the door openings are counted as they happen.

@@ -1,7 +1,7 @@
 """Tile Up's end-of-game figures for the lab, read from the final state only.
 
 ``ludoteca simulate`` finds :func:`final_counts` here (the optional hook of
-``lab/simulate.py``): how far the board got towards the corners end (TU-09) against the
+``lab/match.py``): how far the board got towards the corners end (TU-09) against the
 tiles running out, with nothing computed during the game.
 """
 
