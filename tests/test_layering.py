@@ -1,5 +1,5 @@
 """Layering: games import only the engine; the engine imports nothing above it; nothing
-imports the command line."""
+imports the command line (the package ``cli/``), and only it knows Typer."""
 
 import ast
 from pathlib import Path
@@ -15,14 +15,18 @@ ALLOWED = {
 }
 
 
-def _imports(path: Path) -> set[str]:
+def _all_imports(path: Path) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("ludoteca")}
+    return found
+
+
+def _imports(path: Path) -> set[str]:
+    return {name for name in _all_imports(path) if name.startswith("ludoteca")}
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
@@ -34,26 +38,45 @@ def test_layer_imports_only_what_is_below_it(layer: str) -> None:
             assert top in ALLOWED[layer], f"{path.relative_to(SRC)} imports {module}"
 
 
+CLI = SRC / "cli"
+"""The command line: a package of one module per command group, imported by nothing else."""
+
+
+def _is_the_cli(module: str) -> bool:
+    return module == "ludoteca.cli" or module.startswith("ludoteca.cli.")
+
+
 def _imports_the_cli(path: Path) -> bool:
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         named = isinstance(node, ast.ImportFrom) and node.module == "ludoteca"
         if named and any(alias.name == "cli" for alias in node.names):  # type: ignore[attr-defined]
             return True
-    return "ludoteca.cli" in _imports(path)
+    return any(_is_the_cli(module) for module in _imports(path))
 
 
 def test_nothing_imports_the_cli() -> None:
-    # cli_lab (the lab's commands) and cli_lab_print are part of the command line: cli
-    # imports cli_lab, which registers its commands on cli's app.
+    # The command groups (cli/lab.py, cli/serve.py, ...) import the root of the command line
+    # (cli/root.py) to register on its app; nothing outside the package imports any of it.
+    assert (CLI / "__init__.py").is_file()
     for path in SRC.rglob("*.py"):
-        if path.name == "cli.py" or path.name.startswith("cli_"):
+        if CLI in path.parents:
             continue
         assert not _imports_the_cli(path), path
 
 
+def test_only_the_cli_parses_the_command_line() -> None:
+    # What a command does lives below it (terminal.play runs a game, lab.simulate
+    # simulates): only the command line knows Typer.
+    for path in SRC.rglob("*.py"):
+        if CLI in path.parents:
+            continue
+        imported = _all_imports(path)
+        assert not any(m == "typer" or m.startswith("typer.") for m in imported), path
+
+
 def test_only_the_cli_imports_the_web_table() -> None:
     for path in SRC.rglob("*.py"):
-        if path.name == "cli.py" or path.parent.name == "web":
+        if CLI in path.parents or path.parent.name == "web":
             continue
         assert not any(m.startswith("ludoteca.web") for m in _imports(path)), path
 

@@ -1,4 +1,6 @@
-"""Terminal rendering of game views with Rich, and the human agent that prompts.
+"""Terminal rendering of game views with Rich, the human agent that prompts, and the games
+the command line asks for: ``terminal.play`` runs one game (``ludoteca play``),
+``terminal.replay`` steps through a record (``ludoteca replay``).
 
 Each game may add a renderer module (``terminal/<game id>.py`` exposing ``RENDERER``) and
 list it in :data:`_RENDERERS`; games without one get a plain key/value rendering. Renderers

@@ -20,8 +20,49 @@ from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal import renderer_for
-from ludoteca.terminal.human import ReadLine
+from ludoteca.terminal.human import ReadLine, console_reader
 from ludoteca.terminal.layout import rows_of, screen_height
+from ludoteca.terminal.session import check_seat
+
+
+def show_replay(
+    path: Path, number: int, seat: int | None, to_end: bool, lang: Lang, console: Console
+) -> None:
+    """``ludoteca replay``: game ``number`` (from 1) of a record file, its title, then its
+    moves one by one as the person asks (or all at once with ``to_end``).
+
+    Args:
+        path: The JSON-lines file of records.
+        number: Which record of the file, counting from 1.
+        seat: Show the game as this seat saw it; ``None``: the whole table.
+        to_end: Print every move without asking (for pipes and tests).
+        lang: The language of every text.
+        console: Where to draw (and whose input is read).
+
+    Raises:
+        RecordError: If the file, the record or one of its steps cannot be read.
+        GameSetupError: For a seat the recorded game does not have.
+    """
+    record = load_record(path, number)
+    states = replay_states(record, number)
+    if seat is not None:
+        check_seat(registry.make(record.game).info, seat, record.num_players)
+    renderer = renderer_for(record.game)
+    seats = ", ".join(
+        f"{renderer.seat_label(s, lang)} {name}" for s, name in enumerate(record.seats)
+    )
+    title = msg(
+        "replay.title", number=number, path=path, game=record.game, seed=record.seed, seats=seats
+    )
+    console.print(title.text(lang), style="bold", markup=False, highlight=False)
+    if seat is not None:
+        label = renderer.seat_label(seat, lang)
+        console.print(msg("replay.as_seat", seat=label).text(lang), style="italic")
+    viewer = ReplayViewer(record, states, lang, console, seat)
+    if to_end:
+        viewer.print_all()
+    else:
+        viewer.interact(console_reader(console))
 
 
 def load_record(path: Path, number: int) -> record_mod.GameRecord:
@@ -35,9 +76,9 @@ def load_record(path: Path, number: int) -> record_mod.GameRecord:
         text = path.read_text("utf-8")
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise RecordError(msg("cli.cannot_read", path=path, reason=reason)) from None
+        raise RecordError(msg("term.cannot_read", path=path, reason=reason)) from None
     except UnicodeDecodeError as error:
-        raise RecordError(msg("cli.cannot_read", path=path, reason=error.reason)) from None
+        raise RecordError(msg("term.cannot_read", path=path, reason=error.reason)) from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not 1 <= number <= len(lines):
         raise RecordError(msg("replay.no_game", path=path, number=number, count=len(lines)))

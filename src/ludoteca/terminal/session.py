@@ -12,7 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine import options as options_mod
-from ludoteca.engine.game import CHANCE, Game, Seat
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import CHANCE, Game, GameInfo, Seat
+from ludoteca.engine.i18n import msg
 from ludoteca.engine.record import GameRecord
 
 EXIT_ABANDONED = 1
@@ -20,6 +22,16 @@ EXIT_ABANDONED = 1
 
 LEAVE = (KeyboardInterrupt, EOFError)
 """What Ctrl-C and Ctrl-D raise; ``QuitGame`` (``q``) is caught alongside."""
+
+
+def check_seat(info: GameInfo, seat: int, count: int) -> None:
+    """Raise ``GameSetupError`` unless ``seat`` is one of the ``count`` seats of the game.
+
+    Raises:
+        GameSetupError: For a seat out of range (``--seat`` of ``play`` and ``replay``).
+    """
+    if not 0 <= seat < count:
+        raise GameSetupError(msg("term.bad_seat", seat=seat, game=info.id, n=count, last=count - 1))
 
 
 class StepLog:

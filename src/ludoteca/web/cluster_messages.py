@@ -66,7 +66,7 @@ register(
             "en": "Ludoteca is at {url} with {workers} processes (store: {db}; Redis: {redis})."
             " Ctrl+C stops it.",
         },
-        "cli.help.workers": {
+        "cli.help.serve_workers": {
             "es": "Procesos servidores (más de 1 necesita --db PostgreSQL y --redis).",
             "en": "Server processes (more than 1 needs a PostgreSQL --db and --redis).",
         },

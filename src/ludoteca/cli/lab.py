@@ -1,9 +1,9 @@
 """The lab's commands of ``ludoteca``: simulate, compare, sweep, ladder and report.
 
-They are registered on ``cli.app`` when ``cli`` imports this module, and share its
-conventions: ``--lang``, one line on stderr and exit code 2 for bad input, checked before
-the first game. The work is done in ``ludoteca.lab``; this module reads the options and
-prints (``cli_lab_print``).
+They are registered on ``cli.root.app`` when the package imports this module, and share the
+command line's conventions: ``--lang``, one line on stderr and exit code 2 for bad input,
+checked before the first game. The work is done in ``ludoteca.lab``; this module reads the
+options and prints (``cli.lab_print``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,19 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ludoteca import cli as base
-from ludoteca import cli_lab_print as show
+from ludoteca.cli import lab_print as show
+from ludoteca.cli.errors import refused
+from ludoteca.cli.lang import agents_help, help_text, meta
+from ludoteca.cli.root import (
+    OPTIONS_METAVAR,
+    GameArgument,
+    LangOption,
+    OptionList,
+    app,
+    chosen_lang,
+    stderr,
+    stdout,
+)
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
@@ -29,46 +40,50 @@ from ludoteca.lab import messages as _messages  # noqa: F401 (the lab's texts)
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab import table as table_mod
 from ludoteca.lab.simulate import SimulationConfig
+from ludoteca.terminal.files import open_for_writing
 
 EXIT_INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells use."""
 
-_help, _meta, _agents_help = base._help, base._meta, base._agents_help
-OPTIONS_METAVAR = base.OPTIONS_METAVAR
-
-GamesOption = Annotated[int, typer.Option("--games", "-n", help=_help("sim_games"), metavar="N")]
+GamesOption = Annotated[
+    int, typer.Option("--games", "-n", help=help_text("sim_games"), metavar="N")
+]
 AgentsOption = Annotated[
-    str | None, typer.Option("--agents", help=_agents_help("agents"), metavar=_meta("agents"))
+    str | None, typer.Option("--agents", help=agents_help("agents"), metavar=meta("agents"))
 ]
 PlayersOption = Annotated[
-    int | None, typer.Option("--players", help=_help("players_sim"), metavar="N")
+    int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
 ]
-SeedOption = Annotated[int, typer.Option("--seed", help=_help("sim_seed"), metavar="N")]
-WorkersOption = Annotated[int, typer.Option("--workers", "-w", help=_help("workers"), metavar="N")]
+SeedOption = Annotated[int, typer.Option("--seed", help=help_text("sim_seed"), metavar="N")]
+WorkersOption = Annotated[
+    int, typer.Option("--workers", "-w", help=help_text("workers"), metavar="N")
+]
 BackendOption = Annotated[
-    str, typer.Option("--backend", help=_help("backend"), metavar="local|ray")
+    str, typer.Option("--backend", help=help_text("backend"), metavar="local|ray")
 ]
 RayAddressOption = Annotated[
-    str | None, typer.Option("--ray-address", help=_help("ray_address"), metavar="URL")
+    str | None, typer.Option("--ray-address", help=help_text("ray_address"), metavar="URL")
 ]
 JsonOption = Annotated[
-    Path | None, typer.Option("--json", help=_help("json_summary"), metavar=_meta("file"))
+    Path | None, typer.Option("--json", help=help_text("json_summary"), metavar=meta("file"))
 ]
-CsvOption = Annotated[Path | None, typer.Option("--csv", help=_help("csv"), metavar=_meta("file"))]
+CsvOption = Annotated[
+    Path | None, typer.Option("--csv", help=help_text("csv"), metavar=meta("file"))
+]
 ParquetOption = Annotated[
-    Path | None, typer.Option("--parquet", help=_help("parquet"), metavar=_meta("file"))
+    Path | None, typer.Option("--parquet", help=help_text("parquet"), metavar=meta("file"))
 ]
 
 
-@base.app.command(help=_help("simulate"), options_metavar=OPTIONS_METAVAR)
+@app.command(help=help_text("simulate"), options_metavar=OPTIONS_METAVAR)
 def simulate(
-    game: base.GameArgument,
+    game: GameArgument,
     games: GamesOption = 100,
     agents: AgentsOption = None,
     players: PlayersOption = None,
     seed: SeedOption = 0,
     out: Annotated[
-        Path | None, typer.Option("--out", help=_help("out"), metavar=_meta("file"))
+        Path | None, typer.Option("--out", help=help_text("out"), metavar=meta("file"))
     ] = None,
     json_out: JsonOption = None,
     csv_out: CsvOption = None,
@@ -76,16 +91,16 @@ def simulate(
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
-    option: base.OptionList = None,
+    option: OptionList = None,
     fixed_seats: Annotated[
-        bool, typer.Option("--fixed-seats", help=_help("fixed_seats"), metavar="")
+        bool, typer.Option("--fixed-seats", help=help_text("fixed_seats"), metavar="")
     ] = False,
-    max_steps: Annotated[int, typer.Option("--max-steps", help=_help("max_steps"))] = 0,
-    lang: base.LangOption = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", help=help_text("max_steps"))] = 0,
+    lang: LangOption = None,
 ) -> None:
     """Run seeded games between agents and print win shares, ties, lengths and endings."""
-    chosen = base._lang(lang)
-    with base._errors(chosen):
+    chosen = chosen_lang(lang)
+    with refused(chosen):
         info = registry.make(game).info
         config = SimulationConfig(
             game_id=game,
@@ -103,7 +118,7 @@ def simulate(
         options = simulate_mod.validate(config)
         table_mod.check_writable([json_out, csv_out, parquet_out])
         started = time.perf_counter()
-        sink = base._open_for_writing(out) if out is not None else None
+        sink = open_for_writing(out) if out is not None else None
         rows: list[dict[str, Any]] = []
         wants_rows = csv_out is not None or parquet_out is not None
 
@@ -126,22 +141,24 @@ def simulate(
         show.summary(summary, chosen)
         if out is not None:
             written = msg("cli.sim.written", count=summary.games, path=out)
-            base._out().print(written.text(chosen))
+            stdout().print(written.text(chosen))
         write_outputs(summary.to_json(), rows, json_out, csv_out, parquet_out, chosen)
         line = msg(
             "cli.sim.elapsed", games=summary.games, seconds=f"{elapsed:.1f}", workers=workers
         )
-        base._err().print(line.text(chosen), style="dim")
+        stderr().print(line.text(chosen), style="dim")
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-@base.app.command(help=_help("compare"), options_metavar=OPTIONS_METAVAR)
+@app.command(help=help_text("compare"), options_metavar=OPTIONS_METAVAR)
 def compare(
-    game: base.GameArgument,
+    game: GameArgument,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help=_help("compare_option"), metavar=_meta("name_value")),
+        typer.Option(
+            "--option", "-o", help=help_text("compare_option"), metavar=meta("name_value")
+        ),
     ] = None,
     games: GamesOption = 200,
     agents: AgentsOption = None,
@@ -152,13 +169,13 @@ def compare(
     ray_address: RayAddressOption = None,
     json_out: JsonOption = None,
     csv_out: CsvOption = None,
-    lang: base.LangOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Two option variants on the same seeds: each measure's difference and its test."""
     from ludoteca.lab import questions  # noqa: PLC0415 (pandas and scipy load only here)
 
-    chosen = base._lang(lang)
-    with base._errors(chosen):
+    chosen = chosen_lang(lang)
+    with refused(chosen):
         option_a, option_b = questions.variants(option_pairs(option))
         config = _question_config(
             game, games, agents, players, seed, {}, workers, backend, ray_address
@@ -180,12 +197,12 @@ def compare(
         write_outputs(data, rows, json_out, csv_out, None, chosen)
 
 
-@base.app.command(help=_help("sweep"), options_metavar=OPTIONS_METAVAR)
+@app.command(help=help_text("sweep"), options_metavar=OPTIONS_METAVAR)
 def sweep(
-    game: base.GameArgument,
+    game: GameArgument,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help=_help("sweep_option"), metavar=_meta("name_value")),
+        typer.Option("--option", "-o", help=help_text("sweep_option"), metavar=meta("name_value")),
     ] = None,
     games: GamesOption = 200,
     agents: AgentsOption = None,
@@ -195,18 +212,18 @@ def sweep(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help=_help("plots"), metavar=_meta("folder"))
+        Path | None, typer.Option("--plots", help=help_text("plots"), metavar=meta("folder"))
     ] = None,
     json_out: JsonOption = None,
     csv_out: CsvOption = None,
-    lang: base.LangOption = None,
+    lang: LangOption = None,
 ) -> None:
     """One option over several values: a table, and a plot per measure with ``--plots``."""
     import ludoteca.lab.plots as plots_mod  # noqa: PLC0415
     from ludoteca.lab import questions  # noqa: PLC0415
 
-    chosen = base._lang(lang)
-    with base._errors(chosen):
+    chosen = chosen_lang(lang)
+    with refused(chosen):
         pairs = option_pairs(option)
         name, values = questions.sweep_values(pairs, game)
         fixed = {key: value for key, value in pairs if key != name}
@@ -221,7 +238,7 @@ def sweep(
             written = plots_mod.write_sweep_plots(found, plots, chosen)
             for path in written:
                 what = msg("lab.sim.what.plot")
-                base._out().print(msg("lab.sim.wrote", what=what, path=path).text(chosen))
+                stdout().print(msg("lab.sim.wrote", what=what, path=path).text(chosen))
         rows = [
             {"swept": value, **cells}
             for value, run in zip(found.values, found.runs, strict=True)
@@ -235,30 +252,30 @@ def sweep(
         write_outputs(data, rows, json_out, csv_out, None, chosen)
 
 
-@base.app.command(help=_help("ladder"), options_metavar=OPTIONS_METAVAR)
+@app.command(help=help_text("ladder"), options_metavar=OPTIONS_METAVAR)
 def ladder(
-    game: base.GameArgument,
+    game: GameArgument,
     agents: Annotated[
         str | None,
-        typer.Option("--agents", help=_help("ladder_agents"), metavar=_meta("agents")),
+        typer.Option("--agents", help=help_text("ladder_agents"), metavar=meta("agents")),
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", help=_help("ladder_games"), metavar="N")
+        int, typer.Option("--games", "-n", help=help_text("ladder_games"), metavar="N")
     ] = 40,
     players: PlayersOption = None,
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
-    option: base.OptionList = None,
+    option: OptionList = None,
     json_out: JsonOption = None,
-    lang: base.LangOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Every agent against every other, seats balanced: the win-rate matrix."""
     from ludoteca.lab import questions  # noqa: PLC0415
 
-    chosen = base._lang(lang)
-    with base._errors(chosen):
+    chosen = chosen_lang(lang)
+    with refused(chosen):
         names = (
             split_agents(agents) if agents is not None else questions.default_ladder_agents(game)
         )
@@ -281,38 +298,38 @@ def ladder(
         write_outputs(show.ladder_json(found), [], json_out, None, None, chosen)
 
 
-@base.app.command(help=_help("report"), options_metavar=OPTIONS_METAVAR)
+@app.command(help=help_text("report"), options_metavar=OPTIONS_METAVAR)
 def report(
-    game: base.GameArgument,
+    game: GameArgument,
     out: Annotated[
-        Path, typer.Option("--out", help=_help("report_out"), metavar=_meta("file"))
+        Path, typer.Option("--out", help=help_text("report_out"), metavar=meta("file"))
     ] = Path("report.html"),
     games: GamesOption = 400,
     agents: Annotated[
         str | None,
-        typer.Option("--agents", help=_help("report_agents"), metavar=_meta("agents")),
+        typer.Option("--agents", help=help_text("report_agents"), metavar=meta("agents")),
     ] = None,
     players: PlayersOption = None,
     ladder_agents: Annotated[
         str | None,
-        typer.Option("--ladder-agents", help=_help("ladder_agents"), metavar=_meta("agents")),
+        typer.Option("--ladder-agents", help=help_text("ladder_agents"), metavar=meta("agents")),
     ] = None,
     ladder_games: Annotated[
-        int, typer.Option("--ladder-games", help=_help("ladder_games"), metavar="N")
+        int, typer.Option("--ladder-games", help=help_text("ladder_games"), metavar="N")
     ] = 40,
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
-    option: base.OptionList = None,
-    lang: base.LangOption = None,
+    option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
     """The design report: one self-contained HTML page with its plots and commands."""
     import ludoteca.lab.report as report_mod  # noqa: PLC0415
     from ludoteca.lab import questions  # noqa: PLC0415
 
-    chosen = base._lang(lang)
-    with base._errors(chosen):
+    chosen = chosen_lang(lang)
+    with refused(chosen):
         info = registry.make(game).info
         if agents is None:
             seats = players if players is not None else info.min_players
@@ -343,7 +360,7 @@ def report(
             page = report_mod.build(plan, chosen, advance)
         report_mod.write(page, out)
         what = msg("lab.sim.what.report")
-        base._out().print(msg("lab.sim.wrote", what=what, path=out).text(chosen))
+        stdout().print(msg("lab.sim.wrote", what=what, path=out).text(chosen))
 
 
 # ---------------------------------------------------------------------------------------
@@ -394,13 +411,13 @@ def progress(lang: Lang, total: int) -> Iterator[Callable[[int], None]]:
     """A callback for games finished: a bar on a terminal, else a line on stderr every
     twentieth of the games, or every 100 games (so a script or a test can follow it).
     """
-    if base._err().is_terminal:
+    if stderr().is_terminal:
         bar = Progress(
             TextColumn(msg("cli.sim.progress").text(lang)),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
-            console=base._err(),
+            console=stderr(),
             transient=True,
             auto_refresh=False,  # no drawing thread: the worker pool may then fork
         )
@@ -436,7 +453,7 @@ def write_outputs(
     lang: Lang,
 ) -> None:
     """Write the JSON summary and the one-row-per-game tables that were asked for."""
-    console = base._out()
+    console = stdout()
     if json_out is not None:
         table_mod.write_json(data, json_out)
         what = msg("lab.sim.what.json")

@@ -1,0 +1,115 @@
+"""``ludoteca serve``: the web table, with uvicorn, over a store (``--workers``: processes).
+
+The only command module that imports the web table (``ludoteca.web``), besides the web load
+bench of ``cli.bench``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from ludoteca.cli.errors import fail
+from ludoteca.cli.lang import help_text, meta
+from ludoteca.cli.root import OPTIONS_METAVAR, LangOption, app, chosen_lang
+from ludoteca.engine.i18n import msg
+from ludoteca.web import cluster_messages as _cluster_messages  # noqa: F401 (serve's texts)
+from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
+from ludoteca.web.store import DEFAULT_DB
+from ludoteca.web.store import hide_password as _hide_password
+
+FramesRate = Annotated[
+    str | None, typer.Option("--frames", help=help_text("rate_frames"), metavar=meta("rate"))
+]
+AddressFramesRate = Annotated[
+    str | None,
+    typer.Option("--address-frames", help=help_text("rate_address_frames"), metavar=meta("rate")),
+]
+ChatRate = Annotated[
+    str | None, typer.Option("--chat", help=help_text("rate_chat"), metavar=meta("rate"))
+]
+AddressChatRate = Annotated[
+    str | None,
+    typer.Option("--address-chat", help=help_text("rate_address_chat"), metavar=meta("rate")),
+]
+RoomsRate = Annotated[
+    str | None, typer.Option("--rooms", help=help_text("rate_rooms"), metavar=meta("rate"))
+]
+
+
+@app.command(help=help_text("serve"), options_metavar=OPTIONS_METAVAR)
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help=help_text("host"), metavar="HOST")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=help_text("port"), metavar="N")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=help_text("db"), metavar="URL")] = None,
+    limits: Annotated[
+        str, typer.Option("--limits", help=help_text("limits"), metavar="on|off")
+    ] = "on",
+    frames: FramesRate = None,
+    address_frames: AddressFramesRate = None,
+    chat: ChatRate = None,
+    address_chat: AddressChatRate = None,
+    rooms: RoomsRate = None,
+    max_pending: Annotated[
+        int | None, typer.Option("--max-pending", help=help_text("max_pending"), metavar="N")
+    ] = None,
+    idle_seconds: Annotated[
+        float | None,
+        typer.Option("--idle-seconds", help=help_text("idle_seconds"), metavar=meta("seconds")),
+    ] = None,
+    address_sockets: Annotated[
+        int | None,
+        typer.Option("--address-sockets", help=help_text("address_sockets"), metavar="N"),
+    ] = None,
+    workers: Annotated[
+        str, typer.Option("--workers", help=help_text("serve_workers"), metavar="N")
+    ] = "1",
+    redis: Annotated[
+        str | None, typer.Option("--redis", help=help_text("redis"), metavar="URL")
+    ] = None,
+    lease_ms: Annotated[
+        str, typer.Option("--lease-ms", help=help_text("lease_ms"), metavar="MS")
+    ] = "3000",
+    lang: LangOption = None,
+) -> None:
+    """Run the web table with uvicorn over the store ``--db`` (``--workers``: processes)."""
+    import uvicorn  # noqa: PLC0415 (loaded only for this command)
+
+    from ludoteca.web import workers as workers_mod  # noqa: PLC0415
+    from ludoteca.web.app import create_app  # noqa: PLC0415
+    from ludoteca.web.store import open_store  # noqa: PLC0415
+
+    chosen = chosen_lang(lang)
+    given = {"frames": frames, "address_frames": address_frames, "chat": chat}
+    given |= {"address_chat": address_chat, "rooms": rooms}
+    numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
+    numbers["address_sockets"] = address_sockets
+    try:
+        bounds = workers_mod.limits_from_flags(limits, given, numbers)
+    except workers_mod.FlagError as error:
+        fail(error.message.text(chosen))
+    store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
+    try:
+        open_store(store_url).close()  # a store that cannot open is bad input, not a crash
+    except Exception as error:  # sqlite3 and psycopg raise their own error types
+        detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        fail(msg("web.bad_store", db=_hide_password(store_url), detail=detail).text(chosen))
+    try:
+        count, redis_url, lease = workers_mod.check_flags(workers, redis, lease_ms, store_url)
+    except workers_mod.FlagError as error:
+        fail(error.message.text(chosen))
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown_host}:{port}/"
+    if redis_url is not None:
+        spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds)
+        shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
+        typer.echo(
+            msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
+        )
+        raise typer.Exit(workers_mod.run(spec, count, host, port))
+    typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
+    uvicorn.run(create_app(store_url, limits=bounds), host=host, port=port, log_level="warning")
