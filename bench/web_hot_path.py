@@ -51,10 +51,10 @@ async def measure(
     """Create the rooms, start every game, play ``actions`` moves round robin (with
     ``server_collector``, the garbage collector on ``ludoteca serve``'s schedule,
     ``web.collector.Freezer``, instead of CPython's own)."""
-    from ludoteca.web import protocol as p  # noqa: PLC0415 (the tree under test)
-    from ludoteca.web.client import Client, Settings  # noqa: PLC0415
-    from ludoteca.web.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
+    from ludoteca.web.wire import protocol as p  # noqa: PLC0415 (the tree under test)
+    from ludoteca.web.wire.client import Client, Settings  # noqa: PLC0415
 
     pauses: list[float] = []
     started = [0.0]
@@ -91,7 +91,7 @@ async def measure(
         gc.callbacks.append(watch)
         freezer = None
         if server_collector:
-            from ludoteca.web.collector import Freezer  # noqa: PLC0415
+            from ludoteca.web.server.collector import Freezer  # noqa: PLC0415
 
             freezer = Freezer(asyncio.get_running_loop())
             freezer.start()

@@ -39,7 +39,7 @@ def menus(count: int) -> None:
     from ludoteca.engine import registry  # noqa: PLC0415 (the tree under test)
     from ludoteca.games.tacocat.legal import replace_actions  # noqa: PLC0415
     from ludoteca.games.tacocat.model import FULL_PILE  # noqa: PLC0415
-    from ludoteca.web import broadcast  # noqa: PLC0415
+    from ludoteca.web.room import broadcast  # noqa: PLC0415
 
     room = SimpleNamespace(labels={}, info=registry.make("tacocat").info)
     rng = random.Random(5)

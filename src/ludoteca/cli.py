@@ -40,10 +40,10 @@ from ludoteca.terminal.guide import print_guide
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame, console_reader, key_pause
 from ludoteca.terminal.layout import show_screen
 from ludoteca.terminal.live import live_input
-from ludoteca.web import cluster_messages as _cluster_messages  # noqa: F401 (serve's texts)
-from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
+from ludoteca.web.cluster import messages as _cluster_messages  # noqa: F401 (serve's texts)
 from ludoteca.web.store import DEFAULT_DB
 from ludoteca.web.store import hide_password as _hide_password
+from ludoteca.web.wire import messages as _web_messages  # noqa: F401 (serve's help texts)
 
 EXIT_BAD_INPUT = 2
 HUMAN = "human"
@@ -168,7 +168,7 @@ def main() -> None:
     words = [i for i, a in enumerate(args) if a[:1] != "-" and args[i - 1 : i] != ["--lang"]]
     at = words[0] if words else 0
     if args[at : at + 2] == ["bench", "web"]:
-        from ludoteca.web import loadbench_cli  # noqa: PLC0415 (loaded only for this command)
+        from ludoteca.loadbench import command as loadbench_cli  # noqa: PLC0415 (loaded only for this command)
 
         sys.exit(loadbench_cli.command(args[:at] + args[at + 2 :], lang_from_args(args)))
     app()
@@ -450,8 +450,8 @@ def serve(
     """Run the web table with uvicorn over the store ``--db`` (``--workers``: processes)."""
     import uvicorn  # noqa: PLC0415 (loaded only for this command)
 
-    from ludoteca.web import workers as workers_mod  # noqa: PLC0415
     from ludoteca.web.app import create_app  # noqa: PLC0415
+    from ludoteca.web.server import workers as workers_mod  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = _lang(lang)

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from bench.web_proc import Server
 
-from ludoteca.web import loadbench as web_load
+from ludoteca.loadbench import bench as web_load
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

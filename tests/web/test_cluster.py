@@ -26,9 +26,9 @@ from pg_cluster import Cluster as Postgres
 from redis import Redis
 
 from ludoteca.engine.i18n import msg
-from ludoteca.web import lease
-from ludoteca.web.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
+from ludoteca.web.cluster import lease
 from ludoteca.web.store import RoomRow, SeatRow, open_store
+from ludoteca.web.store.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
 
 LEASE_MS = 1000  # Cluster starts the workers with --lease-ms 1000
 

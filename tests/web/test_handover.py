@@ -10,7 +10,7 @@ import socket
 
 import h11
 
-from ludoteca.web.handover import (
+from ludoteca.web.cluster.handover import (
     MARK,
     SEND_KEY,
     Handover,

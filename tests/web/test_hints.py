@@ -6,10 +6,10 @@ import asyncio
 import json
 from typing import Any
 
-from ludoteca.web import protocol as p
-from ludoteca.web.hall import Rooms
-from ludoteca.web.rooms import Client, Settings
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.room import Client, Settings
 from ludoteca.web.store import open_store
+from ludoteca.web.wire import protocol as p
 
 
 class Inbox:

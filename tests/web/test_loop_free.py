@@ -29,14 +29,14 @@ import psycopg
 import pytest
 from pg_cluster import Cluster as Postgres
 
-from ludoteca.web import relay
-from ludoteca.web.cluster import ClusterSettings, Node
-from ludoteca.web.collector import Freezer
-from ludoteca.web.fence import FENCES_TABLE, Fences, StaleLeaseError
-from ludoteca.web.hall import Rooms
-from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.seats import FREE, HUMAN
+from ludoteca.web.cluster import relay
+from ludoteca.web.cluster.node import ClusterSettings, Node
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.seats import FREE, HUMAN
+from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import PostgresStore, RoomRow, open_store
+from ludoteca.web.store.fence import FENCES_TABLE, Fences, StaleLeaseError
+from ludoteca.web.wire.limits import Limits, Meter
 
 FAIL_SAFE_SECONDS = 120.0
 """When a lock is let go anyway (only if the loop itself was stuck behind it)."""

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoteca.web import relay
+from ludoteca.web.cluster import relay
 
 
 @given(st.lists(st.text()))

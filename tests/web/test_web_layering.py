@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from ludoteca.engine import i18n
-from ludoteca.web import messages  # noqa: F401 (registers the texts)
+from ludoteca.web.wire import messages  # noqa: F401 (registers the texts)
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ludoteca"
 WEB_MAY_IMPORT = {"engine", "games", "agents", "terminal", "web"}

@@ -23,14 +23,15 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web import catalogue, protocol
-from ludoteca.web.client import dumps, read_message
-from ludoteca.web.cluster import CLOSE_MOVED, ClusterSettings, Node
-from ludoteca.web.collector import Freezer
-from ludoteca.web.hall import Rooms
-from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.rooms import Client, RoomError, Settings, agent_names, default_agent
+from ludoteca.web.cluster.node import CLOSE_MOVED, ClusterSettings, Node
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.room import Client, RoomError, Settings, agent_names, default_agent
+from ludoteca.web.routes import games as catalogue
+from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import open_store
+from ludoteca.web.wire import protocol
+from ludoteca.web.wire.client import dumps, read_message
+from ludoteca.web.wire.limits import Limits, Meter
 
 log = logging.getLogger("ludoteca.web")
 

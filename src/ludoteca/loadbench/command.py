@@ -18,8 +18,8 @@ from typing import Any, NoReturn
 import orjson
 
 from ludoteca.engine.i18n import Lang, Message, msg, register
-from ludoteca.web.loadbench import Level, run
-from ludoteca.web.process import postgres_bin
+from ludoteca.loadbench.bench import Level, run
+from ludoteca.loadbench.process import postgres_bin
 
 register(
     {

@@ -18,9 +18,9 @@ import orjson
 from ludoteca.engine import i18n
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
-from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
-from ludoteca.web import protocol as p
-from ludoteca.web.limits import Bucket, Limits, Meter
+from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.limits import Bucket, Limits, Meter
 
 
 class RoomError(Exception):

@@ -1,9 +1,4 @@
-"""Where the web table keeps rooms, seats, games, actions and chat.
-
-:class:`Store` is the protocol the rooms use; :func:`open_store` picks the implementation by
-URL: ``postgresql://...`` (or ``postgres://``) opens :class:`PostgresStore` (psycopg 3),
-anything else is a SQLite file path for :class:`SqliteStore` (stdlib ``sqlite3``;
-``sqlite:///path`` works too, ``:memory:`` for a throwaway store).
+"""The store over SQL, shared by SQLite (``store.sqlite``) and PostgreSQL (``store.postgres``).
 
 Both speak the same SQL (written with ``?`` placeholders; PostgreSQL gets ``%s``). Every
 call commits before it returns, so an accepted action is durable before it is broadcast.
@@ -24,25 +19,20 @@ import contextlib
 import json
 import os
 import queue
-import sqlite3
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+
+from ludoteca.web.store.base import ChatRow, Done, GameRow, RoomRow, SeatRow
 
 CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
 write transaction commits, to check that every store write is atomic and nothing
 acknowledged is lost (``tests/web/test_crash.py``)."""
 
-Done = Callable[[BaseException | None], None]
-"""Told, in the writer thread, that a submitted write was committed (``None``) or failed."""
-
 BATCH_LIMIT = 512
 """Most writes the writer thread commits in one transaction."""
-
-DEFAULT_DB = "ludoteca.sqlite3"
-"""The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
@@ -99,153 +89,7 @@ SCHEMA = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class RoomRow:
-    """A room as stored.
-
-    Attributes:
-        id: The room id (in the invite link).
-        game: The game id.
-        players: Seats.
-        options: The room's game options as given at creation (JSON-ready).
-        turn_seconds: Turn timer (0: none).
-        status: ``lobby``, ``playing`` or ``finished``.
-        game_no: The current (or last) game's number, 0 before the first start.
-        created_ms: Creation time (ms since the epoch).
-    """
-
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    turn_seconds: int
-    status: str
-    game_no: int
-    created_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """A seat as stored (``kind`` free, human or bot; the token only as its hash)."""
-
-    seat: int
-    kind: str
-    name: str
-    agent: str
-    profile: dict[str, Any] | None
-    token_hash: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One game of a room: its seed, resolved options, seat labels and outcome (or None)."""
-
-    game_no: int
-    seed: int
-    options: dict[str, Any]
-    seats: tuple[str, ...]
-    outcome: dict[str, Any] | None
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRow:
-    """One chat line (``seat`` None: a spectator)."""
-
-    seat: int | None
-    name: str
-    text: str
-    at_ms: int
-
-
-class Store(Protocol):
-    """What the rooms need from storage. Every write is committed when the call returns."""
-
-    def create_room(
-        self, room: RoomRow, seats: Sequence[SeatRow] = (), creator_hash: str = ""
-    ) -> None:
-        """Insert a new room, its seats and its creator's token hash (one transaction)."""
-        ...
-
-    def creator_hash(self, room_id: str) -> str:
-        """The hash of the room's creator token ("" if it has none)."""
-        ...
-
-    def update_room(self, room_id: str, status: str, game_no: int) -> None:
-        """Set a room's status and current game number."""
-        ...
-
-    def rooms(self) -> list[RoomRow]:
-        """Every room, oldest first."""
-        ...
-
-    def room(self, room_id: str) -> RoomRow | None:
-        """One room, if it exists."""
-        ...
-
-    def save_seat(self, room_id: str, seat: SeatRow) -> None:
-        """Insert or replace one seat."""
-        ...
-
-    def seats(self, room_id: str) -> list[SeatRow]:
-        """A room's seats in seat order."""
-        ...
-
-    def add_game(self, room_id: str, game: GameRow, status: str | None = None) -> None:
-        """Insert a new game of a room (and, with ``status``, make it the room's current
-        game with that status, in the same transaction).
-        """
-        ...
-
-    def finish_game(
-        self, room_id: str, game_no: int, outcome: dict[str, Any], status: str | None = None
-    ) -> None:
-        """Store a game's outcome (and, with ``status``, the room's, in one transaction)."""
-        ...
-
-    def games(self, room_id: str) -> list[GameRow]:
-        """A room's games in order."""
-        ...
-
-    def add_action(
-        self, room_id: str, game_no: int, index: int, seat: int, text: str, at_ms: int
-    ) -> None:
-        """Store the ``index``-th step of a game (seat -1: chance)."""
-        ...
-
-    def add_actions(
-        self, room_id: str, game_no: int, first: int, steps: Sequence[tuple[int, str]], at_ms: int
-    ) -> None:
-        """Store consecutive steps from index ``first`` in one transaction (a move and the
-        chance draws after it).
-        """
-        ...
-
-    def actions(self, room_id: str, game_no: int) -> list[tuple[int, str]]:
-        """A game's steps ``(seat, text)`` in order."""
-        ...
-
-    def add_chat(self, room_id: str, line: ChatRow) -> None:
-        """Append a chat line."""
-        ...
-
-    def chat(self, room_id: str, limit: int) -> list[ChatRow]:
-        """The last ``limit`` chat lines, oldest first."""
-        ...
-
-    def submit(self, write: Callable[[], None], done: Done) -> None:
-        """Run ``write`` (calls of this store's write methods) in the writer thread, in one
-        transaction with the other writes queued meanwhile; then call ``done`` (in that
-        thread) with ``None`` once committed, or with the exception if ``write`` or the
-        commit failed.
-        """
-        ...
-
-    def close(self) -> None:
-        """Finish the queued writes and release the connection."""
-        ...
-
-
-class _SqlStore:
+class SqlStore:
     """The shared implementation over a DB-API connection (``?`` placeholders)."""
 
     def __init__(self, conn: Any, placeholder: str) -> None:
@@ -617,81 +461,9 @@ class _Job:
     done: Done
 
 
-class SqliteStore(_SqlStore):
-    """The store in a SQLite file (WAL journal; ``:memory:`` for tests).
-
-    Args:
-        path: The database file.
-    """
-
-    def __init__(self, path: str) -> None:
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level="DEFERRED")
-        if path != ":memory:":
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-        super().__init__(conn, "?")
-
-
-class PostgresStore(_SqlStore):
-    """The store in PostgreSQL (psycopg 3).
-
-    Args:
-        url: A ``postgresql://`` connection URL.
-    """
-
-    def __init__(self, url: str) -> None:
-        import psycopg  # noqa: PLC0415 (only PostgreSQL users load it)
-
-        self._url = url
-        self._psycopg = psycopg
-        super().__init__(psycopg.connect(url), "%s")
-
-    def _insert_actions(self, cur: Any, rows: list[tuple[Any, ...]]) -> None:
-        """One ``INSERT ... SELECT FROM unnest(...)`` of every row, a column per array: one
-        statement for the server to run, where ``executemany`` ran one per row.
-        """
-        cur.execute(_ADD_ACTIONS_UNNEST, [list(column) for column in zip(*rows, strict=True)])
-
-    def _reconnect_if_broken(self) -> None:
-        """After the database restarted or the network dropped, the call that saw the
-        failure raised; the next one opens a new connection.
-        """
-        if self._conn.closed or self._conn.broken:
-            with contextlib.suppress(Exception):
-                self._conn.close()
-            self._conn = self._psycopg.connect(self._url)
-
-
-def hide_password(url: str) -> str:
-    """A store or Redis URL fit to print: ``postgresql://user:secret@host`` loses the secret."""
-    head, at, tail = url.rpartition("@")
-    if not at or "://" not in head:
-        return url
-    scheme, _, credentials = head.partition("://")
-    user = credentials.partition(":")[0]
-    return f"{scheme}://{user}@{tail}"
-
-
-def open_store(url: str) -> Store:
-    """The store for ``url``: PostgreSQL for ``postgresql://`` / ``postgres://``, else SQLite.
-
-    Args:
-        url: A PostgreSQL URL, ``sqlite:///path``, a file path or ``:memory:``.
-    """
-    if url.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(url)
-    if url.startswith("sqlite:///"):
-        url = url[len("sqlite:///") :]
-    return SqliteStore(url or DEFAULT_DB)
-
-
 _UPDATE_ROOM = "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?"
 _ADD_ACTION = (
     "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)"
-)
-_ADD_ACTIONS_UNNEST = (
-    "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) SELECT * FROM unnest("
-    "%s::text[], %s::integer[], %s::integer[], %s::integer[], %s::text[], %s::bigint[])"
 )
 _SAVE_SEAT = (
     "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"

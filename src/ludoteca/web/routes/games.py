@@ -24,11 +24,11 @@ from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang
-from ludoteca.web.seats import BOT, FREE, HUMAN
+from ludoteca.web.room.seats import BOT, FREE, HUMAN
 
 if TYPE_CHECKING:
-    from ludoteca.web.hall import Rooms
-    from ludoteca.web.rooms import Room
+    from ludoteca.web.room.hall import Rooms
+    from ludoteca.web.room.room import Room
 
 OPEN_ROOMS_LIMIT = 50
 """Most rooms ``GET /api/rooms`` lists (lobbies with a free seat first, newest first)."""

@@ -33,15 +33,15 @@ from ludoteca.engine.errors import RulesError
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import LANGS, Lang
 from ludoteca.engine.runner import Agent
-from ludoteca.web import clock, notices
-from ludoteca.web.client import now_ms
-from ludoteca.web.events import seat_names
-from ludoteca.web.live import Live
-from ludoteca.web.seats import BOT, HUMAN
-from ludoteca.web.session import PLAYING
+from ludoteca.web.room import clock, notices
+from ludoteca.web.room.events import seat_names
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.seats import BOT, HUMAN
+from ludoteca.web.room.session import PLAYING
+from ludoteca.web.wire.client import now_ms
 
 if TYPE_CHECKING:
-    from ludoteca.web.rooms import Room
+    from ludoteca.web.room.room import Room
 
 log = logging.getLogger("ludoteca.web")
 

@@ -29,10 +29,10 @@ from types import FrameType
 from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
-from ludoteca.web import limits as limits_mod
-from ludoteca.web.cluster import ClusterSettings
-from ludoteca.web.limits import Limits
+from ludoteca.web.cluster.node import ClusterSettings
 from ludoteca.web.store import hide_password
+from ludoteca.web.wire import limits as limits_mod
+from ludoteca.web.wire.limits import Limits
 
 log = logging.getLogger("ludoteca.web")
 
@@ -167,7 +167,7 @@ def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.soc
     import uvicorn  # noqa: PLC0415
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
-    from ludoteca.web.handover import keeping_send, uvicorn_protocols  # noqa: PLC0415
+    from ludoteca.web.cluster.handover import keeping_send, uvicorn_protocols  # noqa: PLC0415
 
     servers: list[uvicorn.Server] = []
     relay_only = os.environ.get(HANDOVER_ENV, "").strip().lower() == "off"

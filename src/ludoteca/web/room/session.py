@@ -26,10 +26,10 @@ from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import msg
-from ludoteca.web import clock
-from ludoteca.web.client import RoomError, now_ms
-from ludoteca.web.live import Live, Step
+from ludoteca.web.room import clock
+from ludoteca.web.room.live import Live, Step
 from ludoteca.web.store import Store
+from ludoteca.web.wire.client import RoomError, now_ms
 
 log = logging.getLogger("ludoteca.web")
 

@@ -26,10 +26,15 @@ from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web import broadcast
-from ludoteca.web import protocol as p
-from ludoteca.web.bots import Pilot, Proposal, agent_names, default_agent
-from ludoteca.web.client import (
+from ludoteca.web.room import broadcast
+from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
+from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
+from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
+from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import (
     Client,
     RoomError,
     Serialised,
@@ -37,14 +42,9 @@ from ludoteca.web.client import (
     dumps,
     parse_lang,
 )
-from ludoteca.web.history import CHAT_HISTORY, Replays, chat_json, chat_line
-from ludoteca.web.live import Live
-from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
-from ludoteca.web.session import FINISHED, LOBBY, PLAYING, Session, committed
-from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 
 if TYPE_CHECKING:
-    from ludoteca.web.hall import Rooms
+    from ludoteca.web.room.hall import Rooms
 
 __all__ = [
     "BOT",

@@ -42,17 +42,17 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web import cluster_messages as _texts  # noqa: F401 (registers the texts)
-from ludoteca.web import protocol as p
-from ludoteca.web import relay
-from ludoteca.web.client import Client, RoomError, parse_lang, read_message
-from ludoteca.web.fence import FENCES_TABLE, Fences
-from ludoteca.web.hall import Rooms
-from ludoteca.web.handover import Handover, ProtocolFactory, was_handed_over
-from ludoteca.web.lease import Leases
-from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.rooms import MAX_ROOM_ID, Room
+from ludoteca.web.cluster import messages as _texts  # noqa: F401 (registers the texts)
+from ludoteca.web.cluster import relay
+from ludoteca.web.cluster.handover import Handover, ProtocolFactory, was_handed_over
+from ludoteca.web.cluster.lease import Leases
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.room import MAX_ROOM_ID, Room
 from ludoteca.web.store import Store
+from ludoteca.web.store.fence import FENCES_TABLE, Fences
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import Client, RoomError, parse_lang, read_message
+from ludoteca.web.wire.limits import Limits, Meter
 
 log = logging.getLogger("ludoteca.web")
 

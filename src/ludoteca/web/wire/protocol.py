@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
-from ludoteca.web import messages as _messages  # noqa: F401 (registers the texts)
+from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
 
 MAX_FRAME = 16 * 1024
 """Largest accepted frame, in bytes of UTF-8."""

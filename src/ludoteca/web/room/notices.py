@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.web.client import dumps
-from ludoteca.web.events import seat_names
+from ludoteca.web.room.events import seat_names
+from ludoteca.web.wire.client import dumps
 
 if TYPE_CHECKING:
-    from ludoteca.web.rooms import Room
+    from ludoteca.web.room.room import Room
 
 
 def timed_out(room: Room, seat: Seat, label: dict[Lang, str]) -> None:

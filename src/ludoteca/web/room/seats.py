@@ -19,9 +19,9 @@ from typing import Any, cast
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import Game, ProfiledGame, ProfileSpec
 from ludoteca.engine.i18n import msg
-from ludoteca.web import protocol as p
-from ludoteca.web.client import RoomError
 from ludoteca.web.store import SeatRow, Store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import RoomError
 
 log = logging.getLogger("ludoteca.web")
 

@@ -47,7 +47,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ludoteca.web.process import (
+from ludoteca.loadbench.process import (
     Postgres,
     Redis,
     Server,

@@ -18,12 +18,12 @@ from ludoteca.engine.game import CHANCE, Game, GameInfo
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.engine.record import GameRecord, replay_states, round_starts
 from ludoteca.engine.record import moves as record_moves
-from ludoteca.web import events
-from ludoteca.web import protocol as p
-from ludoteca.web.client import RoomError, now_ms, outcome_json
-from ludoteca.web.live import secret_flags
-from ludoteca.web.session import calls
+from ludoteca.web.room import events
+from ludoteca.web.room.live import secret_flags
+from ludoteca.web.room.session import calls
 from ludoteca.web.store import ChatRow, Store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import RoomError, now_ms, outcome_json
 
 CHAT_HISTORY = 50
 """Chat lines sent to a socket when it says hello."""

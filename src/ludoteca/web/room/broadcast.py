@@ -20,12 +20,12 @@ import orjson
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang
 from ludoteca.engine.lazy import listing_identity, listing_keys
-from ludoteca.web import clock, events
-from ludoteca.web.client import Client, Serialised, dumps, now_ms, outcome_json
-from ludoteca.web.seats import BOT
+from ludoteca.web.room import clock, events
+from ludoteca.web.room.seats import BOT
+from ludoteca.web.wire.client import Client, Serialised, dumps, now_ms, outcome_json
 
 if TYPE_CHECKING:
-    from ludoteca.web.rooms import Room
+    from ludoteca.web.room.room import Room
 
 
 def describe(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from ludoteca.engine.events import default_names, step_events
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang
-from ludoteca.web.live import Live
+from ludoteca.web.room.live import Live
 
 HISTORY_LIMIT = 200
 """Events sent as the history of a game (the newest ones)."""

@@ -18,13 +18,13 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web.client import RoomError, Settings, now_ms
-from ludoteca.web.history import CHAT_HISTORY
-from ludoteca.web.live import Live
-from ludoteca.web.rooms import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
-from ludoteca.web.seats import SeatState, hash_token
-from ludoteca.web.session import FINISHED, LOBBY, PLAYING, calls, committed
+from ludoteca.web.room.history import CHAT_HISTORY
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
+from ludoteca.web.room.seats import SeatState, hash_token
+from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, calls, committed
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, Store
+from ludoteca.web.wire.client import RoomError, Settings, now_ms
 
 log = logging.getLogger("ludoteca.web")
 
