@@ -52,9 +52,10 @@ async def measure(
     ``server_collector``, the garbage collector on ``ludoteca serve``'s schedule,
     ``web.collector.Freezer``, instead of CPython's own)."""
     from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room.settings import Settings  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
     from ludoteca.web.wire import protocol as p  # noqa: PLC0415 (the tree under test)
-    from ludoteca.web.wire.client import Client, Settings  # noqa: PLC0415
+    from ludoteca.web.wire.client import Client  # noqa: PLC0415
 
     pauses: list[float] = []
     started = [0.0]

@@ -46,7 +46,7 @@ def menus(count: int) -> None:
     hands = [tuple(sorted(rng.sample(FULL_PILE, rng.choice([7, 8, 9])))) for _ in range(count)]
     for hand in hands:
         room.labels.clear()
-        broadcast.labelled(room, 0, replace_actions(hand, 4), "en", ("a", "b"))  # type: ignore[arg-type]
+        broadcast.labelled(room, 0, replace_actions(hand, 4), "en", ("a", "b"))
     print(count, "menus")
 
 

@@ -9,9 +9,10 @@ import json
 from pathlib import Path
 
 from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import open_store
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.client import Client, Settings
+from ludoteca.web.wire.client import Client
 from ludoteca.web.wire.limits import Limits
 
 

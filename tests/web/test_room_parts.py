@@ -240,8 +240,8 @@ def test_a_menu_with_item_keys_is_labelled_exactly_as_its_actions_one_by_one(
     from ludoteca.games.tacocat.model import FULL_PILE  # noqa: PLC0415
     from ludoteca.web.room import broadcast  # noqa: PLC0415
     from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room.settings import Settings  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
-    from ludoteca.web.wire.client import Settings  # noqa: PLC0415
 
     store = open_store(str(tmp_path / "labels.sqlite3"))
     rooms = Rooms(store, Settings(bot_delay=0, clock_scale=0))

@@ -37,6 +37,12 @@ def channel(worker: str) -> str:
     return CHANNEL + worker
 
 
+async def listening(redis: Any, worker: str) -> bool:
+    """Whether ``worker`` listens on its channel now (a dead worker's has nobody)."""
+    counts = await redis.pubsub_numsub(channel(worker))
+    return bool(counts and int(counts[0][1]) > 0)
+
+
 def frame(head: dict[str, Any], body: str = "") -> str:
     """One frame: the header as JSON, a newline, the body."""
     return orjson.dumps(head).decode() + "\n" + body

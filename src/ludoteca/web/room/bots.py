@@ -20,9 +20,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ludoteca.agents import explain, levels
 from ludoteca.agents import registry as agents_registry
@@ -33,15 +33,13 @@ from ludoteca.engine.errors import RulesError
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import LANGS, Lang
 from ludoteca.engine.runner import Agent
-from ludoteca.web.room import clock, notices
+from ludoteca.web.room import clock
 from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.live import Live
-from ludoteca.web.room.seats import BOT, HUMAN
-from ludoteca.web.room.session import PLAYING
+from ludoteca.web.room.seats import BOT, HUMAN, SeatState
+from ludoteca.web.room.session import PLAYING, Session
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.wire.client import now_ms
-
-if TYPE_CHECKING:
-    from ludoteca.web.room.room import Room
 
 log = logging.getLogger("ludoteca.web")
 
@@ -96,18 +94,70 @@ class _Tasks:
     all: set[asyncio.Task[None]] = field(default_factory=set)
 
 
+class Table(Protocol):
+    """What a :class:`Pilot` needs of its room (``room.Room`` is one): its id and lock, its
+    game's session, its phase, seats and turn timer, how a step is applied and how a seat's
+    people are told that its time ran out.
+    """
+
+    @property
+    def id(self) -> str:
+        """The room's id (for the log)."""
+        ...
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Held while anything of the room changes."""
+        ...
+
+    @property
+    def session(self) -> Session:
+        """The room's game and its store."""
+        ...
+
+    @property
+    def status(self) -> str:
+        """``lobby``, ``playing`` or ``finished`` (``session``)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[SeatState]:
+        """The seats, in seat order (who is a bot, with which agent)."""
+        ...
+
+    @property
+    def turn_seconds(self) -> int:
+        """A person's time for a turn move (0: no timer)."""
+        ...
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in seat order."""
+        ...
+
+    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
+        """Apply a bot's or a timer's checked step (planned again later if not stored)."""
+        ...
+
+    def timed_out(self, seat: Seat, label: dict[Lang, str]) -> None:
+        """Tell the room that ``seat``'s time ran out and a bot played ``label`` for it."""
+        ...
+
+
 class Pilot:
     """The bots, stand-ins and turn timers of one room.
 
     Args:
-        room: The room (its lock, seats, settings, session and how it applies a step).
+        table: Its room, as far as the bots need it (:class:`Table`).
+        settings: The bots' pacing and the realtime clock's scale.
     """
 
-    def __init__(self, room: Room) -> None:
-        self.room = room
-        self.game = room.game
-        self.game_id = room.info.id
-        self.realtime = room.info.realtime
+    def __init__(self, table: Table, settings: Settings) -> None:
+        self.table = table
+        self.game = table.session.game
+        self.game_id = self.game.info.id
+        self.realtime = self.game.info.realtime
+        self.bot_delay = settings.bot_delay
+        self.clock_scale = settings.clock_scale
         self.deadlines: dict[int, int] = {}
         """Each timed person's deadline (wall-clock ms)."""
         self.proposal: Proposal | None = None
@@ -146,7 +196,7 @@ class Pilot:
 
     def _report(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
-            log.error("room %s: a task failed", self.room.id, exc_info=task.exception())
+            log.error("room %s: a task failed", self.table.id, exc_info=task.exception())
 
     def stop(self) -> None:
         """Cancel the bot's move and the timer in progress (not the task calling)."""
@@ -170,18 +220,18 @@ class Pilot:
         """After the store refused a step: call ``then`` under the room's lock a second
         later, if the game has not moved on meanwhile.
         """
-        live = self.room.session.current()
+        live = self.table.session.current()
         self._tasks.driver = self.spawn(self._later(live, live.version, then))
 
     async def _later(self, live: Live, version: int, then: Callable[[], None]) -> None:
         await asyncio.sleep(RETRY_SECONDS)
-        async with self.room.lock:
+        async with self.table.lock:
             if self._current(live, version):
                 then()
 
     def _current(self, live: Live, version: int) -> bool:
-        room = self.room
-        return room.session.live is live and live.version == version and room.status == PLAYING
+        table = self.table
+        return table.session.live is live and live.version == version and table.status == PLAYING
 
     # -------------------------------------------------------------------------------
     # Planning
@@ -190,17 +240,17 @@ class Pilot:
         """After a change: plan the bots' next move and the turn timers."""
         self.stop()
         self.proposal = None
-        room = self.room
-        live = room.session.live
-        if live is None or room.status != PLAYING:
+        table = self.table
+        live = table.session.live
+        if live is None or table.status != PLAYING:
             return
-        with room.session.calls():
+        with table.session.calls():
             actors = live.actors()
-            bots = [s for s in actors if room.seats[s].kind == BOT]
+            bots = [s for s in actors if table.seats[s].kind == BOT]
             people = [
                 s
                 for s in actors
-                if room.seats[s].kind == HUMAN
+                if table.seats[s].kind == HUMAN
                 and (
                     not self.realtime
                     or bool(clock.turn_moves(self.game, self.game.legal_actions(live.state, s)))
@@ -209,9 +259,9 @@ class Pilot:
         for seat in list(self.deadlines):
             if seat not in people:
                 del self.deadlines[seat]
-        if room.turn_seconds > 0:
+        if table.turn_seconds > 0:
             for seat in people:
-                self.deadlines.setdefault(seat, now_ms() + room.turn_seconds * 1000)
+                self.deadlines.setdefault(seat, now_ms() + table.turn_seconds * 1000)
         version = live.version
         if self.realtime:
             if bots:
@@ -226,11 +276,11 @@ class Pilot:
         that is still legal (it then wins the race), taken from the pilot.
         """
         pending = self.proposal
-        live = self.room.session.current()
+        live = self.table.session.current()
         if pending is None or pending.version != live.version:
             return None
-        with self.room.session.calls():
-            if pending.t > self.room.session.now():
+        with self.table.session.calls():
+            if pending.t > self.table.session.now():
                 return None
             try:
                 runner.check(self.game, live.state, pending.seat, pending.action)
@@ -246,7 +296,7 @@ class Pilot:
         agent = self._agents.get(seat)
         if agent is None:
             agent = self._agents[seat] = agents_registry.make_agent(
-                self.room.seats[seat].agent, self.game_id
+                self.table.seats[seat].agent, self.game_id
             )
         return agent
 
@@ -263,7 +313,7 @@ class Pilot:
         thinking when the next one starts: the thinking lock keeps one agent (and its rng)
         in one thread at a time.
         """
-        with self._thinking, self.room.session.calls():
+        with self._thinking, self.table.session.calls():
             view = self.game.view(state, seat)
             legal = self.game.legal_actions(state, seat)
             try:
@@ -272,7 +322,7 @@ class Pilot:
             except Exception:
                 # A bot's bug must not stall the table: log it and play a listed move.
                 log.exception(
-                    "room %s: the bot in seat %s failed; a random move instead", self.room.id, seat
+                    "room %s: the bot in seat %s failed; a random move instead", self.table.id, seat
                 )
                 action = rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
         return action
@@ -281,16 +331,16 @@ class Pilot:
     # Moves
 
     async def _bot_move(self, live: Live, version: int, seat: int) -> None:
-        room = self.room
-        if room.settings.bot_delay > 0:
-            await asyncio.sleep(room.settings.bot_delay)
+        table = self.table
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
         agent = self._agent(seat)
         action = await asyncio.to_thread(self._choose, agent, seat, live.state)
-        async with room.lock:
-            if self._current(live, version) and room.seats[seat].kind == BOT:
+        async with table.lock:
+            if self._current(live, version) and table.seats[seat].kind == BOT:
                 if isinstance(agent, ISMCTSAgent):  # before the step: its broadcast tells it
                     self._why = Why(live, live.version, seat, action, agent.stats)
-                await room.apply_or_retry(seat, action)
+                await table.apply_or_retry(seat, action)
 
     def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
         """The last search bot's reasons, ``{"step", "seat", "text"}``, for ``reader``.
@@ -316,14 +366,14 @@ class Pilot:
         return {"step": why.step, "seat": why.seat, "text": text}
 
     async def _realtime_bots(self, live: Live, version: int, bots: list[int]) -> None:
-        room = self.room
+        table = self.table
         state = live.state
 
         def propose() -> Proposal:
             best: Proposal | None = None
             for seat in bots:
                 action = self._choose(self._agent(seat), seat, state)
-                with room.session.calls():
+                with table.session.calls():
                     t = self.game.action_time(action)  # type: ignore[attr-defined]
                 if best is None or t < best.t:
                     best = Proposal(version, t, seat, action)
@@ -331,23 +381,23 @@ class Pilot:
             return best
 
         proposal = await asyncio.to_thread(propose)
-        if room.session.live is not live or live.version != version:
+        if table.session.live is not live or live.version != version:
             return
         self.proposal = proposal
-        with room.session.calls():
-            now = room.session.now()
-        await asyncio.sleep(clock.real_delay(proposal.t, now, room.settings.clock_scale))
-        async with room.lock:
-            if not self._current(live, version) or room.seats[proposal.seat].kind != BOT:
+        with table.session.calls():
+            now = table.session.now()
+        await asyncio.sleep(clock.real_delay(proposal.t, now, self.clock_scale))
+        async with table.lock:
+            if not self._current(live, version) or table.seats[proposal.seat].kind != BOT:
                 return
             self.proposal = None
-            await room.apply_or_retry(proposal.seat, proposal.action)
+            await table.apply_or_retry(proposal.seat, proposal.action)
 
     async def _timeout(self, live: Live, version: int) -> None:
-        room = self.room
+        table = self.table
         deadline = min(self.deadlines.values())
         await asyncio.sleep(max(0.0, (deadline - now_ms()) / 1000))
-        async with room.lock:
+        async with table.lock:
             if not self._current(live, version):
                 return
             due = sorted(s for s, d in self.deadlines.items() if d <= now_ms())
@@ -357,25 +407,25 @@ class Pilot:
                 return
             seat = due[0]
         action = await asyncio.to_thread(self._choose, self._stand_in(seat), seat, live.state)
-        async with room.lock:
+        async with table.lock:
             if not self._current(live, version):
                 return
             if self.realtime:
-                with room.session.calls():
-                    action = self._timed_stand_in(live, seat, action, room.session.now())
+                with table.session.calls():
+                    action = self._timed_stand_in(live, seat, action, table.session.now())
                 if action is None:
                     return
             self.deadlines.pop(seat, None)
             before = live.version
-            await room.apply_or_retry(seat, action)
+            await table.apply_or_retry(seat, action)
             if live.version > before:  # applied (not refused by the store)
-                with room.session.calls():
-                    names = room.seating.names()
+                with table.session.calls():
+                    names = table.names()
                     label = {
                         lang: self.game.describe(action, lang, seat_names(names, lang))
                         for lang in LANGS
                     }
-                notices.timed_out(room, seat, label)
+                table.timed_out(seat, label)
 
     def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:
         """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
@@ -392,5 +442,5 @@ class Pilot:
             except RulesError:
                 continue
             return stamped
-        log.warning("room %s: no timed move for seat %s", self.room.id, seat)
+        log.warning("room %s: no timed move for seat %s", self.table.id, seat)
         return None

@@ -12,20 +12,136 @@ still faces the same choice after another seat's move reuses it. Message shapes:
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from typing import Any, Protocol
 
 import orjson
 
 from ludoteca.engine import registry
+from ludoteca.engine.game import GameInfo, Seat
 from ludoteca.engine.i18n import Lang
 from ludoteca.engine.lazy import listing_identity, listing_keys
 from ludoteca.web.room import clock, events
-from ludoteca.web.room.seats import BOT
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.seats import BOT, SeatState
+from ludoteca.web.room.session import Session
 from ludoteca.web.wire.client import Client, Serialised, dumps, now_ms, outcome_json
 
-if TYPE_CHECKING:
-    from ludoteca.web.room.room import Room
+
+class Public(Protocol):
+    """What the ``room`` message shows of a room (``room.Room`` is one): its settings,
+    phase, seats and sockets.
+    """
+
+    @property
+    def id(self) -> str:
+        """The room's id."""
+        ...
+
+    @property
+    def info(self) -> GameInfo:
+        """Its game."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Its number of seats."""
+        ...
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Its game options, as given."""
+        ...
+
+    @property
+    def turn_seconds(self) -> int:
+        """Its turn timer (0: none)."""
+        ...
+
+    @property
+    def hints(self) -> bool:
+        """Whether hints are on."""
+        ...
+
+    @property
+    def status(self) -> str:
+        """``lobby``, ``playing`` or ``finished``."""
+        ...
+
+    @property
+    def game_no(self) -> int:
+        """Its current (or last) game's number."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[SeatState]:
+        """Its seats, in seat order."""
+        ...
+
+    @property
+    def clients(self) -> Collection[Client]:
+        """The sockets that said ``hello``."""
+        ...
+
+
+class Audience(Public, Protocol):
+    """A room whose sockets are told who is connected: the seats they were last told."""
+
+    told_connected: set[int]
+
+
+class Bots(Protocol):
+    """What a ``state`` message tells of the bots and turn timers (``bots.Pilot``)."""
+
+    @property
+    def deadlines(self) -> Mapping[int, int]:
+        """Each timed person's deadline (wall-clock ms)."""
+        ...
+
+    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
+        """The last search bot's reasons for ``reader``, if it may read them."""
+        ...
+
+
+class Listing(Protocol):
+    """Where a seat's labelled legal moves are kept (:func:`labelled`): the room's game and
+    each seat's last listing per language.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """The room's game."""
+        ...
+
+    @property
+    def labels(self) -> dict[tuple[int, Lang], tuple[Hashable, Serialised]]:
+        """Each seat's last labelled legal moves per language."""
+        ...
+
+
+class Stage(Listing, Protocol):
+    """What each socket's ``state`` message is made of (``room.Room`` is one): the game in
+    progress, the seats' names, the sockets, the bots, and the labelled moves kept per seat.
+    """
+
+    @property
+    def session(self) -> Session:
+        """The game in progress."""
+        ...
+
+    @property
+    def clients(self) -> Collection[Client]:
+        """The sockets that said ``hello``."""
+        ...
+
+    @property
+    def pilot(self) -> Bots:
+        """The bots and turn timers."""
+        ...
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in seat order."""
+        ...
 
 
 def describe(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str:
@@ -66,7 +182,7 @@ def _named(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> str
 
 
 def labelled(
-    room: Room, seat: int, moves: Sequence[Any], lang: Lang, names: tuple[str, ...]
+    room: Listing, seat: int, moves: Sequence[Any], lang: Lang, names: tuple[str, ...]
 ) -> Serialised:
     """``[{"text", "label"}, ...]`` for ``seat``'s ``moves`` in ``lang``, built and serialised
     once per listing: the room keeps each seat's last one, known by the lazy list's
@@ -155,18 +271,18 @@ def _item(game_id: str, action: Any, lang: Lang, names: tuple[str, ...]) -> byte
     return found
 
 
-def connected_seats(room: Room) -> set[int]:
+def connected_seats(room: Public) -> set[int]:
     """The seats a socket holds now."""
     return {c.seat for c in room.clients if c.hello and c.seat is not None}
 
 
-def spectator_count(room: Room) -> int:
+def spectator_count(room: Public) -> int:
     """The sockets that hold no seat."""
     return sum(1 for c in room.clients if c.hello and c.seat is None)
 
 
 def summary(
-    room: Room, lang: Lang, connected: set[int] | None = None, spectators: int | None = None
+    room: Public, lang: Lang, connected: set[int] | None = None, spectators: int | None = None
 ) -> dict[str, Any]:
     """The public room object of the ``room`` message (``connected`` and ``spectators``
     counted here unless given).
@@ -202,21 +318,21 @@ def summary(
 
 
 def state_message(
-    room: Room, seat: int | None, lang: Lang, since: int | None = None
+    room: Stage, seat: int | None, lang: Lang, since: int | None = None
 ) -> dict[str, Any]:
     """The ``state`` message for a socket of ``seat`` (``None``: a spectator) in ``lang``
     (call under ``Session.calls``), with the events of the steps from ``since`` on, or
     the game's history so far when ``since`` is ``None``.
     """
     live = room.session.current()
-    names = events.seat_names(room.seating.names(), lang)
+    names = events.seat_names(room.names(), lang)
     book = events.live_book(live)
     if since is None:
         told = book.history(live.version, seat, lang, names)
     else:
         told = book.since(since, live.version, seat, lang, names)
-    game = room.game
     info = room.info
+    game = room.session.game
     state = live.state
     actors = list(live.actors())
     view = game.view(state, seat)
@@ -255,7 +371,7 @@ def state_message(
     }
 
 
-def send_room(room: Room) -> None:
+def send_room(room: Audience) -> None:
     """Send every socket the room summary (built once per language)."""
     connected, spectators = connected_seats(room), spectator_count(room)
     room.told_connected = connected
@@ -268,9 +384,9 @@ def send_room(room: Room) -> None:
             client.send_text(texts[client.lang])
 
 
-def send_presence(room: Room) -> None:
+def send_presence(room: Audience) -> None:
     """After sockets joined or left: tell everyone only what changed, the seats whose
-    ``connected`` changed since they were last told (``Room.told_connected``) and the number
+    ``connected`` changed since they were last told (``Audience.told_connected``) and the number
     of spectators, in one text for every socket (a socket that joined meanwhile got the whole
     room already; the delta agrees with it).
     """
@@ -287,7 +403,7 @@ def send_presence(room: Room) -> None:
             client.send_text(text)
 
 
-def send_state(room: Room, clients: list[Client] | None = None) -> None:
+def send_state(room: Stage, clients: list[Client] | None = None) -> None:
     """Send every socket (or only ``clients``) its own view of the current game."""
     if room.session.live is None:
         return

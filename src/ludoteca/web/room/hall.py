@@ -2,7 +2,7 @@
 
 :class:`Rooms` creates rooms (checking every field, storing each with its seats), finds
 them, reads back the ones a restart or an idle sweep left only in the store (replaying their
-games) and unloads idle ones. Each room's own handling is :class:`ludoteca.web.rooms.Room`.
+games) and unloads idle ones. Each room's own handling is :class:`ludoteca.web.room.room.Room`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from ludoteca.web.room.live import Live
 from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
 from ludoteca.web.room.seats import SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, calls, committed
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, Store
-from ludoteca.web.wire.client import RoomError, Settings, now_ms
+from ludoteca.web.wire.client import RoomError, now_ms
 
 log = logging.getLogger("ludoteca.web")
 
@@ -87,7 +88,7 @@ class Rooms:
         self.store.create_room(row, [seat.row() for seat in seats], hash_token(creator))
 
     def _add_new(self, row: RoomRow, seats: list[SeatState], creator: str) -> Room:
-        room = Room(self, row, seats)
+        room = Room(self.store, self.settings, self.clock, row, seats)
         room.creator_hash, room.creator_token = hash_token(creator), creator
         self.rooms[row.id] = room
         return room
@@ -169,7 +170,7 @@ class Rooms:
         if found is None:
             return None
         row, seat_rows = found
-        room = Room(self, row, _seat_states(seat_rows))
+        room = Room(self.store, self.settings, self.clock, row, _seat_states(seat_rows))
         try:
             return room.summary(lang)
         finally:
@@ -252,7 +253,8 @@ class Rooms:
     def _build(self, stored: _Stored) -> Room:
         """A room from its stored rows, its game replayed to where it stopped."""
         row, game_row, steps = stored.row, stored.game, stored.steps
-        room = Room(self, row, _seat_states(stored.seats), stored.chat)
+        seats = _seat_states(stored.seats)
+        room = Room(self.store, self.settings, self.clock, row, seats, stored.chat)
         room.creator_hash = stored.creator_hash
         if game_row is not None:
             with room.session.calls():

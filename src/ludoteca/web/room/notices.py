@@ -7,24 +7,24 @@ move may be a secret choice). Shapes: ``docs/protocol.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.web.room.events import seat_names
-from ludoteca.web.wire.client import dumps
-
-if TYPE_CHECKING:
-    from ludoteca.web.room.room import Room
+from ludoteca.web.wire.client import Client, dumps
 
 
-def timed_out(room: Room, seat: Seat, label: dict[Lang, str]) -> None:
-    """Tell every socket that ``seat``'s time ran out and a bot played for it; ``label`` is
-    the move in each language (shown only to the seat's own sockets).
+def timed_out(
+    clients: Iterable[Client], names: Sequence[str], seat: Seat, label: dict[Lang, str]
+) -> None:
+    """Tell every socket (``clients``) that ``seat``'s time ran out and a bot played for it;
+    ``names`` are the seats' names, ``label`` is the move in each language (shown only to
+    the seat's own sockets).
     """
-    names = room.seating.names()
     texts: dict[tuple[bool, Lang], str] = {}
-    for client in list(room.clients):
+    for client in list(clients):
         if not client.hello:
             continue
         own = client.seat == seat

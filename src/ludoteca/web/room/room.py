@@ -1,13 +1,16 @@
-"""Rooms: each room's handling of its sockets' messages.
+"""A room: its handling of its sockets' messages.
 
 A :class:`Room` reads each message of a socket and answers it with the parts that hold
 the room's state: its seats and tokens (``seats``), its authoritative game and the store
 its steps go to (``session``: a step is stored before it is broadcast), its bots and turn
-timers (``bots``), what each socket is sent (``broadcast``) and its chat and replays
-(``history``). Every change runs on the event loop under the room's ``asyncio.Lock``;
-the frequent store writes (steps, a seat taken, a game started or ended) are committed by
-the store's writer thread while the loop serves the other rooms. ``web.hall.Rooms``
-creates, finds and reloads rooms over one store. Message shapes: ``docs/protocol.md``.
+timers (``bots``), what each socket is sent (``broadcast``, ``notices``) and its chat and
+replays (``history``). Each part takes only what it needs of the room (``bots.Table``,
+``broadcast.Public`` and ``broadcast.Stage``): none of them imports this module.
+
+Every change runs on the event loop under the room's ``asyncio.Lock``; the frequent store
+writes (steps, a seat taken, a game started or ended) are committed by the store's writer
+thread while the loop serves the other rooms. ``room.hall.Rooms`` creates, finds and
+reloads rooms over one store. Message shapes: ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import options as options_mod
@@ -26,40 +29,16 @@ from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.web.room import broadcast
+from ludoteca.web.room import broadcast, notices
 from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
-from ludoteca.web.room.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
+from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.client import (
-    Client,
-    RoomError,
-    Serialised,
-    Settings,
-    dumps,
-    parse_lang,
-)
-
-if TYPE_CHECKING:
-    from ludoteca.web.room.hall import Rooms
-
-__all__ = [
-    "BOT",
-    "CHAT_HISTORY",
-    "FREE",
-    "HUMAN",
-    "Client",
-    "Room",
-    "RoomError",
-    "SeatState",
-    "Settings",
-    "agent_names",
-    "default_agent",
-    "hash_token",
-]
+from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, parse_lang
 
 log = logging.getLogger("ludoteca.web")
 
@@ -76,17 +55,26 @@ class Room:
     """One room: its seats, its sockets and its current game.
 
     Args:
-        rooms: The manager (store and settings).
+        store: Where it lives.
+        settings: The bots' pacing, the realtime clock's scale and the limits.
+        clock: Seconds, for idle rooms (``Rooms.clock``).
         row: The stored room.
         seats: Its seats.
+        chat: Its last chat lines, as stored.
     """
 
     def __init__(
-        self, rooms: Rooms, row: RoomRow, seats: list[SeatState], chat: list[ChatRow] | None = None
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float],
+        row: RoomRow,
+        seats: list[SeatState],
+        chat: list[ChatRow] | None = None,
     ) -> None:
-        self.rooms = rooms
-        self.store: Store = rooms.store
-        self.settings = rooms.settings
+        self.store = store
+        self.settings = settings
+        self.clock = clock
         self.id = row.id
         self.game: Game[Any, Any] = registry.make(row.game)
         self.info = self.game.info
@@ -104,11 +92,11 @@ class Room:
         self.sockets: set[Client] = set()
         """Every socket open on the room, ``hello`` or not: while there is one, the room
         stays in memory."""
-        self.idle_since: float | None = rooms.clock()
+        self.idle_since: float | None = clock()
         """When the last socket left (``Rooms.clock``); None while one is open."""
         self.lock = asyncio.Lock()
         self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
-        self.pilot = Pilot(self)
+        self.pilot = Pilot(self, settings)
         self.replays = Replays(self.store, self.id, self.game, self.players)
         self.labels: dict[tuple[int, Lang], tuple[Hashable, Serialised]] = {}
         """Each seat's last labelled legal moves per language (``broadcast.labelled``)."""
@@ -132,6 +120,10 @@ class Room:
         """The current game, if one was started."""
         return self.session.live
 
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in seat order."""
+        return self.seating.names()
+
     @property
     def _proposal(self) -> Proposal | None:
         """The bots' waiting realtime proposal (tests watch it)."""
@@ -151,6 +143,10 @@ class Room:
 
     def _send_state(self, client: Client) -> None:
         broadcast.send_state(self, [client])
+
+    def timed_out(self, seat: Seat, label: dict[Lang, str]) -> None:
+        """Tell every socket that ``seat``'s time ran out and a bot played ``label`` for it."""
+        notices.timed_out(self.clients, self.seating.names(), seat, label)
 
     # -------------------------------------------------------------------------------
     # Messages
@@ -255,7 +251,7 @@ class Room:
         self.clients.discard(client)
         self.sockets.discard(client)
         if not self.sockets and self.idle_since is None:
-            self.idle_since = self.rooms.clock()
+            self.idle_since = self.clock()
 
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""

@@ -1,96 +1,41 @@
-"""What the lobby and the "How to play" pages read: each game's guide and the open rooms.
+"""The games: what the lobby shows of each and its "How to play" guide.
 
-``add_routes(app, rooms, index)`` adds to the web table's application:
-
-- ``GET /how/{game}``: the page (the shell draws the guide, ``guide.js``);
+- ``GET /api/games?lang=``: every game as the lobby shows it (name, players, bots, options,
+  the profile a seat may declare);
 - ``GET /api/games/{game}/guide?lang=``: the engine's how-to-play content
-  (``engine.how_to_play``, what ``ludoteca rules`` prints) as JSON;
-- ``GET /api/rooms?lang=``: the rooms someone is at now, to join a free seat or watch.
+  (``engine.how_to_play``, what ``ludoteca rules`` prints) as JSON; the page that draws it
+  is ``routes.pages``.
 
-The server still knows no game by name: the guide comes from the registry and the game's
-own ``guide.py`` through the engine.
+The server still knows no game by name: both come from the registry and the game's own
+``guide.py`` through the engine.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang
-from ludoteca.web.room.seats import BOT, FREE, HUMAN
-
-if TYPE_CHECKING:
-    from ludoteca.web.room.hall import Rooms
-    from ludoteca.web.room.room import Room
-
-OPEN_ROOMS_LIMIT = 50
-"""Most rooms ``GET /api/rooms`` lists (lobbies with a free seat first, newest first)."""
-LISTED = ("lobby", "playing")
-"""Room phases the list shows (a finished game is not one to join)."""
+from ludoteca.web.room.bots import agent_names, default_agent
+from ludoteca.web.routes.site import request_lang
 
 
-@functools.lru_cache(maxsize=64)
-def guide_json(game_id: str, lang: Lang) -> dict[str, Any]:
-    """The guide of ``game_id`` in ``lang`` as JSON (built once per game and language).
+def router() -> APIRouter:
+    """The games' routes."""
+    routes = APIRouter()
 
-    Raises:
-        GameSetupError: If no game has that id.
-    """
-    return how_to_play(game_id, lang).to_json()
+    @routes.get("/api/games")
+    async def api_games(request: Request) -> dict[str, Any]:
+        return {"games": game_cards(request_lang(request))}
 
-
-def open_room(room: Room, lang: Lang) -> dict[str, Any]:
-    """One row of the open-rooms list."""
-    seats = room.seats
-    connected = {c.seat for c in room.clients if c.hello and c.seat is not None}
-    return {
-        "id": room.id,
-        "game": room.info.id,
-        "game_name": room.info.name(lang),
-        "status": room.status,
-        "players": room.players,
-        "free": sum(1 for s in seats if s.kind == FREE),
-        "people": [s.name for s in seats if s.kind == HUMAN],
-        "bots": sum(1 for s in seats if s.kind == BOT),
-        "connected": len(connected),
-        "spectators": sum(1 for c in room.clients if c.hello and c.seat is None),
-        "created_ms": room.created_ms,
-    }
-
-
-def open_rooms(rooms: Rooms, lang: Lang) -> list[dict[str, Any]]:
-    """The rooms someone has open now, in the lobby or playing: first those with a free
-    seat, then the newest (at most :data:`OPEN_ROOMS_LIMIT`).
-    """
-    found = [
-        open_room(room, lang)
-        for room in list(rooms.rooms.values())
-        if room.status in LISTED and any(c.hello for c in room.clients)
-    ]
-    found.sort(key=lambda row: (row["free"] == 0 or row["status"] != "lobby", -row["created_ms"]))
-    return found[:OPEN_ROOMS_LIMIT]
-
-
-def add_routes(
-    app: FastAPI,
-    rooms: Callable[[], Rooms],
-    index: Callable[[], Response],
-    request_lang: Callable[[Request], Lang],
-) -> None:
-    """Add the guide page, the guide API and the open-rooms list to ``app``."""
-
-    @app.get("/how/{game_id}")
-    async def guide_page(game_id: str) -> Response:
-        return index()
-
-    @app.get("/api/games/{game_id}/guide")
+    @routes.get("/api/games/{game_id}/guide")
     async def api_guide(game_id: str, request: Request) -> Response:
         lang = request_lang(request)
         try:
@@ -101,6 +46,54 @@ def add_routes(
             body = {"error": {"code": "unknown_game", "message": error.message.text(lang)}}
             return JSONResponse(body, status_code=404)
 
-    @app.get("/api/rooms")
-    async def api_open_rooms(request: Request) -> Response:
-        return JSONResponse({"rooms": open_rooms(rooms(), request_lang(request))})
+    return routes
+
+
+def game_cards(lang: Lang) -> list[dict[str, Any]]:
+    """Every game as the lobby shows it (``GET /api/games``)."""
+    cards = []
+    for game_id in registry.available_games():
+        info = registry.make(game_id).info
+        # The option seat profiles fill is the server's to set (from the seats).
+        hidden = {info.profiles.option} if info.profiles is not None else set()
+        cards.append(
+            {
+                "id": info.id,
+                "name": info.name(lang),
+                "summary": info.summary_es if lang == "es" else info.summary_en,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "realtime": info.realtime,
+                "agents": list(agent_names(game_id)),
+                "default_agent": default_agent(game_id),
+                "options": [
+                    {
+                        "name": spec.name,
+                        "label": spec.label(lang),
+                        "default": spec.default,
+                        "help": spec.help_es if lang == "es" else spec.help_en,
+                        "choices": list(spec.choices),
+                    }
+                    for spec in info.options
+                    if spec.name not in hidden
+                ],
+                "profiles": None if info.profiles is None else profile_card(info.profiles, lang),
+            }
+        )
+    return cards
+
+
+def profile_card(spec: ProfileSpec, lang: Lang) -> dict[str, Any]:
+    """What a seat's person may declare (``ProfileSpec``): traits with their labels."""
+    traits = [{"id": t.id, "label": t.es if lang == "es" else t.en} for t in spec.traits]
+    return {"traits": traits, "min_age": spec.min_age, "max_age": spec.max_age}
+
+
+@functools.lru_cache(maxsize=64)
+def guide_json(game_id: str, lang: Lang) -> dict[str, Any]:
+    """The guide of ``game_id`` in ``lang`` as JSON (built once per game and language).
+
+    Raises:
+        GameSetupError: If no game has that id.
+    """
+    return how_to_play(game_id, lang).to_json()

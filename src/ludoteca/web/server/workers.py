@@ -29,7 +29,7 @@ from types import FrameType
 from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
-from ludoteca.web.cluster.node import ClusterSettings
+from ludoteca.web.cluster.settings import ClusterSettings
 from ludoteca.web.store import hide_password
 from ludoteca.web.wire import limits as limits_mod
 from ludoteca.web.wire.limits import Limits

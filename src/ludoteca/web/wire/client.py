@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -20,7 +19,7 @@ from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.limits import Bucket, Limits, Meter
+from ludoteca.web.wire.limits import Bucket, Meter
 
 
 class RoomError(Exception):
@@ -34,22 +33,6 @@ class RoomError(Exception):
         self.message = message
         self.rule_id = rule_id
         self.action = action
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Server settings.
-
-    Attributes:
-        bot_delay: Seconds a bot waits before each move in turn-based games (0 in tests).
-        clock_scale: Real ms per game ms for realtime games (1.0; 0 runs bots' timed
-            choices at once and stops the clock, for tests).
-        limits: Rates and sizes (``limits.Limits``).
-    """
-
-    bot_delay: float = 0.4
-    clock_scale: float = 1.0
-    limits: Limits = field(default_factory=Limits)
 
 
 class Client:
