@@ -20,7 +20,7 @@ Usage::
         --compare-src /tmp/base     # a checkout of the old revision (its src/ is used)
 
 ``--server-collector`` runs the garbage collector as ``ludoteca serve`` does
-(``web.collector.Freezer``: young collections every 0.1 s, no automatic ones) instead of
+(``server.collector.Freezer``: young collections every 0.1 s, no automatic ones) instead of
 CPython's own schedule (with collection off altogether, ``action_us`` at 1,000 rooms was
 23-28% lower than on CPython's schedule: two pairs, 2026-12-04).
 
@@ -50,7 +50,7 @@ async def measure(
 ) -> dict[str, Any]:
     """Create the rooms, start every game, play ``actions`` moves round robin (with
     ``server_collector``, the garbage collector on ``ludoteca serve``'s schedule,
-    ``web.collector.Freezer``, instead of CPython's own)."""
+    ``server.collector.Freezer``, instead of CPython's own)."""
     from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
     from ludoteca.web.room.settings import Settings  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
@@ -165,7 +165,7 @@ def main() -> None:
     parser.add_argument(
         "--server-collector",
         action="store_true",
-        help="collect garbage on the server's schedule (web.collector), as `ludoteca serve` does",
+        help="collect garbage on the server's schedule (server.collector), as `ludoteca serve` does",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""The web load bench (``ludoteca bench web``, ``ludoteca.web.loadbench``) runs against a real
+"""The web load bench (``ludoteca bench web``, ``ludoteca.loadbench.bench``) runs against a real
 server and counts sanely.
 
 No timing is asserted: only that moves flow, every latency sample pairs a move with the other

@@ -7,7 +7,7 @@ Each worker also listens on a port of its own (``LUDOTECA_WORKER_PORTS``), so a 
 the worker a player reaches. A new room is owned by the worker its first socket reached
 (the one that created it lets it go). Most tests relay the second player's socket
 (``LUDOTECA_HANDOVER=off``, as across machines); one checks that by default it is handed to
-the room's holder instead (``web.handover``).
+the room's holder instead (``cluster.handover``).
 """
 
 from __future__ import annotations

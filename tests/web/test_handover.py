@@ -1,4 +1,4 @@
-"""``web.handover``'s request and its mark (the hand-over itself runs in
+"""``cluster.handover``'s request and its mark (the hand-over itself runs in
 ``test_cluster.py::test_a_socket_reaching_the_other_worker_is_handed_to_the_rooms_holder``,
 between two real workers).
 """

@@ -9,7 +9,7 @@ run on the event loop, the loop would wait with it: nothing else would be answer
 fail-safe timer let the lock go, and the test fails.
 
 Also here: a writer batch checks every room's fence in one statement, and the server runs the
-garbage collector on its own schedule (``web.collector``).
+garbage collector on its own schedule (``server.collector``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``ludoteca bench web``'s options, checks, printed rows and JSON (``web.loadbench``
+"""``ludoteca bench web``'s options, checks, printed rows and JSON (``loadbench.bench``
 measures; the command line hands its arguments here).
 """
 

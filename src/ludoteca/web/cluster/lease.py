@@ -5,7 +5,7 @@ A lease is the key ``ludoteca:lease:<room>`` holding the owner's worker id, set 
 leases every ``ttl_ms / 4`` in one script call, and a renewal that finds another id (or no
 key) tells the owner it lost the room. When an owner dies its leases expire and the next
 worker asked for the room takes it. The lease says who should serve a room; the fencing
-token (``web.fence``) is what keeps a stale owner from writing.
+token (``store.fence``) is what keeps a stale owner from writing.
 """
 
 from __future__ import annotations

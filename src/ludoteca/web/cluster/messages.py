@@ -1,6 +1,6 @@
 """The texts of ``ludoteca serve --workers`` and of a paused room, in Spanish and English.
 
-Importing this module registers them; like ``web.messages`` it imports nothing but the
+Importing this module registers them; like ``wire.messages`` it imports nothing but the
 engine's catalogue, so the command line loads it for its help texts.
 """
 

@@ -2,7 +2,7 @@
 
 Every socket gets its seat's view and, when its seat may act, its legal actions, with
 labels in its language; the last step is hidden from the other seats while it is a secret
-choice; and the events of the steps it has not heard of yet (``web.events``). Sockets
+choice; and the events of the steps it has not heard of yet (``room.events``). Sockets
 of the same seat, language and events share one serialised text, and a labelled list of
 legal moves is serialised once per listing and language (:func:`labelled`): a seat that
 still faces the same choice after another seat's move reuses it. Message shapes:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ludoteca.engine import options as options_mod
@@ -297,8 +297,3 @@ class _Stored(NamedTuple):
 def _seat_states(rows: list[SeatRow]) -> list[SeatState]:
     """A room's seats as stored, ready for a :class:`Room`."""
     return [SeatState(s.seat, s.kind, s.name, s.agent, s.profile, s.token_hash) for s in rows]
-
-
-def iter_rooms(rooms: Rooms) -> Iterator[Room]:
-    """Every room (for the HTTP API)."""
-    return iter(rooms.rooms.values())

@@ -38,7 +38,7 @@ class Step:
             may see which.
         phase: The game's phase when it was taken.
         before: The state it was taken from (the events of a step are derived on demand
-            from this, the action and the next state; see ``web.events``).
+            from this, the action and the next state; see ``room.events``).
         actors: The seats that could act just before it (chance left out).
     """
 

@@ -4,7 +4,7 @@ A seat is free, a person's (the SHA-256 of the token the person was given when s
 down; the token itself is never stored) or a bot's (its agent's name). :class:`Seats` holds
 them and saves every change to the store; its methods check the request against the seat
 and raise :class:`RoomError` with the protocol's codes. Which room phase allows what is the
-room's business (``rooms.Room``), not the seats'.
+room's business (``room.Room``), not the seats'.
 """
 
 from __future__ import annotations

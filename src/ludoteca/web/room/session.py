@@ -1,6 +1,6 @@
 """A room's authoritative game: reading, checking, applying and storing its steps.
 
-The :class:`Session` owns the room's :class:`~ludoteca.web.live.Live` game. It reads a
+The :class:`Session` owns the room's :class:`~ludoteca.web.room.live.Live` game. It reads a
 person's action (stamping realtime ones with the game clock), checks it against the rules,
 applies it with the chance steps that follow and stores those steps. A step is stored
 before anyone hears of it: if the store refuses, the game is put back exactly as it was

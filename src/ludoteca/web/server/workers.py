@@ -12,7 +12,7 @@ id), and SIGTERM or SIGINT stops them all.
 ``LUDOTECA_WORKER_PORTS=p1,p2,...`` makes worker ``i`` also listen on its own port ``p_i``
 (tests and benches reach a chosen worker; a health probe can check each one).
 A socket that reaches a worker that does not hold its room is handed to the one that does
-(``web.handover``); ``LUDOTECA_HANDOVER=off`` relays it instead, as across machines.
+(``cluster.handover``); ``LUDOTECA_HANDOVER=off`` relays it instead, as across machines.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ log = logging.getLogger("ludoteca.web")
 PORTS_ENV = "LUDOTECA_WORKER_PORTS"
 HANDOVER_ENV = "LUDOTECA_HANDOVER"
 """``off``: a socket reaching a worker that does not hold its room is always relayed, never
-handed to the holder (``web.handover``): the relay's tests, and a measure of what hand-over
+handed to the holder (``cluster.handover``): the relay's tests, and a measure of what hand-over
 saves."""
 MAX_WORKERS = 64
 LEASE_MS = (300, 600_000)

@@ -1,6 +1,6 @@
 """Fencing tokens: a worker writes a room to PostgreSQL only while it owns the room.
 
-A room's owner holds a lease in Redis (``web.lease``), but a lease alone cannot stop an owner
+A room's owner holds a lease in Redis (``cluster.lease``), but a lease alone cannot stop an owner
 that stalled past its lease (a long pause, a lost network) from writing after another worker
 took the room. So every owner also holds the room's *fencing token*, a number PostgreSQL hands
 out (``fences`` table, one row per room): taking a room bumps it, and every write transaction

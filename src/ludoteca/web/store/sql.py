@@ -97,7 +97,7 @@ class SqlStore:
         self._ph = placeholder
         self.guard: Callable[[Any, str], None] | None = None
         """Called with the cursor and the room at the start of every write transaction of
-        a room (``web.fence``: the cluster's lease check); None: no check."""
+        a room (``store.fence``: the cluster's lease check); None: no check."""
         self.guard_all: Callable[[Any, Collection[str]], None] | None = None
         """The same check for every room a writer batch wrote, in one statement at the end
         of the batch (before its commit); None: :attr:`guard` once per room instead."""
@@ -257,7 +257,7 @@ class SqlStore:
             cur.execute(self._sql(text), tuple(params))
 
     def transact(self, work: Callable[[Any], Any]) -> Any:
-        """Run ``work(cursor)`` in one write transaction; its result (``web.fence``)."""
+        """Run ``work(cursor)`` in one write transaction; its result (``store.fence``)."""
         with self._cursor() as cur:
             return work(cur)
 

@@ -54,7 +54,7 @@ class Client:
         """Closed for not reading (or a failed send): nothing more is queued for it."""
         self.heard: tuple[int, int | None, Lang, int] | None = None
         """``(game_no, seat, lang, version)`` whose events this socket was last sent
-        (``web.events``); ``None`` before its first ``state``."""
+        (``room.events``); ``None`` before its first ``state``."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (serialised here)."""
