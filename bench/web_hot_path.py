@@ -165,7 +165,7 @@ def main() -> None:
     parser.add_argument(
         "--server-collector",
         action="store_true",
-        help="collect garbage on the server's schedule (server.collector), as `ludoteca serve` does",
+        help="collect garbage on the server's schedule (server.collector), as ludoteca serve does",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
