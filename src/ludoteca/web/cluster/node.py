@@ -34,7 +34,7 @@ import contextlib
 import itertools
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -261,8 +261,8 @@ class Node:
         if self.causes:
             self._tell_pause(link, True)
 
-        async def answer(text: str | None, chats: Bucket) -> None:
-            await self._frame(link, text, chats, address)
+        def answer(text: str | None, chats: Bucket) -> Awaitable[None]:
+            return self._frame(link, text, chats, address)
 
         try:
             await read_frames(websocket, client, self.limits, self.meter, address, answer)
