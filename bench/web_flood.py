@@ -37,8 +37,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from ludoteca.web import loadbench
-from ludoteca.web.process import Server
+from ludoteca.loadbench import bench as loadbench
+from ludoteca.loadbench.process import Server
 
 LINE = "\U0001f3b2" * 500
 

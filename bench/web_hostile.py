@@ -24,7 +24,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from bench.web_proc import Server
+from ludoteca.loadbench.process import Server
 
 GAMES = {"tacocat": 2, "dweebies": 3, "tile_up": 2, "mystery_date": 3, "gotcha": 3}
 BAD_FRAMES = [

@@ -20,7 +20,7 @@ Usage::
         --compare-src /tmp/base     # a checkout of the old revision (its src/ is used)
 
 ``--server-collector`` runs the garbage collector as ``ludoteca serve`` does
-(``web.collector.Freezer``: young collections every 0.1 s, no automatic ones) instead of
+(``server.collector.Freezer``: young collections every 0.1 s, no automatic ones) instead of
 CPython's own schedule (with collection off altogether, ``action_us`` at 1,000 rooms was
 23-28% lower than on CPython's schedule: two pairs, 2026-12-04).
 
@@ -50,11 +50,12 @@ async def measure(
 ) -> dict[str, Any]:
     """Create the rooms, start every game, play ``actions`` moves round robin (with
     ``server_collector``, the garbage collector on ``ludoteca serve``'s schedule,
-    ``web.collector.Freezer``, instead of CPython's own)."""
-    from ludoteca.web import protocol as p  # noqa: PLC0415 (the tree under test)
-    from ludoteca.web.client import Client, Settings  # noqa: PLC0415
-    from ludoteca.web.hall import Rooms  # noqa: PLC0415
+    ``server.collector.Freezer``, instead of CPython's own)."""
+    from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room.settings import Settings  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
+    from ludoteca.web.wire import protocol as p  # noqa: PLC0415 (the tree under test)
+    from ludoteca.web.wire.client import Client  # noqa: PLC0415
 
     pauses: list[float] = []
     started = [0.0]
@@ -91,7 +92,7 @@ async def measure(
         gc.callbacks.append(watch)
         freezer = None
         if server_collector:
-            from ludoteca.web.collector import Freezer  # noqa: PLC0415
+            from ludoteca.web.server.collector import Freezer  # noqa: PLC0415
 
             freezer = Freezer(asyncio.get_running_loop())
             freezer.start()
@@ -164,7 +165,7 @@ def main() -> None:
     parser.add_argument(
         "--server-collector",
         action="store_true",
-        help="collect garbage on the server's schedule (web.collector), as `ludoteca serve` does",
+        help="collect garbage on the server's schedule (server.collector), as ludoteca serve does",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -39,14 +39,14 @@ def menus(count: int) -> None:
     from ludoteca.engine import registry  # noqa: PLC0415 (the tree under test)
     from ludoteca.games.tacocat.legal import replace_actions  # noqa: PLC0415
     from ludoteca.games.tacocat.model import FULL_PILE  # noqa: PLC0415
-    from ludoteca.web import broadcast  # noqa: PLC0415
+    from ludoteca.web.room import broadcast  # noqa: PLC0415
 
     room = SimpleNamespace(labels={}, info=registry.make("tacocat").info)
     rng = random.Random(5)
     hands = [tuple(sorted(rng.sample(FULL_PILE, rng.choice([7, 8, 9])))) for _ in range(count)]
     for hand in hands:
         room.labels.clear()
-        broadcast.labelled(room, 0, replace_actions(hand, 4), "en", ("a", "b"))  # type: ignore[arg-type]
+        broadcast.labelled(room, 0, replace_actions(hand, 4), "en", ("a", "b"))
     print(count, "menus")
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench.web_proc import Server
+from ludoteca.loadbench.process import Server
 
 
 def cpu_seconds(pid: int) -> float:

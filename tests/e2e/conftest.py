@@ -11,11 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-# bench/web_proc.py starts the server for the load benchmark too (the repository root is on
-# sys.path through pyproject.toml's pytest `pythonpath`).
-from bench.web_proc import Server
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+
+from ludoteca.loadbench.process import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

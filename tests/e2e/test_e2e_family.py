@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bench.web_proc import Server
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.conftest import open_context
@@ -29,6 +28,7 @@ from e2e.e2e_family import TABLES, mid_game, open_table
 from e2e.e2e_table import Frames, add_bot, create_room, room, shown_moves, sit, start, wait_until
 from ludoteca.engine import registry
 from ludoteca.engine.how_to_play import how_to_play
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

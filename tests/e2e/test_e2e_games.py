@@ -12,7 +12,6 @@ import urllib.request
 from typing import Any
 
 import pytest
-from bench.web_proc import Server
 from playwright.sync_api import BrowserContext
 
 from e2e.e2e_table import (
@@ -27,6 +26,7 @@ from e2e.e2e_table import (
     start,
     wait_until,
 )
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

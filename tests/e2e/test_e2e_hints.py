@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from bench.web_proc import Server
 from playwright.sync_api import Browser
 
 from e2e.e2e_table import Frames, add_bot, create_room, sit, start, wait_until
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

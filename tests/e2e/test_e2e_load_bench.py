@@ -1,4 +1,4 @@
-"""The web load bench (``ludoteca bench web``, ``ludoteca.web.loadbench``) runs against a real
+"""The web load bench (``ludoteca bench web``, ``ludoteca.loadbench.bench``) runs against a real
 server and counts sanely.
 
 No timing is asserted: only that moves flow, every latency sample pairs a move with the other
@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from bench.web_proc import Server
 
-from ludoteca.web import loadbench as web_load
+from ludoteca.loadbench import bench as web_load
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from bench.web_proc import Server
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.e2e_record import StoredGame, stored_game
@@ -32,6 +31,7 @@ from e2e.e2e_table import (
     start,
     wait_until,
 )
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bench.web_proc import Server
 from playwright.sync_api import BrowserContext, Page, expect
 
 from e2e.e2e_table import (
@@ -25,6 +24,7 @@ from e2e.e2e_table import (
     start,
     wait_until,
 )
+from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ludoteca.web.process import free_port, postgres_bin
+from ludoteca.loadbench.process import free_port, postgres_bin
 
 BIN = postgres_bin()
 

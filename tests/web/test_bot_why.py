@@ -6,10 +6,11 @@ import asyncio
 import json
 from typing import Any
 
-from ludoteca.web import protocol as p
-from ludoteca.web.hall import Rooms
-from ludoteca.web.rooms import Client, Settings
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import open_store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import Client
 
 
 class Inbox:

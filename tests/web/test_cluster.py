@@ -7,7 +7,7 @@ Each worker also listens on a port of its own (``LUDOTECA_WORKER_PORTS``), so a 
 the worker a player reaches. A new room is owned by the worker its first socket reached
 (the one that created it lets it go). Most tests relay the second player's socket
 (``LUDOTECA_HANDOVER=off``, as across machines); one checks that by default it is handed to
-the room's holder instead (``web.handover``).
+the room's holder instead (``cluster.handover``).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from pg_cluster import Cluster as Postgres
 from redis import Redis
 
 from ludoteca.engine.i18n import msg
-from ludoteca.web import lease
-from ludoteca.web.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
+from ludoteca.web.cluster import lease
 from ludoteca.web.store import RoomRow, SeatRow, open_store
+from ludoteca.web.store.fence import FENCES_TABLE, Fences, PausedError, StaleLeaseError
 
 LEASE_MS = 1000  # Cluster starts the workers with --lease-ms 1000
 

@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 from ludoteca.web.store import CRASH_ENV
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/, as tests/e2e does
-from bench.web_proc import Server as Process
+from ludoteca.loadbench.process import Server as Process
 
 
 def http(process: Process, method: str, path: str, body: object = None) -> tuple[int, Any]:

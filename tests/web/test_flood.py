@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from web_helpers import Peer, Server, read_to_close, silent_socket
 
-from ludoteca.web.app import CLOSE_NOT_READING
-from ludoteca.web.limits import Limits
+from ludoteca.web.wire.limits import Limits
+from ludoteca.web.wire.sockets import CLOSE_NOT_READING
 
 SILENT = 200
 LINE = "\U0001f3b2" * 500

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_helpers import Peer, Server
 
-from ludoteca.web import protocol
-from ludoteca.web.limits import Limits
+from ludoteca.web.wire import protocol
+from ludoteca.web.wire.limits import Limits
 
 FAST = (1e6, 1e6)
 

@@ -1,4 +1,4 @@
-"""``web.handover``'s request and its mark (the hand-over itself runs in
+"""``cluster.handover``'s request and its mark (the hand-over itself runs in
 ``test_cluster.py::test_a_socket_reaching_the_other_worker_is_handed_to_the_rooms_holder``,
 between two real workers).
 """
@@ -10,7 +10,7 @@ import socket
 
 import h11
 
-from ludoteca.web.handover import (
+from ludoteca.web.cluster.handover import (
     MARK,
     SEND_KEY,
     Handover,

@@ -14,8 +14,8 @@ from web_helpers import Peer, Server, silent_socket
 from websockets.exceptions import ConnectionClosed
 
 from ludoteca.engine import registry
-from ludoteca.web.limits import Bucket, Limits
-from ludoteca.web.live import Live, Step, Steps
+from ludoteca.web.room.live import Live, Step, Steps
+from ludoteca.web.wire.limits import Bucket, Limits
 
 SURROGATE_FRAMES = [
     '{"type":"sit","seat":1,"name":"\\ud800"}',

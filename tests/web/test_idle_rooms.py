@@ -8,11 +8,12 @@ import asyncio
 import json
 from pathlib import Path
 
-from ludoteca.web import protocol as p
-from ludoteca.web.client import Client, Settings
-from ludoteca.web.hall import Rooms
-from ludoteca.web.limits import Limits
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import open_store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import Client
+from ludoteca.web.wire.limits import Limits
 
 
 class Clock:

@@ -9,7 +9,7 @@ run on the event loop, the loop would wait with it: nothing else would be answer
 fail-safe timer let the lock go, and the test fails.
 
 Also here: a writer batch checks every room's fence in one statement, and the server runs the
-garbage collector on its own schedule (``web.collector``).
+garbage collector on its own schedule (``server.collector``).
 """
 
 from __future__ import annotations
@@ -29,14 +29,15 @@ import psycopg
 import pytest
 from pg_cluster import Cluster as Postgres
 
-from ludoteca.web import relay
-from ludoteca.web.cluster import ClusterSettings, Node
-from ludoteca.web.collector import Freezer
-from ludoteca.web.fence import FENCES_TABLE, Fences, StaleLeaseError
-from ludoteca.web.hall import Rooms
-from ludoteca.web.limits import Limits, Meter
-from ludoteca.web.seats import FREE, HUMAN
+from ludoteca.web.cluster import relay
+from ludoteca.web.cluster.node import Node
+from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.seats import FREE, HUMAN
+from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import PostgresStore, RoomRow, open_store
+from ludoteca.web.store.fence import FENCES_TABLE, Fences, StaleLeaseError
+from ludoteca.web.wire.limits import Limits, Meter
 
 FAIL_SAFE_SECONDS = 120.0
 """When a lock is let go anyway (only if the loop itself was stuck behind it)."""
@@ -95,15 +96,15 @@ class Relayed:
         self.node = node
 
     def open(self, sock: str, room: str) -> None:
-        self.node._dispatch({"op": "open", "room": room, "from": "w2", "sock": sock}, "")
+        self.node.peers.dispatch({"op": "open", "room": room, "from": "w2", "sock": sock}, "")
 
     def send(self, sock: str, text: str) -> None:
-        self.node._dispatch({"op": "in", "from": "w2", "sock": sock}, text)
+        self.node.peers.dispatch({"op": "in", "from": "w2", "sock": sock}, text)
 
     def got(self, sock: str, kind: str) -> int:
         """How many messages of type ``kind`` the owner sent the socket."""
         count = 0
-        for _, data in self.node.outbox._queue:
+        for _, data in self.node.peers.outbox._queue:
             head, body = relay.parse(data)
             count += head.get("sock") == sock and f'"type":"{kind}"' in body
         return count
@@ -115,12 +116,9 @@ def test_a_store_write_waiting_on_postgresql_never_stops_the_loop(pg_cluster: Po
     rooms = Rooms(store)
     limits = Limits()
 
-    async def unused_writer(*_args: Any) -> None:
-        raise AssertionError("no socket of this worker is used")
-
     async def scenario() -> None:
         settings = ClusterSettings("redis://127.0.0.1:1/0")  # never reached: no start()
-        node = Node(settings, rooms, store, limits, Meter(limits), unused_writer)
+        node = Node(settings, rooms, store, limits, Meter(limits))
         store.transact(lambda cur: cur.execute(FENCES_TABLE))  # type: ignore[attr-defined]
         relayed = Relayed(node)
         # Creating a room waits for its INSERT; the loop goes on meanwhile.
@@ -131,7 +129,7 @@ def test_a_store_write_waiting_on_postgresql_never_stops_the_loop(pg_cluster: Po
             lock.release()
             first = await creating
         second = await rooms.create_async("tacocat", 2, {}, 0)
-        node.owned |= {first.id, second.id}
+        node.holdings.owned |= {first.id, second.id}
         for sock, room in (("a", first), ("b", second)):
             relayed.open(sock, room.id)
             relayed.send(sock, '{"type":"hello","lang":"es"}')

@@ -1,5 +1,5 @@
 """Frames between workers travel bundled, one Redis message per worker and round
-(``web.relay``): a bundle gives back exactly the frames put in, whatever they hold."""
+(``cluster.relay``): a bundle gives back exactly the frames put in, whatever they hold."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoteca.web import relay
+from ludoteca.web.cluster import relay
 
 
 @given(st.lists(st.text()))

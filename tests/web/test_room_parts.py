@@ -12,13 +12,13 @@ import pytest
 
 from ludoteca.engine import registry, runner
 from ludoteca.engine.game import CHANCE
-from ludoteca.web.bots import agent_names, default_agent
-from ludoteca.web.client import RoomError
-from ludoteca.web.history import Replays, chat_line
-from ludoteca.web.live import Live
-from ludoteca.web.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
-from ludoteca.web.session import Session
+from ludoteca.web.room.bots import agent_names, default_agent
+from ludoteca.web.room.history import Replays, chat_line
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.seats import BOT, FREE, HUMAN, Seats, SeatState, hash_token
+from ludoteca.web.room.session import Session
 from ludoteca.web.store import RoomRow, SqliteStore
+from ludoteca.web.wire.client import RoomError
 
 
 class RefusingStore(SqliteStore):
@@ -216,7 +216,7 @@ def test_seat_profiles_follow_the_games_profile_spec() -> None:
 def test_move_labels_name_each_rooms_players_and_nameless_ones_are_shared() -> None:
     """A Mystery Date gift is labelled with the room's own names (two rooms, two names);
     a label that names no seat is written once for every room."""
-    from ludoteca.web import broadcast  # noqa: PLC0415
+    from ludoteca.web.room import broadcast  # noqa: PLC0415
 
     gift = registry.make("mystery_date").parse_action("give G1 to 1")
     first = json.loads(broadcast._item("mystery_date", gift, "en", ("Ana", "Luis")))
@@ -238,9 +238,9 @@ def test_a_menu_with_item_keys_is_labelled_exactly_as_its_actions_one_by_one(
     action, in both languages, whether the keys are new or already kept."""
     from ludoteca.games.tacocat.legal import replace_actions  # noqa: PLC0415
     from ludoteca.games.tacocat.model import FULL_PILE  # noqa: PLC0415
-    from ludoteca.web import broadcast  # noqa: PLC0415
-    from ludoteca.web.client import Settings  # noqa: PLC0415
-    from ludoteca.web.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room import broadcast  # noqa: PLC0415
+    from ludoteca.web.room.hall import Rooms  # noqa: PLC0415
+    from ludoteca.web.room.settings import Settings  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     store = open_store(str(tmp_path / "labels.sqlite3"))

@@ -12,11 +12,14 @@ import pytest
 from ludoteca.engine import registry
 from ludoteca.games.gotcha import cards as gotcha_cards
 from ludoteca.games.gotcha import surface as gotcha_surface
-from ludoteca.web import clock
-from ludoteca.web import protocol as p
-from ludoteca.web.hall import Rooms
-from ludoteca.web.rooms import Client, Room, Settings, hash_token
+from ludoteca.web.room import clock
+from ludoteca.web.room.hall import Rooms
+from ludoteca.web.room.room import Room
+from ludoteca.web.room.seats import hash_token
+from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import SqliteStore, open_store
+from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.client import Client
 
 
 class Inbox:

@@ -14,10 +14,10 @@ import pytest
 
 from ludoteca.engine import registry
 from ludoteca.engine.game import CHANCE
-from ludoteca.web import events
-from ludoteca.web.client import Serialised, dumps
-from ludoteca.web.live import KEEP, Live, Step, Stored
+from ludoteca.web.room import events
+from ludoteca.web.room.live import KEEP, Live, Step, Stored
 from ludoteca.web.store import RoomRow, SqliteStore
+from ludoteca.web.wire.client import Serialised, dumps
 
 
 def test_older_steps_are_compact_and_rebuild_the_same_actions_and_states() -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 from web_helpers import Message, Peer, Server
 
-from ludoteca.web.protocol import MAX_FRAME
+from ludoteca.web.wire.protocol import MAX_FRAME
 
 
 def table(server: Server) -> tuple[str, Peer, Peer, Message]:

@@ -204,7 +204,7 @@ def test_ludoteca_serve_takes_the_limits_as_flags(tmp_path: Path) -> None:
 
 
 def test_limits_lifted_and_set_from_flags() -> None:
-    from ludoteca.web.limits import Limits, from_flags, parse_rate  # noqa: PLC0415
+    from ludoteca.web.wire.limits import Limits, from_flags, parse_rate  # noqa: PLC0415
 
     assert parse_rate("2/10") == (2.0, 10.0)
     for bad in ("2", "a/b", "0/3", "2/0", "inf/3", "nan/2", "-1/4"):

@@ -13,8 +13,8 @@ from web_helpers import Message, Peer, Server, play_to_end
 from ludoteca.engine import registry, runner
 from ludoteca.engine.record import GameRecord
 from ludoteca.engine.replay import replay_states
-from ludoteca.web.limits import Limits
 from ludoteca.web.store import open_store
+from ludoteca.web.wire.limits import Limits
 
 
 def record_of(db: str, room: str, game_no: int = 1) -> GameRecord:

@@ -18,14 +18,14 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError
 from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.i18n import Lang
-from ludoteca.web import app
+from ludoteca.web.routes import games
 
 Message = dict[str, Any]
 
 
 def game_cards(lang: str) -> list[Message]:
     """The ``GET /api/games`` cards of every registered game, in ``lang`` (the server's)."""
-    return app.game_cards("es" if lang == "es" else "en")
+    return games.game_cards("es" if lang == "es" else "en")
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 ``bench`` is a group: run without a subcommand it measures the engine
 (``ludoteca.lab.bench``); ``bench web`` hands its arguments, unparsed, to the web load
-bench's own parser (``ludoteca.web.loadbench_cli``), which checks them and prints its help.
+bench's own parser (``ludoteca.loadbench.command``), which checks them and prints its help.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def web(ctx: typer.Context) -> None:
     """Hand every argument (``--help`` too) to the web load bench's parser; a ``--lang``
     given before ``bench`` is handed over with them.
     """
-    from ludoteca.web import loadbench_cli  # noqa: PLC0415 (loaded only for this command)
+    from ludoteca.loadbench import command as loadbench_cli  # noqa: PLC0415 (only here)
 
     before = top_lang()
     args = [*(["--lang", before] if before is not None else []), *ctx.args]

@@ -1,7 +1,6 @@
 """``ludoteca serve``: the web table, with uvicorn, over a store (``--workers``: processes).
 
-The only command module that imports the web table (``ludoteca.web``), besides the web load
-bench of ``cli.bench``.
+The only command module that imports the web table (``ludoteca.web``).
 """
 
 from __future__ import annotations
@@ -15,10 +14,10 @@ from ludoteca.cli.errors import fail
 from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import OPTIONS_METAVAR, LangOption, app, chosen_lang
 from ludoteca.engine.i18n import msg
-from ludoteca.web import cluster_messages as _cluster_messages  # noqa: F401 (serve's texts)
-from ludoteca.web import messages as _web_messages  # noqa: F401 (serve's help texts)
+from ludoteca.web.cluster import messages as _cluster_messages  # noqa: F401 (serve's texts)
 from ludoteca.web.store import DEFAULT_DB
 from ludoteca.web.store import hide_password as _hide_password
+from ludoteca.web.wire import messages as _web_messages  # noqa: F401 (serve's help texts)
 
 FramesRate = Annotated[
     str | None, typer.Option("--frames", help=help_text("rate_frames"), metavar=meta("rate"))
@@ -79,8 +78,8 @@ def serve(
     """Run the web table with uvicorn over the store ``--db`` (``--workers``: processes)."""
     import uvicorn  # noqa: PLC0415 (loaded only for this command)
 
-    from ludoteca.web import workers as workers_mod  # noqa: PLC0415
     from ludoteca.web.app import create_app  # noqa: PLC0415
+    from ludoteca.web.server import workers as workers_mod  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = chosen_lang(lang)

@@ -1,0 +1,446 @@
+"""A room's bots and turn timers: who moves next when no person does.
+
+After every change the room calls :meth:`Pilot.schedule`. In a turn-based game the first
+bot among the actors moves after ``Settings.bot_delay``. In a realtime game every bot
+proposes a timed action from its own view; the earliest proposal waits for its game time
+and is dropped when anyone acts first (:meth:`Pilot.due_proposal` lets a person's action
+lose to a proposal whose time has come). A person with a turn move to make gets a turn
+timer when the room has ``turn_seconds``; when it runs out a stand-in agent moves for them.
+
+Bots choose in a worker thread (``asyncio.to_thread``) and their choice is applied under
+the room's lock only if the game has not moved on meanwhile.
+
+After a search bot's move the pilot keeps what the search weighed (:class:`Why`), and
+:meth:`Pilot.why` gives it as a short text for the history ("why the bot did that",
+``ludoteca.agents.explain``) while that move is the last one played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ludoteca.agents import explain, levels
+from ludoteca.agents import registry as agents_registry
+from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
+from ludoteca.engine import registry, runner
+from ludoteca.engine import rng as rng_mod
+from ludoteca.engine.errors import RulesError
+from ludoteca.engine.game import Seat
+from ludoteca.engine.i18n import LANGS, Lang
+from ludoteca.engine.runner import Agent
+from ludoteca.web.room import clock
+from ludoteca.web.room.events import seat_names
+from ludoteca.web.room.live import Live
+from ludoteca.web.room.seats import BOT, HUMAN, SeatState
+from ludoteca.web.room.session import PLAYING, Session
+from ludoteca.web.room.settings import Settings
+from ludoteca.web.wire.client import now_ms
+
+log = logging.getLogger("ludoteca.web")
+
+RETRY_SECONDS = 1.0
+"""How long a bot's, a timer's or a draw's step waits after the store refused it."""
+
+
+def default_agent(game_id: str) -> str:
+    """The strongest bot a game has (expert, else greedy, else random)."""
+    names = agent_names(game_id)
+    for name in ("expert", "greedy"):
+        if name in names:
+            return name
+    return "random"
+
+
+def agent_names(game_id: str) -> tuple[str, ...]:
+    """The bots a room can seat: the levels first, then the bots by name (ISMCTS refuses
+    realtime games).
+    """
+    names = agents_registry.agent_names(game_id)
+    if registry.make(game_id).info.realtime:
+        names = tuple(n for n in names if n != "ismcts")
+    return (*levels.LEVELS, *names)
+
+
+@dataclass(slots=True)
+class Proposal:
+    """A bot's timed choice in a realtime game, waiting for its time."""
+
+    version: int
+    t: int
+    seat: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """What a search bot weighed for the step it played (``step``: its index in the game)."""
+
+    live: Live
+    step: int
+    seat: int
+    action: Any
+    stats: SearchStats
+
+
+@dataclass(slots=True)
+class _Tasks:
+    driver: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+    all: set[asyncio.Task[None]] = field(default_factory=set)
+
+
+class Table(Protocol):
+    """What a :class:`Pilot` needs of its room (``room.Room`` is one): its id and lock, its
+    game's session, its phase, seats and turn timer, how a step is applied and how a seat's
+    people are told that its time ran out.
+    """
+
+    @property
+    def id(self) -> str:
+        """The room's id (for the log)."""
+        ...
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Held while anything of the room changes."""
+        ...
+
+    @property
+    def session(self) -> Session:
+        """The room's game and its store."""
+        ...
+
+    @property
+    def status(self) -> str:
+        """``lobby``, ``playing`` or ``finished`` (``session``)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[SeatState]:
+        """The seats, in seat order (who is a bot, with which agent)."""
+        ...
+
+    @property
+    def turn_seconds(self) -> int:
+        """A person's time for a turn move (0: no timer)."""
+        ...
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in seat order."""
+        ...
+
+    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
+        """Apply a bot's or a timer's checked step (planned again later if not stored)."""
+        ...
+
+    def timed_out(self, seat: Seat, label: dict[Lang, str]) -> None:
+        """Tell the room that ``seat``'s time ran out and a bot played ``label`` for it."""
+        ...
+
+
+class Pilot:
+    """The bots, stand-ins and turn timers of one room.
+
+    Args:
+        table: Its room, as far as the bots need it (:class:`Table`).
+        settings: The bots' pacing and the realtime clock's scale.
+    """
+
+    def __init__(self, table: Table, settings: Settings) -> None:
+        self.table = table
+        self.game = table.session.game
+        self.game_id = self.game.info.id
+        self.realtime = self.game.info.realtime
+        self.bot_delay = settings.bot_delay
+        self.clock_scale = settings.clock_scale
+        self.deadlines: dict[int, int] = {}
+        """Each timed person's deadline (wall-clock ms)."""
+        self.proposal: Proposal | None = None
+        self._agents: dict[int, Agent] = {}
+        self._stand_ins: dict[int, Agent] = {}
+        self._agent_rngs: dict[int, Any] = {}
+        self._tasks = _Tasks()
+        self._thinking = threading.Lock()
+        self._why: Why | None = None
+
+    def begin(self, live: Live) -> None:
+        """A new game: fresh agents, each seat's rng derived from the game's seed."""
+        self._agents.clear()
+        self._stand_ins.clear()
+        self.deadlines.clear()
+        self.proposal = None
+        self._why = None
+        self._agent_rngs = {
+            seat: rng_mod.derive(live.seed, "agent", seat) for seat in range(live.players)
+        }
+
+    def forget(self, seat: int) -> None:
+        """A seat changed hands: its next agent is made afresh."""
+        self._agents.pop(seat, None)
+
+    # -------------------------------------------------------------------------------
+    # Tasks
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coro`` on the loop, cancelled by :meth:`close`, its failure logged."""
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.all.add(task)
+        task.add_done_callback(self._tasks.all.discard)
+        task.add_done_callback(self._report)
+        return task
+
+    def _report(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("room %s: a task failed", self.table.id, exc_info=task.exception())
+
+    def stop(self) -> None:
+        """Cancel the bot's move and the timer in progress (not the task calling)."""
+        current = asyncio.current_task()
+        for task in (self._tasks.driver, self._tasks.timer):
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+        self._tasks.driver = self._tasks.timer = None
+
+    def finish(self) -> None:
+        """The game ended: no timers, no moves."""
+        self.deadlines.clear()
+        self.stop()
+
+    def close(self) -> None:
+        """Cancel every task (server shutdown)."""
+        for task in list(self._tasks.all):
+            task.cancel()
+
+    def retry_later(self, then: Callable[[], None]) -> None:
+        """After the store refused a step: call ``then`` under the room's lock a second
+        later, if the game has not moved on meanwhile.
+        """
+        live = self.table.session.current()
+        self._tasks.driver = self.spawn(self._later(live, live.version, then))
+
+    async def _later(self, live: Live, version: int, then: Callable[[], None]) -> None:
+        await asyncio.sleep(RETRY_SECONDS)
+        async with self.table.lock:
+            if self._current(live, version):
+                then()
+
+    def _current(self, live: Live, version: int) -> bool:
+        table = self.table
+        return table.session.live is live and live.version == version and table.status == PLAYING
+
+    # -------------------------------------------------------------------------------
+    # Planning
+
+    def schedule(self) -> None:
+        """After a change: plan the bots' next move and the turn timers."""
+        self.stop()
+        self.proposal = None
+        table = self.table
+        live = table.session.live
+        if live is None or table.status != PLAYING:
+            return
+        with table.session.calls():
+            actors = live.actors()
+            bots = [s for s in actors if table.seats[s].kind == BOT]
+            people = [
+                s
+                for s in actors
+                if table.seats[s].kind == HUMAN
+                and (
+                    not self.realtime
+                    or bool(clock.turn_moves(self.game, self.game.legal_actions(live.state, s)))
+                )
+            ]
+        for seat in list(self.deadlines):
+            if seat not in people:
+                del self.deadlines[seat]
+        if table.turn_seconds > 0:
+            for seat in people:
+                self.deadlines.setdefault(seat, now_ms() + table.turn_seconds * 1000)
+        version = live.version
+        if self.realtime:
+            if bots:
+                self._tasks.driver = self.spawn(self._realtime_bots(live, version, bots))
+        elif bots:
+            self._tasks.driver = self.spawn(self._bot_move(live, version, bots[0]))
+        if self.deadlines:
+            self._tasks.timer = self.spawn(self._timeout(live, version))
+
+    def due_proposal(self) -> Proposal | None:
+        """Before a person's realtime action: the bot's proposal whose time has come and
+        that is still legal (it then wins the race), taken from the pilot.
+        """
+        pending = self.proposal
+        live = self.table.session.current()
+        if pending is None or pending.version != live.version:
+            return None
+        with self.table.session.calls():
+            if pending.t > self.table.session.now():
+                return None
+            try:
+                runner.check(self.game, live.state, pending.seat, pending.action)
+            except RulesError:
+                return None
+        self.proposal = None
+        return pending
+
+    # -------------------------------------------------------------------------------
+    # Agents
+
+    def _agent(self, seat: int) -> Agent:
+        agent = self._agents.get(seat)
+        if agent is None:
+            agent = self._agents[seat] = agents_registry.make_agent(
+                self.table.seats[seat].agent, self.game_id
+            )
+        return agent
+
+    def _stand_in(self, seat: int) -> Agent:
+        agent = self._stand_ins.get(seat)
+        if agent is None:
+            agent = self._stand_ins[seat] = agents_registry.make_agent(
+                default_agent(self.game_id), self.game_id
+            )
+        return agent
+
+    def _choose(self, agent: Agent, seat: int, state: Any) -> Any:
+        """A bot's choice (runs in a worker thread). A dropped choice's thread may still be
+        thinking when the next one starts: the thinking lock keeps one agent (and its rng)
+        in one thread at a time.
+        """
+        with self._thinking, self.table.session.calls():
+            view = self.game.view(state, seat)
+            legal = self.game.legal_actions(state, seat)
+            try:
+                action = agent.choose(view, legal, self._agent_rngs[seat])
+                runner.check(self.game, state, seat, action)
+            except Exception:
+                # A bot's bug must not stall the table: log it and play a listed move.
+                log.exception(
+                    "room %s: the bot in seat %s failed; a random move instead", self.table.id, seat
+                )
+                action = rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
+        return action
+
+    # -------------------------------------------------------------------------------
+    # Moves
+
+    async def _bot_move(self, live: Live, version: int, seat: int) -> None:
+        table = self.table
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        agent = self._agent(seat)
+        action = await asyncio.to_thread(self._choose, agent, seat, live.state)
+        async with table.lock:
+            if self._current(live, version) and table.seats[seat].kind == BOT:
+                if isinstance(agent, ISMCTSAgent):  # before the step: its broadcast tells it
+                    self._why = Why(live, live.version, seat, action, agent.stats)
+                await table.apply_or_retry(seat, action)
+
+    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
+        """The last search bot's reasons, ``{"step", "seat", "text"}``, for ``reader``.
+
+        Only while that bot's move is the last move played, never for a secret choice
+        the reader may not see; the other moves it weighed are named only to the bot's own
+        seat (they come from its view and could show its hidden cards). Call under
+        ``Session.calls``.
+        """
+        why = self._why
+        if why is None or why.live is not live or why.step != live.last_index():
+            return None
+        step = live.steps[why.step]
+        if step.seat != why.seat or step.text != str(why.action):
+            return None
+        if step.secret and reader != why.seat:
+            return None
+        text = explain.explain(
+            self.game, why.stats, why.action, lang, name_others=reader == why.seat
+        )
+        if text is None:
+            return None
+        return {"step": why.step, "seat": why.seat, "text": text}
+
+    async def _realtime_bots(self, live: Live, version: int, bots: list[int]) -> None:
+        table = self.table
+        state = live.state
+
+        def propose() -> Proposal:
+            best: Proposal | None = None
+            for seat in bots:
+                action = self._choose(self._agent(seat), seat, state)
+                with table.session.calls():
+                    t = self.game.action_time(action)  # type: ignore[attr-defined]
+                if best is None or t < best.t:
+                    best = Proposal(version, t, seat, action)
+            assert best is not None
+            return best
+
+        proposal = await asyncio.to_thread(propose)
+        if table.session.live is not live or live.version != version:
+            return
+        self.proposal = proposal
+        with table.session.calls():
+            now = table.session.now()
+        await asyncio.sleep(clock.real_delay(proposal.t, now, self.clock_scale))
+        async with table.lock:
+            if not self._current(live, version) or table.seats[proposal.seat].kind != BOT:
+                return
+            self.proposal = None
+            await table.apply_or_retry(proposal.seat, proposal.action)
+
+    async def _timeout(self, live: Live, version: int) -> None:
+        table = self.table
+        deadline = min(self.deadlines.values())
+        await asyncio.sleep(max(0.0, (deadline - now_ms()) / 1000))
+        async with table.lock:
+            if not self._current(live, version):
+                return
+            due = sorted(s for s, d in self.deadlines.items() if d <= now_ms())
+            if not due:
+                self._tasks.timer = None
+                self._tasks.timer = self.spawn(self._timeout(live, version))
+                return
+            seat = due[0]
+        action = await asyncio.to_thread(self._choose, self._stand_in(seat), seat, live.state)
+        async with table.lock:
+            if not self._current(live, version):
+                return
+            if self.realtime:
+                with table.session.calls():
+                    action = self._timed_stand_in(live, seat, action, table.session.now())
+                if action is None:
+                    return
+            self.deadlines.pop(seat, None)
+            before = live.version
+            await table.apply_or_retry(seat, action)
+            if live.version > before:  # applied (not refused by the store)
+                with table.session.calls():
+                    names = table.names()
+                    label = {
+                        lang: self.game.describe(action, lang, seat_names(names, lang))
+                        for lang in LANGS
+                    }
+                table.timed_out(seat, label)
+
+    def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:
+        """The stand-in's realtime move stamped at ``t``; if that is not legal now, the
+        first turn move the game lists at ``t``; ``None`` if neither is.
+        """
+        candidates = [action]
+        turn = clock.turn_moves(self.game, self.game.legal_actions(live.state, seat))
+        if turn:
+            candidates.append(turn[0])
+        for candidate in candidates:
+            stamped = clock.restamp(self.game, candidate, t)
+            try:
+                runner.check(self.game, live.state, seat, stamped)
+            except RulesError:
+                continue
+            return stamped
+        log.warning("room %s: no timed move for seat %s", self.table.id, seat)
+        return None

@@ -1,0 +1,118 @@
+"""The rooms' HTTP API (``docs/protocol.md``).
+
+- ``POST /api/rooms``: a new room (same-site JSON, rate-limited per address): its id, its
+  invite path and the creator's token;
+- ``GET /api/rooms/{id}?lang=``: one room's summary, wherever it is held;
+- ``GET /api/rooms?lang=``: the rooms someone is at now, to join a free seat or watch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.room.room import Room
+from ludoteca.web.room.seats import BOT, FREE, HUMAN
+from ludoteca.web.routes.site import Site, read_body, refusal, request_lang, same_site
+from ludoteca.web.wire import protocol
+from ludoteca.web.wire.client import RoomError
+
+OPEN_ROOMS_LIMIT = 50
+"""Most rooms ``GET /api/rooms`` lists (lobbies with a free seat first, newest first)."""
+LISTED = ("lobby", "playing")
+"""Room phases the list shows (a finished game is not one to join)."""
+
+
+def router(site: Site) -> APIRouter:
+    """The rooms' routes."""
+    routes = APIRouter()
+
+    @routes.get("/api/rooms")
+    async def api_open_rooms(request: Request) -> Response:
+        return JSONResponse({"rooms": open_rooms(site.host().held(), request_lang(request))})
+
+    @routes.post("/api/rooms")
+    async def api_create_room(request: Request) -> Response:
+        return await create_room(site, request)
+
+    @routes.get("/api/rooms/{room_id}")
+    async def api_room(room_id: str, request: Request) -> Response:
+        lang = request_lang(request)
+        found = await site.host().summary(room_id, lang)
+        if found is None:
+            return refusal(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
+        return JSONResponse(found)
+
+    return routes
+
+
+async def create_room(site: Site, request: Request) -> Response:
+    """``POST /api/rooms``: check where it comes from, its type, rate and size, then its
+    fields (``Rooms.create``); 201 with the room, its invite and the creator's token.
+    """
+    lang = request_lang(request)
+    if not same_site(request):
+        return refusal(403, RoomError("cross_site", msg("web.error.cross_site")), lang)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return refusal(415, RoomError("bad_body", msg("web.error.not_json_type")), lang)
+    address = request.client.host if request.client else "?"
+    if not site.meter.take(address, "rooms"):
+        return refusal(429, RoomError("rate_limited", msg("web.error.rate_rooms")), lang)
+    limit = site.limits.max_body
+    raw = await read_body(request, limit)
+    if raw is None:
+        return refusal(413, RoomError("too_large", msg("web.error.body_size", limit=limit)), lang)
+    try:
+        body = protocol.load_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, protocol.ProtocolError):
+        body = None
+    if not isinstance(body, dict):
+        return refusal(400, RoomError("bad_message", msg("web.error.bad_body")), lang)
+    try:
+        game_id = body.get("game")
+        if not isinstance(game_id, str):
+            raise RoomError("unknown_game", msg("web.error.bad_field", field="game", kind="str"))
+        room = await site.host().create(
+            game_id, body.get("players"), body.get("options"), body.get("turn_seconds", 0)
+        )
+    except RoomError as error:
+        return refusal(400, error, lang)
+    answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
+    return JSONResponse(answer, status_code=201)
+
+
+def open_room(room: Room, lang: Lang) -> dict[str, Any]:
+    """One row of the open-rooms list."""
+    seats = room.seats
+    connected = {c.seat for c in room.clients if c.hello and c.seat is not None}
+    return {
+        "id": room.id,
+        "game": room.info.id,
+        "game_name": room.info.name(lang),
+        "status": room.status,
+        "players": room.players,
+        "free": sum(1 for s in seats if s.kind == FREE),
+        "people": [s.name for s in seats if s.kind == HUMAN],
+        "bots": sum(1 for s in seats if s.kind == BOT),
+        "connected": len(connected),
+        "spectators": sum(1 for c in room.clients if c.hello and c.seat is None),
+        "created_ms": room.created_ms,
+    }
+
+
+def open_rooms(rooms: Iterable[Room], lang: Lang) -> list[dict[str, Any]]:
+    """The rooms someone has open now, in the lobby or playing: first those with a free
+    seat, then the newest (at most :data:`OPEN_ROOMS_LIMIT`).
+    """
+    found = [
+        open_room(room, lang)
+        for room in rooms
+        if room.status in LISTED and any(c.hello for c in room.clients)
+    ]
+    found.sort(key=lambda row: (row["free"] == 0 or row["status"] != "lobby", -row["created_ms"]))
+    return found[:OPEN_ROOMS_LIMIT]
