@@ -1,10 +1,11 @@
 # Two commands: `make run` and `make test`. Both create .venv and install what they need.
+# While working: `make quick` (docs/development.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install system-deps run test lint bench clean clean-build
+.PHONY: install system-deps run test quick lint bench clean clean-build
 
 # setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc (a C
 # compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
@@ -36,6 +37,13 @@ lint: install
 # LUDOTECA_NO_SKIPS=1: a skipped test fails the run (tests/conftest.py).
 test: system-deps lint
 	LUDOTECA_NO_SKIPS=1 $(BIN)/pytest -n auto
+
+# The inner loop: every test but those that need a browser, PostgreSQL, a Redis cluster or
+# tmux, and the slowest (markers applied by tests/suite_markers.py). No lint, no system
+# packages; `make test` runs everything before a commit.
+QUICK := not browser and not postgres and not cluster and not tmux and not slow
+quick: install
+	$(BIN)/pytest -n auto -m "$(QUICK)"
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

@@ -1,6 +1,6 @@
 """Bot levels a player understands, each backed by a measured rating.
 
-``bench/bot_ratings.py`` rates every bot of every turn-based game on one OpenSkill
+``bench/tools/bot_ratings.py`` rates every bot of every turn-based game on one OpenSkill
 (Plackett-Luce) scale from seat-balanced round-robins and writes ``levels.json`` next to
 this module: per game, each bot's rating and which bot each level stands for (the weakest
 is "beginner", the strongest "strongest"). A game without ratings (Gotcha, realtime) maps
@@ -28,9 +28,9 @@ SEARCH_BUDGETS: dict[str, int] = {
 }
 """Iterations per decision of the rated (and so shipped) search bot: about 0.2 s of one core
 a searched decision, the anchor's (expert's) time included, as played
-(``bench/search_budget.py``, 2026-12-02 15:07-15:17 UTC, bench/README.md issue 18's sixth
+(``bench/tools/search_budget.py``, 2026-12-02 15:07-15:17 UTC, bench/README.md issue 18's sixth
 session; Dweebies 2026-12-04 08:29 UTC with its greedy agent compiled: 250 iterations a
-median 0.193 s, 300 0.207 s, the fourteenth session). ``bench/bot_ratings.py`` rates
+median 0.193 s, 300 0.207 s, the fourteenth session). ``bench/tools/bot_ratings.py`` rates
 ``ismcts:iterations=N`` with these, so the levels that name the search bot use them."""
 _DATA = Path(__file__).with_name("levels.json")
 _UNRATED_ORDER = ("random", "greedy", "expert", "ismcts")

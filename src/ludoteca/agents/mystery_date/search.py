@@ -11,7 +11,7 @@ Gifts and discards are not searched (``candidates``): which card to give in a sw
 and draws, which the hand score 60 random steps on does not see. Searched, they were
 nearly all of the search's overrides of the expert, and those lost on average: judged from
 the true state by 100 paired expert-against-expert playouts each
-(``bench/override_judge.py --every-decision``, seeds 9000-9099), discards -0.027 ± 0.017
+(``bench/studies/override_judge.py --every-decision``, seeds 9000-9099), discards -0.027 ± 0.017
 and gifts +0.007 ± 0.023 in returns (50 and 29 overrides); an earlier run of the same
 judge, other streams, -0.043 ± 0.015 and -0.036 ± 0.016 (62 and 53). Over 253 games
 against the expert the overrides changed 57 results, 23 for the better and 34 for the

@@ -25,7 +25,7 @@ tiles of its goals' colours). Loose tiles grow the board toward the corners and 
 tiles for little; the greedy agent's habit of placing them is what keeps its score low.
 Building toward face-up goals by halves gets less weight (it is a gift to the next player).
 
-Measured (``bench/expert_tile_up.py``): see ``bench/README.md``. Decisions take a few
+Measured (``bench/studies/expert_tile_up.py``): see ``bench/README.md``. Decisions take a few
 milliseconds: the shape placements of a board are listed once (``placements``) and each
 decision walks them with bit masks.
 """

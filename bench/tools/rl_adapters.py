@@ -1,0 +1,379 @@
+"""Engine random playouts against each RL adapter, side by side in one run.
+
+    .venv/bin/python -m bench.tools.rl_adapters --seconds 1 --repeats 3 [--games tacocat ...]
+
+Rows per game (fewest players), all uniform-random over legal moves, timed in CPU seconds
+(``time.process_time``), round-robin (one repetition of every row per round), median of the
+repetitions:
+
+- ``engine``: the loop of ``ludoteca bench``'s playout row (``actors``, ``sample_chance``,
+  ``rng.choice(legal_actions)``, ``apply``); steps are actions plus chance outcomes.
+- ``pettingzoo``: the AEC environment, ``last()`` then ``step(random masked number)``;
+  steps are agent steps (one per ``step`` of a live agent, sub-actions included).
+- ``pettingzoo+order``: the same loop through PettingZoo's ``OrderEnforcingWrapper`` (what
+  PettingZoo's own environments return from ``env()``; ``ludoteca``'s ``env()`` returns the
+  environment unwrapped, the ``pettingzoo`` row).
+- ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
+  number)``; steps are learner steps, opponents and chance moving in between.
+- ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
+  ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls, chance nodes
+  included.
+- ``openspiel+obs``: the same loop asking ``observation_tensor(player)`` at each decision
+  (as an RL loop does; the plain row never asks for an observation).
+- ``openspiel+observer``: the same loop filling OpenSpiel's observer at each decision
+  (``make_observation(game)``, ``observer.set_from(state, player)``, read as the NumPy
+  ``observer.tensor``): the observation without pyspiel turning it into a Python list.
+
+An *engine step* is one ``apply`` of the engine: a seat's action or a chance outcome (a card
+drawn, a die rolled). An *agent step* (PettingZoo, Gymnasium) is one ``step`` call of the
+learner: it may be a sub-action that applies nothing (a Tacocat replace select) or carry
+several engine steps (the chance steps and, in Gymnasium, the opponents' moves until the
+learner chooses again). The issue's ratio is each adapter row's steps/s over the engine
+row's engine steps/s. The engine row also counts its *decisions* (engine steps that are a
+seat's action, chance excluded): "÷ engine decisions" reads an adapter row against the rate
+at which the engine's random playout makes decisions, for information only.
+
+``--parts`` instead times each call an adapter step makes, on the same decision states
+(every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
+call): the engine's ``legal_actions`` + choice + ``apply``, ``game.view``, the encoding's
+observation, its scaling and its mask.
+
+``--mccfr N`` instead runs N iterations of OpenSpiel's outcome-sampling MCCFR on
+``ludoteca_tacocat`` (NumPy's global generator seeded 0) and reports CPU seconds, iterations
+per second and the information states in the solver's table.
+
+Each row also reports ``engine steps/s`` inside it (actions plus chance outcomes applied),
+so the adapters' overhead is read against the engine row of the same run. Prints a
+Markdown table and writes JSON with every repetition to ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ludoteca.engine import registry, runner
+from ludoteca.engine.game import CHANCE
+
+Workload = Callable[[float], tuple[int, int]]
+"""Runs for about ``seconds`` of CPU time; returns (its steps, engine steps)."""
+
+DECISIONS: dict[str, list[int]] = {}
+"""Per game, the engine row's decisions (non-chance steps) per repetition."""
+
+
+def engine_rows(game_id: str) -> Workload:
+    game = registry.make(game_id)
+    players = game.info.min_players
+    picker = random.Random(0)
+    seed = [0]
+    state = [runner.new_game(game, players, 0)]
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        chance = 0
+        stop = time.process_time() + seconds
+        s = state[0]
+        while time.process_time() < stop:
+            for _ in range(100):
+                actors = game.actors(s)
+                if not actors:
+                    seed[0] += 1
+                    s = runner.new_game(game, players, seed[0])
+                    continue
+                if actors[0] == CHANCE:
+                    s = game.apply(s, CHANCE, game.sample_chance(s, picker))
+                    steps += 1
+                    chance += 1
+                    continue
+                picks = [(seat, picker.choice(game.legal_actions(s, seat))) for seat in actors]
+                for seat, action in picks:
+                    s = game.apply(s, seat, action)
+                    steps += 1
+        state[0] = s
+        DECISIONS.setdefault(game_id, []).append(steps - chance)
+        return steps, steps
+
+    return run
+
+
+def pettingzoo_rows(game_id: str, wrapped: bool = False) -> Workload:
+    from pettingzoo.utils import wrappers  # noqa: PLC0415
+
+    from ludoteca.adapters.pettingzoo import env  # noqa: PLC0415
+
+    e: Any = env(game_id, seed=0, scaled=True)
+    if wrapped:
+        e = wrappers.OrderEnforcingWrapper(e)
+    e.reset()
+    picker = random.Random(0)
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        before = e.engine_steps
+        engine = 0
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(100):
+                if not e.agents:
+                    engine += e.engine_steps - before
+                    e.reset()
+                    before = 0
+                    continue
+                observation, _, termination, truncation, _ = e.last()
+                if termination or truncation or observation is None:
+                    e.step(None)
+                    continue
+                allowed = np.flatnonzero(observation["action_mask"])
+                e.step(int(allowed[int(picker.random() * len(allowed))]))
+                steps += 1
+        engine += e.engine_steps - before
+        return steps, engine
+
+    return run
+
+
+def gymnasium_rows(game_id: str) -> Workload:
+    import gymnasium  # noqa: PLC0415
+
+    from ludoteca.adapters import gymnasium_env  # noqa: PLC0415
+
+    e: Any = gymnasium.make(gymnasium_env.ENV_IDS[game_id], opponents="random").unwrapped
+    _, info = e.reset(seed=0)
+    picker = random.Random(0)
+    box = [info]
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        engine_before = e.engine_steps
+        engine = 0
+        info = box[0]
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(100):
+                allowed = np.flatnonzero(info["action_mask"])
+                _, _, terminated, truncated, info = e.step(
+                    allowed[int(picker.random() * len(allowed))]
+                )
+                steps += 1
+                if terminated or truncated:
+                    engine += e.engine_steps - engine_before
+                    _, info = e.reset()
+                    engine_before = 0
+        engine += e.engine_steps - engine_before
+        box[0] = info
+        return steps, engine
+
+    return run
+
+
+def openspiel_rows(game_id: str, observe: str = "") -> Workload:
+    import pyspiel  # noqa: PLC0415
+    from open_spiel.python.observation import make_observation  # noqa: PLC0415
+
+    import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
+
+    game = pyspiel.load_game(f"ludoteca_{game_id}")
+    observer = make_observation(game)
+    picker = random.Random(0)
+    box = [game.new_initial_state()]
+
+    def engine_steps(state: Any) -> int:
+        # ``engine_steps`` since the speed work; ``_steps`` in the adapter before it (so
+        # this script can time an older checkout, ``PYTHONPATH=<old>/src``).
+        steps = getattr(state, "engine_steps", None)
+        return int(steps if steps is not None else getattr(state, "_steps", 0))
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        state = box[0]
+        engine_before = engine_steps(state)
+        engine = 0
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(20):
+                if state.is_terminal():
+                    engine += engine_steps(state) - engine_before
+                    state = game.new_initial_state()
+                    engine_before = 0
+                    continue
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    ids = [a for a, _ in outcomes]
+                    weights = [p for _, p in outcomes]
+                    state.apply_action(picker.choices(ids, weights)[0])
+                else:
+                    if observe == "tensor":
+                        state.observation_tensor(state.current_player())
+                    elif observe == "observer":
+                        observer.set_from(state, state.current_player())
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(picker.random() * len(legal))])
+                steps += 1
+        engine += engine_steps(state) - engine_before
+        box[0] = state
+        return steps, engine
+
+    return run
+
+
+ROWS: dict[str, Callable[[str], Workload]] = {
+    "engine": engine_rows,
+    "pettingzoo": pettingzoo_rows,
+    "pettingzoo+order": lambda game_id: pettingzoo_rows(game_id, wrapped=True),
+    "gymnasium": gymnasium_rows,
+    "openspiel": openspiel_rows,
+    "openspiel+obs": lambda game_id: openspiel_rows(game_id, observe="tensor"),
+    "openspiel+observer": lambda game_id: openspiel_rows(game_id, observe="observer"),
+}
+
+
+def parts(game_ids: list[str]) -> None:
+    """CPU microseconds per call of each piece of an adapter step (see the docstring)."""
+    print("| game | engine: legal + choice + apply | view | observation | scaling | mask |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for game_id in game_ids:
+        cells = _parts_row(game_id)
+        print(f"| {game_id} | " + " | ".join(f"{c:.1f} µs" for c in cells) + " |")
+
+
+def _best(call: Callable[[Any], object], items: list[Any]) -> float:
+    times = []
+    for _ in range(3):
+        start = time.process_time()
+        for item in items:
+            call(item)
+        times.append((time.process_time() - start) / len(items))
+    return min(times) * 1e6
+
+
+def _parts_row(game_id: str) -> list[float]:
+    from ludoteca.adapters import encodings  # noqa: PLC0415
+
+    game = registry.make(game_id)
+    players = game.info.min_players
+    picker = random.Random(0)
+    found: list[tuple[Any, int]] = []
+    seed = 0
+    s = runner.new_game(game, players, seed)
+    while len(found) < 3000:
+        actors = game.actors(s)
+        if not actors:
+            seed += 1
+            s = runner.new_game(game, players, seed)
+            continue
+        if actors[0] == CHANCE:
+            s = game.apply(s, CHANCE, game.sample_chance(s, picker))
+            continue
+        found += [(s, seat) for seat in actors]
+        picks = [(seat, picker.choice(game.legal_actions(s, seat))) for seat in actors]
+        for seat, action in picks:
+            s = game.apply(s, seat, action)
+    enc = encodings.make(game_id, players, {})
+    views = [game.view(state, seat) for state, seat in found]
+    legals = [game.legal_actions(state, seat) for state, seat in found]
+    vectors = [enc.observation(view, ()) for view in views]
+    pairs = list(zip(views, legals, strict=True))
+    return [
+        _best(
+            lambda x: game.apply(x[0], x[1], picker.choice(game.legal_actions(x[0], x[1]))),
+            found,
+        ),
+        _best(lambda x: game.view(x[0], x[1]), found),
+        _best(lambda x: enc.observation(x[0], ()), pairs),
+        _best(lambda v: encodings.scaled(enc, v), vectors),
+        _best(lambda x: enc.action_mask(x[0], x[1], ()), pairs),
+    ]
+
+
+def mccfr(iterations: int) -> None:
+    """Outcome-sampling MCCFR on Tacocat: CPU time, iterations/s, information states."""
+    import pyspiel  # noqa: PLC0415
+    from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: PLC0415
+
+    import ludoteca.adapters.openspiel  # noqa: F401, PLC0415
+
+    np.random.seed(0)  # noqa: TID251 (OpenSpiel's solver samples with NumPy's generator)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(pyspiel.load_game("ludoteca_tacocat"))
+    start = time.process_time()
+    for _ in range(iterations):
+        solver.iteration()
+    spent = time.process_time() - start
+    learned = sum(
+        not np.allclose(regrets, regrets[0]) for regrets, _ in solver._infostates.values()
+    )
+    print(
+        f"{iterations} iterations in {spent:.1f} CPU s ({iterations / spent:.1f}/s); "
+        f"{len(solver._infostates):,} information states, {learned:,} with updated regrets"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--games", nargs="*", default=["tacocat", "dweebies", "tile_up", "mystery_date"]
+    )
+    parser.add_argument("--rows", nargs="*", default=list(ROWS), choices=list(ROWS))
+    parser.add_argument("--json", default=None)
+    parser.add_argument("--mccfr", type=int, default=0)
+    parser.add_argument("--parts", action="store_true")
+    args = parser.parse_args()
+    if args.parts:
+        parts(args.games)
+        return
+    if args.mccfr:
+        mccfr(args.mccfr)
+        return
+    results: dict[str, dict[str, Any]] = {}
+    for game_id in args.games:
+        loads = {
+            row: make(game_id) for row, make in ROWS.items() if row in args.rows or row == "engine"
+        }
+        for load in loads.values():
+            load(min(args.seconds, 0.5))  # warm-up, discarded
+        reps: dict[str, list[tuple[int, int]]] = {row: [] for row in loads}
+        for _ in range(args.repeats):
+            for row, load in loads.items():
+                reps[row].append(load(args.seconds))
+        results[game_id] = {
+            row: {
+                "steps_per_s": statistics.median(s / args.seconds for s, _ in runs),
+                "engine_steps_per_s": statistics.median(e / args.seconds for _, e in runs),
+                "runs": runs,
+            }
+            for row, runs in reps.items()
+        }
+        decisions = DECISIONS.pop(game_id)[1:]  # the warm-up's count first
+        results[game_id]["engine"]["decisions_per_s"] = statistics.median(
+            d / args.seconds for d in decisions
+        )
+    print(
+        "| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row "
+        "| ÷ engine decisions/s |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
+    for game_id, rows in results.items():
+        base = rows["engine"]["steps_per_s"]
+        per_decision = rows["engine"]["decisions_per_s"]
+        for row, data in rows.items():
+            print(
+                f"| {game_id} | {row} | {data['steps_per_s']:,.0f} | "
+                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} | "
+                f"{data['steps_per_s'] / per_decision:.0%} |"
+            )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""A pytest plugin (tests/conftest.py loads it): the suite's markers, applied by what a test
+needs, so ``make quick`` can leave out what is slow or needs a server.
+
+The markers (registered in pyproject.toml; ``--strict-markers`` refuses any other):
+
+- ``browser``: drives Debian's chromium through Playwright;
+- ``postgres``: needs a PostgreSQL server (the session's throwaway cluster);
+- ``cluster``: runs several server workers over Redis;
+- ``tmux``: drives a real terminal through tmux;
+- ``slow``: among the slowest modules and tests of a full run (:data:`SLOW`).
+
+A test gets ``browser``, ``postgres``, ``cluster`` and ``tmux`` from what it uses: the
+fixtures it requests (:data:`BY_FIXTURE`), a ``postgresql`` parameter (a store of each
+kind), and the modules its module takes names from (:data:`BY_IMPORT`), followed through
+the suite's own helper modules. ``slow`` comes from :data:`SLOW`, keyed by file name, not
+folder. Either way a test keeps its markers when it moves. Markers only deselect in
+``make quick``; ``make test`` runs everything.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BY_FIXTURE: Mapping[str, frozenset[str]] = {
+    "browser": frozenset({"browser", "page", "playwright"}),
+    "postgres": frozenset({"pg_cluster"}),
+    "cluster": frozenset({"cluster", "redis_server"}),
+}
+"""Marker -> fixture names: a test requesting one (directly or through another fixture)
+gets the marker."""
+
+BY_IMPORT: Mapping[str, frozenset[str]] = {
+    "browser": frozenset({"playwright"}),
+    "cluster": frozenset({"cluster_helpers"}),
+    "tmux": frozenset({"tmux_driver"}),
+}
+"""Marker -> top-level module names: a test whose module (or a helper module of the suite
+it takes names from) uses one gets the marker."""
+
+POSTGRES_PARAMETER = "postgresql"
+"""A parameter value that runs a test against PostgreSQL (``store_url``'s)."""
+
+SLOW: Mapping[str, frozenset[str]] = {
+    # Gotcha's bigger tables and Tile Up's: 1,391 of the conformance suite's 1,544 s.
+    "test_conformance.py": frozenset(
+        {f"test_conformance[gotcha-{players}-" for players in range(4, 9)}
+        | {"test_conformance[tile_up-3-", "test_conformance[tile_up-4-"}
+    ),
+    "test_crash.py": frozenset(),
+    "test_ray_backend.py": frozenset(),
+    "test_search_strength.py": frozenset(),
+    "test_override_judge.py": frozenset(),
+    "test_ismcts.py": frozenset({"test_beats_random"}),
+    "test_search_agent.py": frozenset(
+        {"test_anchored_search_leaves_the_agents_stream_to_its_anchor"}
+    ),
+    "test_expert_tacocat.py": frozenset(
+        {"test_beats_greedy_on_a_seeded_sample", "test_beats_random_almost_always"}
+    ),
+    "test_greedy_tacocat.py": frozenset({"test_tuned_greedy_beats_its_first_version"}),
+    "test_greedy_gotcha.py": frozenset(
+        {"test_bots_play_whole_games_legally_and_deterministically"}
+    ),
+    "test_gotcha_cards_bots.py": frozenset({"test_conform_chat_all_keeps_every_rule_for_any_text"}),
+    "test_tile_up_encoding.py": frozenset(
+        {
+            "test_the_mask_reaches_exactly_the_legal_actions",
+            "test_resampling_hidden_zones_leaves_observation_and_mask_unchanged",
+        }
+    ),
+    "test_bench.py": frozenset({"test_playout_of_every_game"}),
+    "test_screens_fit.py": frozenset({"test_every_screen_of_a_seeded_game_fits_80_by_24"}),
+    "test_e2e_load_bench.py": frozenset({"test_two_games_of_random_moves_over_real_sockets"}),
+}
+"""File name of a test module -> its slow tests: a test function's name, or a parametrized
+test's name up to and including part of its id (``test_conformance[gotcha-8-``, a prefix);
+an empty set marks the whole module.
+
+Chosen from one full run, ``.venv/bin/pytest -n 2 --durations=0`` (2026-12-06, 4,818
+tests, 29 min 40 s on the shared 2-core machine at load 6-9): these take 1,983 of the
+2,673 test-seconds left once browser, postgres, cluster and tmux tests are out."""
+
+
+def module_origins(module: ModuleType, tests: Path) -> set[str]:
+    """The modules ``module`` takes names from, followed through the suite's own modules.
+
+    Args:
+        module: A test module (or a helper module of the suite).
+        tests: The suite's folder: a module whose file is under it is followed.
+
+    Returns:
+        The full dotted names of every module the names come from.
+    """
+    found: set[str] = set()
+    pending = [module]
+    seen: set[str] = set()
+    while pending:
+        current = pending.pop()
+        if current.__name__ in seen:
+            continue
+        seen.add(current.__name__)
+        for origin in _origins_of(current):
+            found.add(origin)
+            helper = sys.modules.get(origin)
+            if helper is not None and _under(helper, tests):
+                pending.append(helper)
+    return found
+
+
+def _origins_of(module: ModuleType) -> Iterator[str]:
+    for value in vars(module).values():
+        if isinstance(value, ModuleType):
+            yield value.__name__
+            continue
+        name = getattr(value, "__module__", None)
+        if isinstance(name, str):
+            yield name
+
+
+def _under(module: ModuleType, folder: Path) -> bool:
+    file = getattr(module, "__file__", None)
+    return isinstance(file, str) and Path(file).resolve().is_relative_to(folder)
+
+
+def markers_for(item: pytest.Item, origins: set[str]) -> set[str]:
+    """The markers a collected test gets from its fixtures, parameters, imports and name.
+
+    Args:
+        item: The collected test.
+        origins: :func:`module_origins` of its module.
+
+    Returns:
+        The names of the markers to add.
+    """
+    names = set(getattr(item, "fixturenames", ()))
+    tops = {origin.split(".")[0] for origin in origins}
+    marks = {marker for marker, fixtures in BY_FIXTURE.items() if names & fixtures}
+    marks |= {marker for marker, modules in BY_IMPORT.items() if tops & modules}
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and POSTGRES_PARAMETER in map(str, callspec.params.values()):
+        marks.add("postgres")
+    slow = SLOW.get(item.path.name)
+    if slow is not None and (not slow or _named(item, slow)):
+        marks.add("slow")
+    return marks
+
+
+def _named(item: pytest.Item, names: frozenset[str]) -> bool:
+    function = getattr(item, "originalname", item.name)
+    return function in names or any("[" in name and item.name.startswith(name) for name in names)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).resolve().parent
+    by_module: dict[str, set[str]] = {}
+    for item in items:
+        module = getattr(item, "module", None)
+        origins: set[str] = set()
+        if isinstance(module, ModuleType):
+            if module.__name__ not in by_module:
+                by_module[module.__name__] = module_origins(module, tests)
+            origins = by_module[module.__name__]
+        for marker in sorted(markers_for(item, origins)):
+            item.add_marker(marker)
