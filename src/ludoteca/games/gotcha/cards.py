@@ -1,10 +1,13 @@
 """Gotcha! (¡Te tengo!) cards: the 110-card deck, its WHO predicates, its WHAT/individual
 predicates over the event log, and the sentences read aloud.
 
-The authored deck lives in ``games/gotcha/cards.toml`` (texts in Spanish and English
-with their predicate parameters). The contract with the game module is
-``GOTCHA_INTERFACE.md``; rulings: ``shared/games/gotcha.md`` (GT-03 WHO/WHAT slots, GT-04
-individual mats, GT-06 buzz checks, GT-09 blank cards are voted).
+This module is the deck's API: the game, the referee, the bots and the tests use the cards
+through it alone. The authored deck lives in ``games/gotcha/cards.toml`` (texts in Spanish
+and English with their predicate parameters). What a WHAT/individual rule asks is its
+family's (``Rule.family``; one object per family in :mod:`ludoteca.games.gotcha.families`):
+the judging functions (``cards_check``) and the obeying ones (``cards_obey``), re-exported
+here, find a card's family and ask it. Rulings: ``shared/games/gotcha.md`` (GT-03 WHO/WHAT
+slots, GT-04 individual mats, GT-06 buzz checks, GT-09 blank cards are voted).
 
 Spanish agreement: each WHO card says whether its group takes a plural verb
 (``Card.plural``) and each WHAT card stores both verb forms (``es_sg``/``es_pl``: "debe" /
