@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc (a C
 # compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
 # game reinstalls. LUDOTECA_PURE=1 installs without compiling.
-NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py)
+NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py src/ludoteca/games/*/*/*.py)
 
 $(STAMP): pyproject.toml setup.py $(NATIVE_SOURCES)
 	PYTHON=$(PYTHON) scripts/system-deps.sh build

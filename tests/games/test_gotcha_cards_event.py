@@ -1,4 +1,5 @@
-"""Gotcha cards: judging one event (``cards_event``, issue 19) says what ``breaches`` says.
+"""Gotcha cards: judging one event (``cards_check.breach_at``, issue 19) says what
+``breaches`` says.
 
 The referee judges only the new events after each step: ``breach_at`` for a rule whose
 breaches are the breaker's own events, ``reaction_missed`` for a "react" rule's trigger

@@ -1,7 +1,7 @@
 """Gotcha cards: WHO predicates over declared traits and game facts.
 
 Rulings: ``shared/games/gotcha.md`` GT-03 (a WHO card, or a printed group, decides whom the
-area's WHAT card binds). Tie rules (documented in ``games/gotcha_cards.py``): every player
+area's WHAT card binds). Tie rules (documented in ``games/gotcha/cards.py``): every player
 sharing the extreme age or track position is covered.
 """
 

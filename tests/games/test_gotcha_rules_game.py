@@ -32,6 +32,7 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.game import CHANCE
 from ludoteca.games.gotcha import actions as gotcha_actions
 from ludoteca.games.gotcha import cards as gotcha_cards
+from ludoteca.games.gotcha import families as gotcha_families
 from ludoteca.games.gotcha import game as gotcha
 from ludoteca.games.gotcha import legal as gotcha_legal
 from ludoteca.games.gotcha import referee as gotcha_referee
@@ -386,6 +387,8 @@ def test_rules_map_names_real_functions_and_tests() -> None:
         {
             "gotcha": gotcha,
             "gotcha_actions": gotcha_actions,
+            "gotcha_cards": gotcha_cards,
+            "gotcha_families": gotcha_families,
             "gotcha_state": gotcha_state,
             "gotcha_referee": gotcha_referee,
             "gotcha_legal": gotcha_legal,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ludoteca.agents.gotcha.greedy import GreedyGotcha, _Room
 from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import Play
-from ludoteca.games.gotcha.cards import Card
+from ludoteca.games.gotcha.cards import Card, Pace
 from ludoteca.games.gotcha.state import who_card
 
 CHAT_PER_TURN = 0.5
@@ -35,27 +35,10 @@ EMOTE_PER_TURN = 0.5
 
 def obligations_per_round(rule: Card, players: int) -> float:
     """How many times in a round (every player's turn once) one covered player must mind
-    ``rule``: each time is a chance for a party bot to slip, and for this bot to catch it.
+    ``rule``: each time is a chance for a party bot to slip, and for this bot to catch it
+    (the rule family's count, ``cards.occasions``, at a party bot's pace).
     """
-    spec = rule.rule if rule.checkable else None
-    if spec is None:
-        return 0.0
-    chats = CHAT_PER_TURN * players
-    family = spec.family
-    if family in ("chat_form", "chat_limit"):
-        return chats
-    if family == "silent":
-        return chats * (0.8 if spec.during == "outside_own_turn" else 0.3)
-    if family in ("never_emote", "no_repeat_emote"):
-        return 0.3 * EMOTE_PER_TURN * players
-    if family == "wait":
-        return 1.0
-    per_kind = {"play": 1.0, "draw": 1.0, "turn_start": 1.0, "chat": chats, "buzz": 0.5}
-    per_kind["emote"] = EMOTE_PER_TURN * players / (len(cards.EMOTES) if spec.on_text else 1)
-    base = per_kind.get(spec.on, 0.5)
-    if family == "react" and spec.by in ("other", "any"):
-        return base * (players - 1 if spec.on in ("play", "draw", "turn_start") else 1)
-    return base
+    return cards.occasions(rule, Pace(players, CHAT_PER_TURN, EMOTE_PER_TURN, len(cards.EMOTES)))
 
 
 class ExpertGotcha(GreedyGotcha):

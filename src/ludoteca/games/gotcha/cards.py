@@ -1,10 +1,13 @@
 """Gotcha! (¡Te tengo!) cards: the 110-card deck, its WHO predicates, its WHAT/individual
 predicates over the event log, and the sentences read aloud.
 
-The authored deck lives in ``games/gotcha/cards.toml`` (texts in Spanish and English
-with their predicate parameters). The contract with the game module is
-``GOTCHA_INTERFACE.md``; rulings: ``shared/games/gotcha.md`` (GT-03 WHO/WHAT slots, GT-04
-individual mats, GT-06 buzz checks, GT-09 blank cards are voted).
+This module is the deck's API: the game, the referee, the bots and the tests use the cards
+through it alone. The authored deck lives in ``games/gotcha/cards.toml`` (texts in Spanish
+and English with their predicate parameters). What a WHAT/individual rule asks is its
+family's (``Rule.family``; one object per family in :mod:`ludoteca.games.gotcha.families`):
+the judging functions (``cards_check``) and the obeying ones (``cards_obey``), re-exported
+here, find a card's family and ask it. Rulings: ``shared/games/gotcha.md`` (GT-03 WHO/WHAT
+slots, GT-04 individual mats, GT-06 buzz checks, GT-09 blank cards are voted).
 
 Spanish agreement: each WHO card says whether its group takes a plural verb
 (``Card.plural``) and each WHAT card stores both verb forms (``es_sg``/``es_pl``: "debe" /
@@ -24,28 +27,23 @@ player (``Facts.current == -1``) the current player and both neighbours are nobo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
 
 from ludoteca.engine import components
-from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.i18n import Lang
 from ludoteca.games.gotcha.cards_check import (
     Watch,
+    breach_at,
     breach_kind,
     breaches,
     chat_ok,
-    meets,
-    owed_trigger,
     own_events_only,
+    spec_of,
 )
-from ludoteca.games.gotcha.cards_event import breach_at, reaction_missed
-from ludoteca.games.gotcha.cards_examples import breaking_example, keeping_example
 from ludoteca.games.gotcha.cards_model import (
-    CHAT_FORMS,
     EVENT_KINDS,
-    FAMILIES,
     GAME_SEAT,
-    WHO_KINDS,
     WHOSE,
     Breach,
     Card,
@@ -55,6 +53,8 @@ from ludoteca.games.gotcha.cards_model import (
     Profile,
     Rule,
     Who,
+    make_event,
+    make_facts,
     normalise,
     words_pattern,
 )
@@ -65,12 +65,21 @@ from ludoteca.games.gotcha.cards_obey import (
     earliest_time_all,
     may_chat,
     may_chat_all,
+    may_owe,
+    owed_answer_at,
     owed_reactions,
     satisfying_actions,
     satisfying_actions_all,
     spoken_word,
     would_breach,
 )
+from ludoteca.games.gotcha.families.base import Pace
+from ludoteca.games.gotcha.families.chat_forms import FORMS
+from ludoteca.games.gotcha.families.log import seat_name
+from ludoteca.games.gotcha.families.react import owed_trigger, reaction_missed
+from ludoteca.games.gotcha.families.registry import BY_ID as FAMILY_BY_ID
+from ludoteca.games.gotcha.families.registry import FAMILIES, family_of
+from ludoteca.games.gotcha.families.requirement import meets
 
 __all__ = [
     "CARDS",
@@ -88,6 +97,7 @@ __all__ = [
     "CardKind",
     "Event",
     "Facts",
+    "Pace",
     "Profile",
     "Rule",
     "Watch",
@@ -107,9 +117,14 @@ __all__ = [
     "emote_label",
     "individual_sentence",
     "keeping_example",
+    "make_event",
+    "make_facts",
     "may_chat",
     "may_chat_all",
+    "may_owe",
     "meets",
+    "occasions",
+    "owed_answer_at",
     "owed_reactions",
     "owed_trigger",
     "own_events_only",
@@ -155,8 +170,9 @@ _RULE_FIELDS: Final = {
     "delay",
     "during",
 }
-_NEEDS_PATTERN: Final = {"prefix", "no_word", "has_word"}
-_NEEDS_WORDS: Final = {"suffix", "prefix", "no_word", "has_word"}
+CHAT_FORMS: Final[tuple[str, ...]] = tuple(FORMS)
+"""The chat text forms a ``chat_form`` rule can require (``Rule.form``; see
+:mod:`ludoteca.games.gotcha.families.chat_forms`)."""
 
 
 def _lang(lang: str) -> str:
@@ -191,6 +207,104 @@ def trait_label(trait: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
+# WHO predicates
+
+
+def _has_traits(spec: Who, seat: int, facts: Facts) -> bool:
+    have = facts.profiles[seat].traits
+    if spec.match == "all":
+        return all(t in have for t in spec.traits)
+    hit = any(t in have for t in spec.traits)
+    return hit if spec.match == "any" else not hit
+
+
+def _youngest(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.profiles[seat].age == min(p.age for p in facts.profiles)
+
+
+def _oldest(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.profiles[seat].age == max(p.age for p in facts.profiles)
+
+
+def _leader(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.positions[seat] == max(facts.positions)
+
+
+def _not_leader(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.positions[seat] != max(facts.positions)
+
+
+def _last(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.positions[seat] == min(facts.positions)
+
+
+def _current(spec: Who, seat: int, facts: Facts) -> bool:
+    return seat == facts.current
+
+
+def _not_current(spec: Who, seat: int, facts: Facts) -> bool:
+    return seat != facts.current
+
+
+def _right_of_current(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.current >= 0 and seat == (facts.current - 1) % len(facts.profiles)
+
+
+def _left_of_current(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.current >= 0 and seat == (facts.current + 1) % len(facts.profiles)
+
+
+def _position(spec: Who, seat: int, facts: Facts) -> bool:
+    return facts.positions[seat] == spec.value
+
+
+def _everyone(spec: Who, seat: int, facts: Facts) -> bool:
+    return True
+
+
+def _name_vowel(spec: Who, seat: int, facts: Facts) -> bool:
+    return normalise(facts.profiles[seat].name).lstrip()[:1] in ("a", "e", "i", "o", "u")
+
+
+_WHO_TESTS: Final[dict[str, Callable[[Who, int, Facts], bool]]] = {
+    "traits": _has_traits,
+    "youngest": _youngest,
+    "oldest": _oldest,
+    "leader": _leader,
+    "last": _last,
+    "current": _current,
+    "right_of_current": _right_of_current,
+    "left_of_current": _left_of_current,
+    "not_current": _not_current,
+    "not_leader": _not_leader,
+    "position": _position,
+    "everyone": _everyone,
+    "name_vowel": _name_vowel,
+}
+"""Whether a WHO predicate covers a seat, by ``Who.kind``."""
+
+WHO_KINDS: Final[tuple[str, ...]] = tuple(_WHO_TESTS)
+"""The families of WHO predicates (``Who.kind``)."""
+
+
+def who_matches(who: Card, seat: int, facts: Facts) -> bool:
+    """Whether the WHO card (or printed group) ``who`` covers ``seat`` now.
+
+    Ties are shared (see the module docstring): every player at the extreme is covered.
+
+    Raises:
+        ValueError: If ``who`` is not a WHO card.
+    """
+    spec = who.who
+    if spec is None:
+        raise ValueError(f"card {who.id} is not a WHO card")
+    test = _WHO_TESTS.get(spec.kind)
+    if test is None:
+        raise ValueError(f"unknown WHO kind {spec.kind!r}")
+    return test(spec, seat, facts)
+
+
+# ---------------------------------------------------------------------------------------
 # Loading the deck
 
 
@@ -210,14 +324,11 @@ def _who(entry: Mapping[str, Any]) -> Who:
     return Who(kind=kind, traits=traits, match=match, value=int(entry.get("value", 0)))
 
 
-def _rule(entry: Mapping[str, Any]) -> Rule:
-    cid = entry["id"]
-    params = {k: v for k, v in entry.items() if k in _RULE_FIELDS}
-    words = tuple(str(w) for w in params.pop("words", ()))
-    spec = Rule(**params, words=words)
-    problems: list[str] = []
-    if spec.family not in FAMILIES:
-        problems.append(f"unknown family {spec.family!r}")
+def _field_problems(spec: Rule) -> list[str]:
+    """What is wrong with the fields every family reads the same way: whose events count,
+    the emotes and the event kinds named.
+    """
+    problems = []
     for name in ("by", "anchor_by"):
         if getattr(spec, name) not in WHOSE:
             problems.append(f"unknown {name} {getattr(spec, name)!r}")
@@ -227,48 +338,21 @@ def _rule(entry: Mapping[str, Any]) -> Rule:
     for kind in (spec.on, spec.anchor):
         if kind and kind not in EVENT_KINDS:
             problems.append(f"unknown event kind {kind!r}")
-    family = spec.family
-    needs_requirement = family in ("before", "react")
-    if needs_requirement and not spec.emote and not words:
-        problems.append("needs an emote or words to say")
-    if family in ("before", "react", "wait") and not spec.on:
-        problems.append("needs 'on'")
-    if family == "before" and spec.on == ("emote" if spec.emote else "chat"):
-        problems.append("the requirement cannot be of the trigger's own kind")
-    if (
-        family == "react"
-        and spec.by in ("self", "any")
-        and spec.on == ("emote" if spec.emote else "chat")
-        and (not spec.on_text or spec.on_text == spec.emote)
-    ):
-        problems.append("the response would trigger the rule again")
-    if family in ("react", "wait") and spec.delay <= 0:
-        problems.append("needs a positive delay")
-    if family == "wait" and not spec.anchor:
-        problems.append("needs 'anchor'")
-    if family == "never_emote" and not spec.emote:
-        problems.append("needs the forbidden emote")
-    if family == "chat_form":
-        if spec.form not in CHAT_FORMS:
-            problems.append(f"unknown form {spec.form!r}")
-        if spec.form in _NEEDS_WORDS and not words:
-            problems.append(f"form {spec.form} needs words")
-        if spec.form in ("max_words", "min_words") and spec.number <= 0:
-            problems.append("needs a positive number")
-        if spec.form == "no_letter" and (
-            len(spec.letter) != 1 or normalise(spec.letter) != spec.letter
-        ):
-            problems.append("needs one lower-case letter without accent")
-    if family == "chat_limit" and spec.number <= 0:
-        problems.append("needs a positive number")
-    if family == "silent" and spec.during not in ("outside_own_turn", "own_turn"):
-        problems.append(f"unknown 'during' {spec.during!r}")
+    return problems
+
+
+def _rule(entry: Mapping[str, Any]) -> Rule:
+    params = {k: v for k, v in entry.items() if k in _RULE_FIELDS}
+    words = tuple(str(w) for w in params.pop("words", ()))
+    spec = Rule(**params, words=words)
+    family = FAMILY_BY_ID.get(spec.family)
+    problems = [] if family is not None else [f"unknown family {spec.family!r}"]
+    problems += _field_problems(spec)
+    if family is not None:
+        problems += family.problems(spec)
     if problems:
-        raise ValueError(f"card {cid}: " + "; ".join(problems))
-    uses_pattern = (family == "chat_form" and spec.form in _NEEDS_PATTERN) or (
-        needs_requirement and not spec.emote
-    )
-    if uses_pattern:
+        raise ValueError(f"card {entry['id']}: " + "; ".join(problems))
+    if family is not None and family.uses_pattern(spec):
         return Rule(**params, words=words, pattern=words_pattern(words))
     return spec
 
@@ -389,56 +473,6 @@ def card(card_id: str) -> Card:
 
 
 # ---------------------------------------------------------------------------------------
-# WHO predicates
-
-
-def who_matches(who: Card, seat: int, facts: Facts) -> bool:
-    """Whether the WHO card (or printed group) ``who`` covers ``seat`` now.
-
-    Ties are shared (see the module docstring): every player at the extreme is covered.
-
-    Raises:
-        ValueError: If ``who`` is not a WHO card.
-    """
-    spec = who.who
-    if spec is None:
-        raise ValueError(f"card {who.id} is not a WHO card")
-    kind = spec.kind
-    n = len(facts.profiles)
-    if kind == "traits":
-        have = facts.profiles[seat].traits
-        if spec.match == "all":
-            return all(t in have for t in spec.traits)
-        hit = any(t in have for t in spec.traits)
-        return hit if spec.match == "any" else not hit
-    if kind == "youngest":
-        return facts.profiles[seat].age == min(p.age for p in facts.profiles)
-    if kind == "oldest":
-        return facts.profiles[seat].age == max(p.age for p in facts.profiles)
-    if kind == "leader":
-        return facts.positions[seat] == max(facts.positions)
-    if kind == "not_leader":
-        return facts.positions[seat] != max(facts.positions)
-    if kind == "last":
-        return facts.positions[seat] == min(facts.positions)
-    if kind == "current":
-        return seat == facts.current
-    if kind == "not_current":
-        return seat != facts.current
-    if kind == "right_of_current":
-        return facts.current >= 0 and seat == (facts.current - 1) % n
-    if kind == "left_of_current":
-        return facts.current >= 0 and seat == (facts.current + 1) % n
-    if kind == "position":
-        return facts.positions[seat] == spec.value
-    if kind == "everyone":
-        return True
-    if kind == "name_vowel":
-        return normalise(facts.profiles[seat].name).lstrip()[:1] in ("a", "e", "i", "o", "u")
-    raise ValueError(f"unknown WHO kind {kind!r}")
-
-
-# ---------------------------------------------------------------------------------------
 # Sentences read aloud
 
 
@@ -505,20 +539,12 @@ def blank_sentence(text: str, owner_or_who: str, lang: str) -> str:
 # Hints: how a rule maps to the digital room
 
 
-def _seconds(ms: int, lang: str) -> str:
-    whole, rest = divmod(ms, 1000)
-    if not rest:
-        return str(whole)
-    text = f"{ms / 1000:g}"
-    return text.replace(".", ",") if lang == "es" else text
-
-
 def rule_hint(card: Card, lang: str) -> str:
     """How a WHAT/individual card is kept in the digital room ("En el chat: solo
     minúsculas." / "The “clap” emote within 5 seconds.").
 
-    The card's authored hint when it has one, otherwise one built from its predicate. Empty
-    for WHO and blank cards.
+    The card's authored hint when it has one, otherwise one built from its predicate by its
+    family (``Family.hint``). Empty for WHO and blank cards.
 
     Raises:
         ValueError: For an unknown language.
@@ -528,26 +554,43 @@ def rule_hint(card: Card, lang: str) -> str:
     spec = card.rule
     if authored or spec is None or not card.checkable:
         return authored
-    family = spec.family
-    words = " / ".join(spec.words)
     emote = emote_label(spec.emote, code) if spec.emote else ""
-    seconds = _seconds(spec.delay, code)
-    if family in ("before", "react"):
-        suffix = "emote" if spec.emote else "chat"
-        act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "before" else ""
-        return msg(
-            f"gotcha.cards.hint.{family}_{suffix}",
-            emote=emote,
-            words=words,
-            act=act,
-            seconds=seconds,
-        ).text(code)
-    if family == "chat_form":
-        key = f"gotcha.cards.form.{spec.form}"
-        return msg(key, words=words, number=spec.number, letter=spec.letter.upper()).text(code)
-    if family == "silent":
-        return msg(f"gotcha.cards.hint.silent.{spec.during}").text(code)
-    act = msg(f"gotcha.cards.act.{spec.on}").text(code) if family == "wait" else ""
-    return msg(
-        f"gotcha.cards.hint.{family}", emote=emote, number=spec.number, seconds=seconds, act=act
-    ).text(code)
+    return family_of(spec).hint(spec, code, emote)
+
+
+# ---------------------------------------------------------------------------------------
+# Examples and obligations
+
+
+def _example(rule: Card, seat: int, profiles: Sequence[Profile], keep: bool) -> tuple[Event, ...]:
+    spec = spec_of(rule)
+    if spec is None:
+        return ()
+    n = max(len(profiles), 2)
+    return family_of(spec).example(spec, seat, n, seat_name(profiles, seat), keep)
+
+
+def breaking_example(rule: Card, seat: int, profiles: Sequence[Profile]) -> tuple[Event, ...]:
+    """A short log (from t=0) in which ``seat`` breaks ``rule``.
+
+    Used by the tests (every checkable card has one). Judge it with ``start=0`` and ``now``
+    = the last event's time. Blank cards: () (they cannot be checked; GT-09).
+    """
+    return _example(rule, seat, profiles, keep=False)
+
+
+def keeping_example(rule: Card, seat: int, profiles: Sequence[Profile]) -> tuple[Event, ...]:
+    """A short log (from t=0) in which ``seat`` keeps ``rule`` while doing what it governs.
+
+    Judge it with ``start=0`` and ``now`` = the last event's time. Blank cards: ().
+    """
+    return _example(rule, seat, profiles, keep=True)
+
+
+def occasions(rule: Card, pace: Pace) -> float:
+    """How many times in a round (every player's turn once) one covered player must mind
+    ``rule`` at ``pace``: each time is a chance to slip, and for the others to catch it
+    (0 for WHO and blank cards).
+    """
+    spec = spec_of(rule)
+    return 0.0 if spec is None else family_of(spec).occasions(spec, pace)

@@ -30,64 +30,6 @@ GAME_SEAT: Final = -1
 
 CardKind = Literal["who", "what", "individual", "blank_what", "blank_individual"]
 
-WHO_KINDS: Final[tuple[str, ...]] = (
-    "traits",
-    "youngest",
-    "oldest",
-    "leader",
-    "last",
-    "current",
-    "right_of_current",
-    "left_of_current",
-    "not_current",
-    "not_leader",
-    "position",
-    "everyone",
-    "name_vowel",
-)
-"""The families of WHO predicates (``Who.kind``)."""
-
-FAMILIES: Final[tuple[str, ...]] = (
-    "before",
-    "chat_form",
-    "silent",
-    "react",
-    "wait",
-    "never_emote",
-    "chat_limit",
-    "no_repeat_emote",
-)
-"""The families of WHAT/individual predicates (``Rule.family``)."""
-
-CHAT_FORMS: Final[tuple[str, ...]] = (
-    "lower",
-    "upper",
-    "quoted",
-    "name_first",
-    "name_last",
-    "has_name",
-    "suffix",
-    "prefix",
-    "question",
-    "exclaim",
-    "no_word",
-    "has_word",
-    "max_words",
-    "min_words",
-    "no_letter",
-    "title",
-)
-"""The chat text forms a ``chat_form`` rule can require (``Rule.form``): ``lower`` no
-capital letter (whispering); ``upper`` some letter and no lower-case one (shouting);
-``quoted`` some text between double quotes of any style (air quotes); ``name_first`` /
-``name_last`` / ``has_name`` the writer's name as a whole word at the start / at the end
-(before final punctuation) / anywhere; ``suffix`` / ``prefix`` ends / starts with one of
-``words``; ``question`` / ``exclaim`` ends with "?" / "!"; ``no_word`` / ``has_word`` none /
-one of ``words`` as a whole word; ``max_words`` / ``min_words`` at most / at least
-``number`` words (runs of non-space); ``no_letter`` never ``letter``; ``title`` every word's
-first letter is a capital. Words, names and letters are matched case- and
-accent-insensitively."""
-
 WHOSE: Final[tuple[str, ...]] = ("self", "other", "any", "right", "left")
 """Whose event triggers a rule, relative to the bound seat (``Rule.by``): the seat itself,
 any other seat, anyone (the game too), the player to the right (seat - 1 mod n, who plays
@@ -187,7 +129,7 @@ class Who:
     """The predicate of a WHO card.
 
     Attributes:
-        kind: One of :data:`WHO_KINDS`.
+        kind: One of ``cards.WHO_KINDS``.
         traits: ``traits``: the traits looked at.
         match: ``traits``: ``"any"`` (has one of them), ``"all"`` (has every one) or
             ``"none"`` (has none of them: the negated cards).
@@ -205,19 +147,14 @@ class Rule:
     """The predicate of a WHAT or individual card: a trigger and a requirement.
 
     Attributes:
-        family: One of :data:`FAMILIES`:
-            ``before``: every ``on`` event by the seat must be preceded (since the seat's
-            previous ``on`` event) by the required emote or chat;
-            ``chat_form``: every chat message by the seat has the text form ``form``;
-            ``silent``: no chat by the seat ``during`` ``"outside_own_turn"`` or
-            ``"own_turn"``;
-            ``react``: after every ``on`` event by ``by`` (with emote ``on_text`` if set) the
-            seat emits the required emote or chat within ``delay`` ms;
-            ``wait``: an ``on`` event by the seat comes at least ``delay`` ms after the latest
-            ``anchor`` event by ``anchor_by``;
-            ``never_emote``: the seat never emits the emote ``emote``;
-            ``chat_limit``: at most ``number`` chat messages by the seat per turn;
-            ``no_repeat_emote``: the seat never emits the same emote twice in a row.
+        family: The id of the rule's family (``cards.FAMILIES``), which says what the rule
+            asks and which of the other fields it reads: ``before`` (the required emote or
+            chat before every ``on`` event), ``chat_form`` (every chat message has the form
+            ``form``), ``silent`` (no chat ``during`` a part of the turn), ``react`` (the
+            required emote or chat within ``delay`` of every ``on`` event by ``by``),
+            ``wait`` (``delay`` between an ``anchor`` event and an ``on`` event),
+            ``never_emote``, ``chat_limit`` (at most ``number`` messages a turn) and
+            ``no_repeat_emote``; each is a module of :mod:`ludoteca.games.gotcha.families`.
         on: The event kind that triggers the rule (``before``, ``react``, ``wait``).
         by: Whose ``on`` event counts (:data:`WHOSE`; ``react``).
         on_text: ``react`` on an emote: the emote id that triggers (``""``: any).
@@ -225,7 +162,7 @@ class Rule:
         anchor_by: ``wait``: whose ``anchor`` event counts (:data:`WHOSE`).
         emote: The required emote (``before``, ``react``) or the forbidden one
             (``never_emote``). Empty when the requirement is a chat message.
-        form: ``chat_form``: one of :data:`CHAT_FORMS`.
+        form: ``chat_form``: one of ``cards.CHAT_FORMS``.
         words: Words or phrases (any language; matched case- and accent-insensitively as
             whole words): the required chat of ``before``/``react``, the suffix, prefix,
             forbidden or required words of ``chat_form``. The first is what a bot says.

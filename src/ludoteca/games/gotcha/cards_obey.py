@@ -11,20 +11,12 @@ checked with :func:`would_breach`. The ``*_all`` forms combine every rule bindin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
-from ludoteca.games.gotcha.cards_check import (
-    breaches,
-    chat_ok,
-    owed_trigger,
-    owner_before,
-    seat_name,
-    spec_of,
-    whose,
-)
-from ludoteca.games.gotcha.cards_model import Card, Event, Profile, Rule, normalise, words_pattern
-
-_FILLER_WORD: Final = "ok"
+from ludoteca.games.gotcha.cards_check import breaches, spec_of
+from ludoteca.games.gotcha.cards_model import Card, Event, Profile, normalise, words_pattern
+from ludoteca.games.gotcha.families.chat_forms import REWRITE_RANK
+from ludoteca.games.gotcha.families.log import seat_name
+from ludoteca.games.gotcha.families.registry import family_of
 
 # ---------------------------------------------------------------------------------------
 # One rule
@@ -44,15 +36,6 @@ def spoken_word(rule: Card, lang: str = "es") -> str:
             if words_pattern((word,)).search(english):
                 return word
     return spec.words[0]
-
-
-def required_event(spec: Rule, seat: int, word: str = "") -> Event:
-    """The emote or chat a ``before``/``react`` rule requires of ``seat`` (time -1); a
-    chat says ``word`` (default: the rule's first word).
-    """
-    if spec.emote:
-        return Event(-1, seat, "emote", spec.emote)
-    return Event(-1, seat, "chat", word or spec.words[0])
 
 
 def satisfying_actions(
@@ -87,13 +70,7 @@ def satisfying_actions(
     if spec is None:
         return ()
     word = spoken_word(rule, lang)
-    if spec.family == "before":
-        return (required_event(spec, seat, word),) if before_kind == spec.on else ()
-    if spec.family == "react" and log:
-        last = log[-1].t if now is None else now
-        if owed_trigger(spec, log, seat, len(profiles), last) >= 0:
-            return (required_event(spec, seat, word),)
-    return ()
+    return family_of(spec).satisfying(spec, log, seat, len(profiles), before_kind, now, word)
 
 
 def owed_reactions(
@@ -107,51 +84,6 @@ def owed_reactions(
 ) -> tuple[Event, ...]:
     """The reactions ``seat`` owes now: ``satisfying_actions(..., before_kind="")``."""
     return satisfying_actions(rule, log, seat, profiles, "", now=now, lang=lang)
-
-
-def _capitalise_words(text: str) -> str:
-    out = []
-    for word in text.split():
-        pos = next((k for k, ch in enumerate(word) if ch.isalpha()), -1)
-        out.append(word if pos < 0 else word[:pos] + word[pos].upper() + word[pos + 1 :])
-    return " ".join(out)
-
-
-def _rewrite(spec: Rule, text: str, name: str, word: str) -> str:
-    form = spec.form
-    if form == "lower":
-        return text.lower()
-    if form == "upper":
-        shout = text.upper()
-        return shout if any(ch.isalpha() for ch in shout) else f"{shout} OK".strip()
-    if form == "quoted":
-        return f'"{text.strip()}"'
-    if form in ("name_first", "has_name"):
-        return f"{name}: {text}"
-    if form == "name_last":
-        return f"{text.rstrip()} — {name}"
-    if form in ("suffix", "has_word"):
-        return f"{text.rstrip()} {word}"
-    if form == "prefix":
-        return f"{word}, {text}"
-    if form == "question":
-        return text.rstrip().rstrip(".!") + "?"
-    if form == "exclaim":
-        return text.rstrip().rstrip(".?") + "!"
-    if form == "no_word":
-        pattern = spec.pattern
-        kept = [w for w in text.split() if pattern is None or not pattern.search(normalise(w))]
-        return " ".join(kept)
-    if form == "max_words":
-        return " ".join(text.split()[: spec.number])
-    if form == "min_words":
-        words = text.split()
-        return " ".join(words + [_FILLER_WORD] * max(0, spec.number - len(words)))
-    if form == "no_letter":
-        return " ".join(w for w in text.split() if spec.letter not in normalise(w))
-    if form == "title":
-        return _capitalise_words(text)
-    raise ValueError(f"unknown chat form {form!r}")
 
 
 def conform_chat(
@@ -170,15 +102,14 @@ def conform_chat(
     spec = spec_of(rule)
     if spec is None or not text.strip():
         return text if spec is None else ""
-    if spec.family in ("silent", "chat_limit"):
+    family = family_of(spec)
+    if family.limits_chat:
         return ""
-    if spec.family != "chat_form":
-        return text
     name = seat_name(profiles, seat)
-    if chat_ok(spec, text, name):
+    if family.chat_ok(spec, text, name):
         return text
-    rewritten = _rewrite(spec, text, name, spoken_word(rule, lang))
-    return rewritten if rewritten.strip() and chat_ok(spec, rewritten, name) else ""
+    # The word (costly in English) only when rewriting.
+    return family.conform(spec, text, name, spoken_word(rule, lang))
 
 
 def may_chat(rule: Card, log: Sequence[Event], seat: int, profiles: Sequence[Profile]) -> bool:
@@ -186,21 +117,7 @@ def may_chat(rule: Card, log: Sequence[Event], seat: int, profiles: Sequence[Pro
     rule ``rule`` (always True for other rules; texts are :func:`conform_chat`'s job).
     """
     spec = spec_of(rule)
-    if spec is None:
-        return True
-    if spec.family == "silent":
-        owner = owner_before(log, len(log))
-        return (owner != seat) != (spec.during == "outside_own_turn")
-    if spec.family == "chat_limit":
-        count = 0
-        for i in range(len(log) - 1, -1, -1):
-            ev = log[i]
-            if ev.kind == "turn_start":
-                break
-            if ev.seat == seat and ev.kind == "chat":
-                count += 1
-        return count < spec.number
-    return True
+    return spec is None or family_of(spec).may_chat(spec, log, seat)
 
 
 def earliest_time(
@@ -216,14 +133,33 @@ def earliest_time(
     anchor event's time plus the delay. Otherwise 0.
     """
     spec = spec_of(rule)
-    if spec is None or spec.family != "wait" or before_kind != spec.on:
+    if spec is None:
         return 0
-    n = len(profiles)
-    for i in range(len(log) - 1, -1, -1):
-        ev = log[i]
-        if ev.kind == spec.anchor and whose(spec.anchor_by, ev.seat, seat, n):
-            return ev.t + spec.delay
-    return 0
+    return family_of(spec).earliest(spec, log, seat, len(profiles), before_kind)
+
+
+def may_owe(rule: Card) -> bool:
+    """Whether ``rule`` may owe a seat an answer (:func:`owed_answer_at`): a reaction, or
+    the gesture a rule asks before a buzz (the referee keeps such answers off the GT-15
+    budget).
+    """
+    spec = spec_of(rule)
+    return spec is not None and family_of(spec).may_owe(spec)
+
+
+def owed_answer_at(
+    rule: Card, log: Sequence[Event], seat: int, profiles: Sequence[Profile], t: int
+) -> int:
+    """What ``seat`` owes an answer to at time ``t`` under ``rule``: the log index of the
+    trigger whose reaction is not made yet nor past its deadline, ``len(log)`` when the
+    answer is due before the seat's own next event of the rule's ``on`` kind (A31 "bow
+    before buzzing", when the seat has not bowed since its last buzz), -1 when nothing is
+    owed.
+    """
+    spec = spec_of(rule)
+    if spec is None:
+        return -1
+    return family_of(spec).owed_at(spec, log, seat, len(profiles), t)
 
 
 def would_breach(
@@ -248,34 +184,10 @@ def would_breach(
 # ---------------------------------------------------------------------------------------
 # Obeying several rules at once (a seat may be bound by both rule areas and its mat)
 
-_FORM_ORDER: Final = {
-    form: k
-    for k, form in enumerate(
-        (
-            "no_word",
-            "no_letter",
-            "max_words",
-            "min_words",
-            "has_word",
-            "has_name",
-            "prefix",
-            "name_first",
-            "suffix",
-            "name_last",
-            "question",
-            "exclaim",
-            "quoted",
-            "title",
-            "lower",
-            "upper",
-        )
-    )
-}
-
 
 def _form_rank(rule: Card) -> int:
     spec = rule.rule
-    return _FORM_ORDER.get(spec.form, -1) if spec is not None else -1
+    return REWRITE_RANK.get(spec.form, -1) if spec is not None else -1
 
 
 def conform_chat_all(

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ludoteca.games.gotcha import cards, cards_model
+from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import AREAS
 from ludoteca.games.gotcha.cards import Event, Rule
 from ludoteca.games.gotcha.state import (
@@ -105,10 +105,11 @@ def record_breaches(state: State, first_new: int, previous_clock: int) -> tuple[
     # For every rule family but "react" a new breach can only be one of its breaker's own
     # new events (``own_events_only``), and only one of the kind its breaches are
     # (``breach_kind``: a chat, an emote, a play...): those new events alone are judged,
-    # each once (``cards.breach_at``). A "react" breach is a trigger at the rule's
-    # ``start`` or later whose deadline (``t + delay``) has come (``<= now``) and that is
-    # new: a new event, or a deadline after the previous clock. Times ascend, so two
-    # bisections find those triggers (usually none) before anything else is computed.
+    # each once (``cards.breach_at``). A "react" breach (a rule without a breach kind) is
+    # a trigger at the rule's ``start`` or later whose deadline (``t + delay``) has come
+    # (``<= now``) and that is new: a new event, or a deadline after the previous clock.
+    # Times ascend, so two bisections find those triggers (usually none) before anything
+    # else is computed.
     new_from = max(first_new - base, 0)
     kinds_sent = {event.kind for event in log[new_from:]}
     known = None
@@ -208,10 +209,11 @@ never sees half of an update."""
 
 def _board_rules(state: State) -> tuple[Rules, Rules]:
     """The live checkable rules by slot (as ``live_slots`` and ``rule_card``), each with
-    its card's ``breach_kind`` and its ``react`` delay (0 for other families); and those
-    among them that may owe a reaction (``react``, or ``before`` a buzz). Only a play or a
-    reshuffle changes them: memoised on the identity of the ``what`` and ``mats`` tuples,
-    which the other transitions pass on unchanged.
+    its card's ``breach_kind`` and, for a rule without one (``react``), its delay (0 for
+    the others); and those among them that may owe an answer (``cards.may_owe``: a
+    reaction, the gesture before a buzz). Only a play or a reshuffle changes them:
+    memoised on the identity of the ``what`` and ``mats`` tuples, which the other
+    transitions pass on unchanged.
     """
     what, mats = state.what, state.mats
     memo = _RULES_MEMO[0]
@@ -222,18 +224,10 @@ def _board_rules(state: State) -> tuple[Rules, Rules]:
         rule = rule_card(state, slot)
         if rule is not None and rule.checkable:
             assert rule.rule is not None
-            react = rule.rule.family == "react"
-            found.append((slot, rule, cards.breach_kind(rule), rule.rule.delay if react else 0))
+            kind = cards.breach_kind(rule)
+            found.append((slot, rule, kind, 0 if kind else rule.rule.delay))
     rules = tuple(found)
-    owing = tuple(
-        entry
-        for entry in rules
-        if entry[1].rule is not None
-        and (
-            entry[1].rule.family == "react"
-            or (entry[1].rule.family == "before" and entry[1].rule.on == "buzz")
-        )
-    )
+    owing = tuple(entry for entry in rules if cards.may_owe(entry[1]))
     _RULES_MEMO[0] = (what, mats, rules, owing)
     return rules, owing
 
@@ -257,7 +251,7 @@ def _bound_at(state: State, slot: int, seat: int, index: int) -> bool:
         if event.kind == "play":
             current = event.seat if j == index else (event.seat + 1) % n
             break
-    facts = cards_model.make_facts(state.profiles, state.positions, current)
+    facts = cards.make_facts(state.profiles, state.positions, current)
     return cards.who_matches(who_card(state.who[slot][-1]), seat, facts)
 
 
@@ -273,7 +267,6 @@ def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
     if not owing:
         return []
     log = state.log
-    n = len(state.profiles)
     out: list[tuple[Rule, str]] = []
     for slot, rule, _, _ in owing:
         if slot >= AREAS and state.mats[slot - AREAS].owner != seat:
@@ -281,29 +274,20 @@ def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
         spec = rule.rule
         assert spec is not None
         word = cards.spoken_word(rule, state.rules.language)
-        if spec.family == "react":
-            i = cards.owed_trigger(spec, log, seat, n, t)
-            if i < 0 or log[i].t < state.binds[slot].at:
+        i = cards.owed_answer_at(rule, log, seat, state.profiles, t)
+        if i < 0:
+            continue
+        if i < len(log):
+            # A trigger: owed since the announcement, to a seat the WHO covered then.
+            if log[i].t < state.binds[slot].at:
                 continue
             if slot < AREAS and not _bound_at(state, slot, seat, i):
                 continue
-            out.append((spec, word))
-        elif spec.family == "before" and spec.on == "buzz":
-            if slot < AREAS and seat not in bound_seats(state, slot):
-                continue
-            if not _made_since_buzz(spec, log, seat):
-                out.append((spec, word))
+        elif slot < AREAS and seat not in bound_seats(state, slot):
+            # Before the seat's own coming event: to a seat the WHO covers now.
+            continue
+        out.append((spec, word))
     return out
-
-
-def _made_since_buzz(spec: Rule, log: Sequence[Event], seat: int) -> bool:
-    for i in range(len(log) - 1, -1, -1):
-        ev = log[i]
-        if ev.seat == seat and ev.kind == "buzz":
-            return False
-        if cards.meets(spec, ev, seat):
-            return True
-    return False
 
 
 def answers_owed(state: State, seat: int, event: Event) -> bool:

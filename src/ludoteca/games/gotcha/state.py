@@ -15,7 +15,7 @@ from ludoteca.engine import components
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Options, OptionSpec
 from ludoteca.engine.i18n import msg
-from ludoteca.games.gotcha import cards, cards_model
+from ludoteca.games.gotcha import cards
 from ludoteca.games.gotcha.actions import AREAS, MATS
 from ludoteca.games.gotcha.cards import Card, Event, Profile
 
@@ -452,7 +452,7 @@ _LIVE_MEMO: Final[list[tuple[object, object, tuple[int, ...]]]] = [(None, None, 
 
 def facts(state: State) -> cards.Facts:
     """The game facts a WHO card reads."""
-    return cards_model.make_facts(state.profiles, state.positions, state.current)
+    return cards.make_facts(state.profiles, state.positions, state.current)
 
 
 def bound_seats(state: State, slot: int) -> tuple[int, ...]:

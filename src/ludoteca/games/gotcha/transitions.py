@@ -26,7 +26,7 @@ from ludoteca.games.gotcha.actions import (
     Play,
     Vote,
 )
-from ludoteca.games.gotcha.cards_model import Event, make_event
+from ludoteca.games.gotcha.cards import Event, make_event
 from ludoteca.games.gotcha.state import (
     BUZZ_HISTORY,
     DEAL,
