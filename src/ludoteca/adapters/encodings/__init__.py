@@ -343,6 +343,35 @@ class StateObserver:
         return self._arrays[seat]
 
 
+class ViewWriter(Protocol):
+    """An encoding's writer read from a seat's view instead of the state (see above)."""
+
+    def write_view(self, view: View, out: Buffer) -> None:
+        """Make ``out`` (all zeros) the raw vector of ``view`` with an empty draft."""
+        ...
+
+
+def from_view(
+    writer: ViewWriter, size: int, view: View, entries: Sequence[int]
+) -> ObservationArray:
+    """The raw vector of ``view`` written by ``writer``, plus one for each draft entry.
+
+    Args:
+        writer: The encoding's writer, built with a raw :class:`Scale`.
+        size: The vector's length.
+        view: A seat's view.
+        entries: The draft's entries (``draft_entries(draft)``), one each; repeats add up.
+
+    Returns:
+        A new ``float32`` array.
+    """
+    out: Buffer = array.array("f", bytes(4 * size))
+    writer.write_view(view, out)
+    for index in entries:
+        out[index] += 1.0
+    return np.frombuffer(out, dtype=np.float32)
+
+
 def state_observer(encoding: Encoding, players: int, *, scaled: bool) -> StateObserver | None:
     """A :class:`StateObserver` if the encoding has a state writer (and names its draft's
     entries, so a draft is added without a view), else ``None``.
