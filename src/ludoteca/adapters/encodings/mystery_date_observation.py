@@ -188,7 +188,7 @@ class MysteryDateWriter:
             self._write_positions(out, state.positions, state.mover, me)
         hands = state.hands
         if p is None or hands is not p.hands:
-            out[_HAND:_HAND_COUNTS] = array.array("f", map(_mul, hands[me], self._units_hand))
+            out[_HAND:_HAND_COUNTS] = array.array("f", list(map(_mul, hands[me], self._units_hand)))
             out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
         if p is None or state.pile is not p.pile:
             out[_PILE_SIZE] = sum(state.pile) * self._unit_pile
@@ -223,7 +223,7 @@ class MysteryDateWriter:
         out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, options["turn_limit"]]
         self._write_positions(out, tuple(view["positions"]), mover, me)
         out[_HAND:_HAND_COUNTS] = array.array(
-            "f", map(_mul, cards.counts_of(view["hand"]), self._units_hand)
+            "f", list(map(_mul, cards.counts_of(view["hand"]), self._units_hand))
         )
         out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(view["hand_counts"]), me]
         out[_PILE_SIZE] = view["pile_size"] * self._unit_pile
@@ -235,14 +235,17 @@ class MysteryDateWriter:
         known = [_NO_CARDS] * (n * n)
         for seat in range(n):
             if seat != me:
-                known[me * n + seat] = cards.counts_of(view["known"][seat])
-                known[seat * n + me] = cards.counts_of(view["known_by"][seat])
+                mine, theirs = view["known"][seat], view["known_by"][seat]
+                if mine:
+                    known[me * n + seat] = cards.counts_of(mine)
+                if theirs:
+                    known[seat * n + me] = cards.counts_of(theirs)
         self._write_known(out, tuple(known), None, me, n)
         log = tuple((_EVENT_INDEX[kind], seat, a, b) for kind, seat, a, b in view["log"])
         self._write_log(out, log, (), me, n)
         winner = view["winner"]
         out[_WINNER:] = self._tail[
-            -1 if winner is None else winner, me, n, md.parse_door_weights(options["door_weights"])
+            -1 if winner is None else winner, me, n, _door_weights(options["door_weights"])
         ]
 
     def _write_positions(
@@ -260,12 +263,13 @@ class MysteryDateWriter:
 
     def _write_discard(self, out: Buffer, discard: tuple[int, ...]) -> None:
         """Discard per card, its top, its size."""
-        raw = [float(discard.count(card)) for card in range(CARDS)]
-        raw += [0.0] * CARDS
+        raw = [0.0] * (2 * CARDS + 1)
+        for card in discard:
+            raw[card] += 1.0
         if discard:
             raw[CARDS + discard[-1]] = 1.0
-        raw.append(len(discard))
-        out[_DISCARD:_OWED] = array.array("f", map(_mul, raw, self._units_discard))
+        raw[2 * CARDS] = len(discard)
+        out[_DISCARD:_OWED] = array.array("f", list(map(_mul, raw, self._units_discard)))
 
     def _write_known(
         self,
@@ -277,7 +281,7 @@ class MysteryDateWriter:
     ) -> None:
         """The known then the known_by entries, for the other seats counted from me; with
         ``before`` (the ``known`` written last), only the rows that changed (the engine
-        keeps the row objects it does not change).
+        keeps the row objects it does not change), else every row that is not empty.
         """
         if before is None or len(before) != len(known):
             out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
@@ -288,12 +292,14 @@ class MysteryDateWriter:
                 continue
             at = ((seat - me) % n - 1) * CARDS
             row = known[me * n + seat]
-            if before is None or row is not before[me * n + seat]:
-                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array("f", map(_mul, row, units))
+            if row is not before[me * n + seat] if before is not None else any(row):
+                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array(
+                    "f", list(map(_mul, row, units))
+                )
             row = known[seat * n + me]
-            if before is None or row is not before[seat * n + me]:
+            if row is not before[seat * n + me] if before is not None else any(row):
                 out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
-                    "f", map(_mul, row, units_by)
+                    "f", list(map(_mul, row, units_by))
                 )
 
     def _write_log(
@@ -346,6 +352,12 @@ class _Soft(dict[tuple[int, int], float]):
             self.clear()
         value = self[key] = self._value(*key)
         return value
+
+
+@lru_cache(maxsize=64)
+def _door_weights(text: str) -> tuple[int, ...]:
+    """The weights of the ``door_weights`` option's text (as a view shows it)."""
+    return md.parse_door_weights(text)
 
 
 @lru_cache(maxsize=64)
