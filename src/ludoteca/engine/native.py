@@ -54,6 +54,8 @@ COMPILED: tuple[str, ...] = (
     "engine/rng.py",
     "engine/runner.py",
     "engine/sorted_ints.py",
+    "games/dweebies/actions.py",
+    "games/dweebies/cards.py",
     "games/dweebies/events.py",
     "games/dweebies/game.py",
     "games/dweebies/layout.py",

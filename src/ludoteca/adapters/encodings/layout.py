@@ -80,7 +80,7 @@ class Layout(tuple[Block, ...]):
         offset = 0
         for spec in specs:
             name, size, high, meaning = spec[:4]
-            low: Bound = spec[4] if len(spec) == 5 else 0.0  # type: ignore[misc]
+            low: Bound = spec[4] if len(spec) == 5 else 0.0
             blocks.append(Block(name, offset, size, high, meaning, low))
             offset += size
         if len({block.name for block in blocks}) != len(blocks):

@@ -22,7 +22,7 @@ MAX_ATTACK = MAX_HAND - 1
 """The attacker keeps at least one card (TC-05)."""
 _PER_VALUE = tuple(float(tc.DECK[v]) for v in range(1, tc.MAX_VALUE + 1))
 """Per card value, its copies in the deck."""
-_HAND = float(MAX_HAND)
+_HELD = float(MAX_HAND)
 
 LAYOUT = Layout(
     (
@@ -31,15 +31,15 @@ LAYOUT = Layout(
         ("acting", 3, 1.0, "who acts now: me, opp, chance"),
         ("position", tc.SPACES + 2, 1.0, "Tacocat one-hot: my goal, spaces, opp goal"),
         ("covered", tc.SPACES, 1.0, "covered spaces, from my goal"),
-        ("hand_size", 1, _HAND, "cards dealt to each player this round"),
+        ("hand_size", 1, _HELD, "cards dealt to each player this round"),
         ("arrow", 3, 1.0, "the space's arrow points at: me, opp, both"),
         ("hand", tc.MAX_VALUE, _PER_VALUE, "my cards, per value"),
-        ("hand_counts", 2, _HAND, "cards held: me, opp"),
+        ("hand_counts", 2, _HELD, "cards held: me, opp"),
         ("pile_size", 1, float(tc.DECK_SIZE), "cards left in the draw pile"),
         ("discard", tc.MAX_VALUE, _PER_VALUE, "face-up discards this round, per value"),
-        ("owed", 2, _HAND, "cards still to be dealt: me, opp"),
+        ("owed", 2, _HELD, "cards still to be dealt: me, opp"),
         ("replaced", 2, 1.0, "has replaced this round: me, opp"),
-        ("replaced_count", 2, _HAND, "cards replaced this round: me, opp"),
+        ("replaced_count", 2, _HELD, "cards replaced this round: me, opp"),
         ("chosen", 2, 1.0, "secret choice made, not yet revealed: me, opp"),
         ("my_choice", tc.MAX_VALUE, _PER_VALUE, "my unrevealed secret choice, per value"),
         ("selection", tc.MAX_VALUE, _PER_VALUE, "my replace selection (the draft), per value"),
