@@ -92,7 +92,6 @@ is soft. Every scaled entry is in [0, 1].
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -116,6 +115,7 @@ from ludoteca.adapters.encodings.tacocat_observation import (
     TacocatWriter,
 )
 from ludoteca.engine.game import Options, View
+from ludoteca.engine.sorted_ints import position_after
 from ludoteca.games import tacocat as tc
 
 GAME_ID = "tacocat"
@@ -299,7 +299,7 @@ class TacocatEncoding:
             start = 0
             while start < total:
                 value = pile[start]
-                end = bisect_right(pile, value, start)
+                end = position_after(pile, value, start)
                 outcomes.append((tc.DRAWS[value], (end - start) / total))
                 start = end
             if len(_CHANCES) >= _CACHE_SIZE:

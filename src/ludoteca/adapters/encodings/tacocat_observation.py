@@ -288,12 +288,17 @@ class TacocatWriter:
 
     def _write_replaced(self, out: Buffer, mine: int, theirs: int) -> None:
         """replaced, replaced_count (a count of -1: not replaced this round)."""
-        self._write_pair(out, _REPLACED, mine >= 0, theirs >= 0)
-        self._write_pair(out, _REPLACED_COUNT, max(mine, 0), max(theirs, 0))
+        u = self._unit
+        out[_REPLACED] = (mine >= 0) * u[_REPLACED]
+        out[_REPLACED + 1] = (theirs >= 0) * u[_REPLACED + 1]
+        out[_REPLACED_COUNT] = max(mine, 0) * u[_REPLACED_COUNT]
+        out[_REPLACED_COUNT + 1] = max(theirs, 0) * u[_REPLACED_COUNT + 1]
 
     def _write_choices(self, out: Buffer, mine: tuple[int, ...] | None, theirs: bool) -> None:
         """chosen, my_choice."""
-        self._write_pair(out, _CHOSEN, mine is not None, theirs)
+        u = self._unit
+        out[_CHOSEN] = (mine is not None) * u[_CHOSEN]
+        out[_CHOSEN + 1] = theirs * u[_CHOSEN + 1]
         out[_MY_CHOICE:_SELECTION] = self._my_choice[mine or ()]
 
     def _write_attack(self, out: Buffer, attack: tuple[int, ...], answers: tuple[int, ...]) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine.sorted_ints import insert_sorted
+from ludoteca.engine.sorted_ints import insert_sorted, position_in_list
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.actions import COLUMN_ONLY, ROW_AND_COLUMN, ROW_ONLY, Placements
 from ludoteca.games.dweebies.cards import HAND_SIZE
@@ -242,7 +242,7 @@ def _give_back(board: list[int], cells: dict[int, int]) -> None:
 
 def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
     """:func:`layout.place_into_frontier` read from the board (a card now stands on ``at``)."""
-    index = layout.sorted_index(frontier, at)
+    index = position_in_list(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
     # No cell code lies between at - 1 and at, or at and at + 1: those two neighbours go
@@ -259,7 +259,7 @@ def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
 def _add_near(frontier: list[int], board: list[int], near: int) -> None:
     """Insert ``near`` into the sorted frontier if it is empty and not there yet."""
     if board[near] == 0:
-        index = layout.sorted_index(frontier, near)
+        index = position_in_list(frontier, near)
         if index == len(frontier) or frontier[index] != near:
             frontier.insert(index, near)
 

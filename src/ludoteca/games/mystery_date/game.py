@@ -29,11 +29,9 @@ transitions and legal-action lists; ``mystery_date_cards`` the cards and actions
 from __future__ import annotations
 
 import random
-from bisect import bisect_right as _bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate as _accumulate
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -80,6 +78,7 @@ from ludoteca.games.mystery_date.cards import (
     cards_of,
     cards_text,
     counts_of,
+    weighted_index,
 )
 from ludoteca.games.mystery_date.state import (
     CHANCE_PHASES,
@@ -620,13 +619,16 @@ def _check_turn_limit(limit: int) -> int:
     return limit
 
 
-def _weighted(weights: Sequence[int], rng: random.Random) -> int:
-    """An index drawn with probability ``weights[i] / sum(weights)``."""
-    ends = list(_accumulate(weights))
-    if not ends or ends[-1] <= 0:
+def _weighted(weights: list[int] | tuple[int, ...], rng: random.Random) -> int:
+    """An index drawn with probability ``weights[i] / sum(weights)`` (``weighted_index``).
+
+    Raises:
+        ValueError: If no weight is positive (before drawing).
+    """
+    total = sum(weights)
+    if total <= 0:
         raise ValueError("no positive weight")
-    # The first index whose running total passes the target (zero weights are skipped).
-    return _bisect_right(ends, int(rng.random() * ends[-1]))
+    return weighted_index(weights, total, rng)
 
 
 def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:

@@ -9,7 +9,8 @@ the same transitions in the same order and builds a State only when the game is 
 It plays the protocol loop's game for the same random stream (``tests/games/
 test_playouts.py`` checks it seed by seed): every chance step draws as
 ``MysteryDate.sample_chance`` does (the die ``1 + int(rng.random() * DIE)``; a card, a
-swap pick or the door by ``game._weighted``'s integer scan), and every decision hands
+swap pick or the door as :func:`~ludoteca.games.mystery_date.cards.weighted_index` draws:
+the door by calling it, a pick by the same scan inline), and every decision hands
 ``policy`` the protocol's legal list (the cached lists of ``turns``). With the uniform
 policy :func:`ludoteca.engine.rng.choice` a decision is read straight from the drawn index
 (the same ``int(rng.random() * len(legal))`` into the same order: discards by card, gives
@@ -40,6 +41,7 @@ from ludoteca.games.mystery_date.cards import (
     PILE_DRAW,
     cards_of,
     counts_of,
+    weighted_index,
 )
 from ludoteca.games.mystery_date.state import (
     LOG_SIZE,
@@ -125,16 +127,6 @@ def _complete(mask: int) -> tuple[int, ...]:
 
 def _mask(counts: list[int] | tuple[int, ...]) -> int:
     return sum(1 << card for card in _CARD_RANGE if counts[card])
-
-
-def _weighted(weights: list[int] | tuple[int, ...], total: int, rng: random.Random) -> int:
-    """``game._weighted`` with the total already known (the same draw, the same index)."""
-    target = int(rng.random() * total)
-    for index, weight in enumerate(weights):
-        if target < weight:
-            return index
-        target -= weight
-    raise ValueError("no positive weight")
 
 
 def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, int]:
@@ -259,8 +251,8 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
         elif phase == P_PICK:
             other_hand = hands[target]
             if not sizes[target]:
-                raise ValueError("no positive weight")  # as game._weighted on no cards
-            # game._weighted: the first card whose running total passes the drawn index.
+                raise ValueError("no positive weight")  # as weighted_index on no cards
+            # weighted_index: the first card whose running total passes the drawn index.
             drawn = int(random_() * sizes[target])
             taken = 0
             while drawn >= other_hand[taken]:
@@ -326,7 +318,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 phase = P_DISCARD
                 continue
         elif phase == P_DOOR:
-            result = _weighted(door_weights, door_total, rng)
+            result = weighted_index(door_weights, door_total, rng)
             log.append((_E_DOOR, mover, shown, result))
             if result == shown:
                 phase, winner = P_OVER, mover
