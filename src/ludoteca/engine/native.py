@@ -77,6 +77,7 @@ COMPILED: tuple[str, ...] = (
     "games/mystery_date/events.py",
     "games/mystery_date/game.py",
     "games/mystery_date/playout.py",
+    "games/mystery_date/state.py",
     "games/mystery_date/turns.py",
     "games/tacocat/events.py",
     "games/tacocat/game.py",
