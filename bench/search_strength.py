@@ -32,6 +32,7 @@ from typing import Any
 
 from ludoteca.agents.levels import SEARCH_BUDGETS
 from ludoteca.lab import simulate
+from ludoteca.lab.stats import wilson_interval
 
 DEFAULT_ITERATIONS = dict(SEARCH_BUDGETS)
 """Iterations per decision matching about 0.2 s of one core, the anchor's (expert's) time
@@ -47,14 +48,7 @@ def score_interval(wins: int, draws: int, games: int, z: float = 1.96) -> tuple[
     a little wide, never narrow). Until 2026-12-01 23:59 it counted each game as two
     half-point trials, which made the intervals about 1.4x too narrow.
     """
-    if games == 0:
-        return 0.0, 1.0
-    p = (wins + draws / 2) / games
-    z2 = z * z
-    denominator = 1 + z2 / games
-    centre = (p + z2 / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return wilson_interval(wins + draws / 2, games, z)
 
 
 def match(
