@@ -107,7 +107,6 @@ from ludoteca.adapters.encodings import (
 from ludoteca.adapters.encodings import dweebies_observation as observation
 from ludoteca.adapters.encodings.dweebies_observation import (
     KINDS,
-    MAX_CELLS,
     SELECTED,
     DweebiesWriter,
 )
@@ -122,6 +121,8 @@ LAYOUT = observation.LAYOUT
 OBSERVATION_SIZE = observation.OBSERVATION_SIZE
 SLOT = observation.SLOT
 """Entries per legal cell slot."""
+MAX_CELLS = observation.MAX_CELLS
+"""Legal cell slots: every legal cell is next to a card, and each card has four neighbours."""
 
 # ---------------------------------------------------------------------------------------
 # Action space

@@ -24,7 +24,7 @@ numbers   count  meaning
 ========  =====  ===========================================================================
 
 Cards are ``colour * 3 + number - 1`` (0..2 pink 1..3, then green, blue, orange), as in
-``games/mystery_date_cards``. :data:`ACTION_LABELS` names every number (absolute targets
+``games/mystery_date/cards.py``. :data:`ACTION_LABELS` names every number (absolute targets
 cannot be named without a seat, so a give's label says ``to +k``).
 
 Observation

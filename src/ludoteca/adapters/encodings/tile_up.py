@@ -31,7 +31,7 @@ numbers   count  meaning
 ========  =====  ===========================================================================
 
 Tile codes are ``colour * 5 + number - 1`` (colours O, R, Y, G, B, P), as in
-``games/tile_up_model``. The table shows the 11 x 11 board; the last two rows have
+``games/tile_up/model.py``. The table shows the 11 x 11 board; the last two rows have
 ``S * S`` numbers each.
 
 Observation

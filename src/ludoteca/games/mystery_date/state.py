@@ -1,4 +1,4 @@
-"""Mystery Date's board and state types (used by ``mystery_date`` and ``mystery_date_turns``).
+"""Mystery Date's board and state types (used by ``game`` and ``turns``).
 
 The track is the data list of ``games/mystery_date/components.toml``; the state is a NamedTuple
 (see ``docs/architecture.md``).

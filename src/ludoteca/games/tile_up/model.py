@@ -1,7 +1,7 @@
 """Tile Up components, actions and state (the data model of ``games/tile_up/game.py``).
 
 Components come from ``games/tile_up/components.toml``; the rules are in ``tile_up.py`` and the
-legal-action lists and explanations in ``tile_up_legal.py``.
+legal-action lists and explanations in ``legal.py``.
 """
 
 from __future__ import annotations
@@ -255,7 +255,7 @@ class Rules(NamedTuple):
 class State(NamedTuple):
     """A full Tile Up state (immutable; a NamedTuple, see ``docs/architecture.md``).
 
-    Cells are bit indices of ``tile_up_board.Geometry`` (row * (size + 1) + col).
+    Cells are bit indices of ``board.Geometry`` (row * (size + 1) + col).
 
     Attributes:
         rules: Resolved options.
