@@ -21,13 +21,14 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from bench.studies.greedy_tacocat import Tally, series, wilson
+from bench.studies.greedy_tacocat import Tally, series
 from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.tacocat.expert import DEFAULT_PARAMS, ExpertParams, ExpertTacocat
 from ludoteca.agents.tacocat.greedy import GreedyTacocat
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import play
 from ludoteca.games.tacocat import GAME
+from ludoteca.lab.stats import wilson_interval as wilson
 
 
 class TimedExpert(ExpertTacocat):

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -41,6 +40,7 @@ from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
 from ludoteca.games.gotcha.actions import Buzz
 from ludoteca.games.gotcha.game import GAME
+from ludoteca.lab.stats import wilson_interval as wilson
 
 PLAYERS = 4
 
@@ -61,17 +61,6 @@ class BlindBuzzer(GreedyGotcha):
             pick = buzzes[int(rng.random() * len(buzzes))]
             return Buzz(view["clock"] + 50, pick.slot, pick.seats)
         return super().choose(view, legal, rng)
-
-
-def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``hits`` out of ``total`` (95% by default)."""
-    if total == 0:
-        return (0.0, 1.0)
-    rate = hits / total
-    denominator = 1 + z * z / total
-    centre = (rate + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def make(bot: str) -> Agent:

@@ -15,7 +15,6 @@ intervals; game length in steps, turns and game-clock minutes.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -26,17 +25,7 @@ from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
 from ludoteca.games.gotcha.game import GAME
 from ludoteca.games.gotcha.state import State
-
-
-def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``hits`` out of ``total`` (95% by default)."""
-    if total == 0:
-        return (0.0, 1.0)
-    rate = hits / total
-    denominator = 1 + z * z / total
-    centre = (rate + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from ludoteca.lab.stats import wilson_interval as wilson
 
 
 @dataclass

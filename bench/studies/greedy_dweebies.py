@@ -11,12 +11,12 @@ numbers and seat 1 on odd ones. A shared win counts as half a win for each. Rate
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from ludoteca.agents.dweebies.greedy import GreedyDweebies, GreedyParams
 from ludoteca.engine.runner import Agent, play
 from ludoteca.games.dweebies.game import GAME
+from ludoteca.lab.stats import wilson_interval as wilson
 
 VARIANTS: dict[str, GreedyParams] = {
     "no exposure, no length": GreedyParams(exposure=0.0, length=0.0),
@@ -27,17 +27,6 @@ VARIANTS: dict[str, GreedyParams] = {
     "split discount 1 (none)": GreedyParams(split_discount=1.0),
 }
 """Each variant changes one or two knobs of ``GreedyParams()``."""
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``games`` (95% by default)."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def score(variant: GreedyParams, games: int, seed: int) -> float:

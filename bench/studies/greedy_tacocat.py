@@ -10,7 +10,6 @@ plays the tuned agent against its first, untuned version (``FIRST_VERSION``).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -21,6 +20,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.tacocat.greedy import GreedyParams, GreedyTacocat
 from ludoteca.engine.runner import Agent, play
 from ludoteca.games.tacocat import GAME
+from ludoteca.lab.stats import wilson_interval as wilson
 
 AgentFactory = Callable[[], Agent]
 
@@ -28,17 +28,6 @@ FIRST_VERSION = GreedyParams(
     low_max=4, keep_low=2, high_min=10, duel_max=10, attack_min_fail=0.5, finisher=False
 )
 """The first greedy version, before tuning against itself."""
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``games`` (95% by default)."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

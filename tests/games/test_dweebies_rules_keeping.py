@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 import test_dweebies_rules_placing
+import test_playouts
 from dweebies_table import (
     act,
     cells_of,
@@ -28,8 +29,8 @@ from ludoteca.engine.errors import (
     NotYourTurnError,
 )
 from ludoteca.engine.game import CHANCE
+from ludoteca.games.dweebies import actions, cards, layout, playout
 from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.game import (
     COLLECT_BOTH,
     COLLECT_COLUMN,
@@ -454,6 +455,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
         "DW",
         11,
         dweebies,
-        {**vars(test_dweebies_rules_placing), **globals()},
-        {"layout": layout},
+        {**vars(test_dweebies_rules_placing), **vars(test_playouts), **globals()},
+        {"layout": layout, "cards": cards, "actions": actions, "playout": playout},
+        fast_path="playout",
     )

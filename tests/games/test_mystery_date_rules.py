@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+import test_playouts
 from mystery_date_helpers import (
     DOOR_CORNER,
     DOOR_MID,
@@ -42,6 +43,7 @@ from ludoteca.engine import runner, testing
 from ludoteca.engine.errors import GameSetupError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE
 from ludoteca.games.mystery_date import game as mystery_date
+from ludoteca.games.mystery_date import playout
 from ludoteca.games.mystery_date.cards import DECK, Door, Draw, Pick, Roll, counts_of
 from ludoteca.games.mystery_date.game import (
     GAME,
@@ -791,4 +793,5 @@ def test_rules_text_lists_md01_to_md10_in_both_languages() -> None:
 def test_rules_map_names_real_functions_and_tests() -> None:
     """Every rule id has one row; every code name exists; every test named exists here;
     every rule test here is listed."""
-    check_rules_map("mystery_date", "MD", 10, mystery_date, globals())
+    tests = {**vars(test_playouts), **globals()}
+    check_rules_map("mystery_date", "MD", 10, mystery_date, tests, {"playout": playout}, "playout")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import test_playouts
 import test_tacocat_lists
 import test_tacocat_rules_round_start
 import test_tacocat_rules_tricks
@@ -173,6 +174,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             **vars(test_tacocat_rules_round_start),
             **vars(test_tacocat_rules_tricks),
             **vars(test_tacocat_lists),
+            **vars(test_playouts),
             **globals(),
         },
         modules={
@@ -181,6 +183,7 @@ def test_rules_map_names_real_functions_and_tests() -> None:
             "model": tacocat.model,
             "playout": tacocat.playout,
         },
+        fast_path="playout",
     )
 
 

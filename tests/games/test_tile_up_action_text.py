@@ -122,11 +122,11 @@ def test_rules_map_names_real_functions_and_tests() -> None:
         tile_up,
         {**vars(test_tile_up_rules_turns), **vars(test_tile_up_rules_end), **globals()},
         {
-            "tile_up_model": tile_up_model,
-            "tile_up_legal": tile_up_legal,
-            "tile_up_board": tile_up_board,
-            "tile_up_sampling": tile_up_sampling,
-            "tile_up_transitions": tile_up_transitions,
+            "model": tile_up_model,
+            "legal": tile_up_legal,
+            "board": tile_up_board,
+            "sampling": tile_up_sampling,
+            "transitions": tile_up_transitions,
         },
     )
 

@@ -31,10 +31,17 @@ straight from the engine state's fields *that the seat's view shows* — never a
 into a preallocated buffer, rewriting only the blocks whose fields changed since the state
 it wrote last (engine states are immutable tuples that share unchanged fields, so a field
 that is the same object holds the same value). :class:`StateObserver` keeps one buffer per
-seat for an environment. Each game's tests prove the writer equal to
-``encoding.observation(game.view(state, seat), ())`` over many random states and seats, in
-sequence and out of order, and unchanged when ``game.sample_state`` redraws every hidden
-zone, so it cannot carry more than the view. An encoding whose ``action_mask`` and
+seat for an environment.
+
+One writer per observation: each encoding's layout (:class:`~.layout.Layout`) and writer
+live in ``<game id>_observation.py``, and the writer writes every block from one builder
+keyed by the values the block shows. Its ``write`` reads those values from the state; its
+``write_view`` (:class:`ViewWriter`) reads them from the seat's view, and the encoding's
+``observation`` is that (:func:`from_view`, with the draft's entries added). Each game's
+tests prove the two equal over many random states and seats, in sequence and out of order,
+and the state's unchanged when ``game.sample_state`` redraws every hidden zone, so it
+cannot carry more than the view; ``tests/adapters/test_observation_digests.py`` pins every
+vector bit for bit. An encoding whose ``action_mask`` and
 ``decode`` read no more of the view than ``seat`` and ``players`` sets ``view_free = True``
 and the environments hand them :func:`seat_views` instead of building the view. Reading
 game state makes these writers the one place in the adapters that depends on a game's
@@ -341,6 +348,35 @@ class StateObserver:
         self._writer.write(state, seat, self._buffers[seat], self._last[seat])
         self._last[seat] = state
         return self._arrays[seat]
+
+
+class ViewWriter(Protocol):
+    """An encoding's writer read from a seat's view instead of the state (see above)."""
+
+    def write_view(self, view: View, out: Buffer) -> None:
+        """Make ``out`` (all zeros) the raw vector of ``view`` with an empty draft."""
+        ...
+
+
+def from_view(
+    writer: ViewWriter, size: int, view: View, entries: Sequence[int]
+) -> ObservationArray:
+    """The raw vector of ``view`` written by ``writer``, plus one for each draft entry.
+
+    Args:
+        writer: The encoding's writer, built with a raw :class:`Scale`.
+        size: The vector's length.
+        view: A seat's view.
+        entries: The draft's entries (``draft_entries(draft)``), one each; repeats add up.
+
+    Returns:
+        A new ``float32`` array.
+    """
+    out: Buffer = array.array("f", bytes(4 * size))
+    writer.write_view(view, out)
+    for index in entries:
+        out[index] += 1.0
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def state_observer(encoding: Encoding, players: int, *, scaled: bool) -> StateObserver | None:

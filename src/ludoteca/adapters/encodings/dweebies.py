@@ -89,39 +89,40 @@ other entry in [0, 1]); no range is soft.
 
 from __future__ import annotations
 
-import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ludoteca.adapters.encodings import (
     EMPTY_DRAFT,
-    Buffer,
     Decoded,
     Draft,
     Encoding,
     MaskArray,
     ObservationArray,
     Scale,
+    from_view,
 )
-from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.adapters.encodings import dweebies_observation as observation
+from ludoteca.adapters.encodings.dweebies_observation import (
+    KINDS,
+    SELECTED,
+    DweebiesWriter,
+)
+from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
+from ludoteca.engine.game import Options, View
 from ludoteca.games.dweebies import game as dw
 from ludoteca.games.dweebies import layout
 
 GAME_ID = "dweebies"
-SEATS = dw.MAX_PLAYERS
-KINDS = dw.NUM_KINDS
-MAX_TABLE = dw.DECK_SIZE
-MAX_CELLS = 4 * dw.DECK_SIZE
-"""Every legal cell is next to a card and each card has four neighbours."""
-REACH = MAX_TABLE + 2
-"""Largest ``|dx|`` or ``|dy|``: a layout of k cards spans at most k cells each way."""
-RADIUS = 10
-WIDTH = 2 * RADIUS + 1
-SLOT = 11
+LAYOUT = observation.LAYOUT
+"""The observation's blocks, in order (the table above)."""
+OBSERVATION_SIZE = observation.OBSERVATION_SIZE
+SLOT = observation.SLOT
 """Entries per legal cell slot."""
+MAX_CELLS = observation.MAX_CELLS
+"""Legal cell slots: every legal cell is next to a card, and each card has four neighbours."""
 
 # ---------------------------------------------------------------------------------------
 # Action space
@@ -142,85 +143,7 @@ ACTION_LABELS: tuple[str, ...] = (
 )
 """A short text per action number."""
 
-# ---------------------------------------------------------------------------------------
-# Observation layout
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """One named run of observation entries.
-
-    Attributes:
-        name: The block's name (as in the module's table).
-        offset: Index of its first entry.
-        size: Number of entries.
-        low: Lower bound of every entry.
-        high: Upper bound of every entry.
-        meaning: What the entries hold.
-    """
-
-    name: str
-    offset: int
-    size: int
-    low: float
-    high: float
-    meaning: str
-
-
-_N = float(dw.DECK_SIZE)
-_K = float(KINDS)
-_BLOCKS: tuple[tuple[str, int, float, float, str], ...] = (
-    ("players", SEATS - 1, 0.0, 1.0, "player count one-hot: 2 .. 6"),
-    ("seat", SEATS, 0.0, 1.0, "my absolute seat one-hot"),
-    ("phase", len(dw.Phase), 0.0, 1.0, "deal, place, collect, draw, over"),
-    ("mover", SEATS, 0.0, 1.0, "whose turn it is, rel seats one-hot"),
-    ("chance_acts", 1, 0.0, 1.0, "1 while chance acts"),
-    ("first_player", SEATS, 0.0, 1.0, "the option: who started, rel seats one-hot"),
-    ("dealt", 1, 0.0, float(dw.HAND_SIZE * SEATS), "cards dealt so far"),
-    ("hand", KINDS, 0.0, float(max(dw.DECK)), "my cards, per Dweebie"),
-    ("selected", KINDS, 0.0, 1.0, "the Dweebie selected to place, one-hot"),
-    ("hand_counts", SEATS, 0.0, float(dw.HAND_SIZE), "cards held, rel seats"),
-    ("scores", SEATS, 0.0, _N, "cards collected, rel seats"),
-    ("pile_size", 1, 0.0, _N, "cards in the draw pile"),
-    ("table_size", 1, 0.0, _N, "cards on the table"),
-    ("groups", 1, 0.0, _N, "groups of the layout"),
-    ("legal_count", 1, 0.0, float(MAX_CELLS), "legal cells"),
-    ("row_length", 1, 0.0, _N, "cards of the row on offer"),
-    ("column_length", 1, 0.0, _N, "cards of the column on offer"),
-    ("last_seat", SEATS, 0.0, 1.0, "who placed last, rel seats one-hot"),
-    ("last_card", KINDS, 0.0, 1.0, "the Dweebie placed last, one-hot"),
-    ("last_cell", 2, -REACH, REACH, "where it went: dx, dy"),
-    ("last_taken", 1, 0.0, _N, "cards that placement collected"),
-    ("window", WIDTH * WIDTH, 0.0, _K, "kind id per window cell"),
-    ("window_legal", WIDTH * WIDTH, 0.0, 1.0, "legal cells of the window"),
-    ("outside", 1, 0.0, _N, "cards outside the window"),
-    ("table", 4 * MAX_TABLE, -REACH, REACH, "present, dx, dy, kind id per card"),
-    ("cells", SLOT * MAX_CELLS, -REACH, REACH, "each legal cell slot"),
-)
-
-
-def _layout() -> tuple[Block, ...]:
-    blocks = []
-    offset = 0
-    for name, size, low, high, meaning in _BLOCKS:
-        blocks.append(Block(name, offset, size, low, high, meaning))
-        offset += size
-    return tuple(blocks)
-
-
-LAYOUT: tuple[Block, ...] = _layout()
-"""The observation's blocks, in order (the table in the module docstring)."""
-OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
-(
-    _PLAYERS, _SEAT, _PHASE, _MOVER, _CHANCE, _FIRST, _DEALT, _HAND, _SELECTED, _HAND_COUNTS,
-    _SCORES, _PILE_SIZE, _TABLE_SIZE, _GROUPS, _LEGAL_COUNT, _ROW_LENGTH, _COLUMN_LENGTH,
-    _LAST_SEAT, _LAST_CARD, _LAST_CELL, _LAST_TAKEN, _WINDOW, _WINDOW_LEGAL, _OUTSIDE, _TABLE,
-    _CELLS,
-) = (block.offset for block in LAYOUT)  # fmt: skip
-
-_PHASES = tuple(phase.name.lower() for phase in dw.Phase)
 _KIND_OF = {dw.code(d): d for d in range(1, KINDS + 1)}
-_DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,15 +159,13 @@ class DweebiesEncoding:
     """With the engine's legal lists, the mask and decoding read no view."""
 
     def __init__(self) -> None:
-        self.observation_low: ObservationArray = np.array(
-            [block.low for block in LAYOUT for _ in range(block.size)], dtype=np.float32
-        )
-        self.observation_high: ObservationArray = np.array(
-            [block.high for block in LAYOUT for _ in range(block.size)], dtype=np.float32
-        )
+        self.observation_low: ObservationArray = LAYOUT.lows()
+        self.observation_high: ObservationArray = LAYOUT.highs()
+        self._view_writer: DweebiesWriter | None = None
 
     def observation(self, view: View, draft: Draft) -> ObservationArray:
-        """The observation vector of the seat whose ``view`` this is.
+        """The observation vector of the seat whose ``view`` this is (written by the same
+        :class:`DweebiesWriter` as the vector from the state).
 
         Args:
             view: ``game.view(state, seat)`` for a seat (not a spectator).
@@ -256,74 +177,16 @@ class DweebiesEncoding:
         Raises:
             ValueError: For a spectator's view (it has no seat to be relative to).
         """
-        seat_ = view["seat"]
-        if seat_ is None or seat_ < 0:
+        seat = view["seat"]
+        if seat is None or seat < 0:
             raise ValueError("the Dweebies encoding needs a seat's view, not a spectator's")
-        me: int = seat_
-        n: int = view["players"]
-        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        out[_PLAYERS + n - 2] = 1.0
-        out[_SEAT + me] = 1.0
-        out[_PHASE + _PHASES.index(view["phase"])] = 1.0
-        out[_MOVER + (view["turn"] - me) % n] = 1.0
-        out[_CHANCE] = float(CHANCE in view["actors"])
-        out[_FIRST + (view["first_player"] - me) % n] = 1.0
-        out[_DEALT] = view["dealt"]
-        for code in view["hand"]:
-            out[_HAND + _KIND_OF[code] - 1] += 1.0
-        if draft:
-            out[_SELECTED + draft[0] - 1] = 1.0
-        for seat in range(n):
-            r = (seat - me) % n
-            out[_HAND_COUNTS + r] = view["hand_counts"][seat]
-            out[_SCORES + r] = view["scores"][seat]
-        table = {(x, y): _KIND_OF[code] for x, y, code in view["table"]}
-        legal = view["legal_cells"]
-        out[_PILE_SIZE] = view["pile_size"]
-        out[_TABLE_SIZE] = len(table)
-        out[_GROUPS] = view["groups"]
-        out[_LEGAL_COUNT] = len(legal)
-        out[_ROW_LENGTH] = len(view["row"])
-        out[_COLUMN_LENGTH] = len(view["column"])
-        ox, oy = reference_cell(view)
-        last = view["last"]
-        if last is not None:
-            out[_LAST_SEAT + (last["seat"] - me) % n] = 1.0
-            out[_LAST_CARD + _KIND_OF[last["card"]] - 1] = 1.0
-            out[_LAST_CELL] = last["cell"][0] - ox
-            out[_LAST_CELL + 1] = last["cell"][1] - oy
-            out[_LAST_TAKEN] = last["taken"]
-        outside = 0
-        cards: list[float] = []
-        for (x, y), kind in table.items():
-            dx, dy = x - ox, y - oy
-            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-                out[_WINDOW + WIDTH * (dx + RADIUS) + dy + RADIUS] = kind
-            else:
-                outside += 1
-            cards += (1.0, dx, dy, kind)
-        out[_TABLE : _TABLE + len(cards)] = cards
-        out[_OUTSIDE] = outside
-        slots: list[float] = []
-        for x, y in legal:
-            dx, dy = x - ox, y - oy
-            if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-                out[_WINDOW_LEGAL + WIDTH * (dx + RADIUS) + dy + RADIUS] = 1.0
-            slots += (1.0, dx, dy)
-            for sx, sy in _DIRECTIONS:
-                length = 0
-                cx, cy = x + sx, y + sy
-                while (cx, cy) in table:
-                    length += 1
-                    cx += sx
-                    cy += sy
-                slots += (length, table[cx - sx, cy - sy] if length else 0)
-        out[_CELLS : _CELLS + len(slots)] = slots
-        return out
+        if self._view_writer is None:
+            self._view_writer = DweebiesWriter(Scale(self, scaled=False))
+        return from_view(self._view_writer, OBSERVATION_SIZE, view, self.draft_entries(draft))
 
     def draft_entries(self, draft: Draft) -> list[int]:
         """The ``selected`` entry the draft sets (``encodings.Observer``)."""
-        return [_SELECTED + draft[0] - 1] if draft else []
+        return [SELECTED + draft[0] - 1] if draft else []
 
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
@@ -445,264 +308,3 @@ def _collect_mask(legal: tuple[Any, ...]) -> MaskArray:
             buffer[_COLLECT_INDEX[action]] = 1
         mask = _COLLECT_MASKS[legal] = np.frombuffer(bytes(buffer), dtype=np.int8)
     return mask
-
-
-# ---------------------------------------------------------------------------------------
-# The observation written from the state
-
-_OFF = layout.OFFSET
-_STEPS = (-layout.ROW, layout.ROW, -layout.COLUMN, layout.COLUMN)
-"""Cell-code steps of ``_DIRECTIONS``: -x, +x, -y, +y."""
-_CHANCE_PHASES = (dw.Phase.DEAL, dw.Phase.DRAW)
-
-
-def _head(key: tuple[int, int, int, int, int, int]) -> list[float]:
-    """players, seat, phase, mover, chance_acts, first_player (dealt is written apart)."""
-    n, me, phase, turn, first, chance = key
-    out = [0.0] * (_DEALT - _PLAYERS)
-    out[_PLAYERS + n - 2] = 1.0
-    out[_SEAT + me] = 1.0
-    out[_PHASE + phase] = 1.0
-    out[_MOVER + (turn - me) % n] = 1.0
-    out[_CHANCE] = float(chance)
-    out[_FIRST + (first - me) % n] = 1.0
-    return out
-
-
-def _rel_seats(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]:
-    """hand_counts then scores, rel seats."""
-    counts, scores, me = key
-    n = len(counts)
-    out = [0.0] * (2 * SEATS)
-    for seat in range(n):
-        out[(seat - me) % n] = counts[seat]
-        out[SEATS + (seat - me) % n] = scores[seat]
-    return out
-
-
-class DweebiesWriter:
-    """Writes Dweebies' vector from a state (``encodings.StateWriter``).
-
-    It reads what ``Dweebies.view(state, seat)`` shows the seat: the table, the legal
-    cells, the row and column on offer, scores, the last placement, its own hand, and the
-    sizes of the other hands and of the pile — never their cards. The table's part of the
-    vector (window, table, cells: the same for every seat) is rewritten only when the table
-    or the legal cells changed.
-    """
-
-    def __init__(self, scale: Scale) -> None:
-        u = scale.unit
-        self._u = u
-        blocks = scale.blocks
-        self._head = blocks(_PLAYERS, _head)
-        self._rel_seats = blocks(_HAND_COUNTS, _rel_seats)
-        self._zeros = array.array("f", bytes(4 * (OBSERVATION_SIZE - _WINDOW)))
-        self._grid: Any = None
-        self._reference: tuple[list[int], int, int] = ([], 0, 0)
-        self._cards: dict[int, tuple[int, bytes]] = {}
-        """Per card, keyed by its place relative to the reference cell and its kind
-        (``(code - reference code) * 32 + kind``): its window index (-1 outside) and its
-        ``table`` entries, packed ``float32``."""
-        self._heads: dict[int, tuple[int, bytes]] = {}
-        """Per legal cell relative to the reference cell: its ``window_legal`` index (-1
-        outside) and its slot's present, dx, dy entries, packed."""
-        self._runs: dict[int, bytes] = {}
-        """Per legal cell code: its slot's runs, packed, for the table ``_runs_table``."""
-        self._runs_table: dict[int, int] | None = None
-
-    def write(self, state: dw.State, seat: int, out: Buffer, previous: Any) -> None:
-        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
-        me = seat
-        n = state.players
-        p = previous
-        u = self._u
-        phase = state.phase
-        out[_PLAYERS:_DEALT] = self._head[
-            n, me, phase, state.turn, state.first, phase in _CHANCE_PHASES
-        ]
-        out[_DEALT] = state.dealt * u[_DEALT]
-        hands = state.hands
-        if p is None or hands is not p.hands or state.scores is not p.scores:
-            # Hands and the last placement take too many values for a block cache.
-            out[_HAND:_SELECTED] = self._zeros[: _SELECTED - _HAND]
-            hand = hands[me]
-            for card in set(hand):
-                out[_HAND + card - 1] = hand.count(card) * u[_HAND]
-            out[_HAND_COUNTS:_PILE_SIZE] = self._rel_seats[tuple(map(len, hands)), state.scores, me]
-        table = state.table.cells
-        out[_PILE_SIZE] = len(state.pile) * u[_PILE_SIZE]
-        out[_ROW_LENGTH] = len(state.row) * u[_ROW_LENGTH]
-        out[_COLUMN_LENGTH] = len(state.column) * u[_COLUMN_LENGTH]
-        if state.table is not self._grid:
-            # The layout's sorted cells and reference cell, once per table (kept with it).
-            codes = sorted(table)
-            if codes:
-                ys = [code & 0xFF for code in codes]
-                ox = ((codes[0] >> 8) + (codes[-1] >> 8)) // 2 - _OFF
-                oy = (min(ys) + max(ys)) // 2 - _OFF
-                self._reference = (codes, ox, oy)
-            else:
-                self._reference = (codes, 0, 0)
-            self._grid = state.table
-        codes, ox, oy = self._reference
-        out[_LAST_SEAT:_WINDOW] = self._zeros[: _WINDOW - _LAST_SEAT]
-        last = state.last
-        if last is not None:
-            by, card, cell, taken = last
-            out[_LAST_SEAT + (by - me) % n] = u[_LAST_SEAT]
-            out[_LAST_CARD + card - 1] = u[_LAST_CARD]
-            out[_LAST_CELL] = ((cell >> 8) - _OFF - ox) * u[_LAST_CELL]
-            out[_LAST_CELL + 1] = ((cell & 0xFF) - _OFF - oy) * u[_LAST_CELL + 1]
-            out[_LAST_TAKEN] = taken * u[_LAST_TAKEN]
-        if (
-            p is not None
-            and state.table is p.table
-            and state.cells is p.cells
-            and state.groups is p.groups
-        ):
-            return
-        out[_TABLE_SIZE] = len(table) * u[_TABLE_SIZE]
-        out[_GROUPS] = (max(1, len(state.groups)) if table else 0) * u[_GROUPS]
-        out[_LEGAL_COUNT] = len(state.cells) * u[_LEGAL_COUNT]
-        out[_WINDOW:] = self._zeros
-        self._table(out, table, codes, state.cells, ox, oy)
-
-    def _table(
-        self,
-        out: Buffer,
-        table: dict[int, int],
-        codes: list[int],
-        legal: tuple[int, ...],
-        ox: int,
-        oy: int,
-    ) -> None:
-        """The window, outside, table and cells blocks (already zeroed).
-
-        Entries are copied as packed ``float32`` bytes: a card's and a legal cell's
-        position entries are kept by their place relative to the reference cell, a legal
-        cell's runs by its cell while no card next to them changed (:meth:`_forget_runs`).
-        """
-        if table is not self._runs_table:
-            self._forget_runs(table)
-        u = self._u
-        uw, ul = u[_WINDOW], u[_WINDOW_LEGAL]
-        origin = (ox + _OFF) * layout.STRIDE + oy + _OFF
-        outside = 0
-        entries = self._cards
-        if len(entries) > 1 << 15:
-            entries.clear()
-        cards: list[bytes] = []
-        for code in codes:
-            kind = table[code]
-            key = (code - origin) * 32 + kind
-            entry = entries.get(key)
-            if entry is None:
-                entry = entries[key] = self._card(code, kind, ox, oy)
-            at, packed = entry
-            if at >= 0:
-                out[at] = kind * uw
-            else:
-                outside += 1
-            cards.append(packed)
-        bytes_of = memoryview(out).cast("B")
-        if cards:
-            packed = b"".join(cards)
-            bytes_of[4 * _TABLE : 4 * _TABLE + len(packed)] = packed
-        out[_OUTSIDE] = outside * u[_OUTSIDE]
-        if not legal:
-            return
-        heads = self._heads
-        runs = self._runs
-        if len(runs) > 4 * len(legal) + 256:
-            runs.clear()  # cells no longer legal pile up over a long match
-        values: list[bytes] = []
-        for code in legal:
-            head = heads.get(code - origin)
-            if head is None:
-                head = heads[code - origin] = self._head_of(code, ox, oy)
-            at, packed = head
-            if at >= 0:
-                out[at] = ul
-            values.append(packed)
-            found = runs.get(code)
-            if found is None:
-                found = runs[code] = self._runs_of(code, table)
-            values.append(found)
-        packed = b"".join(values)
-        bytes_of[4 * _CELLS : 4 * _CELLS + len(packed)] = packed
-
-    def _forget_runs(self, table: dict[int, int]) -> None:
-        """Keep the runs of the legal cells that ``table`` leaves as they were.
-
-        A cell's run one way changes only if the first cell that way whose card changed
-        (placed, removed or replaced) is reached through cards present in both tables: so
-        from each changed cell, walk each way over cells holding a card in either table;
-        the first cell that holds none in both is the only legal cell there whose run may
-        change. The changed cells are dropped too (a cell emptied may become legal).
-        """
-        before = self._runs_table
-        self._runs_table = table
-        runs = self._runs
-        if before is None or not runs:
-            runs.clear()
-            return
-        changed = table.items() ^ before.items()
-        if len(changed) > 16:
-            runs.clear()
-            return
-        pop = runs.pop
-        for code, _ in changed:
-            pop(code, None)
-            for step in _STEPS:
-                cell = code + step
-                while cell in table or cell in before:
-                    cell += step
-                pop(cell, None)
-
-    def _card(self, code: int, kind: int, ox: int, oy: int) -> tuple[int, bytes]:
-        """A card's window entry index (-1 outside) and its ``table`` entries, packed."""
-        ut = self._u[_TABLE]
-        dx, dy, at = _place(code, ox, oy)
-        at = _WINDOW + at if at >= 0 else at
-        return at, array.array("f", (ut, dx * ut, dy * ut, kind * ut)).tobytes()
-
-    def _head_of(self, code: int, ox: int, oy: int) -> tuple[int, bytes]:
-        """A legal cell's ``window_legal`` index (-1 outside) and its present, dx, dy."""
-        uc = self._u[_CELLS]
-        dx, dy, at = _place(code, ox, oy)
-        at = _WINDOW_LEGAL + at if at >= 0 else at
-        return at, array.array("f", (uc, dx * uc, dy * uc)).tobytes()
-
-    def _runs_of(self, code: int, table: dict[int, int]) -> bytes:
-        """A legal cell's runs (length, far kind) each way, packed."""
-        uc = self._u[_CELLS]
-        slot: list[float] = []
-        for step in _STEPS:
-            length = 0
-            cell = code + step
-            while cell in table:
-                length += 1
-                cell += step
-            slot += (length * uc, table[cell - step] * uc if length else 0.0)
-        return array.array("f", slot).tobytes()
-
-
-def _place(code: int, ox: int, oy: int) -> tuple[int, int, int]:
-    """A cell's ``dx, dy`` from the reference cell and its index in a window block (-1
-    outside the window).
-    """
-    dx = (code >> 8) - _OFF - ox
-    dy = (code & 0xFF) - _OFF - oy
-    if -RADIUS <= dx <= RADIUS and -RADIUS <= dy <= RADIUS:
-        return dx, dy, WIDTH * (dx + RADIUS) + dy + RADIUS
-    return dx, dy, -1
-
-
-def reference_cell(view: View) -> tuple[int, int]:
-    """The centre of the layout's bounding box; ``(0, 0)`` on an empty table."""
-    table = view["table"]
-    if not table:
-        return 0, 0
-    xs = [x for x, _, _ in table]
-    ys = [y for _, y, _ in table]
-    return (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2

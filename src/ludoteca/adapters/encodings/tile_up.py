@@ -31,7 +31,7 @@ numbers   count  meaning
 ========  =====  ===========================================================================
 
 Tile codes are ``colour * 5 + number - 1`` (colours O, R, Y, G, B, P), as in
-``games/tile_up_model``. The table shows the 11 x 11 board; the last two rows have
+``games/tile_up/model.py``. The table shows the 11 x 11 board; the last two rows have
 ``S * S`` numbers each.
 
 Observation
@@ -95,8 +95,7 @@ scaled ``x / (x + k)`` (0.5 at the typical value ``k``, below 1 for any ``x``): 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -109,23 +108,27 @@ from ludoteca.adapters.encodings import (
     ObservationArray,
     Scale,
     SoftRanges,
+    from_view,
 )
-from ludoteca.engine.game import CHANCE, Options, View
+from ludoteca.adapters.encodings import tile_up_observation as observation
+from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
+from ludoteca.adapters.encodings.tile_up_observation import (
+    CARDS,
+    SELECTED,
+    SIZES,
+    TILES,
+    TileUpWriter,
+    layout,
+)
+from ludoteca.engine.game import Options, View
 from ludoteca.games.tile_up import model
 from ludoteca.games.tile_up.legal import LegalActions
 
-if TYPE_CHECKING:
-    from ludoteca.adapters.encodings.tile_up_writer import TileUpWriter
-
 GAME_ID = "tile_up"
-SEATS = model.MAX_PLAYERS
-TILES = model.TILE_KINDS
-CARDS = model.CARD_COUNT
-COLOURS = len(model.COLOURS)
-NUMBERS = model.NUMBERS
-SHAPES = len(model.SHAPE_NAMES)
-CELL = COLOURS + NUMBERS + 1 + SHAPES
-"""Entries per board cell."""
+LAYOUT = observation.LAYOUT
+"""The observation's blocks on the default board (the table above)."""
+OBSERVATION_SIZE = observation.OBSERVATION_SIZE
+"""On the default board."""
 
 # ---------------------------------------------------------------------------------------
 # Action space (the board-sized parts last)
@@ -139,109 +142,6 @@ DISCARD_TILE = END + 1
 DISCARD_GOAL = DISCARD_TILE + TILES
 PLACE = DISCARD_GOAL + CARDS
 """``PLACE + row * S + col``: place the selected tile there."""
-
-# ---------------------------------------------------------------------------------------
-# Observation layout
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """One named run of observation entries.
-
-    Attributes:
-        name: The block's name (as in the module's table).
-        offset: Index of its first entry.
-        size: Number of entries.
-        high: Upper bound of every entry (the lower bound is 0), except ``board`` (whose
-            entries have the bounds of :data:`CELL_HIGH`).
-        meaning: What the entries hold.
-    """
-
-    name: str
-    offset: int
-    size: int
-    high: float
-    meaning: str
-
-
-MAX_TILES_HELD = model.MAX_TILES + model.DRAW_TILES
-"""At the limit, then a draw, before the end-of-turn discards (TU-07)."""
-MAX_GOALS_HELD = model.MAX_GOALS + 1
-MAX_SCORE = float((model.MAX_TURNS + 1) * CARDS * 5 * NUMBERS)
-"""A loose bound: every card scored every turn on five cells of the highest stacks."""
-MAX_PENDING = float(
-    model.FACEUP + 5 + SEATS * (model.START_TILES + model.START_GOALS) + model.DRAW_TILES
-)
-CELL_HIGH: tuple[float, ...] = (1.0,) * (COLOURS + NUMBERS) + (float(NUMBERS),) + (1.0,) * SHAPES
-_COPIES = float(max(model.COPIES))
-_SIZES = model.BOARD_SIZES
-
-_FIXED_BLOCKS: tuple[tuple[str, int, float, str], ...] = (
-    ("players", SEATS - 1, 1.0, "player count one-hot: 2, 3, 4"),
-    ("seat", SEATS, 1.0, "my absolute seat one-hot"),
-    ("phase", len(model.PHASES), 1.0, "setup, play, discard, over"),
-    ("current", SEATS, 1.0, "whose turn it is, rel seats one-hot"),
-    ("chance_acts", 1, 1.0, "1 while chance acts"),
-    ("acted", 4, 1.0, "the turn's action so far"),
-    ("turn", 1, float(model.MAX_TURNS), "turns finished"),
-    ("bag_size", 1, float(model.TILE_COUNT), "tiles in the bag"),
-    ("tile_counts", SEATS, float(MAX_TILES_HELD), "tiles held, rel seats"),
-    ("goal_counts", SEATS, float(MAX_GOALS_HELD), "goal cards held, rel seats"),
-    ("tiles", TILES, _COPIES, "my tiles, per tile code"),
-    ("goals", CARDS, 1.0, "my goal cards"),
-    ("selected", TILES, 1.0, "the tile selected to place, one-hot"),
-    ("known_goals", SEATS * CARDS, 1.0, "goal cards everyone knows each seat holds"),
-    ("faceup", model.FACEUP * CARDS, 1.0, "the face-up goal cards, one-hot per slot"),
-    ("deck_size", 1, float(CARDS), "cards in the goal deck"),
-    ("deck_ordered", 1, 1.0, "1 once the deck order is known"),
-    ("deck_position", CARDS, float(CARDS), "per card, its place from the top"),
-    ("discard", CARDS, 1.0, "discarded goal cards"),
-    ("discard_top", CARDS, 1.0, "the top of the goal discard pile, one-hot"),
-    ("pending", len(model.KINDS), MAX_PENDING, "draws owed per kind"),
-    ("turn_cards", CARDS, 1.0, "goal cards scored this turn"),
-    ("scores", SEATS, MAX_SCORE, "points, rel seats"),
-    ("scored", SEATS, float(CARDS * (model.MAX_TURNS + 1)), "goal cards scored, rel seats"),
-    ("start_sums", SEATS, float(model.START_TILES * NUMBERS + 1), "start sum plus 1"),
-    ("fresh", SEATS, 1.0, "hand still the announced one, rel seats"),
-    ("end_reason", len(model.END_REASONS) - 1, 1.0, "corners, tiles, turns"),
-    ("board_size", len(_SIZES), 1.0, "the option one-hot"),
-    ("allow_mirror", 1, 1.0, "the option, 0 or 1"),
-    ("board_tiles", TILES, _COPIES, "tiles on the board, per tile code"),
-)
-
-
-def layout(size: int) -> tuple[Block, ...]:
-    """The observation's blocks for a ``size`` x ``size`` board (the module's table)."""
-    blocks = []
-    offset = 0
-    for name, count, high, meaning in _FIXED_BLOCKS:
-        blocks.append(Block(name, offset, count, high, meaning))
-        offset += count
-    blocks.append(Block("board", offset, CELL * size * size, 1.0, "21 per cell, row by row"))
-    return tuple(blocks)
-
-
-LAYOUT: tuple[Block, ...] = layout(model.BOARD_SIZE)
-"""The blocks on the default board."""
-OBSERVATION_SIZE = LAYOUT[-1].offset + LAYOUT[-1].size
-"""On the default board."""
-(
-    _PLAYERS, _SEAT, _PHASE, _CURRENT, _CHANCE, _ACTED, _TURN, _BAG_SIZE, _TILE_COUNTS,
-    _GOAL_COUNTS, _TILES, _GOALS, _SELECTED, _KNOWN, _FACEUP, _DECK_SIZE, _DECK_ORDERED,
-    _DECK_POSITION, _DISCARD, _DISCARD_TOP, _PENDING, _TURN_CARDS, _SCORES, _SCORED, _SUMS,
-    _FRESH, _END, _BOARD_SIZE, _MIRROR, _BOARD_TILES, _BOARD,
-) = (block.offset for block in LAYOUT)  # fmt: skip
-
-_PHASE_INDEX = {name: index for index, name in enumerate(model.PHASES)}
-_KIND_INDEX = {name: index for index, name in enumerate(model.KINDS)}
-_CODE = model.TILE_CODES
-_NUMBER_AT = COLOURS
-_HEIGHT_AT = COLOURS + NUMBERS
-_SHAPE_AT = _HEIGHT_AT + 1
-_TOP_AT: tuple[tuple[int, int], ...] = tuple(
-    (code // NUMBERS, _NUMBER_AT + code % NUMBERS) for code in range(TILES)
-)
-"""Per tile code: the offsets in a board cell of its colour and number flags."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -265,7 +165,7 @@ class TileUpEncoding:
     """The mask and decoding read only the legal list and the draft."""
 
     def __init__(self, size: int) -> None:
-        if size not in _SIZES:
+        if size not in SIZES:
             raise ValueError(f"no Tile Up board of size {size}")
         self.size = size
         self.score = PLACE + size * size
@@ -273,16 +173,14 @@ class TileUpEncoding:
         self.layout = layout(size)
         self._last_grouped: tuple[Sequence[Any], dict[int, list[int]], list[int]] | None = None
         self._cell_numbers = _cell_numbers(size)
-        length = self.layout[-1].offset + self.layout[-1].size
-        at = {block.name: block for block in self.layout}
         self.observation_soft: SoftRanges = tuple(
-            (at[name].offset, at[name].size, k) for name, k in _SOFT_SCALES
+            (self.layout.block(name).offset, self.layout.block(name).size, k)
+            for name, k in _SOFT_SCALES
         )
-        self.observation_size = length
-        self.observation_low: ObservationArray = np.zeros(length, dtype=np.float32)
-        high = [block.high for block in self.layout[:-1] for _ in range(block.size)]
-        high += CELL_HIGH * (size * size)
-        self.observation_high: ObservationArray = np.array(high, dtype=np.float32)
+        self.observation_size = self.layout.size
+        self.observation_low: ObservationArray = self.layout.lows()
+        self.observation_high: ObservationArray = self.layout.highs()
+        self._view_writer: TileUpWriter | None = None
         self.labels: tuple[str, ...] = (
             tuple(f"select {model.tile_name(t)}" for t in range(TILES))
             + ("draw tiles", "draw goal", "end")
@@ -293,7 +191,8 @@ class TileUpEncoding:
         )
 
     def observation(self, view: View, draft: Draft) -> ObservationArray:
-        """The observation vector of the seat whose ``view`` this is.
+        """The observation vector of the seat whose ``view`` this is (written by the same
+        :class:`TileUpWriter` as the vector from the state).
 
         Args:
             view: ``game.view(state, seat)`` for a seat (not a spectator), on this board.
@@ -305,86 +204,18 @@ class TileUpEncoding:
         Raises:
             ValueError: For a spectator's view or another board size.
         """
-        seat_ = view["seat"]
-        if seat_ is None or seat_ < 0:
+        seat = view["seat"]
+        if seat is None or seat < 0:
             raise ValueError("the Tile Up encoding needs a seat's view, not a spectator's")
         if view["size"] != self.size:
             raise ValueError(f"a {view['size']} board's view for the {self.size} encoding")
-        me: int = seat_
-        n = len(view["tile_counts"])
-        out = [0.0] * _BOARD
-        out[_PLAYERS + n - 2] = 1.0
-        out[_SEAT + me] = 1.0
-        out[_PHASE + _PHASE_INDEX[view["phase"]]] = 1.0
-        if view["current"] >= 0:
-            out[_CURRENT + (view["current"] - me) % n] = 1.0
-        out[_CHANCE] = float(CHANCE in view["actors"])
-        out[_ACTED + view["acted"]] = 1.0
-        out[_TURN] = view["turn"]
-        out[_BAG_SIZE] = view["bag_size"]
-        for seat in range(n):
-            r = (seat - me) % n
-            out[_TILE_COUNTS + r] = view["tile_counts"][seat]
-            out[_GOAL_COUNTS + r] = view["goal_counts"][seat]
-            for card in view["known_goals"][seat]:
-                out[_KNOWN + r * CARDS + card] = 1.0
-            out[_SCORES + r] = view["scores"][seat]
-            out[_SCORED + r] = view["scored"][seat]
-            out[_SUMS + r] = view["start_sums"][seat] + 1
-            out[_FRESH + r] = float(view["fresh"][seat])
-        for name in view["tiles"]:
-            out[_TILES + _CODE[name]] += 1.0
-        for card in view["goals"]:
-            out[_GOALS + card] = 1.0
-        if draft:
-            out[_SELECTED + draft[0]] = 1.0
-        for slot, card in enumerate(view["faceup"]):
-            if card >= 0:
-                out[_FACEUP + slot * CARDS + card] = 1.0
-        out[_DECK_SIZE] = view["deck_size"]
-        order = view["deck_order"]
-        if order is not None:
-            out[_DECK_ORDERED] = 1.0
-            for place, card in enumerate(order):
-                out[_DECK_POSITION + card] = place + 1
-        discard = view["discard"]
-        for card in discard:
-            out[_DISCARD + card] = 1.0
-        if discard:
-            out[_DISCARD_TOP + discard[-1]] = 1.0
-        for kind, _target in view["pending"]:
-            out[_PENDING + _KIND_INDEX[kind]] += 1.0
-        for card in view["turn_cards"]:
-            out[_TURN_CARDS + card] = 1.0
-        if view["end_reason"] is not None:
-            out[_END + model.END_REASONS.index(view["end_reason"]) - 1] = 1.0
-        options = view["options"]
-        out[_BOARD_SIZE + _SIZES.index(options["board_size"])] = 1.0
-        out[_MIRROR] = float(bool(options["allow_mirror"]))
-        size = self.size
-        ones: list[int] = []
-        heights: list[int] = []
-        at = _BOARD
-        for row in view["board"]:
-            for stack in row:
-                if stack:
-                    for name in stack:
-                        out[_BOARD_TILES + _CODE[name]] += 1.0
-                    colour_at, number_at = _TOP_AT[_CODE[stack[-1]]]
-                    ones += (at + colour_at, at + number_at)
-                    heights += (at + _HEIGHT_AT, len(stack))
-                at += CELL
-        for row, col, _colour, shape, _cells in view["regions"]:
-            ones.append(_BOARD + CELL * (row * size + col) + _SHAPE_AT + shape)
-        vector = np.zeros(self.observation_size, dtype=np.float32)
-        vector[:_BOARD] = out
-        vector[ones] = 1.0
-        vector[heights[::2]] = heights[1::2]
-        return vector
+        if self._view_writer is None:
+            self._view_writer = TileUpWriter(self.size, Scale(self, scaled=False))
+        return from_view(self._view_writer, self.observation_size, view, self.draft_entries(draft))
 
     def draft_entries(self, draft: Draft) -> list[int]:
         """The ``selected`` entry the draft sets (``encodings.Observer``)."""
-        return [_SELECTED + draft[0]] if draft else []
+        return [SELECTED + draft[0]] if draft else []
 
     def action_mask(self, view: View, legal: Sequence[Any], draft: Draft) -> MaskArray:
         """1 for each number the seat may choose now.
@@ -494,10 +325,6 @@ class TileUpEncoding:
 
     def state_writer(self, scale: Scale) -> TileUpWriter:
         """A writer of this vector straight from the state (``encodings.StateWriter``)."""
-        from ludoteca.adapters.encodings.tile_up_writer import (  # noqa: PLC0415 (it imports this module)
-            TileUpWriter,
-        )
-
         return TileUpWriter(self.size, scale)
 
     @staticmethod
@@ -535,7 +362,7 @@ def _cell_numbers(size: int) -> list[list[tuple[int, ...]]]:
     return table
 
 
-ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in _SIZES}
+ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in SIZES}
 """One encoding per board size."""
 
 

@@ -11,17 +11,9 @@ from ludoteca.engine.events import Event, event, name_list
 from ludoteca.engine.game import CHANCE, Seat
 from ludoteca.engine.i18n import Localized, msg
 from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import (
-    CODES,
-    HAND_SIZE,
-    Action,
-    Collect,
-    Draw,
-    Place,
-    State,
-    name,
-)
-from ludoteca.games.dweebies.model import P_DEAL, P_PLACE
+from ludoteca.games.dweebies.actions import Action, Collect, Draw, Place
+from ludoteca.games.dweebies.cards import CODES, HAND_SIZE, name
+from ludoteca.games.dweebies.model import P_DEAL, P_PLACE, State
 from ludoteca.games.dweebies.words import where_text
 
 

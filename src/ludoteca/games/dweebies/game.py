@@ -34,24 +34,58 @@ the view shows those counts. The table, the legal cells and the lines on offer a
 from __future__ import annotations
 
 import random
-from bisect import bisect_left as _bisect_left
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ludoteca.engine import components, native
+from ludoteca.engine import components
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, InvalidActionError
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
-from ludoteca.engine.lazy import LazyActions
 from ludoteca.engine.sorted_ints import insert_sorted, position_in
+from ludoteca.games.dweebies import events as _events
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
+
+# The cards and the actions live below the rules (``cards``, ``actions``); the names are
+# re-exported here, where the rest of the project has always read them.
+from ludoteca.games.dweebies.actions import COLLECT_BOTH as COLLECT_BOTH  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import COLLECT_CHOICES as COLLECT_CHOICES  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import COLLECT_COLUMN as COLLECT_COLUMN  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import COLLECT_NONE as COLLECT_NONE  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import COLLECT_ROW as COLLECT_ROW  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import (
+    COLLECTS,
+    COLUMN_ONLY,
+    DRAWS,
+    PLACES,
+    ROW_AND_COLUMN,
+    ROW_ONLY,
+)
+from ludoteca.games.dweebies.actions import Action as Action  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import Collect as Collect  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import Draw as Draw  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import Place as Place  # noqa: PLC0414
+from ludoteca.games.dweebies.actions import Placements as Placements  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import CODES as CODES  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import DATA as DATA  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import DECK as DECK  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import DECK_SIZE as DECK_SIZE  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import FIRST_PLAYER as FIRST_PLAYER  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import FULL_PILE as FULL_PILE  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import HAND_SIZE as HAND_SIZE  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import KINDS as KINDS  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import MAX_PLAYERS as MAX_PLAYERS  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import MIN_PLAYERS as MIN_PLAYERS  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import NAMES as NAMES  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import NUM_KINDS as NUM_KINDS  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import card_label as card_label  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import code as code  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import name as name  # noqa: PLC0414
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid
 from ludoteca.games.dweebies.model import (
     F_CELLS,
@@ -76,34 +110,6 @@ from ludoteca.games.dweebies.model import (
 from ludoteca.games.dweebies.model import Phase as Phase  # noqa: PLC0414 (mypy: re-exported)
 from ludoteca.games.dweebies.model import State as State  # noqa: PLC0414 (mypy: re-exported)
 from ludoteca.games.dweebies.words import parse_coord, where_text
-
-# ---------------------------------------------------------------------------------------
-# Components (from the data file)
-
-DATA: Final = components.load("dweebies")
-KINDS: Final[tuple[dict[str, Any], ...]] = tuple(DATA["dweebies"])
-"""The 27 Dweebies as in the data file (``id``, ``copies``, ``es``, ``en``)."""
-CODES: Final[tuple[str, ...]] = ("",) + tuple(str(k["id"]) for k in KINDS)
-"""Card code by Dweebie id (index 0 unused): ``CODES[7] == "D07"``."""
-DECK: Final[tuple[int, ...]] = (0,) + tuple(int(k["copies"]) for k in KINDS)
-"""Copies per Dweebie id (index 0 unused)."""
-NAMES: Final[dict[str, tuple[str, ...]]] = {
-    lang: ("",) + tuple(str(k[lang]) for k in KINDS) for lang in ("es", "en")
-}
-"""Display names per language, indexed by Dweebie id."""
-NUM_KINDS: Final = len(KINDS)
-DECK_SIZE: Final = sum(DECK)
-FULL_PILE: Final[tuple[int, ...]] = tuple(d for d, copies in enumerate(DECK) for _ in range(copies))
-"""The whole deck as a sorted multiset of Dweebie ids."""
-HAND_SIZE: Final[int] = DATA["deck"]["hand_size"]
-FIRST_PLAYER: Final[int] = DATA["deck"]["first_player"]
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
-
-if [c["id"] for c in KINDS] != [f"D{n:02d}" for n in range(1, NUM_KINDS + 1)]:
-    raise ValueError("dweebies data: ids must be D01, D02, ... in order")
-if HAND_SIZE * MAX_PLAYERS > DECK_SIZE:
-    raise ValueError("dweebies deck too small for the deal")
 
 INFO: Final = GameInfo(
     id="dweebies",
@@ -132,86 +138,11 @@ INFO: Final = GameInfo(
 )
 
 
-def code(card: int) -> str:
-    """The text code of a Dweebie id: ``7 -> "D07"``."""
-    return CODES[card]
-
-
-def name(card: int, lang: str) -> str:
-    """The display name of a Dweebie id in ``lang``."""
-    return NAMES["es" if lang == "es" else "en"][card]
-
-
-# ---------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Chance: the next card off the pile (to the seat being dealt to, or drawing)."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"draw {CODES[self.card]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Place the Dweebie ``card`` from the hand on cell ``(x, y)`` (DW-03)."""
-
-    card: int
-    x: int
-    y: int
-
-    def __str__(self) -> str:
-        return f"place {CODES[self.card]} {self.x} {self.y}"
-
-
-COLLECT_CHOICES: Final = ("row", "column", "both", "none")
-
-
-@dataclass(frozen=True, slots=True)
-class Collect:
-    """Take the row, the column, both, or nothing (DW-05, DW-06)."""
-
-    which: str
-
-    def __str__(self) -> str:
-        return f"collect {self.which}"
-
-
-Action = Draw | Place | Collect
-native.picklable(globals())  # the action classes above (engine/native.py)
-
-_DRAWS: Final = tuple(Draw(d) for d in range(NUM_KINDS + 1))
-COLLECT_ROW: Final = Collect("row")
-COLLECT_COLUMN: Final = Collect("column")
-COLLECT_BOTH: Final = Collect("both")
-COLLECT_NONE: Final = Collect("none")
-_COLLECTS: Final = {c.which: c for c in (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)}
-
-
-class _Places(dict[int, Place]):
-    """Interned ``Place`` actions by ``card << 16 | cell`` (a dict lookup, no new objects)."""
-
-    def __missing__(self, key: int) -> Place:
-        x, y = layout.xy(key & 0xFFFF)
-        action = self[key] = Place(key >> 16, x, y)
-        return action
-
-
-_PLACES: Final = _Places()
-
-
 _CHANCE_ACTORS: Final[tuple[Seat, ...]] = (CHANCE,)
 _SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple((s,) for s in range(MAX_PLAYERS))
 _CENTRE_ONLY: Final = (layout.CENTRE,)
 _OFF: Final = layout.OFFSET
 _STRIDE: Final = layout.STRIDE
-_ROW_ONLY: Final = (COLLECT_ROW, COLLECT_NONE)
-_COLUMN_ONLY: Final = (COLLECT_COLUMN, COLLECT_NONE)
-_ROW_AND_COLUMN: Final = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
 
 
 # ---------------------------------------------------------------------------------------
@@ -277,8 +208,8 @@ class Dweebies:
             return Placements(tuple(dict.fromkeys(state.hands[seat])), state.cells)
         if phase == P_COLLECT:
             if state.row:
-                return _ROW_AND_COLUMN if state.column else _ROW_ONLY
-            return _COLUMN_ONLY
+                return ROW_AND_COLUMN if state.column else ROW_ONLY
+            return COLUMN_ONLY
         return ()
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
@@ -295,7 +226,7 @@ class Dweebies:
         """Each Dweebie left in the pile, with probability copies / pile size."""
         pile = state.pile
         total = len(pile)
-        return tuple((_DRAWS[d], Fraction(pile.count(d), total)) for d in sorted(set(pile)))
+        return tuple((DRAWS[d], Fraction(pile.count(d), total)) for d in sorted(set(pile)))
 
     def playout(
         self, state: State, rng: random.Random, policy: _playout.Policy
@@ -310,7 +241,7 @@ class Dweebies:
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """Draw one card with the probabilities of ``chance_outcomes``."""
         pile = state.pile
-        return _DRAWS[pile[int(rng.random() * len(pile))]]
+        return DRAWS[pile[int(rng.random() * len(pile))]]
 
     def outcome(self, state: State) -> Outcome | None:
         """DW-10: once every hand and the pile are empty, most cards collected wins; equal
@@ -336,9 +267,7 @@ class Dweebies:
         self, before: State, seat: Seat, action: Action, after: State, viewer: Seat | None
     ) -> tuple[Event, ...]:
         """What ``viewer`` learns from one step (``games/dweebies/events.py``)."""
-        from ludoteca.games.dweebies import events  # noqa: PLC0415 (it imports this module)
-
-        return events.step_events(before, seat, action, after, viewer)
+        return _events.step_events(before, seat, action, after, viewer)
 
     def phase(self, state: State) -> str:
         """The phase id: deal, place, collect, draw or over."""
@@ -491,17 +420,17 @@ class Dweebies:
             which = _WHICH.get(rest[0]) if len(rest) == 1 else None
             if which is None:
                 raise InvalidActionError(text, msg("dweebies.bad_collect"))
-            return _COLLECTS[which]
+            return COLLECTS[which]
         if verb == "draw":
             if len(rest) != 1:
                 raise InvalidActionError(text, msg("dweebies.bad_verb"))
-            return _DRAWS[_parse_card(text, rest[0], typed[1])]
+            return DRAWS[_parse_card(text, rest[0], typed[1])]
         if len(rest) != 3:
             raise InvalidActionError(text, msg("dweebies.bad_place"))
         card = _parse_card(text, rest[0], typed[1])
         x, y = (parse_coord(text, token) for token in typed[2:])
         if layout.in_range(x, y):
-            return _PLACES[card << 16 | layout.cell(x, y)]
+            return PLACES[card << 16 | layout.cell(x, y)]
         return Place(card, x, y)
 
     def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
@@ -524,62 +453,6 @@ class Dweebies:
 
 
 GAME: Final = Dweebies()
-
-
-class Placements(LazyActions[Place]):
-    """The legal placements: every card of ``cards`` on every cell of ``cells``, by card
-    then cell. Items are interned actions looked up on demand; nothing is built per call.
-    """
-
-    __slots__ = ("_cards", "_cells", "_handed", "_len", "_width")
-
-    def __init__(self, cards: tuple[int, ...], cells: tuple[int, ...]) -> None:
-        self._cards = cards
-        self._cells = cells
-        self._width = len(cells)
-        self._len = len(cards) * self._width
-        self._handed: object = None
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if index.__class__ is int and 0 <= index < self._len:
-            row, col = divmod(index, self._width)
-            made = _PLACES[self._cards[row] << 16 | self._cells[col]]
-            # Remembered so that runner.play's check of the agent's pick is an identity
-            # test (as Tile Up's and Gotcha's lists).
-            self._handed = made
-            return made
-        return LazyActions.__getitem__(self, index)
-
-    def item(self, index: int) -> Place:
-        """The placement at ``index``: card ``index // cells``, cell ``index % cells``."""
-        row, col = divmod(index, self._width)
-        return _PLACES[self._cards[row] << 16 | self._cells[col]]
-
-    def __contains__(self, action: object) -> bool:
-        if action is self._handed:
-            return True
-        if not isinstance(action, Place) or action.card not in self._cards:
-            return False
-        if not layout.in_range(action.x, action.y):
-            return False
-        target = layout.cell(action.x, action.y)
-        cells = self._cells
-        at = _bisect_left(cells, target)
-        return at < len(cells) and cells[at] == target
-
-    def __iter__(self) -> Iterator[Place]:
-        places = _PLACES
-        for card in self._cards:
-            high = card << 16
-            for c in self._cells:
-                yield places[high | c]
-
-    def identity(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The cards and the cells: they determine the listing."""
-        return self._cards, self._cells
 
 
 # ---------------------------------------------------------------------------------------
@@ -755,8 +628,3 @@ def _parse_card(text: str, token: str, typed: str) -> int:
     if card is None:
         raise InvalidActionError(text, msg("dweebies.bad_card", token=typed))
     return card
-
-
-def card_label(card: int, lang: str) -> str:
-    """A card as people read it: its code and name, e.g. ``"D07 (Pirate)"``."""
-    return f"{CODES[card]} ({name(card, lang)})"

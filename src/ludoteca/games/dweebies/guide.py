@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteca.engine.how_to_play import Entry, Section, copies, text, title
 from ludoteca.engine.i18n import Lang, register
-from ludoteca.games.dweebies.game import HAND_SIZE, KINDS
+from ludoteca.games.dweebies.cards import HAND_SIZE, KINDS
 
 
 def components(lang: Lang) -> tuple[Section, ...]:

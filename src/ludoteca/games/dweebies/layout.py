@@ -38,6 +38,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
+from ludoteca.engine.sorted_ints import position_in_list
+
 OFFSET: Final = 128
 STRIDE: Final = 256
 """Cell encoding: ``x`` in the high byte, ``y`` in the low byte, both shifted by OFFSET."""
@@ -174,7 +176,7 @@ def place_into_frontier(frontier: list[int], cells: dict[int, int], at: int) -> 
     Compiled (``engine/native.py``), the binary searches and the four neighbours are native
     code: ``bisect`` and a loop over a tuple of boxed ints would go through Python's calls.
     """
-    index = sorted_index(frontier, at)
+    index = position_in_list(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
     _add_to_frontier(frontier, cells, at - STRIDE)
@@ -187,21 +189,9 @@ def _add_to_frontier(frontier: list[int], cells: dict[int, int], near: int) -> N
     """Insert the empty cell ``near`` into the sorted frontier unless it is there."""
     if near in cells:
         return
-    index = sorted_index(frontier, near)
+    index = position_in_list(frontier, near)
     if index == len(frontier) or frontier[index] != near:
         frontier.insert(index, near)
-
-
-def sorted_index(items: list[int], value: int) -> int:
-    """``bisect.bisect_left`` over a sorted list of ints (native code when compiled)."""
-    low, high = 0, len(items)
-    while low < high:
-        middle = (low + high) >> 1
-        if items[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
 
 
 def frontier_after_remove(

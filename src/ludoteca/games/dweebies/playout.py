@@ -23,8 +23,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine.sorted_ints import insert_sorted
+from ludoteca.engine.sorted_ints import insert_sorted, position_in_list
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.actions import COLUMN_ONLY, ROW_AND_COLUMN, ROW_ONLY, Placements
+from ludoteca.games.dweebies.cards import HAND_SIZE
 from ludoteca.games.dweebies.model import Phase, State, new_state
 
 Policy = Callable[[random.Random, Sequence[Any]], Any]
@@ -52,14 +54,12 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
     Returns:
         The final state (equal to the protocol path's) and the steps applied.
     """
-    from ludoteca.games.dweebies import game as g  # noqa: PLC0415 - game imports this module
-
     phase: int = int(state.phase)
     if phase == _OVER:
         return state, 0
     players: int = state.players
     first: int = state.first
-    deal_size: int = g.HAND_SIZE * players
+    deal_size: int = HAND_SIZE * players
     turn: int = state.turn
     dealt: int = state.dealt
     hands: list[list[int]] = [list(hand) for hand in state.hands]
@@ -101,7 +101,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 card = hand[index]
                 del hand[index]
             else:
-                placements = g.Placements(tuple(dict.fromkeys(hand)), tuple(legal))
+                placements = Placements(tuple(dict.fromkeys(hand)), tuple(legal))
                 action = policy(rng, placements)
                 card, at = action.card, layout.cell(action.x, action.y)
                 hand.remove(card)
@@ -127,7 +127,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                     phase = _COLLECT
                     continue
         elif phase == _COLLECT:
-            options = (g._ROW_AND_COLUMN if column else g._ROW_ONLY) if row else g._COLUMN_ONLY
+            options = (ROW_AND_COLUMN if column else ROW_ONLY) if row else COLUMN_ONLY
             which: str = policy(rng, options).which
             steps += 1
             if which != "none":
@@ -163,7 +163,7 @@ def playout(state: State, rng: random.Random, policy: Policy) -> tuple[State, in
                 turn = (turn + 1) % players
                 phase = _PLACE
             continue
-        # The end of a turn (g._end_turn, g._next_turn): while the pile lasts, the turn's
+        # The end of a turn (game._end_turn, game._next_turn): while the pile lasts, the turn's
         # draw (a chance step, as in the branch below) and the next seat's turn.
         if pile:
             insert_sorted(hands[turn], pile.pop(int(random_() * len(pile))))
@@ -242,7 +242,7 @@ def _give_back(board: list[int], cells: dict[int, int]) -> None:
 
 def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
     """:func:`layout.place_into_frontier` read from the board (a card now stands on ``at``)."""
-    index = layout.sorted_index(frontier, at)
+    index = position_in_list(frontier, at)
     if index < len(frontier) and frontier[index] == at:
         del frontier[index]
     # No cell code lies between at - 1 and at, or at and at + 1: those two neighbours go
@@ -259,7 +259,7 @@ def _grow_frontier(frontier: list[int], board: list[int], at: int) -> None:
 def _add_near(frontier: list[int], board: list[int], near: int) -> None:
     """Insert ``near`` into the sorted frontier if it is empty and not there yet."""
     if board[near] == 0:
-        index = layout.sorted_index(frontier, near)
+        index = position_in_list(frontier, near)
         if index == len(frontier) or frontier[index] != near:
             frontier.insert(index, near)
 

@@ -9,6 +9,7 @@ azul, naranja) when read.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -104,6 +105,22 @@ def counts_of(cards: list[int] | tuple[int, ...]) -> Counts:
     for card in cards:
         counts[card] += 1
     return tuple(counts)
+
+
+def weighted_index(weights: list[int] | tuple[int, ...], total: int, rng: random.Random) -> int:
+    """An index drawn with probability ``weights[i] / total``, ``total`` being their sum: the
+    first index whose running total passes ``int(rng.random() * total)`` (zero weights are
+    never drawn). The chance draws of the rules (``game``) and of the fast path.
+
+    Raises:
+        ValueError: If no weight is positive (after drawing).
+    """
+    target = int(rng.random() * total)
+    for index, weight in enumerate(weights):
+        if target < weight:
+            return index
+        target -= weight
+    raise ValueError("no positive weight")
 
 
 # ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 take cards (MD-03, with the hand limit MD-04), swap a card with another player (MD-05), take
 the known discard or an unknown draw (MD-06), or open the door holding a complete outfit
 (MD-08, MD-09). Rules map: ``docs/rules/mystery_date.md``. Components and the track:
-``games/mystery_date/components.toml`` (via ``mystery_date_cards``).
+``games/mystery_date/components.toml`` (via ``cards``).
 
 Every random event is an explicit chance step with exact probabilities: the die (1/6 each),
 each card off the draw pile (copies / pile size: the pile is a multiset with no hidden
@@ -17,23 +17,21 @@ involved one card each: the giver knows the card they gave is in the partner's h
 partner knows the card taken from them is in the giver's hand. ``State.known`` keeps, for
 each ordered pair of seats ``(a, b)``, the multiset of cards ``a`` knows for certain that
 ``b`` holds; it shrinks when ``b``'s hand changes in ways ``a`` cannot see (see
-``_swap_knowledge`` and ``_forget`` in ``mystery_date_turns``). Cards the whole table saw
+``_swap_knowledge`` and ``_forget`` in ``turns``). Cards the whole table saw
 enter a hand (the top of the discard pile) or shown from it (an outfit at the door) are in
 every other seat's ``known`` and in ``State.public``, which every view shows.
 
 Modules: this one holds the Game protocol (setup, chance, views, explanations, text);
-``mystery_date_state`` the track and the state types; ``mystery_date_turns`` the
-transitions and legal-action lists; ``mystery_date_cards`` the cards and actions.
+``state`` the track and the state types; ``turns`` the
+transitions and legal-action lists; ``cards`` the cards and actions.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right as _bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate as _accumulate
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -80,6 +78,7 @@ from ludoteca.games.mystery_date.cards import (
     cards_of,
     cards_text,
     counts_of,
+    weighted_index,
 )
 from ludoteca.games.mystery_date.state import (
     CHANCE_PHASES,
@@ -509,7 +508,7 @@ class MysteryDate:
         return rule_id, msg("engine.not_legal_here")
 
     def parse_action(self, text: str) -> Action:
-        """Read an action (see ``mystery_date_cards.parse_action`` for the forms).
+        """Read an action (see ``cards.parse_action`` for the forms).
 
         Raises:
             InvalidActionError: If the text is not an action.
@@ -620,13 +619,16 @@ def _check_turn_limit(limit: int) -> int:
     return limit
 
 
-def _weighted(weights: Sequence[int], rng: random.Random) -> int:
-    """An index drawn with probability ``weights[i] / sum(weights)``."""
-    ends = list(_accumulate(weights))
-    if not ends or ends[-1] <= 0:
+def _weighted(weights: list[int] | tuple[int, ...], rng: random.Random) -> int:
+    """An index drawn with probability ``weights[i] / sum(weights)`` (``weighted_index``).
+
+    Raises:
+        ValueError: If no weight is positive (before drawing).
+    """
+    total = sum(weights)
+    if total <= 0:
         raise ValueError("no positive weight")
-    # The first index whose running total passes the target (zero weights are skipped).
-    return _bisect_right(ends, int(rng.random() * ends[-1]))
+    return weighted_index(weights, total, rng)
 
 
 def _take_random(pool: list[int], size: int, rng: random.Random) -> list[int]:

@@ -42,6 +42,24 @@ from ludoteca.games.tacocat.model import (
     DEFENDS,
     DRAWS,
     DUELS,
+    F_ANSWERS,
+    F_ATTACK,
+    F_ATTACKER,
+    F_COVERED,
+    F_DISCARD,
+    F_HANDS,
+    F_LAST_DUEL,
+    F_LAST_SHOWDOWN,
+    F_LAST_TRICK,
+    F_OWED,
+    F_PENDING,
+    F_PHASE,
+    F_POSITION,
+    F_REPLACED,
+    F_RESULTS,
+    F_ROUND,
+    F_RULES,
+    F_WINNER,
     FULL_PILE,
     HAND_SIZES,
     INFO,
@@ -68,6 +86,7 @@ from ludoteca.games.tacocat.model import (
     Rules,
     Sacrifice,
     State,
+    new_state,
 )
 
 
@@ -152,7 +171,7 @@ class Tacocat:
             phase = P_DUEL if replaced[0] >= 0 and replaced[1] >= 0 else P_REPLACE
         cards = list(pile)
         del cards[position_in(pile, card)]
-        return _new_state(
+        return new_state(
             State,
             (rules, position, covered, round_no, phase, (hand0, hand1), tuple(cards), discard,
              (owed0, owed1), replaced, pending, attacker, attack, answers, last_duel, last_trick,
@@ -466,28 +485,6 @@ _BOTH: Final[tuple[Seat, ...]] = (0, 1)
 _FULL_PILE: Final = FULL_PILE
 _NO_PENDING: Final[tuple[None, None]] = (None, None)
 
-# Hot transitions copy the state into a list, set the changed fields by position and build
-# the new State with ``tuple.__new__``: about 3x faster than ``State._replace`` (keywords).
-_new_state: Final = tuple.__new__
-_F_PHASE: Final = State._fields.index("phase")
-_F_HANDS: Final = State._fields.index("hands")
-_F_DISCARD: Final = State._fields.index("discard")
-_F_OWED: Final = State._fields.index("owed")
-_F_REPLACED: Final = State._fields.index("replaced")
-_F_PENDING: Final = State._fields.index("pending")
-_F_ATTACKER: Final = State._fields.index("attacker")
-_F_ATTACK: Final = State._fields.index("attack")
-_F_ANSWERS: Final = State._fields.index("answers")
-_F_LAST_DUEL: Final = State._fields.index("last_duel")
-_F_LAST_TRICK: Final = State._fields.index("last_trick")
-_F_RULES: Final = State._fields.index("rules")
-_F_POSITION: Final = State._fields.index("position")
-_F_COVERED: Final = State._fields.index("covered")
-_F_ROUND: Final = State._fields.index("round")
-_F_LAST_SHOWDOWN: Final = State._fields.index("last_showdown")
-_F_RESULTS: Final = State._fields.index("results")
-_F_WINNER: Final = State._fields.index("winner")
-
 
 def _replace_turn(state: State) -> Seat | None:
     """The seat that replaces now when the space's arrow orders the replaces (the arrow's
@@ -522,7 +519,7 @@ def _new_round(
     """
     size = HAND_SIZES[position]
     # Positionally, in the order of State's fields (a keyword State(...) is about 4x slower).
-    return _new_state(
+    return new_state(
         State,
         (rules, position, covered, round_no, P_DEAL, ((), ()), _FULL_PILE, (), (size, size),
          (-1, -1), _NO_PENDING, NO_SEAT, (), (), last_duel, last_trick, last_showdown, results,
@@ -543,29 +540,29 @@ def _apply_replace(state: State, seat: Seat, action: Replace) -> State:
     new = list(state)
     if ARROWS[state.position] is None:
         pending = _set_pair(state.pending, seat, cards)
-        new[_F_PENDING] = pending
+        new[F_PENDING] = pending
         if pending[0] is None or pending[1] is None:
-            return _new_state(State, new)
+            return new_state(State, new)
         first, second = pending
         counts = (len(first), len(second))
-        new[_F_HANDS] = (_remove(state.hands[0], first), _remove(state.hands[1], second))
-        new[_F_DISCARD] = state.discard + first + second
-        new[_F_REPLACED] = counts
-        new[_F_OWED] = counts
-        new[_F_PENDING] = _NO_PENDING
-        new[_F_PHASE] = P_DEAL if counts != (0, 0) else P_DUEL
-        return _new_state(State, new)
+        new[F_HANDS] = (_remove(state.hands[0], first), _remove(state.hands[1], second))
+        new[F_DISCARD] = state.discard + first + second
+        new[F_REPLACED] = counts
+        new[F_OWED] = counts
+        new[F_PENDING] = _NO_PENDING
+        new[F_PHASE] = P_DEAL if counts != (0, 0) else P_DUEL
+        return new_state(State, new)
     replaced = _set_pair(state.replaced, seat, len(cards))
     if cards:
         phase = P_DEAL
     else:
         phase = P_DUEL if min(replaced) >= 0 else P_REPLACE
-    new[_F_HANDS] = _set_pair(state.hands, seat, _remove(state.hands[seat], cards))
-    new[_F_DISCARD] = state.discard + cards
-    new[_F_REPLACED] = replaced
-    new[_F_OWED] = _set_pair((0, 0), seat, len(cards))
-    new[_F_PHASE] = phase
-    return _new_state(State, new)
+    new[F_HANDS] = _set_pair(state.hands, seat, _remove(state.hands[seat], cards))
+    new[F_DISCARD] = state.discard + cards
+    new[F_REPLACED] = replaced
+    new[F_OWED] = _set_pair((0, 0), seat, len(cards))
+    new[F_PHASE] = phase
+    return new_state(State, new)
 
 
 def _apply_duel(state: State, seat: Seat, action: Duel) -> State:
@@ -573,31 +570,31 @@ def _apply_duel(state: State, seat: Seat, action: Duel) -> State:
     pending = _set_pair(state.pending, seat, (card,))
     new = list(state)
     if pending[0] is None or pending[1] is None:
-        new[_F_PENDING] = pending
-        return _new_state(State, new)
+        new[F_PENDING] = pending
+        return new_state(State, new)
     card0, card1 = pending[0][0], pending[1][0]
     hands = (_remove(state.hands[0], (card0,)), _remove(state.hands[1], (card1,)))
-    new[_F_HANDS] = hands
-    new[_F_DISCARD] = state.discard + (card0, card1)
-    new[_F_PENDING] = _NO_PENDING
-    new[_F_LAST_DUEL] = (card0, card1)
+    new[F_HANDS] = hands
+    new[F_DISCARD] = state.discard + (card0, card1)
+    new[F_PENDING] = _NO_PENDING
+    new[F_LAST_DUEL] = (card0, card1)
     if len(hands[0]) == 1:
         return _showdown(new)
     if card0 != card1:
-        new[_F_ATTACKER] = 0 if card0 > card1 else 1
-        new[_F_PHASE] = P_ATTACK
-    return _new_state(State, new)
+        new[F_ATTACKER] = 0 if card0 > card1 else 1
+        new[F_PHASE] = P_ATTACK
+    return new_state(State, new)
 
 
 def _apply_attack(state: State, seat: Seat, action: Attack) -> State:
     cards = action.cards
     attacker = state.attacker
     new = list(state)
-    new[_F_HANDS] = _set_pair(state.hands, attacker, _remove(state.hands[attacker], cards))
-    new[_F_ATTACK] = cards
-    new[_F_ANSWERS] = ()
-    new[_F_PHASE] = P_DEFEND
-    return _new_state(State, new)
+    new[F_HANDS] = _set_pair(state.hands, attacker, _remove(state.hands[attacker], cards))
+    new[F_ATTACK] = cards
+    new[F_ANSWERS] = ()
+    new[F_PHASE] = P_DEFEND
+    return new_state(State, new)
 
 
 def _answer(state: State, card: int, defended: bool) -> State:
@@ -606,20 +603,20 @@ def _answer(state: State, card: int, defended: bool) -> State:
     answers = (*state.answers, card if defended else -card)
     hands = _set_pair(state.hands, defender, _remove(state.hands[defender], (card,)))
     new = list(state)
-    new[_F_HANDS] = hands
+    new[F_HANDS] = hands
     if len(answers) < len(state.attack):
-        new[_F_ANSWERS] = answers
-        return _new_state(State, new)
+        new[F_ANSWERS] = answers
+        return new_state(State, new)
     # TC-07: the defender attacks next only if every attack card was met.
-    new[_F_DISCARD] = state.discard + state.attack + tuple(map(abs, answers))
-    new[_F_ATTACK] = ()
-    new[_F_ANSWERS] = ()
-    new[_F_ATTACKER] = defender if min(answers) > 0 else attacker
-    new[_F_LAST_TRICK] = (attacker, state.attack, answers)
-    new[_F_PHASE] = P_ATTACK
+    new[F_DISCARD] = state.discard + state.attack + tuple(map(abs, answers))
+    new[F_ATTACK] = ()
+    new[F_ANSWERS] = ()
+    new[F_ATTACKER] = defender if min(answers) > 0 else attacker
+    new[F_LAST_TRICK] = (attacker, state.attack, answers)
+    new[F_PHASE] = P_ATTACK
     if len(hands[0]) == 1:
         return _showdown(new)
-    return _new_state(State, new)
+    return new_state(State, new)
 
 
 def _showdown(new: list[Any]) -> State:
@@ -627,31 +624,31 @@ def _showdown(new: list[Any]) -> State:
 
     ``new``: the fields of the state after the round's last duel or trick (as a list).
     """
-    (hand0, hand1), position, rules = new[_F_HANDS], new[_F_POSITION], new[_F_RULES]
+    (hand0, hand1), position, rules = new[F_HANDS], new[F_POSITION], new[F_RULES]
     card0, card1 = hand0[0], hand1[0]
     if card0 != card1:
         winner = 0 if card0 < card1 else 1
     else:
         arrow = ARROWS[position]
         winner = arrow if rules.tie_goes_to_arrow and arrow is not None else NO_SEAT
-    results = (*new[_F_RESULTS], winner)
+    results = (*new[F_RESULTS], winner)
     showdown = (card0, card1)
-    covered = new[_F_COVERED]
+    covered = new[F_COVERED]
     if winner != NO_SEAT:
         position, covered = _move(position, covered, winner)
         if not 0 <= position < SPACES:
-            new[_F_POSITION], new[_F_COVERED], new[_F_PHASE] = position, covered, P_OVER
-            new[_F_RESULTS], new[_F_LAST_SHOWDOWN], new[_F_WINNER] = results, showdown, winner
-            new[_F_ATTACK] = new[_F_ANSWERS] = ()
-            return _new_state(State, new)
+            new[F_POSITION], new[F_COVERED], new[F_PHASE] = position, covered, P_OVER
+            new[F_RESULTS], new[F_LAST_SHOWDOWN], new[F_WINNER] = results, showdown, winner
+            new[F_ATTACK] = new[F_ANSWERS] = ()
+            return new_state(State, new)
     return _new_round(
         rules,
         position,
         covered,
-        new[_F_ROUND] + 1,
+        new[F_ROUND] + 1,
         results,
-        new[_F_LAST_DUEL],
-        new[_F_LAST_TRICK],
+        new[F_LAST_DUEL],
+        new[F_LAST_TRICK],
         showdown,
     )
 

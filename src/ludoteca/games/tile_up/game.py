@@ -7,7 +7,7 @@ are scored before, between and after placements (TU-04..06); the turn ends with 
 down to 7 tiles and 3 cards (TU-07). The game ends with the fourth corner covered or when no
 tile is left to place or draw (TU-09).
 Rules map: ``docs/rules/tile_up.md``. Components: ``games/tile_up/components.toml``.
-Board geometry and the region match: ``games/tile_up_board.py``.
+Board geometry and the region match: ``games/tile_up/board.py``.
 
 A turn is a sequence of small actions: ``place R4 f6`` (one tile), ``score 12 f6`` (one goal
 on the region whose first cell is f6), ``draw tiles``, ``draw goal``, ``end`` and, at the end
@@ -165,7 +165,7 @@ class TileUp:
         Order in play: scores (by card, then region), ``draw goal``, ``draw tiles``,
         placements (by tile code, then cell row by row), ``end``. In the discard step: tile
         discards by tile code while over 7 tiles, then goal discards by card. The play list
-        answers ``in`` from the rules in constant time (``tile_up_legal.LegalActions``).
+        answers ``in`` from the rules in constant time (``legal.LegalActions``).
         """
         if state.pending or seat != state.current:
             return ()

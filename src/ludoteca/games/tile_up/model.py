@@ -1,7 +1,7 @@
 """Tile Up components, actions and state (the data model of ``games/tile_up/game.py``).
 
 Components come from ``games/tile_up/components.toml``; the rules are in ``tile_up.py`` and the
-legal-action lists and explanations in ``tile_up_legal.py``.
+legal-action lists and explanations in ``legal.py``.
 """
 
 from __future__ import annotations
@@ -255,7 +255,7 @@ class Rules(NamedTuple):
 class State(NamedTuple):
     """A full Tile Up state (immutable; a NamedTuple, see ``docs/architecture.md``).
 
-    Cells are bit indices of ``tile_up_board.Geometry`` (row * (size + 1) + col).
+    Cells are bit indices of ``board.Geometry`` (row * (size + 1) + col).
 
     Attributes:
         rules: Resolved options.
@@ -362,38 +362,38 @@ def board_masks(
     return tuple(colour_masks), tuple(number_masks), occupied
 
 
-# The game's hot transitions copy the state into a list, set the changed fields by position
-# and build the new State with ``tuple.__new__``: several times faster than
-# ``State._replace``. Final: the compiled build reads them as C constants.
+# Field positions. Hot transitions copy a state into a list, set the changed fields by
+# position (``new[F_PHASE] = ...``) and build the new State with ``new_state(State, new)``
+# (``tuple.__new__``): several times faster than ``State._replace`` (keywords). Final, in a
+# compiled module: the compiled build reads them as C constants.
 new_state: Final = tuple.__new__
-_FIELD: Final = {name: index for index, name in enumerate(State._fields)}
-F_RULES: Final = _FIELD["rules"]
-F_STACKS: Final = _FIELD["stacks"]
-F_COLOURS: Final = _FIELD["colour_masks"]
-F_NUMBERS: Final = _FIELD["number_masks"]
-F_OCCUPIED: Final = _FIELD["occupied"]
-F_FRONTIER: Final = _FIELD["frontier"]
-F_REGIONS: Final = _FIELD["regions"]
-F_BAG: Final = _FIELD["bag"]
-F_HANDS: Final = _FIELD["hands"]
-F_PENDING: Final = _FIELD["pending"]
-F_ACTED: Final = _FIELD["acted"]
-F_FRESH: Final = _FIELD["fresh"]
-F_LOG: Final = _FIELD["log"]
-F_GOALS: Final = _FIELD["goals"]
-F_KNOWN: Final = _FIELD["known"]
-F_FACEUP: Final = _FIELD["faceup"]
-F_DECK: Final = _FIELD["deck"]
-F_DECK_ORDERED: Final = _FIELD["deck_ordered"]
-F_DISCARD: Final = _FIELD["discard"]
-F_PHASE: Final = _FIELD["phase"]
-F_CURRENT: Final = _FIELD["current"]
-F_TURN_CARDS: Final = _FIELD["turn_cards"]
-F_SCORES: Final = _FIELD["scores"]
-F_SCORED: Final = _FIELD["scored"]
-F_SUMS: Final = _FIELD["sums"]
-F_TURN: Final = _FIELD["turn"]
-F_END_REASON: Final = _FIELD["end_reason"]
+F_RULES: Final = State._fields.index("rules")
+F_STACKS: Final = State._fields.index("stacks")
+F_COLOURS: Final = State._fields.index("colour_masks")
+F_NUMBERS: Final = State._fields.index("number_masks")
+F_OCCUPIED: Final = State._fields.index("occupied")
+F_FRONTIER: Final = State._fields.index("frontier")
+F_REGIONS: Final = State._fields.index("regions")
+F_BAG: Final = State._fields.index("bag")
+F_HANDS: Final = State._fields.index("hands")
+F_GOALS: Final = State._fields.index("goals")
+F_KNOWN: Final = State._fields.index("known")
+F_FACEUP: Final = State._fields.index("faceup")
+F_DECK: Final = State._fields.index("deck")
+F_DECK_ORDERED: Final = State._fields.index("deck_ordered")
+F_DISCARD: Final = State._fields.index("discard")
+F_PENDING: Final = State._fields.index("pending")
+F_PHASE: Final = State._fields.index("phase")
+F_CURRENT: Final = State._fields.index("current")
+F_ACTED: Final = State._fields.index("acted")
+F_TURN_CARDS: Final = State._fields.index("turn_cards")
+F_SCORES: Final = State._fields.index("scores")
+F_SCORED: Final = State._fields.index("scored")
+F_SUMS: Final = State._fields.index("sums")
+F_FRESH: Final = State._fields.index("fresh")
+F_TURN: Final = State._fields.index("turn")
+F_END_REASON: Final = State._fields.index("end_reason")
+F_LOG: Final = State._fields.index("log")
 
 
 native.picklable(globals())

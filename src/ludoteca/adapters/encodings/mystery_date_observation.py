@@ -1,0 +1,384 @@
+"""Mystery Date's observation: its layout and its one writer (``mystery_date``'s encoding).
+
+The layout is the table in ``mystery_date``'s module docstring, as data.
+:class:`MysteryDateWriter` writes the vector block by block, each block from one builder
+keyed by the values it shows; it reads those values from the engine state
+(``encodings.StateWriter``, rewriting only what changed) or from the seat's view
+(``MysteryDateEncoding.observation``), so the two agree by construction and the adapter
+tests compare them.
+"""
+
+from __future__ import annotations
+
+import array
+from functools import lru_cache
+from operator import mul as _mul
+from typing import Any
+
+from ludoteca.adapters.encodings import Buffer, Scale
+from ludoteca.adapters.encodings.layout import Layout
+from ludoteca.engine.game import CHANCE, View
+from ludoteca.games.mystery_date import cards
+from ludoteca.games.mystery_date import game as md
+from ludoteca.games.mystery_date import state as st
+
+SEATS = st.MAX_PLAYERS
+CARDS = cards.CARDS
+COLOURS = len(cards.COLOURS)
+MAX_HAND = cards.HAND_LIMIT + max(st.TAKES.values())
+"""Most cards a hand can hold: at the limit, then a take-2 space (before discarding)."""
+EVENTS = len(st.EVENT_NAMES)
+DIE = cards.DIE
+DOOR_OUTCOMES = len(cards.DOOR_OUTCOMES)
+LOG_ENTRY = EVENTS + SEATS + CARDS + DIE + SEATS + COLOURS + DOOR_OUTCOMES + 1
+"""Entries per log event (see the ``mystery_date`` module docstring)."""
+SPACE_KINDS = len(st.SPACE_NAMES)
+
+LAYOUT = Layout(
+    (
+        ("players", SEATS - 1, 1.0, "player count one-hot: 2, 3, 4"),
+        ("seat", SEATS, 1.0, "my absolute seat one-hot"),
+        ("phase", len(st.Phase), 1.0, "the phase one-hot"),
+        ("mover", SEATS, 1.0, "whose turn it is, rel seats one-hot"),
+        ("chance_acts", 1, 1.0, "1 while chance acts"),
+        ("turn", 1, float(st.TURN_LIMIT_MAX), "the turn number"),
+        ("turn_limit", 1, float(st.TURN_LIMIT_MAX), "the option: turns before a draw"),
+        ("positions", SEATS * st.TRACK_LENGTH, 1.0, "each rel seat's space, one-hot per seat"),
+        ("space", SPACE_KINDS, 1.0, "the mover's space kind one-hot"),
+        ("hand", CARDS, float(cards.COPIES), "my cards, per card"),
+        ("hand_counts", SEATS, float(MAX_HAND), "cards held, rel seats"),
+        ("pile_size", 1, float(cards.DECK_SIZE), "cards in the draw pile"),
+        ("discard", CARDS, float(cards.COPIES), "face-up discards, per card"),
+        ("discard_top", CARDS, 1.0, "the top of the discard pile, one-hot"),
+        ("discard_size", 1, float(cards.DECK_SIZE), "cards in the discard pile"),
+        ("owed", 1, float(cards.DEAL * SEATS), "cards still to be drawn"),
+        ("target", SEATS, 1.0, "the swap partner under way, rel seats"),
+        ("shown", COLOURS, 1.0, "the colour shown at the door"),
+        ("given", CARDS, 1.0, "the card I gave face down, one-hot"),
+        ("known", CARDS * (SEATS - 1), float(cards.COPIES), "cards I know the others hold"),
+        ("known_by", CARDS * (SEATS - 1), float(cards.COPIES), "my cards the others know about"),
+        ("log", LOG_ENTRY * st.LOG_SIZE, float(cards.DECK_SIZE), "the last public events"),
+        ("winner", SEATS, 1.0, "the winner, rel seats"),
+        ("door_weights", DOOR_OUTCOMES, 1.0, "the option: chance of each door outcome"),
+    )
+)
+"""The observation's blocks, in order (the table in the ``mystery_date`` docstring)."""
+OBSERVATION_SIZE = LAYOUT.size
+(
+    _PLAYERS, _SEAT, _PHASE, _MOVER, _CHANCE, _TURN, _TURN_LIMIT, _POSITIONS, _SPACE, _HAND,
+    _HAND_COUNTS, _PILE_SIZE, _DISCARD, _OWED, _TARGET, _SHOWN, _GIVEN, _KNOWN, _KNOWN_BY,
+    _LOG, _WINNER, _DOOR_WEIGHTS,
+) = LAYOUT.offsets(
+    "players", "seat", "phase", "mover", "chance_acts", "turn", "turn_limit", "positions",
+    "space", "hand", "hand_counts", "pile_size", "discard", "owed", "target", "shown", "given",
+    "known", "known_by", "log", "winner", "door_weights",
+)  # fmt: skip
+SOFT = _TURN
+"""Offset of the two soft entries (``turn``, ``turn_limit``)."""
+
+# Offsets inside a log entry.
+_E_SEAT = EVENTS
+_E_CARD = _E_SEAT + SEATS
+_E_DIE = _E_CARD + CARDS
+_E_PARTNER = _E_DIE + DIE
+_E_SHOWN = _E_PARTNER + SEATS
+_E_DOOR = _E_SHOWN + COLOURS
+_E_COUNT = _E_DOOR + DOOR_OUTCOMES
+_CARD_EVENTS = frozenset(("top", "discard", "reveal"))
+_PHASES = tuple(phase.name.lower() for phase in st.Phase)
+_EVENT_INDEX = {name: index for index, name in enumerate(st.EVENT_NAMES)}
+_P_PICK = st.Phase.PICK
+_CHANCE_PHASES = st.CHANCE_PHASES
+
+
+def _head(key: tuple[int, int, int, int, int]) -> list[float]:
+    """players, seat, phase, mover, chance_acts."""
+    n, me, phase, mover, chance = key
+    out = [0.0] * (_TURN - _PLAYERS)
+    out[_PLAYERS + n - 2] = 1.0
+    out[_SEAT + me] = 1.0
+    out[_PHASE + phase] = 1.0
+    out[_MOVER + (mover - me) % n] = 1.0
+    out[_CHANCE] = float(chance)
+    return out
+
+
+def _rel_counts(key: tuple[tuple[int, ...], int]) -> list[float]:
+    counts, me = key
+    n = len(counts)
+    out = [0.0] * SEATS
+    for seat, count in enumerate(counts):
+        out[(seat - me) % n] = count
+    return out
+
+
+def _swap(key: tuple[int, int, int, int]) -> list[float]:
+    """Target (rel), shown, given."""
+    target, shown, given, rel_target = key
+    out = [0.0] * (_KNOWN - _TARGET)
+    if target >= 0:
+        out[rel_target] = 1.0
+    if shown >= 0:
+        out[_SHOWN - _TARGET + shown] = 1.0
+    if given >= 0:
+        out[_GIVEN - _TARGET + given] = 1.0
+    return out
+
+
+def _log_entry(key: tuple[tuple[int, int, int, int], int, int]) -> list[float]:
+    (kind, seat, a, b), me, n = key
+    out = [0.0] * LOG_ENTRY
+    _event(out, 0, st.EVENT_NAMES[kind], seat, a, b, lambda other: (other - me) % n)
+    return out
+
+
+def _tail(key: tuple[int, int, int, tuple[int, ...]]) -> list[float]:
+    """winner, door_weights."""
+    winner, me, n, weights = key
+    out = [0.0] * (OBSERVATION_SIZE - _WINNER)
+    if winner >= 0:
+        out[(winner - me) % n] = 1.0
+    out[_DOOR_WEIGHTS - _WINNER :] = _door_chances(weights)
+    return out
+
+
+class MysteryDateWriter:
+    """Writes Mystery Date's vector from a state (``encodings.StateWriter``) or a view.
+
+    From a state it reads what ``MysteryDate.view(state, seat)`` shows the seat: the public
+    table, its own hand, the cards it knows others hold and they know it holds (``known``,
+    both ways), the card it gave face down (only to the giver, in the pick), and the sizes
+    of the other hands and of the pile — never their cards.
+    """
+
+    def __init__(self, scale: Scale) -> None:
+        self._scale = scale
+        unit = scale.unit
+        self._unit = unit
+        self._unit_owed = unit[_OWED]
+        self._unit_pile = unit[_PILE_SIZE]
+        self._units_hand = unit[_HAND:_HAND_COUNTS]
+        self._units_discard = unit[_DISCARD:_OWED]
+        self._units_known = unit[_KNOWN : _KNOWN + CARDS]
+        self._units_known_by = unit[_KNOWN_BY : _KNOWN_BY + CARDS]
+        blocks = scale.blocks
+        self._head = blocks(_PLAYERS, _head)
+        self._hand_counts = blocks(_HAND_COUNTS, _rel_counts)
+        self._swap = blocks(_TARGET, _swap)
+        self._log = [blocks(_LOG + i * LOG_ENTRY, _log_entry) for i in range(st.LOG_SIZE)]
+        self._tail = blocks(_WINNER, _tail)
+        self._turns = _Soft(scale)
+
+    def write(self, state: st.State, seat: int, out: Buffer, previous: Any) -> None:
+        """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol).
+
+        Hands, discards and what seats know take too many values for a block cache (most
+        lookups missed): they are written entry by entry, as are the positions (one entry
+        per seat).
+        """
+        me = seat
+        n = state.players
+        p = previous
+        phase = state.phase
+        out[_PLAYERS:_TURN] = self._head[n, me, phase, state.mover, phase in _CHANCE_PHASES]
+        if p is None or state.turn != p.turn or state.rules is not p.rules:
+            out[_TURN] = self._turns[_TURN, state.turn]
+            out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, state.rules.turn_limit]
+        if p is None or state.positions is not p.positions or state.mover != p.mover:
+            self._write_positions(out, state.positions, state.mover, me)
+        hands = state.hands
+        if p is None or hands is not p.hands:
+            out[_HAND:_HAND_COUNTS] = array.array("f", list(map(_mul, hands[me], self._units_hand)))
+            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
+        if p is None or state.pile is not p.pile:
+            out[_PILE_SIZE] = sum(state.pile) * self._unit_pile
+        if p is None or state.discard is not p.discard:
+            self._write_discard(out, state.discard)
+        if p is None or state.owed != p.owed:
+            out[_OWED] = state.owed * self._unit_owed
+        target = state.target
+        given = state.given if me == state.mover and phase == _P_PICK else -1
+        out[_TARGET:_KNOWN] = self._swap[target, state.shown, given, (target - me) % n]
+        if p is None or state.known is not p.known:
+            self._write_known(out, state.known, None if p is None else p.known, me, n)
+        log = state.log
+        if p is None or log is not p.log:
+            self._write_log(out, log, () if p is None else p.log, me, n)
+        if p is None or state.winner != p.winner or state.rules is not p.rules:
+            out[_WINNER:] = self._tail[state.winner, me, n, state.rules.door_weights]
+
+    def write_view(self, view: View, out: Buffer) -> None:
+        """Write the vector of a seat's ``view`` into ``out``, all zeros.
+
+        The same blocks as :meth:`write`, keyed by the same values read from the view.
+        """
+        me: int = view["seat"]
+        n: int = view["players"]
+        mover: int = view["mover"]
+        options = view["options"]
+        out[_PLAYERS:_TURN] = self._head[
+            n, me, _PHASES.index(view["phase"]), mover, CHANCE in view["actors"]
+        ]
+        out[_TURN] = self._turns[_TURN, view["turn"]]
+        out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, options["turn_limit"]]
+        self._write_positions(out, tuple(view["positions"]), mover, me)
+        out[_HAND:_HAND_COUNTS] = array.array(
+            "f", list(map(_mul, cards.counts_of(view["hand"]), self._units_hand))
+        )
+        out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(view["hand_counts"]), me]
+        out[_PILE_SIZE] = view["pile_size"] * self._unit_pile
+        self._write_discard(out, tuple(view["discard"]))
+        out[_OWED] = view["owed"] * self._unit_owed
+        target: int = view["target"]
+        given: int = view.get("given", -1)
+        out[_TARGET:_KNOWN] = self._swap[target, view["shown"], given, (target - me) % n]
+        known = [_NO_CARDS] * (n * n)
+        for seat in range(n):
+            if seat != me:
+                mine, theirs = view["known"][seat], view["known_by"][seat]
+                if mine:
+                    known[me * n + seat] = cards.counts_of(mine)
+                if theirs:
+                    known[seat * n + me] = cards.counts_of(theirs)
+        self._write_known(out, tuple(known), None, me, n)
+        log = tuple((_EVENT_INDEX[kind], seat, a, b) for kind, seat, a, b in view["log"])
+        self._write_log(out, log, (), me, n)
+        winner = view["winner"]
+        out[_WINNER:] = self._tail[
+            -1 if winner is None else winner, me, n, _door_weights(options["door_weights"])
+        ]
+
+    def _write_positions(
+        self, out: Buffer, positions: tuple[int, ...], mover: int, me: int
+    ) -> None:
+        """Each rel seat's space, then the mover's space kind."""
+        unit = self._unit
+        n = len(positions)
+        out[_POSITIONS:_HAND] = _ZEROS[: _HAND - _POSITIONS]
+        for seat, space in enumerate(positions):
+            at = _POSITIONS + ((seat - me) % n) * st.TRACK_LENGTH + space
+            out[at] = unit[at]
+        at = _SPACE + st.TRACK[positions[mover]]
+        out[at] = unit[at]
+
+    def _write_discard(self, out: Buffer, discard: tuple[int, ...]) -> None:
+        """Discard per card, its top, its size."""
+        raw = [0.0] * (2 * CARDS + 1)
+        for card in discard:
+            raw[card] += 1.0
+        if discard:
+            raw[CARDS + discard[-1]] = 1.0
+        raw[2 * CARDS] = len(discard)
+        out[_DISCARD:_OWED] = array.array("f", list(map(_mul, raw, self._units_discard)))
+
+    def _write_known(
+        self,
+        out: Buffer,
+        known: tuple[Any, ...],
+        before: tuple[Any, ...] | None,
+        me: int,
+        n: int,
+    ) -> None:
+        """The known then the known_by entries, for the other seats counted from me; with
+        ``before`` (the ``known`` written last), only the rows that changed (the engine
+        keeps the row objects it does not change), else every row that is not empty.
+        """
+        if before is None or len(before) != len(known):
+            out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
+            before = None
+        units, units_by = self._units_known, self._units_known_by
+        for seat in range(n):
+            if seat == me:
+                continue
+            at = ((seat - me) % n - 1) * CARDS
+            row = known[me * n + seat]
+            if row is not before[me * n + seat] if before is not None else any(row):
+                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array(
+                    "f", list(map(_mul, row, units))
+                )
+            row = known[seat * n + me]
+            if row is not before[seat * n + me] if before is not None else any(row):
+                out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
+                    "f", list(map(_mul, row, units_by))
+                )
+
+    def _write_log(
+        self, out: Buffer, log: tuple[Any, ...], before: tuple[Any, ...], me: int, n: int
+    ) -> None:
+        """The log entries, newest first. When ``log`` is the log written before (``before``)
+        with its oldest events dropped and ``k`` events added, the entries already written
+        move ``k`` places (one copy) and only the ``k`` new ones are written.
+        """
+        count = len(log)
+        size = LOG_ENTRY
+        new = count
+        if before:
+            # The engine keeps the event tuples it carries over: find the newest event
+            # written last, then check that everything up to it is what was written.
+            newest = before[-1]
+            for k in range(count):
+                if log[count - 1 - k] is newest:
+                    kept = count - k
+                    if kept <= len(before) and log[:kept] == before[len(before) - kept :]:
+                        new = k
+                    break
+        if new < count:
+            kept = count - new
+            if new:
+                out[_LOG + new * size : _LOG + count * size] = out[_LOG : _LOG + kept * size]
+        blocks = self._log
+        for index in range(new):
+            out[_LOG + index * size : _LOG + (index + 1) * size] = blocks[index][
+                log[count - 1 - index], me, n
+            ]
+        if count < st.LOG_SIZE:  # (an empty slice assignment counts as a resize)
+            start = _LOG + count * size
+            out[start:_WINNER] = _ZEROS[: _WINNER - start]
+
+
+_ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
+_NO_CARDS = cards.counts_of(())
+
+
+class _Soft(dict[tuple[int, int], float]):
+    """Observed values of the soft entries (turn, turn limit) by (index, raw value)."""
+
+    def __init__(self, scale: Scale) -> None:
+        super().__init__()
+        self._value = scale.value
+
+    def __missing__(self, key: tuple[int, int]) -> float:
+        if len(self) > 1 << 14:
+            self.clear()
+        value = self[key] = self._value(*key)
+        return value
+
+
+@lru_cache(maxsize=64)
+def _door_weights(text: str) -> tuple[int, ...]:
+    """The weights of the ``door_weights`` option's text (as a view shows it)."""
+    return md.parse_door_weights(text)
+
+
+@lru_cache(maxsize=64)
+def _door_chances(weights: tuple[int, ...]) -> tuple[float, ...]:
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
+
+
+def _event(out: Any, at: int, kind: str, seat: int, a: int, b: int, rel: Any) -> None:
+    """Write one log event ``[kind, seat, a, b]`` at ``out[at:]``."""
+    out[at + _EVENT_INDEX[kind]] = 1.0
+    if seat >= 0:
+        out[at + _E_SEAT + rel(seat)] = 1.0
+    if kind in _CARD_EVENTS:
+        out[at + _E_CARD + a] = 1.0
+    elif kind == "roll":
+        out[at + _E_DIE + a - 1] = 1.0
+    elif kind == "swap":
+        out[at + _E_PARTNER + rel(a)] = 1.0
+    elif kind == "door":
+        out[at + _E_SHOWN + a] = 1.0
+        out[at + _E_DOOR + b] = 1.0
+    elif kind == "reshuffle":
+        out[at + _E_COUNT] = a
