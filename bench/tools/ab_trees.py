@@ -1,13 +1,14 @@
 """A/B the protocol random playout of one game between an older commit and the working tree.
 
-``bench/compare_revisions.py`` loads one game module from two revisions into one process;
-that no longer works for games split into packages. This script exports ``src/`` at
-``--old`` (``git archive``) into a temporary folder and runs the same seeded playouts in a
-fresh interpreter per measurement, alternating old and new (old first in even rounds), so
-a busy patch of a shared machine slows both. Each measurement plays ``--warmup`` untimed
-games, then ``--games`` timed ones (the same seeds for old and new) and reports CPU µs per
-step; the two must apply the same number of steps (the same games), or the script stops.
-It prints every round and the median of the per-round speedups (old µs / new µs).
+Loading one game module from two revisions into one process (the former
+``bench/compare_revisions.py``) no longer works for games split into packages. This script
+exports ``src/`` at ``--old`` (``git archive``) into a temporary folder and runs the same
+seeded playouts in a fresh interpreter per measurement, alternating old and new (old first
+in even rounds), so a busy patch of a shared machine slows both. Each measurement plays
+``--warmup`` untimed games, then ``--games`` timed ones (the same seeds for old and new) and
+reports CPU µs per step; the two must apply the same number of steps (the same games), or
+the script stops. It prints every round and the median of the per-round speedups (old µs /
+new µs).
 
 Example (from the repository root)::
 

@@ -170,7 +170,7 @@ def test_beats_random_almost_always() -> None:
 
 
 def test_beats_greedy_on_a_seeded_sample() -> None:
-    # Over seeds 0..1999 the expert wins about 72% against greedy (bench/expert_tacocat.py);
+    # Over seeds 0..1999 the expert wins about 72% against greedy (bench/studies/expert_tacocat.py);
     # it wins 15 of these 20 games, greedy against itself 11 (bar 13).
     wins = _wins(GreedyTacocat, range(100, 120))
     assert wins >= 13, f"expert won only {wins}/20 against greedy"

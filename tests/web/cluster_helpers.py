@@ -116,7 +116,7 @@ class Cluster:
 
     def start(self) -> None:
         env = {**os.environ, "LUDOTECA_WORKER_PORTS": ",".join(map(str, self.ports))}
-        if not self.handover:  # every socket of another worker's room relayed (web.relay)
+        if not self.handover:  # every socket of another worker's room relayed (web.cluster.relay)
             env["LUDOTECA_HANDOVER"] = "off"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(

@@ -1,6 +1,6 @@
 """Issue 14's flood: 200 sockets that never read and a chat flood in one room, while a game
 is played in another. Real sockets, one real server; behaviour only (the latency and memory
-figures are ``bench/web_flood.py``'s): every silent socket is closed with 1013 and leaves
+figures are ``bench/tools/web_flood.py``'s): every silent socket is closed with 1013 and leaves
 the room, the people playing get every broadcast, the room's readers every chat line."""
 
 from __future__ import annotations

@@ -235,7 +235,7 @@ def start_method() -> str:
 
     A forked worker inherits the imported modules and warmed tables, so it starts at once; a
     spawned one imports everything again, which cost 0.2-0.5 s of a 1.5 s two-worker run of
-    2,000 Tacocat games (``bench/lab_workers.py``). Forking while another thread runs is
+    2,000 Tacocat games (``bench/tools/lab_workers.py``). Forking while another thread runs is
     unsafe (a lock that thread holds stays held in the child), so a caller with threads, or a
     platform without ``fork``, gets ``spawn``. The command line's progress bar draws from the
     main thread for this reason.

@@ -16,7 +16,7 @@ differs in three ways:
   "before playing a card" once) times the opponents it covers (the leaders twice), minus
   the value of the live rule it would cover; individual rules go to the leading opponent.
 
-Measured (``bench/gotcha_fair.py``): see ``bench/README.md``.
+Measured (``bench/studies/gotcha_fair.py``): see ``bench/README.md``.
 """
 
 from __future__ import annotations
