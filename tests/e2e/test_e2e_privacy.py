@@ -57,6 +57,12 @@ SNAPSHOT_JS = """() => {
 """What the board shows, read in one go with the version of the state it was drawn from."""
 
 
+def drawn_board(page: Page) -> dict[str, Any] | None:
+    """:data:`SNAPSHOT_JS`'s reading of the board, or None while no board was drawn yet."""
+    shot: dict[str, Any] = page.evaluate(SNAPSHOT_JS)
+    return shot if shot["version"] else None
+
+
 def shown_state(frames: Frames, version: str) -> dict[str, Any] | None:
     """The state message the page drew its board from (the last one of that version)."""
     for message in reversed(frames.of_type("state")):
@@ -135,9 +141,12 @@ def check_dom(page: Page, frames: Frames) -> int:
     is drawn asynchronously, and in a secret choice the other seat's choice can bring a new
     state at any time); that state is the one compared. The Tacocat board marks every card
     face with ``data-card``; the generic board (the fallback) lists the view's keys as
-    ``tr[data-key]`` rows. Returns 1 (one check made).
+    ``tr[data-key]`` rows. The first board of a page is drawn once its module has loaded,
+    which can come after the moves list: until the board says which state it shows
+    (``data-version``) there is nothing to compare, so the check waits for that. Returns 1
+    (one check made).
     """
-    shot: dict[str, Any] = page.evaluate(SNAPSHOT_JS)
+    shot: dict[str, Any] = wait_until(page, lambda: drawn_board(page), "a drawn board")
     state = wait_until(page, lambda: shown_state(frames, shot["version"]), "the drawn state")
     view = state["view"]
     hand = Counter(view["hand"])
