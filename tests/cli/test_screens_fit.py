@@ -19,9 +19,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
+from ludoteca.agents.registry import make_agent
 from ludoteca.engine import registry, runner
 from ludoteca.engine.i18n import Lang
-from ludoteca.lab.match import make_agent
 from ludoteca.terminal import renderer_for
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HumanAgent

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
+from ludoteca.agents.registry import make_agent
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.lab import questions, table
 from ludoteca.lab import simulate as sim
-from ludoteca.lab.match import make_agent
 from ludoteca.lab.summary import Accumulator, margin
 
 

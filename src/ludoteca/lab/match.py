@@ -18,9 +18,8 @@ from typing import Any, Protocol
 
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry, runner
-from ludoteca.engine.errors import GameSetupError, RulesError
+from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import msg, register
-from ludoteca.engine.runner import Agent
 
 Scalar = bool | int | float | str | None
 """A figure's value in a table cell."""
@@ -188,18 +187,6 @@ def _scalar(value: Any) -> Scalar:
     return value if value is None or isinstance(value, bool | int | float | str) else str(value)
 
 
-def make_agent(name: str, game_id: str) -> Agent:
-    """An agent by name, with a missing agent module reported like an unknown agent.
-
-    Raises:
-        GameSetupError: If there is no such agent (or its module cannot be imported).
-    """
-    try:
-        return agents_registry.make_agent(name, game_id)
-    except ImportError:
-        raise GameSetupError(msg("lab.agent_unavailable", name=name, game=game_id)) from None
-
-
 def play_game(config: SimulationConfig, index: int) -> GameResult:
     """Play game ``index`` of a (validated) configuration.
 
@@ -209,7 +196,7 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     game = registry.make(config.game_id)
     seats = config.seats_for(index)
     seed = config.seed_for(index)
-    agents = [make_agent(name, config.game_id) for name in seats]
+    agents = [agents_registry.make_agent(name, config.game_id) for name in seats]
     watcher = match_statistics(game)
     try:
         match = runner.play(
@@ -240,10 +227,6 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
 
 register(
     {
-        "lab.agent_unavailable": {
-            "es": "El agente '{name}' para {game} todavía no está instalado",
-            "en": "The agent '{name}' for {game} is not installed yet",
-        },
         "lab.game_failed": {
             "es": "La partida {index} (semilla {seed}) no se pudo jugar: {error}",
             "en": "Game {index} (seed {seed}) could not be played: {error}",

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ludoteca import __version__
 from ludoteca.agents import registry as agents_registry
+from ludoteca.agents.registry import make_agent
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import plots, questions
 from ludoteca.lab import simulate as simulate_mod
-from ludoteca.lab.match import make_agent
 from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.terminal import renderer_for

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
+from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
@@ -43,7 +44,6 @@ from ludoteca.lab.chunks import ChunkOutcome, chunks, in_order, play_chunk
 from ludoteca.lab.match import (
     GameResult,
     SimulationConfig,
-    make_agent,
     match_statistics,
     play_game,
 )
@@ -88,7 +88,7 @@ def validate(config: SimulationConfig) -> dict[str, OptionValue]:
             msg("lab.agent_count", game=info.id, players=players_text(info), n=len(config.agents))
         )
     for name in dict.fromkeys(config.agents):
-        make_agent(name, config.game_id)
+        agents_registry.make_agent(name, config.game_id)
     options = options_mod.resolve(info, config.options)
     runner.new_game(game, len(config.agents), config.seed, options)
     if config.backend == "ray" and importlib.util.find_spec("ray") is None:

@@ -17,12 +17,12 @@ from rich.console import Console
 
 from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
+from ludoteca.agents.registry import make_agent
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Game, OptionValue
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.lab.match import make_agent
 from ludoteca.terminal import Renderer, renderer_for, session
 from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.feed import EventFeed
