@@ -10,7 +10,6 @@ there after a restart, and the room must go on (start, a move, or a rematch).
 from __future__ import annotations
 
 import json
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -22,10 +21,8 @@ from web_helpers import Peer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ludoteca.web.store import CRASH_ENV
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/, as tests/e2e does
 from ludoteca.loadbench.process import Server as Process
+from ludoteca.web.store import CRASH_ENV
 
 
 def http(process: Process, method: str, path: str, body: object = None) -> tuple[int, Any]:

@@ -173,10 +173,9 @@ class Peers:
             if link is not None:
                 link.push(body)
         elif op == "shut":
-            link = self.socks.pop(head["sock"], None)
+            link = self.socks.get(head["sock"])
             if link is not None:
-                link.owner = None
-                link.shut(CLOSE_MOVED)
+                self.move(link)
         elif op == "open":
             self._open_proxy(head)
         elif op == "in":

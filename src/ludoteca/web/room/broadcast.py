@@ -12,17 +12,17 @@ still faces the same choice after another seat's move reuses it. Message shapes:
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any, Protocol
 
 import orjson
 
 from ludoteca.engine import registry
-from ludoteca.engine.game import GameInfo, Seat
+from ludoteca.engine.game import GameInfo
 from ludoteca.engine.i18n import Lang
 from ludoteca.engine.lazy import listing_identity, listing_keys
 from ludoteca.web.room import clock, events
-from ludoteca.web.room.live import Live
+from ludoteca.web.room.bots import Pilot
 from ludoteca.web.room.seats import BOT, SeatState
 from ludoteca.web.room.session import Session
 from ludoteca.web.wire.client import Client, Serialised, dumps, now_ms, outcome_json
@@ -90,19 +90,6 @@ class Audience(Public, Protocol):
     told_connected: set[int]
 
 
-class Bots(Protocol):
-    """What a ``state`` message tells of the bots and turn timers (``bots.Pilot``)."""
-
-    @property
-    def deadlines(self) -> Mapping[int, int]:
-        """Each timed person's deadline (wall-clock ms)."""
-        ...
-
-    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
-        """The last search bot's reasons for ``reader``, if it may read them."""
-        ...
-
-
 class Listing(Protocol):
     """Where a seat's labelled legal moves are kept (:func:`labelled`): the room's game and
     each seat's last listing per language.
@@ -135,8 +122,8 @@ class Stage(Listing, Protocol):
         ...
 
     @property
-    def pilot(self) -> Bots:
-        """The bots and turn timers."""
+    def pilot(self) -> Pilot:
+        """The bots and turn timers (their deadlines and the last search bot's reasons)."""
         ...
 
     def names(self) -> tuple[str, ...]:

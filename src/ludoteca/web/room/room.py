@@ -73,7 +73,6 @@ class Room:
         chat: list[ChatRow] | None = None,
     ) -> None:
         self.store = store
-        self.settings = settings
         self.clock = clock
         self.id = row.id
         self.game: Game[Any, Any] = registry.make(row.game)
@@ -95,7 +94,7 @@ class Room:
         self.idle_since: float | None = clock()
         """When the last socket left (``Rooms.clock``); None while one is open."""
         self.lock = asyncio.Lock()
-        self.session = Session(self.store, self.id, self.game, self.settings.clock_scale)
+        self.session = Session(self.store, self.id, self.game, settings.clock_scale)
         self.pilot = Pilot(self, settings)
         self.replays = Replays(self.store, self.id, self.game, self.players)
         self.labels: dict[tuple[int, Lang], tuple[Hashable, Serialised]] = {}

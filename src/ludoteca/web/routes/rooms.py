@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.room import broadcast
 from ludoteca.web.room.room import Room
 from ludoteca.web.room.seats import BOT, FREE, HUMAN
 from ludoteca.web.routes.site import Site, read_body, refusal, request_lang, same_site
@@ -89,7 +90,6 @@ async def create_room(site: Site, request: Request) -> Response:
 def open_room(room: Room, lang: Lang) -> dict[str, Any]:
     """One row of the open-rooms list."""
     seats = room.seats
-    connected = {c.seat for c in room.clients if c.hello and c.seat is not None}
     return {
         "id": room.id,
         "game": room.info.id,
@@ -99,8 +99,8 @@ def open_room(room: Room, lang: Lang) -> dict[str, Any]:
         "free": sum(1 for s in seats if s.kind == FREE),
         "people": [s.name for s in seats if s.kind == HUMAN],
         "bots": sum(1 for s in seats if s.kind == BOT),
-        "connected": len(connected),
-        "spectators": sum(1 for c in room.clients if c.hello and c.seat is None),
+        "connected": len(broadcast.connected_seats(room)),
+        "spectators": broadcast.spectator_count(room),
         "created_ms": room.created_ms,
     }
 
