@@ -26,6 +26,7 @@ from ludoteca.adapters.encodings import dweebies as enc
 from ludoteca.adapters.pettingzoo import env
 from ludoteca.games.dweebies import game as dw
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.actions import COLLECT_NONE, Place
 
 GAME = dw.GAME
 ENC = enc.ENCODING
@@ -83,15 +84,15 @@ def test_encode_needs_the_view_for_a_placement() -> None:
     seat = state.turn
     view = GAME.view(state, seat)
     action = GAME.legal_actions(state, seat)[-1]
-    assert isinstance(action, dw.Place)
+    assert isinstance(action, Place)
     numbers = ENC.encode(action, view=view)
     assert numbers[0] == enc.SELECT + action.card - 1
     assert view["legal_cells"][numbers[1] - enc.PLACE] == [action.x, action.y]
     with pytest.raises(KeyError):
         ENC.encode(action)
     with pytest.raises(KeyError):
-        ENC.encode(dw.Place(action.card, 50, 50), view=view)
-    assert ENC.encode(dw.COLLECT_NONE) == (enc.ACTION_SIZE - 1,)
+        ENC.encode(Place(action.card, 50, 50), view=view)
+    assert ENC.encode(COLLECT_NONE) == (enc.ACTION_SIZE - 1,)
     assert "dweebies" in encodings.available()
     assert all(encodings.make("dweebies", n, {}) is ENC for n in PLAYERS)
 
@@ -138,7 +139,7 @@ def test_a_cell_slot_says_what_a_card_there_would_collect() -> None:
             at = _block("cells").offset + enc.SLOT * index
             runs = vector[at + 3 : at + 11].reshape(4, 2)
             for card in set(state.hands[seat]):
-                after = GAME.apply(state, seat, dw.Place(card, x, y))
+                after = GAME.apply(state, seat, Place(card, x, y))
                 for line, (a, b) in (("row", (0, 1)), ("column", (2, 3))):
                     lengths = (runs[a][0], runs[b][0])
                     ends = (runs[a][1], runs[b][1])
