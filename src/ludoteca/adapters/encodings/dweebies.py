@@ -106,6 +106,7 @@ from ludoteca.adapters.encodings import (
 )
 from ludoteca.adapters.encodings import dweebies_observation as observation
 from ludoteca.adapters.encodings.dweebies_observation import (
+    KIND_OF,
     KINDS,
     SELECTED,
     DweebiesWriter,
@@ -150,8 +151,6 @@ ACTION_LABELS: tuple[str, ...] = (
     + tuple(str(action) for action in _COLLECTS)
 )
 """A short text per action number."""
-
-_KIND_OF = {CODES[d]: d for d in range(1, KINDS + 1)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -224,7 +223,7 @@ class DweebiesEncoding:
         if not draft:
             # A placement's legal cells are the same for every card held (DW-03).
             x, y = cells[0]
-            for card in {_KIND_OF[code] for code in view["hand"]}:
+            for card in {KIND_OF[code] for code in view["hand"]}:
                 if Place(card, x, y) in legal:
                     mask[SELECT + card - 1] = 1
             return mask

@@ -80,7 +80,8 @@ SELECTED = _SELECTED
 """Offset of the ``selected`` block (the draft's entries)."""
 
 _PHASES = tuple(phase.name.lower() for phase in Phase)
-_KIND_OF = {CODES[d]: d for d in range(1, KINDS + 1)}
+KIND_OF = {CODES[d]: d for d in range(1, KINDS + 1)}
+"""Dweebie id by card code, as views show them (``"D07" -> 7``)."""
 _OFF = layout.OFFSET
 _STEPS = (-layout.ROW, layout.ROW, -layout.COLUMN, layout.COLUMN)
 """Cell-code steps of the four directions of a slot's runs: -x, +x, -y, +y."""
@@ -200,18 +201,18 @@ class DweebiesWriter:
             n, me, phase, view["turn"], view["first_player"], CHANCE in view["actors"]
         ]
         out[_DEALT] = view["dealt"] * self._u[_DEALT]
-        self._write_hand(out, tuple(_KIND_OF[code] for code in view["hand"]))
+        self._write_hand(out, tuple(KIND_OF[code] for code in view["hand"]))
         out[_HAND_COUNTS:_PILE_SIZE] = self._rel_seats[
             tuple(view["hand_counts"]), tuple(view["scores"]), me
         ]
         self._write_counts(out, view["pile_size"], len(view["row"]), len(view["column"]))
-        table = {layout.cell(x, y): _KIND_OF[code] for x, y, code in view["table"]}
+        table = {layout.cell(x, y): KIND_OF[code] for x, y, code in view["table"]}
         codes = sorted(table)
         ox, oy = reference_cell(codes)
         last = view["last"]
         if last is not None:
             cell = layout.cell(*last["cell"])
-            last = (last["seat"], _KIND_OF[last["card"]], cell, last["taken"])
+            last = (last["seat"], KIND_OF[last["card"]], cell, last["taken"])
         self._write_last(out, last, me, n, ox, oy)
         legal = tuple(layout.cell(x, y) for x, y in view["legal_cells"])
         self._write_layout(out, table, codes, legal, view["groups"], ox, oy)
