@@ -111,7 +111,6 @@ from ludoteca.adapters.encodings.dweebies_observation import (
     SELECTED,
     DweebiesWriter,
 )
-from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
 from ludoteca.engine.game import Options, View
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.actions import (
