@@ -21,7 +21,8 @@ from ludoteca.agents.dweebies.expert import ExpertDweebies
 from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
-from ludoteca.games.dweebies.game import DECK_SIZE, GAME, HAND_SIZE, Phase
+from ludoteca.games.dweebies.cards import DECK_SIZE, HAND_SIZE
+from ludoteca.games.dweebies.game import GAME, Phase
 
 
 def play_out_starter(players: int, first: int = 0) -> int:

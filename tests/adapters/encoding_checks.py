@@ -1,4 +1,5 @@
-"""Checks shared by the encoding tests of Dweebies, Tile Up and Mystery Date.
+"""Checks shared by the encoding tests of Dweebies, Tile Up and Mystery Date, and the
+random matches the adapter tests walk (:func:`match_states`).
 
 Each check works through an encoding's public interface only (``observation``,
 ``action_mask``, ``decode``, ``encode``), so a game's test file states which properties
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +18,8 @@ import numpy as np
 
 from ludoteca.adapters.encodings import Draft
 from ludoteca.adapters.pettingzoo import LudotecaEnv
-from ludoteca.engine import rng
-from ludoteca.engine.game import Game
+from ludoteca.engine import rng, runner
+from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.replay import replay
 
 
@@ -82,6 +83,31 @@ def play_random(
         if each_game is not None:
             each_game(e)
     return games
+
+
+def match_states(
+    game: Game[Any, Any],
+    players: int,
+    seed: int,
+    picker: random.Random,
+    options: dict[str, Any] | None = None,
+) -> Iterator[Any]:
+    """Every state of one random match from ``runner.new_game(..., seed, options)``, in
+    order, chance states included: chance draws with ``game.sample_chance`` and every
+    acting seat picks a legal action uniformly, both from ``picker``.
+    """
+    state = runner.new_game(game, players, seed, options)
+    while True:
+        yield state
+        actors = game.actors(state)
+        if not actors:
+            return
+        if actors[0] == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, picker))
+            continue
+        picks = [(seat, picker.choice(game.legal_actions(state, seat))) for seat in actors]
+        for seat, action in picks:
+            state = game.apply(state, seat, action)
 
 
 def replays_exactly(e: LudotecaEnv) -> None:

@@ -26,6 +26,7 @@ from ludoteca.adapters.encodings import dweebies as enc
 from ludoteca.adapters.pettingzoo import env
 from ludoteca.games.dweebies import game as dw
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.actions import COLLECT_NONE, Place
 
 GAME = dw.GAME
 ENC = enc.ENCODING
@@ -49,10 +50,6 @@ def _decisions(n: int) -> list[Decision]:
     return _GAMES[n]
 
 
-def _block(name: str) -> enc.Block:
-    return next(b for b in enc.LAYOUT if b.name == name)
-
-
 def _observe(state: dw.State, seat: int, draft: tuple[int, ...] = ()) -> Any:
     return ENC.observation(GAME.view(state, seat), draft)
 
@@ -65,7 +62,7 @@ def test_observation_table_in_the_docstring_matches_the_layout() -> None:
     assert documented_blocks(doc) == [(b.offset, b.size, b.name) for b in enc.LAYOUT]
     assert f"= {enc.OBSERVATION_SIZE} entries" in doc
     assert enc.OBSERVATION_SIZE == 3613
-    assert _block("cells").size == enc.SLOT * enc.MAX_CELLS
+    assert enc.LAYOUT.block("cells").size == enc.SLOT * enc.MAX_CELLS
 
 
 def test_action_table_in_the_docstring_matches_the_space() -> None:
@@ -83,15 +80,15 @@ def test_encode_needs_the_view_for_a_placement() -> None:
     seat = state.turn
     view = GAME.view(state, seat)
     action = GAME.legal_actions(state, seat)[-1]
-    assert isinstance(action, dw.Place)
+    assert isinstance(action, Place)
     numbers = ENC.encode(action, view=view)
     assert numbers[0] == enc.SELECT + action.card - 1
     assert view["legal_cells"][numbers[1] - enc.PLACE] == [action.x, action.y]
     with pytest.raises(KeyError):
         ENC.encode(action)
     with pytest.raises(KeyError):
-        ENC.encode(dw.Place(action.card, 50, 50), view=view)
-    assert ENC.encode(dw.COLLECT_NONE) == (enc.ACTION_SIZE - 1,)
+        ENC.encode(Place(action.card, 50, 50), view=view)
+    assert ENC.encode(COLLECT_NONE) == (enc.ACTION_SIZE - 1,)
     assert "dweebies" in encodings.available()
     assert all(encodings.make("dweebies", n, {}) is ENC for n in PLAYERS)
 
@@ -135,10 +132,10 @@ def test_a_cell_slot_says_what_a_card_there_would_collect() -> None:
         vector = _observe(state, seat)
         cells = GAME.view(state, seat)["legal_cells"]
         for index, (x, y) in enumerate(cells):
-            at = _block("cells").offset + enc.SLOT * index
+            at = enc.LAYOUT.block("cells").offset + enc.SLOT * index
             runs = vector[at + 3 : at + 11].reshape(4, 2)
             for card in set(state.hands[seat]):
-                after = GAME.apply(state, seat, dw.Place(card, x, y))
+                after = GAME.apply(state, seat, Place(card, x, y))
                 for line, (a, b) in (("row", (0, 1)), ("column", (2, 3))):
                     lengths = (runs[a][0], runs[b][0])
                     ends = (runs[a][1], runs[b][1])
@@ -201,7 +198,7 @@ def _translate(state: dw.State, dx: int, dy: int) -> dw.State:
 
 
 def test_the_observation_is_relative_to_the_seat_and_to_the_layout() -> None:
-    seat_block = _block("seat")
+    seat_block = enc.LAYOUT.block("seat")
     rest = np.ones(enc.OBSERVATION_SIZE, dtype=bool)
     rest[seat_block.offset : seat_block.offset + seat_block.size] = False
     compared = 0
@@ -242,7 +239,7 @@ def test_a_selection_keeps_the_agent_and_shows_in_its_observation() -> None:
     e.step(select)
     assert e.agent_selection == agent
     observation = e.observe(agent)
-    block = _block("selected")
+    block = enc.LAYOUT.block("selected")
     selected = observation["observation"][block.offset : block.offset + block.size]
     assert selected.argmax() == select and selected.sum() == 1
     allowed = np.flatnonzero(observation["action_mask"])

@@ -48,10 +48,6 @@ def _decisions(n: int) -> list[Decision]:
     return _GAMES[n]
 
 
-def _block(name: str) -> enc.Block:
-    return next(b for b in enc.LAYOUT if b.name == name)
-
-
 # -- The documented layouts -----------------------------------------------------------------
 
 
@@ -60,7 +56,7 @@ def test_observation_table_in_the_docstring_matches_the_layout() -> None:
     assert documented_blocks(doc) == [(b.offset, b.size, b.name) for b in enc.LAYOUT]
     assert f"= {enc.OBSERVATION_SIZE} entries" in doc
     assert enc.OBSERVATION_SIZE == 844
-    assert _block("log").size == enc.LOG_ENTRY * 12 and enc.LOG_ENTRY == 45
+    assert enc.LAYOUT.block("log").size == enc.LOG_ENTRY * 12 and enc.LOG_ENTRY == 45
 
 
 def test_action_table_in_the_docstring_matches_the_space() -> None:
@@ -197,7 +193,7 @@ def _observe(state: md.State, seat: int) -> Any:
 def test_only_the_giver_sees_the_card_given_face_down() -> None:
     picks = [d.state for d in _decisions(3) if d.state.phase == md.Phase.GIVE]
     assert picks
-    block = _block("given")
+    block = enc.LAYOUT.block("given")
     for state in picks[:20]:
         action = GAME.legal_actions(state, state.mover)[0]
         after = GAME.apply(state, state.mover, action)
@@ -240,7 +236,7 @@ def _rotate(state: md.State, shift: int) -> md.State:
 def test_the_observation_is_relative_to_the_observing_seat() -> None:
     """Renaming the seats while keeping every seat's role changes only the seat block and
     the positions (the track is absolute: seats sit on other spaces)."""
-    seat_block = _block("seat")
+    seat_block = enc.LAYOUT.block("seat")
     rest = np.ones(enc.OBSERVATION_SIZE, dtype=bool)
     rest[seat_block.offset : seat_block.offset + seat_block.size] = False
     compared = 0
@@ -272,6 +268,6 @@ def test_options_reach_the_observation() -> None:
     e = env("mystery_date", options={"door_weights": "2,0,0,0,2", "turn_limit": 7}, seed=1)
     e.reset()
     vector = e.observe("player_0")["observation"]
-    weights = _block("door_weights")
+    weights = enc.LAYOUT.block("door_weights")
     assert vector[weights.offset : weights.offset + weights.size].tolist() == [0.5, 0, 0, 0, 0.5]
-    assert vector[_block("turn_limit").offset] == 7
+    assert vector[enc.LAYOUT.block("turn_limit").offset] == 7

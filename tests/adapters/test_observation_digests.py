@@ -16,10 +16,10 @@ import random
 from typing import Any
 
 import pytest
+from encoding_checks import match_states
 
 from ludoteca.adapters import encodings
-from ludoteca.engine import registry, runner
-from ludoteca.engine.game import CHANCE
+from ludoteca.engine import registry
 
 CASES: dict[str, tuple[str, tuple[int, ...], dict[str, Any], int]] = {
     "tacocat": ("tacocat", (2,), {}, 6),
@@ -55,21 +55,10 @@ def digest(case: str) -> str:
         writers = [encodings.state_observer(enc, players, scaled=s) for s in (False, True)]
         picker = random.Random(players)
         for match in range(matches):
-            state = runner.new_game(game, players, 100 * players + match, options)
-            step = 0
-            while True:
+            states = match_states(game, players, 100 * players + match, picker, options)
+            for step, state in enumerate(states):
                 if step % _EVERY.get(game_id, 1) == 0:
                     _hash_state(hashed, game, enc, scaled, writers, state, players)
-                step += 1
-                actors = game.actors(state)
-                if not actors:
-                    break
-                if actors[0] == CHANCE:
-                    state = game.apply(state, CHANCE, game.sample_chance(state, picker))
-                    continue
-                picks = [(seat, picker.choice(game.legal_actions(state, seat))) for seat in actors]
-                for seat, action in picks:
-                    state = game.apply(state, seat, action)
     return hashed.hexdigest()
 
 

@@ -188,7 +188,7 @@ def test_every_unmasked_number_is_an_engine_legal_action_and_back() -> None:
 
 
 def _draft_from_observation(vector: Any) -> tuple[int, ...]:
-    block = next(b for b in enc.LAYOUT if b.name == "selection")
+    block = enc.LAYOUT.block("selection")
     counts = vector[block.offset : block.offset + block.size]
     return tuple(v for v in enc.VALUES for _ in range(int(counts[v - 1])))
 

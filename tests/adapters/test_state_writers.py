@@ -19,9 +19,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from encoding_checks import match_states
 
 from ludoteca.adapters import encodings
-from ludoteca.engine import registry, runner
+from ludoteca.engine import registry
 from ludoteca.engine.game import CHANCE
 
 WRITTEN = tuple(
@@ -46,18 +47,7 @@ def _states(
     picker = random.Random(seed)
     found: list[Any] = []
     for match in range(matches):
-        state = runner.new_game(game, players, seed * 1000 + match, options)
-        while True:
-            found.append(state)
-            actors = game.actors(state)
-            if not actors:
-                break
-            if actors[0] == CHANCE:
-                state = game.apply(state, CHANCE, game.sample_chance(state, picker))
-                continue
-            picks = [(seat, picker.choice(game.legal_actions(state, seat))) for seat in actors]
-            for seat, action in picks:
-                state = game.apply(state, seat, action)
+        found += match_states(game, players, seed * 1000 + match, picker, options)
     return found
 
 

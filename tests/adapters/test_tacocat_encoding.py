@@ -169,7 +169,7 @@ def test_the_opponents_secret_choice_does_not_leak_but_my_own_shows() -> None:
         assert low != high
         assert np.array_equal(_observe(low, 0), _observe(high, 0))
         # The chooser sees its own pending card (the my_choice block).
-        block = next(b for b in enc.LAYOUT if b.name == "my_choice")
+        block = enc.LAYOUT.block("my_choice")
         mine = _observe(low, 1)[block.offset : block.offset + block.size]
         assert mine[cards[0] - 1] == 1 and mine.sum() == 1
 
@@ -205,7 +205,7 @@ def _mirror(state: tc.State) -> tc.State:
 
 
 def test_the_observation_is_relative_to_the_observing_seat() -> None:
-    seat_block = next(b for b in enc.LAYOUT if b.name == "seat")
+    seat_block = enc.LAYOUT.block("seat")
     rest = np.ones(enc.OBSERVATION_SIZE, dtype=bool)
     rest[seat_block.offset : seat_block.offset + seat_block.size] = False
     moved = 0

@@ -52,10 +52,6 @@ def _decisions(n: int) -> list[Decision]:
     return _GAMES[n]
 
 
-def _block(name: str) -> enc.Block:
-    return next(b for b in enc.LAYOUT if b.name == name)
-
-
 def _observe(state: model.State, seat: int, draft: tuple[int, ...] = ()) -> Any:
     return ENC.observation(GAME.view(state, seat), draft)
 
@@ -198,7 +194,7 @@ def _rotate(state: model.State, shift: int) -> model.State:
 
 
 def test_the_observation_is_relative_to_the_observing_seat() -> None:
-    seat_block = _block("seat")
+    seat_block = enc.LAYOUT.block("seat")
     rest = np.ones(enc.OBSERVATION_SIZE, dtype=bool)
     rest[seat_block.offset : seat_block.offset + seat_block.size] = False
     compared = 0
@@ -239,7 +235,7 @@ def test_a_selected_tile_offers_only_its_cells() -> None:
     e.step(tile)
     assert e.agent_selection == agent
     observation = e.observe(agent)
-    block = _block("selected")
+    block = enc.LAYOUT.block("selected")
     assert observation["observation"][block.offset + tile] == 1
     cells = np.flatnonzero(observation["action_mask"])
     assert cells.min() >= enc.PLACE and cells.max() < ENC.score

@@ -19,7 +19,8 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine import runner, testing
 from ludoteca.engine.game import View
 from ludoteca.engine.runner import Agent, play
-from ludoteca.games.dweebies.game import GAME, Phase, Place
+from ludoteca.games.dweebies.actions import Place
+from ludoteca.games.dweebies.game import GAME, Phase
 
 QUICK = ExpertParams(candidates=3, samples=3, horizon=4)
 """Less search, for the tests that only need legal play."""

@@ -20,9 +20,9 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import runner
 from ludoteca.engine.runner import Agent
-from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import COLLECT_BOTH, GAME, Phase, Place, State
+from ludoteca.games.dweebies import cards, layout
+from ludoteca.games.dweebies.actions import COLLECT_BOTH, Place
+from ludoteca.games.dweebies.game import GAME, Phase, State
 from ludoteca.games.dweebies.layout import Grid
 
 RNG = random.Random(0)
@@ -36,7 +36,7 @@ def position(text: str, hand: Sequence[int], other: int = 5) -> State:
         for dx, token in enumerate(line.split()):
             if token != ".":
                 table[layout.cell(dx, dy)] = int(token)
-    rest = list(dweebies.FULL_PILE)
+    rest = list(cards.FULL_PILE)
     for card in [*table.values(), *hand]:
         rest.remove(card)
     frontier = layout.frontier_of(table)

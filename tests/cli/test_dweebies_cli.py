@@ -17,9 +17,9 @@ from ludoteca.cli import app
 from ludoteca.engine import record, registry, testing
 from ludoteca.engine.errors import InvalidActionError
 from ludoteca.engine.replay import replay
-from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import GAME, Phase, Place, State
+from ludoteca.games.dweebies import cards, layout
+from ludoteca.games.dweebies.actions import Place
+from ludoteca.games.dweebies.game import GAME, Phase, State
 from ludoteca.games.dweebies.layout import Grid
 from ludoteca.terminal import MENU_LIMIT, renderer_for
 from ludoteca.terminal import dweebies as term
@@ -44,7 +44,7 @@ def position(text: str, hands: list[list[int]]) -> State:
         for dx, token in enumerate(line.split()):
             if token != ".":
                 table[layout.cell(dx, dy)] = int(token)
-    rest = list(dweebies.FULL_PILE)
+    rest = list(cards.FULL_PILE)
     for card in [*table.values(), *(c for h in hands for c in h)]:
         rest.remove(card)
     frontier = layout.frontier_of(table)

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from ludoteca.cli import app
 from ludoteca.engine import i18n, registry
 from ludoteca.engine.how_to_play import GUIDE_PARTS, how_to_play
-from ludoteca.games.dweebies.game import KINDS
+from ludoteca.games.dweebies.cards import KINDS
 from ludoteca.games.mystery_date.cards import COLOURS as OUTFIT_COLOURS
 from ludoteca.games.tacocat.model import DECK
 from ludoteca.games.tile_up.model import COLOURS, SHAPE_NAMES

@@ -7,7 +7,7 @@ from ludoteca.engine import registry, rng, runner
 from ludoteca.engine.errors import GameSetupError, IllegalActionError, NotYourTurnError
 from ludoteca.engine.lazy import LazyActions
 from ludoteca.games import tacocat
-from ludoteca.games.dweebies.game import Place
+from ludoteca.games.dweebies.actions import Place
 
 GAME = tacocat.GAME
 

@@ -12,14 +12,9 @@ from ludoteca.engine.errors import (
     IllegalActionError,
 )
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import (
-    GAME,
-    Draw,
-    Phase,
-    State,
-)
+from ludoteca.games.dweebies import cards, layout
+from ludoteca.games.dweebies.actions import Draw
+from ludoteca.games.dweebies.game import GAME, Phase, State
 from ludoteca.games.dweebies.layout import Grid
 
 # ---------------------------------------------------------------------------------------
@@ -39,7 +34,7 @@ def picture(text: str, origin: tuple[int, int] = (0, 0)) -> dict[int, int]:
 
 def pile_without(*zones: Iterable[int]) -> list[int]:
     """The full deck minus the cards in ``zones`` (which it must hold)."""
-    pile = list(dweebies.FULL_PILE)
+    pile = list(cards.FULL_PILE)
     for zone in zones:
         for card in zone:
             assert card in pile, f"the deck has no more D{card:02d}"
@@ -69,7 +64,7 @@ def position(
         first=0,
         phase=Phase.PLACE,
         turn=turn,
-        dealt=dweebies.HAND_SIZE * players,
+        dealt=cards.HAND_SIZE * players,
         hands=sorted_hands,
         pile=tuple(sorted(rest if pile is None else pile)),
         table=Grid(table),

@@ -31,18 +31,16 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.game import CHANCE
 from ludoteca.games.dweebies import actions, cards, layout, playout
 from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies.game import (
+from ludoteca.games.dweebies.actions import (
     COLLECT_BOTH,
     COLLECT_COLUMN,
     COLLECT_NONE,
     COLLECT_ROW,
-    GAME,
     Collect,
     Draw,
-    Phase,
     Place,
-    State,
 )
+from ludoteca.games.dweebies.game import GAME, Phase, State
 
 # ---------------------------------------------------------------------------------------
 # DW-07 Keep together

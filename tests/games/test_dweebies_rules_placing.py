@@ -24,15 +24,10 @@ from ludoteca.engine.errors import (
     NotYourTurnError,
 )
 from ludoteca.engine.game import CHANCE
-from ludoteca.games.dweebies import game as dweebies
-from ludoteca.games.dweebies import layout
-from ludoteca.games.dweebies.game import (
-    COLLECT_BOTH,
-    DECK,
-    GAME,
-    Draw,
-    Phase,
-)
+from ludoteca.games.dweebies import cards, layout
+from ludoteca.games.dweebies.actions import COLLECT_BOTH, Draw
+from ludoteca.games.dweebies.cards import DECK
+from ludoteca.games.dweebies.game import GAME, Phase
 
 # ---------------------------------------------------------------------------------------
 # DW-01 Setup
@@ -41,13 +36,13 @@ from ludoteca.games.dweebies.game import (
 def test_dw01_deck_has_54_cards_of_27_dweebies_with_the_ruled_copy_counts() -> None:
     """DW-01: 27 Dweebies D01..D27 (3 kinds x4, 4 x3, 10 x2, 10 x1 = 54), each named in
     Spanish and English."""
-    assert len(dweebies.KINDS) == 27
-    assert dweebies.CODES[1:] == tuple(f"D{n:02d}" for n in range(1, 28))
+    assert len(cards.KINDS) == 27
+    assert cards.CODES[1:] == tuple(f"D{n:02d}" for n in range(1, 28))
     copies = DECK[1:]
-    assert sum(copies) == 54 == dweebies.DECK_SIZE
+    assert sum(copies) == 54 == cards.DECK_SIZE
     assert sorted(copies, reverse=True) == [4] * 3 + [3] * 4 + [2] * 10 + [1] * 10
     for lang in ("es", "en"):
-        names = [dweebies.name(card, lang) for card in range(1, 28)]
+        names = [cards.name(card, lang) for card in range(1, 28)]
         assert all(names) and len(set(names)) == 27
 
 

@@ -20,6 +20,7 @@ from web_boards_harness import (
 )
 from web_boards_samples import samples
 
+from ludoteca.games.dweebies import cards
 from ludoteca.games.dweebies import game as dweebies
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian chromium")
@@ -41,7 +42,7 @@ def _of_phase(phase: str) -> list[dict[str, Any]]:
 
 def test_card_names_match_the_data_file(page: Any) -> None:
     kinds = page.evaluate("import('./boards/dweebies_cards.js').then(m => m.KINDS)")
-    expected = [[k["id"], k["copies"], k["es"], k["en"]] for k in dweebies.KINDS]
+    expected = [[k["id"], k["copies"], k["es"], k["en"]] for k in cards.KINDS]
     assert kinds == expected
 
 

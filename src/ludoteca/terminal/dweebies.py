@@ -20,6 +20,9 @@ from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games.dweebies import game as dweebies
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.actions import Place
+from ludoteca.games.dweebies.cards import card_label
+from ludoteca.games.dweebies.cards import name as card_name
 from ludoteca.terminal import MENU_LIMIT, Menu, Renderer, seat_label
 
 LEGAL = "+"
@@ -64,7 +67,7 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     those that collect come first, up to ``MENU_LIMIT``, and a hint shows how to type any
     placement.
     """
-    if not legal or not isinstance(legal[0], dweebies.Place):
+    if not legal or not isinstance(legal[0], Place):
         decisions = tuple(f"{dweebies.GAME.describe(a, lang)}  [{a}]" for a in legal)
         return Menu(tuple(legal), decisions)
     table = {layout.cell(x, y): int(code[1:]) for x, y, code in view["table"]}
@@ -76,7 +79,7 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     for action in shown:
         # The grid shows coordinates, so the terminal names the cell by them (shorter than
         # the game's words for people who see no grid, which wrap past one row).
-        card = dweebies.card_label(action.card, lang)
+        card = card_label(action.card, lang)
         place = msg("term.dweebies.place", card=card, x=action.x, y=action.y).text(lang)
         label = f"{place}  [{action}]"
         if gains[action]:
@@ -102,7 +105,7 @@ RENDERER = Renderer(
 )
 
 
-def _gain(table: dict[int, int], action: dweebies.Place) -> int:
+def _gain(table: dict[int, int], action: Place) -> int:
     """Cards the placement would let its player collect (DW-05, DW-06), read from the view."""
     at = layout.cell(action.x, action.y)
     cells = {**table, at: action.card}
@@ -194,7 +197,7 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
 
 
 def _card(code: str, lang: Lang) -> str:
-    return f"{code} {dweebies.name(int(code[1:]), lang)}"
+    return f"{code} {card_name(int(code[1:]), lang)}"
 
 
 def _counted(codes: Sequence[str]) -> str:

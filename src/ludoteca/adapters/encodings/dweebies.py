@@ -106,14 +106,22 @@ from ludoteca.adapters.encodings import (
 )
 from ludoteca.adapters.encodings import dweebies_observation as observation
 from ludoteca.adapters.encodings.dweebies_observation import (
+    KIND_OF,
     KINDS,
     SELECTED,
     DweebiesWriter,
 )
-from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
 from ludoteca.engine.game import Options, View
-from ludoteca.games.dweebies import game as dw
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.actions import (
+    COLLECT_BOTH,
+    COLLECT_CHOICES,
+    COLLECT_COLUMN,
+    COLLECT_NONE,
+    COLLECT_ROW,
+    Place,
+)
+from ludoteca.games.dweebies.cards import CODES
 
 GAME_ID = "dweebies"
 LAYOUT = observation.LAYOUT
@@ -132,18 +140,16 @@ SELECT = 0
 PLACE = SELECT + KINDS
 """``PLACE + i``: place the selected Dweebie on legal cell ``i``."""
 COLLECT = PLACE + MAX_CELLS
-ACTION_SIZE = COLLECT + len(dw.COLLECT_CHOICES)
-_COLLECTS = (dw.COLLECT_ROW, dw.COLLECT_COLUMN, dw.COLLECT_BOTH, dw.COLLECT_NONE)
+ACTION_SIZE = COLLECT + len(COLLECT_CHOICES)
+_COLLECTS = (COLLECT_ROW, COLLECT_COLUMN, COLLECT_BOTH, COLLECT_NONE)
 _COLLECT_INDEX = {action: COLLECT + i for i, action in enumerate(_COLLECTS)}
 
 ACTION_LABELS: tuple[str, ...] = (
-    tuple(f"select {dw.code(d)}" for d in range(1, KINDS + 1))
+    tuple(f"select {CODES[d]}" for d in range(1, KINDS + 1))
     + tuple(f"place on legal cell {i}" for i in range(MAX_CELLS))
     + tuple(str(action) for action in _COLLECTS)
 )
 """A short text per action number."""
-
-_KIND_OF = {dw.code(d): d for d in range(1, KINDS + 1)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -205,7 +211,7 @@ class DweebiesEncoding:
         if identity is not None:
             cards, cells = identity()
             return _placement_mask(cards, cells, draft)
-        if isinstance(legal, tuple) and not isinstance(legal[0], dw.Place):
+        if isinstance(legal, tuple) and not isinstance(legal[0], Place):
             return _collect_mask(legal)
         mask = np.zeros(ACTION_SIZE, dtype=np.int8)
         if view["phase"] != "place":
@@ -216,15 +222,15 @@ class DweebiesEncoding:
         if not draft:
             # A placement's legal cells are the same for every card held (DW-03).
             x, y = cells[0]
-            for card in {_KIND_OF[code] for code in view["hand"]}:
-                if dw.Place(card, x, y) in legal:
+            for card in {KIND_OF[code] for code in view["hand"]}:
+                if Place(card, x, y) in legal:
                     mask[SELECT + card - 1] = 1
             return mask
         card = draft[0]
         if len(cells) > MAX_CELLS:
             raise KeyError(f"{len(cells)} legal cells: more than the {MAX_CELLS} slots")
         for index, (x, y) in enumerate(cells):
-            if dw.Place(card, x, y) in legal:
+            if Place(card, x, y) in legal:
                 mask[PLACE + index] = 1
         return mask
 
@@ -240,7 +246,7 @@ class DweebiesEncoding:
                 x, y = layout.xy(identity()[1][index - PLACE])
             else:
                 x, y = view["legal_cells"][index - PLACE]
-            return Decoded(dw.Place(draft[0], x, y), EMPTY_DRAFT)
+            return Decoded(Place(draft[0], x, y), EMPTY_DRAFT)
         return Decoded(_COLLECTS[index - COLLECT], EMPTY_DRAFT)
 
     def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
@@ -254,7 +260,7 @@ class DweebiesEncoding:
             KeyError: For a chance action, a ``Place`` without the view, or on a cell that
                 is not legal in it.
         """
-        if isinstance(action, dw.Place):
+        if isinstance(action, Place):
             if view is None:
                 raise KeyError("a placement's number depends on the legal cells: pass the view")
             cells = view["legal_cells"]

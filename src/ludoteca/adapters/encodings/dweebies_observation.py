@@ -15,13 +15,14 @@ from typing import Any
 from ludoteca.adapters.encodings import Buffer, Scale
 from ludoteca.adapters.encodings.layout import Layout
 from ludoteca.engine.game import CHANCE, View
-from ludoteca.games.dweebies import game as dw
 from ludoteca.games.dweebies import layout
+from ludoteca.games.dweebies.cards import CODES, DECK, DECK_SIZE, HAND_SIZE, MAX_PLAYERS, NUM_KINDS
+from ludoteca.games.dweebies.model import Phase, State
 
-SEATS = dw.MAX_PLAYERS
-KINDS = dw.NUM_KINDS
-MAX_TABLE = dw.DECK_SIZE
-MAX_CELLS = 4 * dw.DECK_SIZE
+SEATS = MAX_PLAYERS
+KINDS = NUM_KINDS
+MAX_TABLE = DECK_SIZE
+MAX_CELLS = 4 * DECK_SIZE
 """Every legal cell is next to a card and each card has four neighbours."""
 REACH = MAX_TABLE + 2
 """Largest ``|dx|`` or ``|dy|``: a layout of k cards spans at most k cells each way."""
@@ -30,21 +31,21 @@ WIDTH = 2 * RADIUS + 1
 SLOT = 11
 """Entries per legal cell slot."""
 
-_N = float(dw.DECK_SIZE)
+_N = float(DECK_SIZE)
 _K = float(KINDS)
 _R = float(REACH)
 LAYOUT = Layout(
     (
         ("players", SEATS - 1, 1.0, "player count one-hot: 2 .. 6"),
         ("seat", SEATS, 1.0, "my absolute seat one-hot"),
-        ("phase", len(dw.Phase), 1.0, "deal, place, collect, draw, over"),
+        ("phase", len(Phase), 1.0, "deal, place, collect, draw, over"),
         ("mover", SEATS, 1.0, "whose turn it is, rel seats one-hot"),
         ("chance_acts", 1, 1.0, "1 while chance acts"),
         ("first_player", SEATS, 1.0, "the option: who started, rel seats one-hot"),
-        ("dealt", 1, float(dw.HAND_SIZE * SEATS), "cards dealt so far"),
-        ("hand", KINDS, float(max(dw.DECK)), "my cards, per Dweebie"),
+        ("dealt", 1, float(HAND_SIZE * SEATS), "cards dealt so far"),
+        ("hand", KINDS, float(max(DECK)), "my cards, per Dweebie"),
         ("selected", KINDS, 1.0, "the Dweebie selected to place, one-hot"),
-        ("hand_counts", SEATS, float(dw.HAND_SIZE), "cards held, rel seats"),
+        ("hand_counts", SEATS, float(HAND_SIZE), "cards held, rel seats"),
         ("scores", SEATS, _N, "cards collected, rel seats"),
         ("pile_size", 1, _N, "cards in the draw pile"),
         ("table_size", 1, _N, "cards on the table"),
@@ -78,12 +79,13 @@ OBSERVATION_SIZE = LAYOUT.size
 SELECTED = _SELECTED
 """Offset of the ``selected`` block (the draft's entries)."""
 
-_PHASES = tuple(phase.name.lower() for phase in dw.Phase)
-_KIND_OF = {dw.code(d): d for d in range(1, KINDS + 1)}
+_PHASES = tuple(phase.name.lower() for phase in Phase)
+KIND_OF = {CODES[d]: d for d in range(1, KINDS + 1)}
+"""Dweebie id by card code, as views show them (``"D07" -> 7``)."""
 _OFF = layout.OFFSET
 _STEPS = (-layout.ROW, layout.ROW, -layout.COLUMN, layout.COLUMN)
 """Cell-code steps of the four directions of a slot's runs: -x, +x, -y, +y."""
-_CHANCE_PHASES = (dw.Phase.DEAL, dw.Phase.DRAW)
+_CHANCE_PHASES = (Phase.DEAL, Phase.DRAW)
 
 
 def _head(key: tuple[int, int, int, int, int, int]) -> list[float]:
@@ -152,7 +154,7 @@ class DweebiesWriter:
         """Per legal cell code: its slot's runs, packed, for the table ``_runs_table``."""
         self._runs_table: dict[int, int] | None = None
 
-    def write(self, state: dw.State, seat: int, out: Buffer, previous: Any) -> None:
+    def write(self, state: State, seat: int, out: Buffer, previous: Any) -> None:
         """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
         me = seat
         n = state.players
@@ -199,18 +201,18 @@ class DweebiesWriter:
             n, me, phase, view["turn"], view["first_player"], CHANCE in view["actors"]
         ]
         out[_DEALT] = view["dealt"] * self._u[_DEALT]
-        self._write_hand(out, tuple(_KIND_OF[code] for code in view["hand"]))
+        self._write_hand(out, tuple(KIND_OF[code] for code in view["hand"]))
         out[_HAND_COUNTS:_PILE_SIZE] = self._rel_seats[
             tuple(view["hand_counts"]), tuple(view["scores"]), me
         ]
         self._write_counts(out, view["pile_size"], len(view["row"]), len(view["column"]))
-        table = {layout.cell(x, y): _KIND_OF[code] for x, y, code in view["table"]}
+        table = {layout.cell(x, y): KIND_OF[code] for x, y, code in view["table"]}
         codes = sorted(table)
         ox, oy = reference_cell(codes)
         last = view["last"]
         if last is not None:
             cell = layout.cell(*last["cell"])
-            last = (last["seat"], _KIND_OF[last["card"]], cell, last["taken"])
+            last = (last["seat"], KIND_OF[last["card"]], cell, last["taken"])
         self._write_last(out, last, me, n, ox, oy)
         legal = tuple(layout.cell(x, y) for x, y in view["legal_cells"])
         self._write_layout(out, table, codes, legal, view["groups"], ox, oy)

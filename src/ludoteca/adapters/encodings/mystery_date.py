@@ -101,7 +101,6 @@ from ludoteca.adapters.encodings import (
     from_view,
 )
 from ludoteca.adapters.encodings import mystery_date_observation as observation
-from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
 from ludoteca.adapters.encodings.mystery_date_observation import (
     CARDS,
     COLOURS,

@@ -126,9 +126,24 @@ def _swap(key: tuple[int, int, int, int]) -> list[float]:
 
 
 def _log_entry(key: tuple[tuple[int, int, int, int], int, int]) -> list[float]:
+    """One log event ``(kind, seat, a, b)``, its seats counted from ``me`` of ``n``."""
     (kind, seat, a, b), me, n = key
+    name = st.EVENT_NAMES[kind]
     out = [0.0] * LOG_ENTRY
-    _event(out, 0, st.EVENT_NAMES[kind], seat, a, b, lambda other: (other - me) % n)
+    out[kind] = 1.0
+    if seat >= 0:
+        out[_E_SEAT + (seat - me) % n] = 1.0
+    if name in _CARD_EVENTS:
+        out[_E_CARD + a] = 1.0
+    elif name == "roll":
+        out[_E_DIE + a - 1] = 1.0
+    elif name == "swap":
+        out[_E_PARTNER + (a - me) % n] = 1.0
+    elif name == "door":
+        out[_E_SHOWN + a] = 1.0
+        out[_E_DOOR + b] = 1.0
+    elif name == "reshuffle":
+        out[_E_COUNT] = a
     return out
 
 
@@ -364,21 +379,3 @@ def _door_weights(text: str) -> tuple[int, ...]:
 def _door_chances(weights: tuple[int, ...]) -> tuple[float, ...]:
     total = sum(weights)
     return tuple(weight / total for weight in weights)
-
-
-def _event(out: Any, at: int, kind: str, seat: int, a: int, b: int, rel: Any) -> None:
-    """Write one log event ``[kind, seat, a, b]`` at ``out[at:]``."""
-    out[at + _EVENT_INDEX[kind]] = 1.0
-    if seat >= 0:
-        out[at + _E_SEAT + rel(seat)] = 1.0
-    if kind in _CARD_EVENTS:
-        out[at + _E_CARD + a] = 1.0
-    elif kind == "roll":
-        out[at + _E_DIE + a - 1] = 1.0
-    elif kind == "swap":
-        out[at + _E_PARTNER + rel(a)] = 1.0
-    elif kind == "door":
-        out[at + _E_SHOWN + a] = 1.0
-        out[at + _E_DOOR + b] = 1.0
-    elif kind == "reshuffle":
-        out[at + _E_COUNT] = a

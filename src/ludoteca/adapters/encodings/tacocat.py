@@ -108,7 +108,6 @@ from ludoteca.adapters.encodings import (
     from_view,
 )
 from ludoteca.adapters.encodings import tacocat_observation as observation
-from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
 from ludoteca.adapters.encodings.tacocat_observation import (
     MAX_ATTACK,
     SELECTION,

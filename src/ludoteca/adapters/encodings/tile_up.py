@@ -111,7 +111,6 @@ from ludoteca.adapters.encodings import (
     from_view,
 )
 from ludoteca.adapters.encodings import tile_up_observation as observation
-from ludoteca.adapters.encodings.layout import Block as Block  # noqa: PLC0414 (re-exported)
 from ludoteca.adapters.encodings.tile_up_observation import (
     CARDS,
     SELECTED,

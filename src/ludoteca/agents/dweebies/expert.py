@@ -30,7 +30,8 @@ from typing import Any
 
 from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.engine.game import View
-from ludoteca.games.dweebies.game import GAME, Collect, Phase, State
+from ludoteca.games.dweebies.actions import Collect
+from ludoteca.games.dweebies.game import GAME, Phase, State
 
 
 @dataclass(frozen=True, slots=True)

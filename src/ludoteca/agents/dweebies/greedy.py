@@ -30,7 +30,8 @@ from typing import Any
 
 from ludoteca.engine import native
 from ludoteca.engine.game import View
-from ludoteca.games.dweebies.game import DECK, NUM_KINDS, Collect, Place
+from ludoteca.games.dweebies.actions import Collect, Place
+from ludoteca.games.dweebies.cards import DECK, NUM_KINDS
 
 _ROW = 256
 """Agent-side cell keys are ``x * 256 + y``; a row neighbour is ``± 256``, a column one ``± 1``."""

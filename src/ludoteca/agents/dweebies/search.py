@@ -20,7 +20,7 @@ from typing import Any
 from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.agents.ismcts import SearchSpec
 from ludoteca.engine.game import Seat, View
-from ludoteca.games.dweebies.game import Collect
+from ludoteca.games.dweebies.actions import Collect
 
 CUTOFF = 8
 """Playout steps before evaluating: a few placements, where the lead still means something."""

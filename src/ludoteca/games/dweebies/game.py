@@ -50,42 +50,33 @@ from ludoteca.engine.sorted_ints import insert_sorted, position_in
 from ludoteca.games.dweebies import events as _events
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies import playout as _playout
-
-# The cards and the actions live below the rules (``cards``, ``actions``); the names are
-# re-exported here, where the rest of the project has always read them.
-from ludoteca.games.dweebies.actions import COLLECT_BOTH as COLLECT_BOTH  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import COLLECT_CHOICES as COLLECT_CHOICES  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import COLLECT_COLUMN as COLLECT_COLUMN  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import COLLECT_NONE as COLLECT_NONE  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import COLLECT_ROW as COLLECT_ROW  # noqa: PLC0414
 from ludoteca.games.dweebies.actions import (
+    COLLECT_NONE,
     COLLECTS,
     COLUMN_ONLY,
     DRAWS,
     PLACES,
     ROW_AND_COLUMN,
     ROW_ONLY,
+    Action,
+    Collect,
+    Draw,
+    Place,
+    Placements,
 )
-from ludoteca.games.dweebies.actions import Action as Action  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import Collect as Collect  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import Draw as Draw  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import Place as Place  # noqa: PLC0414
-from ludoteca.games.dweebies.actions import Placements as Placements  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import CODES as CODES  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import DATA as DATA  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import DECK as DECK  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import DECK_SIZE as DECK_SIZE  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import FIRST_PLAYER as FIRST_PLAYER  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import FULL_PILE as FULL_PILE  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import HAND_SIZE as HAND_SIZE  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import KINDS as KINDS  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import MAX_PLAYERS as MAX_PLAYERS  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import MIN_PLAYERS as MIN_PLAYERS  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import NAMES as NAMES  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import NUM_KINDS as NUM_KINDS  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import card_label as card_label  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import code as code  # noqa: PLC0414
-from ludoteca.games.dweebies.cards import name as name  # noqa: PLC0414
+from ludoteca.games.dweebies.cards import (
+    CODES,
+    DATA,
+    DECK,
+    DECK_SIZE,
+    FIRST_PLAYER,
+    FULL_PILE,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_KINDS,
+    card_label,
+)
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid
 from ludoteca.games.dweebies.model import (
     F_CELLS,

@@ -10,7 +10,7 @@ when the game is over.
 It plays the protocol loop's game for the same random stream (``tests/games/
 test_playouts.py`` checks it seed by seed): a chance step draws ``pile[int(rng.random() *
 len(pile))]`` as ``Dweebies.sample_chance`` does; a decision hands ``policy`` the protocol's
-legal list (:class:`~ludoteca.games.dweebies.game.Placements`, by card then cell, or the
+legal list (:class:`~ludoteca.games.dweebies.actions.Placements`, by card then cell, or the
 collect tuple). With the uniform policy :func:`ludoteca.engine.rng.choice` the placement is
 read straight from the drawn index (the same ``int(rng.random() * len(legal))``), without
 building the list.
