@@ -9,19 +9,17 @@ The markers (registered in pyproject.toml; ``--strict-markers`` refuses any othe
 - ``tmux``: drives a real terminal through tmux;
 - ``slow``: among the slowest modules and tests of a full run (:data:`SLOW`).
 
-A test gets ``browser``, ``postgres``, ``cluster`` and ``tmux`` from what it uses: the
-fixtures it requests (:data:`BY_FIXTURE`), a ``postgresql`` parameter (a store of each
-kind), and the modules its module takes names from (:data:`BY_IMPORT`), followed through
-the suite's own helper modules. ``slow`` comes from :data:`SLOW`, keyed by file name, not
-folder. Either way a test keeps its markers when it moves. Markers only deselect in
-``make quick``; ``make test`` runs everything.
+``browser``, ``postgres`` and ``cluster`` come from the fixtures a test requests, directly
+or through other fixtures (:data:`BY_FIXTURE`), and a ``postgresql`` parameter (a store of
+each kind); ``browser`` and ``tmux`` also from what the test's module imports
+(:data:`BY_IMPORT`). ``slow`` comes from :data:`SLOW`, keyed by file name, not folder.
+Either way a test keeps its markers when it moves. Markers only deselect in ``make quick``;
+``make test`` runs everything.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from types import ModuleType
 
 import pytest
@@ -34,13 +32,9 @@ BY_FIXTURE: Mapping[str, frozenset[str]] = {
 """Marker -> fixture names: a test requesting one (directly or through another fixture)
 gets the marker."""
 
-BY_IMPORT: Mapping[str, frozenset[str]] = {
-    "browser": frozenset({"playwright"}),
-    "cluster": frozenset({"cluster_helpers"}),
-    "tmux": frozenset({"tmux_driver"}),
-}
-"""Marker -> top-level module names: a test whose module (or a helper module of the suite
-it takes names from) uses one gets the marker."""
+BY_IMPORT: Mapping[str, str] = {"browser": "playwright", "tmux": "tmux_driver"}
+"""Marker -> a top-level module: a test module that imports it, or a name from it, gets the
+marker (a browser launched without the fixtures; the terminal tests, which have none)."""
 
 POSTGRES_PARAMETER = "postgresql"
 """A parameter value that runs a test against PostgreSQL (``store_url``'s)."""
@@ -86,61 +80,29 @@ tests, 29 min 40 s on the shared 2-core machine at load 6-9): these take 1,983 o
 2,673 test-seconds left once browser, postgres, cluster and tmux tests are out."""
 
 
-def module_origins(module: ModuleType, tests: Path) -> set[str]:
-    """The modules ``module`` takes names from, followed through the suite's own modules.
-
-    Args:
-        module: A test module (or a helper module of the suite).
-        tests: The suite's folder: a module whose file is under it is followed.
-
-    Returns:
-        The full dotted names of every module the names come from.
-    """
-    found: set[str] = set()
-    pending = [module]
-    seen: set[str] = set()
-    while pending:
-        current = pending.pop()
-        if current.__name__ in seen:
-            continue
-        seen.add(current.__name__)
-        for origin in _origins_of(current):
-            found.add(origin)
-            helper = sys.modules.get(origin)
-            if helper is not None and _under(helper, tests):
-                pending.append(helper)
-    return found
-
-
-def _origins_of(module: ModuleType) -> Iterator[str]:
+def imported_tops(module: ModuleType) -> set[str]:
+    """The top-level modules ``module`` imports, or takes a name from."""
+    tops: set[str] = set()
     for value in vars(module).values():
-        if isinstance(value, ModuleType):
-            yield value.__name__
-            continue
-        name = getattr(value, "__module__", None)
-        if isinstance(name, str):
-            yield name
+        name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", "")
+        if isinstance(name, str) and name:
+            tops.add(name.split(".")[0])
+    return tops
 
 
-def _under(module: ModuleType, folder: Path) -> bool:
-    file = getattr(module, "__file__", None)
-    return isinstance(file, str) and Path(file).resolve().is_relative_to(folder)
-
-
-def markers_for(item: pytest.Item, origins: set[str]) -> set[str]:
-    """The markers a collected test gets from its fixtures, parameters, imports and name.
+def markers_for(item: pytest.Item, tops: set[str]) -> set[str]:
+    """The markers a collected test gets from its fixtures, parameters, module and name.
 
     Args:
         item: The collected test.
-        origins: :func:`module_origins` of its module.
+        tops: :func:`imported_tops` of its module.
 
     Returns:
         The names of the markers to add.
     """
     names = set(getattr(item, "fixturenames", ()))
-    tops = {origin.split(".")[0] for origin in origins}
     marks = {marker for marker, fixtures in BY_FIXTURE.items() if names & fixtures}
-    marks |= {marker for marker, modules in BY_IMPORT.items() if tops & modules}
+    marks |= {marker for marker, top in BY_IMPORT.items() if top in tops}
     callspec = getattr(item, "callspec", None)
     if callspec is not None and POSTGRES_PARAMETER in map(str, callspec.params.values()):
         marks.add("postgres")
@@ -157,14 +119,13 @@ def _named(item: pytest.Item, names: frozenset[str]) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    tests = Path(__file__).resolve().parent
     by_module: dict[str, set[str]] = {}
     for item in items:
         module = getattr(item, "module", None)
-        origins: set[str] = set()
+        tops: set[str] = set()
         if isinstance(module, ModuleType):
             if module.__name__ not in by_module:
-                by_module[module.__name__] = module_origins(module, tests)
-            origins = by_module[module.__name__]
-        for marker in sorted(markers_for(item, origins)):
+                by_module[module.__name__] = imported_tops(module)
+            tops = by_module[module.__name__]
+        for marker in sorted(markers_for(item, tops)):
             item.add_marker(marker)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import ast
-import importlib
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,23 +22,6 @@ markers =
     tmux: t
     slow: s
 """
-
-
-def test_a_module_is_followed_through_the_suites_own_helpers(tmp_path: Path) -> None:
-    (tmp_path / "driver_helper_x.py").write_text("import csv\n\n\nclass Driver:\n    pass\n")
-    (tmp_path / "test_uses_it_x.py").write_text("from driver_helper_x import Driver\n")
-    importlib.invalidate_caches()
-    sys.path.insert(0, str(tmp_path))
-    try:
-        module = importlib.import_module("test_uses_it_x")
-        assert {"driver_helper_x", "csv"} <= suite_markers.module_origins(module, tmp_path)
-        # A helper outside the suite's folder is named but not followed into.
-        outside = suite_markers.module_origins(module, tmp_path / "elsewhere")
-        assert "driver_helper_x" in outside and "csv" not in outside
-    finally:
-        sys.path.remove(str(tmp_path))
-        for name in ("test_uses_it_x", "driver_helper_x"):
-            sys.modules.pop(name, None)
 
 
 def test_markers_come_from_fixtures_parameters_and_imports(
