@@ -149,12 +149,6 @@ class Family:
         rewritten = self.rewrite(spec, text, name, word)
         return rewritten if rewritten.strip() and self.chat_ok(spec, rewritten, name) else ""
 
-    def conform_rank(self, spec: Rule) -> int:
-        """Where ``spec``'s rewriting goes when several rules rewrite one message (lower
-        first; -1: it rewrites nothing).
-        """
-        return -1
-
     def may_chat(self, spec: Rule, log: Sequence[Event], seat: int) -> bool:
         """Whether a chat message by ``seat`` right now keeps ``spec`` (texts aside)."""
         return True
