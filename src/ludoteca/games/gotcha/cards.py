@@ -37,7 +37,6 @@ from ludoteca.games.gotcha.cards_check import (
     breach_at,
     breach_kind,
     breaches,
-    chat_ok,
     own_events_only,
     spec_of,
 )
@@ -76,7 +75,7 @@ from ludoteca.games.gotcha.cards_obey import (
 from ludoteca.games.gotcha.families.base import Pace
 from ludoteca.games.gotcha.families.chat_forms import FORMS
 from ludoteca.games.gotcha.families.log import seat_name
-from ludoteca.games.gotcha.families.react import owed_trigger, reaction_missed
+from ludoteca.games.gotcha.families.react import reaction_missed
 from ludoteca.games.gotcha.families.registry import BY_ID as FAMILY_BY_ID
 from ludoteca.games.gotcha.families.registry import FAMILIES, family_of
 from ludoteca.games.gotcha.families.requirement import meets
@@ -109,7 +108,6 @@ __all__ = [
     "breaking_example",
     "card",
     "cards_of_kind",
-    "chat_ok",
     "conform_chat",
     "conform_chat_all",
     "earliest_time",
@@ -126,7 +124,6 @@ __all__ = [
     "occasions",
     "owed_answer_at",
     "owed_reactions",
-    "owed_trigger",
     "own_events_only",
     "printed_who",
     "reaction_missed",
