@@ -139,13 +139,10 @@ class Family:
         return text
 
     def conform(self, spec: Rule, text: str, name: str, word: str) -> str:
-        """``text`` (not blank) rewritten so that a message by ``name`` keeps ``spec``, or
-        ``""`` when no rewriting can (see ``cards_obey.conform_chat``).
+        """``text``, a message by ``name`` that breaks ``spec``'s text form (not
+        :meth:`chat_ok`), rewritten so that it keeps it, or ``""`` when no rewriting can
+        (see ``cards_obey.conform_chat``).
         """
-        if self.limits_chat:
-            return ""
-        if self.chat_ok(spec, text, name):
-            return text
         rewritten = self.rewrite(spec, text, name, word)
         return rewritten if rewritten.strip() and self.chat_ok(spec, rewritten, name) else ""
 
