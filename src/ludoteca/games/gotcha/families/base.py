@@ -219,6 +219,13 @@ class Pace:
         """The chat messages one player sends in a round."""
         return self.chat_per_turn * self.players
 
+    @property
+    def tempting_emotes(self) -> float:
+        """The emotes one player would be tempted to make in a round that an emote rule
+        (``never_emote``, ``no_repeat_emote``) forbids.
+        """
+        return 0.3 * self.emote_per_turn * self.players
+
     def rate(self, kind: str, on_text: str) -> float:
         """How often one player meets an event of ``kind`` in a round (``on_text``: only
         the emote so named); 0.5 for a kind not counted.
