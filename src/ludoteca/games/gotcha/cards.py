@@ -37,7 +37,6 @@ from ludoteca.games.gotcha.cards_check import (
     breach_at,
     breach_kind,
     breaches,
-    chat_ok,
     own_events_only,
     spec_of,
 )
@@ -74,20 +73,17 @@ from ludoteca.games.gotcha.cards_obey import (
     would_breach,
 )
 from ludoteca.games.gotcha.families.base import Pace
-from ludoteca.games.gotcha.families.chat_forms import FORMS
 from ludoteca.games.gotcha.families.log import seat_name
-from ludoteca.games.gotcha.families.react import owed_trigger, reaction_missed
+from ludoteca.games.gotcha.families.react import reaction_missed
 from ludoteca.games.gotcha.families.registry import BY_ID as FAMILY_BY_ID
-from ludoteca.games.gotcha.families.registry import FAMILIES, family_of
+from ludoteca.games.gotcha.families.registry import family_of
 from ludoteca.games.gotcha.families.requirement import meets
 
 __all__ = [
     "CARDS",
-    "CHAT_FORMS",
     "DEFAULT_PRINTED_GROUPS",
     "EMOTES",
     "EVENT_KINDS",
-    "FAMILIES",
     "GAME_SEAT",
     "TRAITS",
     "WHOSE",
@@ -109,7 +105,6 @@ __all__ = [
     "breaking_example",
     "card",
     "cards_of_kind",
-    "chat_ok",
     "conform_chat",
     "conform_chat_all",
     "earliest_time",
@@ -126,7 +121,6 @@ __all__ = [
     "occasions",
     "owed_answer_at",
     "owed_reactions",
-    "owed_trigger",
     "own_events_only",
     "printed_who",
     "reaction_missed",
@@ -170,9 +164,6 @@ _RULE_FIELDS: Final = {
     "delay",
     "during",
 }
-CHAT_FORMS: Final[tuple[str, ...]] = tuple(FORMS)
-"""The chat text forms a ``chat_form`` rule can require (``Rule.form``; see
-:mod:`ludoteca.games.gotcha.families.chat_forms`)."""
 
 
 def _lang(lang: str) -> str:

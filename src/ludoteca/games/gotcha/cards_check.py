@@ -179,11 +179,3 @@ def breach_at(
         return False
     lo = _first_counted(start, since)
     return family_of(spec).breach_at(spec, log, i, seat, profiles, max(start, 0), lo)
-
-
-def chat_ok(spec: Rule, text: str, name: str) -> bool:
-    """Whether a chat message ``text`` by a player called ``name`` keeps ``spec``'s form.
-
-    Only ``chat_form`` rules constrain the text; any other rule returns True.
-    """
-    return family_of(spec).chat_ok(spec, text, name)

@@ -147,14 +147,15 @@ class Rule:
     """The predicate of a WHAT or individual card: a trigger and a requirement.
 
     Attributes:
-        family: The id of the rule's family (``cards.FAMILIES``), which says what the rule
-            asks and which of the other fields it reads: ``before`` (the required emote or
-            chat before every ``on`` event), ``chat_form`` (every chat message has the form
-            ``form``), ``silent`` (no chat ``during`` a part of the turn), ``react`` (the
-            required emote or chat within ``delay`` of every ``on`` event by ``by``),
-            ``wait`` (``delay`` between an ``anchor`` event and an ``on`` event),
-            ``never_emote``, ``chat_limit`` (at most ``number`` messages a turn) and
-            ``no_repeat_emote``; each is a module of :mod:`ludoteca.games.gotcha.families`.
+        family: The id of the rule's family (a key of ``families.registry.BY_ID``), which
+            says what the rule asks and which of the other fields it reads: ``before`` (the
+            required emote or chat before every ``on`` event), ``chat_form`` (every chat
+            message has the form ``form``), ``silent`` (no chat ``during`` a part of the
+            turn), ``react`` (the required emote or chat within ``delay`` of every ``on``
+            event by ``by``), ``wait`` (``delay`` between an ``anchor`` event and an ``on``
+            event), ``never_emote``, ``chat_limit`` (at most ``number`` messages a turn)
+            and ``no_repeat_emote``; each is a module of
+            :mod:`ludoteca.games.gotcha.families`.
         on: The event kind that triggers the rule (``before``, ``react``, ``wait``).
         by: Whose ``on`` event counts (:data:`WHOSE`; ``react``).
         on_text: ``react`` on an emote: the emote id that triggers (``""``: any).
@@ -162,7 +163,7 @@ class Rule:
         anchor_by: ``wait``: whose ``anchor`` event counts (:data:`WHOSE`).
         emote: The required emote (``before``, ``react``) or the forbidden one
             (``never_emote``). Empty when the requirement is a chat message.
-        form: ``chat_form``: one of ``cards.CHAT_FORMS``.
+        form: ``chat_form``: a key of ``families.chat_forms.FORMS``.
         words: Words or phrases (any language; matched case- and accent-insensitively as
             whole words): the required chat of ``before``/``react``, the suffix, prefix,
             forbidden or required words of ``chat_form``. The first is what a bot says.

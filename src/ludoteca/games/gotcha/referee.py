@@ -271,9 +271,6 @@ def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
     for slot, rule, _, _ in owing:
         if slot >= AREAS and state.mats[slot - AREAS].owner != seat:
             continue
-        spec = rule.rule
-        assert spec is not None
-        word = cards.spoken_word(rule, state.rules.language)
         i = cards.owed_answer_at(rule, log, seat, state.profiles, t)
         if i < 0:
             continue
@@ -286,7 +283,9 @@ def owed_answers(state: State, seat: int, t: int) -> list[tuple[Rule, str]]:
         elif slot < AREAS and seat not in bound_seats(state, slot):
             # Before the seat's own coming event: to a seat the WHO covers now.
             continue
-        out.append((spec, word))
+        spec = rule.rule
+        assert spec is not None
+        out.append((spec, cards.spoken_word(rule, state.rules.language)))
     return out
 
 

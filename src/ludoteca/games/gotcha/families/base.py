@@ -139,21 +139,12 @@ class Family:
         return text
 
     def conform(self, spec: Rule, text: str, name: str, word: str) -> str:
-        """``text`` (not blank) rewritten so that a message by ``name`` keeps ``spec``, or
-        ``""`` when no rewriting can (see ``cards_obey.conform_chat``).
+        """``text``, a message by ``name`` that breaks ``spec``'s text form (not
+        :meth:`chat_ok`), rewritten so that it keeps it, or ``""`` when no rewriting can
+        (see ``cards_obey.conform_chat``).
         """
-        if self.limits_chat:
-            return ""
-        if self.chat_ok(spec, text, name):
-            return text
         rewritten = self.rewrite(spec, text, name, word)
         return rewritten if rewritten.strip() and self.chat_ok(spec, rewritten, name) else ""
-
-    def conform_rank(self, spec: Rule) -> int:
-        """Where ``spec``'s rewriting goes when several rules rewrite one message (lower
-        first; -1: it rewrites nothing).
-        """
-        return -1
 
     def may_chat(self, spec: Rule, log: Sequence[Event], seat: int) -> bool:
         """Whether a chat message by ``seat`` right now keeps ``spec`` (texts aside)."""
@@ -227,6 +218,13 @@ class Pace:
     def chats(self) -> float:
         """The chat messages one player sends in a round."""
         return self.chat_per_turn * self.players
+
+    @property
+    def tempting_emotes(self) -> float:
+        """The emotes one player would be tempted to make in a round that an emote rule
+        (``never_emote``, ``no_repeat_emote``) forbids.
+        """
+        return 0.3 * self.emote_per_turn * self.players
 
     def rate(self, kind: str, on_text: str) -> float:
         """How often one player meets an event of ``kind`` in a round (``on_text``: only

@@ -118,7 +118,7 @@ class Before(Family):
         """Before a buzz: the requirement is due before the seat's next buzz (``len(log)``)
         unless the seat made it since its last one.
         """
-        if spec.on != "buzz" or _made_since_buzz(spec, log, seat):
+        if spec.on != "buzz" or _kept_before(spec, log, len(log), seat, 0):
             return -1
         return len(log)
 
@@ -137,8 +137,9 @@ class Before(Family):
 
 
 def _kept_before(spec: Rule, log: Sequence[Event], i: int, seat: int, lo: int) -> bool:
-    """Whether the seat made the required emote or chat since its previous ``on`` event
-    (looking back no further than ``lo``), as the judge keeps ``satisfied``.
+    """Whether the seat made the required emote or chat before ``log[i]`` (``i`` may be
+    ``len(log)``: by now) since its previous ``on`` event, looking back no further than
+    ``lo``, as the judge keeps ``satisfied``.
     """
     on = spec.on
     for k in range(i - 1, lo - 1, -1):
@@ -146,17 +147,6 @@ def _kept_before(spec: Rule, log: Sequence[Event], i: int, seat: int, lo: int) -
         if ev.seat != seat:
             continue
         if ev.kind == on:
-            return False
-        if meets(spec, ev, seat):
-            return True
-    return False
-
-
-def _made_since_buzz(spec: Rule, log: Sequence[Event], seat: int) -> bool:
-    """Whether the seat made the required emote or chat since its last buzz."""
-    for i in range(len(log) - 1, -1, -1):
-        ev = log[i]
-        if ev.seat == seat and ev.kind == "buzz":
             return False
         if meets(spec, ev, seat):
             return True

@@ -102,11 +102,12 @@ class ChatForm(Family):
 
     def example(self, spec: Rule, seat: int, n: int, name: str, keep: bool) -> tuple[Event, ...]:
         """A turn start and one message by the seat, with the form or without it."""
-        if keep:
-            word = spec.words[0] if spec.words else ""
-            text = self.conform(spec, _BASE_TEXT, name, word)
-        else:
+        if not keep:
             text = form_of(spec).breaking(spec)
+        elif self.chat_ok(spec, _BASE_TEXT, name):
+            text = _BASE_TEXT
+        else:
+            text = self.conform(spec, _BASE_TEXT, name, spec.words[0] if spec.words else "")
         return (Event(0, seat, "turn_start"), Event(1000, seat, "chat", text))
 
     def occasions(self, spec: Rule, pace: Pace) -> float:

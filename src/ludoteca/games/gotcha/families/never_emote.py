@@ -61,4 +61,4 @@ class NeverEmote(Family):
 
     def occasions(self, spec: Rule, pace: Pace) -> float:
         """The emotes the player would be tempted to make."""
-        return 0.3 * pace.emote_per_turn * pace.players
+        return pace.tempting_emotes

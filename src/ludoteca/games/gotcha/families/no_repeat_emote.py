@@ -69,7 +69,7 @@ class NoRepeatEmote(Family):
 
     def occasions(self, spec: Rule, pace: Pace) -> float:
         """The emotes the player would be tempted to make."""
-        return 0.3 * pace.emote_per_turn * pace.players
+        return pace.tempting_emotes
 
 
 def _previous_emote(log: Sequence[Event], i: int, seat: int, lo: int) -> str:

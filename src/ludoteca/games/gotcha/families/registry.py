@@ -30,9 +30,6 @@ BY_ID: Final[dict[str, Family]] = {
 }
 """Every family by id."""
 
-FAMILIES: Final[tuple[str, ...]] = tuple(BY_ID)
-"""The ids of the families (``Rule.family``)."""
-
 
 def family_of(spec: Rule) -> Family:
     """The family of ``spec``.

@@ -104,11 +104,8 @@ class Wait(Family):
         """For the waiting event: the latest anchor's time plus the delay (0: no anchor)."""
         if before_kind != spec.on:
             return 0
-        for i in range(len(log) - 1, -1, -1):
-            ev = log[i]
-            if ev.kind == spec.anchor and whose(spec.anchor_by, ev.seat, seat, n):
-                return ev.t + spec.delay
-        return 0
+        k = _latest_anchor(spec, log, len(log), seat, 0, n)
+        return log[k].t + spec.delay if k >= 0 else 0
 
     def example(self, spec: Rule, seat: int, n: int, name: str, keep: bool) -> tuple[Event, ...]:
         """An anchor, then the waiting event after half the delay or after more than it."""
@@ -125,9 +122,17 @@ def _too_soon(spec: Rule, log: Sequence[Event], i: int, seat: int, lo: int, n: i
     """Whether ``log[i]`` comes less than ``delay`` after the latest anchor event before
     it since ``lo`` (no anchor: not too soon).
     """
+    k = _latest_anchor(spec, log, i, seat, lo, n)
+    return k >= 0 and log[i].t - log[k].t < spec.delay
+
+
+def _latest_anchor(spec: Rule, log: Sequence[Event], end: int, seat: int, lo: int, n: int) -> int:
+    """The index of the latest anchor event that counts for ``seat`` among ``log[lo:end]``
+    (-1: none).
+    """
     anchor, anchor_by = spec.anchor, spec.anchor_by
-    for k in range(i - 1, lo - 1, -1):
+    for k in range(end - 1, lo - 1, -1):
         ev = log[k]
         if ev.kind == anchor and whose(anchor_by, ev.seat, seat, n):
-            return log[i].t - ev.t < spec.delay
-    return False
+            return k
+    return -1
