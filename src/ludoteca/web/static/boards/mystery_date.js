@@ -97,7 +97,7 @@ function spot(i) {
 }
 
 /** An outfit card (id 0..11) at (x, y): its label and symbol, the piece drawn, the date. */
-function cardSvg(card, lang, x, y, w, hh, extra = {}) {
+export function cardSvg(card, lang, x, y, w, hh, extra = {}) {
   const colour = colourOf(card);
   const [fill, ink] = PAINT[colour];
   const size = Math.max(12, Math.min(w - 10, hh - 30));

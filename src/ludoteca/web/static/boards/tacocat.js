@@ -187,7 +187,7 @@ function back(x, y, w, hgt, attrs = {}) {
 }
 
 /** The Tacocat token: an orange cat head. */
-function tacocat(cx, cy, r) {
+export function tacocat(cx, cy, r) {
   return el("g", {class: "tc-token", transform: `translate(${cx} ${cy})`}, [
     el("path", {d: `M${-r * 0.85} ${-r * 0.35} L${-r * 0.7} ${-r * 1.25} L${-r * 0.15} ${-r * 0.8} Z`, fill: "#e9803b", stroke: "#7a3b10", "stroke-width": 1}),
     el("path", {d: `M${r * 0.85} ${-r * 0.35} L${r * 0.7} ${-r * 1.25} L${r * 0.15} ${-r * 0.8} Z`, fill: "#e9803b", stroke: "#7a3b10", "stroke-width": 1}),
