@@ -77,12 +77,13 @@ let moved = 0;
 /**
  * Move the parts of `root` marked `data-motion` once per new state: `key` names the state
  * shown (room, game and version); the same key again (a redraw, a language switch) does not
- * move anything. Returns the number of animations started.
+ * move anything, nor does a state drawn with `live` false (the page catching up after a
+ * load or a reconnection). Returns the number of animations started.
  */
-export function playMotion(root, key) {
+export function playMotion(root, key, live = true) {
   const fresh = key !== shownKey;
   shownKey = key;
-  if (!fresh || !root) return 0;
+  if (!fresh || !root || !live) return 0;
   const marked = [...root.querySelectorAll("[data-motion]")];
   marksSeen += marked.length;
   let started = 0;

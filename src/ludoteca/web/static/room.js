@@ -235,7 +235,10 @@ export function mountRoom(root, roomId) {
         S.events = foldEvents(S.events, message);
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
-        if (!message.events_reset) playSound(soundFor(message.events));
+        // What this state brought (the viewer's own events): the board moves it, we hear it.
+        S.fresh = message.events_reset ? [] : (message.events || []);
+        S.catchingUp = Boolean(message.events_reset);  // a (re)connection: the whole story, nothing moves
+        playSound(soundFor(S.fresh));
         noticeTurn();
         drawHead();
         drawBoard();
@@ -500,13 +503,14 @@ export function mountRoom(root, roomId) {
       const view = replay.view || {};
       return {
         view, legal: [], you: S.you, actors: Array.isArray(view.actors) ? view.actors : [],
-        last: replay.last || null, replay: true, clock: view.clock ?? null,
+        last: replay.last || null, replay: true, clock: view.clock ?? null, events: [],
       };
     }
     const state = S.state;
     return {
       view: state.view, legal: state.legal || [], you: state.you ?? S.you,
       actors: state.actors || [], last: state.last || null, replay: false, clock: state.clock ?? null,
+      events: S.fresh || [],
     };
   }
 
@@ -555,7 +559,7 @@ export function mountRoom(root, roomId) {
       if (token === renderToken) {
         dom.board.setAttribute("data-version", shows);
         const step = ctx.replay ? `replay:${S.replay.game ?? ""}:${S.replay.step}` : shows;
-        playMotion(dom.board, `${roomId}:${S.room.game_no}:${step}`);
+        playMotion(dom.board, `${roomId}:${S.room.game_no}:${step}`, ctx.replay || !S.catchingUp);
       }
     });
     drawLast();

@@ -189,7 +189,7 @@ function trackSvg(ctx, view, legal, seated) {
       const cx = c * CELL + 12 + (k % 2) * 22 + (k >= 2 ? 4 : 0);
       const cy = r * CELL + 35 - (k >= 2 ? 6 : 0);
       const mover = seat === view.mover;
-      const hop = mover && roll && (view.log || [])[(view.log || []).length - 1] === roll;
+      const hop = mover && (ctx.events || []).some((event) => event.kind === "roll");
       parts.push(el("g", { class: "md-pawn", "data-seat": seat, "pointer-events": "none", ...(hop ? { "data-motion": "hop" } : {}) }, [
         el("circle", { cx, cy, r: 8, style: `fill:${seatColour(seat)}`, stroke: mover ? "#ffd000" : "#fff", "stroke-width": mover ? 3 : 1.5 }),
         el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, [String(seat)]),
@@ -205,19 +205,22 @@ function trackSvg(ctx, view, legal, seated) {
   const doorText = opening
     ? tr(lang, "door_opening", { colour: tr(lang, COLOURS[view.shown]) })
     : door ? tr(lang, "door_last", { date: tr(lang, `date_${outcome}`) }) : tr(lang, "door_closed");
-  // The door swings open when it was the last thing that happened (the outcome is public
-  // then); otherwise it is shut and nothing is drawn behind it.
+  // The door stands open, its date shown (public in the log), from the turn it opened until
+  // the next player's turn is over; it swings open (motion.js) when this state's events
+  // (ctx.events: what the viewer was just told) include the opening.
   const log = view.log || [];
-  const newest = log.length ? log[log.length - 1] : null;
-  const justOpened = Boolean(door && newest === door);
+  const rolls = log.filter((entry) => entry[0] === "roll");
+  const since = rolls.length >= 2 ? log.indexOf(rolls[rolls.length - 2]) : -1;
+  const justOpened = Boolean(door && log.indexOf(door) > since);
+  const fresh = new Set((ctx.events || []).map((event) => event.kind));
   parts.push(el("g", { class: "md-door", "data-testid": "md-door", "data-open": justOpened ? outcome : "" }, [
     el("title", {}, [justOpened ? tr(lang, "door_last", { date: tr(lang, `date_${outcome}`) }) : doorText]),
     doorPicture(cx0 + CELL * 2.1, cy0, CELL * 2.2, CELL * 3, {
-      open: justOpened, outcome, moving: justOpened, tint: opening ? "#b7794f" : "#8d5a3b",
+      open: justOpened, outcome, moving: justOpened && fresh.has("door"), tint: opening ? "#b7794f" : "#8d5a3b",
     }),
     el("text", { x: cx0 + CELL * 3.2, y: cy0 + CELL * 3.4, "text-anchor": "middle", "font-size": 11, fill: "#333" }, [doorText]),
   ]));
-  if (roll) parts.push(die(roll[2], cx0 + CELL * 0.1, cy0 + CELL * 0.2, CELL * 1.1, newest === roll));
+  if (roll) parts.push(die(roll[2], cx0 + CELL * 0.1, cy0 + CELL * 0.2, CELL * 1.1, fresh.has("roll")));
   // Piles: the draw pile (backs and size) and the discard (its top face up).
   const py = cy0 + CELL * 3.9;
   const pileLegal = legal.has("pile draw");
