@@ -236,7 +236,7 @@ function tableSvg(ctx, view, legal, placing) {
   }
 
   const svg = el("svg", {
-    class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "img",
+    class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": tr(lang, "table"),
     style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
