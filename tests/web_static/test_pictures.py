@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_boards_harness import board_page
+from web_boards_harness import board_page, context, draw
+from web_boards_samples import samples
 
 from ludoteca.games.dweebies import cards as dweebies_cards
 from ludoteca.games.gotcha import cards as gotcha_cards
@@ -142,3 +143,29 @@ def test_every_tacocat_card_and_tile_up_tile_and_goal_is_a_picture(page: Any) ->
     assert all(rects >= 1 for rects, _ in found["tiles"])
     shapes = {len(cells) for cells in tile_up_model.SHAPES}
     assert all(rects - 1 in shapes for rects in found["goals"])  # the frame, then the shape
+
+
+def test_pictures_show_only_what_the_viewer_may_see(page: Any) -> None:
+    """A spectator's board draws a Dweebie or an outfit piece only for a card its view
+    shows face up: hands stay backs, whatever the pictures add."""
+    for sample in samples("dweebies", players=3, seed=4, every=25):
+        draw(page, context(sample, "en", 3, spectator=True))
+        shown = page.eval_on_selector_all(
+            ".dw-table [data-portrait]", "ps => ps.map((p) => p.dataset.portrait)"
+        )
+        assert sorted(shown) == sorted(code for _, _, code in sample["spectator"]["table"])
+        assert page.locator("[data-portrait]").count() == len(shown)
+    for sample in samples("mystery_date", players=3, seed=5, every=25):
+        view = sample["spectator"]
+        pieces = drawn(
+            page,
+            """async (ctx) => {
+              const board = await import('./boards/mystery_date.js');
+              const root = document.getElementById('root');
+              root.replaceChildren();
+              board.render(root, {...ctx, t: (key) => key, act: () => {}, sendChat: () => {}});
+              return root.querySelectorAll('[data-piece]').length;
+            }""",
+            context(sample, "en", 3, spectator=True),
+        )
+        assert pieces == (1 if view["discard"] else 0)  # the discard pile's top card
