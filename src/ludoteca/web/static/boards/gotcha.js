@@ -295,7 +295,9 @@ function slotPanel(s, slot, isNewest) {
   const sentence = lang === "es" ? slot.es : slot.en;
   const lastHere = s.last && s.last.slot === slot.slot;
   const cls = `gt-slot ${area ? "gt-area" : "gt-mat"}${slot.live ? " gt-live" : ""}${lastHere ? " gt-last" : ""}${s.canTry && ui.buzzSlot === slot.slot ? " gt-buzz-picked" : ""}`;
+  const matCard = area ? null : topOf(slot.cards);
   const head = h("div", { class: "gt-slot-head" }, [
+    matCard ? familyIcon(familyOf(matCard)) : null,
     h("b", {}, slotName(lang, slot.slot)),
     !area && slot.owner >= 0 ? seatChip(s, slot.owner) : null,
     h("span", { class: `gt-badge ${slot.live ? "gt-badge-live" : ""}` }, tr(lang, slot.live ? "live" : "not_live")),
