@@ -6,7 +6,7 @@
 import {el} from "./boards/svg.js";
 import {addStyle} from "./boards/board_kit.js";
 import {KINDS, card as dweebie} from "./boards/dweebies_cards.js";
-import {card as tacoCard, tacocat} from "./boards/tacocat.js";
+import {arrowGlyph, card as tacoCard, tacocat} from "./boards/tacocat.js";
 import {goalCard, tile} from "./boards/tile_up.js";
 import {cardSvg as outfitCard} from "./boards/mystery_date.js";
 import {DATE_NAMES, door} from "./boards/pictures_mystery_date.js";
@@ -42,7 +42,7 @@ function tacoTrack(cat, y = 10) {
     nodes.push(el("rect", {x, y, width: 34, height: 54, rx: 6, fill: i === cat ? "#fde7c4" : "#fffdf8", stroke: "#c9bda6"}));
     nodes.push(label(x + 17, y + 20, letter, {"font-weight": 800, "font-size": 15}));
     nodes.push(label(x + 17, y + 35, String(SIZES[i]), {"font-size": 11, fill: "#555"}));
-    nodes.push(label(x + 17, y + 50, i === 3 ? "↔" : i < 3 ? "→" : "←", {"font-size": 13}));
+    nodes.push(arrowGlyph(x + 17, y + 46, i === 3 ? null : i < 3 ? 1 : 0));
   });
   goal(56 + 7 * 38, "WOW", "#b5412b");
   nodes.push(tacocat(56 + cat * 38 + 17, y + 70, 10));

@@ -199,7 +199,7 @@ export function tacocat(cx, cy, r) {
   ]);
 }
 
-function arrowGlyph(cx, cy, arrow) {
+export function arrowGlyph(cx, cy, arrow) {
   // arrow: 0 -> points at YAY (left), 1 -> at WOW (right), null -> both.
   const d = arrow === 0 ? "M8 0 L-6 0 M-2 -4 L-7 0 L-2 4"
     : arrow === 1 ? "M-8 0 L6 0 M2 -4 L7 0 L2 4"
