@@ -29,7 +29,7 @@ def mine(peer: Peer) -> Message:
 
 
 def sit_against_a_bot(server: Server, name: str) -> tuple[str, Peer]:
-    room = server.create_room("tacocat", 2)
+    room = server.create_room("dweebies", 2)
     peer = server.peer(room)
     peer.hello()
     peer.sit(0, name)
@@ -42,7 +42,7 @@ def sit_against_a_bot(server: Server, name: str) -> tuple[str, Peer]:
 class Player(threading.Thread):
     """Plays ``peer``'s seat, a move every ``PACE`` seconds, for ``MOVES`` moves or until
     stopped, keeping the last version the server acknowledged (a state after its move).
-    A Tacocat game against the greedy bot lasts 28 such moves: the game goes on after.
+    A Dweebies game against the greedy bot lasts 29 such moves (turn by turn): the game goes on after.
     """
 
     PACE = 0.1
@@ -139,7 +139,7 @@ def test_a_postgresql_backup_during_play_continues_in_a_new_server(
 def test_a_restore_never_overwrites_a_store(tmp_path: Path, lang: str, words: str) -> None:
     live = tmp_path / "live.sqlite3"
     with Server(str(live)) as server:
-        server.create_room("tacocat", 2)
+        server.create_room("dweebies", 2)
     assert run("backup", "--db", str(live), "--out", str(tmp_path / "b.sqlite3")).exit_code == 0
     refused = run("restore", str(tmp_path / "b.sqlite3"), "--db", str(live), lang=lang)
     assert refused.exit_code == 2 and words in refused.stderr
