@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +85,12 @@ def wait_for(
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"{proc.args!r} exited: {log.read_text(errors='replace')[-3000:]}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url, timeout=2, context=context) as answer:
-                if answer.status == 200:
-                    return
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(url, timeout=2, context=context) as answer,
+        ):
+            if answer.status == 200:
+                return
         time.sleep(0.1)
     raise RuntimeError(f"{url} did not answer: {log.read_text(errors='replace')[-3000:]}")
 
@@ -109,6 +112,11 @@ def fetch(
             return answer.status, answer.read(), dict(answer.headers)
     except urllib.error.HTTPError as error:
         return error.code, error.read(), dict(error.headers)
+
+
+def at_least(version: int) -> Callable[[Message], bool]:
+    """A test of a state: at ``version`` or later."""
+    return lambda message: bool(message["version"] >= version)
 
 
 def play_a_room(origin: str, context: ssl.SSLContext | None = None, moves: int = 6) -> Message:
@@ -137,10 +145,10 @@ def play_a_room(origin: str, context: ssl.SSLContext | None = None, moves: int =
         version = max(state["version"] for state in current.values())
         for peer in peers:
             if current[peer.seat]["version"] < version:
-                current[peer.seat] = peer.wait("state", lambda m, v=version: m["version"] >= v)
+                current[peer.seat] = peer.wait("state", at_least(version))
         actor = next(peer for peer in peers if current[peer.seat]["legal"])
         actor.send("act", action=current[actor.seat]["legal"][0]["text"], version=version)
-        current[actor.seat] = actor.wait("state", lambda m, v=version: m["version"] > v)
+        current[actor.seat] = actor.wait("state", at_least(version + 1))
     for peer in peers:
         peer.close()
     return max(current.values(), key=lambda state: state["version"])

@@ -42,7 +42,8 @@ def sit_against_a_bot(server: Server, name: str) -> tuple[str, Peer]:
 class Player(threading.Thread):
     """Plays ``peer``'s seat, a move every ``PACE`` seconds, for ``MOVES`` moves or until
     stopped, keeping the last version the server acknowledged (a state after its move).
-    A Dweebies game against the greedy bot lasts 29 such moves (turn by turn): the game goes on after.
+    A Dweebies game against the greedy bot lasts 29 such moves (turn by turn): the game
+    goes on after.
     """
 
     PACE = 0.1
