@@ -1,8 +1,8 @@
 """Backups of a store while its server runs, and restores into a new database.
 
 SQLite: the online backup API of SQLite (``sqlite3.Connection.backup``) copies the
-database page by page into a new file; it reads a consistent snapshot while the server
-goes on writing (WAL journal), and the copy is checked with ``PRAGMA integrity_check``.
+database into a new file in one read transaction: a consistent snapshot, while the server
+goes on writing (WAL journal); the copy is checked with ``PRAGMA integrity_check``.
 PostgreSQL: ``pg_dump --format=custom`` (one repeatable-read snapshot of the database,
 without blocking the server's writes); ``pg_restore`` reads it back. A backup restores into
 a store of its own kind, and only into a new one (a missing SQLite file, a PostgreSQL
@@ -27,8 +27,6 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
 TABLES = ("rooms", "seats", "games", "actions", "chat", "creators")
 """The store's tables (``store.sql.SCHEMA``): a restore target must hold none of them."""
-_PAGES_PER_STEP = 256
-"""SQLite pages copied per step of the online backup; the server's writes go on between."""
 
 
 class BackupError(Exception):
@@ -156,7 +154,10 @@ def _copy_sqlite(source: sqlite3.Connection, out: Path, failure: str) -> None:
         raise BackupError(failure, _detail(error)) from None
     try:
         with target:
-            source.backup(target, pages=_PAGES_PER_STEP)
+            # In one step: one read transaction, a consistent snapshot that the server's
+            # writes (WAL) never wait for. In several steps, each write of the server's
+            # own connection would restart the copy from the start.
+            source.backup(target)
         target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
     except sqlite3.Error as error:
         target.close()
