@@ -22,7 +22,10 @@ register(
         },
         "cli.env.expect_int": {"es": "un número entero", "en": "a whole number"},
         "cli.env.expect_number": {"es": "un número", "en": "a number"},
-        "cli.env.expect_bool": {"es": "1/0, true/false, on/off", "en": "1/0, true/false, on/off"},
+        "cli.env.expect_bool": {
+            "es": "1/0, true/false u on/off",
+            "en": "1/0, true/false or on/off",
+        },
         "cli.env.expect_text": {"es": "un texto", "en": "a text"},
         "cli.help.metrics": {
             "es": "Quién puede leer /metrics (Prometheus) en el puerto de la mesa: off (nadie,"

@@ -41,7 +41,7 @@ RoomsRate = Annotated[
     str | None, typer.Option("--rooms", help=help_text("rate_rooms"), metavar=meta("rate"))
 ]
 MetricsOption = Annotated[
-    str, typer.Option("--metrics", help=help_text("metrics"), metavar="off|on|ADDRESSES")
+    str, typer.Option("--metrics", help=help_text("metrics"), metavar="off|on|IPS")
 ]
 MetricsListen = Annotated[
     str | None,
@@ -52,7 +52,7 @@ LogFormat = Annotated[
 ]
 LogLevel = Annotated[
     str,
-    typer.Option("--log-level", help=help_text("log_level"), metavar="debug|info|warning|error"),
+    typer.Option("--log-level", help=help_text("log_level"), metavar=meta("level")),
 ]
 
 
