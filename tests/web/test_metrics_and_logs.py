@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import logging
 import math
+import socket
 import sys
 from pathlib import Path
 
 import pytest
 from hosting_helpers import EnvServer, fetch, play_a_room
 from prometheus_client.parser import text_string_to_metric_families
+from typer.testing import CliRunner
 from web_helpers import Message, Peer, Server
 
+from ludoteca.cli import app
 from ludoteca.loadbench.process import free_port
 from ludoteca.web.telemetry.logs import JsonFormatter
 from ludoteca.web.telemetry.metrics import MetricsAccess
@@ -140,3 +143,17 @@ def test_a_json_line_carries_the_room_the_exception_and_extra_fields() -> None:
     assert parsed["message"] == "room r8Kd2: the store refused step 41"
     assert parsed["room"] == "r8Kd2" and parsed["seat"] == 2 and parsed["level"] == "error"
     assert parsed["exception"].startswith("Traceback") and "the disk is full" in parsed["exception"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Cannot listen on"), ("es", "No se puede")])
+def test_a_taken_metrics_port_is_one_line(tmp_path: Path, lang: str, words: str) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["serve", "--db", str(tmp_path / "s.sqlite3"), "--lang", lang]
+        result = CliRunner().invoke(app, [*args, "--metrics-listen", f"127.0.0.1:{port}"])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and str(port) in lines[0]
+    assert "Traceback" not in result.output

@@ -138,31 +138,40 @@ def serve(
         fail(error.message.text(chosen))
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
+    try:  # the metrics' own ports (one per worker) taken now: a clash is one line, not a crash
+        metrics_sockets = [hosting.metrics_socket(index) for index in range(count)]
+    except OSError as error:
+        text = msg("cli.host.listen_failed", address=metrics_listen, detail=error.strerror)
+        fail(text.text(chosen))
     if redis_url is not None:
+        for sock in metrics_sockets:  # each worker's is bound again by ``workers.run``
+            if sock is not None:
+                sock.close()
         spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds, hosting=hosting)
         shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
         typer.echo(
             msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
         )
         raise typer.Exit(workers_mod.run(spec, count, host, port))
-    typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
-    try:
-        metrics_socket = hosting.metrics_socket(0)
-    except OSError as error:
-        fail(
-            msg("cli.host.listen_failed", address=metrics_listen, detail=error.strerror).text(
-                chosen
-            )
-        )
     app_ = create_app(store_url, limits=bounds, metrics_access=hosting.access(0))
     config = uvicorn.Config(
         hosting.wrap(app_, 0), host=host, port=port, **hosting.uvicorn_settings()
     )
     server = uvicorn.Server(config)
-    if metrics_socket is None:
+    if metrics_sockets[0] is None:
+        typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
         server.run()
-    else:
-        server.run(sockets=[workers_mod.bind(host, port), metrics_socket])
+        return
+    try:
+        table = workers_mod.bind(host, port)
+    except OSError as error:
+        fail(
+            msg("cli.host.listen_failed", address=f"{host}:{port}", detail=error.strerror).text(
+                chosen
+            )
+        )
+    typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
+    server.run(sockets=[table, metrics_sockets[0]])
 
 
 def _refused_hosting(flag: str, value: str) -> Message:
