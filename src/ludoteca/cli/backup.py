@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from ludoteca.cli import host_messages as _host_messages  # noqa: F401 (the texts used here)
-from ludoteca.cli.envvars import ENV_SETTINGS
 from ludoteca.cli.errors import fail
 from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import OPTIONS_METAVAR, LangOption, app, chosen_lang
@@ -22,9 +21,7 @@ from ludoteca.web.store.backup import backup as take_backup
 from ludoteca.web.store.backup import restore as restore_backup
 
 
-@app.command(
-    help=help_text("backup"), options_metavar=OPTIONS_METAVAR, context_settings=ENV_SETTINGS
-)
+@app.command(help=help_text("backup"), options_metavar=OPTIONS_METAVAR)
 def backup(
     out: Annotated[Path, typer.Option("--out", help=help_text("backup_out"), metavar=meta("file"))],
     db: Annotated[
@@ -44,9 +41,7 @@ def backup(
     typer.echo(msg("cli.host.backed_up", db=shown, out=str(out), **counts).text(chosen))
 
 
-@app.command(
-    help=help_text("restore"), options_metavar=OPTIONS_METAVAR, context_settings=ENV_SETTINGS
-)
+@app.command(help=help_text("restore"), options_metavar=OPTIONS_METAVAR)
 def restore(
     file: Annotated[
         Path,
