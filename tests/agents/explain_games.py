@@ -94,7 +94,7 @@ class Move:
 
 
 def explained_game(
-    game_id: str, name: str, seed: int, keep_every: int = 3
+    game_id: str, name: str, seed: int, keep_every: int = 5
 ) -> tuple[Game[Any, Any], list[Move]]:
     """A full game of ``name`` (seat 0) against random bots; every applied bot move (the
     bot's copy from before it kept for every ``keep_every``-th decision of a seat).

@@ -69,7 +69,7 @@ def test_a_kept_move_below_another_says_why_with_the_margin_it_needed() -> None:
     assert reason is not None and reason.close and reason.agrees()
     assert reason.chosen == pytest.approx(0.94) and max(reason.others) == pytest.approx(0.96)
     text = reason.text("en", NAMES)
-    assert text.startswith("Bea tested its usual move") and "40 games" in text
+    assert text.startswith("Bea tested their usual move") and "40 games" in text
     assert "this move won 94%" in text and "best other 96%" in text and "over 5%" in text
     assert "por más de 5%" in reason.text("es", NAMES)
 
@@ -86,14 +86,14 @@ def test_an_override_shows_the_usual_moves_lower_chance() -> None:
     )
     reason = search_reason(0, stats, "new")
     assert reason is not None and not reason.close and reason.agrees()
-    assert "this move won 75%, its usual move 55%" in reason.text("en", NAMES)
+    assert "this move won 75%, their usual move 55%" in reason.text("en", NAMES)
 
 
 def test_an_unanchored_search_plays_its_most_tried_move_and_says_so() -> None:
     stats = SearchStats(iterations=30, top=(("a", 20, 0.0), ("b", 10, 0.5)))
     reason = search_reason(0, stats, "a")
     assert reason is not None and reason.close and reason.agrees()
-    assert "move it tried most" in reason.text("en", NAMES)
+    assert "move they tried most" in reason.text("en", NAMES)
 
 
 def test_nothing_is_searched_without_statistics() -> None:

@@ -15,7 +15,7 @@ from ludoteca.terminal.feed import EventFeed
     [
         ("es", "dweebies", "ismcts:iterations=20", "Bot comparó su jugada habitual"),
         ("en", "tile_up", "greedy", "Bot "),
-        ("en", "tacocat", "random", "Bot plays loosely: it picked this move by chance"),
+        ("en", "tacocat", "random", "Bot plays loosely: they picked this move by chance"),
     ],
 )
 def test_the_feed_says_why_each_bot_move_was_made(
@@ -46,4 +46,4 @@ def test_no_reasons_for_the_persons_own_seat() -> None:
     runner.play(game, [searcher, RandomAgent()], 5, max_steps=24, observer=feed)
     lines = feed.take(0)
     assert not [line for line in lines if line.startswith("Ana tested")]
-    assert [line for line in lines if line.startswith("Bot weighed its")]
+    assert [line for line in lines if line.startswith("Bot weighed their")]

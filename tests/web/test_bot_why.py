@@ -29,7 +29,7 @@ class Inbox:
 @pytest.mark.parametrize(
     ("game_id", "bot", "lang", "words"),
     [
-        ("dweebies", "ismcts", "en", "games simulated from what it sees"),
+        ("dweebies", "ismcts", "en", "games simulated from what they see"),
         ("tile_up", "beginner", "es", "eligió esta jugada al azar"),
         ("mystery_date", "casual", "en", ""),
     ],
@@ -69,6 +69,31 @@ def test_the_history_gets_every_bots_reason_naming_it(
         step = live.steps[why["step"]]
         assert step.seat == 1 == why["seat"] and step is live.last()
         assert why["text"].startswith(room.names()[1])  # the bot, by its name
+        rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_realtime_bots_move_has_its_reason_too() -> None:
+    async def scenario() -> None:
+        rooms = Rooms(open_store(":memory:"), Settings(bot_delay=0, clock_scale=0))
+        room = rooms.create("gotcha", 3, {}, 0)
+        inbox = Inbox()
+        person = Client(inbox)
+        await room.handle(person, p.Hello(None, "en"))
+        await room.handle(person, p.Sit(0, "Ana", None, ()))
+        await room.handle(person, p.Bot(1, "casual"))
+        await room.handle(person, p.Bot(2, "strongest"))
+        await room.handle(person, p.Start())
+        why = None
+        for _ in range(400):  # the bots race for the table's clock (scaled to no wait)
+            why = next((m["why"] for m in reversed(inbox.states()) if m["why"]), None)
+            if why is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert why is not None, "no bot move was explained"
+        assert why["seat"] in (1, 2)
+        assert why["text"].startswith(room.names()[why["seat"]])
         rooms.close()
 
     asyncio.run(scenario())

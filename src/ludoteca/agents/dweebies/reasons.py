@@ -83,27 +83,27 @@ register(
     {
         "explain.dweebies.collect": {
             "es": "{bot} se llevó todas las cartas que las reglas le dejaban.",
-            "en": "{bot} took as many cards as the rules let it.",
+            "en": "{bot} took as many cards as the rules allow.",
         },
         "explain.dweebies.take": {
             "es": "{bot} pesó sus {count} colocaciones posibles: esta le da {gain} cartas ya "
             "y deja poco a los siguientes jugadores.",
-            "en": "{bot} weighed its {count} possible placements: this one wins {gain} cards "
+            "en": "{bot} weighed their {count} possible placements: this one wins {gain} cards "
             "now and leaves little for the next players.",
         },
         "explain.dweebies.safe": {
             "es": "{bot} pesó sus {count} colocaciones posibles: ninguna ganaba cartas que "
             "compensaran lo que deja abierto, y esta es la que menos deja a los siguientes "
             "jugadores.",
-            "en": "{bot} weighed its {count} possible placements: none won cards worth what "
+            "en": "{bot} weighed their {count} possible placements: none won cards worth what "
             "it left open, and this one leaves the least for the next players.",
         },
         "explain.dweebies.played_out": {
             "es": "{bot} probó sus {count} colocaciones más prometedoras en {games} repartos "
             "imaginados, jugando unos turnos más: su ventaja media sobre el mejor rival era "
             "de {lead} cartas con esta y de {other} con la siguiente mejor.",
-            "en": "{bot} tried its {count} most promising placements on {games} imagined "
-            "deals, playing a few turns on: its average lead over the best rival was {lead} "
+            "en": "{bot} tried their {count} most promising placements on {games} imagined "
+            "deals, playing a few turns on: their average lead over the best rival was {lead} "
             "cards with this one and {other} with the next best.",
         },
         "explain.dweebies.other": {

@@ -133,7 +133,7 @@ register(
     {
         "explain.random": {
             "es": "{bot} juega a lo loco: eligió esta jugada al azar (tenía {count} para elegir).",
-            "en": "{bot} plays loosely: it picked this move by chance (it had {count} to "
+            "en": "{bot} plays loosely: they picked this move by chance (they had {count} to "
             "choose from).",
         },
     }

@@ -69,21 +69,21 @@ register(
             "desde lo que ve, y solo la cambia por otra que gane claramente más (por más de "
             "{margin}): con esta ganaba un {chance}, con la habitual un {usual} y con la "
             "mejor de las demás un {best}.",
-            "en": "{bot} tested its usual move against others in {games} games simulated "
-            "from what it sees, and trades it only for one that wins clearly more (by over "
-            "{margin}): this move won {chance}, its usual move {usual} and the best other "
+            "en": "{bot} tested their usual move against others in {games} games simulated "
+            "from what they see, and trades it only for one that wins clearly more (by over "
+            "{margin}): this move won {chance}, their usual move {usual} and the best other "
             "{best}.",
         },
         "explain.search.most_tried": {
             "es": "{bot} simuló {games} partidas desde lo que ve y juega la jugada que más "
             "probó, la más fiable: ganaba un {chance}; las siguientes más probadas, {others}.",
-            "en": "{bot} simulated {games} games from what it sees and plays the move it "
+            "en": "{bot} simulated {games} games from what they see and plays the move they "
             "tried most, the surest: it won {chance}; the next most tried {others}.",
         },
         "explain.search.alone": {
             "es": "{bot} simuló {games} partidas desde lo que ve con la única jugada que "
             "valía la pena probar: ganaba un {chance}.",
-            "en": "{bot} simulated {games} games from what it sees with the only move worth "
+            "en": "{bot} simulated {games} games from what they see with the only move worth "
             "trying: it won {chance}.",
         },
     }

@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.agents.explain.decision import Decision
 from ludoteca.agents.explain.reason import Reason
 from ludoteca.agents.gotcha.expert import ExpertGotcha
-from ludoteca.agents.gotcha.greedy import GreedyGotcha, Sources, _Room
+from ludoteca.agents.gotcha.greedy import GreedyGotcha, Sources
 from ludoteca.engine.i18n import Message, msg, register
 from ludoteca.games.gotcha.actions import AREAS, NO_TARGET, Buzz, Chat, Draw, Emote, Play, Vote
 
@@ -62,10 +62,7 @@ def _play(decision: Decision, agent: GreedyGotcha, action: Play) -> Reason:
         seats["target"] = action.target
         return Reason("explain.gotcha.play_mat", seats, words)
     if isinstance(agent, ExpertGotcha):
-        room = _Room(decision.view, agent.language)
-        # Its score of a rule: covered opponents' chances a round to break it.
-        value = max(0.0, agent._score_play(room, action))
-        return Reason("explain.gotcha.play_expert", seats, words, {"value": value})
+        return Reason("explain.gotcha.play_expert", seats, words)
     return Reason("explain.gotcha.play_area", seats, words)
 
 
@@ -77,7 +74,7 @@ register(
         },
         "explain.gotcha.vote_accused": {
             "es": "{bot} estaba entre los acusados, así que votó que no.",
-            "en": "{bot} was among the accused, so it voted no.",
+            "en": "{bot} was among the accused, so they voted no.",
         },
         "explain.gotcha.buzz": {
             "es": "{bot} vio a {accused} romper la regla de {slot} y pulsó el timbre.",
@@ -85,29 +82,29 @@ register(
         },
         "explain.gotcha.draw": {
             "es": "{bot} roba su carta: así empieza cada turno.",
-            "en": "{bot} draws its card: that is how every turn starts.",
+            "en": "{bot} draws a card: that is how every turn starts.",
         },
         "explain.gotcha.play_area": {
-            "es": "{bot} jugó su regla en {slot}, donde atrapa a más rivales y no a sí "
-            "mismo (el que va primero cuenta doble).",
-            "en": "{bot} played its rule on {slot}, where it covers the most opponents and "
-            "not itself (the leader counts twice).",
+            "es": "{bot} jugó su regla en {slot}, donde atrapa a más rivales y no a quien la "
+            "juega (el que va primero cuenta doble).",
+            "en": "{bot} played their rule on {slot}, where it covers the most opponents and "
+            "not themselves (the leader counts twice).",
         },
         "explain.gotcha.play_expert": {
-            "es": "{bot} jugó en {slot} la regla con más ocasiones de pillar a sus "
-            "rivales: según su cuenta, {value} por ronda.",
-            "en": "{bot} played on {slot} the rule most likely to catch its opponents: by its "
-            "count, {value} chances a round.",
+            "es": "{bot} jugó en {slot} la regla con más ocasiones de pillar a sus rivales: "
+            "la que más veces por ronda deben cumplir los rivales a los que atrapa.",
+            "en": "{bot} played on {slot} the rule most likely to catch their opponents: the "
+            "one the opponents it covers must mind most often in a round.",
         },
         "explain.gotcha.play_mat": {
             "es": "{bot} dio una regla individual a {target} ({slot}): se la da al rival "
             "que va en cabeza siempre que puede.",
-            "en": "{bot} gave {target} an individual rule ({slot}): it gives them to the "
-            "leading opponent whenever it can.",
+            "en": "{bot} gave {target} an individual rule ({slot}): they give those to the "
+            "leading opponent whenever they can.",
         },
         "explain.gotcha.before_move": {
             "es": "{bot} cumple una regla en juego que pide esto antes de su jugada.",
-            "en": "{bot} obeys a live rule that wants this before its move.",
+            "en": "{bot} obeys a live rule that wants this before their move.",
         },
         "explain.gotcha.before_buzz": {
             "es": "{bot} cumple una regla en juego que pide esto antes de pulsar el timbre.",
@@ -115,7 +112,7 @@ register(
         },
         "explain.gotcha.reaction": {
             "es": "{bot} responde como le pide una regla en juego.",
-            "en": "{bot} reacts as a live rule asks it to.",
+            "en": "{bot} reacts as a live rule asks them to.",
         },
         "explain.gotcha.small_talk": {
             "es": "{bot} charla y hace gestos de vez en cuando, como un invitado más.",

@@ -44,18 +44,18 @@ def reason(decision: Decision) -> Reason | None:
 
 _GIVE_ANY = {
     "es": " Eligió a {partner} porque la carta que le quitará al azar es la que más le vale.",
-    "en": " It chose {partner} because the card it takes back from them at random is worth "
-    "most to it.",
+    "en": " They chose {partner} because the card they take back at random from "
+    "{partner} is worth most to them.",
 }
 _GIVE = {
     "es": "{bot} dio a {partner} la carta que menos le sirve para completar un conjunto.",
-    "en": "{bot} gave {partner} the card it needs least for an outfit.",
+    "en": "{bot} gave {partner} the card they need least for an outfit.",
 }
 _GIVE_EXPERT = {
     "es": "{bot} dio a {partner} la carta que menos le cuesta perder y menos ayuda a "
     "{partner}, por lo que sabe de su mano.",
-    "en": "{bot} gave {partner} the card that costs it least and helps {partner} least, by "
-    "what it knows of their hand.",
+    "en": "{bot} gave {partner} the card that costs them least and helps {partner} "
+    "least, by what they know of {partner}'s hand.",
 }
 
 register(
@@ -69,24 +69,24 @@ register(
         "explain.mystery_date.discard": {
             "es": "{bot} tenía más cartas de las permitidas y descartó la que menos falta le "
             "hace para sus conjuntos.",
-            "en": "{bot} was over the hand limit and discarded the card its outfits miss least.",
+            "en": "{bot} was over the hand limit and discarded the card their outfits miss least.",
         },
         "explain.mystery_date.pile_discard": {
             "es": "{bot} cogió la carta de arriba de los descartes: ayuda a sus conjuntos "
             "más que una carta desconocida.",
-            "en": "{bot} took the top of the discard pile: it helps its outfits more than an "
+            "en": "{bot} took the top of the discard pile: it helps their outfits more than an "
             "unknown card would.",
         },
         "explain.mystery_date.pile_draw": {
             "es": "{bot} robó del mazo: la carta de los descartes no ayudaba a sus conjuntos "
             "más que una carta desconocida.",
-            "en": "{bot} drew from the deck: the top discard would not help its outfits more "
+            "en": "{bot} drew from the deck: the top discard would not help their outfits more "
             "than an unknown card.",
         },
         "explain.mystery_date.show": {
             "es": "{bot} enseñó el conjunto {colour}: de los que tenía completos, es el de la "
             "cita que más favorece la puerta.",
-            "en": "{bot} showed the {colour} outfit: of the outfits it had ready, the door "
+            "en": "{bot} showed the {colour} outfit: of the outfits they had ready, the door "
             "favours that date most.",
         },
         "explain.mystery_date.other": {

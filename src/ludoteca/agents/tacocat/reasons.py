@@ -74,33 +74,33 @@ register(
         "explain.tacocat.replace": {
             "es": "{bot} cambió sus cartas del medio, que ni ganan el duelo final ni ganan "
             "ataques, y se quedó con sus cartas más bajas y las más altas.",
-            "en": "{bot} swapped its middling cards, which neither win the showdown nor win "
-            "attacks, and kept its lowest cards and its highest.",
+            "en": "{bot} swapped their middling cards, which neither win the showdown nor win "
+            "attacks, and kept their lowest cards and their highest.",
         },
         "explain.tacocat.duel": {
             "es": "{bot} se batió en duelo con una carta de sobra y guardó la más baja para "
             "el final de la ronda.",
-            "en": "{bot} duelled with a spare card and kept its lowest one for the showdown.",
+            "en": "{bot} duelled with a spare card and kept their lowest one for the showdown.",
         },
         "explain.tacocat.attack": {
             "es": "{bot} guarda su carta más baja para el final y ataca con lo que le sobra: "
             "según su cuenta de las cartas que no ve, {opponent} no puede igualar este "
             "ataque un {chance} de las veces.",
-            "en": "{bot} keeps its lowest card for the showdown and attacks with what it can "
-            "spare: by its count of the cards it cannot see, {opponent} fails to match this "
-            "attack {chance} of the time.",
+            "en": "{bot} keeps their lowest card for the showdown and attacks with what they "
+            "can spare: by their count of the cards they cannot see, {opponent} fails to "
+            "match this attack {chance} of the time.",
         },
         "explain.tacocat.defend": {
             "es": "{bot} respondió con la carta más pequeña que iguala el ataque, guardando "
             "su carta más baja siempre que puede.",
-            "en": "{bot} answered with the smallest card that meets the attack, keeping its "
-            "lowest card whenever it can.",
+            "en": "{bot} answered with the smallest card that meets the attack, keeping their "
+            "lowest card whenever they can.",
         },
         "explain.tacocat.sacrifice": {
             "es": "{bot} no tenía ninguna carta de sobra que igualara el ataque, así que "
             "entregó su carta más baja.",
-            "en": "{bot} had no spare card high enough to meet the attack, so it gave up its "
-            "lowest card.",
+            "en": "{bot} had no spare card high enough to meet the attack, so they gave up "
+            "their lowest card.",
         },
         "explain.tacocat.other": {
             "es": "{bot} hizo lo que pide la regla en este momento.",
@@ -111,7 +111,7 @@ register(
             "{opponent} con cada una de sus {count} jugadas posibles: con esta ganaba un "
             "{chance}; con las mejores de las demás, {others}.",
             "en": "{bot} played the rest of the round out against {games} likely hands of "
-            "{opponent} with each of its {count} possible moves: this one won {chance}; "
+            "{opponent} with each of their {count} possible moves: this one won {chance}; "
             "the best others {others}.",
         },
         "explain.tacocat.scored_alone": {
@@ -130,7 +130,7 @@ register(
         "explain.tacocat.replace_scored_alone": {
             "es": "{bot} probó su cambio de cartas en {games} repartos simulados: ganaba la "
             "ronda un {chance}.",
-            "en": "{bot} tried its swap on {games} simulated deals: it won the round {chance}.",
+            "en": "{bot} tried their swap on {games} simulated deals: it won the round {chance}.",
         },
     }
 )

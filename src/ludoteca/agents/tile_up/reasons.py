@@ -61,13 +61,13 @@ register(
         },
         "explain.tile_up.corner": {
             "es": "{bot} va en cabeza, así que cubre una esquina para acercar el final.",
-            "en": "{bot} is in the lead, so it covers a corner to bring the end nearer.",
+            "en": "{bot} is in the lead, so they cover a corner to bring the end nearer.",
         },
         "explain.tile_up.place": {
             "es": "{bot} puso la ficha donde más ayuda a las figuras que está construyendo "
             "y menos estropea las suyas.",
-            "en": "{bot} put the tile where it helps most the shapes it is building and "
-            "spoils least of its own.",
+            "en": "{bot} put the tile where it helps most the shapes they are building and "
+            "spoils least of their own.",
         },
         "explain.tile_up.draw_tiles": {
             "es": "{bot} no vio ninguna colocación que valiera la pena y roba fichas para "
@@ -82,17 +82,17 @@ register(
         },
         "explain.tile_up.end": {
             "es": "{bot} ya hizo su jugada este turno y se planta.",
-            "en": "{bot} has made its move this turn and stops there.",
+            "en": "{bot} has made their move this turn and stops there.",
         },
         "explain.tile_up.discard_tile": {
             "es": "{bot} se queda con las fichas de los colores de sus objetivos y descarta "
             "la que menos necesita.",
-            "en": "{bot} keeps the tiles in its goals' colours and discards the one it needs "
+            "en": "{bot} keeps the tiles in their goals' colours and discards the one they need "
             "least.",
         },
         "explain.tile_up.discard_goal": {
             "es": "{bot} se queda con las cartas de objetivo para las que tiene más fichas.",
-            "en": "{bot} keeps the goal cards it holds the most tiles for.",
+            "en": "{bot} keeps the goal cards they hold the most tiles for.",
         },
         "explain.tile_up.other": {
             "es": "{bot} hizo lo que pide la regla en este momento.",
