@@ -36,6 +36,10 @@ def test_the_feed_says_why_each_bot_move_was_made(
     assert bot_moves and len(lines) == len(plain) + bot_moves  # one reason per bot move
     assert all(line.startswith("Bot ") for line in reasons), reasons
     assert any(line.startswith(opening) for line in reasons), reasons
+    # Each right after the bot's own move line (before a new turn's).
+    for index, line in enumerate(lines):
+        if line in reasons and index:
+            assert "Bot" in lines[index - 1], lines[index - 1 : index + 1]
 
 
 def test_no_reasons_for_the_persons_own_seat() -> None:

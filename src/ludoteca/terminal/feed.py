@@ -69,9 +69,11 @@ class EventFeed:
         why = self._why(before, seat, action)
         for viewer, pending in self._pending.items():
             told = step_events(self._game, before, seat, action, after, viewer)
-            pending.extend(self._line(item) for item in told)
+            lines = [self._line(item) for item in told]
             if why is not None:
-                pending.append(why)
+                # Right after the move's own line, before what followed it (a new turn).
+                lines.insert(min(1, len(lines)), why)
+            pending.extend(lines)
             if self._pause is not None and any(item.kind in ANNOUNCED for item in told):
                 pause = msg("term.feed.continue").text(self._lang)
                 self.show(viewer, screen_height(self._console) - text_rows(self._console, pause))

@@ -41,6 +41,8 @@ def _rule(decision: Decision) -> Reason:
     if isinstance(action, Duel):
         return Reason("explain.tacocat.duel", seats)
     if isinstance(action, Attack):
+        if len(action.cards) >= decision.view["hand_counts"][decision.seat]:
+            return Reason("explain.tacocat.attack_all", seats)  # hand sizes are public
         pool, size = _opponent_pool(decision.view)
         unmatched = 1.0 - match_probability(pool, size, action.cards)
         return Reason("explain.tacocat.attack", seats, figures={"chance": Chance(unmatched)})
@@ -89,6 +91,10 @@ register(
             "en": "{bot} keeps their lowest card for the showdown and attacks with what they "
             "can spare: by their count of the cards they cannot see, {opponent} fails to "
             "match this attack {chance} of the time.",
+        },
+        "explain.tacocat.attack_all": {
+            "es": "{bot} ataca con todas las cartas que le quedan.",
+            "en": "{bot} attacks with every card they have left.",
         },
         "explain.tacocat.defend": {
             "es": "{bot} respondió con la carta más pequeña que iguala el ataque, guardando "
