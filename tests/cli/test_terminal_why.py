@@ -8,6 +8,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry, runner
 from ludoteca.engine.i18n import Lang
 from ludoteca.terminal.feed import EventFeed
+from ludoteca.terminal.layout import Aside, news_lines
 
 
 @pytest.mark.parametrize(
@@ -51,3 +52,15 @@ def test_no_reasons_for_the_persons_own_seat() -> None:
     lines = feed.take(0)
     assert not [line for line in lines if line.startswith("Ana tested")]
     assert [line for line in lines if line.startswith("Bot weighed their")]
+
+
+def test_on_a_short_screen_the_reasons_give_way_to_what_happened() -> None:
+    console = Console(width=80)
+    news = ["Bot draws tiles.", Aside("Bot saw no placement worth making."), "Bot ends the turn."]
+    news.append(Aside("Bot has made their move this turn and stops there."))
+    assert news_lines(console, "en", news, 5)[1:] == [f"  · {line}" for line in news]
+    four = news_lines(console, "en", news, 4)  # the older reason gives way first
+    assert four[1:] == [f"  · {line}" for line in (news[0], news[2], news[3])]
+    assert "1 earlier" in four[0]
+    assert news_lines(console, "en", news, 3)[1:] == [f"  · {news[0]}", f"  · {news[2]}"]
+    assert news_lines(console, "en", news, 2)[1:] == [f"  · {news[2]}"]

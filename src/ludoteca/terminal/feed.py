@@ -21,7 +21,7 @@ from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.engine.shared_events import step_events
 from ludoteca.terminal.human import Pause
-from ludoteca.terminal.layout import news_lines, screen_height, text_rows
+from ludoteca.terminal.layout import Aside, news_lines, screen_height, text_rows
 
 ANNOUNCED = frozenset({"round_end"})
 """Event kinds shown as they happen and waited on, not kept for the next decision."""
@@ -71,8 +71,9 @@ class EventFeed:
             told = step_events(self._game, before, seat, action, after, viewer)
             lines = [self._line(item) for item in told]
             if why is not None:
-                # Right after the move's own line, before what followed it (a new turn).
-                lines.insert(min(1, len(lines)), why)
+                # Right after the move's own line, before what followed it (a new turn);
+                # on a short screen it gives way to what happened (``Aside``).
+                lines.insert(min(1, len(lines)), Aside(why))
             pending.extend(lines)
             if self._pause is not None and any(item.kind in ANNOUNCED for item in told):
                 pause = msg("term.feed.continue").text(self._lang)
