@@ -44,6 +44,8 @@ LOG_LINES = 14
 """Room events shown."""
 WAIT_MS = 5000
 """Game time an empty line lets the others play."""
+CHAT_LIMIT = 200
+"""Longest chat message sent (the rest is cut, and the person told)."""
 
 
 def seat_label(seat: int, lang: Lang) -> str:
@@ -88,11 +90,7 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
     for number, profile in enumerate(view["profiles"]):
         traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
         line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"]).text(lang)
-        parts.append(
-            Text(
-                f"{number} {line}: {traits or '-'}", style="dim", overflow="ellipsis", no_wrap=True
-            )
-        )
+        parts.append(Text(f"{number} {line}: {traits or '-'}", style="dim"))
     live_rules = Table.grid(padding=(0, 1))
     live_rules.add_column(style="bold")
     live_rules.add_column()
@@ -100,6 +98,8 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
         if slot["live"] and slot[lang]:
             bound = ", ".join(names[s] for s in slot["bound"]) or "-"
             live_rules.add_row(slot["slot"], Text(f"{slot[lang]} [{bound}]"))
+        else:  # every area stays on the table, a free one as a dash
+            live_rules.add_row(slot["slot"], Text(slot[lang] or "-", style="dim"))
     if live_rules.row_count:
         parts.append(live_rules)
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -515,7 +515,9 @@ class GotchaHuman:
             except InvalidActionError as error:
                 # Name what the person typed, not the time stamped on it.
                 raise InvalidActionError(answer, error.reason) from None
-        return Chat(t, answer[:200])
+        if len(answer) > CHAT_LIMIT:
+            self._say(msg("term.gotcha.chat_cut", limit=CHAT_LIMIT), "yellow")
+        return Chat(t, answer[:CHAT_LIMIT])
 
     def _applied(self, view: View, action: Any) -> bool:
         t = action.t
@@ -686,6 +688,10 @@ register(
         "term.gotcha.examples": {
             "es": "{sample}; gestos: {emotes}",
             "en": "{sample}; emotes: {emotes}",
+        },
+        "term.gotcha.chat_cut": {
+            "es": "tu mensaje era largo: se envían sus primeros {limit} caracteres",
+            "en": "your message was long: its first {limit} characters are sent",
         },
         "term.gotcha.prompt": {"es": "{name}, ¿qué haces? > ", "en": "{name}, what now? > "},
     }

@@ -123,11 +123,20 @@ class HotSeat:
         """Clear the screen and wait for ``seat``'s player, unless ``seat`` just played."""
         if seat == self._last:
             return
-        self._console.clear()
+        self._clear()
         label = self._renderer.seat_label(seat, self._lang)
         self._read_line(msg("term.pass_device", seat=label).text(self._lang))
-        self._console.clear()
+        self._clear()
         self._last = seat
+
+    def _clear(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback: the previous person's hand
+        must not be one scroll away.
+        """
+        self._console.clear()
+        if self._console.is_terminal:
+            self._console.file.write("\x1b[3J")
+            self._console.file.flush()
 
 
 class HumanAgent:
@@ -271,7 +280,9 @@ class HumanAgent:
         if asked == 0:
             self._say(found.kind, "green")
         else:
-            self._say(msg("hints.move", move=found.move), "green")
+            # Also as it is typed: the hint's places in the coordinates the person types.
+            typed = msg("term.hint_typed", move=found.move, typed=str(found.action))
+            self._say(msg("hints.move", move=typed), "green")
 
     def _show(self, view: View, options: Menu, last_line: str, extra: int = 0) -> None:
         """The screen of this decision, fitted to the terminal (``terminal.layout``);
