@@ -5,7 +5,9 @@ pseudo-terminal (80×24) and times how long it takes until the person's prompt i
 screen: the full-screen table (its status line says "your move") and the line-by-line
 mode (``--plain``, its prompt "your move (number"). A bare ``python -c pass`` is timed the
 same way in the same run, round-robin, as the baseline: read the ratio, not the seconds, on
-a shared machine. Each figure is the median of ``--samples`` runs.
+a shared machine. Besides the wall time, the CPU time the process used until it was
+stopped at its first screen (user + system, from ``getrusage`` of the children) tells the
+work itself when the machine is busy. Each figure is the median of ``--samples`` runs.
 
     .venv/bin/python -m bench.tools.terminal_startup [--samples 7]
 """
@@ -16,6 +18,7 @@ import argparse
 import fcntl
 import os
 import pty
+import resource
 import select
 import statistics
 import struct
@@ -36,8 +39,11 @@ CASES = {
 TIMEOUT = 60.0
 
 
-def first_screen(command: list[str], needle: bytes, env: dict[str, str]) -> float:
-    """Seconds from starting ``command`` in a new 80×24 pseudo-terminal to ``needle``."""
+def first_screen(command: list[str], needle: bytes, env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``command`` in a new 80×24 pseudo-terminal to ``needle``, and
+    the CPU seconds the process used.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     started = time.perf_counter()
@@ -57,7 +63,12 @@ def first_screen(command: list[str], needle: bytes, env: dict[str, str]) -> floa
                 break
             seen = (seen + chunk)[-4096:]
             if needle in seen:
-                return time.perf_counter() - started
+                wall = time.perf_counter() - started
+                process.kill()
+                process.wait()
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                return wall, cpu
         raise TimeoutError(f"{needle!r} never appeared: {seen[-400:]!r}")
     finally:
         process.kill()
@@ -72,18 +83,24 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "TERM": "xterm-256color", "XDG_DATA_HOME": data, "LANG": "C.UTF-8"}
         times: dict[str, list[float]] = {name: [] for name in CASES}
+        cpus: dict[str, list[float]] = {name: [] for name in CASES}
         for _ in range(samples):
             for name, (command, needle) in CASES.items():
-                times[name].append(first_screen(command, needle, env))
+                wall, cpu = first_screen(command, needle, env)
+                times[name].append(wall)
+                cpus[name].append(cpu)
     base = statistics.median(times["python -c pass"])
+    base_cpu = statistics.median(cpus["python -c pass"])
     load = os.getloadavg()[0]
-    print(
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} · load {load:.1f} · "
-        f"median of {samples}"
-    )
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:20} {median:6.3f} s  ×{median / base:5.1f} python -c pass")
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"{stamp} · load {load:.1f} · median of {samples}")
+    for name in CASES:
+        wall = statistics.median(times[name])
+        cpu = statistics.median(cpus[name])
+        print(
+            f"{name:20} wall {wall:6.3f} s (×{wall / base:5.1f})  "
+            f"cpu {cpu:6.3f} s (×{cpu / base_cpu:5.1f}) python -c pass"
+        )
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def test_q_asks_before_leaving_and_the_game_is_saved(tmp_path: Path) -> None:
                 if app.finished is not None:
                     break
                 await pilot.pause(0.01)
-        return app.return_code
+        return app.return_value
 
     code = asyncio.run(run())
     assert code == 1

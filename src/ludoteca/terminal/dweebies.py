@@ -47,6 +47,11 @@ def render_view(
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
     parts: list[RenderableType] = [grid_of(view, margin=0 if compact else 1)]
+    # The board shows numbers, the events names: every card on the table with both.
+    on_table = sorted({code for _, _, code in view["table"]})
+    if on_table:
+        named = " · ".join(f"{code[1:]} {card_name(int(code[1:]), lang)}" for code in on_table)
+        parts.append(Text(named, style="cyan"))
     if not compact:
         parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
     if view["groups"] > 1:
