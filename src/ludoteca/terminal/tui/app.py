@@ -37,7 +37,7 @@ from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.engine.record import GameRecord
 from ludoteca.terminal.tui.bridge import Ask, Board, Channel
 from ludoteca.terminal.tui.news import LogEntry
-from ludoteca.terminal.tui.widgets import HandOverScreen, MoveInput, QuitScreen
+from ludoteca.terminal.tui.widgets import DetailScreen, HandOverScreen, MoveInput, QuitScreen
 
 WIDE = 100
 """From this many columns the side panel takes two fifths of the screen."""
@@ -79,6 +79,7 @@ class TableApp(App[int]):
         Binding("pageup", "log_scroll(-1)", show=False, priority=True),
         Binding("pagedown", "log_scroll(1)", show=False, priority=True),
         Binding("f2", "toggle_chatter", show=False, priority=True),
+        Binding("f3", "detail", show=False, priority=True),
     ]
 
     def __init__(self, lang: Lang, play: Play, save_note: str, *, chatty: bool = False) -> None:
@@ -284,6 +285,11 @@ class TableApp(App[int]):
         else:
             log.scroll_page_down()
 
+    def action_detail(self) -> None:
+        """The full table over the screen (every trait, rule and card)."""
+        if self._board is not None and not isinstance(self.screen, DetailScreen):
+            self.push_screen(DetailScreen(self._board.tables[0], self.lang))
+
     def action_toggle_chatter(self) -> None:
         """Show or fold the talk in the log (Gotcha)."""
         self.show_chatter = not self.show_chatter
@@ -364,8 +370,8 @@ register(
             "en": "talk folded: {count}",
         },
         "term.tui.keys": {
-            "es": "↑↓ historial · Tab completa · RePág/AvPág sucesos · q salir",
-            "en": "↑↓ history · Tab completes · PgUp/PgDn events · q quit",
+            "es": "q salir · ↑↓ historial · Tab completa · RePág/AvPág sucesos · F3 mesa entera",
+            "en": "q quit · ↑↓ history · Tab completes · PgUp/PgDn events · F3 whole table",
         },
         "term.tui.chatter_key": {"es": "F2 charla", "en": "F2 talk"},
     }

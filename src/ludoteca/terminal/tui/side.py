@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.engine.errors import IllegalActionError, RulesError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.shared_events import step_events
@@ -98,7 +99,7 @@ class GameSide:
                     item.kind,
                     item.actor,
                     item.text(self.lang, self.names),
-                    matters(item, viewer, realtime),
+                    self._matters(item, viewer, after),
                     is_chatter(item),
                 )
                 for item in told
@@ -116,6 +117,21 @@ class GameSide:
             self.show(self.game.view(after, wait_for))
             self.call(self.screen.wait_key, msg("term.feed.continue").text(self.lang))
             self.channel.read_key()
+
+    def _matters(self, item: Event, viewer: Seat, after: Any) -> bool:
+        """``news.matters``; a rule played in a realtime game (Gotcha) matters when the
+        viewer's table says that it binds them.
+        """
+        realtime = self.game.info.realtime
+        if realtime and item.kind == "play" and item.actor != viewer:
+            slots = self.game.view(after, viewer).get("slots")
+            if isinstance(slots, list):
+                slot = item.data.get("slot")
+                return any(
+                    entry.get("slot") == slot and viewer in entry.get("bound", ())
+                    for entry in slots
+                )
+        return matters(item, viewer, realtime)
 
     def _rename(self, state: Any) -> None:
         """Gotcha's players get their names at the deal: use them from then on."""

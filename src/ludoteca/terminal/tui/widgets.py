@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -86,6 +87,36 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(leave)
 
 
+class DetailScreen(ModalScreen[None]):
+    """The full table over the screen (F3): every trait, rule and card of the board when
+    the screen shows its compact drawing; ↑ ↓ scroll, any other key closes it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f3,q,enter,space", "close", show=False),
+    ]
+
+    def __init__(self, table: RenderableType, lang: Lang) -> None:
+        """Show ``table``; the closing keys in ``lang``."""
+        super().__init__()
+        self._table = table
+        self._keys = msg("term.tui.detail_keys").text(lang)
+
+    def compose(self) -> ComposeResult:
+        """The table, scrollable, and how to close it."""
+        with VerticalScroll(id="detail-box"):
+            yield Static(self._table)
+        yield Static(self._keys, id="detail-keys")
+
+    def on_mount(self) -> None:
+        """Scroll with the arrows at once."""
+        self.query_one("#detail-box").focus()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
 class HandOverScreen(ModalScreen[None]):
     """Hides the table while the device goes to the next person (hot-seat)."""
 
@@ -118,6 +149,10 @@ register(
         "term.tui.saving_off": {
             "es": "Guardado desactivado (--no-save): la partida se perderá.",
             "en": "Saving is off (--no-save): the game will be lost.",
+        },
+        "term.tui.detail_keys": {
+            "es": "↑ ↓ desplazan · Esc, F3 o Intro vuelven a la mesa",
+            "en": "↑ ↓ scroll · Esc, F3 or Enter go back to the table",
         },
         "term.tui.hand_over": {
             "es": "Pasa el dispositivo a {seat} y pulsa una tecla (que nadie más mire).",
