@@ -90,7 +90,11 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
     for number, profile in enumerate(view["profiles"]):
         traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
         line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"]).text(lang)
-        parts.append(Text(f"{number} {line}: {traits or '-'}", style="dim"))
+        parts.append(
+            Text(
+                f"{number} {line}: {traits or '-'}", style="dim", overflow="ellipsis", no_wrap=True
+            )
+        )
     live_rules = Table.grid(padding=(0, 1))
     live_rules.add_column(style="bold")
     live_rules.add_column()
@@ -98,8 +102,6 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
         if slot["live"] and slot[lang]:
             bound = ", ".join(names[s] for s in slot["bound"]) or "-"
             live_rules.add_row(slot["slot"], Text(f"{slot[lang]} [{bound}]"))
-        else:  # every area stays on the table, a free one as a dash
-            live_rules.add_row(slot["slot"], Text(slot[lang] or "-", style="dim"))
     if live_rules.row_count:
         parts.append(live_rules)
     if isinstance(seat, int) and 0 <= seat < len(names):

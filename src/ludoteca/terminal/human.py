@@ -286,13 +286,15 @@ class HumanAgent:
 
     def _show(self, view: View, options: Menu, last_line: str, extra: int = 0) -> None:
         """The screen of this decision, fitted to the terminal (``terminal.layout``);
-        ``extra``: rows to leave free above ``last_line`` (the help and a hint).
+        ``extra``: rows to leave free above ``last_line`` (the help and a hint). The help's
+        rows come out of the news first (shown on the screen before it), so the page of
+        moves keeps its size.
         """
         fitted = show_screen(
             self._console,
             self._lang,
             self._renderer.tables(view, self._lang),
-            self._news,
+            () if extra else self._news,
             options.labels,
             options.hints,
             last_line + "\n" * extra,
