@@ -12,7 +12,7 @@ from table_driver import answer_until_over, app_for, expected_texts, setup_for
 
 from ludoteca.engine.i18n import Lang
 from ludoteca.engine.record import GameRecord
-from ludoteca.terminal.tui.widgets import QuitScreen
+from ludoteca.terminal.tui.widgets import DetailScreen, HandOverScreen, QuitScreen
 
 GAMES = ["tacocat", "dweebies", "tile_up", "mystery_date", "gotcha"]
 
@@ -54,6 +54,12 @@ def test_q_asks_before_leaving_and_the_game_is_saved(tmp_path: Path) -> None:
                 if app.waiting:
                     await pilot.press("space")
                 await pilot.pause(0.01)
+            await pilot.press("f3")  # the whole table, over the screen
+            await pilot.pause()
+            assert isinstance(app.screen, DetailScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, DetailScreen)
             await pilot.press("q", "enter")
             await pilot.pause()
             assert isinstance(app.screen, QuitScreen)
@@ -78,3 +84,30 @@ def test_q_asks_before_leaving_and_the_game_is_saved(tmp_path: Path) -> None:
     assert app.finished is not None and app.finished.abandoned
     record = GameRecord.loads(save.read_text("utf-8").splitlines()[0])
     assert record.outcome is None and record.actions
+
+
+def test_hot_seat_hides_the_table_between_people_and_keeps_a_log_each() -> None:
+    setup = setup_for("tacocat", "en", None, vs="human")
+    app = app_for(setup, "en")
+    seen: list[int | None] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            answers = 0
+            while answers < 6:
+                if isinstance(app.screen, HandOverScreen):
+                    await pilot.pause()
+                    text = str(app.screen.query_one("#hand-over").render())
+                    assert "Pass the device" in text
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    seen.append(app.shown_seat)
+                elif app.asking is not None and app.asking.labels:
+                    await pilot.press("1", "enter")
+                    answers += 1
+                else:
+                    await pilot.pause(0.01)
+
+    asyncio.run(run())
+    assert set(seen) == {0, 1}  # each person's own log after the hand-over
+    assert app.logs[0] != app.logs[1]  # Tacocat's deals are private

@@ -131,6 +131,10 @@ class TableApp(App[int]):
         self._fit_side(self.size.width)
         self.run_worker(self._thread, thread=True, exit_on_error=False)
 
+    def on_unmount(self) -> None:
+        """However the screen closes, the game's thread stops waiting and ends."""
+        self.channel.leave()
+
     def _thread(self) -> None:
         try:
             finished = self._play(self)
