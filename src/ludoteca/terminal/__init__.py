@@ -23,6 +23,11 @@ from ludoteca.engine.game import CHANCE, View
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal import messages as _messages  # noqa: F401 (registers the texts)
 
+MARKED = "marked"
+"""The key under which the full-screen table adds the last move's place to a view it draws:
+the data of the event that told the move (a cell, a space, a card, a rule area), so a
+renderer can mark it on the board. Only events the viewer was told, so nothing hidden.
+"""
 MENU_LIMIT = 30
 """Most moves the generic menu numbers."""
 

@@ -147,7 +147,7 @@ def grid_of(view: View, margin: int = 1) -> Table:
                 style = _PALETTE[int(code[1:]) % len(_PALETTE)]
                 if (x, y) in offered:
                     style = "bold black on yellow"
-                elif (x, y) == last_cell:
+                if (x, y) == last_cell:
                     style += " reverse"
                 row.append(Text(code[1:], style=style))
             elif (x, y) in legal:

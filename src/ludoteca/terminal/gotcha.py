@@ -34,7 +34,7 @@ from ludoteca.games.gotcha import cards, surface
 from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
-from ludoteca.terminal import Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
 from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen
@@ -101,7 +101,7 @@ def compact_view(view: View, lang: Lang) -> RenderableType:
     for slot in view["slots"]:
         if slot["live"] and slot[lang]:
             bound = ", ".join(names[s] for s in slot["bound"]) or "-"
-            live_rules.add_row(slot["slot"], Text(f"{slot[lang]} [{bound}]"))
+            live_rules.add_row(_slot_label(view, slot["slot"]), Text(f"{slot[lang]} [{bound}]"))
     if live_rules.row_count:
         parts.append(live_rules)
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -207,10 +207,16 @@ def _rules(view: View, lang: Lang, names: list[str]) -> Table:
             if hint:
                 cell.append(f"  ({hint})", style="italic")
             cell.append(f"  [{note.text(lang)}]", style="dim")
-            table.add_row(slot["slot"], cell)
+            table.add_row(_slot_label(view, slot["slot"]), cell)
         else:
-            table.add_row(slot["slot"], Text(text, style="dim"))
+            table.add_row(_slot_label(view, slot["slot"]), Text(text, style="dim"))
     return table
+
+
+def _slot_label(view: View, slot: str) -> Text:
+    """A rule area's name, reversed when the last move (``terminal.MARKED``) played there."""
+    marked = view.get(MARKED) or {}
+    return Text(slot, style="reverse" if marked.get("slot") == slot else "")
 
 
 def _announced(view: View, card_id: str, lang: Lang) -> str:

@@ -28,7 +28,7 @@ from ludoteca.games.mystery_date.cards import (
     Show,
     card_label,
 )
-from ludoteca.terminal import Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer
 
 SYMBOLS = {
     "door": "◆",
@@ -159,6 +159,8 @@ def _track(view: View) -> Table:
     for _ in range(SIDE):
         grid.add_column(justify="left", min_width=7)
     spaces = mystery_date.TRACK
+    marked = view.get(MARKED) or {}
+    moved_to = marked.get("position") if marked.get("kind") == "roll" else None
     for start in range(0, len(spaces), SIDE):
         cells: list[Text] = []
         for index in range(start, min(start + SIDE, len(spaces))):
@@ -168,6 +170,8 @@ def _track(view: View) -> Table:
             pieces = by_space.get(index, [])
             if pieces:
                 cell.append(" " + "".join(f"{PIECE}{s}" for s in pieces), style="bold yellow")
+            if index == moved_to:
+                cell.stylize("reverse")
             cells.append(cell)
         grid.add_row(*cells)
     return grid

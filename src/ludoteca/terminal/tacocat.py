@@ -17,7 +17,7 @@ from rich.text import Text
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games import tacocat
-from ludoteca.terminal import Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer
 
 GOALS = ("YAY", "WOW")
 COVERED = "■"
@@ -141,7 +141,7 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = F
     grid.add_column(style="bold")
     grid.add_column()
 
-    def row(key: str, value: str) -> None:
+    def row(key: str, value: str | Text) -> None:
         grid.add_row(msg(f"term.tacocat.{key}").text(lang), value)
 
     def seats_pair(values: Sequence[object]) -> str:
@@ -185,13 +185,13 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = F
     if attacking and not compact:
         row("attacker", seat_label(view["attacker"], lang))
     if view["attack"]:
-        row("attack", _cards(view["attack"]))
+        row("attack", _played(view["attack"], view, "attack"))
         answered = len(view["answers"])
         if view["phase"] == "defend" and answered < len(view["attack"]):
             now = view["attack"][answered]
             row("answering", msg("term.tacocat.answering_card", card=now).text(lang))
         if view["answers"]:
-            row("answers", _answers(view["answers"], lang))
+            row("answers", _played(view["answers"], view, "defend", lang))
     if view["last_duel"] and not compact:
         row("last_duel", seats_pair(view["last_duel"]))
     trick = view["last_trick"]
@@ -218,6 +218,24 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = F
 
 def _cards(cards: Sequence[int]) -> str:
     return " ".join(map(str, cards)) if cards else "-"
+
+
+def _played(cards: Sequence[int], view: View, kind: str, lang: Lang | None = None) -> Text:
+    """``cards`` (an attack, or the answers when ``lang`` is given), the last one played
+    marked when the last move (``terminal.MARKED``) was of ``kind``.
+    """
+    marked = view.get(MARKED) or {}
+    played: set[object] = set()
+    if marked.get("kind") == kind:
+        played = {*marked.get("cards", ()), marked.get("card")}
+    text = Text()
+    for number, card in enumerate(cards):
+        if number:
+            text.append(", " if lang is not None else " ")
+        label = str(card) if lang is None else _answers([card], lang)
+        last = number == len(cards) - 1 if kind == "defend" else abs(card) in played
+        text.append(label, style="reverse" if last and abs(card) in played else "")
+    return text
 
 
 def _answers(answers: Sequence[int], lang: Lang) -> str:

@@ -27,7 +27,7 @@ from ludoteca.games.tile_up.model import (
     SHAPES,
     Place,
 )
-from ludoteca.terminal import MENU_LIMIT, Menu, Renderer
+from ludoteca.terminal import MARKED, MENU_LIMIT, Menu, Renderer
 from ludoteca.terminal import seat_label as generic_seat_label
 
 STYLES = {
@@ -170,10 +170,15 @@ def board_table(view: View, *, narrow: bool = False) -> Table:
         grid.add_column(justify="center", min_width=4 if narrow else 3)
     grid.add_row("", *(Text("abcdefghijklmnopqrstuvwxyz"[c], style="dim") for c in range(size)))
     last = size - 1
+    marked = _marked_cell(view)
     for r, row in enumerate(view["board"]):
         cells: list[Text] = []
         for c, stack in enumerate(row):
-            if stack:
+            if (r, c) == marked:
+                text = tile_text(stack[-1], len(stack)) if stack else Text(EMPTY)
+                text.stylize("reverse")
+                cells.append(text)
+            elif stack:
                 cells.append(tile_text(stack[-1], len(stack)))
             elif r in (0, last) and c in (0, last):
                 cells.append(Text(CORNER, style="bold"))
@@ -181,6 +186,14 @@ def board_table(view: View, *, narrow: bool = False) -> Table:
                 cells.append(Text(EMPTY, style="dim"))
         grid.add_row(str(r + 1), *cells)
     return grid
+
+
+def _marked_cell(view: View) -> tuple[int, int] | None:
+    """The (row, column) of the cell the last move touched (``terminal.MARKED``), if any."""
+    cell = (view.get(MARKED) or {}).get("cell")
+    if not isinstance(cell, str) or len(cell) < 2 or not cell[1:].isdigit():
+        return None
+    return int(cell[1:]) - 1, ord(cell[0]) - ord("a")
 
 
 def tile_text(name: str, height: int = 1) -> Text:

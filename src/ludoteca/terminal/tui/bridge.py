@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from rich.console import RenderableType
 
@@ -45,12 +45,14 @@ class Board:
         players: One line per seat (name, to act, score).
         last: The last move, as the board marks it (``""``: none yet).
         title: The title above the board.
+        marked: What the tables mark as the last move's place (``terminal.MARKED``).
     """
 
     tables: tuple[RenderableType, ...]
     players: tuple[str, ...]
     last: str
     title: str
+    marked: dict[str, Any] | None = None
 
 
 class Screen(Protocol):

@@ -90,3 +90,17 @@ def is_chatter(item: Event) -> bool:
 def is_move(item: Event) -> bool:
     """Whether ``item`` tells a player's move (what the board marks as the last move)."""
     return item.actor is not None and item.actor != CHANCE and item.kind not in MOVES
+
+
+PLACES = ("cell", "position", "slot", "card", "cards")
+"""The keys of an event's data that name where a move touched the board."""
+
+
+def marked_by(told: tuple[Event, ...]) -> dict[str, Any] | None:
+    """What the board marks for a step: the data of its last move event that names a place
+    (a cell, a space, a rule area, a card), with the event's kind; ``None`` when none does.
+    """
+    for item in reversed(told):
+        if is_move(item) and any(key in item.data for key in PLACES):
+            return {"kind": item.kind, "actor": item.actor, **item.data}
+    return None

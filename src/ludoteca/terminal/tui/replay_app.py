@@ -60,13 +60,14 @@ class ReplayApp(App[None]):
     """Steps through one recorded game (see the module docstring)."""
 
     CSS_PATH = "table.tcss"
+    # Priority: the focused scrolling panel would take Home, End and the page keys.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,space,enter,l", "step(1)", show=False),
-        Binding("left,backspace,h", "step(-1)", show=False),
-        Binding("home", "go(0)", show=False),
-        Binding("end", "go(-1)", show=False),
-        Binding("pagedown,r", "round(1)", show=False),
-        Binding("pageup,R", "round(-1)", show=False),
+        Binding("right,space,enter,l", "step(1)", show=False, priority=True),
+        Binding("left,backspace,h", "step(-1)", show=False, priority=True),
+        Binding("home", "go(0)", show=False, priority=True),
+        Binding("end", "go(-1)", show=False, priority=True),
+        Binding("pagedown,r", "round(1)", show=False, priority=True),
+        Binding("pageup,R", "round(-1)", show=False, priority=True),
         Binding("q,escape,ctrl+q,ctrl+c", "leave", show=False, priority=True),
     ]
 

@@ -19,10 +19,10 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.shared_events import step_events
-from ludoteca.terminal import Renderer
+from ludoteca.terminal import MARKED, Renderer
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, HumanAgent, QuitGame
 from ludoteca.terminal.tui.bridge import Ask, Board, Channel, Screen
-from ludoteca.terminal.tui.news import LogEntry, is_chatter, is_move, matters
+from ludoteca.terminal.tui.news import LogEntry, is_chatter, is_move, marked_by, matters
 
 Call = Callable[..., Any]
 """Runs a screen method in the event loop and returns its result (``call_from_thread``)."""
@@ -75,6 +75,7 @@ class GameSide:
         self.title = title
         self.steps = 0
         self.last = ""
+        self.marked: dict[str, Any] | None = None
         self.entries: dict[Seat, list[LogEntry]] = {seat: [] for seat in people}
         self._named = False
 
@@ -107,6 +108,9 @@ class GameSide:
             moved = [entry.text for item, entry in zip(told, entries, strict=True) if is_move(item)]
             if moved and viewer == self.people[0]:
                 self.last = moved[-1]
+                # A move that touches no place (ending a turn) leaves the mark where the
+                # turn's last placement put it.
+                self.marked = marked_by(told) or self.marked
             self.entries[viewer].extend(entries)
             self.call(self.screen.add_entries, viewer, entries)
             important = any(entry.important and entry.kind != "game_end" for entry in entries)
@@ -144,11 +148,14 @@ class GameSide:
 
     def board(self, view: View) -> Board:
         """The board for ``view``: the tables, the players, the last move."""
+        if self.marked is not None:
+            view = {**view, MARKED: self.marked}
         return Board(
             tables=self.renderer.tables(view, self.lang),
             players=tuple(self.players(view)),
             last=self.last,
             title=self.title,
+            marked=self.marked,
         )
 
     def show(self, view: View) -> None:

@@ -1,0 +1,89 @@
+"""The full-screen table marks the last move ON the board (headless, Textual's Pilot): the
+Tile Up cell, the Dweebies card placed, the Mystery Date space the pawn landed on, the
+Tacocat card played, the Gotcha rule area played on, drawn reversed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.style import Style
+from table_driver import answer_until_over, app_for, setup_for
+
+from ludoteca.terminal.tui.bridge import Board
+
+
+def _reversed_texts(board: Board) -> list[str]:
+    """The runs of reversed text in the board's full drawing."""
+    console = Console(width=160, color_system="truecolor", legacy_windows=False)
+    runs: list[str] = []
+    current = ""
+    for line in console.render_lines(board.tables[0], pad=False):
+        for segment in line:
+            style = segment.style or Style()
+            if style.reverse and segment.text.strip():
+                current += segment.text
+            elif current:
+                runs.append(current.strip())
+                current = ""
+        if current:
+            runs.append(current.strip())
+            current = ""
+    return runs
+
+
+def _expected(game: str, marked: dict[str, Any]) -> str | None:
+    """The text the board must show reversed after a move like ``marked`` (``None``: a move
+    this test does not check).
+    """
+    kind = marked["kind"]
+    if game == "tile_up" and kind == "place":
+        return str(marked["tile"])
+    if game == "dweebies" and kind == "place":
+        return str(marked["card"])[1:]
+    if game == "mystery_date" and kind == "roll":
+        return f"{marked['position']:>2}".strip()
+    if game == "tacocat" and kind == "attack":
+        return str(marked["cards"][-1])
+    if game == "tacocat" and kind == "defend":
+        return str(marked["card"])
+    if game == "gotcha" and kind == "play":
+        return str(marked["slot"])
+    return None
+
+
+@pytest.mark.parametrize("game", ["tile_up", "dweebies", "mystery_date", "tacocat", "gotcha"])
+def test_the_last_move_is_marked_on_the_board(game: str) -> None:
+    app = app_for(setup_for(game, "en", None), "en")
+    boards: list[Board] = []
+    draw = app.show_board
+
+    def keep(board: Board) -> None:
+        boards.append(board)
+        draw(board)
+
+    app.show_board = keep  # type: ignore[method-assign]
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await answer_until_over(app, pilot)
+            await pilot.pause()
+
+    asyncio.run(run())
+    checked = 0
+    for board in boards:
+        if board.marked is None:
+            continue
+        expected = _expected(game, board.marked)
+        if expected is None:
+            continue
+        runs = _reversed_texts(board)
+        assert any(run.startswith(expected) for run in runs), (board.marked, runs)
+        checked += 1
+    assert checked >= 3
+    unmarked = [board for board in boards if board.marked is None]
+    if game != "dweebies":  # Dweebies marks its last card from the view itself
+        assert all(not _reversed_texts(board) for board in unmarked)
