@@ -12,29 +12,50 @@
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
 - ``cli.backup``: ``backup``, ``restore``.
 
-Each group registers its commands on ``cli.root.app`` when imported; this package imports
-them in the order ``ludoteca --help`` lists them. Nothing outside this package imports it.
+Each group registers its commands on ``cli.root.app`` when imported. ``app`` (read from
+this package) has every group, imported in the order ``ludoteca --help`` lists them; the
+``ludoteca`` script (:func:`main`) imports only the group of ``play`` or ``replay`` when
+that is the command, so that a game's first screen does not wait for the lab's, the
+server's and the backups' imports. Nothing outside this package imports it but for ``app``.
 """
 
 from __future__ import annotations
 
-from ludoteca.cli.lang import default_lang, lang_from_args
-from ludoteca.cli.root import app
+import importlib
+import sys
+from typing import Any
 
-# isort: off
-# The order of ``ludoteca --help`` (the ``bench`` group is listed after the commands).
-from ludoteca.cli import catalogue  # noqa: F401
-from ludoteca.cli import play  # noqa: F401
-from ludoteca.cli import lab  # noqa: F401
-from ludoteca.cli import replay  # noqa: F401
-from ludoteca.cli import bench  # noqa: F401
-from ludoteca.cli import serve  # noqa: F401
-from ludoteca.cli import backup  # noqa: F401
-# isort: on
+from ludoteca.cli import root
+from ludoteca.cli.lang import default_lang, lang_from_args
+
+GROUPS = ("catalogue", "play", "lab", "replay", "bench", "serve", "backup")
+"""The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
+ALONE = ("play", "replay")
+"""Commands whose group is imported alone when the script runs them (a quick first screen)."""
 
 __all__ = ["app", "default_lang", "lang_from_args", "main"]
 
 
+def _register(groups: tuple[str, ...]) -> None:
+    for group in groups:
+        importlib.import_module(f"ludoteca.cli.{group}")
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the root app with every command group registered."""
+    if name == "app":
+        _register(GROUPS)
+        return root.app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main() -> None:
     """Entry point of the ``ludoteca`` script."""
-    app()
+    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    command = words[0] if words else None
+    # ``--help`` before the command lists every command: all groups then.
+    if command in ALONE and not sys.argv[1].startswith("-"):
+        _register((command,))
+    else:
+        _register(GROUPS)
+    root.app()
