@@ -9,10 +9,13 @@ import asyncio
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from table_driver import answer_until_over, app_for, setup_for
+from textual.widgets import Static
 
+from ludoteca.engine.i18n import Lang
 from ludoteca.terminal.tui.bridge import Board
 
 
@@ -87,3 +90,23 @@ def test_the_last_move_is_marked_on_the_board(game: str) -> None:
     unmarked = [board for board in boards if board.marked is None]
     if game != "dweebies":  # Dweebies marks its last card from the view itself
         assert all(not _reversed_texts(board) for board in unmarked)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_key_line_fits_80_columns_with_the_talk_key(lang: Lang) -> None:
+    app = app_for(setup_for("gotcha", lang, None), lang)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            keys = app.query_one("#keys", Static)
+            room = keys.content_region.width
+            text = str(keys.content)
+            assert text.rstrip().endswith(("F2 talk", "F2 charla"))
+            assert cell_len(text) <= room, (text, room)
+            await pilot.press("q", "enter")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+
+    asyncio.run(run())

@@ -374,8 +374,8 @@ register(
             "en": "talk folded: {count}",
         },
         "term.tui.keys": {
-            "es": "q salir · ↑↓ historial · Tab completa · RePág/AvPág sucesos · F3 mesa entera",
-            "en": "q quit · ↑↓ history · Tab completes · PgUp/PgDn events · F3 whole table",
+            "es": "q salir · ↑↓ repetir · Tab completa · RePág/AvPág sucesos · F3 mesa",
+            "en": "q quit · ↑↓ history · Tab complete · PgUp/PgDn events · F3 table",
         },
         "term.tui.chatter_key": {"es": "F2 charla", "en": "F2 talk"},
     }
