@@ -80,6 +80,11 @@ SLOW: Mapping[str, frozenset[str]] = {
     "test_e2e_load_bench.py": frozenset({"test_two_games_of_random_moves_over_real_sockets"}),
     # A whole game on the headless full-screen table, every answer through Textual's Pilot.
     "test_full_screen.py": frozenset({"test_a_whole_game_logs_every_event_once"}),
+    "test_full_screen_marks.py": frozenset(
+        {
+            "test_bots_talk_is_rate_limited_in_the_log_and_f2_shows_it_all",
+        }
+    ),
     # Two spawned workers started and stopped: 41.7 s at load 27 (2026-12-06).
     "test_cluster_hosting.py": frozenset(),
 }

@@ -4,6 +4,7 @@ who answers every question with the last numbered move and every pause with a ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -30,10 +31,14 @@ def app_for(setup: Setup, lang: Lang) -> TableApp:
     return table_app(setup, lang)
 
 
-async def answer_until_over(app: TableApp, pilot: Pilot[int], limit: int = 20000) -> None:
-    """Answer the table until the game is over: ``1`` at a question, space at a pause."""
+async def answer_until_over(
+    app: TableApp, pilot: Pilot[int], limit: int = 20000, until: Callable[[], bool] | None = None
+) -> None:
+    """Answer the table until the game is over (or ``until()`` says enough): ``1`` at a
+    question, space at a pause.
+    """
     for _ in range(limit):
-        if app.finished is not None:
+        if app.finished is not None or (until is not None and until()):
             return
         if app.waiting:
             await pilot.press("space")

@@ -1,6 +1,7 @@
-"""The full-screen table marks the last move ON the board (headless, Textual's Pilot): the
-Tile Up cell, the Dweebies card placed, the Mystery Date space the pawn landed on, the
-Tacocat card played, the Gotcha rule area played on, drawn reversed.
+"""The full-screen table's board and log (headless, Textual's Pilot): the last move marked
+ON the board (the Tile Up cell, the Dweebies card placed, the Mystery Date space the pawn
+landed on, the Tacocat card played, the Gotcha rule area played on, drawn reversed); the
+key line at 80 columns; the bots' talk rate-limited in the log.
 """
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from table_driver import answer_until_over, app_for, setup_for
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from ludoteca.engine.i18n import Lang
+from ludoteca.terminal.tui.app import CHATTER_GAP, TableApp
 from ludoteca.terminal.tui.bridge import Board
+
+ENOUGH = 8
+"""Marked boards checked per game (the game is left after them: a whole game of each is
+``test_full_screen.py``'s)."""
 
 
 def _reversed_texts(board: Board) -> list[str]:
@@ -70,9 +76,12 @@ def test_the_last_move_is_marked_on_the_board(game: str) -> None:
 
     app.show_board = keep  # type: ignore[method-assign]
 
+    def enough() -> bool:
+        return sum(1 for b in boards if b.marked and _expected(game, b.marked)) >= ENOUGH
+
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await answer_until_over(app, pilot)
+            await answer_until_over(app, pilot, until=enough)
             await pilot.pause()
 
     asyncio.run(run())
@@ -86,7 +95,7 @@ def test_the_last_move_is_marked_on_the_board(game: str) -> None:
         runs = _reversed_texts(board)
         assert any(run.startswith(expected) for run in runs), (board.marked, runs)
         checked += 1
-    assert checked >= 3
+    assert checked >= min(3, ENOUGH)
     unmarked = [board for board in boards if board.marked is None]
     if game != "dweebies":  # Dweebies marks its last card from the view itself
         assert all(not _reversed_texts(board) for board in unmarked)
@@ -110,3 +119,53 @@ def test_the_key_line_fits_80_columns_with_the_talk_key(lang: Lang) -> None:
             await pilot.pause()
 
     asyncio.run(run())
+
+
+def test_bots_talk_is_rate_limited_in_the_log_and_f2_shows_it_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = app_for(setup_for("gotcha", "es", None), "es")
+    written: list[str] = []
+    write = RichLog.write
+
+    def keep(log: RichLog, content: Any, *args: Any, **kwargs: Any) -> RichLog:
+        written.append(str(content))
+        return write(log, content, *args, **kwargs)
+
+    monkeypatch.setattr(RichLog, "write", keep)
+    shown_after_f2: list[str] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await answer_until_over(app, pilot)
+            await pilot.pause()
+            played = list(written)
+            written.clear()
+            await pilot.press("f2")
+            await pilot.pause()
+            shown_after_f2.extend(written)
+            written[:] = played
+
+    asyncio.run(run())
+    entries = app.logs[setup_seat(app)]
+    talk = [entry for entry in entries if entry.chatter]
+    shown_talk = [line for line in written if line.startswith("  ")]
+    assert talk and 0 < len(shown_talk) < len(talk)
+    # Between two lines of talk shown, at least CHATTER_GAP lines of play.
+    gaps: list[int] = []
+    since = None
+    for line in written:
+        if line.startswith("  "):
+            if since is not None:
+                gaps.append(since)
+            since = 0
+        elif since is not None:
+            since += 1
+    assert gaps and min(gaps) >= CHATTER_GAP
+    assert len([line for line in shown_after_f2 if line.startswith("  ")]) == len(talk)
+
+
+def setup_seat(app: TableApp) -> int:
+    """The seat whose log the screen shows."""
+    assert app.shown_seat is not None
+    return app.shown_seat

@@ -43,6 +43,9 @@ WIDE = 100
 """From this many columns the side panel takes two fifths of the screen."""
 SIDE_NARROW = 32
 """The side panel's width on a narrow terminal (80 columns)."""
+CHATTER_GAP = 6
+"""With the talk folded (Gotcha's default), a line of talk is still shown once this many
+lines of play have been written since the last one shown: the bots' chatter, rate-limited."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,8 @@ class TableApp(App[int]):
             lang: The person's language.
             play: The game's thread (``tui.run``).
             save_note: What leaving does to the game (saved where, or lost).
-            chatty: Whether the game has talk (Gotcha): the log folds it until F2.
+            chatty: Whether the game has talk (Gotcha): the log shows a line of it only
+                every ``CHATTER_GAP`` lines of play until F2 shows it all.
         """
         super().__init__()
         self.lang = lang
@@ -107,6 +111,8 @@ class TableApp(App[int]):
         self._save_note = save_note
         self._board: Board | None = None
         self._quitting = False
+        self._since_talk = CHATTER_GAP
+        self._talk_hidden = 0
 
     def compose(self) -> ComposeResult:
         """The fixed layout."""
@@ -295,7 +301,7 @@ class TableApp(App[int]):
             self.push_screen(DetailScreen(self._board.tables[0], self.lang))
 
     def action_toggle_chatter(self) -> None:
-        """Show or fold the talk in the log (Gotcha)."""
+        """Show all the talk in the log, or only some of it (Gotcha)."""
         self.show_chatter = not self.show_chatter
         if self.shown_seat is not None:
             self._show_log(self.shown_seat)
@@ -324,8 +330,13 @@ class TableApp(App[int]):
         return tables[-1]
 
     def _write(self, log: RichLog, entry: LogEntry) -> None:
-        if entry.chatter and not self.show_chatter:
-            return
+        if not entry.chatter:
+            self._since_talk += 1
+        elif not self.show_chatter:
+            if self._since_talk < CHATTER_GAP:
+                self._talk_hidden += 1
+                return
+            self._since_talk = 0
         if entry.important:
             log.write(Text(f"★ {entry.text}", style="bold yellow"))
         elif entry.chatter:
@@ -337,6 +348,8 @@ class TableApp(App[int]):
         self.shown_seat = seat
         log = self.query_one("#log", RichLog)
         log.clear()
+        self._since_talk = CHATTER_GAP
+        self._talk_hidden = 0
         for entry in self.logs.get(seat, []):
             self._write(log, entry)
         log.border_title = self._log_title()
@@ -344,9 +357,8 @@ class TableApp(App[int]):
     def _log_title(self) -> str:
         entries = self.logs.get(self.shown_seat, []) if self.shown_seat is not None else []
         title = msg("term.tui.log", count=len(entries)).text(self.lang)
-        folded = sum(1 for entry in entries if entry.chatter)
         if self._chatty and not self.show_chatter:
-            title += " · " + msg("term.tui.folded", count=folded).text(self.lang)
+            title += " · " + msg("term.tui.folded", count=self._talk_hidden).text(self.lang)
         return title
 
     def _keys_line(self) -> str:
@@ -370,8 +382,8 @@ register(
         },
         "term.tui.log": {"es": "Sucesos ({count})", "en": "Events ({count})"},
         "term.tui.folded": {
-            "es": "charla plegada: {count}",
-            "en": "talk folded: {count}",
+            "es": "charla oculta: {count}",
+            "en": "talk hidden: {count}",
         },
         "term.tui.keys": {
             "es": "q salir · ↑↓ repetir · Tab completa · RePág/AvPág sucesos · F3 mesa",
