@@ -2,10 +2,10 @@
 
 Importing the package registers the games' Gymnasium ids (``ludoteca/Tacocat-v0`` ...) with
 Gymnasium, now or as soon as Gymnasium is imported, without importing it
-(``adapters.gymnasium_ids``).
+(``ludoteca.gymnasium_ids``).
 """
 
-from ludoteca.adapters import gymnasium_ids as _gymnasium_ids
+from ludoteca import gymnasium_ids as _gymnasium_ids
 
 __version__ = "0.1.0"
 

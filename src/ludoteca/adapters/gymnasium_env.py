@@ -1,7 +1,7 @@
 """Gymnasium single-agent environments: one learner seat against the project's bots.
 
 >>> import gymnasium
->>> import ludoteca  # registers ludoteca/Tacocat-v0 ... (adapters.gymnasium_ids)
+>>> import ludoteca  # registers ludoteca/Tacocat-v0 ... (ludoteca.gymnasium_ids)
 >>> e = gymnasium.make("ludoteca/Tacocat-v0", opponents="greedy")
 >>> observation, info = e.reset(seed=3)
 >>> observation, reward, terminated, truncated, info = e.step(int(info["action_mask"].argmax()))
@@ -46,7 +46,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from ludoteca.adapters import encodings, gymnasium_ids
+from ludoteca import gymnasium_ids
+from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
 from ludoteca.agents import registry as agents
 from ludoteca.engine import options as options_mod

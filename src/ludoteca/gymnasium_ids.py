@@ -1,7 +1,9 @@
-"""The Gymnasium ids of the games, registered as soon as both ``ludoteca`` and
-``gymnasium`` are imported, in either order, without importing either early.
+"""The Gymnasium ids of the games (``adapters.gymnasium_env``'s), registered as soon as
+both ``ludoteca`` and ``gymnasium`` are imported, in either order, without importing
+either early.
 
-``import ludoteca`` calls :func:`install`: if Gymnasium is already imported the ids are
+``import ludoteca`` calls :func:`install` (this module imports only ``sys``, so that
+``import ludoteca`` imports nothing else): if Gymnasium is already imported the ids are
 registered at once; otherwise a finder on ``sys.meta_path`` waits for Gymnasium's own import
 and registers them right after it. Registration only records the entry point as a string
 (``ludoteca.adapters.gymnasium_env:LudotecaGymEnv``), so neither NumPy nor the adapter is
@@ -20,13 +22,13 @@ or, without importing ``ludoteca`` first, ``gymnasium.make("ludoteca:ludoteca/Ta
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-from collections.abc import Sequence
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 ENV_IDS: dict[str, str] = {
     "tacocat": "ludoteca/Tacocat-v0",
@@ -46,9 +48,13 @@ def register(gymnasium: Any) -> None:
             gymnasium.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"game_id": game_id})
 
 
-class _AfterGymnasium(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: when ``gymnasium`` is about to be imported, it lets the other
-    finders find it and has its module registered right after the module has run.
+class _AfterGymnasium:
+    """A ``sys.meta_path`` finder that finds nothing itself.
+
+    When ``gymnasium`` is about to be imported, it lets the other finders find it and has
+    its module registered right after the module has run. It is no
+    ``importlib.abc.MetaPathFinder`` subclass: importing ``importlib.abc`` would cost
+    ``import ludoteca`` more than all the rest.
     """
 
     def find_spec(
@@ -56,9 +62,11 @@ class _AfterGymnasium(importlib.abc.MetaPathFinder):
         fullname: str,
         path: Sequence[str] | None,
         target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
+    ) -> ModuleSpec | None:
         if fullname != "gymnasium":
             return None
+        import importlib.util  # noqa: PLC0415 (only when Gymnasium is imported)
+
         _uninstall()
         spec = importlib.util.find_spec(fullname)
         loader = spec.loader if spec is not None else None
