@@ -10,15 +10,17 @@ chosen by measured rating (``ludoteca.agents.levels``).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.agents import levels
-from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
+
+if TYPE_CHECKING:
+    from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.tacocat.greedy:GreedyTacocat",
@@ -130,6 +132,8 @@ def make_search(game_id: str, **parameters: Any) -> ISMCTSAgent:
     fallback = make_agent(
         _FALLBACK.get(game_id, "greedy" if game_id in _GREEDY else "random"), game_id
     )
+    from ludoteca.agents.ismcts import ISMCTSAgent  # noqa: PLC0415 (start-up of the CLI)
+
     spec: SearchSpec | None = _load(_SEARCH[game_id]) if game_id in _SEARCH else None
     if "iterations" not in parameters:
         parameters["iterations"] = None

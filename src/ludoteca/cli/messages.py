@@ -171,8 +171,18 @@ register(
             "en": "Game option NAME=VALUE (repeatable; see 'ludoteca rules GAME').",
         },
         "cli.help.save": {
-            "es": "Guarda el registro de la partida en este archivo (una línea JSON).",
-            "en": "Save the game record to this file (one JSON line).",
+            "es": "Guarda el registro de la partida en este archivo (una línea JSON); por "
+            "defecto, en ~/.local/share/ludoteca/games/ (ver 'ludoteca replay').",
+            "en": "Save the game record to this file (one JSON line); by default it goes to "
+            "~/.local/share/ludoteca/games/ (see 'ludoteca replay').",
+        },
+        "cli.help.no_save": {
+            "es": "No guardar la partida en ningún sitio.",
+            "en": "Do not save the game anywhere.",
+        },
+        "cli.help.plain": {
+            "es": "Línea a línea en vez de pantalla completa (lectores de pantalla, tuberías).",
+            "en": "Line by line instead of full screen (screen readers, pipes).",
         },
         "cli.help.simulate": {
             "es": "Juega muchas partidas con semilla entre agentes y resume los resultados.",
@@ -209,8 +219,8 @@ register(
             "en": "Do not rotate agents: agent i always plays seat i.",
         },
         "cli.help.replay": {
-            "es": "Revive paso a paso una partida grabada.",
-            "en": "Step through a recorded game.",
+            "es": "Revive paso a paso una partida grabada; sin archivo, lista las guardadas.",
+            "en": "Step through a recorded game; without a file, list the saved ones.",
         },
         "cli.help.file": {
             "es": "Archivo de registros (JSON por líneas).",
