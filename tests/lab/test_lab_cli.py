@@ -100,7 +100,10 @@ def test_compare_sweep_and_ladder_print_their_tables(tmp_path: Path) -> None:
     )
     assert compare.exit_code == 0, compare.output
     assert "A = min_sequence=3 against B = min_sequence=2" in compare.stdout
-    assert "p (Welch)" in compare.stdout and "seat 0 wins" in compare.stdout
+    assert "Agents: greedy in every seat (the default" in compare.stdout
+    assert "p (Holm)" in compare.stdout and "wins: first seat (YAY)" in compare.stdout
+    assert "Holm's correction over the" in compare.stdout
+    assert "Warning" not in compare.output and "warn" not in compare.stderr.lower()
     plots = tmp_path / "plots"
     sweep = invoke(
         [
@@ -110,6 +113,8 @@ def test_compare_sweep_and_ladder_print_their_tables(tmp_path: Path) -> None:
             "board_size=9,13",
             "-n",
             "3",
+            "--agents",
+            "greedy",
             "--plots",
             str(plots),
             "--lang",
@@ -174,22 +179,40 @@ def test_report_is_one_self_contained_page_in_both_languages(tmp_path: Path) -> 
         assert not re.search(r"url\((?!#)", page) and "@import" not in page  # only url(#id)
 
 
-def test_ctrl_c_prints_the_summary_of_the_finished_games() -> None:
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_prints_and_writes_exactly_the_finished_games(workers: str, tmp_path: Path) -> None:
+    """A real SIGINT to the installed script: the summary, the JSON, the CSV and the records
+    all hold the same games, every one finished (with workers, each came back as it ended)."""
     script = Path(sys.executable).with_name("ludoteca")
+    files = {kind: tmp_path / f"games.{kind}" for kind in ("json", "csv", "jsonl")}
     process = subprocess.Popen(
-        [str(script), "simulate", "tacocat", "-n", "100000", "--lang", "en"],
+        [
+            *(str(script), "simulate", "tacocat", "-n", "100000", "--agents", "random"),
+            *("-w", workers, "--json", str(files["json"]), "--csv", str(files["csv"])),
+            *("--out", str(files["jsonl"]), "--lang", "en"),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **BASE_ENV},
     )
     assert process.stderr is not None
+    warning = process.stderr.readline()
+    assert warning.startswith("Warning: the random agent plays without any strategy"), warning
     first = process.stderr.readline()  # blocks until the first progress line
     assert first.startswith("Simulating: 100/100000 games"), first
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
-    assert "Interrupted (Ctrl-C): summary of the" in stdout
-    assert "games finished out of 100000." in stdout
+    found = re.search(r"summary of the games finished, (\d+) of 100000\.", stdout)
+    assert found, stdout
+    finished = int(found[1])
+    assert finished >= 100
     assert "Wins by seat" in stdout and "Total" in stdout
-    assert "Traceback" not in stderr
+    assert f"{finished} games in" in stderr and "Traceback" not in stderr
+    summary = json.loads(files["json"].read_text("utf-8"))
+    assert summary["interrupted"] and summary["games"] == finished
+    table = pd.read_csv(files["csv"])
+    assert len(table) == finished and table["finished"].all()
+    assert sorted(table["index"]) == sorted(set(table["index"]))
+    assert len(files["jsonl"].read_text("utf-8").splitlines()) == finished
