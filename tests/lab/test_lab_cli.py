@@ -216,3 +216,82 @@ def test_ctrl_c_prints_and_writes_exactly_the_finished_games(workers: str, tmp_p
     assert len(table) == finished and table["finished"].all()
     assert sorted(table["index"]) == sorted(set(table["index"]))
     assert len(files["jsonl"].read_text("utf-8").splitlines()) == finished
+
+
+def test_every_command_names_its_agents_and_warns_only_for_random_seats() -> None:
+    default = invoke(["simulate", "tacocat", "-n", "1", "--lang", "en"])
+    assert default.exit_code == 0, default.output
+    assert "Agents: greedy in every seat (the default: tacocat's strongest fast agent" in (
+        default.stdout
+    )
+    assert "1 game of tacocat" in default.stdout and "1 games" not in default.output
+    assert "Warning" not in default.stderr
+    random = invoke(["simulate", "tacocat", "-n", "1", "--agents", "random", "--lang", "es"])
+    assert random.exit_code == 0, random.output
+    assert "Agentes: random, random." in random.stdout
+    assert "Aviso: el agente random juega sin estrategia" in random.stderr
+    assert "se juega con greedy" in random.stderr
+
+
+def test_sweep_and_ladder_over_player_counts(tmp_path: Path) -> None:
+    sweep = invoke(
+        ["sweep", "dweebies", "--players", "2,3", "-n", "2", "--agents", "random", "--lang", "en"]
+    )
+    assert sweep.exit_code == 0, sweep.output
+    assert "players=2" in sweep.stdout and "players=3" in sweep.stdout
+    assert "wins: third seat" in sweep.stdout and "lines of 2 cards collected" in sweep.stdout
+    both = invoke(["sweep", "tile_up", "--players", "2,3", "-o", "board_size=9,11", "--lang", "en"])
+    one_line_error(both, "sweeps one thing")
+    mixed = invoke(["sweep", "dweebies", "--players", "2,3", "--agents", "random,greedy"])
+    assert mixed.exit_code == 2 and "one agent for every seat" in mixed.stderr
+    out = tmp_path / "ladders.json"
+    ladder = invoke(
+        ["ladder", "dweebies", "--agents", "random,greedy", "--players", "2,3", "-n", "2"]
+        + ["--json", str(out), "--lang", "en"]
+    )
+    assert ladder.exit_code == 0, ladder.output
+    printed = " ".join(ladder.stdout.split())
+    assert "(2 seats, balanced)" in printed and "(3 seats, balanced)" in printed
+    assert [table["players"] for table in json.loads(out.read_text("utf-8"))["ladders"]] == [2, 3]
+
+
+def test_permuted_seats_and_the_reports_real_file_name(tmp_path: Path) -> None:
+    permuted = invoke(
+        ["simulate", "dweebies", "--agents", "random,greedy,expert", "--permute-seats", "-n", "1"]
+    )
+    assert permuted.exit_code == 0, permuted.output
+    assert "in every order (6; game i plays order i mod 6)" in permuted.stdout
+    out = tmp_path / "my report.html"
+    args = ["report", "tacocat", "--out", str(out), "-n", "2", "--ladder-agents", "random,greedy"]
+    result = invoke([*args, "--ladder-games", "2", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert f"ludoteca report tacocat --out &#x27;{out}&#x27; -n 2" in out.read_text("utf-8")
+
+
+def help_words(command: str, lang: str) -> str:
+    """A command's help as one line of words, without the panels' borders."""
+    printed = invoke([command, "--help", "--lang", lang]).stdout
+    return " ".join(word for word in printed.split() if word.strip("│╭╮╰╯─"))
+
+
+def test_the_labs_own_help_for_workers_and_agents() -> None:
+    for command in ("simulate", "compare", "sweep", "ladder", "report"):
+        english = help_words(command, "en")
+        assert "Ctrl-C keeps every finished game" in english, command
+        assert "PostgreSQL" not in english
+    script = Path(sys.executable).with_name("ludoteca")
+    spanish = subprocess.run(
+        [str(script), "simulate", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **BASE_ENV, "LANG": "es_ES.UTF-8"},
+        check=True,
+    ).stdout
+    words = " ".join(word for word in spanish.split() if word.strip("│╭╮╰╯─"))
+    assert "Ctrl-C conserva toda partida terminada" in words
+    agents = help_words("simulate", "en")
+    assert (
+        "gotcha: random, greedy, expert" in agents
+        and "gotcha: random, greedy, expert," not in agents
+    )

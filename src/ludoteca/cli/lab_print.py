@@ -14,7 +14,7 @@ from ludoteca.lab.default_agents import plays_randomly, strongest_fast_agent
 from ludoteca.lab.labels import count_label, seat_words
 from ludoteca.lab.labels import games as games_text
 from ludoteca.lab.match import seat_orders
-from ludoteca.lab.measures import is_share
+from ludoteca.lab.measures import is_share, ordered
 from ludoteca.lab.messages import measure_label
 from ludoteca.lab.stats import Summary
 from ludoteca.lab.summary import Share, SimulationSummary
@@ -156,7 +156,7 @@ def _endings(found: SimulationSummary, lang: Lang) -> None:
             label=label,
             reason=reason,
             share=percent(rate.value),
-            count=rate.successes,
+            count=games_text(rate.successes),
         )
         parts.append(line.text(lang))
     if parts:
@@ -243,8 +243,9 @@ def comparison(found: Comparison, lang: Lang) -> None:
     for key in ("p", "holm"):
         table.add_column(msg(f"lab.cmp.col.{key}").text(lang), justify="right")
     table.add_column("")
-    for entry in found.differences:
-        key = entry.key
+    by_key = {entry.key: entry for entry in found.differences}
+    for key in ordered(list(by_key)):
+        entry = by_key[key]
         scale = 100.0 if is_share(key) else 1.0
         table.add_row(
             measure_label(key, config.game_id, lang),

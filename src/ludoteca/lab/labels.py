@@ -78,8 +78,6 @@ def figure_label(game_id: str, name: str, lang: Lang) -> str:
 
 _MECHANICS: dict[str, dict[str, tuple[str, str]]] = {
     "tacocat": {
-        "rounds": ("rondas jugadas", "rounds played"),
-        "drawn_rounds": ("rondas sin ganador", "rounds without a winner"),
         "duels": ("duelos", "duels"),
         "duel_ties": ("duelos empatados", "tied duels"),
         "attacks_single": ("ataques de una carta", "single-card attacks"),
@@ -152,7 +150,7 @@ _FIGURES: dict[str, dict[str, tuple[str, str]]] = {
     "tacocat": {
         "rounds_won": ("rondas ganadas", "rounds won"),
         "drawn_rounds": ("rondas sin ganador", "rounds without a winner"),
-        "rounds": ("rondas", "rounds"),
+        "rounds": ("rondas de la partida", "rounds in the game"),
         "position": (
             "casilla final de Tacocat (−1 meta YAY … 7 meta WOW)",
             "Tacocat's final space (−1 YAY goal … 7 WOW goal)",

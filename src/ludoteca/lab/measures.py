@@ -16,6 +16,7 @@ by row (``lab.paired``).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -94,6 +95,29 @@ def _agent_columns(rows: pd.DataFrame, seats: int) -> dict[str, pd.Series]:
         )
         found[f"agent.{name}"] = (won / held)[held > 0]
     return found
+
+
+_ORDER = ("share_", "agent.", "draws", "turns", "steps", "margin", "end.", "fig.", "stat.")
+_SEAT = re.compile(r"^(?P<base>.*?)(?:_|@)(?P<seat>\d+)$")
+
+
+def ordered(keys: list[str]) -> list[str]:
+    """Measure keys in reading order: wins, length, endings, figures, counts; a per-seat
+    measure's seats together, in seat order, where its first seat appeared.
+    """
+
+    def rank(item: tuple[int, str]) -> tuple[int, int, int]:
+        position, key = item
+        kind = next((i for i, prefix in enumerate(_ORDER) if key.startswith(prefix)), 9)
+        found = _SEAT.match(key)
+        if found is None or key.startswith("share_"):
+            seat = int(key.removeprefix("share_")) if key.startswith("share_") else 0
+            return kind, position if not key.startswith("share_") else 0, seat
+        base = found["base"]
+        first = next(i for i, other in enumerate(keys) if other.startswith(base))
+        return kind, first, int(found["seat"])
+
+    return [key for _, key in sorted(enumerate(keys), key=rank)]
 
 
 def measure(key: str, values: pd.Series) -> Measure:

@@ -32,7 +32,7 @@ from ludoteca.engine.i18n import msg
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab import stats
 from ludoteca.lab import table as table_mod
-from ludoteca.lab.measures import Measure, measure, measure_columns, zeros
+from ludoteca.lab.measures import Measure, measure, measure_columns, ordered, zeros
 from ludoteca.lab.paired import Difference, differences
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.lab.summary import SimulationSummary
@@ -179,8 +179,8 @@ class Sweep:
     measures: tuple[dict[str, Measure], ...]
 
     def measure_keys(self) -> list[str]:
-        """Every measure any value has, in order of first appearance."""
-        return list(dict.fromkeys(key for found in self.measures for key in found))
+        """Every measure any value has, in reading order (``lab.measures.ordered``)."""
+        return ordered(list(dict.fromkeys(key for found in self.measures for key in found)))
 
 
 def sweep_values(pairs: Sequence[tuple[str, str]], game_id: str) -> tuple[str, list[str]]:

@@ -1,7 +1,8 @@
-"""Tacocat's mechanics: duels (and their ties), attacks by kind, answers, drawn rounds.
+"""Tacocat's mechanics: duels (and their ties), attacks by kind, answers.
 
 TC-04 duel, TC-05 attack (one card, a set of equal values, a sequence of consecutive
-values), TC-06 defend or sacrifice, TC-08 a round without a winner.
+values), TC-06 defend or sacrifice. Rounds and rounds without a winner (TC-08) are the
+outcome's own figures (``rounds``, ``drawn_rounds``), not counted twice.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ class TacocatTally(Tally):
     def count_names(self) -> tuple[str, ...]:
         """Every count's name."""
         return (
-            "rounds",
-            "drawn_rounds",
             "duels",
             "duel_ties",
             "attacks_single",
@@ -30,10 +29,6 @@ class TacocatTally(Tally):
             "defences",
             "sacrifices",
         )
-
-    def also_read(self, before: Any, after: Any) -> bool:
-        """Also read the steps that end a round or the match."""
-        return bool(after.round != before.round or after.winner != before.winner)
 
     def count(self, kind: str, data: Any, before: Any, after: Any) -> None:
         """Count one public event."""
@@ -53,6 +48,3 @@ class TacocatTally(Tally):
             tally["defences"] += 1
         elif kind == "sacrifice":
             tally["sacrifices"] += 1
-        elif kind == "round_end":
-            tally["rounds"] += 1
-            tally["drawn_rounds"] += data["winner"] is None
