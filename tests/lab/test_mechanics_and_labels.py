@@ -1,5 +1,6 @@
 """Each game's mechanic counts, read from public events, and the words every table uses."""
 
+import pandas as pd
 import pytest
 
 from ludoteca.agents.registry import make_agent
@@ -8,8 +9,8 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.lab import labels, mechanics, table
 from ludoteca.lab import simulate as sim
 from ludoteca.lab.match import seat_orders
+from ludoteca.lab.measures import measure_columns
 from ludoteca.lab.messages import measure_label
-from ludoteca.lab.questions import measure_columns
 
 GAMES = {
     "tacocat": ("greedy", "greedy"),
@@ -21,7 +22,7 @@ GAMES = {
 
 
 @pytest.fixture(scope="module")
-def frames() -> dict[str, object]:
+def frames() -> dict[str, pd.DataFrame]:
     return {
         game: table.simulate_frame(sim.SimulationConfig(game, 3, agents, seed=5))
         for game, agents in GAMES.items()
@@ -29,10 +30,10 @@ def frames() -> dict[str, object]:
 
 
 def test_every_measure_of_every_game_is_in_words_in_both_languages(
-    frames: dict[str, object],
+    frames: dict[str, pd.DataFrame],
 ) -> None:
     for game, frame in frames.items():
-        for key in measure_columns(frame):  # type: ignore[arg-type]
+        for key in measure_columns(frame):
             english = measure_label(key, game, "en")
             spanish = measure_label(key, game, "es")
             # A measure without words would fall back to its name, the same in both languages.
@@ -50,28 +51,28 @@ def test_seats_are_named_in_words() -> None:
     assert measure_label("share_0", "mystery_date", "en") == "wins: first seat"
 
 
-def test_tacocat_mechanics_add_up(frames: dict[str, object]) -> None:
+def test_tacocat_mechanics_add_up(frames: dict[str, pd.DataFrame]) -> None:
     frame = frames["tacocat"]
-    assert (frame["stat.duel_ties"] <= frame["stat.duels"]).all()  # type: ignore[index]
-    assert (frame["stat.duels"] >= frame["fig.rounds"]).all()  # type: ignore[index]  # TC-04
-    attacks = sum(frame[f"stat.attacks_{kind}"] for kind in ("single", "set", "sequence"))  # type: ignore[index]
-    answers = frame["stat.defences"] + frame["stat.sacrifices"]  # type: ignore[index]
+    assert (frame["stat.duel_ties"] <= frame["stat.duels"]).all()
+    assert (frame["stat.duels"] >= frame["fig.rounds"]).all()  # TC-04
+    attacks = sum(frame[f"stat.attacks_{kind}"] for kind in ("single", "set", "sequence"))
+    answers = frame["stat.defences"] + frame["stat.sacrifices"]
     assert (attacks > 0).all() and (answers >= attacks).all()
 
 
-def test_dweebies_mechanics_add_up_to_the_scores(frames: dict[str, object]) -> None:
+def test_dweebies_mechanics_add_up_to_the_scores(frames: dict[str, pd.DataFrame]) -> None:
     frame = frames["dweebies"]
-    scores = sum(frame[f"fig.scores_{seat}"] for seat in range(3))  # type: ignore[index]
-    assert (frame["stat.cards_collected"] == scores).all()  # type: ignore[index]
-    by_seat = sum(frame[f"stat.collections@{seat}"] for seat in range(3))  # type: ignore[index]
-    assert (by_seat == frame["stat.collections"]).all()  # type: ignore[index]
-    lines = sum(frame[f"stat.lines_{n}"] for n in range(2, 7))  # type: ignore[index]
-    doubles = frame["stat.double_collections"]  # type: ignore[index]
-    assert (lines == frame["stat.collections"] + doubles).all()  # type: ignore[index]
-    assert (frame["stat.splits"] <= frame["stat.collections"]).all()  # type: ignore[index]
+    scores = sum(frame[f"fig.scores_{seat}"] for seat in range(3))
+    assert (frame["stat.cards_collected"] == scores).all()
+    by_seat = sum(frame[f"stat.collections@{seat}"] for seat in range(3))
+    assert (by_seat == frame["stat.collections"]).all()
+    lines = sum(frame[f"stat.lines_{n}"] for n in range(2, 7))
+    doubles = frame["stat.double_collections"]
+    assert (lines == frame["stat.collections"] + doubles).all()
+    assert (frame["stat.splits"] <= frame["stat.collections"]).all()
 
 
-def test_tile_up_goals_by_shape_and_stacks_match_the_board(frames: dict[str, object]) -> None:
+def test_tile_up_goals_by_shape_and_stacks_match_the_board(frames: dict[str, pd.DataFrame]) -> None:
     frame = frames["tile_up"]
     shapes = [
         column
@@ -79,35 +80,39 @@ def test_tile_up_goals_by_shape_and_stacks_match_the_board(frames: dict[str, obj
         if column.startswith("stat.goals_")
         and column[-1].isdigit()
         and column != "stat.goals_scored"
-    ]  # type: ignore[attr-defined]
+    ]
     assert len(shapes) == 9
-    assert (sum(frame[c] for c in shapes) == frame["stat.goals_scored"]).all()  # type: ignore[index]
-    stacks = sum(frame[f"stat.stacks_{h}"] for h in range(1, 5))  # type: ignore[index]
-    assert (stacks <= frame["stat.tiles_on_board"]).all() and (stacks > 0).all()  # type: ignore[index]
+    assert (sum(frame[c] for c in shapes) == frame["stat.goals_scored"]).all()
+    stacks = sum(frame[f"stat.stacks_{h}"] for h in range(1, 5))
+    assert (stacks <= frame["stat.tiles_on_board"]).all() and (stacks > 0).all()
 
 
-def test_mystery_date_and_gotcha_count_by_seat_and_by_family(frames: dict[str, object]) -> None:
+def test_mystery_date_and_gotcha_count_by_seat_and_by_family(
+    frames: dict[str, pd.DataFrame],
+) -> None:
     dates = frames["mystery_date"]
-    swaps = sum(dates[f"stat.swaps@{seat}"] for seat in range(3))  # type: ignore[index]
-    assert (swaps == dates["stat.swaps"]).all()  # type: ignore[index]
+    swaps = sum(dates[f"stat.swaps@{seat}"] for seat in range(3))
+    assert (swaps == dates["stat.swaps"]).all()
     gotcha = frames["gotcha"]
-    families = [c for c in gotcha.columns if c.startswith("stat.plays_")]  # type: ignore[attr-defined]
+    families = [c for c in gotcha.columns if c.startswith("stat.plays_")]
     assert len(families) == 10
-    assert (sum(gotcha[c] for c in families) == gotcha["stat.plays"]).all()  # type: ignore[index]
-    assert (gotcha["stat.plays_who"] > 0).any()  # type: ignore[index]
+    assert (sum(gotcha[c] for c in families) == gotcha["stat.plays"]).all()
+    assert (gotcha["stat.plays_who"] > 0).any()
 
 
 def test_a_tally_reads_only_what_a_spectator_learns() -> None:
     """The tally asks for the events of viewer None: hidden cards never reach it."""
-    seen: list[object] = []
+    seen: list[int | None] = []
     game = registry.make("tacocat")
     tally = mechanics.tally_for(game, 2)
     assert tally is not None
     real_events = game.events
 
-    def events(before: object, seat: int, action: object, after: object, viewer: object) -> object:
+    def events(
+        before: object, seat: int, action: object, after: object, viewer: int | None
+    ) -> object:
         seen.append(viewer)
-        return real_events(before, seat, action, after, viewer)  # type: ignore[arg-type]
+        return real_events(before, seat, action, after, viewer)
 
     tally.game = type("Spy", (), {"events": staticmethod(events)})()
     runner.play(game, [make_agent("greedy", "tacocat")] * 2, 3, {}, observer=tally)
