@@ -196,6 +196,8 @@ def test_every_terminal_and_command_text_exists_in_both_languages() -> None:
 
 SAME_IN_BOTH = {
     "cli.col.id",
+    "lab.cmp.col.holm",
+    "lab.sim.end_reason",
     "replay.action",
     "cli.frame.error",
     "lab.sim.total",  # "Total" in both

@@ -127,9 +127,9 @@ def simulate(
         )
         options = simulate_mod.validate(config)
         table_mod.check_writable([json_out, csv_out, parquet_out])
-        show.agents_used(game, config.agents, agents is not None, chosen)
         started = time.perf_counter()
         sink = open_for_writing(out) if out is not None else None
+        show.agents_used(game, config.agents, agents is not None, chosen)
         rows: list[dict[str, Any]] = []
         wants_rows = csv_out is not None or parquet_out is not None
         if wants_rows:  # load pandas now: after Ctrl-C the tables are written at once
