@@ -201,6 +201,7 @@ SAME_IN_BOTH = {
     "replay.action",
     "cli.frame.error",
     "lab.sim.total",  # "Total" in both
+    "lab.report.col_total",
     "lab.cmp.col.a",  # the compared variants' letters and symbols: A, B, B − A, p
     "lab.cmp.col.b",
     "lab.cmp.col.diff",
