@@ -24,6 +24,7 @@ from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
 from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import open_store
@@ -41,6 +42,7 @@ def create_app(
     limits: Limits | None = None,
     api_docs: bool = False,
     cluster: ClusterSettings | None = None,
+    origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -53,13 +55,15 @@ def create_app(
         api_docs: Serve FastAPI's ``/docs`` and ``/openapi.json`` (off by default).
         cluster: Run as one worker of several (``web.cluster``; PostgreSQL and Redis):
             rooms are loaded by the worker that takes their lease, not all at start.
+        origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
     """
     limits = limits or Limits()
-    site = Site(limits, Meter(limits), static_dir)
+    site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     for router in (
         pages.router(site),
@@ -81,7 +85,7 @@ def serving(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        store = open_store(store_url)
+        store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
         host: RoomHost
         if cluster is not None:

@@ -20,7 +20,7 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.room import Room
 from ludoteca.web.wire.client import Client, RoomError, read_message
-from ludoteca.web.wire.limits import Bucket, Limits, Meter
+from ludoteca.web.wire.limits import Limits, Meter, SocketRates
 from ludoteca.web.wire.sockets import CLOSE_NO_ROOM, CLOSE_NOT_READING, Outbox, read_frames
 
 log = logging.getLogger("ludoteca.web")
@@ -154,8 +154,8 @@ class LocalHost:
             return
         found = room
 
-        async def answer(text: str | None, chats: Bucket) -> None:
-            message = read_message(client, text, chats, meter, address)
+        async def answer(text: str | None, rates: SocketRates) -> None:
+            message = read_message(client, text, rates, meter, address)
             if message is not None:
                 await found.handle(client, message)
 

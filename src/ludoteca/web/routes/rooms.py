@@ -56,7 +56,7 @@ async def create_room(site: Site, request: Request) -> Response:
     fields (``Rooms.create``); 201 with the room, its invite and the creator's token.
     """
     lang = request_lang(request)
-    if not same_site(request):
+    if not same_site(request, site.origins):
         return refusal(403, RoomError("cross_site", msg("web.error.cross_site")), lang)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
