@@ -443,20 +443,21 @@ class Room:
         self.session.live = live
         self.pilot.begin(live)
 
-    def _draw_and_go_on(self) -> None:
-        """Draw the chance steps the game is waiting on, store them, then go on (broadcast,
-        bots, timers). If the store refuses them they are undone and tried again later.
+    async def _draw_and_go_on(self) -> None:
+        """Draw the chance steps the game is waiting on, store them (by the writer thread),
+        then go on (broadcast, bots, timers). If the store refuses them they are undone and
+        tried again later. Call under the room's lock.
         """
         try:
-            self.session.draw()
+            await self.session.draw_async()
         except RoomError:
             self.pilot.retry_later(self._draw_quietly)
             raise
-        self._after_change()
+        await self._after_change_async()
 
-    def _draw_quietly(self) -> None:
+    async def _draw_quietly(self) -> None:
         with contextlib.suppress(RoomError):
-            self._draw_and_go_on()
+            await self._draw_and_go_on()
 
     async def apply(self, seat: Seat, action: Any) -> None:
         """Apply a checked action (and the chance that follows), store, broadcast, go on.
@@ -477,14 +478,10 @@ class Room:
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
 
-    def _after_change(self) -> None:
-        finish = self._finish_write()
-        if finish is not None:
-            self._stored(finish)
-        self._go_on(finish is not None)
-
     async def _after_change_async(self) -> None:
-        """:meth:`_after_change`, the game's end stored by the writer thread."""
+        """After stored steps: the game's end stored by the writer thread, if they ended it;
+        then go on (:meth:`_go_on`).
+        """
         finish = self._finish_write()
         if finish is not None:
             await self._stored_async(finish)
@@ -545,12 +542,21 @@ class Room:
         action = self.session.read(seat, act.action)
         await self.apply(seat, action)
 
-    def resume(self) -> None:
+    def resume(self) -> asyncio.Task[None] | None:
         """After a restart: plan the bots and timers of a game in progress (drawing first
-        any chance step the stored game stopped at, should its draws not have been stored).
+        any chance step the stored game stopped at, should its draws not have been stored),
+        in a task on the running loop (its store writes never hold the loop).
+
+        Returns:
+            The task (None if no game is in progress).
         """
         if self.status == PLAYING and self.session.live is not None:
-            self._draw_quietly()
+            return self.pilot.spawn(self._resume())
+        return None
+
+    async def _resume(self) -> None:
+        async with self.lock:
+            await self._draw_quietly()
 
     def _presence_soon(self) -> None:
         """Joins and leaves are told in one ``presence`` per ``PRESENCE_DELAY`` (a burst of

@@ -167,8 +167,8 @@ _SEAT_CHANGES = (p.Sit, p.Bot, p.Unbot, p.Leave)
 
 
 def _within_rate(message: p.ClientMessage, rates: SocketRates, meter: Meter, address: str) -> str:
-    """ "" if ``message`` is within its socket's (and address's) rate, else the refusal's
-    text key (``web.error.rate_*``). Messages without a rate cost one type check.
+    """The refusal's text key (``web.error.rate_*``) if ``message`` is past its socket's
+    (or address's) rate, else the empty string. Messages without a rate cost a type check.
     """
     if isinstance(message, p.Chat):
         return "" if rates.chat.take() and meter.take(address, "chat") else "web.error.rate_chat"
