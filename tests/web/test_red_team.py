@@ -254,12 +254,12 @@ def test_every_answer_carries_the_security_headers_and_pages_answer_head(server:
 def test_a_socket_from_another_sites_page_is_refused(db: str) -> None:
     with Server(db, origins=("https://friend.example",)) as server:
         room = server.create_room("tacocat", 2)
-        evil = redteam.Socket(ws_base(server), room, origin="https://evil.example")  # type: ignore[arg-type]
+        evil = redteam.Socket(ws_base(server), room, origin="https://evil.example")
         refused = evil.recv()
         assert refused["code"] == "cross_origin"
-        own = redteam.Socket(ws_base(server), room, origin=f"http://127.0.0.1:{server.port}")  # type: ignore[arg-type]
+        own = redteam.Socket(ws_base(server), room, origin=f"http://127.0.0.1:{server.port}")
         assert own.hello()["room_id"] == room
-        friend = redteam.Socket(ws_base(server), room, origin="https://friend.example")  # type: ignore[arg-type]
+        friend = redteam.Socket(ws_base(server), room, origin="https://friend.example")
         assert friend.hello()["room_id"] == room
         own.close()
         friend.close()
