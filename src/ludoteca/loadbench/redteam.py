@@ -326,3 +326,131 @@ class Pinger:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(70)
+
+
+def _handshake(
+    host: str, port: int, room: str, source: str | None, extensions: str = ""
+) -> tuple[socket.socket, bytes]:
+    """A raw WebSocket handshake; the socket and its answer's head."""
+    sock = socket.create_connection((host, port), timeout=10, source_address=(source or "", 0))
+    key = base64.b64encode(os.urandom(16)).decode()
+    offer = f"Sec-WebSocket-Extensions: {extensions}\r\n" if extensions else ""
+    sock.sendall(
+        (
+            f"GET /ws/{room} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n{offer}"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise ConnectionError("no handshake answer")
+        head += chunk
+    return sock, head
+
+
+def bomb_frame(size: int = BOMB_SIZE) -> bytes:
+    """One masked, compressed text frame that inflates to ``size`` letters (about a
+    thousandth of it on the wire), made once and sent again and again: permessage-deflate
+    with ``client_no_context_takeover``, so every copy stands alone.
+    """
+    import zlib  # noqa: PLC0415
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -9)
+    body = packer.compress(b"a" * size) + packer.flush(zlib.Z_SYNC_FLUSH)
+    body = body[:-4] if body.endswith(b"\x00\x00\xff\xff") else body
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(body))
+    length = len(body)
+    if length < 126:
+        head = bytes([0xC1, 0x80 | length])
+    elif length < 65536:
+        head = bytes([0xC1, 0x80 | 126]) + length.to_bytes(2, "big")
+    else:
+        head = bytes([0xC1, 0x80 | 127]) + length.to_bytes(8, "big")
+    return head + mask + masked
+
+
+class Bomber:
+    """A thread sending :func:`bomb_frame` ``per_second`` times a second over raw sockets
+    from ``source``, opening a new socket whenever the server closes one; it counts the
+    bombs sent and the close codes received.
+    """
+
+    OFFER = "permessage-deflate; client_no_context_takeover; client_max_window_bits"
+
+    def __init__(
+        self, host: str, port: int, room: str, per_second: float, source: str = ATTACKER
+    ) -> None:
+        self.address = (host, port, room, source)
+        self.every = 1.0 / per_second
+        self.frame = bomb_frame()
+        self.sent = 0
+        self.closes: dict[int, int] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> Bomber:
+        """Begin bombing."""
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop bombing."""
+        self._stop.set()
+        self._thread.join(30)
+
+    def _run(self) -> None:
+        host, port, room, source = self.address
+        sock: socket.socket | None = None
+        while not self._stop.is_set():
+            try:
+                if sock is None:
+                    sock, _head = _handshake(host, port, room, source, self.OFFER)
+                    sock.setblocking(False)
+                sock.sendall(self.frame)
+                self.sent += 1
+                code = _close_code(sock)
+                if code:
+                    self.closes[code] = self.closes.get(code, 0) + 1
+                    sock.close()
+                    sock = None
+            except (OSError, ConnectionError):
+                self.closes[1006] = self.closes.get(1006, 0) + 1
+                if sock is not None:
+                    sock.close()
+                sock = None
+            self._stop.wait(self.every)
+        if sock is not None:
+            sock.close()
+
+
+def _close_code(sock: socket.socket) -> int:
+    """A close frame's code among what ``sock`` has received so far (0: none yet; 1006:
+    the connection ended without one). Other frames are read and dropped.
+    """
+    data = b""
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except BlockingIOError:
+            break
+        if not chunk:
+            return _code_in(data) or 1006
+        data += chunk
+    return _code_in(data)
+
+
+def _code_in(data: bytes) -> int:
+    while len(data) >= 2:
+        opcode, length = data[0] & 0x0F, data[1] & 0x7F
+        start = 2 if length < 126 else 4 if length == 126 else 10
+        if length >= 126:
+            length = int.from_bytes(data[2:start], "big") if len(data) >= start else 1 << 62
+        if opcode == 0x8:
+            body = data[start : start + length]
+            return int.from_bytes(body[:2], "big") if len(body) >= 2 else 1005
+        data = data[start + length :]
+    return 0
