@@ -325,3 +325,23 @@ def test_torn_rooms_are_repaired_at_load_not_left_dead(db: str) -> None:
     assert again.room("torngame") is not None and again.room("torngame").status == "playing"  # type: ignore[union-attr]
     assert len(again.seats("noseats")) == 2
     again.close()
+
+
+def test_tokens_expire_with_their_room(db: str) -> None:
+    with Server(db, limits=Limits(room_days=1e-9)) as server:  # over as soon as made
+        status, made = server.http("POST", "/api/rooms", {"game": "tacocat", "players": 2})
+        assert status == 201
+        room = made["room"]
+        first = server.peer(room)
+        first.send("hello", lang="es", creator=made["creator"])
+        assert first.wait("error")["code"] == "token_expired"
+        assert first.wait("welcome")["creator"] is False
+        first.sit(0, "Ana")
+        token = first.token
+        first.close()
+        back = server.peer(room)
+        back.send("hello", lang="en", token=token)
+        refused = back.wait("error")
+        assert refused["code"] == "token_expired" and "spectator" in refused["message"]
+        assert back.wait("welcome")["seat"] is None
+        back.close()

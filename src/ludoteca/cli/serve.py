@@ -68,6 +68,9 @@ DbSeconds = Annotated[
     float | None,
     typer.Option("--db-seconds", help=help_text("db_seconds"), metavar=meta("seconds")),
 ]
+RoomDays = Annotated[
+    float | None, typer.Option("--room-days", help=help_text("room_days"), metavar="DAYS")
+]
 ForwardedAllowIps = Annotated[
     str | None,
     typer.Option("--forwarded-allow-ips", help=help_text("forwarded_allow_ips"), metavar="IPS"),
@@ -112,6 +115,7 @@ def serve(
     address_connections: AddressConnections = None,
     seat_grace: SeatGrace = None,
     db_seconds: DbSeconds = None,
+    room_days: RoomDays = None,
     forwarded_allow_ips: ForwardedAllowIps = None,
     origins: Origins = None,
     workers: Annotated[
@@ -140,7 +144,7 @@ def serve(
     numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
     numbers |= {"address_sockets": address_sockets, "ws_max_size": ws_max_size}
     numbers |= {"header_seconds": header_seconds, "address_connections": address_connections}
-    numbers |= {"seat_grace": seat_grace, "db_seconds": db_seconds}
+    numbers |= {"seat_grace": seat_grace, "db_seconds": db_seconds, "room_days": room_days}
     try:
         bounds = workers_mod.limits_from_flags(limits, given, numbers)
     except workers_mod.FlagError as error:

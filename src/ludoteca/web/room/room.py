@@ -39,7 +39,7 @@ from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committ
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, parse_lang
+from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, now_ms, parse_lang
 
 log = logging.getLogger("ludoteca.web")
 
@@ -84,6 +84,8 @@ class Room:
         self.options = {k: v for k, v in row.options.items() if k != HINTS_OPTION}
         self.turn_seconds = row.turn_seconds
         self.seat_grace = settings.limits.seat_grace
+        self.token_until_ms = row.created_ms + round(settings.limits.room_days * 86_400_000)
+        """When the room's tokens stop working (unless a game is in progress)."""
         self.loaded_at = clock()
         """When this process read the room (a seated person not seen since dropped then)."""
         self._hints: dict[tuple[int, int, int, Lang], str] = {}
@@ -212,6 +214,10 @@ class Room:
         if hello.lang is not None:
             client.lang = parse_lang(hello.lang)
         bad_token = reclaimed = False
+        if self.status != PLAYING and now_ms() > self.token_until_ms:
+            if hello.token is not None or hello.creator is not None:
+                client.error(RoomError("token_expired", msg("web.error.token_expired")))
+            hello = p.Hello(None, hello.lang, None)
         if hello.creator is not None and self.creator_hash:
             client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
         if hello.token is not None:

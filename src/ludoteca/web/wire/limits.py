@@ -83,6 +83,9 @@ class Limits:
         seat_grace: Seconds after a person's connection dropped before another player may
             hand their seat to a bot (the person may come back meanwhile).
         db_seconds: Connect and statement timeout of the store, in seconds.
+        room_days: Days after its creation that a room's tokens (its seats' and its
+            creator's) stop working, unless a game is in progress there: the room is
+            over, its records stay to be watched and replayed.
     """
 
     max_pending: int = 1000
@@ -103,6 +106,7 @@ class Limits:
     address_connections: int = 512
     seat_grace: float = 30.0
     db_seconds: float = 5.0
+    room_days: float = 30.0
 
     @property
     def connections_cap(self) -> int:
@@ -196,7 +200,8 @@ def from_flags(
     """``base`` with what ``ludoteca serve`` was told: rates lifted, then each rate given as
     ``RATE/BURST`` (``RATE_FIELDS``), then each number given (``max_pending``,
     ``idle_seconds``, ``max_body``, ``address_sockets``, ``ws_max_size``,
-    ``header_seconds``, ``address_connections``, ``seat_grace``, ``db_seconds``).
+    ``header_seconds``, ``address_connections``, ``seat_grace``, ``db_seconds``,
+    ``room_days``).
 
     Raises:
         ValueError: The name of the first flag whose value is refused.

@@ -308,6 +308,12 @@ register(
             " segundos (por defecto 5).",
             "en": "Timeout to connect to the store and for each statement, in seconds (default 5).",
         },
+        "cli.help.room_days": {
+            "es": "Días tras crear una sala en que dejan de valer sus enlaces de asiento y de"
+            " creador, salvo con una partida en curso (por defecto 30).",
+            "en": "Days after a room's creation when its seat and creator links stop working,"
+            " unless a game is in progress (default 30).",
+        },
         "cli.help.forwarded_allow_ips": {
             "es": "Proxies (direcciones o redes separadas por comas, * para todos) cuyas"
             " cabeceras X-Forwarded-For y X-Forwarded-Proto se creen; por defecto, ninguno.",
