@@ -22,8 +22,8 @@ each attack, from ``127.0.0.2`` where its address matters (``ludoteca.loadbench.
   ``GET /api/rooms/<no such room>`` wait for them; max and p99 both ways;
 - ``forwarded``: 130 room creations from one address with a forged ``X-Forwarded-For``
   each: how many pass (the burst is 120);
-- ``utf8``: 200 sockets each sending a text frame that is not UTF-8: the close codes and
-  the tracebacks in the server's log.
+- ``utf8``: 200 sockets (from 20 addresses) each sending a text frame that is not UTF-8:
+  the close codes and the tracebacks in the server's log.
 
 ``--src DIR`` runs the server from another source tree (``PYTHONPATH``: e.g. an export of
 an older commit, for the figures before a fix); ``--legacy`` leaves out the flags such a
@@ -333,8 +333,12 @@ def utf8(run: Run) -> Figures:
     with run.server() as server:
         room = redteam.create_room(server.url)
         codes: dict[str, int] = {}
-        for _ in range(200):
-            code = str(redteam.bad_utf8_frame("127.0.0.1", server.port, room, redteam.ATTACKER))
+        for number in range(200):  # from 20 addresses (each has 10 strikes before refusal)
+            source = f"127.0.0.{2 + number % 20}"
+            try:
+                code = str(redteam.bad_utf8_frame("127.0.0.1", server.port, room, source))
+            except OSError:
+                code = "refused"
             codes[code] = codes.get(code, 0) + 1
         time.sleep(0.5)
         return {"close_codes": codes, "tracebacks": server.tail(10**7).count("Traceback")}

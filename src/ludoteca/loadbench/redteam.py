@@ -132,9 +132,13 @@ def _host_port(ws_base: str) -> tuple[str, int]:
 def bomb(ws_base: str, room: str, size: int = BOMB_SIZE, source: str | None = None) -> int:
     """Open a socket and send one message of ``size`` identical letters, compressed (a
     "compression bomb": a few KB on the wire); the close code the server answered with
-    (0: it did not close the socket within 10 s).
+    (0: it did not close the socket within 10 s; -1: the connection was refused before
+    the WebSocket handshake).
     """
-    sock = Socket(ws_base, room, source)
+    try:
+        sock = Socket(ws_base, room, source)
+    except Exception:
+        return -1
     try:
         sock.ws.send("a" * size)
         while True:

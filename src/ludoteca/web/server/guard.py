@@ -18,7 +18,12 @@ process or each worker) and the tests' servers run with:
   address (HTTP and WebSocket alike), a new one is closed as soon as it is accepted, so one
   address cannot take every file descriptor of the process;
 - **invalid UTF-8 in a text frame** closes the socket with 1007 and one warning line in
-  the log (uvicorn logged a traceback for it).
+  the log (uvicorn logged a traceback for it);
+- **strikes**: every socket the WebSocket layer closes for a protocol violation (1009
+  too big, 1007 not UTF-8, a malformed frame) is a strike against its address; an address
+  with :data:`STRIKES` strikes not yet forgiven (one a second) has its new connections
+  closed as accepted, so a bomber reconnecting in a loop costs the server an accept, not a
+  handshake and an inflation each time (fail2ban's answer, inside the server).
 
 The caps count the TCP peer: behind a trusted proxy (``--forwarded-allow-ips``) every user
 arrives from the proxy's address, so the proxy's connections are not capped here (the
@@ -31,6 +36,7 @@ import asyncio
 import collections
 import ipaddress
 import logging
+import time
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -42,6 +48,10 @@ log = logging.getLogger("ludoteca.web")
 
 KEEP_ALIVE_SECONDS = 5
 """How long an answered keep-alive connection may wait for its next request (uvicorn's)."""
+STRIKES = 10
+"""Protocol violations an address may have on record before its connections are refused."""
+FORGIVE_PER_SECOND = 1.0
+"""How fast an address's strikes are forgotten."""
 
 
 class Connections:
@@ -58,6 +68,8 @@ class Connections:
         self._open: collections.defaultdict[str, set[asyncio.BaseTransport]] = (
             collections.defaultdict(set)
         )
+        self._strikes: dict[str, tuple[float, float]] = {}
+        """Each struck address's strikes and when they were last counted."""
         self._trust_all = False
         self._trusted_hosts: set[str] = set()
         self._trusted_nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
@@ -83,12 +95,39 @@ class Connections:
             return False
         return any(address in net for net in self._trusted_nets)
 
+    def strike(self, host: str) -> None:
+        """One protocol violation of ``host`` (a socket closed for it)."""
+        if self.trusted(host):
+            return
+        if len(self._strikes) > 10_000:
+            now = time.monotonic()
+            self._strikes = {h: v for h, v in self._strikes.items() if self._left(v, now) > 0}
+        self._strikes[host] = (
+            self._left(self._strikes.get(host), time.monotonic()) + 1,
+            time.monotonic(),
+        )
+
+    @staticmethod
+    def _left(record: tuple[float, float] | None, now: float) -> float:
+        if record is None:
+            return 0.0
+        count, at = record
+        return max(0.0, count - (now - at) * FORGIVE_PER_SECOND)
+
     def enter(self, host: str, transport: asyncio.BaseTransport) -> bool:
-        """Count ``transport`` as one of ``host``'s; False (not counted) past the cap.
-        Closed connections are forgotten as the address opens new ones.
+        """Count ``transport`` as one of ``host``'s; False (not counted) past the cap, or
+        while ``host`` has :data:`STRIKES` strikes on record. Closed connections are
+        forgotten as the address opens new ones.
         """
         if self.trusted(host):
             return True
+        record = self._strikes.get(host)
+        if record is not None:
+            left = self._left(record, time.monotonic())
+            if left >= STRIKES:
+                return False
+            if left == 0:
+                del self._strikes[host]
         held = self._open[host]
         if len(held) >= self.cap:
             for gone in [t for t in held if t.is_closing()]:
@@ -184,6 +223,12 @@ def guarded_websocket(connections: Connections) -> type[asyncio.Protocol]:
             if transport is not None:
                 connections.leave(_peer_host(transport), transport)
             super().connection_lost(exc)
+
+        def handle_parser_exception(self) -> None:
+            transport = getattr(self, "transport", None)
+            if transport is not None:
+                connections.strike(_peer_host(transport))
+            super().handle_parser_exception()
 
         def send_receive_event_to_app(self) -> None:
             if self.curr_msg_data_type == "text" and not self.close_sent:
