@@ -93,11 +93,15 @@ def peak_rss(pid: int, stop: threading.Event, out: list[int]) -> None:
     out.append(peak // (1 << 20))
 
 
-def bombing(port: int, room: str, seconds: float, out: Any) -> None:
+def bombing(port: int, room: str, seconds: float, ready: Any, out: Any) -> None:
     """The bomb attacker (its own process, so the measuring client shares no interpreter
-    lock with it): two bombers at 25 a second for ``seconds``; ``(sent, close codes)``.
+    lock with it): two bombers at 25 a second for ``seconds``, once their frames are made
+    (``ready``: the measured window starts then); ``(sent, close codes)``.
     """
-    bombers = [redteam.Bomber("127.0.0.1", port, room, 25).start() for _ in range(2)]
+    bombers = [redteam.Bomber("127.0.0.1", port, room, 25) for _ in range(2)]
+    ready.set()
+    for bomber in bombers:
+        bomber.start()
     time.sleep(seconds)
     closes: dict[str, int] = {}
     for bomber in bombers:
@@ -151,12 +155,15 @@ def bomb(run: Run) -> Figures:
         sampler = threading.Thread(target=peak_rss, args=(server.proc.pid, stop, rss))
         sampler.start()
         room = redteam.create_room(server.url)
-        out = CONTEXT.Queue()
-        attacker = CONTEXT.Process(target=bombing, args=(server.port, room, 3.0, out))
+        ready, out = CONTEXT.Event(), CONTEXT.Queue()
+        attacker = CONTEXT.Process(target=bombing, args=(server.port, room, 3.0, ready, out))
         attacker.start()
+        ready.wait(120)
+        pinger.take()  # the attacker's start-up is not the attack
+        cpu_start = cpu(server)
         sent, closes = out.get(timeout=120)
         attacker.join(30)
-        cpu_attacked = cpu(server) - cpu_start - cpu_quiet
+        cpu_attacked = cpu(server) - cpu_start
         attacked = pinger.take()
         time.sleep(0.5)
         attacked += pinger.take()
