@@ -53,9 +53,10 @@ def test_a_compression_bomb_is_closed_with_1009_and_other_rooms_still_answer(
 
 def test_a_bomber_coming_back_is_refused_at_the_door_and_others_are_not(server: Server) -> None:
     room = server.create_room("tacocat", 2)
+    frame = redteam.bomb_frame()  # made once: each try costs the client a send, not a deflate
     codes: list[int] = []
     while len(codes) < 30 and -1 not in codes:
-        codes.append(redteam.bomb(ws_base(server), room, source=redteam.ATTACKER))
+        codes.append(redteam.raw_bomb("127.0.0.1", server.port, room, frame, redteam.ATTACKER))
     # Ten strikes (one forgiven a second meanwhile), then refused before a handshake.
     assert codes[-1] == -1 and set(codes[:-1]) == {1009} and 10 <= len(codes) - 1 < 30
     visitor = redteam.Socket(ws_base(server), room)
@@ -84,7 +85,7 @@ def test_idle_connections_of_one_address_leave_the_others_served(tmp_path: Path)
             visitor = redteam.Socket(process.ws_url, room)
             assert visitor.hello()["room_id"] == room
             visitor.close()
-            time.sleep(1.5)  # past --header-seconds: every unfinished request is closed
+            time.sleep(2.5)  # past --header-seconds: every unfinished request is closed
             assert redteam.still_open(held) == 0
         finally:
             for sock in held:
@@ -121,6 +122,7 @@ def test_a_seat_change_flood_is_rate_limited_and_chat_still_passes(server: Serve
     victim.sit(0, "Vera")
     attacker.sit(1, "Max")
     victim.drain()
+    start = time.monotonic()
     for _ in range(100):
         attacker.send("bot", seat=2)
         attacker.send("unbot", seat=2)
@@ -129,7 +131,7 @@ def test_a_seat_change_flood_is_rate_limited_and_chat_still_passes(server: Serve
     limited = [m for m in attacker.drain(0.5) if m.get("code") == "rate_limited"]
     assert len(limited) >= 150 and limited[0]["message"].startswith("Demasiados cambios")
     rooms_seen = sum(1 for m in victim.seen if m["type"] == "room")
-    assert rooms_seen <= 30  # the burst, not 200 broadcasts
+    assert rooms_seen <= 12 + 2 * (time.monotonic() - start)  # the burst and rate, not 200
     victim.close()
     attacker.close()
 
@@ -159,7 +161,7 @@ def test_hints_are_rated_and_computed_once_per_state(
     got = me.drain(1.0)
     hints = [m for m in got if m["type"] == "hint"]
     limited = [m for m in got if m.get("code") == "rate_limited"]
-    assert len(hints) == 5 and len(limited) == 3  # the burst, then refused
+    assert len(hints) + len(limited) == 8 and len(hints) >= 5 and limited  # burst, then refused
     # One search per state asked about (the bot may move meanwhile: Tacocat's seats choose
     # at once), however often it is asked.
     assert len(searched) == len({m["version"] for m in hints}) < len(hints)
@@ -182,7 +184,7 @@ def test_a_language_switch_is_rated_and_resends_the_state_only_when_it_changes(
     for _ in range(10):
         alice.send("lang", lang="es")
     limited = [m for m in alice.drain(0.5) if m.get("code") == "rate_limited"]
-    assert len(limited) >= 5
+    assert len(limited) >= 3  # a burst of 5, then 1 a second
     alice.close()
     bob.close()
 
@@ -206,13 +208,13 @@ def test_a_locked_postgresql_table_freezes_no_other_room(pg_cluster: Cluster) ->
             target=lambda: server.http("GET", "/api/rooms/nosuchroom"), daemon=True
         )
         lookup.start()  # an anonymous look-up waits for it too (in a thread)
-        time.sleep(2.5)
+        time.sleep(3.0)
         during = pinger.take()
         locker.rollback()
         locker.close()
         lookup.join(10)
         pinger.stop()
-        assert during and max(during) < 1000  # the loop went on serving (was ~lock's length)
+        assert during and max(during) < 1500  # the loop went on serving (was the lock's 3 s)
         assert alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
         alice.close()
         other.close()

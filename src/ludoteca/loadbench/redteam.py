@@ -458,3 +458,32 @@ def _code_in(data: bytes) -> int:
             return int.from_bytes(body[:2], "big") if len(body) >= 2 else 1005
         data = data[start + length :]
     return 0
+
+
+def raw_bomb(host: str, port: int, room: str, frame: bytes, source: str | None = None) -> int:
+    """One :func:`bomb_frame` on a new raw socket: the close code the server answered with
+    (0: none within 10 s; -1: the connection was refused before the handshake).
+    """
+    try:
+        sock, head = _handshake(host, port, room, source, Bomber.OFFER)
+    except (OSError, ConnectionError):
+        return -1
+    try:
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            return -1
+        sock.sendall(frame)
+        data = head.split(b"\r\n\r\n", 1)[1]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            code = _code_in(data)
+            if code:
+                return code
+            chunk = sock.recv(65536)
+            if not chunk:
+                return 1006
+            data += chunk
+        return 0
+    except OSError:
+        return 1006
+    finally:
+        sock.close()
