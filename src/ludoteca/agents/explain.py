@@ -53,6 +53,7 @@ def explain(
     lang: Lang,
     *,
     name_others: bool = False,
+    names: Sequence[str] = (),
 ) -> str | None:
     """One or two sentences on why the search played ``chosen``; ``None`` without data.
 
@@ -63,6 +64,7 @@ def explain(
         lang: Language of the text.
         name_others: Name the other moves weighed (only where the reader may see the view
             the search started from; see the module docstring).
+        names: The seats' names, for moves that name a seat.
 
     Returns:
         The text, or ``None`` when the decision was not searched (one legal move, or the
@@ -75,7 +77,7 @@ def explain(
     parts = [
         msg(
             "explain.chosen",
-            move=game.describe(chosen, lang),
+            move=game.describe(chosen, lang, names),
             chance=_percent(mine.chance),
             iterations=stats.iterations,
         ).text(lang)
@@ -84,7 +86,9 @@ def explain(
     if others and name_others:
         listed = "; ".join(
             msg(
-                "explain.other", move=game.describe(m.action, lang), chance=_percent(m.chance)
+                "explain.other",
+                move=game.describe(m.action, lang, names),
+                chance=_percent(m.chance),
             ).text(lang)
             for m in others
         )

@@ -104,10 +104,7 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
         raise GameSetupError(msg("term.bad_speed", value=choices.speed))
     game = registry.make(game_id)
     info = game.info
-    given = options_mod.parse_pairs(list(choices.options))
-    if any(spec.name == "language" for spec in info.options) and "language" not in given:
-        # A game whose room has a language (bots speak it): the person's, unless set.
-        given = {**given, "language": lang}
+    given = options_mod.with_language(info, options_mod.parse_pairs(list(choices.options)), lang)
     options = options_mod.resolve(info, given)
     count = info.min_players if players is None else players
     runner.check_players(info, count)

@@ -358,8 +358,9 @@ class Pilot:
             return None
         if step.secret and reader != why.seat:
             return None
+        names = seat_names(self.table.names(), lang)
         text = explain.explain(
-            self.game, why.stats, why.action, lang, name_others=reader == why.seat
+            self.game, why.stats, why.action, lang, name_others=reader == why.seat, names=names
         )
         if text is None:
             return None

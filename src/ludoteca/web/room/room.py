@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
 import secrets
 from collections.abc import Callable, Hashable
@@ -31,6 +32,7 @@ from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.room import broadcast, notices
 from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
+from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
@@ -176,7 +178,7 @@ class Room:
                 else:
                     self._dispatch(client, message)
         except RoomError as error:
-            client.error(error)
+            client.error(error, self.names())
         except Exception:
             # A failing store (or a bug) must not cost the socket: say so, keep serving.
             log.exception("room %s: %s failed", self.id, type(message).__name__)
@@ -571,8 +573,14 @@ class Room:
                 view = self.game.view(live.state, seat)
                 legal = self.game.legal_actions(live.state, seat)
                 version = live.version
+                names = seat_names(self.names(), client.lang)
             found = await asyncio.to_thread(
-                hints_mod.hint, self.game, view, legal, seat, client.lang, seed=version
+                functools.partial(hints_mod.hint, seed=version, names=names),
+                self.game,
+                view,
+                legal,
+                seat,
+                client.lang,
             )
             client.send({"type": "hint", "version": version, **found.to_json(client.lang)})
         except RoomError as error:
