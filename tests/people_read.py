@@ -32,17 +32,12 @@ PER_GAME: dict[str, tuple[re.Pattern[str], ...]] = {
     "tile_up": (CARD_SEAT_CODE,),
     "mystery_date": (CARD_SEAT_CODE,),
     # Gotcha's rule areas and mats are "Area 2" and "Mat 1" on the board; Tile Up's cells
-    # really are called a1..m13 on its board, so these apply to Gotcha only; a text that
-    # starts like a typed command ("emote clap", "buzz a1 3") is one.
-    "gotcha": (
-        SEAT_CODE,
-        re.compile(r"\b[am]\d\b"),
-        re.compile(r"^(?:emote|buzz|play|draw|vote) "),
-    ),
+    # really are called a1..m13 on its board, so these apply to Gotcha only.
+    "gotcha": (SEAT_CODE, re.compile(r"\b[am]\d\b")),
 }
 """Ids of one game's texts (its places as the protocol writes them)."""
 
-SPANISH_ONLY = re.compile(r"[¿¡ñÑ]|\b(?:oye|Jugador|Turno|roba|coloca|fichas)\b")
+SPANISH_ONLY = re.compile(r"¿|\b(?:uy|casi|Jugador|Turno|roba|coloca|fichas)\b")
 """Marks of Spanish in a text meant to be English (a bot's chat, a board's log)."""
 
 
@@ -63,6 +58,27 @@ def offending(texts: Iterable[str], game: str, lang: str) -> list[tuple[str, str
         if lang == "en" and SPANISH_ONLY.search(text):
             found.append(("spanish in english", text))
     return found
+
+
+def text_forms(texts: Iterable[str], forms: Iterable[str]) -> list[tuple[str, str]]:
+    """``("text form", text)`` for every text that shows a move's text form (what the
+    protocol sends, ``place Y1 f6``, ``buzz a1 2``, ``draw tiles``) instead of its label.
+
+    A form of one word (``keep``, ``end``) is an ordinary word too, so only forms of two
+    words or more count: one with a digit wherever it stands as words, one without (``draw
+    goal``) when it is the whole text or follows a name (``Zoe: draw tiles``), so that a
+    sentence like "You draw goal card #3" is not one.
+    """
+    patterns: list[tuple[str, re.Pattern[str]]] = []
+    for form in {f.split(" ", 1)[1] if f.startswith("@") else f for f in forms}:
+        if " " not in form:
+            continue
+        if any(ch.isdigit() for ch in form):
+            pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)")
+        else:
+            pattern = re.compile(r"(?:^|: )" + re.escape(form) + r"(?:$| \()")
+        patterns.append((f"text form {form!r}", pattern))
+    return [(name, text) for text in texts for name, pattern in patterns if pattern.search(text)]
 
 
 def report(found: list[tuple[str, str]], limit: int = 40) -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from web_helpers import Message, Peer, Server
 
-from people_read import offending, report
+from people_read import offending, report, text_forms
 
 GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, ...]]] = {
     # players, options, the bots of seats 1.. (a search bot explains its moves)
@@ -42,6 +43,17 @@ def create_room(server: Server, game: str, players: int, options: dict[str, Any]
     with urllib.request.urlopen(request, timeout=10) as answer:
         room: str = json.loads(answer.read())["room"]
     return room
+
+
+def seated_bots(last: int) -> Callable[[Message], bool]:
+    """Whether a room's seats 1..``last`` hold bots."""
+    return lambda room: all(s["kind"] == "bot" for s in room["seats"][1 : last + 1])
+
+
+def legal_of(message: Message) -> list[Message]:
+    """A ``state``'s legal moves (none for other messages)."""
+    moves: list[Message] = message.get("legal") or []
+    return moves
 
 
 def texts_of(message: Message) -> list[str]:
@@ -130,7 +142,7 @@ def test_every_text_the_web_sends_names_people_and_things(
     person.sit(0, PERSON, **({"age": 30, "traits": ["glasses"]} if game == "gotcha" else {}))
     for seat, agent in enumerate(bots, start=1):
         person.send("bot", seat=seat, agent=agent)
-        person.wait_room(lambda r: all(s["kind"] == "bot" for s in r["seats"][1 : seat + 1]))
+        person.wait_room(seated_bots(seat))
     watcher = server.peer(room)
     watcher.hello(lang=lang)
     person.send("start")
@@ -146,7 +158,8 @@ def test_every_text_the_web_sends_names_people_and_things(
         assert person.room["options"]["language"] == lang, "the room speaks its creator's language"
     texts = [text for peer in (person, watcher) for m in peer.seen for text in texts_of(m)]
     assert any(PERSON in text for text in texts), "the person is named"
-    found = offending(texts, game, lang)
+    forms = {m["text"] for peer in (person, watcher) for s in peer.seen for m in legal_of(s)}
+    found = offending(texts, game, lang) + text_forms(texts, forms)
     assert not found, f"{len(found)} texts show ids:\n{report(found)}"
     person.close()
     watcher.close()
