@@ -17,6 +17,8 @@ import typer
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ludoteca.cli.envvars import env_error
+from ludoteca.cli.help import translate_rich_frame
 from ludoteca.cli.lang import lang_from_args
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import Lang, Message, msg
@@ -44,6 +46,8 @@ class OneLineErrors(TyperGroup):
         the exit code is returned instead when the caller asked for no standalone mode.
         """
         argv = list(sys.argv[1:] if args is None else args)
+        if not argv or "--help" in argv:
+            translate_rich_frame()  # a help page: Typer's Rich drawing in the chosen language
         try:
             result = super().main(
                 argv,
@@ -92,6 +96,9 @@ def click_error(error: click_errors.ClickException) -> Message:
     if isinstance(error, click_errors.NoSuchOption):
         return msg("cli.no_such_option", name=error.option_name)
     if isinstance(error, click_errors.BadParameter):
+        from_env = env_error(error)
+        if from_env is not None:
+            return from_env
         hint = error.param_hint
         if hint is None and error.param is not None:
             hint = error.param.get_error_hint()

@@ -15,6 +15,8 @@ import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {playMotion, soundFor} from "./motion.js";
+import {playSound, soundSwitch} from "./sound.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -233,6 +235,10 @@ export function mountRoom(root, roomId) {
         S.events = foldEvents(S.events, message);
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
+        // What this state brought (the viewer's own events): the board moves it, we hear it.
+        S.fresh = message.events_reset ? [] : (message.events || []);
+        S.catchingUp = Boolean(message.events_reset);  // a (re)connection: the whole story, nothing moves
+        playSound(soundFor(S.fresh));
         noticeTurn();
         drawHead();
         drawBoard();
@@ -333,8 +339,11 @@ export function mountRoom(root, roomId) {
 
   function noticeTurn() {
     const mine = isMyTurn();
-    if (mine && !S.wasMyTurn && navigator.vibrate) {
-      try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
+    if (mine && !S.wasMyTurn) {
+      playSound("turn");
+      if (navigator.vibrate) {
+        try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
+      }
     }
     S.wasMyTurn = mine;
   }
@@ -393,6 +402,7 @@ export function mountRoom(root, roomId) {
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       S.room ? h("a", {class: "btn small ghost how-link", href: `/how/${encodeURIComponent(S.room.game)}`,
         target: "_blank", rel: "noopener", "data-testid": "how-to-play"}, [t("room.how_to_play")]) : null,
+      soundSwitch(),
       dom.conn,
     ]));
     clear(dom.statusBar);
@@ -493,13 +503,14 @@ export function mountRoom(root, roomId) {
       const view = replay.view || {};
       return {
         view, legal: [], you: S.you, actors: Array.isArray(view.actors) ? view.actors : [],
-        last: replay.last || null, replay: true, clock: view.clock ?? null,
+        last: replay.last || null, replay: true, clock: view.clock ?? null, events: [],
       };
     }
     const state = S.state;
     return {
       view: state.view, legal: state.legal || [], you: state.you ?? S.you,
       actors: state.actors || [], last: state.last || null, replay: false, clock: state.clock ?? null,
+      events: S.fresh || [],
     };
   }
 
@@ -545,7 +556,11 @@ export function mountRoom(root, roomId) {
       clear(dom.boardNote);
       if (S.boardFailed) dom.boardNote.appendChild(h("p", {class: "banner warn"}, [t("board.failed")]));
       // The state the board shows (drawn after the status line, asynchronously): for tests.
-      if (token === renderToken) dom.board.setAttribute("data-version", shows);
+      if (token === renderToken) {
+        dom.board.setAttribute("data-version", shows);
+        const step = ctx.replay ? `replay:${S.replay.game ?? ""}:${S.replay.step}` : shows;
+        playMotion(dom.board, `${roomId}:${S.room.game_no}:${step}`, ctx.replay || !S.catchingUp);
+      }
     });
     drawLast();
   }

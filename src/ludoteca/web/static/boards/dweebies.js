@@ -188,8 +188,12 @@ function tableSvg(ctx, view, legal, placing) {
   // Placed cards.
   const last = view.last;
   const lastKey = last ? `${last.cell[0]},${last.cell[1]}` : null;
+  // The card just placed slides in from its player's side: my hand is below the table.
+  const justPlaced = ctx.last && (ctx.last.text || "").startsWith("place ") ? lastKey : null;
+  const from = ctx.last && ctx.last.seat === ctx.you ? "below" : "above";
   for (const [x, y, code] of view.table) {
-    parts.push(card(code, lang, px(x), py(y), CW, CH, { "data-cell": `${x},${y}` }));
+    const moving = `${x},${y}` === justPlaced ? { "data-motion": "slide", "data-motion-from": from } : {};
+    parts.push(card(code, lang, px(x), py(y), CW, CH, { "data-cell": `${x},${y}`, ...moving }));
   }
 
   // The lines on offer while collecting (DW-05, DW-06).
@@ -233,7 +237,7 @@ function tableSvg(ctx, view, legal, placing) {
   }
 
   const svg = el("svg", {
-    class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "img",
+    class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": tr(lang, "table"),
     style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
