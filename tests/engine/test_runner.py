@@ -54,7 +54,9 @@ def test_illegal_action_names_seat_phase_rule_and_legal_moves() -> None:
     assert error.seat == 0
     assert error.phase == "replace"
     assert "keep" in error.legal
-    assert error.text("en").startswith(f"Illegal action 'replace {missing}' by seat 0")
+    assert error.text("en", ("Ana", "Bruno")).startswith(
+        f"Illegal action 'replace {missing}' by Ana"
+    )
     assert "(rule TC-02)" in error.text("en")
     assert "(regla TC-02)" in error.text("es")
 

@@ -121,14 +121,14 @@ def parse_lang(text: str) -> Lang:
 register(
     {
         "engine.illegal": {
-            "es": "Acción ilegal '{action}' del asiento {seat} en la fase {phase}{rule}: {reason}",
-            "en": "Illegal action '{action}' by seat {seat} in phase {phase}{rule}: {reason}",
+            "es": "Acción ilegal '{action}' de {seat} en la fase {phase}{rule}: {reason}",
+            "en": "Illegal action '{action}' by {seat} in phase {phase}{rule}: {reason}",
         },
         "engine.rule_suffix": {"es": " (regla {rule_id})", "en": " (rule {rule_id})"},
         "engine.legal_list": {"es": " Legales: {legal}.", "en": " Legal: {legal}."},
         "engine.not_your_turn": {
-            "es": "no es el turno del asiento {seat}; ahora actúa: {actors}",
-            "en": "it is not seat {seat}'s turn; now acting: {actors}",
+            "es": "no es el turno de {seat}; ahora actúa: {actors_seats}",
+            "en": "it is not {seat}'s turn; now acting: {actors_seats}",
         },
         "engine.game_over": {
             "es": "la partida ha terminado",

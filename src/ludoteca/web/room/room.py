@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
 import math
 import secrets
@@ -33,6 +34,7 @@ from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.room import broadcast, notices
 from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
+from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
@@ -196,7 +198,7 @@ class Room:
                 else:
                     await self._dispatch(client, message)
         except RoomError as error:
-            client.error(error)
+            client.error(error, self.names())
         except Exception:
             # A failing store (or a bug) must not cost the socket: say so, keep serving.
             log.exception("room %s: %s failed", self.id, type(message).__name__)
@@ -642,8 +644,14 @@ class Room:
             if given is None:
                 # Searched once per state, seat and language (the same seed gives the same
                 # hint): asking again costs a look-up, not a search.
+                names = seat_names(self.names(), lang)
                 found = await asyncio.to_thread(
-                    hints_mod.hint, self.game, view, legal, seat, lang, seed=version
+                    functools.partial(hints_mod.hint, seed=version, names=names),
+                    self.game,
+                    view,
+                    legal,
+                    seat,
+                    lang,
                 )
                 given = dumps({"type": "hint", "version": version, **found.to_json(lang)})
                 if any(k[:2] != key[:2] for k in self._hints):
@@ -651,7 +659,7 @@ class Room:
                 self._hints[key] = given
             client.send_text(given)
         except RoomError as error:
-            client.error(error)
+            client.error(error, self.names())
 
     def _replay(self, client: Client, replay: p.Replay) -> None:
         finished_upto = self.game_no if self.status == FINISHED else self.game_no - 1

@@ -14,7 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.options import with_language
 from ludoteca.web.room import broadcast
 from ludoteca.web.room.room import Room
 from ludoteca.web.room.seats import BOT, FREE, HUMAN
@@ -79,8 +81,12 @@ async def create_room(site: Site, request: Request) -> Response:
         game_id = body.get("game")
         if not isinstance(game_id, str):
             raise RoomError("unknown_game", msg("web.error.bad_field", field="game", kind="str"))
+        options = body.get("options")
+        if (options is None or isinstance(options, dict)) and game_id in registry.available_games():
+            # A room speaks its creator's language unless the body says otherwise.
+            options = with_language(registry.make(game_id).info, options, lang)
         room = await site.host().create(
-            game_id, body.get("players"), body.get("options"), body.get("turn_seconds", 0)
+            game_id, body.get("players"), options, body.get("turn_seconds", 0)
         )
     except RoomError as error:
         return refusal(400, error, lang)

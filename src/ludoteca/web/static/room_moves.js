@@ -58,7 +58,7 @@ export function drawMoves(env) {
   }
   const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
   const button = (move) => h("button", {
-    class: "move", type: "button", "data-action": move.text, title: move.text,
+    class: "move", type: "button", "data-action": move.text, title: move.label || null,
     onclick: () => env.act(move.text),
   }, [move.label || move.text]);
   const shown = (move) => !filter || String(move.label || move.text).toLowerCase().includes(filter)

@@ -3,7 +3,7 @@
 // functions of what they are given; room.js owns the state.
 
 import {h, clear} from "./boards/svg.js";
-import {seatColour} from "./boards/board_kit.js";
+import {seatColour, seatSymbol} from "./boards/board_kit.js";
 import {agentLabel, t} from "./i18n.js";
 
 /** Trait ids as words in the current language (`traits`: the card's [{id, label}]). */
@@ -58,9 +58,9 @@ export function seatRow(info, env) {
     "data-testid": `seat-${seat}`, "data-kind": info.kind, "data-connected": connected ? "true" : "false",
   }, [
     h("div", {class: "seat-info"}, [
-      h("span", {class: "seat-no", style: `--seat-c:${seatColour(seat)}`}, [String(seat)]),
+      h("span", {class: "seat-no", style: `--seat-c:${seatColour(seat)}`, "aria-hidden": "true"}, [seatSymbol(seat)]),
       info.kind !== "free" ? h("span", {class: "dot " + (connected ? "on" : "off"), title: state, "aria-label": state}) : null,
-      h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
+      h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seatSymbol(seat)}))]),
       info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
       mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
       profile && profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${profile.age}`]) : null,

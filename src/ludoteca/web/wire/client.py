@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from ludoteca.engine import i18n
+from ludoteca.engine.events import render
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
@@ -64,12 +65,14 @@ class Client:
         """Send one message already serialised."""
         self._send(text)
 
-    def error(self, error: RoomError | p.ProtocolError) -> None:
-        """Send an ``error`` message in this socket's language."""
+    def error(self, error: RoomError | p.ProtocolError, names: Sequence[str] = ()) -> None:
+        """Send an ``error`` message in this socket's language, a seat it mentions named by
+        ``names`` (the room's seat names).
+        """
         out: dict[str, Any] = {
             "type": "error",
             "code": error.code,
-            "message": error.message.text(self.lang),
+            "message": render(error.message, self.lang, names),
         }
         if isinstance(error, RoomError):
             if error.rule_id:

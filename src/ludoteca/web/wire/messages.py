@@ -69,28 +69,28 @@ register(
             " another room); you are watching",
         },
         "web.error.not_your_seat": {
-            "es": "Solo puedes actuar por tu asiento ({seat}), no por el {other}",
-            "en": "You may act only for your own seat ({seat}), not for seat {other}",
+            "es": "Solo puedes jugar por tu propio asiento",
+            "en": "You may act only for your own seat",
         },
         "web.error.seat_taken": {
-            "es": "El asiento {seat} no está libre",
-            "en": "Seat {seat} is not free",
+            "es": "Ese asiento ya es de {seat}",
+            "en": "That seat is already {seat}'s",
         },
         "web.error.seat_connected": {
-            "es": "Quien ocupa el asiento {seat} sigue conectado",
-            "en": "The player in seat {seat} is still connected",
+            "es": "{seat} sigue conectado a su asiento",
+            "en": "{seat} is still connected to that seat",
         },
         "web.error.not_bot": {
-            "es": "El asiento {seat} no lo ocupa un bot",
-            "en": "Seat {seat} is not held by a bot",
+            "es": "Ese asiento no lo ocupa un bot",
+            "en": "That seat is not held by a bot",
         },
         "web.error.already_bot": {
-            "es": "El asiento {seat} ya lo juega un bot",
-            "en": "Seat {seat} is already played by a bot",
+            "es": "Ese asiento ya lo juega un bot ({seat})",
+            "en": "That seat is already played by a bot ({seat})",
         },
         "web.error.no_seat": {
-            "es": "No hay asiento {seat} (asientos 0 a {high})",
-            "en": "There is no seat {seat} (seats 0 to {high})",
+            "es": "No hay ese asiento en esta sala",
+            "en": "There is no such seat in this room",
         },
         "web.error.hint_not_your_turn": {
             "es": "Solo hay pista cuando te toca jugar.",

@@ -143,6 +143,7 @@ function tableSvg(ctx, view, legal, placing) {
   const whole = view.groups <= 1;
   const legalSet = new Set(legalCells.map(([x, y]) => `${x},${y}`));
   const offerable = placing && selected;
+  const labels = new Map((ctx.legal || []).map((m) => [m.text, m.label]));
 
   // Empty cells: the legal ones for the selected card, and (for trying) every other empty cell.
   for (let y = y0; y <= y1; y += 1) {
@@ -158,7 +159,7 @@ function tableSvg(ctx, view, legal, placing) {
           class: "legal dw-cell", "data-action": text, role: "button", tabindex: 0,
           "data-cell": key, onclick: sender(ctx, text),
         }, [
-          el("title", {}, [`${text}`]),
+          el("title", {}, [labels.get(text) || ""]),
           el("rect", {
             x: px(x), y: py(y), width: CW, height: CH, rx: 7,
             fill: "rgba(170, 255, 190, 0.35)", stroke: "#b8ffce", "stroke-width": 2.5, "stroke-dasharray": "6 4",
@@ -323,7 +324,7 @@ function playersPanel(ctx, view) {
   const taken = {};
   for (const code of view.collected || []) taken[code] = (taken[code] || 0) + 1;
   const chips = Object.entries(taken).map(([code, n]) =>
-    h("span", { class: "dw-chip", title: cardName(code, lang) }, [`${code.slice(1)} ${cardName(code, lang)}${n > 1 ? ` ×${n}` : ""}`]));
+    h("span", { class: "dw-chip", title: cardName(code, lang) }, [`${cardName(code, lang)}${n > 1 ? ` ×${n}` : ""}`]));
   return h("div", { class: "dw-players" }, [
     h("div", { class: "dw-caption" }, [h("strong", {}, [tr(lang, "players")])]),
     ...rows,
