@@ -15,6 +15,7 @@ import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {drawNotice, lobbyStatus} from "./room_notice.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -173,8 +174,14 @@ export function mountRoom(root, roomId) {
   function replayMove(which) {
     if (!S.replay) {
       if (which === "last") return;
-      S.replayIntent = which;
-      askReplay(replayTotal());
+      if (!S.replayFrames) {  // the frames are not known yet: asked first, then this move
+        S.replayIntent = which;
+        if (!S.replayProbe) askReplay(replayTotal());
+        return;
+      }
+      const known = S.replayFrames;
+      const target = replayTarget(known, known.total, known.total, which);
+      if (target !== known.total) askReplay(target, known.game);
       return;
     }
     const target = replayTarget(S.replay, replayTotal(), S.replay.step, which);
@@ -214,6 +221,7 @@ export function mountRoom(root, roomId) {
         S.room = message.room;
         if (before && (before.game_no !== S.room.game_no || S.room.status !== "finished")) {
           S.replay = null;
+          S.replayFrames = null;
         }
         if (S.you !== null && S.room.seats[S.you] && S.room.seats[S.you].kind !== "human") {
           S.you = null;  // the seat was given up (or handed to a bot)
@@ -248,6 +256,16 @@ export function mountRoom(root, roomId) {
         drawChat();
         break;
       case "replay":
+        if (S.replayProbe) {  // only the frames, asked when the game ended (see drawReplayBar)
+          S.replayProbe = false;
+          S.replayFrames = {game: message.game, moves: message.moves, rounds: message.rounds, total: message.total};
+          S.replayBusy = false;
+          const which = S.replayIntent;
+          S.replayIntent = null;
+          if (which) replayMove(which);
+          drawReplayBar();
+          break;
+        }
         S.replay = message;
         S.replayBusy = false;
         if (S.replayIntent) {
@@ -261,9 +279,9 @@ export function mountRoom(root, roomId) {
         drawMoves();
         drawReplayBar();
         break;
-      case "timed_out":  // a bot moved for a seat whose turn timer ran out
-        S.error = {code: "timed_out", message: message.message, warn: true, seat: message.seat};
-        drawError();
+      case "timed_out":  // a bot moved for a seat whose turn timer ran out: a notice, not an error
+        S.notice = {code: "timed_out", message: message.message, seat: message.seat, at: Date.now()};
+        drawNoticeSlot();
         break;
       case "hint":
         S.hint = {version: message.version, kind: message.kind, move: message.move, shown: 1};
@@ -271,6 +289,8 @@ export function mountRoom(root, roomId) {
         break;
       case "error":
         if (message.code === "hints_off") S.hintsOff = true;
+        if (S.replayProbe) S.probeFailed = true;  // the bar then counts steps, as before
+        S.replayProbe = false;
         if (message.code === "no_room") {
           S.notFound = true;
           conn.close();
@@ -358,6 +378,7 @@ export function mountRoom(root, roomId) {
     drawHead();
     drawConnection();
     drawError();
+    drawNoticeSlot();
     drawOutcome();
     drawBoard();
     drawMoves();
@@ -371,6 +392,7 @@ export function mountRoom(root, roomId) {
   function statusText() {
     if (!S.room) return t("room.loading");
     if (S.replay) return t("status.replay");
+    if (S.room.status === "lobby") return lobbyStatus(S.room, S.you);
     const base = t(`status.${S.room.status}`);
     if (S.room.status !== "playing" || !S.state) return base;
     if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
@@ -472,10 +494,15 @@ export function mountRoom(root, roomId) {
     ]));
   }
 
+  function drawNoticeSlot() {
+    if (!dom.notice) return;
+    drawNotice(dom.notice, S.notice, () => { S.notice = null; drawNoticeSlot(); });
+  }
+
   function drawOutcome() {
     if (!dom.outcome) return;
     drawResult(dom.outcome, S.state && S.state.outcome, {
-      you: S.you, seats: S.room ? S.room.seats.length : 0, seatName, namesOf,
+      you: S.you, seats: S.room ? S.room.seats.length : 0, seatName, namesOf, game: S.room ? S.room.game : "",
       onRematch: () => send({type: "rematch"}),
     });
   }
@@ -545,7 +572,10 @@ export function mountRoom(root, roomId) {
       clear(dom.boardNote);
       if (S.boardFailed) dom.boardNote.appendChild(h("p", {class: "banner warn"}, [t("board.failed")]));
       // The state the board shows (drawn after the status line, asynchronously): for tests.
-      if (token === renderToken) dom.board.setAttribute("data-version", shows);
+      if (token === renderToken) {
+        dom.board.setAttribute("data-version", shows);
+        dom.board.setAttribute("data-lang", ctx.lang);
+      }
     });
     drawLast();
   }
@@ -574,9 +604,16 @@ export function mountRoom(root, roomId) {
     if (!dom.replayBar) return;
     clear(dom.replayBar);
     if (!S.room || S.room.status !== "finished" || !S.state) return;
+    // The frames of the finished game are asked once, so that the bar counts moves as the
+    // replay will step through them ("Move 43 / 43", never the steps with chance's).
+    if (!S.replay && !S.replayFrames && !S.replayProbe && !S.probeFailed && S.state.outcome) {
+      S.replayProbe = true;
+      S.replayBusy = true;
+      send({type: "replay", step: S.state.version});
+    }
     const total = replayTotal();
     dom.replayBar.append(...replayBar({
-      replay: S.replay, total, step: S.replay ? S.replay.step : total, busy: S.replayBusy,
+      replay: S.replay, known: S.replayFrames, total, step: S.replay ? S.replay.step : total, busy: S.replayBusy,
       gameNo: S.room.game_no, ask: replayMove, askGame: (n) => { S.replayIntent = "first"; askReplay(0, n); },
       live: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); drawHistoryPanel(); },
     }));

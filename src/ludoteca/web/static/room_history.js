@@ -41,7 +41,8 @@ export function drawHistory(slot, events, {you = null, replay = false} = {}) {
       "data-kind": event.kind, "data-step": String(event.step), "data-actor": String(event.actor),
     }, [event.text]));
   }
-  slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title"}, items));
+  // Focusable: a keyboard scrolls it (it holds no control of its own).
+  slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title", tabindex: "0"}, items));
 }
 
 const SPOKEN = 6;

@@ -239,7 +239,7 @@ function trackSvg(ctx, view, legal, seated) {
     el("text", { x: dx + CELL * 0.65, y: py + CELL * 2.2, "text-anchor": "middle", "font-size": 11, fill: "#333" }, [`${tr(lang, "discard_pile")}: ${view.discard.length}`]),
   ]));
   return el("svg", {
-    class: "md-track", viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": tr(lang, "board"),
+    class: "md-track", viewBox: `0 0 ${size} ${size}`, role: "group", "aria-label": tr(lang, "board"),
     style: "width:100%;max-width:min(100%, 72vh);height:auto;display:block;margin:0 auto",
   }, parts);
 }
