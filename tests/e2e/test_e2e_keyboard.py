@@ -123,3 +123,27 @@ def test_a_game_played_to_the_end_by_keyboard_only(
     assert frames.of_type("error") == []
     press_on(page, "[data-testid=outcome-toggle]", "the result's button")
     wait_until(page, lambda: page.get_by_test_id("end-panel").is_visible(), "the end panel")
+
+    # The replay by keyboard: the counter counts the moves a replay steps through from the
+    # first look ("Move 43 / 43", not the steps with chance's), and after ← one move back
+    # the counter and the board show the same frame.
+    step = page.get_by_test_id("replay-step")
+    wait_until(page, lambda: step.get_attribute("aria-busy") == "false", "the replay's frames")
+    probe = frames.last("replay")
+    assert probe is not None
+    moves_total = len(probe["moves"]) - 1
+    assert step.get_attribute("data-moves") == str(moves_total)
+    assert step.get_attribute("data-move") == str(moves_total)
+    page.keyboard.press("ArrowLeft")
+    wait_until(
+        page,
+        lambda: (
+            page.locator(".board").get_attribute("data-version") == "replay"
+            and step.get_attribute("data-move") == str(moves_total - 1)
+        ),
+        "one move back",
+    )
+    shown = frames.last("replay")
+    assert shown is not None and shown["step"] == probe["moves"][moves_total - 1]
+    assert step.get_attribute("data-moves") == str(moves_total)
+    assert step.get_attribute("data-step") == str(shown["step"])

@@ -256,6 +256,7 @@ export function mountRoom(root, roomId) {
         drawChat();
         break;
       case "replay":
+        if (!S.replay && !S.replayProbe) dom.replayStarts = true;  // scroll the board into view once
         if (S.replayProbe) {  // only the frames, asked when the game ended (see drawReplayBar)
           S.replayProbe = false;
           S.replayFrames = {game: message.game, moves: message.moves, rounds: message.rounds, total: message.total};
@@ -278,6 +279,10 @@ export function mountRoom(root, roomId) {
         drawBoard();
         drawMoves();
         drawReplayBar();
+        if (dom.replayStarts && dom.board) {
+          dom.replayStarts = false;
+          dom.board.closest(".board-panel").scrollIntoView({block: "start"});
+        }
         break;
       case "timed_out":  // a bot moved for a seat whose turn timer ran out: a notice, not an error
         S.notice = {code: "timed_out", message: message.message, seat: message.seat, at: Date.now()};
@@ -418,7 +423,9 @@ export function mountRoom(root, roomId) {
       dom.conn,
     ]));
     clear(dom.statusBar);
-    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "");
+    // Once the game is over the result strip says so: the status row gives it its room.
+    const over = S.room && S.room.status === "finished" && S.state && S.state.outcome && !S.replay;
+    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "") + (over ? " over" : "");
     dom.statusBar.append(...[
       h("span", {
         class: "status", "data-testid": "status", role: "status",
@@ -534,6 +541,7 @@ export function mountRoom(root, roomId) {
     if (!dom.board) return;
     const token = ++renderToken;
     dom.room.classList.toggle("no-game", !S.state && !S.replay);
+    dom.room.classList.toggle("in-replay", Boolean(S.replay));
     if (!S.room || (!S.state && !S.replay)) {
       clear(dom.board);
       clear(dom.boardNote);
@@ -788,6 +796,8 @@ export function mountRoom(root, roomId) {
     skeleton();
     drawAll();
     loadCards();
+    // A replay frame's history is in the language it was asked in: ask it again.
+    if (S.replay) askReplay(S.replay.step);
   });
 
   skeleton();

@@ -23,7 +23,7 @@ const NOT_RESULTS = {mystery_date: new Set(["positions"])};
 
 /** The figure that decided a game, by the outcome's end reason (turn limit: none). */
 const DECIDING = {
-  goal: "position",
+  goal: "rounds_won",
   cards_out: "scores",
   tiles_out: "scores",
   date: "date",
@@ -109,7 +109,7 @@ export function drawResult(slot, outcome, {you, seats, seatName, namesOf, onRema
     "data-testid": "outcome", "aria-label": t("outcome.title"), "data-end-reason": outcome.end_reason || "",
   }, [
     h("div", {class: "outcome-line", role: "status"}, [
-      h("strong", {class: "outcome-title"}, [t("outcome.title"), " — ", headline]),
+      h("strong", {class: "outcome-title"}, [h("span", {class: "outcome-prefix"}, [t("outcome.title"), " — "]), headline]),
       mine ? h("span", {class: "outcome-mine"}, [mine]) : null,
     ]),
     h("div", {class: "outcome-actions"}, [
