@@ -44,6 +44,21 @@ def violations(page: Page, where: str) -> list[str]:
     return lines
 
 
+def overflow(page: Page, where: str) -> list[str]:
+    """A line when the page is wider than its viewport (a phone would cut it at an edge),
+    naming the widest elements that stick out."""
+    wider: list[str] = page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth <= width) return [];
+          return [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > width + 1)
+            .slice(0, 4).map((e) => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'));
+        }"""
+    )
+    return [f"{where}: wider than the screen: {', '.join(wider)}"] if wider else []
+
+
 def switch_language(page: Page, lang: str) -> None:
     """Choose ``lang`` in the page's language selector (nothing when it is shown already)."""
     select = page.get_by_test_id("lang-switch")

@@ -4,7 +4,8 @@ The lobby, every How to play page, and every game's room before the game, at its
 mid-game, at the end and in replay; each at desktop 1280×800 and phone 390×844, in Spanish
 and in English (``e2e_axe.every_way``). One browser; a game per test, played against bots
 through the moves list. Motion is reduced so that axe sees the settled screen, not a frame
-in the middle of an animation.
+in the middle of an animation. Each view also must not be wider than its screen (a phone
+would cut it at an edge).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from e2e.e2e_axe import every_way, violations
+from e2e.e2e_axe import every_way, overflow, violations
 from e2e.e2e_table import (
     Frames,
     add_bot,
@@ -66,7 +67,7 @@ def test_the_lobby_and_every_how_to_play_page(server: Server, axe_context: Brows
     found: list[str] = []
     page.goto(server.url + "/")
     for way in every_way(page, page.locator(".game-card").first.wait_for):
-        found += violations(page, f"lobby {way}")
+        found += violations(page, f"lobby {way}") + overflow(page, f"lobby {way}")
     for game in GAMES:
         page.goto(f"{server.url}/how/{game}")
 
@@ -77,7 +78,8 @@ def test_the_lobby_and_every_how_to_play_page(server: Server, axe_context: Brows
             )
 
         for way in every_way(page, drawn):
-            found += violations(page, f"how to play {game} {way}")
+            where = f"how to play {game} {way}"
+            found += violations(page, where) + overflow(page, where)
     assert not found, "\n".join(found)
 
 
@@ -88,13 +90,13 @@ def check_room(page: Page, phase: str, found: list[str]) -> None:
         page.wait_for_function(BOARD_DRAWN)
 
     for way in every_way(page, drawn):
-        found += violations(page, f"{phase} {way}")
+        found += violations(page, f"{phase} {way}") + overflow(page, f"{phase} {way}")
 
 
 def check_lobby_room(page: Page, phase: str, found: list[str]) -> None:
     """Add the room's violations before the game (no board yet) to ``found``."""
     for way in every_way(page, lambda: page.get_by_test_id("seat-0").wait_for()):
-        found += violations(page, f"{phase} {way}")
+        found += violations(page, f"{phase} {way}") + overflow(page, f"{phase} {way}")
 
 
 @pytest.mark.parametrize("game", list(GAMES))

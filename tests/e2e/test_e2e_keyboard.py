@@ -121,6 +121,10 @@ def test_a_game_played_to_the_end_by_keyboard_only(
     mine = [m for m in frames.of_type("state") if m["last"] and m["last"]["seat"] == 0]
     assert mine, "no move of the person was played"
     assert frames.of_type("error") == []
+    # Others' moves were read out: the live region holds the last lines, the bots' among them.
+    bots = [room(frames)["seats"][s]["name"] for s in range(1, GAMES[game][0])]
+    spoken = page.get_by_test_id("live-log").inner_text()
+    assert any(name in spoken for name in bots), spoken
     press_on(page, "[data-testid=outcome-toggle]", "the result's button")
     wait_until(page, lambda: page.get_by_test_id("end-panel").is_visible(), "the end panel")
 

@@ -242,6 +242,7 @@ export function mountRoom(root, roomId) {
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
         noticeTurn();
+        if (S.notice) drawNoticeSlot();
         drawHead();
         drawBoard();
         drawMoves();
@@ -285,7 +286,7 @@ export function mountRoom(root, roomId) {
         }
         break;
       case "timed_out":  // a bot moved for a seat whose turn timer ran out: a notice, not an error
-        S.notice = {code: "timed_out", message: message.message, seat: message.seat, at: Date.now()};
+        S.notice = {code: "timed_out", message: message.message, seat: message.seat, own: "label" in message};
         drawNoticeSlot();
         break;
       case "hint":
@@ -503,7 +504,8 @@ export function mountRoom(root, roomId) {
 
   function drawNoticeSlot() {
     if (!dom.notice) return;
-    drawNotice(dom.notice, S.notice, () => { S.notice = null; drawNoticeSlot(); });
+    const last = S.replay ? null : S.state && S.state.last;
+    drawNotice(dom.notice, S.notice, () => { S.notice = null; drawNoticeSlot(); }, last);
   }
 
   function drawOutcome() {

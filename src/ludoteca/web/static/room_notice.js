@@ -18,16 +18,29 @@ export function lobbyStatus(room, you) {
 }
 
 let noticeTimer = null;
+let timedNotice = null;  // the notice the timer is counting for (redraws keep its time)
 
-/** Draw `notice` ({code, message}) into `slot`, or empty it; `dismiss()` forgets the notice. */
-export function drawNotice(slot, notice, dismiss) {
+/** Draw `notice` ({code, message, seat}) into `slot`, or empty it; `dismiss()` forgets the
+ * notice. `last` is the last move shown ({seat, label}): when it is the bot's move for the
+ * notice's seat, the notice says it too. */
+export function drawNotice(slot, notice, dismiss, last = null) {
+  const move = notice && notice.code === "timed_out" && !notice.own && last && last.seat === notice.seat
+    ? last.label : "";
+  // The slot is a live region: drawn again only when its words change (else read again).
+  const key = notice ? `${notice.message}|${move}` : "";
+  if (slot.dataset.key === key && notice === timedNotice) return;
+  slot.dataset.key = key;
   clear(slot);
-  clearTimeout(noticeTimer);
+  if (notice !== timedNotice) {
+    clearTimeout(noticeTimer);
+    timedNotice = notice;
+    if (notice) noticeTimer = setTimeout(dismiss, NOTICE_MS);
+  }
   if (!notice) return;
-  noticeTimer = setTimeout(dismiss, NOTICE_MS);
   slot.appendChild(h("div", {class: "notice", "data-testid": "notice", "data-code": notice.code || ""}, [
     h("span", {class: "notice-icon", "aria-hidden": "true"}, ["ⓘ"]),
-    h("span", {class: "notice-text"}, [notice.message]),
+    h("span", {class: "notice-text"}, [notice.message,
+      move ? h("span", {class: "notice-move"}, [" ", s("notice.move", {move})]) : null]),
     h("button", {class: "btn small ghost", type: "button", "aria-label": s("notice.dismiss"), onclick: dismiss}, ["✕"]),
   ]));
 }

@@ -21,14 +21,17 @@ function tOr(key, fallback) {
  * are the spaces the pawns stand on; the date behind the door decides, not the space). */
 const NOT_RESULTS = {mystery_date: new Set(["positions"])};
 
-/** The figure that decided a game, by the outcome's end reason (turn limit: none). */
+/** The figures that may have decided a game, by the outcome's end reason: the first one
+ * the outcome has is shown as deciding (at the turn limit the furthest pawn wins Gotcha,
+ * the best score Tile Up; Mystery Date's turn limit is a draw, its spaces left out). */
 const DECIDING = {
-  goal: "rounds_won",
-  cards_out: "scores",
-  tiles_out: "scores",
-  date: "date",
-  champ: "positions",
-  turn_limit: null,
+  goal: ["rounds_won"],
+  cards_out: ["scores"],
+  corners: ["scores"],
+  tiles_out: ["scores"],
+  date: ["date"],
+  champ: ["positions"],
+  turn_limit: ["positions", "scores"],
 };
 
 function figureText(value) {
@@ -68,10 +71,12 @@ export function figureRows(outcome, seats, seatName, game = "") {
 
 /** "Decided by: <label>" for the outcome, or null when nothing but the end decided it. */
 function decidedBy(outcome, parts) {
-  const key = DECIDING[outcome.end_reason];
-  if (!key) return null;
-  const found = [...parts.columns, ...parts.rows].find(([k]) => k === key);
-  return found ? {key, label: found[1]} : null;
+  const all = [...parts.columns, ...parts.rows];
+  for (const key of DECIDING[outcome.end_reason] || []) {
+    const found = all.find(([k]) => k === key);
+    if (found) return {key, label: found[1]};
+  }
+  return null;
 }
 
 let panelOpen = false;

@@ -7,12 +7,10 @@ import {getLang, tr} from "./i18n.js";
 export const SCREEN = {
   es: {
     "skip.main": "Saltar al contenido",
-    "skip.moves": "Ir a las jugadas",
     "status.lobby_full": "Mesa completa: lista para empezar",
     "status.lobby_full_wait": "Mesa completa: esperando a que alguien sentado la empiece",
-    "notice.title": "Aviso",
     "notice.dismiss": "Cerrar el aviso",
-    "notice.bot_moved": "Un bot ({bot}) jugó por {name}: {move}",
+    "notice.move": "Jugó: {move}",
     "outcome.open": "Ver el resultado",
     "outcome.close": "Ocultar el resultado",
     "outcome.decided": "Lo decidió: {what}",
@@ -30,17 +28,13 @@ export const SCREEN = {
     "bots.named.expert": "Experto — sigue la estrategia del juego",
     "bots.named.ismcts": "Búsqueda — prueba miles de partidas",
     "emotes.title": "Gestos",
-    "moves.other": "Otras jugadas",
-    "replay.position": "Jugada {move} de {total}",
   },
   en: {
     "skip.main": "Skip to content",
-    "skip.moves": "Go to the moves",
     "status.lobby_full": "Every seat is taken: ready to start",
     "status.lobby_full_wait": "Every seat is taken: waiting for a seated player to start",
-    "notice.title": "Notice",
     "notice.dismiss": "Close the notice",
-    "notice.bot_moved": "A bot ({bot}) played for {name}: {move}",
+    "notice.move": "It played: {move}",
     "outcome.open": "See the result",
     "outcome.close": "Hide the result",
     "outcome.decided": "Decided by: {what}",
@@ -58,8 +52,6 @@ export const SCREEN = {
     "bots.named.expert": "Expert — follows the game's strategy",
     "bots.named.ismcts": "Search — tries thousands of games",
     "emotes.title": "Emotes",
-    "moves.other": "Other moves",
-    "replay.position": "Move {move} of {total}",
   },
 };
 

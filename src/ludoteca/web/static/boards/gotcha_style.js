@@ -140,7 +140,7 @@ const CSS = `
 .gt-announce { font-weight: 700; color: #1c5fbf; }
 .gt-buzzline { font-weight: 700; color: #c92a2a; }
 .gt-feed-turn_start { text-align: center; color: #5f6670; font-size: .85em; border-top: 1px solid #eee; }
-.gt-result { font-weight: 700; } .gt-result-correct { color: #2b8a3e; } .gt-result-wrong { color: #c92a2a; }
+.gt-result { font-weight: 700; } .gt-result-correct { color: #237a35; } .gt-result-wrong { color: #c92a2a; }
 .gt-result-referee { color: #862e9c; }
 .gt-chat-form { display: flex; gap: 6px; }
 .gt-chat-form .gt-input { flex: 1; min-width: 0; }
