@@ -3,7 +3,9 @@ emote palette and the folded result, in chromium against the fake site (shell_fa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,22 @@ from shell_fake_site import ORIGIN, open_fake
 from shell_samples import FakeLobby, FakeTable
 
 EMOTES = ["clap", "air_guitar", "salute", "wave", "bow", "wink"]
+STATIC = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "static"
+
+
+def test_every_screen_string_exists_in_both_languages() -> None:
+    text = (STATIC / "room_text.js").read_text(encoding="utf-8")
+    es_block = text[text.index("  es: {") : text.index("  en: {")]
+    en_block = text[text.index("  en: {") : text.index("export function s(")]
+    key = re.compile(r'^\s+"([\w.]+)":', re.MULTILINE)
+    es_keys, en_keys = key.findall(es_block), key.findall(en_block)
+    assert es_keys and sorted(es_keys) == sorted(en_keys)
+    used: set[str] = set()
+    for path in STATIC.glob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        if "room_text.js" in source:
+            used |= set(re.findall(r'\bs(?:creenText)?\("([\w.]+)"', source))
+    assert used and sorted(k for k in used if k not in es_keys) == []
 
 
 @pytest.fixture(scope="module")
