@@ -3,7 +3,7 @@
 // readers (role=status), that goes by itself or with ✕; it never covers the board or the hand.
 // Also the lobby's status line, which says when every seat is taken.
 
-import {h, clear} from "./boards/svg.js";
+import {el, h, clear} from "./boards/svg.js";
 import {t} from "./i18n.js";
 import {s} from "./room_text.js";
 
@@ -38,7 +38,10 @@ export function drawNotice(slot, notice, dismiss, last = null) {
   }
   if (!notice) return;
   slot.appendChild(h("div", {class: "notice", "data-testid": "notice", "data-code": notice.code || ""}, [
-    h("span", {class: "notice-icon", "aria-hidden": "true"}, ["ⓘ"]),
+    el("svg", {class: "notice-icon", viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true"}, [
+      el("circle", {cx: 10, cy: 10, r: 9, fill: "currentColor"}),
+      el("path", {d: "M10 8.5v6M10 5.2v.6", stroke: "#fff", "stroke-width": 2.2, "stroke-linecap": "round"}),
+    ]),
     h("span", {class: "notice-text"}, [notice.message,
       move ? h("span", {class: "notice-move"}, [" ", s("notice.move", {move})]) : null]),
     h("button", {class: "btn small ghost", type: "button", "aria-label": s("notice.dismiss"), onclick: dismiss}, ["✕"]),
