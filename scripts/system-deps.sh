@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Debian packages `make test` needs besides Python: chromium (the browser tests drive
 # /usr/bin/chromium through Playwright, no browser download), PostgreSQL's server binaries
-# (tests/web start a throwaway cluster with initdb and pg_ctl), redis-server and tmux
-# (tests/cli/test_tmux_games.py plays in an 80x24 tmux session).
+# (tests/web start a throwaway cluster with initdb and pg_ctl; pg_dump and pg_restore back it
+# up), redis-server and tmux (tests/cli/test_tmux_games.py plays in an 80x24 tmux session),
+# and the host's kit (tests/web/test_proxies.py and test_systemd_unit.py): caddy, nginx,
+# openssl (a test certificate) and systemd (systemd-analyze verify).
 # Installs whichever are missing when run as root; otherwise prints the one command to run
 # and exits non-zero, before any test starts.
 # `scripts/system-deps.sh build` checks only what installing the package needs: a C compiler
@@ -27,6 +29,11 @@ if [ "${1:-}" != build ]; then
   [ "$postgres_found" = yes ] || missing+=(postgresql)
   [ -x /usr/bin/redis-server ] || missing+=(redis-server)
   [ -x /usr/bin/tmux ] || missing+=(tmux)
+  command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
+  [ -x /usr/bin/caddy ] || missing+=(caddy)
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  command -v openssl >/dev/null || missing+=(openssl)
+  command -v systemd-analyze >/dev/null || missing+=(systemd)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -1,8 +1,9 @@
 """The web table's layering, package by package, and its texts in both languages.
 
-From the bottom: ``wire`` (what crosses a socket) and ``store`` (where rooms live) import
-nothing else of the web; ``room`` (the authoritative rooms of one process) reads the wire
-and writes the store; ``cluster`` (one worker of several) holds rooms through their public
+From the bottom: ``telemetry`` (metrics and log formats), ``wire`` (what crosses a socket)
+and ``store`` (where rooms live) import nothing else of the web; ``room`` (the
+authoritative rooms of one process) reads the wire, writes the store and counts moves for
+the metrics; ``cluster`` (one worker of several) holds rooms through their public
 interface; ``routes`` (the HTTP and WebSocket routes) talk to the room host; ``app``
 assembles them all, and only the command line and ``server.workers`` (each worker process
 builds it) import it. The load bench talks to the server over the network: it imports
@@ -25,11 +26,12 @@ WEB_MAY_IMPORT = {"engine", "agents", "web"}
 """What the web table imports of the rest of Ludoteca (no game, no terminal)."""
 
 PACKAGE_MAY_IMPORT = {
+    "telemetry": {"telemetry"},
     "wire": {"wire"},
     "store": {"store"},
-    "room": {"room", "wire", "store"},
+    "room": {"room", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
-    "routes": {"routes", "room", "wire"},
+    "routes": {"routes", "room", "wire", "telemetry"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 

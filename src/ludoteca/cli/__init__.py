@@ -9,7 +9,8 @@
   is ``cli.lab_print``.
 - ``cli.replay``: ``replay`` (drawn by ``terminal.replay``).
 - ``cli.bench``: ``bench`` and ``bench web``.
-- ``cli.serve``: ``serve``.
+- ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
+- ``cli.backup``: ``backup``, ``restore``.
 
 Each group registers its commands on ``cli.root.app`` when imported; this package imports
 them in the order ``ludoteca --help`` lists them. Nothing outside this package imports it.
@@ -28,6 +29,7 @@ from ludoteca.cli import lab  # noqa: F401
 from ludoteca.cli import replay  # noqa: F401
 from ludoteca.cli import bench  # noqa: F401
 from ludoteca.cli import serve  # noqa: F401
+from ludoteca.cli import backup  # noqa: F401
 # isort: on
 
 __all__ = ["app", "default_lang", "lang_from_args", "main"]

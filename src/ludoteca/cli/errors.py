@@ -17,6 +17,7 @@ import typer
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ludoteca.cli.envvars import env_error
 from ludoteca.cli.lang import lang_from_args
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import Lang, Message, msg
@@ -92,6 +93,9 @@ def click_error(error: click_errors.ClickException) -> Message:
     if isinstance(error, click_errors.NoSuchOption):
         return msg("cli.no_such_option", name=error.option_name)
     if isinstance(error, click_errors.BadParameter):
+        from_env = env_error(error)
+        if from_env is not None:
+            return from_env
         hint = error.param_hint
         if hint is None and error.param is not None:
             hint = error.param.get_error_hint()

@@ -1,22 +1,26 @@
 """``ludoteca serve``: the web table, with uvicorn, over a store (``--workers``: processes).
 
-The only command module that imports the web table (``ludoteca.web``).
+Every option is also read from ``LUDOTECA_<OPTION>`` (``cli.envvars``); a flag wins.
+With ``cli.backup``, the only command modules that import the web table (``ludoteca.web``).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
-from ludoteca.cli.errors import fail
+from ludoteca.cli import host_messages as _host_messages  # noqa: F401 (serve's texts)
+from ludoteca.cli.envvars import ENV_SETTINGS, name_env_source
+from ludoteca.cli.errors import fail as _fail
 from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import OPTIONS_METAVAR, LangOption, app, chosen_lang
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Message, msg
 from ludoteca.web.cluster import messages as _cluster_messages  # noqa: F401 (serve's texts)
 from ludoteca.web.store import DEFAULT_DB
 from ludoteca.web.store import hide_password as _hide_password
+from ludoteca.web.telemetry.logs import FORMATS, LEVELS
 from ludoteca.web.wire import messages as _web_messages  # noqa: F401 (serve's help texts)
 
 FramesRate = Annotated[
@@ -36,9 +40,25 @@ AddressChatRate = Annotated[
 RoomsRate = Annotated[
     str | None, typer.Option("--rooms", help=help_text("rate_rooms"), metavar=meta("rate"))
 ]
+MetricsOption = Annotated[
+    str, typer.Option("--metrics", help=help_text("metrics"), metavar="off|on|IPS")
+]
+MetricsListen = Annotated[
+    str | None,
+    typer.Option("--metrics-listen", help=help_text("metrics_listen"), metavar="HOST:PORT"),
+]
+LogFormat = Annotated[
+    str, typer.Option("--log-format", help=help_text("log_format"), metavar="text|json")
+]
+LogLevel = Annotated[
+    str,
+    typer.Option("--log-level", help=help_text("log_level"), metavar=meta("level")),
+]
 
 
-@app.command(help=help_text("serve"), options_metavar=OPTIONS_METAVAR)
+@app.command(
+    help=help_text("serve"), options_metavar=OPTIONS_METAVAR, context_settings=ENV_SETTINGS
+)
 def serve(
     host: Annotated[
         str, typer.Option("--host", help=help_text("host"), metavar="HOST")
@@ -73,6 +93,10 @@ def serve(
     lease_ms: Annotated[
         str, typer.Option("--lease-ms", help=help_text("lease_ms"), metavar="MS")
     ] = "3000",
+    metrics: MetricsOption = "off",
+    metrics_listen: MetricsListen = None,
+    log_format: LogFormat = "text",
+    log_level: LogLevel = "warning",
     lang: LangOption = None,
 ) -> None:
     """Run the web table with uvicorn over the store ``--db`` (``--workers``: processes)."""
@@ -80,9 +104,20 @@ def serve(
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
     from ludoteca.web.server import workers as workers_mod  # noqa: PLC0415
+    from ludoteca.web.server.hosting import Hosting  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
     chosen = chosen_lang(lang)
+
+    def fail(text: str) -> NoReturn:  # the variable that set a refused option is named
+        _fail(name_env_source(text, chosen))
+
+    try:
+        hosting = Hosting.parse(metrics, metrics_listen, log_format, log_level)
+    except ValueError as error:
+        texts = {"--metrics": metrics, "--metrics-listen": metrics_listen}
+        texts |= {"--log-format": log_format, "--log-level": log_level}
+        fail(_refused_hosting(str(error), str(texts[str(error)])).text(chosen))
     given = {"frames": frames, "address_frames": address_frames, "chat": chat}
     given |= {"address_chat": address_chat, "rooms": rooms}
     numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
@@ -103,12 +138,48 @@ def serve(
         fail(error.message.text(chosen))
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
+    try:  # the metrics' own ports (one per worker) taken now: a clash is one line, not a crash
+        metrics_sockets = [hosting.metrics_socket(index) for index in range(count)]
+    except OSError as error:
+        text = msg("cli.host.listen_failed", address=metrics_listen, detail=error.strerror)
+        fail(text.text(chosen))
     if redis_url is not None:
-        spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds)
+        for sock in metrics_sockets:  # each worker's is bound again by ``workers.run``
+            if sock is not None:
+                sock.close()
+        spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds, hosting=hosting)
         shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
         typer.echo(
             msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
         )
         raise typer.Exit(workers_mod.run(spec, count, host, port))
+    app_ = create_app(store_url, limits=bounds, metrics_access=hosting.access(0))
+    config = uvicorn.Config(
+        hosting.wrap(app_, 0), host=host, port=port, **hosting.uvicorn_settings()
+    )
+    server = uvicorn.Server(config)
+    if metrics_sockets[0] is None:
+        typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
+        server.run()
+        return
+    try:
+        table = workers_mod.bind(host, port)
+    except OSError as error:
+        fail(
+            msg("cli.host.listen_failed", address=f"{host}:{port}", detail=error.strerror).text(
+                chosen
+            )
+        )
     typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
-    uvicorn.run(create_app(store_url, limits=bounds), host=host, port=port, log_level="warning")
+    server.run(sockets=[table, metrics_sockets[0]])
+
+
+def _refused_hosting(flag: str, value: str) -> Message:
+    """The error for a refused host's flag (``--metrics``, ``--log-format``...)."""
+    value = value[:60]
+    if flag == "--metrics":
+        return msg("cli.host.bad_metrics", value=value)
+    if flag == "--metrics-listen":
+        return msg("cli.host.bad_listen", value=value)
+    choices = ", ".join(FORMATS if flag == "--log-format" else LEVELS)
+    return msg("cli.host.bad_choice", flag=flag, value=value, choices=choices)

@@ -24,9 +24,12 @@ from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.site import Site
 from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import open_store
+from ludoteca.web.telemetry import metrics
+from ludoteca.web.telemetry.metrics import MetricsAccess
 from ludoteca.web.wire.limits import Limits, Meter
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -41,6 +44,7 @@ def create_app(
     limits: Limits | None = None,
     api_docs: bool = False,
     cluster: ClusterSettings | None = None,
+    metrics_access: MetricsAccess | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -53,6 +57,8 @@ def create_app(
         api_docs: Serve FastAPI's ``/docs`` and ``/openapi.json`` (off by default).
         cluster: Run as one worker of several (``web.cluster``; PostgreSQL and Redis):
             rooms are loaded by the worker that takes their lease, not all at start.
+        metrics_access: Who may read ``/metrics`` (nobody if None). A port of its own is
+            served by wrapping the app in ``telemetry.metrics.only_metrics_on``.
     """
     limits = limits or Limits()
     site = Site(limits, Meter(limits), static_dir)
@@ -61,7 +67,9 @@ def create_app(
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
+    access = metrics_access or MetricsAccess()
     for router in (
+        metrics_route.router(access),
         pages.router(site),
         games.router(),
         rooms.router(site),
@@ -89,6 +97,7 @@ def serving(
         else:
             host = LocalHost(hall, site.limits, site.meter)
         site.room_host = host
+        unwatch = metrics.watch(lambda: [(room.status, len(room.clients)) for room in host.held()])
         freezer = Freezer(asyncio.get_running_loop())
         await host.start()
         thaw = asyncio.create_task(freezer.thaw_now_and_then())
@@ -99,6 +108,7 @@ def serving(
             freezer.stop()
             thaw.cancel()
             await asyncio.gather(thaw, return_exceptions=True)
+            unwatch()
             await host.stop()
             hall.close()
             store.close()

@@ -20,6 +20,7 @@ import collections
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -37,6 +38,7 @@ from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
+from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, parse_lang
 
@@ -151,7 +153,17 @@ class Room:
     # Messages
 
     async def handle(self, client: Client, message: p.ClientMessage) -> None:
-        """Answer one parsed message of ``client`` (errors go to that socket only)."""
+        """Answer one parsed message of ``client`` (errors go to that socket only); a move's
+        time to its answer is observed for ``/metrics``.
+        """
+        if isinstance(message, p.Act):
+            started = time.perf_counter()
+            await self._answer(client, message)
+            metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
+        else:
+            await self._answer(client, message)
+
+    async def _answer(self, client: Client, message: p.ClientMessage) -> None:
         if isinstance(message, p.Ping):
             client.send({"type": "pong"})
             return
@@ -439,6 +451,8 @@ class Room:
             await self.apply(seat, action)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
+        else:
+            metrics.BOT_ACTIONS.inc()
 
     def _after_change(self) -> None:
         finish = self._finish_write()
@@ -505,8 +519,10 @@ class Room:
             pending = self.pilot.due_proposal()
             if pending is not None:
                 await self.apply(pending.seat, pending.action)
+                metrics.BOT_ACTIONS.inc()
         action = self.session.read(seat, act.action)
         await self.apply(seat, action)
+        metrics.PERSON_ACTIONS.inc()
 
     def resume(self) -> None:
         """After a restart: plan the bots and timers of a game in progress (drawing first

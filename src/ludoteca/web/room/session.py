@@ -29,6 +29,7 @@ from ludoteca.engine.i18n import msg
 from ludoteca.web.room import clock
 from ludoteca.web.room.live import Live, Step
 from ludoteca.web.store import Store
+from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire.client import RoomError, now_ms
 
 log = logging.getLogger("ludoteca.web")
@@ -200,8 +201,12 @@ async def committed(store: Store, write: Callable[[], None]) -> None:
     def done(error: BaseException | None) -> None:  # in the writer thread
         loop.call_soon_threadsafe(_settle_future, stored, error)
 
+    started = time.perf_counter()
     store.submit(write, done)
-    await stored
+    try:
+        await stored
+    finally:
+        metrics.STORE_WRITE_SECONDS.observe(time.perf_counter() - started)
 
 
 def _settle_future(future: asyncio.Future[None], error: BaseException | None) -> None:

@@ -24,12 +24,13 @@ import multiprocessing.connection
 import os
 import signal
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.server.hosting import Hosting
 from ludoteca.web.store import hide_password
 from ludoteca.web.wire import limits as limits_mod
 from ludoteca.web.wire.limits import Limits
@@ -126,6 +127,7 @@ class WorkerSpec:
     limits: Limits
     bot_delay: float = 0.4
     clock_scale: float = 1.0
+    hosting: Hosting = field(default_factory=Hosting)
 
 
 def worker_ports(count: int, env: dict[str, str] | None = None) -> list[int | None]:
@@ -160,9 +162,12 @@ def bind(host: str, port: int, *, share: bool = False, listen: bool = True) -> s
     return sock
 
 
-def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.socket]) -> None:
-    """One worker process: the app in cluster mode, served on a listening socket of its
-    own on the shared ``address`` and on ``sockets`` (its own port, if any).
+def _worker(
+    spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.socket], index: int = 0
+) -> None:
+    """One worker process (the ``index``-th): the app in cluster mode, served on a listening
+    socket of its own on the shared ``address`` and on ``sockets`` (its own port and its
+    metrics port, if any).
     """
     import uvicorn  # noqa: PLC0415
 
@@ -179,8 +184,10 @@ def _worker(spec: WorkerSpec, address: tuple[str, int], sockets: list[socket.soc
         clock_scale=spec.clock_scale,
         limits=spec.limits,
         cluster=cluster,
+        metrics_access=spec.hosting.access(index),
     )
-    config = uvicorn.Config(keeping_send(app), log_level="warning", lifespan="on")
+    served = spec.hosting.wrap(keeping_send(app), index)
+    config = uvicorn.Config(served, lifespan="on", **spec.hosting.uvicorn_settings())
     servers.append(uvicorn.Server(config))
     servers[0].run(sockets=[bind(*address, share=True), *sockets])
 
@@ -192,13 +199,14 @@ def run(spec: WorkerSpec, workers: int, host: str, port: int) -> int:
     reserved = bind(host, port, share=True, listen=False)
     address = (host, reserved.getsockname()[1])
     own = [None if p is None else bind(host, p) for p in worker_ports(workers)]
+    metrics = [spec.hosting.metrics_socket(index) for index in range(workers)]
     context = multiprocessing.get_context("spawn")
     stopping = False
 
     def start(index: int) -> Any:
-        sockets = [] if own[index] is None else [own[index]]
+        sockets = [sock for sock in (own[index], metrics[index]) if sock is not None]
         process = context.Process(
-            target=_worker, args=(spec, address, sockets), name=f"ludoteca-{index}"
+            target=_worker, args=(spec, address, sockets, index), name=f"ludoteca-{index}"
         )
         process.start()
         return process
@@ -229,7 +237,7 @@ def run(spec: WorkerSpec, workers: int, host: str, port: int) -> int:
                 process.kill()
                 process.join(5)
         reserved.close()
-        for sock in own:
+        for sock in (*own, *metrics):
             if sock is not None:
                 sock.close()
     return 0
