@@ -16,6 +16,7 @@ import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 import {drawNotice, lobbyStatus} from "./room_notice.js";
+import {drawChatLog} from "./room_chat.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -707,24 +708,7 @@ export function mountRoom(root, roomId) {
   }
 
   function drawChat() {
-    if (!dom.chatLog) return;
-    clear(dom.chatLog);
-    if (!S.chat.length) {
-      dom.chatLog.appendChild(h("li", {class: "muted small"}, [t("chat.empty")]));
-      return;
-    }
-    for (const line of S.chat) {
-      const at = line.at ? new Date(line.at) : null;
-      const time = at ? at.toLocaleTimeString(getLang(), {hour: "2-digit", minute: "2-digit"}) : "";
-      const who = line.name || (line.seat === null || line.seat === undefined ? t("chat.spectator") : seatName(line.seat));
-      dom.chatLog.appendChild(h("li", {class: "chat-line" + (line.seat !== null && line.seat === S.you ? " mine" : ""),
-        "data-seat": line.seat === null || line.seat === undefined ? "" : String(line.seat)}, [
-        h("span", {class: "chat-time muted"}, [time]),
-        h("span", {class: `chat-name seat-color-${line.seat ?? "x"}`}, [who]),
-        h("span", {class: "chat-text"}, [line.text]),
-      ]));
-    }
-    dom.chatLog.scrollTop = dom.chatLog.scrollHeight;
+    if (dom.chatLog) drawChatLog(dom.chatLog, S.chat, {you: S.you, seatName});
   }
 
   // The countdowns (turn timer, reconnect) update four times a second.
