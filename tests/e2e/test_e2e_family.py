@@ -355,5 +355,7 @@ def shoot(page: Page, path: Path) -> None:
         " window.scrollTo(0, b.getBoundingClientRect().top + window.scrollY - 120); }"
     )
     page.wait_for_timeout(100)  # let the scroll settle before the picture (not a sync point)
+    # What moves (static/motion.js) is pictured where it lands.
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))

@@ -21,8 +21,9 @@ from ludoteca.engine import components, registry
 from ludoteca.engine.game import OptionValue
 from ludoteca.engine.i18n import Lang, msg, register
 
-GUIDE_PARTS = ("setup", "turn", "end")
-"""The ``[guide]`` paragraphs every game writes, in this order."""
+GUIDE_PARTS = ("setup", "turn", "example", "end")
+"""The ``[guide]`` paragraphs every game writes, in this order (``example``: one turn, a
+paragraph per step; the web page draws a picture of each step)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,7 @@ register(
         "guide.title.components": {"es": "Componentes", "en": "Components"},
         "guide.title.setup": {"es": "Preparación", "en": "Setup"},
         "guide.title.turn": {"es": "Un turno", "en": "A turn"},
+        "guide.title.example": {"es": "Un turno de ejemplo", "en": "An example turn"},
         "guide.title.end": {"es": "El final", "en": "The end"},
         "guide.title.rules": {
             "es": "Todas las reglas, con su identificador",

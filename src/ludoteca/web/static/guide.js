@@ -6,6 +6,7 @@
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
+import {componentsPicture, examplePictures, picturesStyle} from "./guide_pictures.js";
 
 /** The /how/<game> id of a path, or null. */
 export function guideIdFrom(pathname) {
@@ -55,6 +56,23 @@ function optionsSection(section, card) {
   ]);
 }
 
+/** The game's components as pictures (the words below say the same). */
+function componentsFigure(game, lang) {
+  const picture = componentsPicture(game, lang);
+  return picture ? h("figure", {class: "guide-figure", "data-testid": "guide-components-picture"}, [picture]) : null;
+}
+
+/** The example turn: each step's words under its picture, in order. */
+function exampleSection(section, game, lang) {
+  const pictures = examplePictures(game, lang);
+  return h("section", {class: "panel guide-section", "data-section": section.key}, [
+    h("h2", {}, [section.title]),
+    h("ol", {class: "guide-example", "data-testid": "guide-example"}, section.paragraphs.map((text, i) => h("li", {}, [
+      h("figure", {class: "guide-figure"}, [pictures[i] || null, h("figcaption", {}, [text])]),
+    ]))),
+  ]);
+}
+
 /** Mount the guide of `game` into `root`. */
 export function mountGuide(root, game) {
   async function load() {
@@ -78,12 +96,15 @@ export function mountGuide(root, game) {
     clear(root);
     document.title = `${t("room.how_to_play")} · ${guide.name} · ${t("app.title")}`;
     const toc = guide.sections.map((section) => h("li", {}, [h("a", {href: `#guide-${section.key}`}, [section.title])]));
+    picturesStyle();
     const sections = guide.sections.map((section) => {
-      const node = section.key === "options" ? optionsSection(section, card) : h("section", {class: "panel guide-section", "data-section": section.key}, [
-        h("h2", {}, [section.title]),
-        ...section.paragraphs.map((text) => h("p", {}, [text])),
-        entries(section),
-      ]);
+      const node = section.key === "options" ? optionsSection(section, card)
+        : section.key === "example" ? exampleSection(section, game, lang) : h("section", {class: "panel guide-section", "data-section": section.key}, [
+          h("h2", {}, [section.title]),
+          section.key === "components" ? componentsFigure(game, lang) : null,
+          ...section.paragraphs.map((text) => h("p", {}, [text])),
+          entries(section),
+        ]);
       node.id = `guide-${section.key}`;
       return node;
     });

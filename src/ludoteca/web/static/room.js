@@ -9,7 +9,7 @@ import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionsText} from "./lobby.js";
 import {Connection, loadToken, saveToken} from "./net.js";
 import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
-import {announce, drawHistory, foldEvents} from "./room_history.js";
+import {announce, drawHistory, drawLastMove, foldEvents} from "./room_history.js";
 import {drawMoves as drawMovesPanel} from "./room_moves.js";
 import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
@@ -17,6 +17,8 @@ import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 import {drawNotice, lobbyStatus} from "./room_notice.js";
 import {drawChatLog} from "./room_chat.js";
+import {playMotion, soundFor} from "./motion.js";
+import {playSound, soundSwitch} from "./sound.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -242,6 +244,10 @@ export function mountRoom(root, roomId) {
         S.events = foldEvents(S.events, message);
         if ("you" in message) S.you = message.you;
         if (S.room && S.room.status !== "finished") S.replay = null;
+        // What this state brought (the viewer's own events): the board moves it, we hear it.
+        S.fresh = message.events_reset ? [] : (message.events || []);
+        S.catchingUp = Boolean(message.events_reset);  // a (re)connection: the whole story, nothing moves
+        playSound(soundFor(S.fresh));
         noticeTurn();
         if (S.notice) drawNoticeSlot();
         drawHead();
@@ -360,8 +366,11 @@ export function mountRoom(root, roomId) {
 
   function noticeTurn() {
     const mine = isMyTurn();
-    if (mine && !S.wasMyTurn && navigator.vibrate) {
-      try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
+    if (mine && !S.wasMyTurn) {
+      playSound("turn");
+      if (navigator.vibrate) {
+        try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
+      }
     }
     S.wasMyTurn = mine;
   }
@@ -422,6 +431,7 @@ export function mountRoom(root, roomId) {
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       S.room ? h("a", {class: "btn small ghost how-link", href: `/how/${encodeURIComponent(S.room.game)}`,
         target: "_blank", rel: "noopener", "data-testid": "how-to-play"}, [t("room.how_to_play")]) : null,
+      soundSwitch(),
       dom.conn,
     ]));
     clear(dom.statusBar);
@@ -530,13 +540,14 @@ export function mountRoom(root, roomId) {
       const view = replay.view || {};
       return {
         view, legal: [], you: S.you, actors: Array.isArray(view.actors) ? view.actors : [],
-        last: replay.last || null, replay: true, clock: view.clock ?? null,
+        last: replay.last || null, replay: true, clock: view.clock ?? null, events: [],
       };
     }
     const state = S.state;
     return {
       view: state.view, legal: state.legal || [], you: state.you ?? S.you,
       actors: state.actors || [], last: state.last || null, replay: false, clock: state.clock ?? null,
+      events: S.fresh || [],
     };
   }
 
@@ -586,6 +597,8 @@ export function mountRoom(root, roomId) {
       if (token === renderToken) {
         dom.board.setAttribute("data-version", shows);
         dom.board.setAttribute("data-lang", ctx.lang);
+        const step = ctx.replay ? `replay:${S.replay.game ?? ""}:${S.replay.step}` : shows;
+        playMotion(dom.board, `${roomId}:${S.room.game_no}:${step}`, ctx.replay || !S.catchingUp);
       }
     });
     drawLast();
@@ -593,17 +606,8 @@ export function mountRoom(root, roomId) {
 
   function drawLast() {
     if (!dom.last) return;
-    clear(dom.last);
-    const last = S.replay ? S.replay.last : S.state && S.state.last;
-    if (!S.state && !S.replay) return;
-    dom.last.appendChild(h("span", {class: "label"}, [t("last.title"), ": "]));
-    if (!last) {
-      dom.last.appendChild(h("span", {class: "muted"}, [t("last.none")]));
-      return;
-    }
-    dom.last.appendChild(h("span", {"data-last-action": last.text || ""}, [
-      t("last.move", {who: seatName(last.seat), label: last.label || last.text}),
-    ]));
+    const shown = Boolean(S.state || S.replay);
+    drawLastMove(dom.last, shown ? ((S.replay ? S.replay.last : S.state.last) ?? null) : undefined, seatName);
   }
 
   function drawMoves() {

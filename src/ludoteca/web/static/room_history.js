@@ -62,3 +62,18 @@ export function announce(slot, message, known) {
   }
   while (slot.childNodes.length > SPOKEN) slot.removeChild(slot.firstChild);
 }
+
+/** Draw the last move line into `slot`: "Last move: <who>: <label>", "No moves yet" when
+ * `last` is null, nothing when it is undefined (no game shown). */
+export function drawLastMove(slot, last, seatName) {
+  clear(slot);
+  if (last === undefined) return;
+  slot.appendChild(h("span", {class: "label"}, [t("last.title"), ": "]));
+  if (!last) {
+    slot.appendChild(h("span", {class: "muted"}, [t("last.none")]));
+    return;
+  }
+  slot.appendChild(h("span", {"data-last-action": last.text || ""}, [
+    t("last.move", {who: seatName(last.seat), label: last.label || last.text}),
+  ]));
+}

@@ -187,8 +187,12 @@ function tableSvg(ctx, view, legal, placing) {
   // Placed cards.
   const last = view.last;
   const lastKey = last ? `${last.cell[0]},${last.cell[1]}` : null;
+  // The card just placed slides in from its player's side: my hand is below the table.
+  const justPlaced = ctx.last && (ctx.last.text || "").startsWith("place ") ? lastKey : null;
+  const from = ctx.last && ctx.last.seat === ctx.you ? "below" : "above";
   for (const [x, y, code] of view.table) {
-    parts.push(card(code, lang, px(x), py(y), CW, CH, { "data-cell": `${x},${y}` }));
+    const moving = `${x},${y}` === justPlaced ? { "data-motion": "slide", "data-motion-from": from } : {};
+    parts.push(card(code, lang, px(x), py(y), CW, CH, { "data-cell": `${x},${y}`, ...moving }));
   }
 
   // The lines on offer while collecting (DW-05, DW-06).

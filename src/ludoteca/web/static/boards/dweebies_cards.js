@@ -2,6 +2,7 @@
 // NAMES and COPIES mirror games/dweebies/components.toml ([[dweebies]]: id, copies, es, en);
 // tests/web_static/test_boards_dweebies.py checks that they stay equal.
 import { el } from "./svg.js";
+import { portrait } from "./pictures_dweebies.js";
 
 export const KINDS = [
   ["D01", 4, "Superhéroe", "Super-hero"],
@@ -70,31 +71,11 @@ function lines(name, width) {
   return rest ? [first, rest] : [first];
 }
 
-/** A face drawn from the code: head, hair tuft and a mouth that vary with the number. */
-function face(code, cx, cy, r) {
-  const n = parseInt(code.slice(1), 10) || 0;
-  const h = hue(code);
-  const parts = [
-    el("circle", { cx, cy, r, fill: `hsl(${(h + 30) % 360} 55% 82%)`, stroke: "#333", "stroke-width": 1.2 }),
-    el("circle", { cx: cx - r * 0.35, cy: cy - r * 0.1, r: r * 0.12, fill: "#222" }),
-    el("circle", { cx: cx + r * 0.35, cy: cy - r * 0.1, r: r * 0.12, fill: "#222" }),
-  ];
-  const hair = n % 3;
-  if (hair === 0) {
-    parts.push(el("path", { d: `M${cx - r} ${cy - r * 0.2} Q${cx} ${cy - r * 1.7} ${cx + r} ${cy - r * 0.2}`, fill: `hsl(${h} 60% 35%)` }));
-  } else if (hair === 1) {
-    parts.push(el("path", { d: `M${cx - r * 0.4} ${cy - r * 0.9} L${cx} ${cy - r * 1.6} L${cx + r * 0.4} ${cy - r * 0.9} Z`, fill: `hsl(${h} 60% 35%)` }));
-  } else {
-    parts.push(el("rect", { x: cx - r * 0.9, y: cy - r * 1.35, width: r * 1.8, height: r * 0.5, rx: r * 0.2, fill: `hsl(${h} 60% 35%)` }));
-  }
-  const smile = n % 2 === 0;
-  parts.push(el("path", {
-    d: smile
-      ? `M${cx - r * 0.4} ${cy + r * 0.3} Q${cx} ${cy + r * 0.75} ${cx + r * 0.4} ${cy + r * 0.3}`
-      : `M${cx - r * 0.35} ${cy + r * 0.45} L${cx + r * 0.35} ${cy + r * 0.45}`,
-    fill: "none", stroke: "#222", "stroke-width": 1.4, "stroke-linecap": "round",
-  }));
-  return parts;
+/** The Dweebie's picture between the card's number row and its name. */
+function portraitIn(code, x, y, w, h, nameRows) {
+  const top = y + 14;
+  const size = Math.max(10, Math.min(w - 6, h - 14 - 6 - nameRows * 10));
+  return portrait(code, x + (w - size) / 2, top, size);
 }
 
 /**
@@ -123,7 +104,7 @@ export function card(code, lang, x, y, w, h, extra = {}) {
     }),
     el("text", { x: x + 5, y: y + 13, "font-size": 11, "font-weight": "bold", fill: `hsl(${hh} 60% 25%)` }, [code.slice(1)]),
     ...dots,
-    ...face(code, x + w / 2, y + h * 0.42, Math.min(w, h) * 0.2),
+    portraitIn(code, x, y, w, h, nameLines.length),
     ...texts,
   ]);
 }

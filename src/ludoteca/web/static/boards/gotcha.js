@@ -11,6 +11,7 @@
 import { el, h } from "./svg.js";
 import { entryNode, feedEntries, lastEntryKey } from "./gotcha_feed.js";
 import { announceNew, muted, say, setMuted, speechAvailable } from "./gotcha_speech.js";
+import { familyIcon, familyOf } from "./pictures_gotcha.js";
 import { bell, speaker } from "./gotcha_icons.js";
 import { installStyle } from "./gotcha_style.js";
 import { seatColour } from "./board_kit.js";
@@ -294,7 +295,9 @@ function slotPanel(s, slot, isNewest) {
   const sentence = lang === "es" ? slot.es : slot.en;
   const lastHere = s.last && s.last.slot === slot.slot;
   const cls = `gt-slot ${area ? "gt-area" : "gt-mat"}${slot.live ? " gt-live" : ""}${lastHere ? " gt-last" : ""}${s.canTry && ui.buzzSlot === slot.slot ? " gt-buzz-picked" : ""}`;
+  const matCard = area ? null : topOf(slot.cards);
   const head = h("div", { class: "gt-slot-head" }, [
+    matCard ? familyIcon(familyOf(matCard)) : null,
     h("b", {}, slotName(lang, slot.slot)),
     !area && slot.owner >= 0 ? seatChip(s, slot.owner) : null,
     h("span", { class: `gt-badge ${slot.live ? "gt-badge-live" : ""}` }, tr(lang, slot.live ? "live" : "not_live")),
@@ -311,8 +314,8 @@ function slotPanel(s, slot, isNewest) {
     top = what;
     const whatText = what ? (cardKind(what) === "blank_what" ? slot.text || cardText(lang, what) : cardText(lang, what)) : tr(lang, "empty_what");
     parts.push(h("div", { class: "gt-halves" }, [
-      h("div", { class: "gt-half gt-half-who" }, [h("small", {}, tr(lang, "who_slot")), whoText(lang, topOf(slot.who))]),
-      h("div", { class: `gt-half gt-half-what${what ? "" : " gt-empty"}` }, [h("small", {}, tr(lang, "what_slot")), whatText]),
+      h("div", { class: "gt-half gt-half-who" }, [h("small", {}, [familyIcon("who"), tr(lang, "who_slot")]), whoText(lang, topOf(slot.who))]),
+      h("div", { class: `gt-half gt-half-what${what ? "" : " gt-empty"}` }, [h("small", {}, [what ? familyIcon(familyOf(what)) : null, tr(lang, "what_slot")]), whatText]),
     ]));
   } else {
     top = topOf(slot.cards);
@@ -329,7 +332,9 @@ function slotPanel(s, slot, isNewest) {
         : h("span", { class: "gt-bound" }, tr(lang, "binds_nobody")),
     ]));
   }
-  return h("div", { class: cls, "data-slot": slot.slot, "data-serial": slot.serial }, parts);
+  // A buzz flashes the rule it names; a card just played pops onto its slot (motion.js).
+  const motion = lastHere ? { "data-motion": s.last.verb === "buzz" ? "flash" : "pop" } : {};
+  return h("div", { class: cls, "data-slot": slot.slot, "data-serial": slot.serial, ...motion }, parts);
 }
 
 /** A bound player under a rule: tapping it prepares a buzz of that rule on that player. */
@@ -413,7 +418,7 @@ function handCard(s, id) {
     "data-card": id, "aria-pressed": ui.card === id ? "true" : "false", disabled: !s.canTry,
     onclick: () => { ui.card = ui.card === id ? null : id; ui.slot = null; redraw(); },
   }, [
-    h("span", { class: "gt-card-kind" }, `${tr(lang, `kind_${kind}`)} · ${id}`),
+    h("span", { class: "gt-card-kind" }, [familyIcon(familyOf(id) || kind), `${tr(lang, `kind_${kind}`)} · ${id}`]),
     h("span", { class: "gt-card-text" }, cardText(lang, id)),
     hint ? h("span", { class: "gt-card-hint" }, hint) : null,
   ]);

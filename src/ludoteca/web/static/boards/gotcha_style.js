@@ -103,6 +103,7 @@ const CSS = `
 .gt-kind-blank_what, .gt-kind-blank_individual { background: #e9ecef; }
 .gt-card.gt-playable { border-color: #2f9e44; }
 .gt-card-kind { font-size: .75em; font-weight: 700; letter-spacing: .04em; opacity: .85; }
+.gt-family-icon, .board svg.gt-family-icon { display: inline-block; width: 1.5em; height: 1.5em; vertical-align: -0.4em; margin-right: .3em; flex: none; }
 .gt-card-text { font-weight: 700; } .gt-card-hint { font-size: .85em; font-style: italic; }
 .gt-chooser { margin-top: 8px; padding: 8px; border-radius: 10px; background: #edf2ff; }
 .gt-chooser p { margin: 4px 0; font-weight: 600; }

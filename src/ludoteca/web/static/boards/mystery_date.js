@@ -6,6 +6,7 @@
 import { el, h } from "./svg.js";
 import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, SYMBOLS, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
+import { door as doorPicture, outfit, pieceName, place } from "./pictures_mystery_date.js";
 
 export const TEXT = {
   es: {
@@ -95,17 +96,18 @@ function spot(i) {
   return [0, 8 - k];
 }
 
-/** An outfit card (id 0..11) at (x, y). */
-function cardSvg(card, lang, x, y, w, hh, extra = {}) {
+/** An outfit card (id 0..11) at (x, y): its label and symbol, the piece drawn, the date. */
+export function cardSvg(card, lang, x, y, w, hh, extra = {}) {
   const colour = colourOf(card);
   const [fill, ink] = PAINT[colour];
+  const size = Math.max(12, Math.min(w - 10, hh - 30));
   return el("g", { class: "md-card", ...extra }, [
-    el("title", {}, [`${cardLabel(card, lang)} · ${tr(lang, colour)} · ${tr(lang, `date_${colour}`)}`]),
+    el("title", {}, [`${cardLabel(card, lang)} · ${pieceName(card, lang)} · ${tr(lang, `date_${colour}`)}`]),
     el("rect", { x, y, width: w, height: hh, rx: 6, fill, stroke: "#222", "stroke-width": 1.2 }),
-    el("text", { x: x + w / 2, y: y + hh * 0.55, "text-anchor": "middle", "font-size": hh * 0.42, "font-weight": "bold", fill: ink }, [String((card % NUMBERS) + 1)]),
-    el("text", { x: x + w / 2, y: y + hh - 6, "text-anchor": "middle", "font-size": Math.min(9.5, w / 6.8), fill: ink }, [tr(lang, `date_${colour}`)]),
-    el("text", { x: x + 4, y: y + 11, "font-size": 9, fill: ink, "font-weight": "bold" }, [cardLabel(card, lang)]),
+    el("text", { x: x + 4, y: y + 13, "font-size": 12, fill: ink, "font-weight": "bold" }, [cardLabel(card, lang)]),
     el("text", { class: "md-symbol", x: x + w - 4, y: y + 13, "text-anchor": "end", "font-size": 12, fill: ink, "aria-hidden": "true" }, [SYMBOLS[colour]]),
+    place(outfit(card), x + (w - size) / 2, y + 15, size, { class: "md-piece", "data-piece": cardCode(card) }),
+    el("text", { x: x + w / 2, y: y + hh - 5, "text-anchor": "middle", "font-size": Math.min(9.5, w / 6.8), fill: ink }, [tr(lang, `date_${colour}`)]),
   ]);
 }
 
@@ -116,10 +118,10 @@ function backSvg(x, y, w, hh, extra = {}) {
   ]);
 }
 
-function die(value, x, y, s) {
+function die(value, x, y, s, rolling = false) {
   const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
     5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 3], [2, 1], [2, 3], [3, 1], [3, 3]] }[value] || [];
-  return el("g", { class: "md-die", "data-value": value }, [
+  return el("g", { class: "md-die", "data-value": value, ...(rolling ? { "data-motion": "roll" } : {}) }, [
     el("rect", { x, y, width: s, height: s, rx: s * 0.18, fill: "#fff", stroke: "#333", "stroke-width": 1.5 }),
     ...pips.map(([r, c]) => el("circle", { cx: x + (c * s) / 4, cy: y + (r * s) / 4, r: s * 0.08, fill: "#222" })),
   ]);
@@ -187,7 +189,8 @@ function trackSvg(ctx, view, legal, seated) {
       const cx = c * CELL + 12 + (k % 2) * 22 + (k >= 2 ? 4 : 0);
       const cy = r * CELL + 35 - (k >= 2 ? 6 : 0);
       const mover = seat === view.mover;
-      parts.push(el("g", { class: "md-pawn", "data-seat": seat, "pointer-events": "none" }, [
+      const hop = mover && (ctx.events || []).some((event) => event.kind === "roll");
+      parts.push(el("g", { class: "md-pawn", "data-seat": seat, "pointer-events": "none", ...(hop ? { "data-motion": "hop" } : {}) }, [
         el("circle", { cx, cy, r: 8, style: `fill:${seatColour(seat)}`, stroke: mover ? "#ffd000" : "#fff", "stroke-width": mover ? 3 : 1.5 }),
         el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, [String(seat)]),
       ]));
@@ -199,17 +202,25 @@ function trackSvg(ctx, view, legal, seated) {
   const door = latest(view, "door");
   const opening = view.phase === "door" && view.shown >= 0;
   const outcome = door ? DOOR_OUTCOMES[door[3]] : null;
-  const doorFill = opening ? "#fff2a8" : outcome && outcome !== "dud" ? PAINT[outcome][0] : outcome === "dud" ? "#777" : "#8d5a3b";
   const doorText = opening
     ? tr(lang, "door_opening", { colour: tr(lang, COLOURS[view.shown]) })
     : door ? tr(lang, "door_last", { date: tr(lang, `date_${outcome}`) }) : tr(lang, "door_closed");
-  parts.push(el("g", { class: "md-door", "data-testid": "md-door" }, [
-    el("rect", { x: cx0 + CELL * 2.1, y: cy0, width: CELL * 2.2, height: CELL * 3, rx: 8, fill: doorFill, stroke: "#3b2414", "stroke-width": 3 }),
-    el("circle", { cx: cx0 + CELL * 4.0, cy: cy0 + CELL * 1.6, r: 4, fill: "#f3d36b" }),
-    el("text", { x: cx0 + CELL * 3.2, y: cy0 + CELL * 0.5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#fff" }, [tr(lang, "door")]),
+  // The door stands open, its date shown (public in the log), from the turn it opened until
+  // the next player's turn is over; it swings open (motion.js) when this state's events
+  // (ctx.events: what the viewer was just told) include the opening.
+  const log = view.log || [];
+  const rolls = log.filter((entry) => entry[0] === "roll");
+  const since = rolls.length >= 2 ? log.indexOf(rolls[rolls.length - 2]) : -1;
+  const justOpened = Boolean(door && log.indexOf(door) > since);
+  const fresh = new Set((ctx.events || []).map((event) => event.kind));
+  parts.push(el("g", { class: "md-door", "data-testid": "md-door", "data-open": justOpened ? outcome : "" }, [
+    el("title", {}, [justOpened ? tr(lang, "door_last", { date: tr(lang, `date_${outcome}`) }) : doorText]),
+    doorPicture(cx0 + CELL * 2.1, cy0, CELL * 2.2, CELL * 3, {
+      open: justOpened, outcome, moving: justOpened && fresh.has("door"), tint: opening ? "#b7794f" : "#8d5a3b",
+    }),
     el("text", { x: cx0 + CELL * 3.2, y: cy0 + CELL * 3.4, "text-anchor": "middle", "font-size": 11, fill: "#333" }, [doorText]),
   ]));
-  if (roll) parts.push(die(roll[2], cx0 + CELL * 0.1, cy0 + CELL * 0.2, CELL * 1.1));
+  if (roll) parts.push(die(roll[2], cx0 + CELL * 0.1, cy0 + CELL * 0.2, CELL * 1.1, fresh.has("roll")));
   // Piles: the draw pile (backs and size) and the discard (its top face up).
   const py = cy0 + CELL * 3.9;
   const pileLegal = legal.has("pile draw");

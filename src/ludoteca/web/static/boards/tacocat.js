@@ -157,9 +157,14 @@ function cardValueColor(value) {
   return "#b5412b";
 }
 
-/** A face-up card of `value` at (x, y). */
-function card(x, y, w, hgt, value, attrs = {}, extra = []) {
+// Where the last move's cards come from on screen (motion.js): my hand is below the table,
+// the opponent's above it. Set by render from the public last move.
+let lastFrom = "above";
+
+/** A face-up card of `value` at (x, y) (the last move's cards slide in: motion.js). */
+export function card(x, y, w, hgt, value, attrs = {}, extra = []) {
   const {cls = "", ...rest} = attrs;
+  if (cls.includes("last-marked")) Object.assign(rest, {"data-motion": "slide", "data-motion-from": lastFrom});
   const big = Math.round(hgt * (hgt >= 30 ? 0.46 : 0.6));
   const small = Math.max(9, Math.round(hgt * 0.19));
   return el("g", {class: `tc-card ${cls}`.trim(), transform: `translate(${x} ${y})`, ...rest}, [
@@ -182,7 +187,7 @@ function back(x, y, w, hgt, attrs = {}) {
 }
 
 /** The Tacocat token: an orange cat head. */
-function tacocat(cx, cy, r) {
+export function tacocat(cx, cy, r) {
   return el("g", {class: "tc-token", transform: `translate(${cx} ${cy})`}, [
     el("path", {d: `M${-r * 0.85} ${-r * 0.35} L${-r * 0.7} ${-r * 1.25} L${-r * 0.15} ${-r * 0.8} Z`, fill: "#e9803b", stroke: "#7a3b10", "stroke-width": 1}),
     el("path", {d: `M${r * 0.85} ${-r * 0.35} L${r * 0.7} ${-r * 1.25} L${r * 0.15} ${-r * 0.8} Z`, fill: "#e9803b", stroke: "#7a3b10", "stroke-width": 1}),
@@ -194,7 +199,7 @@ function tacocat(cx, cy, r) {
   ]);
 }
 
-function arrowGlyph(cx, cy, arrow) {
+export function arrowGlyph(cx, cy, arrow) {
   // arrow: 0 -> points at YAY (left), 1 -> at WOW (right), null -> both.
   const d = arrow === 0 ? "M8 0 L-6 0 M-2 -4 L-7 0 L-2 4"
     : arrow === 1 ? "M-8 0 L6 0 M2 -4 L7 0 L2 4"
@@ -548,6 +553,7 @@ export function render(root, ctx) {
   const view = ctx.view || {};
   root.classList.add("tacocat-board");
   const me = ctx.you === 0 || ctx.you === 1 ? ctx.you : null;
+  lastFrom = ctx.last && me !== null && ctx.last.seat === me ? "below" : "above";
   const legal = legalSet(ctx);
   const key = selectionKey(ctx, view);
   if (selection.key !== key) selection = {key, picked: []};

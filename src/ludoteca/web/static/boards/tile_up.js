@@ -91,7 +91,7 @@ function regionCells(board, row, col) {
 }
 
 /** One tile (name like "R4") as an SVG group at (x, y), side s; `below` = covered tiles. */
-function tile(name, x, y, s, below = [], extra = {}) {
+export function tile(name, x, y, s, below = [], extra = {}) {
   const [fill, ink] = PAINT[name[0]] || ["#999", "#000"];
   const parts = [
     el("rect", { x, y, width: s, height: s, rx: s * 0.14, fill, stroke: "#222", "stroke-width": 1.2 }),
@@ -124,7 +124,7 @@ function tile(name, x, y, s, below = [], extra = {}) {
 }
 
 /** A goal card (id) as an SVG group: the shape in its colour, the id and shape name. */
-function goalCard(card, lang, x, y, w, hh) {
+export function goalCard(card, lang, x, y, w, hh) {
   const { shape, colour } = goal(card);
   const cells = SHAPES[shape];
   const rows = 1 + Math.max(...cells.map((c) => c[0]));
@@ -216,6 +216,7 @@ function boardSvg(ctx, view, legal, placing, scores) {
   }
   const last = size - 1;
   const centre = Math.floor(size / 2);
+  const placedAt = ctx.last && (ctx.last.text || "").startsWith("place ") ? moveCell(ctx.last.text) : null;
   for (let r = 0; r < size; r += 1) {
     for (let c = 0; c < size; c += 1) {
       const corner = (r === 0 || r === last) && (c === 0 || c === last);
@@ -232,7 +233,9 @@ function boardSvg(ctx, view, legal, placing, scores) {
       }
       const stack = view.board[r][c];
       if (stack.length) {
-        parts.push(tile(stack[stack.length - 1], X(c) + 3, Y(r) + 3, CELL - 6, stack.slice(0, -1), { "data-cell": cellName(r, c) }));
+        // The tile just placed drops onto its cell (motion.js).
+        const dropped = placedAt && placedAt[0] === r && placedAt[1] === c ? { "data-motion": "drop" } : {};
+        parts.push(tile(stack[stack.length - 1], X(c) + 3, Y(r) + 3, CELL - 6, stack.slice(0, -1), { "data-cell": cellName(r, c), ...dropped }));
       }
     }
   }
