@@ -1,4 +1,7 @@
 // The Gotcha board's own styles (class prefix gt-), added to the page once.
+
+import { addStyle } from "./board_kit.js";
+
 const CSS = `
 .gt-container { container: gt-board / inline-size; width: 100%; }
 .gt-board { display: flex; flex-direction: column; gap: 10px; font-size: 16px; line-height: 1.35;
@@ -170,9 +173,5 @@ const CSS = `
 `;
 
 export function installStyle() {
-  if (typeof document === "undefined" || document.getElementById("gotcha-board-style")) return;
-  const style = document.createElement("style");
-  style.id = "gotcha-board-style";
-  style.textContent = CSS;
-  document.head.append(style);
+  addStyle("gotcha-board-style", CSS);  // a constructed sheet: the CSP refuses <style>
 }
