@@ -48,8 +48,15 @@ export function keyClick(event) {
   }
 }
 
-/** Add a board's style sheet `css` to the page once, as <style id="...">. */
+const addedStyles = new Set();
+
+/** Add a board's style sheet `css` to the page once. A constructed sheet (adoptedStyleSheets),
+ * not a <style> element: the site's Content-Security-Policy (style-src-elem 'self') refuses
+ * inline <style> elements, not sheets a same-origin script builds. */
 export function addStyle(id, css) {
-  if (typeof document === "undefined" || document.getElementById(id)) return;
-  document.head.append(h("style", { id }, [css]));
+  if (typeof document === "undefined" || addedStyles.has(id)) return;
+  addedStyles.add(id);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }

@@ -241,7 +241,8 @@ function tableSvg(ctx, view, legal, placing) {
     "aria-label": tr(lang, "table"),
     style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
-  const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%" }, [svg]);
+  // The grid may scroll on a narrow screen: focusable, so that a keyboard scrolls it too.
+  const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%", tabindex: 0, role: "region", "aria-label": tr(lang, "table") }, [svg]);
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.
   const focusX = last ? (px(last.cell[0]) + CW / 2) / width : 0.5;
   requestAnimationFrame(() => {

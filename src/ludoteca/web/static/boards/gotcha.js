@@ -550,7 +550,7 @@ function roomPanel(s) {
   const entries = feedEntries(view, s.ctx.replay);
   const lastKey = lastEntryKey(entries, s.last);
   const feed = h("ul", {
-    class: "gt-feed", "data-testid": "gotcha-feed", "aria-live": "polite",
+    class: "gt-feed", "data-testid": "gotcha-feed", "aria-live": "polite", tabindex: 0,
     onscroll: (e) => {
       const box = e.target;
       ui.feedScroll = box.scrollTop;

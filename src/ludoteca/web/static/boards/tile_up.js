@@ -324,7 +324,8 @@ function boardSvg(ctx, view, legal, placing, scores) {
   const svg = el("svg", {
     class: "tu-board", viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": tr(lang, "board"), style,
   }, parts);
-  const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "" }, [svg]);
+  // Zoomed, the board scrolls: focusable, so that a keyboard scrolls it too.
+  const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "", tabindex: zoomed ? 0 : null, role: zoomed ? "region" : null, "aria-label": zoomed ? tr(lang, "board") : null }, [svg]);
   if (zoomed) {
     const [fr, fc] = lastAt || [Math.floor(size / 2), Math.floor(size / 2)];
     requestAnimationFrame(() => {
