@@ -399,7 +399,7 @@ def test_use_before_reset_and_bad_setups_are_errors_with_reasons() -> None:
         e.step(0)
     with pytest.raises(EnvNotResetError):
         e.observe("player_0")
-    with pytest.raises(GameSetupError, match="2 to 2"):
+    with pytest.raises(GameSetupError, match="played by 2 players, not 3"):
         env("tacocat", num_players=3)
     with pytest.raises(GameSetupError, match="Unknown option"):
         env("tacocat", options={"jumbo": 1})

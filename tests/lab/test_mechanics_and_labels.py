@@ -131,4 +131,4 @@ def test_a_fixed_player_count_is_said_once() -> None:
     info = registry.make("tacocat").info
     with pytest.raises(GameSetupError) as caught:
         runner.check_players(info, 3)
-    assert caught.value.text("en") == "tacocat is played by 2 players, not 3"
+    assert caught.value.text("en") == "Tacocat Spelled Backwards is played by 2 players, not 3"

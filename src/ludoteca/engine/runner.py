@@ -75,7 +75,7 @@ def check_players(info: GameInfo, num_players: int) -> None:
                 "engine.bad_players_exact"
                 if info.min_players == info.max_players
                 else "engine.bad_players",
-                game=info.id,
+                game=i18n.Localized(es=info.name_es, en=info.name_en),
                 low=info.min_players,
                 high=info.max_players,
                 n=num_players,
