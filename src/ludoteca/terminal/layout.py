@@ -174,7 +174,9 @@ def news_lines(console: Console, lang: Lang, news: Sequence[str], room: int) -> 
         del shown[aside]
         kept = _latest(console, shown, room)
     left_out = len(news) - len(kept)
-    if left_out:
+    if left_out == 1:
+        title = msg("term.feed.title_one").text(lang)
+    elif left_out:
         title = msg("term.feed.title_some", count=left_out).text(lang)
     else:
         title = msg("term.feed.title").text(lang)
@@ -259,6 +261,10 @@ def _paginate(item_rows: Sequence[int], room: int) -> list[tuple[int, int]]:
 
 register(
     {
+        "term.feed.title_one": {
+            "es": "Desde tu última jugada (la anterior no cabe):",
+            "en": "Since your last move (1 earlier one left out):",
+        },
         "term.feed.title_some": {
             "es": "Desde tu última jugada (las {count} anteriores no caben):",
             "en": "Since your last move ({count} earlier ones left out):",
