@@ -112,3 +112,20 @@ def test_skill_refuses_bad_input_in_one_line(args: list[str], needle: str) -> No
 def test_profile_refuses_before_any_game() -> None:
     with pytest.raises(GameSetupError):
         skill.profile("tacocat", games=5, options={"no_such_option": "1"})
+
+
+def test_report_carries_the_skill_profile_in_both_languages(tmp_path: Path) -> None:
+    runner = CliRunner()
+    texts = {
+        "en": ("Skill profile", "against random", "Skill share", "Measured ceiling"),
+        "es": ("Perfil de habilidad", "contra random", "Parte de habilidad", "Techo medido"),
+    }
+    for lang, needles in texts.items():
+        out = tmp_path / f"{lang}.html"
+        args = ["report", "mystery_date", "--out", str(out), "-n", "4", "--seed", "1"]
+        args += ["--ladder-agents", "random,greedy,expert", "--ladder-games", "4"]
+        result = runner.invoke(app, [*args, "--lang", lang])
+        assert result.exit_code == 0, result.output
+        page = out.read_text("utf-8")
+        assert all(needle in page for needle in needles), lang
+        assert page.count("against random") + page.count("contra random") == 1

@@ -27,6 +27,7 @@ from ludoteca.lab import plots, questions
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
+from ludoteca.lab.skill_report import skill_html
 from ludoteca.terminal import renderer_for
 
 
@@ -273,7 +274,8 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
             "luck",
             _t("luck", lang),
             _t("luck_text", lang, index=_pct(index)),
-            plots.inline(plots.luck_and_skill(ladder, lang)),
+            plots.inline(plots.luck_and_skill(ladder, lang))
+            + skill_html(ladder, summary.seat_wins[0], plan.agents, lang),
         )
     )
     listing = "<pre>" + html.escape(commands(plan, ladder, lang)) + "</pre>"
