@@ -6,4 +6,4 @@ package ``conftest``, and tests/web has one already, so this file holds nothing 
 type-check.
 """
 
-pytest_plugins = ["no_skips", "suite_markers"]
+pytest_plugins = ["no_skips", "suite_markers", "isolated_data"]

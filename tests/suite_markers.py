@@ -46,6 +46,7 @@ SLOW: Mapping[str, frozenset[str]] = {
         | {"test_conformance[tile_up-3-", "test_conformance[tile_up-4-"}
     ),
     "test_crash.py": frozenset(),
+    "test_red_team.py": frozenset({"test_idle_connections_of_one_address_leave_the_others_served"}),
     "test_ray_backend.py": frozenset(),
     "test_search_strength.py": frozenset(),
     "test_override_judge.py": frozenset(),
@@ -68,8 +69,18 @@ SLOW: Mapping[str, frozenset[str]] = {
         }
     ),
     "test_bench.py": frozenset({"test_playout_of_every_game"}),
+    # A whole Dweebies game against its expert (and the search anchored on it), each bot
+    # decision made again on other deals: 20-30 s each at the load of a full run.
+    "test_explain_every_bot.py": frozenset(
+        {
+            "test_every_bot_move_is_explained_without_ids_or_leaks[dweebies-expert",
+            "test_every_bot_move_is_explained_without_ids_or_leaks[dweebies-ismcts",
+        }
+    ),
     "test_screens_fit.py": frozenset({"test_every_screen_of_a_seeded_game_fits_80_by_24"}),
     "test_e2e_load_bench.py": frozenset({"test_two_games_of_random_moves_over_real_sockets"}),
+    # A whole game on the headless full-screen table, every answer through Textual's Pilot.
+    "test_full_screen.py": frozenset({"test_a_whole_game_logs_every_event_once"}),
     # Two spawned workers started and stopped: 41.7 s at load 27 (2026-12-06).
     "test_cluster_hosting.py": frozenset(),
 }

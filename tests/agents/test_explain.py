@@ -1,4 +1,5 @@
-"""Why the bot did that: the search's top moves as a short text in Spanish and English."""
+"""Why the search bot did that: its simulated games as one sentence in Spanish and English,
+with chances that agree with its choice."""
 
 from __future__ import annotations
 
@@ -8,15 +9,18 @@ from typing import Any
 import pytest
 
 from ludoteca.agents import registry
-from ludoteca.agents.explain import considered, explain
+from ludoteca.agents.explain import capture, reason_for
+from ludoteca.agents.explain.search import search_reason
 from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
 from ludoteca.engine import registry as games
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.i18n import Lang
 
+NAMES = ["Ana", "Bea"]
 
-def _searched_decision(game_id: str, seed: int) -> tuple[ISMCTSAgent, Game[Any, Any], Any]:
+
+def _searched_decision(game_id: str, seed: int) -> tuple[ISMCTSAgent, Game[Any, Any], Any, Any]:
     """Play random moves until the search agent searches a decision; its choice."""
     game = games.make(game_id)
     agent = registry.make_agent("ismcts:iterations=60", game_id)
@@ -29,46 +33,79 @@ def _searched_decision(game_id: str, seed: int) -> tuple[ISMCTSAgent, Game[Any, 
             state = game.apply(state, CHANCE, game.sample_chance(state, rng))
             continue
         legal = game.legal_actions(state, seat)
-        action = agent.choose(game.view(state, seat), legal, rng)
+        view = game.view(state, seat)
+        action = agent.choose(view, legal, rng)
         if len(agent.stats.top) > 1:
-            return agent, game, action
+            return agent, game, action, capture(game_id, agent, seat, view, legal, action)
         state = game.apply(state, seat, action)
     raise AssertionError("no searched decision")
 
 
 @pytest.mark.parametrize("game_id", ["dweebies", "tacocat"])
 def test_a_searched_move_is_explained_in_both_languages(game_id: str) -> None:
-    agent, game, action = _searched_decision(game_id, 3)
-    stats = agent.stats
-    others = [a for a, _, _ in stats.top if a != action]
-    langs: tuple[tuple[Lang, str], ...] = (("en", "chance of winning"), ("es", "de ganar"))
-    for lang, word in langs:
-        text = explain(game, stats, action, lang)
-        assert text is not None
-        assert game.describe(action, lang) in text and word in text
-        assert str(stats.iterations) in text
-        # From the bot's own view: the other moves are not named to anyone else ...
-        assert not any(f"'{game.describe(a, lang)}'" in text for a in others if lang == "en")
-        named = explain(game, stats, action, lang, name_others=True)
-        assert named is not None
-        # ... but are to a reader who may see that view.
-        assert all(game.describe(a, lang) in named for a in others)
+    agent, _game, _action, decision = _searched_decision(game_id, 3)
+    reason = reason_for(decision)
+    assert reason.key.startswith("explain.search.")
+    langs: tuple[tuple[Lang, str], ...] = (("en", "games simulated"), ("es", "partidas simuladas"))
+    for lang, words in langs:
+        text = reason.text(lang, NAMES)
+        assert text.startswith(NAMES[decision.seat]) and words in text
+        assert str(agent.stats.top[0][1]) in text  # the games each move was tried in
+        assert "%" in text
+    assert reason.agrees()
 
 
-def test_chances_are_read_from_the_mean_values() -> None:
-    stats = SearchStats(iterations=30, top=(("a", 20, 0.5), ("b", 10, -1.0), ("c", 0, 0.0)))
-    assert [(m.action, m.chance) for m in considered(stats)] == [("a", 0.75), ("b", 0.0)]
+def test_a_kept_move_below_another_says_why_with_the_margin_it_needed() -> None:
+    # The issue's "94% ... next best 96% and 96%": the expert's move is kept because the
+    # others' lead is within chance; the sentence must say so, with the margin.
+    stats = SearchStats(
+        iterations=120,
+        top=(("kept", 40, 0.88), ("b", 40, 0.92), ("c", 40, 0.92)),
+        anchored=True,
+        anchor_value=0.88,
+        margin=0.1,
+    )
+    reason = search_reason(1, stats, "kept")
+    assert reason is not None and reason.close and reason.agrees()
+    assert reason.chosen == pytest.approx(0.94) and max(reason.others) == pytest.approx(0.96)
+    text = reason.text("en", NAMES)
+    assert text.startswith("Bea tested their usual move") and "40 games" in text
+    assert "this move won 94%" in text and "best other 96%" in text and "over 5%" in text
+    assert "por más de 5%" in reason.text("es", NAMES)
 
 
-def test_nothing_is_explained_without_a_search() -> None:
-    game = games.make("dweebies")
-    assert explain(game, SearchStats(), "x", "en") is None
+def test_an_override_shows_the_usual_moves_lower_chance() -> None:
+    stats = SearchStats(
+        iterations=80,
+        top=(("new", 40, 0.5), ("usual", 40, 0.1)),
+        anchored=True,
+        overridden=True,
+        anchor_choice="usual",
+        anchor_value=0.1,
+        margin=0.2,
+    )
+    reason = search_reason(0, stats, "new")
+    assert reason is not None and not reason.close and reason.agrees()
+    assert "this move won 75%, their usual move 55%" in reason.text("en", NAMES)
+
+
+def test_an_unanchored_search_plays_its_most_tried_move_and_says_so() -> None:
+    stats = SearchStats(iterations=30, top=(("a", 20, 0.0), ("b", 10, 0.5)))
+    reason = search_reason(0, stats, "a")
+    assert reason is not None and reason.close and reason.agrees()
+    assert "move they tried most" in reason.text("en", NAMES)
+
+
+def test_nothing_is_searched_without_statistics() -> None:
+    assert search_reason(0, SearchStats(), "x") is None
     stats = SearchStats(iterations=10, top=(("a", 10, 0.0),))
-    assert explain(game, stats, "not searched", "en") is None
+    assert search_reason(0, stats, "not searched") is None
 
 
-def test_a_forced_move_clears_the_last_search() -> None:
-    agent, _game, action = _searched_decision("dweebies", 5)
-    assert agent.stats.top
-    agent.choose({"seat": 0}, [action], random.Random(0))
+def test_an_unsearched_decision_gives_its_experts_reason() -> None:
+    agent, game, action, decision = _searched_decision("tacocat", 5)
+    agent.choose(decision.view, [action], random.Random(0))  # a forced move: no search
     assert agent.stats.top == ()
+    forced = capture("tacocat", agent, decision.seat, decision.view, [action], action)
+    reason = reason_for(forced)
+    assert reason.key.startswith("explain.tacocat.") and game.info.id == "tacocat"

@@ -129,7 +129,10 @@ def test_menu_numbers_collecting_placements_first_and_hints_the_rest() -> None:
     assert menu.actions[0] == Place(1, 12, 0)  # the whole row: 13 cards
     assert "(collects 13)" in menu.labels[0]
     assert "(collects 2)" in menu.labels[1]
-    assert "more: type 'place D07 X Y'" in menu.hints[0]
+    # The example is a move left out of the list, so with a card of the hand (D07 is not).
+    example = menu.hints[0].split("'")[1]
+    assert example.startswith("place D") and "D07" not in example
+    assert GAME.parse_action(example) in legal and GAME.parse_action(example) not in menu.actions
 
 
 def test_menu_numbers_every_collect_decision_in_spanish() -> None:

@@ -43,11 +43,22 @@ class Terminal:
     """One tmux session running one command in an 80×24 window."""
 
     def __init__(
-        self, args: Iterable[str], env: dict[str, str] | None = None, *, held: bool = False
+        self,
+        args: Iterable[str],
+        env: dict[str, str] | None = None,
+        *,
+        held: bool = False,
+        plain: bool = True,
+        size: tuple[int, int] = (WIDTH, HEIGHT),
     ) -> None:
         """Start ``ludoteca`` with ``args`` in a new detached session; ``held``: the
-        command waits for :meth:`release` (keys sent before it are typed ahead for sure)."""
+        command waits for :meth:`release` (keys sent before it are typed ahead for sure);
+        ``plain``: ``play`` and ``replay`` line by line (``--plain``), else full screen;
+        ``size``: the window's columns and rows."""
         assert TMUX is not None, "tmux is not installed (apt-get install -y tmux)"
+        args = list(args)
+        if plain and args and args[0] in ("play", "replay"):
+            args.append("--plain")
         self.name = f"ludoteca-{uuid.uuid4().hex[:8]}"
         self.exit_file = Path(f"/tmp/{self.name}.rc")
         assignments = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
@@ -66,9 +77,9 @@ class Terminal:
             "-s",
             self.name,
             "-x",
-            str(WIDTH),
+            str(size[0]),
             "-y",
-            str(HEIGHT),
+            str(size[1]),
             "sh",
             "-c",
             shell,

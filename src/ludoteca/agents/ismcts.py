@@ -107,6 +107,11 @@ class SearchStats:
         overridden: Anchored search only: the search replaced the anchor's choice.
         anchor_choice: Anchored search only: the anchor's choice for this decision (the move
             an override replaced); ``None`` without an anchor.
+        anchor_value: Anchored search only: the mean value of the anchor's choice.
+        margin: Anchored search only: how much more than the anchor's mean value the best
+            other candidate needed to replace it (``confidence`` standard errors of their
+            paired difference). A candidate whose mean is higher by less was within chance,
+            which is why a kept anchor's move may show a lower mean than another's.
     """
 
     iterations: int = 0
@@ -116,6 +121,8 @@ class SearchStats:
     anchored: bool = False
     overridden: bool = False
     anchor_choice: Any = None
+    anchor_value: float = 0.0
+    margin: float = 0.0
 
 
 def own_stream(rng: random.Random) -> random.Random:
@@ -265,11 +272,13 @@ class ISMCTSAgent:
         means = [sum(values) / samples if samples else 0.0 for values in rewards]
         chosen = 0
         best = max(range(1, len(candidates)), key=lambda i: means[i])
+        margin = math.inf
         if samples >= MIN_SAMPLES:
             differences = [b - a for a, b in zip(rewards[0], rewards[best], strict=True)]
             mean = sum(differences) / samples
             spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-            if mean > 0 and mean > self.confidence * math.sqrt(spread / samples):
+            margin = self.confidence * math.sqrt(spread / samples)
+            if mean > 0 and mean > margin:
                 chosen = best
         ranked = sorted(range(len(candidates)), key=lambda i: (i != chosen, -means[i]))
         self.stats = SearchStats(
@@ -280,6 +289,8 @@ class ISMCTSAgent:
             anchored=True,
             overridden=chosen != 0,
             anchor_choice=first,
+            anchor_value=means[0],
+            margin=margin,
         )
         return candidates[chosen]
 

@@ -56,8 +56,7 @@ def agent_for(level: str, game_id: str, available: Sequence[str]) -> str:
     Raises:
         GameSetupError: For a name that is not a level.
     """
-    if level not in LEVELS:
-        raise GameSetupError(msg("levels.unknown", name=level, valid=", ".join(LEVELS)))
+    level = level_id(level)
     entry = ratings()["games"].get(game_id)
     if entry is not None:
         name: str = entry["levels"][level]
@@ -65,6 +64,24 @@ def agent_for(level: str, game_id: str, available: Sequence[str]) -> str:
     names = [name for name in _UNRATED_ORDER if name in available]
     index = min(LEVELS.index(level), len(names) - 1)
     return names[index]
+
+
+def level_id(name: str) -> str:
+    """The level a name stands for: its id (``strong``) or its Spanish name (``fuerte``,
+    ``aficionado``, ``el más fuerte``), any case, with or without accents.
+
+    Raises:
+        GameSetupError: For a name that is no level.
+    """
+    folded = " ".join(
+        name.strip().lower().replace("-", " ").replace("_", " ").replace("á", "a").split()
+    )
+    for level in LEVELS:
+        spanish = msg(f"levels.{level}").text("es").replace("á", "a")
+        if folded in (level, spanish, spanish.removeprefix("el ")):
+            return level
+    valid = ", ".join(f"{level} ({msg(f'levels.{level}').text('es')})" for level in LEVELS)
+    raise GameSetupError(msg("levels.unknown", name=name, valid=valid))
 
 
 def level_label(level: str) -> Message:

@@ -10,15 +10,17 @@ chosen by measured rating (``ludoteca.agents.levels``).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.agents import levels
-from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import msg, register
 from ludoteca.engine.runner import Agent
+
+if TYPE_CHECKING:
+    from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec
 
 _GREEDY: dict[str, str] = {
     "tacocat": "ludoteca.agents.tacocat.greedy:GreedyTacocat",
@@ -59,10 +61,11 @@ DEFAULT_SECONDS = 0.2
 
 
 def agent_names(game_id: str) -> tuple[str, ...]:
-    """The agents available for a game."""
+    """The agents available for a game (the search agent refuses realtime games)."""
     greedy = ("greedy",) if game_id in _GREEDY else ()
     expert = ("expert",) if game_id in _EXPERT else ()
-    return ("random", *greedy, *expert, "ismcts")
+    search = () if registry.make(game_id).info.realtime else ("ismcts",)
+    return ("random", *greedy, *expert, *search)
 
 
 def agent_for_level(level: str, game_id: str) -> str:
@@ -71,10 +74,7 @@ def agent_for_level(level: str, game_id: str) -> str:
     Raises:
         GameSetupError: For a name that is not a level.
     """
-    names = agent_names(game_id)
-    if registry.make(game_id).info.realtime:
-        names = tuple(name for name in names if name != "ismcts")  # it refuses realtime games
-    return levels.agent_for(level, game_id, names)
+    return levels.agent_for(level, game_id, agent_names(game_id))
 
 
 def _load(path: str) -> Any:
@@ -130,6 +130,8 @@ def make_search(game_id: str, **parameters: Any) -> ISMCTSAgent:
     fallback = make_agent(
         _FALLBACK.get(game_id, "greedy" if game_id in _GREEDY else "random"), game_id
     )
+    from ludoteca.agents.ismcts import ISMCTSAgent  # noqa: PLC0415 (start-up of the CLI)
+
     spec: SearchSpec | None = _load(_SEARCH[game_id]) if game_id in _SEARCH else None
     if "iterations" not in parameters:
         parameters["iterations"] = None

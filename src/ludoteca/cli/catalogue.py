@@ -11,7 +11,7 @@ from ludoteca.engine import registry
 from ludoteca.engine.game import GameInfo
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import msg
-from ludoteca.terminal.guide import print_guide
+from ludoteca.terminal.guide import print_guide, print_paged, typed_moves
 
 
 @app.command(help=help_text("games"), options_metavar=OPTIONS_METAVAR)
@@ -26,7 +26,7 @@ def games(lang: LangOption = None) -> None:
             info = registry.make(game_id).info
             summary = info.summary_es if chosen == "es" else info.summary_en
             table.add_row(game_id, info.name(chosen), _players(info), summary)
-        stdout().print(table)
+        print_paged(stdout(), table)
 
 
 @app.command(help=help_text("rules"), options_metavar=OPTIONS_METAVAR)
@@ -36,7 +36,7 @@ def rules(game: GameArgument, lang: LangOption = None) -> None:
     """
     chosen = chosen_lang(lang)
     with refused(chosen):
-        print_guide(stdout(), how_to_play(game, chosen))
+        print_guide(stdout(), how_to_play(game, chosen), [typed_moves(game, chosen)])
 
 
 def _players(info: GameInfo) -> str:

@@ -18,6 +18,7 @@ from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
 from ludoteca.cli.envvars import env_error
+from ludoteca.cli.help import translate_rich_frame
 from ludoteca.cli.lang import lang_from_args
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import Lang, Message, msg
@@ -45,6 +46,8 @@ class OneLineErrors(TyperGroup):
         the exit code is returned instead when the caller asked for no standalone mode.
         """
         argv = list(sys.argv[1:] if args is None else args)
+        if not argv or "--help" in argv:
+            translate_rich_frame()  # a help page: Typer's Rich drawing in the chosen language
         try:
             result = super().main(
                 argv,

@@ -8,9 +8,9 @@ catalogue (``cli.frame.*``) like every other text.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from typer import rich_utils
 from typer._click import core as click_core
 from typer._click import formatting as click_formatting
 from typer.core import TyperArgument
@@ -40,13 +40,15 @@ def frame(key: str, lang: Lang) -> str:
 def translate_help_frame(lang: Lang) -> None:
     """Make Typer's help frame speak ``lang``: panel titles, ``[default: …]``,
     ``[required]``, the ``Usage:`` prefix and the text of ``--help`` (shown without a type).
+
+    Typer's Rich drawing (``typer.rich_utils``, with Markdown: a good part of start-up) is
+    loaded only for a help page: its texts are set by :func:`translate_rich_frame`, which
+    the root command calls before showing one (``cli.errors.OneLineErrors``).
     """
-    for name, key in _CONSTANTS.items():
-        setattr(rich_utils, name, frame(key, lang))
+    _FRAME_LANG[:] = [lang]
+    if "typer.rich_utils" in sys.modules:
+        translate_rich_frame()
     usage = frame("usage", lang) + " "
-    highlights = [h for h in rich_utils.OptionHighlighter.highlights if "usage" not in h]
-    rich_utils.OptionHighlighter.highlights = [*highlights, f"(?P<usage>{usage})"]
-    rich_utils.highlighter = rich_utils.OptionHighlighter()
     write_usage = _original(click_formatting.HelpFormatter, "write_usage")
 
     def translated_usage(
@@ -69,6 +71,27 @@ def translate_help_frame(lang: Lang) -> None:
     # An argument is named by its metavar in the chosen language; Typer's "<str>" after it
     # would be the one English word left.
     TyperArgument.display_type_rich = _no_type  # type: ignore[method-assign,assignment]
+
+
+_FRAME_LANG: list[Lang] = []
+"""The language of the help frame (set by :func:`translate_help_frame`)."""
+
+
+def translate_rich_frame() -> None:
+    """Load Typer's Rich drawing and set its texts (panel titles, ``Usage:``) to the help
+    frame's language.
+    """
+    if not _FRAME_LANG:
+        return
+    from typer import rich_utils  # noqa: PLC0415 (only for a help page: start-up)
+
+    lang = _FRAME_LANG[0]
+    for name, key in _CONSTANTS.items():
+        setattr(rich_utils, name, frame(key, lang))
+    usage = frame("usage", lang) + " "
+    highlights = [h for h in rich_utils.OptionHighlighter.highlights if "usage" not in h]
+    rich_utils.OptionHighlighter.highlights = [*highlights, f"(?P<usage>{usage})"]
+    rich_utils.highlighter = rich_utils.OptionHighlighter()
 
 
 def _no_type(self: TyperArgument, ctx: click_core.Context) -> str | None:

@@ -47,10 +47,6 @@ register(
             "es": "Este juego aún no tiene el texto de sus reglas.",
             "en": "This game has no rules text yet.",
         },
-        "cli.sim.title": {
-            "es": "{games} partidas de {game} · semillas {first}-{last} · asientos {rotation}",
-            "en": "{games} games of {game} · seeds {first}-{last} · seats {rotation}",
-        },
         "cli.sim.rotated": {"es": "rotados", "en": "rotated"},
         "cli.sim.fixed": {"es": "fijos", "en": "fixed"},
         "cli.sim.options": {"es": "Opciones: {options}", "en": "Options: {options}"},
@@ -79,14 +75,6 @@ register(
         "cli.sim.stat_rate": {
             "es": "{label} / {of}: {rate} (IC 95 %: {ci})",
             "en": "{label} / {of}: {rate} (95% CI: {ci})",
-        },
-        "cli.sim.written": {
-            "es": "{count} registros escritos en {path}",
-            "en": "{count} records written to {path}",
-        },
-        "cli.sim.elapsed": {
-            "es": "{games} partidas en {seconds} s con {workers} proceso(s)",
-            "en": "{games} games in {seconds} s with {workers} process(es)",
         },
         "cli.help.app": {
             "es": "Ludoteca: juegos de mesa en la terminal, contra bots y en simulación.",
@@ -171,8 +159,18 @@ register(
             "en": "Game option NAME=VALUE (repeatable; see 'ludoteca rules GAME').",
         },
         "cli.help.save": {
-            "es": "Guarda el registro de la partida en este archivo (una línea JSON).",
-            "en": "Save the game record to this file (one JSON line).",
+            "es": "Guarda el registro de la partida en este archivo (una línea JSON); por "
+            "defecto, en ~/.local/share/ludoteca/games/ (ver 'ludoteca replay').",
+            "en": "Save the game record to this file (one JSON line); by default it goes to "
+            "~/.local/share/ludoteca/games/ (see 'ludoteca replay').",
+        },
+        "cli.help.no_save": {
+            "es": "No guardar la partida en ningún sitio.",
+            "en": "Do not save the game anywhere.",
+        },
+        "cli.help.plain": {
+            "es": "Línea a línea en vez de pantalla completa (lectores de pantalla, tuberías).",
+            "en": "Line by line instead of full screen (screen readers, pipes).",
         },
         "cli.help.simulate": {
             "es": "Juega muchas partidas con semilla entre agentes y resume los resultados.",
@@ -181,10 +179,6 @@ register(
         "cli.help.sim_games": {
             "es": "Número de partidas (al menos 1).",
             "en": "Number of games (at least 1).",
-        },
-        "cli.help.agents": {
-            "es": "Agentes separados por comas, uno por asiento (por defecto, random en todos).",
-            "en": "Comma-separated agents, one per seat (default: random in every seat).",
         },
         "cli.help.max_steps": {
             "es": "Corta cada partida tras estos pasos (0: el límite del juego); las cortadas "
@@ -200,17 +194,13 @@ register(
             "es": "Escribe un registro por partida (JSON por líneas, en orden).",
             "en": "Write one record per game (JSON lines, in game order).",
         },
-        "cli.help.workers": {
-            "es": "Procesos en paralelo (al menos 1); el resultado no depende de este número.",
-            "en": "Parallel processes (at least 1); the result does not depend on it.",
-        },
         "cli.help.fixed_seats": {
             "es": "No rotar los agentes: el agente i juega siempre en el asiento i.",
             "en": "Do not rotate agents: agent i always plays seat i.",
         },
         "cli.help.replay": {
-            "es": "Revive paso a paso una partida grabada.",
-            "en": "Step through a recorded game.",
+            "es": "Revive paso a paso una partida grabada; sin archivo, lista las guardadas.",
+            "en": "Step through a recorded game; without a file, list the saved ones.",
         },
         "cli.help.file": {
             "es": "Archivo de registros (JSON por líneas).",

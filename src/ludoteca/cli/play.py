@@ -47,6 +47,10 @@ def play(
         Path | None, typer.Option("--save", help=help_text("save"), metavar=meta("file"))
     ] = None,
     speed: Annotated[float, typer.Option("--speed", help=help_text("speed"), metavar="X")] = 1.0,
+    no_save: Annotated[
+        bool, typer.Option("--no-save", help=help_text("no_save"), metavar="")
+    ] = False,
+    plain: Annotated[bool, typer.Option("--plain", help=help_text("plain"), metavar="")] = False,
     lang: LangOption = None,
 ) -> None:
     """Play one game in the terminal against a bot or hot-seat."""
@@ -62,6 +66,8 @@ def play(
         options=tuple(option or ()),
         save=save,
         speed=speed,
+        no_save=no_save,
+        plain=plain,
     )
     with refused(chosen):
         code = play_in_terminal(choices, chosen, stdout())

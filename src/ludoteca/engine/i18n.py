@@ -150,6 +150,10 @@ register(
             "es": "{game} se juega con {low} a {high} jugadores, no con {n}",
             "en": "{game} is played by {low} to {high} players, not {n}",
         },
+        "engine.bad_players_exact": {
+            "es": "{game} se juega con {low} jugadores, no con {n}",
+            "en": "{game} is played by {low} players, not {n}",
+        },
         "engine.unknown_option": {
             "es": "Opción desconocida '{name}' para {game}. Opciones válidas: {valid}",
             "en": "Unknown option '{name}' for {game}. Valid options: {valid}",

@@ -72,7 +72,9 @@ def check_players(info: GameInfo, num_players: int) -> None:
     if not info.min_players <= num_players <= info.max_players:
         raise GameSetupError(
             msg(
-                "engine.bad_players",
+                "engine.bad_players_exact"
+                if info.min_players == info.max_players
+                else "engine.bad_players",
                 game=info.id,
                 low=info.min_players,
                 high=info.max_players,

@@ -47,6 +47,11 @@ def render_view(
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
     parts: list[RenderableType] = [grid_of(view, margin=0 if compact else 1)]
+    # The board shows numbers, the events names: every card on the table with both.
+    on_table = sorted({code for _, _, code in view["table"]})
+    if on_table:
+        named = " · ".join(f"{code[1:]} {card_name(int(code[1:]), lang)}" for code in on_table)
+        parts.append(Text(named, style="cyan"))
     if not compact:
         parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
     if view["groups"] > 1:
@@ -87,7 +92,10 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
         labels.append(label)
     hints: tuple[str, ...] = ()
     if len(legal) > len(shown):
-        hints = (msg("term.dweebies.place_hint", count=len(legal) - len(shown)).text(lang),)
+        unlisted = [action for action in legal if action not in shown]
+        example = str(unlisted[0]) if unlisted else "place D07 X Y"
+        hint = msg("term.dweebies.place_hint", count=len(legal) - len(shown), example=example)
+        hints = (hint.text(lang),)
     return Menu(shown, tuple(labels), hints)
 
 
@@ -191,7 +199,8 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
             y=y,
         ).text(lang)
         if last["taken"]:
-            text += " · " + msg("term.dweebies.took", count=last["taken"]).text(lang)
+            key = "term.dweebies.took_one" if last["taken"] == 1 else "term.dweebies.took"
+            text += " · " + msg(key, count=last["taken"]).text(lang)
         row("last", text)
     return grid
 
@@ -246,14 +255,17 @@ register(
             "en": "{seat} placed {card} at ({x}, {y})",
         },
         "term.dweebies.took": {"es": "recogió {count} cartas", "en": "took {count} cards"},
+        "term.dweebies.took_one": {"es": "recogió 1 carta", "en": "took 1 card"},
         "term.dweebies.collects": {"es": "(recoge {count})", "en": "(collects {count})"},
         "term.dweebies.place": {
             "es": "coloca {card} en ({x}, {y})",
             "en": "places {card} at ({x}, {y})",
         },
         "term.dweebies.place_hint": {
-            "es": "… y {count} más: escribe 'colocar D07 X Y' (o 'place') con X, Y de una +.",
-            "en": "… and {count} more: type 'place D07 X Y' with X, Y of a + cell.",
+            "es": "… y {count} más: escríbelas como '{example}' (una carta de tu mano y X, Y "
+            "de una +).",
+            "en": "… and {count} more: type them as '{example}' (a card of your hand and X, Y "
+            "of a + cell).",
         },
         "term.dweebies.examples": {
             "es": "place D07 1 0, collect row, collect both, collect none; en español: "

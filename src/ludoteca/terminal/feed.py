@@ -4,9 +4,8 @@ An :class:`EventFeed` watches every step of a terminal game (it is a runner obse
 keeps, for each person at the table, the events that person may see, in order, with the
 players' names. The person's agent shows them with the next decision. A round end is shown
 at once and waits for a key (a person alone against bots), so its result is read before
-the next deal. After a search bot's move the feed also says why it played it
-(``agents.explain``): its estimated chance and the chances of its next best moves, never
-the moves themselves (they come from the bot's view), and nothing for a simultaneous choice.
+the next deal. After any bot's move the feed also says why it played it
+(``agents.explain``), in one sentence that names nothing the person may not see.
 """
 
 from __future__ import annotations
@@ -17,13 +16,12 @@ from typing import Any
 from rich.console import Console
 
 from ludoteca.agents import explain
-from ludoteca.agents.ismcts import ISMCTSAgent
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.engine.shared_events import step_events
 from ludoteca.terminal.human import Pause
-from ludoteca.terminal.layout import news_lines, screen_height, text_rows
+from ludoteca.terminal.layout import Aside, news_lines, screen_height, text_rows
 
 ANNOUNCED = frozenset({"round_end"})
 """Event kinds shown as they happen and waited on, not kept for the next decision."""
@@ -58,32 +56,47 @@ class EventFeed:
         self._console = console
         self._pause = pause
         self._pending: dict[Seat, list[str]] = {seat: [] for seat in viewers}
-        self._searchers: dict[Seat, ISMCTSAgent] = {}
+        self._bots: dict[Seat, Any] = {}
 
     def explain_bots(self, agents: Sequence[Any]) -> None:
-        """Say why after each move of the search bots among ``agents`` (one per seat)."""
-        self._searchers = {
-            seat: agent
-            for seat, agent in enumerate(agents)
-            if isinstance(agent, ISMCTSAgent) and seat not in self._pending
-        }
+        """Say why after each move of the bots among ``agents`` (one per seat; the seats
+        people play are not bots).
+        """
+        self._bots = {seat: agent for seat, agent in enumerate(agents) if seat not in self._pending}
 
     def __call__(self, before: Any, seat: Seat, action: Any, after: Any) -> None:
         """Take one step's events for every viewer (the ``runner.StepObserver`` signature)."""
-        searcher = self._searchers.get(seat)
-        why = None
-        if searcher is not None and self._game.actors(before) == (seat,):
-            # The stats are of the bot's last choice, which is this step's (a lone actor).
-            why = explain.explain(self._game, searcher.stats, action, self._lang)
+        why = self._why(before, seat, action)
         for viewer, pending in self._pending.items():
             told = step_events(self._game, before, seat, action, after, viewer)
-            pending.extend(self._line(item) for item in told)
+            lines = [self._line(item) for item in told]
             if why is not None:
-                pending.append(why)
+                # Right after the move's own line, before what followed it (a new turn);
+                # on a short screen it gives way to what happened (``Aside``).
+                lines.insert(min(1, len(lines)), Aside(why))
+            pending.extend(lines)
             if self._pause is not None and any(item.kind in ANNOUNCED for item in told):
                 pause = msg("term.feed.continue").text(self._lang)
                 self.show(viewer, screen_height(self._console) - text_rows(self._console, pause))
                 self._pause(pause)
+
+    def _why(self, before: Any, seat: Seat, action: Any) -> str | None:
+        """A bot's reason for this step's move (what a bot recorded of its latest choice is
+        of this move), its view read from ``before``, the state the move was applied to.
+        """
+        bot = self._bots.get(seat)
+        if bot is None:
+            return None
+        game = self._game
+        decision = explain.capture(
+            game.info.id,
+            bot,
+            seat,
+            game.view(before, seat),
+            game.legal_actions(before, seat),
+            action,
+        )
+        return explain.reason_for(decision).text(self._lang, self._names)
 
     def rename(self, names: Sequence[str]) -> None:
         """Name the players ``names`` from now on (Gotcha's players are named at the deal)."""

@@ -44,6 +44,8 @@ LOG_LINES = 14
 """Room events shown."""
 WAIT_MS = 5000
 """Game time an empty line lets the others play."""
+CHAT_LIMIT = 200
+"""Longest chat message sent (the rest is cut, and the person told)."""
 
 
 def seat_label(seat: int, lang: Lang) -> str:
@@ -515,7 +517,9 @@ class GotchaHuman:
             except InvalidActionError as error:
                 # Name what the person typed, not the time stamped on it.
                 raise InvalidActionError(answer, error.reason) from None
-        return Chat(t, answer[:200])
+        if len(answer) > CHAT_LIMIT:
+            self._say(msg("term.gotcha.chat_cut", limit=CHAT_LIMIT), "yellow")
+        return Chat(t, answer[:CHAT_LIMIT])
 
     def _applied(self, view: View, action: Any) -> bool:
         t = action.t
@@ -686,6 +690,10 @@ register(
         "term.gotcha.examples": {
             "es": "{sample}; gestos: {emotes}",
             "en": "{sample}; emotes: {emotes}",
+        },
+        "term.gotcha.chat_cut": {
+            "es": "tu mensaje era largo: se envían sus primeros {limit} caracteres",
+            "en": "your message was long: its first {limit} characters are sent",
         },
         "term.gotcha.prompt": {"es": "{name}, ¿qué haces? > ", "en": "{name}, what now? > "},
     }

@@ -123,11 +123,20 @@ class HotSeat:
         """Clear the screen and wait for ``seat``'s player, unless ``seat`` just played."""
         if seat == self._last:
             return
-        self._console.clear()
+        self._clear()
         label = self._renderer.seat_label(seat, self._lang)
         self._read_line(msg("term.pass_device", seat=label).text(self._lang))
-        self._console.clear()
+        self._clear()
         self._last = seat
+
+    def _clear(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback: the previous person's hand
+        must not be one scroll away.
+        """
+        self._console.clear()
+        if self._console.is_terminal:
+            self._console.file.write("\x1b[3J")
+            self._console.file.flush()
 
 
 class HumanAgent:
@@ -271,17 +280,21 @@ class HumanAgent:
         if asked == 0:
             self._say(found.kind, "green")
         else:
-            self._say(msg("hints.move", move=found.move), "green")
+            # Also as it is typed: the hint's places in the coordinates the person types.
+            typed = msg("term.hint_typed", move=found.move, typed=str(found.action))
+            self._say(msg("hints.move", move=typed), "green")
 
     def _show(self, view: View, options: Menu, last_line: str, extra: int = 0) -> None:
         """The screen of this decision, fitted to the terminal (``terminal.layout``);
-        ``extra``: rows to leave free above ``last_line`` (the help and a hint).
+        ``extra``: rows to leave free above ``last_line`` (the help and a hint). The help's
+        rows come out of the news first (shown on the screen before it), so the page of
+        moves keeps its size.
         """
         fitted = show_screen(
             self._console,
             self._lang,
             self._renderer.tables(view, self._lang),
-            self._news,
+            () if extra else self._news,
             options.labels,
             options.hints,
             last_line + "\n" * extra,

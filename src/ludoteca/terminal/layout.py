@@ -151,10 +151,40 @@ class _Moves:
     title: int
 
 
+class Aside(str):
+    """A news line that gives way to the others when the screen is short: a bot's reason
+    for its move (``terminal.feed``) matters less than what happened.
+    """
+
+    __slots__ = ()
+
+
 def news_lines(console: Console, lang: Lang, news: Sequence[str], room: int) -> list[str]:
-    """The heading and the latest news lines that fit in ``room`` rows (none if empty)."""
+    """The heading and the latest news lines that fit in ``room`` rows (none if empty);
+    when they do not all fit, :class:`Aside` lines are left out first, oldest first.
+    """
     if not news or room < 2:
         return []
+    shown = list(news)
+    kept = _latest(console, shown, room)
+    while len(kept) < len(shown):
+        aside = next((index for index, line in enumerate(shown) if isinstance(line, Aside)), None)
+        if aside is None:
+            break
+        del shown[aside]
+        kept = _latest(console, shown, room)
+    left_out = len(news) - len(kept)
+    if left_out == 1:
+        title = msg("term.feed.title_one").text(lang)
+    elif left_out:
+        title = msg("term.feed.title_some", count=left_out).text(lang)
+    else:
+        title = msg("term.feed.title").text(lang)
+    return [title, *kept]
+
+
+def _latest(console: Console, news: Sequence[str], room: int) -> list[str]:
+    """The latest news lines, as printed, that fit in ``room`` rows under a heading."""
     kept: list[str] = []
     used = 1
     for line in reversed(news):
@@ -165,12 +195,7 @@ def news_lines(console: Console, lang: Lang, news: Sequence[str], room: int) -> 
         kept.append(text)
         used += rows
     kept.reverse()
-    left_out = len(news) - len(kept)
-    if left_out:
-        title = msg("term.feed.title_some", count=left_out).text(lang)
-    else:
-        title = msg("term.feed.title").text(lang)
-    return [title, *kept]
+    return kept
 
 
 def _print_news(console: Console, lang: Lang, news: Sequence[str], room: int) -> int:
@@ -236,6 +261,10 @@ def _paginate(item_rows: Sequence[int], room: int) -> list[tuple[int, int]]:
 
 register(
     {
+        "term.feed.title_one": {
+            "es": "Desde tu última jugada (la anterior no cabe):",
+            "en": "Since your last move (1 earlier one left out):",
+        },
         "term.feed.title_some": {
             "es": "Desde tu última jugada (las {count} anteriores no caben):",
             "en": "Since your last move ({count} earlier ones left out):",

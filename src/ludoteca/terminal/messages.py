@@ -40,6 +40,10 @@ register(
             "es": "Jugada única: {move}. Pulsa una tecla para jugarla (q sale). ",
             "en": "Only one move: {move}. Press a key to play it (q quits). ",
         },
+        "term.hint_typed": {
+            "es": "{move} (se escribe '{typed}')",
+            "en": "{move} (typed '{typed}')",
+        },
         "term.empty": {
             "es": "Escribe una jugada (o '?' para ver la ayuda)",
             "en": "Type a move (or '?' for help)",
@@ -114,6 +118,10 @@ register(
             "en": "Enter = next, b = back, r = next round, r N = round N, q = quit, a number = "
             "go to that move (0-{last}): ",
         },
+        "replay.prompt_no_rounds": {
+            "es": "Intro = siguiente, b = atrás, q = salir, número = ir a esa jugada (0-{last}): ",
+            "en": "Enter = next, b = back, q = quit, a number = go to that move (0-{last}): ",
+        },
         "replay.bad_input": {
             "es": "No entiendo '{text}': usa Intro, b, r, r N, q o una jugada del 0 al {last}",
             "en": "Cannot read '{text}': use Enter, b, r, r N, q or a move from 0 to {last}",
@@ -131,6 +139,26 @@ register(
         "replay.malformed": {
             "es": "la partida {number} está mal formada ({detail})",
             "en": "game {number} is malformed ({detail})",
+        },
+        "replay.none_saved": {
+            "es": "No hay partidas guardadas en {folder}.",
+            "en": "There are no saved games in {folder}.",
+        },
+        "replay.saved_title": {
+            "es": "Partidas guardadas en {folder}",
+            "en": "Games saved in {folder}",
+        },
+        "replay.col.number": {"es": "N.º", "en": "No."},
+        "replay.col.game": {"es": "Juego", "en": "Game"},
+        "replay.col.seats": {"es": "Asientos", "en": "Seats"},
+        "replay.col.steps": {"es": "Pasos", "en": "Steps"},
+        "replay.col.file": {"es": "Archivo", "en": "File"},
+        "replay.unfinished_short": {"es": "(sin terminar)", "en": "(unfinished)"},
+        "replay.saved_hint": {
+            "es": "Para verla: ludoteca replay N (el número de la lista) o "
+            "ludoteca replay ARCHIVO.",
+            "en": "To watch one: ludoteca replay N (its number in the list) or "
+            "ludoteca replay FILE.",
         },
         "replay.unfinished": {"es": "partida sin terminar", "en": "unfinished game"},
         # What ``ludoteca play`` and ``replay`` refuse (``terminal.play``, ``terminal.replay``).
@@ -160,6 +188,10 @@ register(
         "term.level_and_vs": {
             "es": "Usa --level o --vs, no los dos.",
             "en": "Use --level or --vs, not both.",
+        },
+        "term.save_and_no_save": {
+            "es": "Usa --save o --no-save, no los dos.",
+            "en": "Use --save or --no-save, not both.",
         },
         "term.bad_speed": {
             "es": "--speed debe ser un número mayor o igual que 0, no {value}",

@@ -210,7 +210,8 @@ def _table(view: View, lang: Lang, seat_views: Sequence[View], compact: bool = F
     on_top = msg("term.md.discard_top", top=top, count=len(discard)).text(lang)
     if compact:
         row("hand_counts", sizes)
-        piles = msg("term.md.piles", pile=view["pile_size"], top=top, count=len(discard))
+        key = "term.md.piles_one" if len(discard) == 1 else "term.md.piles"
+        piles = msg(key, pile=view["pile_size"], top=top, count=len(discard))
         row("pile", piles.text(lang))
     else:
         row("hand_counts", sizes)
@@ -289,6 +290,10 @@ register(
         "term.md.discard_top": {
             "es": "encima {top} (cartas en el montón: {count})",
             "en": "top {top} (cards in the pile: {count})",
+        },
+        "term.md.piles_one": {
+            "es": "{pile} · descartes: encima {top} (1 carta)",
+            "en": "{pile} · discard pile: top {top} (1 card)",
         },
         "term.md.piles": {
             "es": "{pile} · descartes: encima {top} ({count} cartas)",

@@ -21,9 +21,8 @@ from ludoteca.agents.registry import make_agent
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.engine.game import Game, OptionValue
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.terminal import Renderer, renderer_for, session
+from ludoteca.terminal import renderer_for, saves, session
 from ludoteca.terminal.chooser import choose_game, choose_players
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.files import write_lines
@@ -37,9 +36,8 @@ from ludoteca.terminal.human import (
 )
 from ludoteca.terminal.layout import show_screen
 from ludoteca.terminal.live import live_input
-
-HUMAN = "human"
-"""The opponent name that makes every seat a person at this keyboard (hot-seat)."""
+from ludoteca.terminal.result import result_line
+from ludoteca.terminal.setup import HUMAN, Setup
 
 BOT_PREFERENCE = ("expert", "greedy", "random")
 """The opponent when none is named: the first of these the game offers."""
@@ -58,8 +56,11 @@ class PlayChoices:
         seed: The match seed; ``None`` draws one.
         players: The number of seats; ``None``: the game's fewest.
         options: Game options as typed, ``NAME=VALUE``.
-        save: Where to write the record (also of a game left before its end).
+        save: Where to write the record (also of a game left before its end); ``None``:
+            the default place (``terminal.saves``).
         speed: How fast a realtime game's bots play (1 is normal; 0 or more).
+        no_save: Keep no record at all.
+        plain: Line by line even on a terminal (screen readers).
     """
 
     game: str | None = None
@@ -72,10 +73,17 @@ class PlayChoices:
     options: tuple[str, ...] = ()
     save: Path | None = None
     speed: float = 1.0
+    no_save: bool = False
+    plain: bool = False
 
 
 def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
     """Play one game in the terminal against bots or hot-seat, and show how it ended.
+
+    On a terminal the game is a full screen (``terminal.tui``); with ``plain`` or when the
+    input or output is not a terminal (a pipe, a screen reader's transcript) it is line by
+    line. The record is saved at the end or when the person leaves, to ``save`` or to the
+    default place (``terminal.saves``), unless ``no_save``.
 
     Args:
         choices: What the person asked for.
@@ -100,8 +108,25 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
             console.print()
             console.print(msg("term.no_game").text(lang))
             return 0
+    setup = _setup(choices, game_id, players, lang)
+    if not choices.plain and session.full_screen_possible(console):
+        from ludoteca.terminal.tui.run import play_full_screen  # noqa: PLC0415 (start-up)
+
+        return play_full_screen(setup, lang, console)
+    return _play_plain(setup, lang, console, read_line)
+
+
+def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) -> Setup:
+    """Check the choices and fill in what was not given (the opponent, the seed, where
+    the record goes).
+
+    Raises:
+        GameSetupError: For choices that cannot be played.
+    """
     if not choices.speed >= 0:
         raise GameSetupError(msg("term.bad_speed", value=choices.speed))
+    if choices.no_save and choices.save is not None:
+        raise GameSetupError(msg("term.save_and_no_save"))
     game = registry.make(game_id)
     info = game.info
     given = options_mod.parse_pairs(list(choices.options))
@@ -112,28 +137,50 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
     count = info.min_players if players is None else players
     runner.check_players(info, count)
     session.check_seat(info, choices.seat, count)
-    renderer = renderer_for(game_id)
     vs = _opponent(choices, game_id, info.realtime)
-    seat = choices.seat
-    names = [renderer.seat_label(s, lang) for s in range(count)]
-    people = list(range(count)) if vs == HUMAN else [seat]
-    pause = None if vs == HUMAN else key_pause(console)
+    seed = secrets.randbelow(1_000_000) if choices.seed is None else choices.seed
+    save = choices.save
+    if save is None and not choices.no_save:
+        save = saves.default_path(game_id, seed)
+    if save is not None:
+        saves.ensure_folder(save)
+    return Setup(
+        game,
+        renderer_for(game_id),
+        count,
+        vs,
+        choices.seat,
+        seed,
+        options,
+        save,
+        choices.hints,
+        choices.speed,
+        None if choices.level is None else levels.level_id(choices.level),
+    )
+
+
+def _play_plain(setup: Setup, lang: Lang, console: Console, read_line: ReadLine) -> int:
+    """The game line by line (``--plain``, pipes, screen readers)."""
+    game, renderer, count, vs, seat = setup.game, setup.renderer, setup.count, setup.vs, setup.seat
+    names = setup.names(lang)
+    people = list(range(count)) if setup.hot_seat else [seat]
+    pause = None if setup.hot_seat else key_pause(console)
     feed = EventFeed(game, people, names, lang, console, pause)
-    if vs == HUMAN:
+    if setup.hot_seat:
         hot_seat = HotSeat(console, read_line, renderer, lang)
         agents: list[runner.Agent] = [
-            HumanAgent(game, s, lang, console, read_line, hot_seat, feed=feed, hints=choices.hints)
+            HumanAgent(game, s, lang, console, read_line, hot_seat, feed=feed, hints=setup.hints)
             for s in range(count)
         ]
     else:
-        person = _person(game, renderer, choices, lang, console, read_line, feed)
-        agents = [person if s == seat else make_agent(vs, game_id) for s in range(count)]
+        person = _person(setup, lang, console, read_line, feed)
+        agents = [person if s == seat else make_agent(vs, game.info.id) for s in range(count)]
         feed.explain_bots(agents)
-    match_seed = secrets.randbelow(1_000_000) if choices.seed is None else choices.seed
-    console.print(msg("term.seed", seed=match_seed).text(lang), style="dim")
-    if vs != HUMAN:
+    console.print(msg("term.seed", seed=setup.seed).text(lang), style="dim")
+    if not setup.hot_seat:
         you = renderer.seat_label(seat, lang)
-        console.print(msg("term.versus", seat=you, bot=vs).text(lang), style="bold")
+        bot = setup.bot_label(lang)
+        console.print(msg("term.versus", seat=you, bot=bot).text(lang), style="bold")
     log = session.StepLog()
 
     def observe(before: Any, actor: int, action: Any, after: Any) -> None:
@@ -142,26 +189,30 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
 
     try:
         # A person in a realtime game types while the others act (``terminal.live``).
-        realtime_person = renderer.human is not None and vs != HUMAN
+        realtime_person = renderer.human is not None and not setup.hot_seat
         with live_input(console) if realtime_person else nullcontext() as live:
             if live is not None:
                 agents[seat].attach_live(live)  # type: ignore[attr-defined]
-            match = runner.play(game, agents, match_seed, options, observer=observe)
+            match = runner.play(game, agents, setup.seed, setup.options, observer=observe)
     except (QuitGame, *session.LEAVE):
         console.print()
         console.print(msg("term.quit").text(lang), style="bold")
-        if choices.save is not None:
-            _save_partial(log, game, agents, match_seed, options, choices.save, lang, console)
+        if setup.save is not None:
+            partial = log.record(game, [a.name for a in agents], setup.seed, setup.options)
+            write_lines(setup.save, [partial.dumps()])
+            console.print(
+                msg("term.saved_partial", steps=len(log.entries), path=setup.save).text(lang)
+            )
         return session.EXIT_ABANDONED
-    watcher = None if vs == HUMAN else seat
+    watcher = None if setup.hot_seat else seat
     news = feed.take(seat)
     final_view = game.view(match.state, watcher)
     result = result_line(game, match, watcher, lang)
     show_screen(console, lang, renderer.tables(final_view, lang), news, (), (), result)
     console.print(result, style="bold")
-    if choices.save is not None:
-        write_lines(choices.save, [match.record.dumps()])
-        console.print(msg("term.saved", path=choices.save).text(lang))
+    if setup.save is not None:
+        write_lines(setup.save, [match.record.dumps()])
+        console.print(msg("term.saved", path=setup.save).text(lang))
     return 0
 
 
@@ -191,59 +242,15 @@ def _opponent(choices: PlayChoices, game_id: str, realtime: bool) -> str:
 
 
 def _person(
-    game: Game[Any, Any],
-    renderer: Renderer,
-    choices: PlayChoices,
-    lang: Lang,
-    console: Console,
-    read_line: ReadLine,
-    feed: EventFeed,
+    setup: Setup, lang: Lang, console: Console, read_line: ReadLine, feed: EventFeed
 ) -> runner.Agent:
     """The agent of the person playing against bots: the game's own (realtime Gotcha), or
     the generic prompt.
     """
-    seat = choices.seat
-    if renderer.human is not None:
-        agent: runner.Agent = renderer.human(
-            game, seat, lang, console, read_line, feed=feed, speed=choices.speed
+    seat, game = setup.seat, setup.game
+    if setup.renderer.human is not None:
+        agent: runner.Agent = setup.renderer.human(
+            game, seat, lang, console, read_line, feed=feed, speed=setup.speed
         )
         return agent
-    return HumanAgent(game, seat, lang, console, read_line, feed=feed, hints=choices.hints)
-
-
-def _save_partial(
-    log: session.StepLog,
-    game: Game[Any, Any],
-    agents: list[runner.Agent],
-    seed: int,
-    options: dict[str, OptionValue],
-    path: Path,
-    lang: Lang,
-    console: Console,
-) -> None:
-    """Write the record of the steps played before the person left (no outcome)."""
-    seats_played = tuple(agent.name for agent in agents)
-    partial = log.record(game, seats_played, seed, options)
-    write_lines(path, [partial.dumps()])
-    console.print(msg("term.saved_partial", steps=len(log.entries), path=path).text(lang))
-
-
-def result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, lang: Lang) -> str:
-    """How the game ended, for the person at ``seat`` (``None``: hot-seat, the winners named).
-
-    A match stopped before its end says so, with its step count.
-    """
-    outcome = match.outcome
-    if outcome is None:
-        return msg("term.stopped", steps=match.steps).text(lang)
-    renderer = renderer_for(game.info.id)
-    names = [renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
-    line = msg("term.game_over", reason=outcome.reason_text(lang, names) or "").text(lang)
-    if not outcome.winners:
-        verdict = msg("term.drawn")
-    elif seat is None:
-        winners = ", ".join(renderer.seat_label(s, lang) for s in outcome.winners)
-        verdict = msg("term.winners", seats=winners)
-    else:
-        verdict = msg("term.won" if seat in outcome.winners else "term.lost")
-    return f"{line} {verdict.text(lang)}"
+    return HumanAgent(game, seat, lang, console, read_line, feed=feed, hints=setup.hints)

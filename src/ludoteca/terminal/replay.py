@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from ludoteca.engine import record as record_mod
@@ -19,14 +20,19 @@ from ludoteca.engine import replay as engine_replay
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.terminal import renderer_for
+from ludoteca.terminal import renderer_for, saves
 from ludoteca.terminal.human import ReadLine, console_reader
 from ludoteca.terminal.layout import rows_of, screen_height
 from ludoteca.terminal.session import check_seat
 
 
 def show_replay(
-    path: Path, number: int, seat: int | None, to_end: bool, lang: Lang, console: Console
+    path: Path,
+    number: int,
+    seat: int | None,
+    to_end: bool,
+    lang: Lang,
+    console: Console,
 ) -> None:
     """``ludoteca replay``: game ``number`` (from 1) of a record file, its title, then its
     moves one by one as the person asks (or all at once with ``to_end``).
@@ -63,6 +69,44 @@ def show_replay(
         viewer.print_all()
     else:
         viewer.interact(console_reader(console))
+
+
+def saved_path(path: Path) -> Path:
+    """``path``, or when no such file exists and it is a number N, the N-th game of
+    :func:`list_saved` (``ludoteca replay 1``: the newest saved game).
+    """
+    text = str(path)
+    if path.exists() or not (text.isascii() and text.isdigit()):
+        return path
+    found = saves.saved_games()
+    number = int(text)
+    if 1 <= number <= len(found):
+        return found[number - 1].path
+    return path
+
+
+def list_saved(lang: Lang, console: Console) -> None:
+    """The games ``ludoteca play`` saved, newest first, numbered for ``ludoteca replay N``."""
+    found = saves.saved_games()
+    folder = saves.games_dir()
+    if not found:
+        console.print(msg("replay.none_saved", folder=folder).text(lang), markup=False)
+        return
+    table = Table(title=msg("replay.saved_title", folder=folder).text(lang), title_justify="left")
+    for key in ("replay.col.number", "replay.col.game", "replay.col.seats", "replay.col.steps"):
+        table.add_column(msg(key).text(lang))
+    table.add_column(msg("replay.col.file").text(lang), overflow="fold")
+    for number, saved in enumerate(found, start=1):
+        try:
+            name = registry.make(saved.game).info.name(lang)
+        except ValueError:
+            name = saved.game
+        steps = str(saved.steps)
+        if not saved.finished:
+            steps += " " + msg("replay.unfinished_short").text(lang)
+        table.add_row(str(number), name, ", ".join(saved.seats), steps, saved.path.name)
+    console.print(table)
+    console.print(msg("replay.saved_hint").text(lang), markup=False)
 
 
 def load_record(path: Path, number: int) -> record_mod.GameRecord:
@@ -140,41 +184,60 @@ class ReplayViewer:
         """Move ``index``: what was played (with the chance steps it caused) and the board
         after it.
         """
+        header, tables, outcome = self.parts(index)
+        parts: list[RenderableType] = [Text(header, "bold")]
+        table = tables[0]
+        # One seat's replay: its compact table when the full one would not fit with the
+        # header and the prompt (a whole-table replay needs every hand: always full).
+        rows = rows_of(self._console, Group(*parts, table)) + 1  # and the prompt
+        if len(tables) > 1 and rows > screen_height(self._console):
+            table = tables[1]
+        parts.append(table)
+        if outcome is not None:
+            parts.append(Text(outcome, "bold"))
+        return Group(*parts)
+
+    def parts(self, index: int) -> tuple[str, tuple[RenderableType, ...], str | None]:
+        """Move ``index`` in pieces: the header (the move, its round, what was played), the
+        table drawn fully then compactly (compact only for one seat's replay: a whole
+        table's needs every hand), and the result line after the last move.
+        """
         lang = self._lang
         state = self._states[self._groups[index - 1].stop if index else 0]
         header = msg("replay.step", index=index, total=self.last).text(lang)
-        number = self._round_of(index)
+        number = self.round_of(index)
         if number is not None:
             header += " · " + msg("replay.round", round=number).text(lang)
-        steps = [0] if index == 0 else [step + 1 for step in self._groups[index - 1]]
-        line = "; ".join(_counted(self._action_line(step) for step in steps))
-        parts: list[RenderableType] = [Text(f"{header} — {line}", "bold")]
+        header += " — " + self.move_line(index)
         if self._seat is None:
             seat_views = [self._game.view(state, s) for s in range(self._record.num_players)]
             view = self._game.view(state, None)
         else:
             seat_views = []
             view = self._game.view(state, self._seat)
-        table = self._renderer.render_view(view, lang, seat_views)
+        tables: tuple[RenderableType, ...] = (self._renderer.render_view(view, lang, seat_views),)
         compact = self._renderer.compact
-        # One seat's replay: its compact table when the full one would not fit with the
-        # header and the prompt (a whole-table replay needs every hand: always full).
-        rows = rows_of(self._console, Group(*parts, table)) + 1  # and the prompt
-        too_tall = rows > screen_height(self._console)
-        if not seat_views and compact is not None and too_tall:
-            table = compact(view, lang)
-        parts.append(table)
-        outcome = self._game.outcome(state)
-        if index == self.last:
-            parts.append(Text(self._outcome_line(outcome), "bold"))
-        return Group(*parts)
+        if not seat_views and compact is not None:
+            tables += (compact(view, lang),)
+        outcome = self._outcome_line(self._game.outcome(state)) if index == self.last else None
+        return header, tables, outcome
+
+    def move_line(self, index: int) -> str:
+        """What move ``index`` played, with the chance steps it caused (``… ×8`` for runs)."""
+        steps = [0] if index == 0 else [step + 1 for step in self._groups[index - 1]]
+        return "; ".join(_counted(self._action_line(step) for step in steps))
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """The moves that start a round (``(0,)`` or fewer in a game without rounds)."""
+        return self._rounds
 
     def print_all(self) -> None:
         """Print every move, first to last (for pipes and tests)."""
         for index in range(self.last + 1):
             self._console.print(self.frame(index))
 
-    def _round_of(self, index: int) -> int | None:
+    def round_of(self, index: int) -> int | None:
         """The round (from 1) shown after move ``index``, for games with rounds: a move that
         ends a round shows the next one's deal, so it counts as the next round.
         """
@@ -202,7 +265,8 @@ class ReplayViewer:
         lang = self._lang
         index = 0
         self._console.print(self.frame(index))
-        prompt = msg("replay.prompt", last=self.last).text(lang)
+        key = "replay.prompt" if len(self._rounds) > 1 else "replay.prompt_no_rounds"
+        prompt = msg(key, last=self.last).text(lang)
         while True:
             try:
                 answer = read_line(prompt).strip().lower()
@@ -216,8 +280,13 @@ class ReplayViewer:
                 target = index - 1
             elif answer.isascii() and answer.isdigit() and int(answer) <= self.last:
                 target = int(answer)
-            elif answer == "r" or (
-                answer.startswith("r ") and answer[2:].strip().isascii() and answer[2:].isdigit()
+            elif len(self._rounds) > 1 and (
+                answer == "r"
+                or (
+                    answer.startswith("r ")
+                    and answer[2:].strip().isascii()
+                    and answer[2:].isdigit()
+                )
             ):
                 found = self._round_target(answer, index)
                 if found is None:

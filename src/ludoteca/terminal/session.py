@@ -8,8 +8,12 @@ which ``ludoteca replay`` steps through like any other).
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from rich.console import Console
 
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.errors import GameSetupError
@@ -68,3 +72,9 @@ class StepLog:
     def player_steps(self) -> int:
         """Steps taken by players (chance draws not counted)."""
         return sum(1 for seat, _ in self.entries if seat != CHANCE)
+
+
+def full_screen_possible(console: Console) -> bool:
+    """Whether the full-screen table can run: a terminal on both sides, not a dumb one."""
+    dumb = os.environ.get("TERM", "") in ("", "dumb")
+    return console.is_terminal and sys.stdin.isatty() and sys.stdout.isatty() and not dumb

@@ -160,13 +160,14 @@ def _discard_short(discard: Sequence[int], lang: Lang) -> str:
 
 def board_table(view: View, *, narrow: bool = False) -> Table:
     """The board: column letters on top, row numbers at the left, one cell per column;
-    ``narrow``: cells three characters wide with no space between them.
+    ``narrow``: cells four characters wide with no padding between them (a tile, its
+    height and at least one space: ``P1² P3``, never ``P1²P3``).
     """
     size = int(view["size"])
     grid = Table.grid(padding=(0, 0 if narrow else 1))
     grid.add_column(justify="right", style="dim", min_width=3 if narrow else 0)
     for _ in range(size):
-        grid.add_column(justify="center", min_width=3)
+        grid.add_column(justify="center", min_width=4 if narrow else 3)
     grid.add_row("", *(Text("abcdefghijklmnopqrstuvwxyz"[c], style="dim") for c in range(size)))
     last = size - 1
     for r, row in enumerate(view["board"]):
@@ -183,9 +184,13 @@ def board_table(view: View, *, narrow: bool = False) -> Table:
 
 
 def tile_text(name: str, height: int = 1) -> Text:
-    """A tile as coloured text, with its stack height as a superscript above 1."""
-    label = name + (_superscript(height) if height > 1 else "")
-    return Text(label, style=STYLES.get(name[0], "bold"))
+    """A tile as coloured text, with its stack height as a superscript above 1 (not in
+    the tile's colour, so that it reads as the height, not as part of the tile).
+    """
+    text = Text(name, style=STYLES.get(name[0], "bold"))
+    if height > 1:
+        text.append(_superscript(height), style="bold")
+    return text
 
 
 def shape_text(card: int, lang: Lang, *, short: bool = False) -> Text:

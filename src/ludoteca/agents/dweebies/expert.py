@@ -52,6 +52,23 @@ class ExpertParams:
 DEFAULT_PARAMS = ExpertParams()
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A placement decision played out, as the expert recorded it (``dweebies/reasons.py``).
+
+    Attributes:
+        candidates: The placements played out, greedy-best first.
+        totals: Each one's summed margin (its collected cards minus the best other seat's).
+        best: Index of the one played.
+        samples: Sampled states each total sums.
+    """
+
+    candidates: tuple[Any, ...]
+    totals: tuple[float, ...]
+    best: int
+    samples: int
+
+
 class ExpertDweebies:
     """Greedy candidates checked by short greedy playouts on sampled states."""
 
@@ -65,6 +82,8 @@ class ExpertDweebies:
         """
         self.params = params or DEFAULT_PARAMS
         self._greedy = GreedyDweebies()
+        self.last: Scored | None = None
+        """The scores of the latest placement it played out (``None``: greedy's choice)."""
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Pick one of ``legal``.
@@ -77,6 +96,7 @@ class ExpertDweebies:
         Returns:
             An element of ``legal``.
         """
+        self.last = None
         if len(legal) == 1 or isinstance(legal[0], Collect):
             return self._greedy.choose(view, legal, rng)
         scored = self._greedy.scored(view, legal)
@@ -92,6 +112,7 @@ class ExpertDweebies:
             for index, action in enumerate(candidates):
                 totals[index] += self._playout(GAME.apply(state, seat, action), seat, seed)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        self.last = Scored(tuple(candidates), tuple(totals), best, self.params.samples)
         return candidates[best]
 
     def _playout(self, state: State, seat: int, seed: int) -> float:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.game import View
@@ -55,6 +56,22 @@ does not make it spend its turn's budget on fidgets and leave it unable to buzz.
 LATE_IDLE_MS = MAX_GAP_MS - 500
 """The late fidget: just before the longest step the clock allows (GT-16), still before a
 waiting person's idle proposal (``terminal/gotcha.py`` proposes at the clock plus 60 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sources:
+    """What the bot wanted to do at its latest choice, by why it wanted it (its choice is
+    the earliest of them, small talk or a fidget when it is in none).
+
+    Attributes:
+        turn: Its turn's move, or what a live rule wants before it (a clap before playing).
+        buzzes: Buzzes of breaches it noticed, or what a rule wants before buzzing.
+        reactions: Reactions a live rule owes (a burp when the player on the right starts).
+    """
+
+    turn: list[Any]
+    buzzes: list[Any]
+    reactions: list[Any]
 
 
 class GreedyGotcha:
@@ -99,6 +116,8 @@ class GreedyGotcha:
         self._seen = (-1, -1)
         self._votes: dict[tuple[Any, ...], tuple[int, bool]] = {}
         self.fallbacks = 0
+        self.last: Sources | None = None
+        """Where its latest choice came from (read by ``gotcha/reasons.py``)."""
 
     # -----------------------------------------------------------------------------------
     # The decision
@@ -108,6 +127,7 @@ class GreedyGotcha:
         me: int = view["seat"]
         clock: int = view["clock"]
         if view["phase"] == "vote":
+            self.last = None
             ballot = view["ballot"]
             key = (view["turn"], ballot["buzzer"], ballot["slot"], tuple(ballot["accused"]))
             decided = self._votes.get(key)
@@ -117,19 +137,21 @@ class GreedyGotcha:
             at, yes = decided
             return self._pick(Vote(max(at, clock), yes), legal, clock)
         room = _Room(view, self.language)
+        turn: list[Any] = []
+        buzzes: list[Any] = []
         if me == view["current"]:
             # Only the turn player has plays; the others' listing is chat, emotes and
             # buzzes, so it is not walked for nothing.
             room.legal_plays = [a for a in legal if isinstance(a, Play)]
-        candidates: list[Any] = []
-        if me == view["current"]:
-            candidates.extend(self._turn_actions(room, rng))
+            turn = self._turn_actions(room, rng)
         if not view.get("locked", [False] * (me + 1))[me]:
-            candidates.extend(self._buzzes(room, rng))
+            buzzes = self._buzzes(room, rng)
         # Owed reactions do not use the room budget (GT-15); small talk does.
-        candidates.extend(self._reactions(room, rng))
+        reactions = self._reactions(room, rng)
+        candidates: list[Any] = [*turn, *buzzes, *reactions]
         if view["events_left"][me] > 0:
             candidates.extend(self._small_talk(room, rng))
+        self.last = Sources(turn, buzzes, reactions)
         if not candidates:
             candidates.append(self._idle(room, legal))
         candidates.sort(key=lambda a: a.t)

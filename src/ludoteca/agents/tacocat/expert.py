@@ -85,6 +85,23 @@ class ExpertParams:
 DEFAULT_PARAMS = ExpertParams()
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A searched decision, as the expert recorded it (read by ``tacocat/reasons.py``).
+
+    Attributes:
+        actions: The moves scored.
+        totals: Each move's summed round results (+1 won, 0 drawn, -1 lost per sample).
+        chosen: The move played (a best total).
+        samples: Simulated deals each total sums.
+    """
+
+    actions: tuple[Any, ...]
+    totals: tuple[int, ...]
+    chosen: Any
+    samples: int
+
+
 class ExpertTacocat:
     """Determinized search over the rest of the round, with an inferred opponent hand."""
 
@@ -100,6 +117,8 @@ class ExpertTacocat:
         self.greedy = GreedyTacocat()
         self.log = RoundLog()
         self._solvers: dict[int, RoundSolver] = {}
+        self.last: Scored | None = None
+        """The scores of the latest decision searched (``None``: greedy's rule decided)."""
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Pick one of ``legal`` for the phase in ``view``.
@@ -116,6 +135,7 @@ class ExpertTacocat:
         if self.log.observe(view):
             for solver in self._solvers.values():
                 solver.clear()
+        self.last = None
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
@@ -143,12 +163,13 @@ class ExpertTacocat:
         tie = tie_value(view)
         totals = [0] * len(legal)
         rests = [remove(hand, action.cards) for action in legal]
-        for theirs in self._hands(view, rng, self._samples(hand)):
+        samples = self._samples(hand)
+        for theirs in self._hands(view, rng, samples):
             for index, action in enumerate(legal):
                 totals[index] += solver.after_attack(
                     rests[index], theirs, action.cards, 0, True, tie
                 )
-        return self._best(view, legal, totals, rng)
+        return self._best(view, legal, totals, rng, samples)
 
     def _defend(self, view: View, hand: Hand, legal: Sequence[Any], rng: random.Random) -> Any:
         """Each answer's exact value against every determinization, summed."""
@@ -165,10 +186,11 @@ class ExpertTacocat:
             for action in legal
         ]
         totals = [0] * len(legal)
-        for theirs in self._hands(view, rng, self._samples(hand)):
+        samples = self._samples(hand)
+        for theirs in self._hands(view, rng, samples):
             for index, (left, met) in enumerate(outcomes):
                 totals[index] -= solver.after_attack(theirs, left, attack, answered, met, -tie)
-        return self._best(view, legal, totals, rng)
+        return self._best(view, legal, totals, rng, samples)
 
     def _duel(self, view: View, hand: Hand, legal: Sequence[Any], rng: random.Random) -> Any:
         """Each duel card against the model opponent's card, in every determinization."""
@@ -182,7 +204,7 @@ class ExpertTacocat:
                 totals[index] += duel_value(
                     solver, remove(hand, (action.card,)), action.card, left, card, tie
                 )
-        return self._best(view, legal, totals, rng)
+        return self._best(view, legal, totals, rng, self.params.duel_samples)
 
     def _replace(self, view: View, hand: Hand, legal: Sequence[Any], rng: random.Random) -> Any:
         """The candidate replacement with the best total over simulated deals."""
@@ -232,7 +254,10 @@ class ExpertTacocat:
                     tie,
                 )
         best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return Replace(candidates[best])
+        chosen = Replace(candidates[best])
+        scored = tuple(Replace(cards) for cards in candidates)
+        self.last = Scored(scored, tuple(totals), chosen, self.params.replace_samples)
+        return chosen
 
     # -----------------------------------------------------------------------------------
     # Helpers
@@ -251,15 +276,24 @@ class ExpertTacocat:
             solver = self._solvers[min_sequence] = RoundSolver(min_sequence)
         return solver
 
-    def _best(self, view: View, legal: Sequence[Any], totals: list[int], rng: random.Random) -> Any:
+    def _best(
+        self,
+        view: View,
+        legal: Sequence[Any],
+        totals: list[int],
+        rng: random.Random,
+        samples: int,
+    ) -> Any:
         """The best-scored action; among equals, greedy's choice if it is one of them."""
         top = max(totals)
         best = [action for action, total in zip(legal, totals, strict=True) if total == top]
+        chosen = best[0]
         if len(best) > 1:
             preferred = self.greedy.choose(view, legal, rng)
             if preferred in best:
-                return preferred
-        return best[0]
+                chosen = preferred
+        self.last = Scored(tuple(legal), tuple(totals), chosen, samples)
+        return chosen
 
 
 def tie_value(view: View) -> int:

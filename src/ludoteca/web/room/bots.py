@@ -10,9 +10,11 @@ timer when the room has ``turn_seconds``; when it runs out a stand-in agent move
 Bots choose in a worker thread (``asyncio.to_thread``) and their choice is applied under
 the room's lock only if the game has not moved on meanwhile.
 
-After a search bot's move the pilot keeps what the search weighed (:class:`Why`), and
-:meth:`Pilot.why` gives it as a short text for the history ("why the bot did that",
-``ludoteca.agents.explain``) while that move is the last one played.
+After any bot's move the pilot keeps its decision (:class:`Why`: the view it saw, its
+choice and what it recorded of it, ``explain.capture``), and :meth:`Pilot.why` gives its
+reason as one sentence for the history ("why the bot did that", ``ludoteca.agents.explain``)
+while that move is the last one played; the sentence is worded only when it is sent, once
+per language.
 """
 
 from __future__ import annotations
@@ -20,13 +22,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ludoteca.agents import explain, levels
 from ludoteca.agents import registry as agents_registry
-from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
 from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import RulesError
@@ -76,15 +77,18 @@ class Proposal:
     action: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Why:
-    """What a search bot weighed for the step it played (``step``: its index in the game)."""
+    """A bot's decision for the step it played (``step``: its index in the game), and its
+    reason once worded (per language).
+    """
 
     live: Live
     step: int
     seat: int
     action: Any
-    stats: SearchStats
+    decision: explain.Decision
+    texts: dict[Lang, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -167,6 +171,8 @@ class Pilot:
         self._tasks = _Tasks()
         self._thinking = threading.Lock()
         self._why: Why | None = None
+        self._decisions: dict[Seat, explain.Decision] = {}
+        """Each bot's latest decision (kept by the thread that chose, under the lock)."""
 
     def begin(self, live: Live) -> None:
         """A new game: fresh agents, each seat's rng derived from the game's seed."""
@@ -175,6 +181,7 @@ class Pilot:
         self.deadlines.clear()
         self.proposal = None
         self._why = None
+        self._decisions.clear()
         self._agent_rngs = {
             seat: rng_mod.derive(live.seed, "agent", seat) for seat in range(live.players)
         }
@@ -216,18 +223,22 @@ class Pilot:
         for task in list(self._tasks.all):
             task.cancel()
 
-    def retry_later(self, then: Callable[[], None]) -> None:
-        """After the store refused a step: call ``then`` under the room's lock a second
-        later, if the game has not moved on meanwhile.
+    def retry_later(self, then: Callable[[], Awaitable[None] | None]) -> None:
+        """After the store refused a step: call ``then`` (and await what it returns) under
+        the room's lock a second later, if the game has not moved on meanwhile.
         """
         live = self.table.session.current()
         self._tasks.driver = self.spawn(self._later(live, live.version, then))
 
-    async def _later(self, live: Live, version: int, then: Callable[[], None]) -> None:
+    async def _later(
+        self, live: Live, version: int, then: Callable[[], Awaitable[None] | None]
+    ) -> None:
         await asyncio.sleep(RETRY_SECONDS)
         async with self.table.lock:
             if self._current(live, version):
-                then()
+                pending = then()
+                if pending is not None:
+                    await pending
 
     def _current(self, live: Live, version: int) -> bool:
         table = self.table
@@ -319,12 +330,17 @@ class Pilot:
             try:
                 action = agent.choose(view, legal, self._agent_rngs[seat])
                 runner.check(self.game, state, seat, action)
+                # References only (no words): kept for the reason, read if it is played.
+                self._decisions[seat] = explain.capture(
+                    self.game_id, agent, seat, view, legal, action
+                )
             except Exception:
                 # A bot's bug must not stall the table: log it and play a listed move.
                 log.exception(
                     "room %s: the bot in seat %s failed; a random move instead", self.table.id, seat
                 )
                 action = rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
+                self._decisions.pop(seat, None)
         return action
 
     # -------------------------------------------------------------------------------
@@ -338,17 +354,18 @@ class Pilot:
         action = await asyncio.to_thread(self._choose, agent, seat, live.state)
         async with table.lock:
             if self._current(live, version) and table.seats[seat].kind == BOT:
-                if isinstance(agent, ISMCTSAgent):  # before the step: its broadcast tells it
-                    self._why = Why(live, live.version, seat, action, agent.stats)
+                self._keep_why(live, seat, action)  # before the step: its broadcast tells it
                 await table.apply_or_retry(seat, action)
 
-    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
-        """The last search bot's reasons, ``{"step", "seat", "text"}``, for ``reader``.
+    def _keep_why(self, live: Live, seat: Seat, action: Any) -> None:
+        decision = self._decisions.get(seat)
+        if decision is not None and decision.action == action:
+            self._why = Why(live, live.version, seat, action, decision)
 
-        Only while that bot's move is the last move played, never for a secret choice
-        the reader may not see; the other moves it weighed are named only to the bot's own
-        seat (they come from its view and could show its hidden cards). Call under
-        ``Session.calls``.
+    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
+        """The last bot's reason, ``{"step", "seat", "text"}``, while its move is the last
+        move played (``reader``: who it is for; the reason reads the same for every seat,
+        it names nothing hidden from any of them). Call under ``Session.calls``.
         """
         why = self._why
         if why is None or why.live is not live or why.step != live.last_index():
@@ -356,13 +373,17 @@ class Pilot:
         step = live.steps[why.step]
         if step.seat != why.seat or step.text != str(why.action):
             return None
-        if step.secret and reader != why.seat:
-            return None
-        text = explain.explain(
-            self.game, why.stats, why.action, lang, name_others=reader == why.seat
-        )
+        text = why.texts.get(lang)
         if text is None:
-            return None
+            try:
+                reason = explain.reason_for(why.decision)
+                names = seat_names(self.table.names(), lang)
+                text = why.texts[lang] = reason.text(lang, names)
+            except Exception:
+                # A reason's bug must not break the table's state message: no reason.
+                log.exception("room %s: no reason for the bot in seat %s", self.table.id, why.seat)
+                self._why = None
+                return None
         return {"step": why.step, "seat": why.seat, "text": text}
 
     async def _realtime_bots(self, live: Live, version: int, bots: list[int]) -> None:
@@ -391,6 +412,7 @@ class Pilot:
             if not self._current(live, version) or table.seats[proposal.seat].kind != BOT:
                 return
             self.proposal = None
+            self._keep_why(live, proposal.seat, proposal.action)
             await table.apply_or_retry(proposal.seat, proposal.action)
 
     async def _timeout(self, live: Live, version: int) -> None:

@@ -45,8 +45,9 @@ def router(site: Site) -> APIRouter:
         lang = request_lang(request)
         found = await site.host().summary(room_id, lang)
         if found is None:
-            return refusal(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
-        return JSONResponse(found)
+            shown = room_id[:40]
+            return refusal(404, RoomError("no_room", msg("web.error.no_room", room=shown)), lang)
+        return JSONResponse(anonymous(found))
 
     return routes
 
@@ -56,7 +57,7 @@ async def create_room(site: Site, request: Request) -> Response:
     fields (``Rooms.create``); 201 with the room, its invite and the creator's token.
     """
     lang = request_lang(request)
-    if not same_site(request):
+    if not same_site(request, site.origins):
         return refusal(403, RoomError("cross_site", msg("web.error.cross_site")), lang)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
@@ -85,6 +86,17 @@ async def create_room(site: Site, request: Request) -> Response:
         return refusal(400, error, lang)
     answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
     return JSONResponse(answer, status_code=201)
+
+
+def anonymous(summary: dict[str, Any]) -> dict[str, Any]:
+    """A room's summary as anyone on the internet may read it: a person's profile (a
+    Gotcha player's age and traits) is for the table's sockets only, not for this
+    address that needs no seat and no socket.
+    """
+    for seat in summary.get("seats", ()):
+        if seat.get("kind") == HUMAN:
+            seat.pop("profile", None)
+    return summary
 
 
 def open_room(room: Room, lang: Lang) -> dict[str, Any]:

@@ -9,8 +9,8 @@ import {t} from "./i18n.js";
 
 const KEEP = 400;
 
-/** Fold a `state` message's events into `list` (returns the new list). A search bot's
- * reasons for its last move (`message.why`) become one item of kind "why" after it. */
+/** Fold a `state` message's events into `list` (returns the new list). A bot's reason
+ * for its last move (`message.why`) becomes one item of kind "why" after it. */
 export function foldEvents(list, message) {
   const incoming = Array.isArray(message.events) ? message.events : [];
   const next = message.events_reset ? [...incoming] : [...list, ...incoming];

@@ -19,7 +19,7 @@ from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.limits import Bucket, Meter
+from ludoteca.web.wire.limits import Meter, SocketRates
 
 
 class RoomError(Exception):
@@ -162,11 +162,31 @@ def outcome_json(
     return data
 
 
+_SEAT_CHANGES = (p.Sit, p.Bot, p.Unbot, p.Leave)
+"""Messages that change a seat: each is broadcast to the whole room, so they are rated."""
+
+
+def _within_rate(message: p.ClientMessage, rates: SocketRates, meter: Meter, address: str) -> str:
+    """The refusal's text key (``web.error.rate_*``) if ``message`` is past its socket's
+    (or address's) rate, else the empty string. Messages without a rate cost a type check.
+    """
+    if isinstance(message, p.Chat):
+        return "" if rates.chat.take() and meter.take(address, "chat") else "web.error.rate_chat"
+    if isinstance(message, _SEAT_CHANGES):
+        fine = rates.seats.take() and meter.take(address, "seats")
+        return "" if fine else "web.error.rate_seats"
+    if isinstance(message, p.Hint):
+        return "" if rates.hints.take() else "web.error.rate_hints"
+    if isinstance(message, p.Lang):
+        return "" if rates.langs.take() else "web.error.rate_langs"
+    return ""
+
+
 def read_message(
-    client: Client, text: str | None, chats: Bucket, meter: Meter, address: str
+    client: Client, text: str | None, rates: SocketRates, meter: Meter, address: str
 ) -> p.ClientMessage | None:
-    """One text frame of ``client`` read and checked (JSON, shape, chat rate); None after
-    its refusal was sent to the socket.
+    """One text frame of ``client`` read and checked (JSON, shape, the rates of chat, seat
+    changes, hints and language switches); None after its refusal was sent to the socket.
     """
     if text is None:
         client.error(p.ProtocolError("bad_json", msg("web.error.binary")))
@@ -176,7 +196,10 @@ def read_message(
     except p.ProtocolError as error:
         client.error(error)
         return None
-    if isinstance(message, p.Chat) and not (chats.take() and meter.take(address, "chat")):
-        client.error(p.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+    if isinstance(message, p.Ping | p.Act):  # the hot path: no rate of its own
+        return message
+    refused = _within_rate(message, rates, meter, address)
+    if refused:
+        client.error(p.ProtocolError("rate_limited", msg(refused)))
         return None
     return message
