@@ -7,6 +7,7 @@
 - ``cli.play``: ``play`` (the game itself is run by ``terminal.play``).
 - ``cli.lab``: ``simulate``, ``compare``, ``sweep``, ``ladder``, ``report``; what they print
   is ``cli.lab_print``.
+- ``cli.skill``: ``skill`` (a game's skill profile), ``tune`` (fair variants).
 - ``cli.replay``: ``replay`` (drawn by ``terminal.replay``).
 - ``cli.bench``: ``bench`` and ``bench web``.
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
@@ -26,6 +27,7 @@ from ludoteca.cli.root import app
 from ludoteca.cli import catalogue  # noqa: F401
 from ludoteca.cli import play  # noqa: F401
 from ludoteca.cli import lab  # noqa: F401
+from ludoteca.cli import skill  # noqa: F401
 from ludoteca.cli import replay  # noqa: F401
 from ludoteca.cli import bench  # noqa: F401
 from ludoteca.cli import serve  # noqa: F401

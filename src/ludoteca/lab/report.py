@@ -30,6 +30,7 @@ from ludoteca.lab.labels import count_label, seat_words
 from ludoteca.lab.labels import games as games_text
 from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
+from ludoteca.lab.skill_report import skill_html
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +277,8 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
             "luck",
             _t("luck", lang),
             _t("luck_text", lang, index=_pct(index)),
-            plots.inline(plots.luck_and_skill(ladder, lang)),
+            plots.inline(plots.luck_and_skill(ladder, lang))
+            + skill_html(ladder, summary.seat_wins[0], plan.agents, lang),
         )
     )
     listing = "<pre>" + html.escape(commands(plan, ladder, lang)) + "</pre>"
