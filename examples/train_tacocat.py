@@ -24,7 +24,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
-import ludoteca.adapters.gymnasium_env  # noqa: F401 (registers ludoteca/Tacocat-v0)
+import ludoteca  # noqa: F401 (registers ludoteca/Tacocat-v0)
 
 EVAL_SEED = 1_000_000
 

@@ -43,7 +43,10 @@ observation, its scaling and its mask.
 per second and the information states in the solver's table.
 
 Each row also reports ``engine steps/s`` inside it (actions plus chance outcomes applied),
-so the adapters' overhead is read against the engine row of the same run. Prints a
+so the adapters' overhead is read against the engine row of the same run: the last three
+columns give a row's CPU µs per step, the engine's share of it (its engine steps priced at
+the engine row's µs per engine step) and the adapter's µs per step, the rest
+(:func:`overhead_us`; the engine row's own is 0 by construction). Prints a
 Markdown table and writes JSON with every repetition to ``--json``.
 """
 
@@ -235,6 +238,19 @@ ROWS: dict[str, Callable[[str], Workload]] = {
 }
 
 
+def overhead_us(data: dict[str, Any], engine_rate: float) -> tuple[float, float, float]:
+    """CPU µs per step of a row, the engine's share of it and the adapter's (the rest).
+
+    The engine's share prices each engine step the row applied at the engine row's µs per
+    step in the same run (its legal actions, random choice and ``apply``); what is left is
+    the adapter's Python: observation, mask, decoding, bookkeeping, its caller's sampling.
+    """
+    per_step = 1e6 / data["steps_per_s"]
+    engine_per_step = data["engine_steps_per_s"] / data["steps_per_s"]
+    engine_inside = engine_per_step * 1e6 / engine_rate
+    return per_step, engine_inside, per_step - engine_inside
+
+
 def parts(game_ids: list[str]) -> None:
     """CPU microseconds per call of each piece of an adapter step (see the docstring)."""
     print("| game | engine: legal + choice + apply | view | observation | scaling | mask |")
@@ -358,17 +374,20 @@ def main() -> None:
         )
     print(
         "| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row "
-        "| ÷ engine decisions/s |"
+        "| ÷ engine decisions/s | µs per step | engine µs inside | adapter µs per step |"
     )
-    print("|---|---|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for game_id, rows in results.items():
         base = rows["engine"]["steps_per_s"]
         per_decision = rows["engine"]["decisions_per_s"]
         for row, data in rows.items():
+            per_step, engine_inside, overhead = overhead_us(data, base)
+            data.update(us_per_step=per_step, engine_us=engine_inside, adapter_us=overhead)
             print(
                 f"| {game_id} | {row} | {data['steps_per_s']:,.0f} | "
                 f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} | "
-                f"{data['steps_per_s'] / per_decision:.0%} |"
+                f"{data['steps_per_s'] / per_decision:.0%} | {per_step:.1f} | "
+                f"{engine_inside:.1f} | {overhead:.1f} |"
             )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

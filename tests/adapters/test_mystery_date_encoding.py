@@ -265,7 +265,12 @@ def test_pettingzoo_seed_test(n: int) -> None:
 
 
 def test_options_reach_the_observation() -> None:
-    e = env("mystery_date", options={"door_weights": "2,0,0,0,2", "turn_limit": 7}, seed=1)
+    e = env(
+        "mystery_date",
+        options={"door_weights": "2,0,0,0,2", "turn_limit": 7},
+        seed=1,
+        scaled=False,
+    )
     e.reset()
     vector = e.observe("player_0")["observation"]
     weights = enc.LAYOUT.block("door_weights")

@@ -160,7 +160,7 @@ def test_every_unmasked_number_is_an_engine_legal_action_and_back() -> None:
     engine action (or a select that extends the draft to a legal replace); outside the
     replace phase the unmasked numbers are exactly the legal actions; the observation is the
     encoding of the seat's view and draft."""
-    e = env("tacocat", options={"min_sequence": 2})
+    e = env("tacocat", options={"min_sequence": 2}, scaled=False)
     seen_phases: set[str] = set()
     for seed in range(8):
         e.reset(seed=seed)
@@ -233,7 +233,7 @@ def _selectable(state: tc.State, seat: int, draft: tuple[int, ...], value: int) 
 def test_replace_selection_masks_held_values_and_the_limit() -> None:
     """Select v is offered exactly while v is held and not all selected, and while the
     selection is below the replace limit (TC-03: the follower's k); confirm always."""
-    e = env("tacocat")
+    e = env("tacocat", scaled=False)
     followers = 0
     for seed in range(12):
         e.reset(seed=seed)
@@ -299,7 +299,7 @@ def _until(e: LudotecaEnv, seed: int, phase: tc.Phase) -> Iterator[None]:
 def test_second_seat_in_a_duel_observes_as_if_the_first_had_not_chosen() -> None:
     tested = 0
     for seed in range(10):
-        e = env("tacocat", seed=seed)
+        e = env("tacocat", seed=seed, scaled=False)
         e.reset()
         for _ in _until(e, seed, tc.Phase.DUEL):
             before = e.engine_state
@@ -331,7 +331,7 @@ def test_second_seat_in_a_duel_observes_as_if_the_first_had_not_chosen() -> None
 
 
 def test_second_seat_in_a_double_arrow_replace_cannot_see_the_first_selection() -> None:
-    e = env("tacocat", seed=4)
+    e = env("tacocat", seed=4, scaled=False)
     e.reset()
     state = e.engine_state
     assert state.phase == tc.Phase.REPLACE and GAME.actors(state) == (0, 1)
@@ -399,7 +399,7 @@ def test_use_before_reset_and_bad_setups_are_errors_with_reasons() -> None:
         e.step(0)
     with pytest.raises(EnvNotResetError):
         e.observe("player_0")
-    with pytest.raises(GameSetupError, match="2 to 2"):
+    with pytest.raises(GameSetupError, match="played by 2 players, not 3"):
         env("tacocat", num_players=3)
     with pytest.raises(GameSetupError, match="Unknown option"):
         env("tacocat", options={"jumbo": 1})

@@ -14,6 +14,7 @@ pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import data_equivalence
 from pettingzoo.test.parallel_test import parallel_api_test
+from pettingzoo.test.seed_test import parallel_seed_test
 
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import tacocat as tacocat_enc
@@ -211,3 +212,24 @@ def _sample(e: Any, agent: str, mask: Any) -> int:
     number = e.action_space(agent).sample(mask)
     assert number is not None
     return int(number)
+
+
+@pytest.mark.parametrize("game_id", encodings.available())
+def test_pettingzoo_parallel_seed_test_passes_with_illegal_reward(game_id: str) -> None:
+    # PettingZoo's own test samples every agent's number without its mask.
+    parallel_seed_test(lambda: parallel_env(game_id, illegal_reward=-1), num_cycles=200)  # type: ignore[no-untyped-call]
+
+
+def test_an_unmasked_number_ends_the_match_as_a_loss_with_illegal_reward() -> None:
+    e = parallel_env("tacocat", seed=3, illegal_reward=-1)
+    observations, _ = e.reset()
+    acting = next(agent for agent in e.agents if observations[agent]["action_mask"].any())
+    state = e.aec.engine_state
+    bad = int(np.flatnonzero(observations[acting]["action_mask"] == 0)[0])
+    observations, rewards, terminations, truncations, infos = e.step({acting: bad})
+    other = next(agent for agent in rewards if agent != acting)
+    assert rewards == {acting: -1.0, other: 0.0}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos[acting]["illegal_action"] and not infos[other]["illegal_action"]
+    assert not any(o["action_mask"].any() for o in observations.values())
+    assert e.agents == [] and e.aec.engine_state is state

@@ -3,15 +3,21 @@ with chances that agree with its choice."""
 
 from __future__ import annotations
 
+import importlib
+import math
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from ludoteca.agents import registry
-from ludoteca.agents.explain import capture, reason_for
+from ludoteca.agents.explain import Decision, capture, reason_for
+from ludoteca.agents.explain.decision import random_reason
+from ludoteca.agents.explain.reason import Chance, Reason
 from ludoteca.agents.explain.search import search_reason
 from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
+from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry as games
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE, Game
@@ -70,8 +76,8 @@ def test_a_kept_move_below_another_says_why_with_the_margin_it_needed() -> None:
     assert reason.chosen == pytest.approx(0.94) and max(reason.others) == pytest.approx(0.96)
     text = reason.text("en", NAMES)
     assert text.startswith("Bea tested their usual move") and "40 games" in text
-    assert "this move won 94%" in text and "best other 96%" in text and "over 5%" in text
-    assert "por más de 5%" in reason.text("es", NAMES)
+    assert "this move won 94%" in text and "best other 96%" in text and "by over 5%" in text
+    assert "por más de un 5%" in reason.text("es", NAMES)
 
 
 def test_an_override_shows_the_usual_moves_lower_chance() -> None:
@@ -109,3 +115,78 @@ def test_an_unsearched_decision_gives_its_experts_reason() -> None:
     forced = capture("tacocat", agent, decision.seat, decision.view, [action], action)
     reason = reason_for(forced)
     assert reason.key.startswith("explain.tacocat.") and game.info.id == "tacocat"
+
+
+@pytest.mark.parametrize("margin", [math.inf, 2.5])
+def test_a_search_with_too_few_games_to_trust_another_move_says_so(margin: float) -> None:
+    # Too few paired games for a margin (infinite), or a margin no move can clear (over
+    # 100% once halved): the old sentence read "by over 100%".
+    stats = SearchStats(
+        iterations=6,
+        top=(("kept", 2, 0.0), ("b", 2, 0.5), ("c", 2, -0.5)),
+        anchored=True,
+        anchor_value=0.0,
+        margin=margin,
+    )
+    reason = search_reason(0, stats, "kept")
+    assert reason is not None and reason.close and reason.agrees()
+    english, spanish = reason.text("en", NAMES), reason.text("es", NAMES)
+    assert "100%" not in english and "100%" not in spanish
+    assert (
+        "trade it only for one that wins clearly more, and these were too few games to tell:"
+        in english
+    )
+    assert "2 games simulated from what they see" in english
+    assert "claramente más, y fueron muy pocas partidas para saberlo:" in spanish
+    # Whether the games were too few depends on how many moves the bot weighed (its
+    # hand): the sentence differs from a measured margin's only in the figure.
+    measured = search_reason(0, replace(stats, margin=0.1), "kept")
+    assert measured is not None and "by over 5%" in measured.text("en", NAMES)
+    for lang in ("en", "es"):
+        assert measured.masked(lang, NAMES) == reason.masked(lang, NAMES)
+
+
+def test_one_simulated_game_is_written_in_the_singular() -> None:
+    alone = search_reason(1, SearchStats(iterations=1, top=(("a", 1, 0.2),)), "a")
+    assert alone is not None
+    assert "Bea simulated 1 game from what they see" in alone.text("en", NAMES)
+    assert "Bea simuló 1 partida desde lo que ve" in alone.text("es", NAMES)
+    kept = SearchStats(
+        iterations=2, top=(("a", 1, 0.0), ("b", 1, 0.0)), anchored=True, margin=math.inf
+    )
+    anchored = search_reason(1, kept, "a")
+    assert anchored is not None
+    assert "in 1 game simulated from what they see" in anchored.text("en", NAMES)
+    assert "en 1 partida simulada desde lo que ve" in anchored.text("es", NAMES)
+
+
+def test_a_random_bot_with_a_single_move_reads_naturally() -> None:
+    agent = RandomAgent()
+
+    def reason(moves: int) -> Reason:
+        legal = list(range(moves))
+        return random_reason(Decision("tacocat", agent, 0, {}, legal, 0))
+
+    one, three = reason(1), reason(3)
+    assert one.text("en", NAMES) == (
+        "Ana plays loosely: they picked this move by chance among the ones they had "
+        "(this time, 1 move)."
+    )
+    assert one.text("es", NAMES) == (
+        "Ana juega a lo loco: eligió esta jugada al azar entre las que tenía (esta vez, 1 jugada)."
+    )
+    assert three.text("en", NAMES).endswith("(this time, 3 moves).")
+    assert three.text("es", NAMES).endswith("(esta vez, 3 jugadas).")
+    for lang in ("en", "es"):
+        assert one.masked(lang, NAMES) == three.masked(lang, NAMES)  # a figure apart
+
+
+def test_a_tacocat_attack_that_only_sheds_a_card_reads_naturally() -> None:
+    importlib.import_module("ludoteca.agents.tacocat.reasons")  # registers its sentences
+    seats = {"bot": 0, "opponent": 1}
+    shed = Reason("explain.tacocat.attack", seats, figures={"chance": Chance(0.0)})
+    english, spanish = shed.text("en", NAMES), shed.text("es", NAMES)
+    assert "of the time" not in english and "de las veces" not in spanish
+    assert "which also gets it out of their hand" in english
+    assert english.endswith("the chance that Bea cannot match this attack is 0%.")
+    assert spanish.endswith("la probabilidad de que Bea no pueda igualar este ataque es del 0%.")

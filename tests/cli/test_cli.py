@@ -189,7 +189,7 @@ def test_simulate_prints_the_same_with_one_or_two_workers(tmp_path: Path) -> Non
     assert "12 games of tacocat · seeds 100-111 · seats rotated" in one.stdout
     assert "Wins by seat" in one.stdout and "Wins by agent" in one.stdout
     assert "95% CI (Wilson)" in one.stdout and "Length in steps: mean" in one.stdout
-    assert "12 games in" in two.stderr and "2 process(es)" in two.stderr
+    assert "12 games in" in two.stderr and "with --workers 2" in two.stderr
 
 
 def test_simulate_prints_a_games_own_statistics_in_both_languages() -> None:
@@ -202,7 +202,7 @@ def test_simulate_prints_a_games_own_statistics_in_both_languages() -> None:
     assert "infracciones cantadas / infracciones: " in spanish.stdout
     assert "por partida)" in spanish.stdout
     tacocat = invoke(["simulate", "tacocat", "-n", "2", "--lang", "en"])
-    assert "per game)" not in tacocat.stdout
+    assert "duels: " in tacocat.stdout and "breaches" not in tacocat.stdout
 
 
 def test_simulate_out_lines_replay_to_the_recorded_outcomes(tmp_path: Path) -> None:
@@ -211,7 +211,7 @@ def test_simulate_out_lines_replay_to_the_recorded_outcomes(tmp_path: Path) -> N
         ["simulate", "tacocat", "-n", "6", "--seed", "9", "--out", str(out), "--lang", "es"]
     )
     assert result.exit_code == 0, result.output
-    assert "6 registros escritos en" in result.stdout
+    assert "Registros de 6 partidas escritos en" in result.stdout
     game = registry.make("tacocat")
     lines = out.read_text("utf-8").splitlines()
     assert len(lines) == 6
@@ -230,7 +230,7 @@ def test_simulate_with_options_and_fixed_seats_in_spanish() -> None:
     assert "asientos fijos" in result.stdout
     assert "Opciones: min_sequence=2, tie_goes_to_arrow=true" in result.stdout
     assert "Victorias por asiento" in result.stdout
-    assert "YAY (0) · random" in result.stdout
+    assert "primer asiento (YAY) · greedy" in result.stdout
 
 
 @pytest.fixture(scope="module")
@@ -343,7 +343,7 @@ BAD_INPUT = [
     ("unknown agent", ["simulate", "tacocat", "--agents", "random,wizard"],
      "No hay un agente 'wizard' para tacocat. Agentes válidos: random",
      "There is no agent 'wizard' for tacocat. Valid agents: random"),
-    ("too few agents", ["simulate", "tacocat", "--agents", "random"],
+    ("too many agents", ["simulate", "tacocat", "--agents", "random,random,random"],
      "--agents necesita un agente por asiento", "--agents needs one agent per seat"),
     ("unknown opponent", ["play", "tacocat", "--vs", "wizard"],
      "No hay un rival 'wizard' para tacocat. Rivales válidos: random",
@@ -364,8 +364,8 @@ BAD_INPUT = [
      "El asiento 2 no existe: tacocat con 2 jugadores tiene los asientos 0 a 1",
      "There is no seat 2: tacocat with 2 players has seats 0 to 1"),
     ("bad player count", ["play", "tacocat", "--players", "3"],
-     "tacocat se juega con 2 a 2 jugadores, no con 3",
-     "tacocat is played by 2 to 2 players, not 3"),
+     "Tacocat deletreado al revés se juega con 2 jugadores, no con 3",
+     "Tacocat Spelled Backwards is played by 2 players, not 3"),
     ("missing record file", ["replay", "/no/such/file.jsonl"],
      "No se puede leer /no/such/file.jsonl", "Cannot read /no/such/file.jsonl"),
     ("not an integer", ["simulate", "tacocat", "--games", "many"],

@@ -196,9 +196,12 @@ def test_every_terminal_and_command_text_exists_in_both_languages() -> None:
 
 SAME_IN_BOTH = {
     "cli.col.id",
+    "lab.cmp.col.holm",
+    "lab.sim.end_reason",
     "replay.action",
     "cli.frame.error",
     "lab.sim.total",  # "Total" in both
+    "lab.report.col_total",
     "lab.cmp.col.a",  # the compared variants' letters and symbols: A, B, B − A, p
     "lab.cmp.col.b",
     "lab.cmp.col.diff",

@@ -167,8 +167,10 @@ def test_a_bot_moving_for_a_timed_out_person_says_so_and_the_timer_is_the_server
     sit(page, frames, 0, "Ana")
     add_bot(page, frames, 1)
     start(page, frames)
-    notice = page.locator("[data-testid=error][data-code=timed_out]")
+    # A neutral notice under the status line, not a refused move's toast over the hand.
+    notice = page.locator("[data-testid=notice][data-code=timed_out]")
     expect(notice).to_contain_text("Your time ran out: a bot played for you")
+    expect(page.get_by_test_id("error")).to_have_count(0)
     told = frames.last("timed_out")
     assert told is not None and told["seat"] == 0 and told["label"]
     assert errors == []

@@ -418,20 +418,19 @@ def test_str_and_parse_action_round_trip() -> None:
 
 
 def test_describe_in_both_languages() -> None:
+    # Cards by the Dweebie's name as the table shows it, never its code (issue 38).
     assert GAME.describe(Place(7, 1, 0), "en") == (
-        "places D07 (Pirate) 1 column right from the first card"
+        "places Pirate 1 column right from the first card"
     )
     assert GAME.describe(Place(7, 1, 0), "es") == (
-        "coloca D07 (Pirata) 1 columna a la derecha de la primera carta"
+        "coloca Pirata 1 columna a la derecha de la primera carta"
     )
     assert GAME.describe(Place(7, -2, -3), "en") == (
-        "places D07 (Pirate) 2 columns left and 3 rows up from the first card"
+        "places Pirate 2 columns left and 3 rows up from the first card"
     )
-    assert (
-        GAME.describe(Place(7, 0, 0), "es") == "coloca D07 (Pirata) en el sitio de la primera carta"
-    )
+    assert GAME.describe(Place(7, 0, 0), "es") == "coloca Pirata en el sitio de la primera carta"
     assert GAME.describe(COLLECT_BOTH, "es") == "recoge la fila y la columna"
-    assert GAME.describe(Draw(1), "en") == "draws D01 (Super-hero)"
+    assert GAME.describe(Draw(1), "en") == "draws Super-hero"
 
 
 def test_rules_text_lists_dw01_to_dw11_in_both_languages() -> None:

@@ -353,17 +353,23 @@ def test_parse_action_refuses_malformed_text(text: str) -> None:
 
 
 def test_describe_in_both_languages() -> None:
-    assert GAME.describe(Buzz(1, 0, (2, 3)), "en") == "buzzes! area 1: Player 3 and Player 4"
-    assert GAME.describe(Buzz(1, 2, (1,)), "es") == "¡pulsa el timbre! tapete 1: Jugador 2"
-    assert GAME.describe(Play(1, "I05", 3, 2), "en") == "plays I05 on mat 2 for Player 3"
+    # Places as the board labels them and cards by their sentence, never an id (issue 38).
+    assert GAME.describe(Buzz(1, 0, (2, 3)), "en") == "buzzes! Area 1: Player 3 and Player 4"
+    assert GAME.describe(Buzz(1, 2, (1,)), "es") == "¡pulsa el timbre! Tapete 1: Jugador 2"
+    assert GAME.describe(Play(1, "I05", 3, 2), "en") == (
+        "plays “This player must wave before drawing a card” on Mat 2 for Player 3"
+    )
     assert GAME.describe(Vote(1, False), "es") == "vota no"
 
 
 def test_describe_names_the_seats_it_mentions_by_the_players_names() -> None:
     names = ("Ana", "Luis", "Eva", "Teo")
     buzz = GAME.describe(Buzz(1, 0, (0, 2, 3)), "es", names)
-    assert buzz == "¡pulsa el timbre! zona 1: Ana, Eva y Teo"
-    assert GAME.describe(Play(1, "I05", 3, 1), "en", names) == "plays I05 on mat 2 for Luis"
+    assert buzz == "¡pulsa el timbre! Zona 1: Ana, Eva y Teo"
+    assert GAME.describe(Play(1, "I05", 3, 1), "es", names) == (
+        "juega «Este jugador debe saludar con la mano antes de robar una carta» en Tapete 2"
+        " para Luis"
+    )
 
 
 def test_rules_text_lists_gt01_to_gt17_in_both_languages() -> None:

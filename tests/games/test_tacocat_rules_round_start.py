@@ -227,8 +227,8 @@ def test_tc03_the_arrow_player_replaces_first_then_the_other_up_to_k(
     with pytest.raises(NotYourTurnError) as info:
         act(state, other, "keep")
     assert info.value.rule_id == "TC-03"
-    assert f"waiting for seat {arrow}" in info.value.text("en")
-    assert f"falta el asiento {arrow}" in info.value.text("es")
+    assert f"waiting for {('Ana', 'Bea')[arrow]}" in info.value.text("en", ("Ana", "Bea"))
+    assert f"falta {('Ana', 'Bea')[arrow]}" in info.value.text("es", ("Ana", "Bea"))
     assert GAME.legal_actions(state, other) == ()
     # The arrow player may replace its whole hand; here it replaces two cards.
     assert "replace " + " ".join(map(str, hands[arrow])) in legal_texts(state, arrow)

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
+from scipy import stats
 
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.lab import questions, table
+from ludoteca.lab import paired, questions, table
 from ludoteca.lab import simulate as sim
 from ludoteca.lab.summary import Accumulator, margin
 
@@ -80,17 +81,15 @@ def test_mystery_date_counts_every_door_opening_and_for_whom() -> None:
     assert (
         opens == frame["stat.door_dates"] + frame["stat.door_other"] + frame["stat.door_duds"]
     ).all()
-    by_player = (
-        frame["stat.door_opens_p1"] + frame["stat.door_opens_p2"] + frame["stat.door_opens_p3"]
-    )
-    assert (by_player == opens).all()
-    assert "stat.door_opens_p4" not in frame.columns
+    by_seat = frame["stat.door_opens@0"] + frame["stat.door_opens@1"] + frame["stat.door_opens@2"]
+    assert (by_seat == opens).all()
+    assert "stat.door_opens@3" not in frame.columns
     # MD-09: a game is won only by a door opening on the shown outfit's date.
     won = frame["end_reason"] == "date"
     assert (frame["stat.door_dates"] == won.astype(int)).all()
     for _, cells in frame[won].iterrows():
         seat = int(cells["winners"])
-        assert cells[f"stat.door_opens_p{seat + 1}"] >= 1
+        assert cells[f"stat.door_opens@{seat}"] >= 1
         assert cells["fig.outfit"] == cells["fig.date"]
 
 
@@ -136,17 +135,45 @@ def rows(shares: list[float], turns: list[int]) -> pd.DataFrame:
     return table.frame(table.row(r, "tacocat", {}) for r in results)
 
 
-def test_differences_come_with_welch_intervals_and_p_values() -> None:
+def test_differences_are_paired_by_game_with_mcnemar_for_wins_and_holm_over_rows() -> None:
     a = rows([1.0, 0.0] * 50, [6, 8] * 50)
     b = rows([1.0] * 90 + [0.0] * 10, [6, 8] * 50)
     found = {d.key: d for d in questions.differences(a, b)}
     seat = found["share_0"]
     assert seat.diff == pytest.approx(0.4)
     assert seat.low < 0.4 < seat.high
-    assert seat.significant and seat.p_value < 1e-6
+    # Seat 0 won 45 games only in B and 5 only in A: the exact McNemar test is the two-sided
+    # binomial test of 5 of 50 at 1/2.
+    exact = 2 * sum(math.comb(50, k) for k in range(6)) / 2**50
+    assert seat.test == "mcnemar" and seat.p_value == pytest.approx(exact)
+    assert seat.significant and seat.pairs == 100
     turns = found["turns"]
-    assert turns.diff == 0 and not turns.significant
+    assert turns.diff == 0 and not turns.significant and math.isnan(turns.p_value)
     assert math.isnan(found["end.goal"].p_value) and found["end.goal"].diff == 0
+    tested = [d for d in found.values() if not math.isnan(d.p_value)]
+    smallest = min(tested, key=lambda d: d.p_value)
+    assert smallest.p_holm == pytest.approx(min(1.0, len(tested) * smallest.p_value))
+
+
+def test_pairing_finds_a_shift_that_independent_samples_would_miss() -> None:
+    """B adds one turn to every other game: small against the spread of turns between
+    games, certain game by game."""
+    spread = [4, 12, 6, 14, 8, 10] * 5
+    a = rows([1.0, 0.0] * 15, spread)
+    b = rows([1.0, 0.0] * 15, [t + (i % 2) for i, t in enumerate(spread)])
+    turns = {d.key: d for d in questions.differences(a, b)}["turns"]
+    assert turns.test == "paired_t" and turns.diff == pytest.approx(0.5)
+    assert turns.p_value < 1e-4 and turns.significant
+    independent = stats.ttest_ind(b["turns"], a["turns"], equal_var=False)
+    assert independent.pvalue > 0.5
+
+
+def test_holm_adjusts_step_down_and_keeps_order() -> None:
+    adjusted = paired.holm([0.01, 0.04, math.nan, 0.03])
+    assert adjusted[0] == pytest.approx(0.03)
+    assert adjusted[3] == pytest.approx(0.06)
+    assert adjusted[1] == pytest.approx(0.06)  # never below a smaller p's adjusted value
+    assert math.isnan(adjusted[2])
 
 
 def test_compare_variants_need_one_option_given_twice() -> None:

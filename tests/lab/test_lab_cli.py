@@ -53,7 +53,7 @@ def test_simulate_writes_summary_csv_and_parquet_with_shares_adding_up(tmp_path:
 
 
 def test_simulate_in_spanish_names_ties_and_the_total() -> None:
-    result = invoke(["simulate", "tile_up", "-n", "4", "--lang", "es"])
+    result = invoke(["simulate", "tile_up", "-n", "4", "--agents", "greedy", "--lang", "es"])
     assert result.exit_code == 0, result.output
     assert "una victoria compartida por k cuenta 1/k" in result.stdout
     assert "Empates (compartidas)" in result.stdout and "Margen de puntos" in result.stdout
@@ -100,7 +100,10 @@ def test_compare_sweep_and_ladder_print_their_tables(tmp_path: Path) -> None:
     )
     assert compare.exit_code == 0, compare.output
     assert "A = min_sequence=3 against B = min_sequence=2" in compare.stdout
-    assert "p (Welch)" in compare.stdout and "seat 0 wins" in compare.stdout
+    assert "Agents: greedy in every seat (the default" in compare.stdout
+    assert "p (Holm)" in compare.stdout and "wins: first seat (YAY)" in compare.stdout
+    assert "Holm's correction over the" in compare.stdout
+    assert "Warning" not in compare.output and "warn" not in compare.stderr.lower()
     plots = tmp_path / "plots"
     sweep = invoke(
         [
@@ -110,6 +113,8 @@ def test_compare_sweep_and_ladder_print_their_tables(tmp_path: Path) -> None:
             "board_size=9,13",
             "-n",
             "3",
+            "--agents",
+            "greedy",
             "--plots",
             str(plots),
             "--lang",
@@ -174,22 +179,119 @@ def test_report_is_one_self_contained_page_in_both_languages(tmp_path: Path) -> 
         assert not re.search(r"url\((?!#)", page) and "@import" not in page  # only url(#id)
 
 
-def test_ctrl_c_prints_the_summary_of_the_finished_games() -> None:
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_prints_and_writes_exactly_the_finished_games(workers: str, tmp_path: Path) -> None:
+    """A real SIGINT to the installed script: the summary, the JSON, the CSV and the records
+    all hold the same games, every one finished (with workers, each came back as it ended)."""
     script = Path(sys.executable).with_name("ludoteca")
+    files = {kind: tmp_path / f"games.{kind}" for kind in ("json", "csv", "jsonl")}
     process = subprocess.Popen(
-        [str(script), "simulate", "tacocat", "-n", "100000", "--lang", "en"],
+        [
+            *(str(script), "simulate", "tacocat", "-n", "100000", "--agents", "random"),
+            *("-w", workers, "--json", str(files["json"]), "--csv", str(files["csv"])),
+            *("--out", str(files["jsonl"]), "--lang", "en"),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **BASE_ENV},
     )
     assert process.stderr is not None
+    warning = process.stderr.readline()
+    assert warning.startswith("Warning: the random agent plays without any strategy"), warning
     first = process.stderr.readline()  # blocks until the first progress line
     assert first.startswith("Simulating: 100/100000 games"), first
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
-    assert "Interrupted (Ctrl-C): summary of the" in stdout
-    assert "games finished out of 100000." in stdout
+    found = re.search(r"summary of the games finished, (\d+) of 100000\.", stdout)
+    assert found, stdout
+    finished = int(found[1])
+    assert finished >= 100
     assert "Wins by seat" in stdout and "Total" in stdout
-    assert "Traceback" not in stderr
+    assert f"{finished} games in" in stderr and "Traceback" not in stderr
+    summary = json.loads(files["json"].read_text("utf-8"))
+    assert summary["interrupted"] and summary["games"] == finished
+    table = pd.read_csv(files["csv"])
+    assert len(table) == finished and table["finished"].all()
+    assert sorted(table["index"]) == sorted(set(table["index"]))
+    assert len(files["jsonl"].read_text("utf-8").splitlines()) == finished
+
+
+def test_every_command_names_its_agents_and_warns_only_for_random_seats() -> None:
+    default = invoke(["simulate", "tacocat", "-n", "1", "--lang", "en"])
+    assert default.exit_code == 0, default.output
+    assert "Agents: greedy in every seat (the default: tacocat's strongest fast agent" in (
+        default.stdout
+    )
+    assert "1 game of tacocat" in default.stdout and "1 games" not in default.output
+    assert "Warning" not in default.stderr
+    random = invoke(["simulate", "tacocat", "-n", "1", "--agents", "random", "--lang", "es"])
+    assert random.exit_code == 0, random.output
+    assert "Agentes: random, random." in random.stdout
+    assert "Aviso: el agente random juega sin estrategia" in random.stderr
+    assert "se juega con greedy" in random.stderr
+
+
+def test_sweep_and_ladder_over_player_counts(tmp_path: Path) -> None:
+    sweep = invoke(
+        ["sweep", "dweebies", "--players", "2,3", "-n", "2", "--agents", "random", "--lang", "en"]
+    )
+    assert sweep.exit_code == 0, sweep.output
+    assert "players=2" in sweep.stdout and "players=3" in sweep.stdout
+    assert "wins: third seat" in sweep.stdout and "lines of 2 cards collected" in sweep.stdout
+    both = invoke(["sweep", "tile_up", "--players", "2,3", "-o", "board_size=9,11", "--lang", "en"])
+    one_line_error(both, "sweeps one thing")
+    mixed = invoke(["sweep", "dweebies", "--players", "2,3", "--agents", "random,greedy"])
+    assert mixed.exit_code == 2 and "one agent for every seat" in mixed.stderr
+    out = tmp_path / "ladders.json"
+    ladder = invoke(
+        ["ladder", "dweebies", "--agents", "random,greedy", "--players", "2,3", "-n", "2"]
+        + ["--json", str(out), "--lang", "en"]
+    )
+    assert ladder.exit_code == 0, ladder.output
+    printed = " ".join(ladder.stdout.split())
+    assert "(2 seats, balanced)" in printed and "(3 seats, balanced)" in printed
+    assert [table["players"] for table in json.loads(out.read_text("utf-8"))["ladders"]] == [2, 3]
+
+
+def test_permuted_seats_and_the_reports_real_file_name(tmp_path: Path) -> None:
+    permuted = invoke(
+        ["simulate", "dweebies", "--agents", "random,greedy,random", "--permute-seats", "-n", "1"]
+    )
+    assert permuted.exit_code == 0, permuted.output
+    assert "in every order (3; game i plays order i mod 3)" in permuted.stdout
+    out = tmp_path / "my report.html"
+    args = ["report", "tacocat", "--out", str(out), "-n", "2", "--ladder-agents", "random,greedy"]
+    result = invoke([*args, "--ladder-games", "2", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert f"ludoteca report tacocat --out &#x27;{out}&#x27; -n 2" in out.read_text("utf-8")
+
+
+def help_words(command: str, lang: str) -> str:
+    """A command's help as one line of words, without the panels' borders."""
+    printed = invoke([command, "--help", "--lang", lang]).stdout
+    return " ".join(word for word in printed.split() if word.strip("│╭╮╰╯─"))
+
+
+def test_the_labs_own_help_for_workers_and_agents() -> None:
+    for command in ("simulate", "compare", "sweep", "ladder", "report"):
+        english = help_words(command, "en")
+        assert "Ctrl-C keeps every finished game" in english, command
+        assert "PostgreSQL" not in english
+    script = Path(sys.executable).with_name("ludoteca")
+    spanish = subprocess.run(
+        [str(script), "simulate", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **BASE_ENV, "LANG": "es_ES.UTF-8"},
+        check=True,
+    ).stdout
+    words = " ".join(word for word in spanish.split() if word.strip("│╭╮╰╯─"))
+    assert "Ctrl-C conserva toda partida terminada" in words
+    agents = help_words("simulate", "en")
+    assert (
+        "gotcha: random, greedy, expert" in agents
+        and "gotcha: random, greedy, expert," not in agents
+    )

@@ -5,13 +5,16 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
 from ludoteca.engine import record, registry
 from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.i18n import msg
 from ludoteca.engine.replay import replay
 from ludoteca.lab import chunks, match
+from ludoteca.lab import pool as pool_mod
 from ludoteca.lab import simulate as sim
 
 RANDOMS = ("random", "random")
@@ -156,10 +159,16 @@ def test_invalid_configurations_are_refused(changes: dict[str, object], fragment
 # A game's own statistics (the optional match_statistics hook)
 
 
-def test_games_without_match_statistics_have_no_counts() -> None:
+def test_every_game_reports_the_same_counts_in_every_game() -> None:
+    """A count missing from a game would be left out of its mean: each is there, 0 or more."""
+    names = None
+    for result in sim.run(config(games=4)):
+        assert all(count >= 0 for _, count in result.counts)
+        found = [name for name, _ in result.counts]
+        assert names is None or found == names
+        names = found
     summary = sim.simulate(config(games=3))
-    assert summary.counts == () and summary.rates == ()
-    assert all(r.counts == () for r in sim.run(config(games=2)))
+    assert summary.rates == ()
 
 
 def test_match_statistics_are_added_up_over_games_and_shown_as_rates() -> None:
@@ -222,3 +231,56 @@ def test_ctrl_c_in_one_process_stops_between_games_with_the_finished_ones() -> N
     assert caught.value.summary.interrupted
     assert caught.value.summary.games == pressed_after
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_with_two_workers_keeps_exactly_the_finished_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Games 0..N-1 finish; every later game runs "for an hour" (as a long game in play).
+    Ctrl-C after the Nth finished game stops the workers at once, without waiting for the
+    games in play or their chunks, and the summary holds exactly those N games, each equal
+    to the same game played in one process."""
+    finished = 5
+    real_play = match.play_game
+
+    def play(config: sim.SimulationConfig, index: int) -> sim.GameResult:
+        if index >= finished:
+            time.sleep(3600)
+        return real_play(config, index)
+
+    monkeypatch.setattr(pool_mod, "play_game", play)  # the forked workers inherit it
+    monkeypatch.setattr(sim, "start_method", lambda: "fork")
+    kept: list[sim.GameResult] = []
+    ticks = [0]
+
+    def progress(done: int) -> None:
+        ticks[0] += done
+        if ticks[0] == finished:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(sim.Interrupted) as caught:
+        sim.simulate(
+            config(games=40, workers=2, chunk_size=2), on_result=kept.append, on_progress=progress
+        )
+    summary = caught.value.summary
+    assert summary.interrupted and summary.planned == 40
+    assert summary.games == ticks[0] == len(kept) == finished
+    assert [result.index for result in kept] == list(range(finished))
+    assert kept == list(sim.run(config(games=finished)))
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_game_that_cannot_be_played_in_a_worker_is_reported_and_stops_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def play(config: sim.SimulationConfig, index: int) -> sim.GameResult:
+        if index == 3:
+            raise match.SimulationError(msg("lab.game_failed", index=3, seed=43, error="x"))
+        time.sleep(3600 if index > 3 else 0)
+        return match.play_game(config, index)
+
+    monkeypatch.setattr(pool_mod, "play_game", play)
+    monkeypatch.setattr(sim, "start_method", lambda: "fork")
+    with pytest.raises(match.SimulationError) as caught:
+        list(sim.run(config(games=20, workers=2, chunk_size=1)))
+    assert "Game 3 (seed 43)" in caught.value.text("en")

@@ -157,17 +157,22 @@ def test_only_seated_people_manage_bots(server: Server) -> None:
     seated.close()
 
 
-def test_a_seat_handed_to_a_bot_after_a_drop_is_taken_back_with_its_token(
-    server: Server,
-) -> None:
+def test_a_seat_handed_to_a_bot_after_a_drop_is_taken_back_with_its_token(db: str) -> None:
+    with Server(db, limits=Limits(seat_grace=0.3)) as server:
+        a_seat_handed_to_a_bot_is_taken_back(server)
+
+
+def a_seat_handed_to_a_bot_is_taken_back(server: Server) -> None:
     room, alice, bob = seated_pair(server)
     alice.send("start")
     alice.wait("state")
     token = bob.token
     bob.close()
     alice.wait_room(lambda r: not r["seats"][1]["connected"])
-    alice.send("bot", seat=1)
-    alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
+    time.sleep(0.35)  # the grace period (tests/web/test_red_team.py refuses inside it)
+    alice.send("bot", seat=1, agent="random")
+    handed = alice.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
+    assert handed["seats"][1]["agent"] != "random"  # the table's level, not the asker's
     back = server.peer(room)
     assert back.hello(token=token)["seat"] == 1
     alice.wait_room(lambda r: r["seats"][1]["kind"] == "human")

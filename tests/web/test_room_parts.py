@@ -3,6 +3,7 @@ replay checks, the bots' names, move labels (no sockets; a room only where label
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Sequence
@@ -116,16 +117,20 @@ def seats_of(game_id: str, players: int) -> tuple[SqliteStore, Seats]:
 
 
 def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
+    asyncio.run(token_opens_its_seat_only())
+
+
+async def token_opens_its_seat_only() -> None:
     store, seats = seats_of("dweebies", 2)
     seat, token = seats.sit(0, "  Ana ", None, ())
-    seats.save(seat)
+    await seats.save(seat)
     row = store.seats("r1")[0]
     assert row.kind == HUMAN and row.name == "Ana"
     assert row.token_hash == hash_token(token) and token not in repr(store.seats("r1"))
     assert seats.holder(token) == 0
     assert seats.holder(token + "x") is None
     assert seats.holder("") is None
-    seats.to_bot(0, "greedy")
+    await seats.to_bot(0, "greedy")
     assert seats.holder(token) is None  # a seat given to a bot: the token stops working
     assert store.seats("r1")[0].kind == BOT and store.seats("r1")[0].token_hash == ""
 
@@ -139,11 +144,16 @@ def test_a_seat_token_opens_its_seat_only_and_only_its_hash_is_stored() -> None:
         (1, "   ", "bad_message"),
         (1, "a\nb", "bad_message"),
         (1, "x" * 200, "bad_message"),
+        (1, "Ana", "name_taken"),
+        (1, " aNA ", "name_taken"),
+        (1, "Ａｎａ", "name_taken"),
+        (1, "Spectator", "name_taken"),
+        (1, "ESPECTADORA", "name_taken"),
     ],
 )
 def test_sitting_down_is_refused_with_the_protocol_codes(number: int, name: str, code: str) -> None:
     _, seats = seats_of("dweebies", 2)
-    seats.save(seats.sit(0, "Ana", None, ())[0])
+    asyncio.run(seats.save(seats.sit(0, "Ana", None, ())[0]))
     with pytest.raises(RoomError) as refused:
         seats.sit(number, name, None, ())
     assert refused.value.code == code
@@ -152,14 +162,18 @@ def test_sitting_down_is_refused_with_the_protocol_codes(number: int, name: str,
 
 
 def test_bots_get_distinct_names_and_a_freed_seat_forgets_everything() -> None:
+    asyncio.run(bots_get_distinct_names())
+
+
+async def bots_get_distinct_names() -> None:
     store, seats = seats_of("tacocat", 3)
-    seats.seat_bot(0, "greedy")
-    seats.seat_bot(1, "greedy")
+    await seats.seat_bot(0, "greedy")
+    await seats.seat_bot(1, "greedy")
     assert seats[0].name and seats[0].name != seats[1].name
     assert not seats.full()
-    seats.seat_bot(2, "random")
+    await seats.seat_bot(2, "random")
     assert seats.full() and len(set(seats.names())) == 3
-    seats.free(1)
+    await seats.free(1)
     assert store.seats("r1")[1] == SeatState(1).row()
 
 
@@ -192,14 +206,14 @@ def test_seat_profiles_follow_the_games_profile_spec() -> None:
     spec = registry.make("gotcha").info.profiles
     assert spec is not None and spec.traits and all(t.es != t.en for t in spec.traits)
     trait = spec.traits[0].id
-    seats.save(seats.sit(0, "Ana", None, (trait, trait))[0])
+    asyncio.run(seats.save(seats.sit(0, "Ana", None, (trait, trait))[0]))
     assert seats[0].profile == {"name": "Ana", "age": spec.default_age(), "traits": [trait]}
     for age, traits in ((0, ()), (200, ()), (30, ("wings",))):
         with pytest.raises(RoomError) as refused:
             seats.sit(1, "Bea", age, traits)
         assert refused.value.code == "bad_message" and seats[1].kind == FREE
-    seats.seat_bot(1, "greedy")
-    seats.seat_bot(2, "greedy")
+    asyncio.run(seats.seat_bot(1, "greedy"))
+    asyncio.run(seats.seat_bot(2, "greedy"))
     for seat in seats.all[1:]:
         assert seat.profile is not None and seat.profile["name"] == seat.name
         assert set(seat.profile["traits"]) <= set(spec.trait_ids())

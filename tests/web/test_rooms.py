@@ -285,7 +285,7 @@ def test_a_game_stored_up_to_a_chance_step_draws_it_when_the_server_starts() -> 
         again.load()
         back = again.get(room.id)
         assert back is not None and back.live is not None and back.live.version == 0
-        again.resume()
+        await asyncio.gather(*again.resume())
         assert back.live.version > 0 and back.live.actors()
         assert store.actions(room.id, 1) == [(s.seat, s.text) for s in back.live.steps]
         again.close()

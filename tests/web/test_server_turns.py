@@ -7,6 +7,7 @@ import time
 from web_helpers import Message, Peer, Server, play_to_end
 
 from ludoteca.web.store import open_store
+from ludoteca.web.wire.limits import Limits
 
 
 def start_against_bot(server: Server, game: str, players: int, **room: object) -> tuple[str, Peer]:
@@ -71,7 +72,12 @@ def test_a_person_who_leaves_mid_game_is_replaced_by_a_bot_until_they_come_back(
         peer.close()
 
 
-def test_a_disconnected_seat_can_be_handed_to_a_bot_by_another_player(server: Server) -> None:
+def test_a_disconnected_seat_can_be_handed_to_a_bot_by_another_player(db: str) -> None:
+    with Server(db, limits=Limits(seat_grace=0)) as server:
+        hand_a_disconnected_seat_to_a_bot(server)
+
+
+def hand_a_disconnected_seat_to_a_bot(server: Server) -> None:
     room = server.create_room("tacocat", 2)
     alice, bob = server.peer(room), server.peer(room)
     alice.hello()

@@ -17,6 +17,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.web.app import create_app
+from ludoteca.web.server.guard import uvicorn_options
+from ludoteca.web.wire.limits import Limits
 
 Message = dict[str, Any]
 
@@ -24,12 +26,18 @@ Message = dict[str, Any]
 class Server:
     """``create_app(store_url)`` served by uvicorn in a thread (bots without pauses)."""
 
-    def __init__(self, store_url: str, **settings: Any) -> None:
+    def __init__(
+        self, store_url: str, forwarded_allow_ips: str | None = None, **settings: Any
+    ) -> None:
         settings.setdefault("bot_delay", 0.0)
         settings.setdefault("clock_scale", 0.0)
         self.store_url = store_url
         self.app = create_app(store_url, **settings)
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_ping_interval=None)
+        # The socket layer of `ludoteca serve` (sizes, timeouts, caps, forwarded headers).
+        options = uvicorn_options(settings.get("limits") or Limits(), forwarded_allow_ips)
+        config = uvicorn.Config(
+            self.app, log_level="warning", lifespan="on", ws_ping_interval=None, **options
+        )
         self.server = uvicorn.Server(config)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -109,7 +109,14 @@ def test_mystery_date_history_banner_and_replay(
     banner = page.get_by_test_id("outcome")
     expect(banner).to_contain_text(re.compile(r"wins|Draw"))
     expect(banner).to_have_attribute("data-end-reason", re.compile(r"^(date|turn_limit)$"))
+    # The result is one strip; its end panel opens on demand. Mystery Date's board spaces
+    # are no result (a loser may stand further on): the panel leaves them out.
+    expect(page.get_by_test_id("end-panel")).to_be_hidden()
+    page.get_by_test_id("outcome-toggle").click()
     expect(page.get_by_test_id("outcome-figures")).to_be_visible()
+    expect(page.get_by_test_id("end-panel")).not_to_contain_text("Spaces")
+    page.get_by_test_id("outcome-toggle").click()
+    expect(page.get_by_test_id("end-panel")).to_be_hidden()
     for y in (0, 2000, 10_000):
         page.evaluate("(y) => window.scrollTo(0, y)", y)
         box = banner.bounding_box()

@@ -1,12 +1,12 @@
 """Gymnasium single-agent environments: one learner seat against the project's bots.
 
 >>> import gymnasium
->>> import ludoteca.adapters.gymnasium_env  # registers ludoteca/Tacocat-v0 ...
+>>> import ludoteca  # registers ludoteca/Tacocat-v0 ... (ludoteca.gymnasium_ids)
 >>> e = gymnasium.make("ludoteca/Tacocat-v0", opponents="greedy")
 >>> observation, info = e.reset(seed=3)
 >>> observation, reward, terminated, truncated, info = e.step(int(info["action_mask"].argmax()))
 
-Importing this module registers ``ludoteca/Tacocat-v0``, ``ludoteca/Dweebies-v0``,
+``import ludoteca`` registers ``ludoteca/Tacocat-v0``, ``ludoteca/Dweebies-v0``,
 ``ludoteca/TileUp-v0`` and ``ludoteca/MysteryDate-v0`` (every turn-based game with an
 encoding). The environment wraps the Game protocol only, with the same encoding, seeds and
 sub-actions as ``adapters.pettingzoo``:
@@ -31,7 +31,8 @@ sub-actions as ``adapters.pettingzoo``:
   seat order.
 
 :func:`make_vec` builds a synchronous vector environment with ``action_masks()`` stacking
-every copy's mask.
+every copy's mask; a finished copy is reset in the same step, so every mask it hands out
+has a legal number.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import SyncVectorEnv
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
+from ludoteca import gymnasium_ids
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
 from ludoteca.agents import registry as agents
@@ -56,12 +58,7 @@ from ludoteca.engine.game import CHANCE, OptionValue, Seat
 from ludoteca.engine.i18n import msg
 from ludoteca.engine.runner import Agent
 
-ENV_IDS: dict[str, str] = {
-    "tacocat": "ludoteca/Tacocat-v0",
-    "dweebies": "ludoteca/Dweebies-v0",
-    "tile_up": "ludoteca/TileUp-v0",
-    "mystery_date": "ludoteca/MysteryDate-v0",
-}
+ENV_IDS: dict[str, str] = gymnasium_ids.ENV_IDS
 """The Gymnasium id of each game."""
 
 ObsArray = np.ndarray[Any, np.dtype[np.float32]]
@@ -282,33 +279,49 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
 
 
 class MaskedVectorEnv(SyncVectorEnv):
-    """A synchronous vector of Ludoteca environments with ``action_masks()``."""
+    """A synchronous vector of Ludoteca environments with ``action_masks()``.
+
+    Every row of ``action_masks()`` has a legal number, episode boundaries included: with
+    the default same-step autoreset a finished copy is already reset (its row is the new
+    match's mask); with next-step autoreset the copy waiting to be reset ignores its action,
+    so its row allows every number.
+    """
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """Every copy's mask, one row per copy (``num_envs x action_size``)."""
-        return np.stack([env.unwrapped.action_masks() for env in self.envs])  # type: ignore[attr-defined]
+        masks = np.stack([env.unwrapped.action_masks() for env in self.envs])  # type: ignore[attr-defined]
+        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            masks[self._autoreset_envs] = True
+        return masks
 
 
-def make_vec(game_id: str, num_envs: int, **kwargs: Any) -> MaskedVectorEnv:
+def make_vec(
+    game_id: str,
+    num_envs: int,
+    autoreset_mode: AutoresetMode = AutoresetMode.SAME_STEP,
+    **kwargs: Any,
+) -> MaskedVectorEnv:
     """``num_envs`` copies of the game's environment in one ``MaskedVectorEnv``.
 
-    Keyword arguments go to every :class:`LudotecaGymEnv` (``opponents=...``). The vector
-    resets each copy on its own when its match ends (Gymnasium's next-step autoreset), and
-    ``info["action_mask"]`` is batched as well.
+    Keyword arguments go to every :class:`LudotecaGymEnv` (``opponents=...``). A copy whose
+    match ends is reset in the same step by default (``AutoresetMode.SAME_STEP``, as
+    Stable-Baselines3's vector environments do): the step returns the new match's
+    observation and ``info["action_mask"]``, the last one's in ``info["final_obs"]`` and
+    ``info["final_info"]``, so every mask handed out has a legal number.
+    ``AutoresetMode.NEXT_STEP`` (Gymnasium's default) is accepted too: a finished copy's
+    next action is ignored and its ``action_masks()`` row allows every number
+    (``info["action_mask"]`` is then the finished match's, all zero).
     """
     env_id = ENV_IDS[game_id]
-    return MaskedVectorEnv([lambda: gymnasium.make(env_id, **kwargs) for _ in range(num_envs)])
+    return MaskedVectorEnv(
+        [lambda: gymnasium.make(env_id, **kwargs) for _ in range(num_envs)],
+        autoreset_mode=autoreset_mode,
+    )
 
 
 def register() -> None:
-    """Register every game's id with Gymnasium (once)."""
-    for game_id, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id,
-                entry_point=f"{__name__}:LudotecaGymEnv",
-                kwargs={"game_id": game_id},
-            )
+    """Register every game's id with Gymnasium (once; ``import ludoteca`` already does)."""
+    gymnasium_ids.register(gymnasium)
 
 
 register()

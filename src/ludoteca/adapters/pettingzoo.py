@@ -18,7 +18,9 @@ The environment wraps a game through the Game protocol only, as the runner does
   seed ``s`` draws exactly the cards ``runner.play(..., seed=s)`` would draw for the same
   choices, and :meth:`LudotecaEnv.record` replays with ``engine.replay.replay``.
 - **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``,
-  both computed by the game's encoding (``adapters/encodings``) from ``game.view(state,
+  the vector scaled into [0, 1] ([-1, 1] for Dweebies' coordinates) as in the Gymnasium
+  and OpenSpiel adapters (``encodings.scaled``; ``scaled=False`` for raw counts), both
+  computed by the game's encoding (``adapters/encodings``) from ``game.view(state,
   seat)`` and the legal actions only, so nothing a view hides can reach a policy. Where the
   encoding has a state writer (``encodings.StateWriter``) the vector is written instead
   from the state fields that view shows, rewriting only what changed; tests prove it equal
@@ -123,7 +125,7 @@ def env(
     render_mode: str | None = None,
     *,
     max_steps: int | None = None,
-    scaled: bool = False,
+    scaled: bool = True,
 ) -> LudotecaEnv:
     """A PettingZoo AEC environment playing the Ludoteca game ``game_id``.
 
@@ -135,8 +137,9 @@ def env(
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the spectator's view as
             text) or ``"human"`` (prints it after every step).
         max_steps: Engine steps before truncation; default the game's ``info.max_steps``.
-        scaled: Observations scaled into [0, 1] (``encodings.scaled``; the scale of every
-            entry is in the encoding's docstring) instead of the encoding's raw counts.
+        scaled: Observations scaled into [0, 1] (default; ``encodings.scaled``, the scaling
+            the Gymnasium and OpenSpiel adapters use; the scale of every entry is in the
+            encoding's docstring); ``False`` gives the encoding's raw counts.
 
     Returns:
         The environment; call ``reset()`` before using it.
@@ -179,7 +182,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         options: Mapping[str, object] | None = None,
         render_mode: str | None = None,
         max_steps: int | None = None,
-        scaled: bool = False,
+        scaled: bool = True,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         info = game.info

@@ -31,7 +31,10 @@ completes its own. Chance steps are sampled inside, as in the AEC environment, f
 Observations, spaces, rewards (0 until the end, then ``outcome.returns()``), truncation
 (``max_steps`` engine steps), ``state()``, seeds and errors (an acting agent missing from
 ``actions``, or a number outside its mask, raises with the reason in Spanish and English
-and changes nothing) are those of the AEC environment, which this one drives underneath
+and changes nothing) are those of the AEC environment — except that with
+``illegal_reward=-1`` a number outside its mask ends the match as a loss for its agent
+(PettingZoo's ``TerminateIllegalWrapper``, which its classic games apply), so PettingZoo's
+``parallel_seed_test``, which samples without masks, passes, which this one drives underneath
 (:attr:`ParallelLudotecaEnv.aec`: its ``engine_state``, ``record()`` and
 ``engine_steps``).
 """
@@ -62,7 +65,8 @@ def parallel_env(
     render_mode: str | None = None,
     *,
     max_steps: int | None = None,
-    scaled: bool = False,
+    scaled: bool = True,
+    illegal_reward: float | None = None,
 ) -> ParallelLudotecaEnv:
     """A PettingZoo ParallelEnv playing the Ludoteca game ``game_id``.
 
@@ -73,7 +77,13 @@ def parallel_env(
         options: Game options by name, validated as on the command line.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         max_steps: Engine steps before truncation; default the game's ``info.max_steps``.
-        scaled: Observations scaled into [0, 1] (``encodings.scaled``).
+        scaled: Observations scaled into [0, 1] (default, as every adapter;
+            ``encodings.scaled``); ``False`` gives the encoding's raw counts.
+        illegal_reward: ``None`` (default): a number outside its agent's mask raises
+            ``IllegalActionError`` and changes nothing. A number: such a number ends the
+            match instead, that reward for its agent and 0 for the others (PettingZoo's
+            ``TerminateIllegalWrapper`` for the parallel API), so agents that sample
+            without the mask, as PettingZoo's ``parallel_seed_test`` does, can step it.
 
     Raises:
         GameSetupError: For an unknown game, a game without an encoding, a realtime game,
@@ -88,7 +98,8 @@ def parallel_env(
             render_mode=render_mode,
             max_steps=max_steps,
             scaled=scaled,
-        )
+        ),
+        illegal_reward=illegal_reward,
     )
 
 
@@ -97,10 +108,13 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
 
     Attributes:
         aec: The AEC environment underneath (its state, drafts and held-back choices).
+        illegal_reward: ``None``: a masked-out number raises; else it ends the match with
+            this reward for its agent (see :func:`parallel_env`).
     """
 
-    def __init__(self, aec: LudotecaEnv) -> None:
+    def __init__(self, aec: LudotecaEnv, illegal_reward: float | None = None) -> None:
         self.aec = aec
+        self.illegal_reward = illegal_reward
         self.metadata = {**aec.metadata, "is_parallelizable": True}
         self.possible_agents = aec.possible_agents
         self.observation_spaces = aec.observation_spaces
@@ -148,7 +162,8 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
             EnvNotResetError: Before the first ``reset()``.
             InvalidActionError: If an acting agent's number is missing, not an integer, or
                 out of the action space.
-            IllegalActionError: If its mask excludes it. Nothing changes in either case.
+            IllegalActionError: If its mask excludes it (unless ``illegal_reward`` is
+                set: then the match ends). Nothing changes in either case.
         """
         aec = self.aec
         state = aec.engine_state
@@ -164,6 +179,8 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
             index = aec._index(actions[agent])
             mask = aec._mask(seat)
             if not mask[index]:
+                if self.illegal_reward is not None:
+                    return self._end_on_illegal(agent, self.illegal_reward)
                 label = aec.encoding.action_label(index)
                 raise IllegalActionError(
                     seat=seat,
@@ -218,6 +235,39 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         """Nothing to release."""
 
     # -- Internals ------------------------------------------------------------------------
+
+    def _end_on_illegal(
+        self, offender: str, reward: float
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """End the match before applying anything: ``reward`` for the offender, 0 for the
+        others, every agent terminated (``infos[agent]["illegal_action"]`` names the
+        offender), as PettingZoo's ``TerminateIllegalWrapper`` does.
+        """
+        aec = self.aec
+        before = list(self.agents)
+        aec._clear_rewards()
+        for agent in before:
+            aec.rewards[agent] = reward if agent == offender else 0.0
+            aec.terminations[agent] = True
+        observations = self._observations(before)  # every mask all zero: nobody acts
+        infos = self._infos(before)
+        for agent in before:
+            infos[agent]["illegal_action"] = agent == offender
+        rewards = {agent: float(aec.rewards[agent]) for agent in before}
+        self.agents = []
+        return (
+            observations,
+            rewards,
+            dict.fromkeys(before, True),
+            dict.fromkeys(before, False),
+            infos,
+        )
 
     def _acting(self) -> list[Seat]:
         """The seats that choose in this step: the actors that have not completed their

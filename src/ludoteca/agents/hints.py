@@ -64,6 +64,7 @@ def hint(
     *,
     seed: int = 0,
     agent: Any = None,
+    names: Sequence[str] = (),
 ) -> Hint:
     """The strongest bot's move from ``seat``'s own ``view``, as a two-step hint.
 
@@ -75,6 +76,7 @@ def hint(
         lang: Language of the move's description.
         seed: Seed of the bot's random stream (the same hint for the same view and seed).
         agent: The agent to ask (default: the game's strongest level).
+        names: The seats' names, for a move that names a seat (a Mystery Date gift).
 
     Raises:
         ValueError: If ``legal`` is empty or ``view`` is another seat's.
@@ -90,7 +92,10 @@ def hint(
             agent.seconds = HINT_SECONDS
     action = agent.choose(view, legal, random.Random(seed))
     return Hint(
-        action=action, kind=kind_of(game, action), move=game.describe(action, lang), bot=agent.name
+        action=action,
+        kind=kind_of(game, action),
+        move=game.describe(action, lang, names),
+        bot=agent.name,
     )
 
 

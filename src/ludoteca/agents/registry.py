@@ -61,10 +61,11 @@ DEFAULT_SECONDS = 0.2
 
 
 def agent_names(game_id: str) -> tuple[str, ...]:
-    """The agents available for a game."""
+    """The agents available for a game (the search agent refuses realtime games)."""
     greedy = ("greedy",) if game_id in _GREEDY else ()
     expert = ("expert",) if game_id in _EXPERT else ()
-    return ("random", *greedy, *expert, "ismcts")
+    search = () if registry.make(game_id).info.realtime else ("ismcts",)
+    return ("random", *greedy, *expert, *search)
 
 
 def agent_for_level(level: str, game_id: str) -> str:
@@ -73,10 +74,7 @@ def agent_for_level(level: str, game_id: str) -> str:
     Raises:
         GameSetupError: For a name that is not a level.
     """
-    names = agent_names(game_id)
-    if registry.make(game_id).info.realtime:
-        names = tuple(name for name in names if name != "ismcts")  # it refuses realtime games
-    return levels.agent_for(level, game_id, names)
+    return levels.agent_for(level, game_id, agent_names(game_id))
 
 
 def _load(path: str) -> Any:

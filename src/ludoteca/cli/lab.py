@@ -39,6 +39,8 @@ from ludoteca.engine.i18n import Lang, msg
 from ludoteca.lab import messages as _messages  # noqa: F401 (the lab's texts)
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab import table as table_mod
+from ludoteca.lab.default_agents import strongest_fast_agent
+from ludoteca.lab.labels import games as games_text
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.terminal.files import open_for_writing
 
@@ -49,14 +51,20 @@ GamesOption = Annotated[
     int, typer.Option("--games", "-n", help=help_text("sim_games"), metavar="N")
 ]
 AgentsOption = Annotated[
-    str | None, typer.Option("--agents", help=agents_help("agents"), metavar=meta("agents"))
+    str | None, typer.Option("--agents", help=agents_help("lab_agents"), metavar=meta("agents"))
 ]
 PlayersOption = Annotated[
     int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
 ]
+PlayerCountsOption = Annotated[
+    str | None, typer.Option("--players", help=help_text("players_list"), metavar="N[,N…]")
+]
+PermuteOption = Annotated[
+    bool, typer.Option("--permute-seats", help=help_text("permute_seats"), metavar="")
+]
 SeedOption = Annotated[int, typer.Option("--seed", help=help_text("sim_seed"), metavar="N")]
 WorkersOption = Annotated[
-    int, typer.Option("--workers", "-w", help=help_text("workers"), metavar="N")
+    int, typer.Option("--workers", "-w", help=help_text("lab_workers"), metavar="N")
 ]
 BackendOption = Annotated[
     str, typer.Option("--backend", help=help_text("backend"), metavar="local|ray")
@@ -95,6 +103,7 @@ def simulate(
     fixed_seats: Annotated[
         bool, typer.Option("--fixed-seats", help=help_text("fixed_seats"), metavar="")
     ] = False,
+    permute_seats: PermuteOption = False,
     max_steps: Annotated[int, typer.Option("--max-steps", help=help_text("max_steps"))] = 0,
     lang: LangOption = None,
 ) -> None:
@@ -109,6 +118,7 @@ def simulate(
             seed=seed,
             options=options_mod.parse_pairs(option or []),
             rotate=not fixed_seats,
+            permute=permute_seats,
             workers=workers,
             records=out is not None,
             max_steps=max_steps,
@@ -119,8 +129,11 @@ def simulate(
         table_mod.check_writable([json_out, csv_out, parquet_out])
         started = time.perf_counter()
         sink = open_for_writing(out) if out is not None else None
+        show.agents_used(game, config.agents, agents is not None, chosen)
         rows: list[dict[str, Any]] = []
         wants_rows = csv_out is not None or parquet_out is not None
+        if wants_rows:  # load pandas now: after Ctrl-C the tables are written at once
+            table_mod.frame([])
 
         def keep(result: simulate_mod.GameResult) -> None:
             if sink is not None:
@@ -140,11 +153,14 @@ def simulate(
         elapsed = time.perf_counter() - started
         show.summary(summary, chosen)
         if out is not None:
-            written = msg("cli.sim.written", count=summary.games, path=out)
+            written = msg("lab.sim.written", count=games_text(summary.games), path=out)
             stdout().print(written.text(chosen))
         write_outputs(summary.to_json(), rows, json_out, csv_out, parquet_out, chosen)
         line = msg(
-            "cli.sim.elapsed", games=summary.games, seconds=f"{elapsed:.1f}", workers=workers
+            "lab.sim.elapsed",
+            count=games_text(summary.games),
+            seconds=f"{elapsed:.1f}",
+            workers=workers,
         )
         stderr().print(line.text(chosen), style="dim")
     if interrupted:
@@ -164,6 +180,7 @@ def compare(
     agents: AgentsOption = None,
     players: PlayersOption = None,
     seed: SeedOption = 0,
+    permute_seats: PermuteOption = False,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
@@ -178,10 +195,11 @@ def compare(
     with refused(chosen):
         option_a, option_b = questions.variants(option_pairs(option))
         config = _question_config(
-            game, games, agents, players, seed, {}, workers, backend, ray_address
+            game, games, agents, players, seed, {}, workers, backend, ray_address, permute_seats
         )
         table_mod.check_writable([json_out, csv_out])
-        with progress(chosen, 2 * games) as advance:
+        show.agents_used(game, config.agents, agents is not None, chosen)
+        with progress(chosen, 2 * games) as advance, stopped_question(chosen):
             found = questions.compare(config, option_a, option_b, advance)
         show.comparison(found, chosen)
         rows = [
@@ -206,8 +224,9 @@ def sweep(
     ] = None,
     games: GamesOption = 200,
     agents: AgentsOption = None,
-    players: PlayersOption = None,
+    players: PlayerCountsOption = None,
     seed: SeedOption = 0,
+    permute_seats: PermuteOption = False,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
@@ -218,20 +237,32 @@ def sweep(
     csv_out: CsvOption = None,
     lang: LangOption = None,
 ) -> None:
-    """One option over several values: a table, and a plot per measure with ``--plots``."""
+    """One option (or the player count) over several values: a table, and a plot per
+    measure with ``--plots``.
+    """
     import ludoteca.lab.plots as plots_mod  # noqa: PLC0415
     from ludoteca.lab import questions  # noqa: PLC0415
 
     chosen = chosen_lang(lang)
     with refused(chosen):
         pairs = option_pairs(option)
-        name, values = questions.sweep_values(pairs, game)
-        fixed = {key: value for key, value in pairs if key != name}
+        counts = questions.player_counts(players, game) if players is not None else []
+        if len(counts) > 1:
+            if any("," in value for _, value in pairs) or len({n for n, _ in pairs}) < len(pairs):
+                raise GameSetupError(msg("lab.sweep_one_thing"))
+            name, values = questions.PLAYERS, [str(count) for count in counts]
+            fixed = dict(pairs)
+            seats = None
+        else:
+            name, values = questions.sweep_values(pairs, game)
+            fixed = {key: value for key, value in pairs if key != name}
+            seats = counts[0] if counts else None
         config = _question_config(
-            game, games, agents, players, seed, fixed, workers, backend, ray_address
+            game, games, agents, seats, seed, fixed, workers, backend, ray_address, permute_seats
         )
         table_mod.check_writable([json_out, csv_out])
-        with progress(chosen, len(values) * games) as advance:
+        show.agents_used(game, config.agents, agents is not None, chosen)
+        with progress(chosen, len(values) * games) as advance, stopped_question(chosen):
             found = questions.sweep(config, name, values, advance)
         show.sweep(found, chosen)
         if plots is not None:
@@ -262,7 +293,7 @@ def ladder(
     games: Annotated[
         int, typer.Option("--games", "-n", help=help_text("ladder_games"), metavar="N")
     ] = 40,
-    players: PlayersOption = None,
+    players: PlayerCountsOption = None,
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
@@ -271,7 +302,9 @@ def ladder(
     json_out: JsonOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Every agent against every other, seats balanced: the win-rate matrix."""
+    """Every agent against every other, seats balanced: the win-rate matrix (one per player
+    count with ``--players 2,3,4``).
+    """
     from ludoteca.lab import questions  # noqa: PLC0415
 
     chosen = chosen_lang(lang)
@@ -279,14 +312,18 @@ def ladder(
         names = (
             split_agents(agents) if agents is not None else questions.default_ladder_agents(game)
         )
+        counts: list[int | None] = (
+            list(questions.player_counts(players, game)) if players is not None else [None]
+        )
         table_mod.check_writable([json_out])
+        show.agents_used(game, names, True, chosen, warn=False)
         pairs = len(names) * (len(names) - 1) // 2
-        with progress(chosen, pairs * games) as advance:
-            found = questions.ladder(
+        with progress(chosen, len(counts) * pairs * games) as advance, stopped_question(chosen):
+            found = questions.ladders(
                 game,
                 names,
+                counts,
                 games=games,
-                players=players,
                 seed=seed,
                 options=options_mod.parse_pairs(option or []),
                 workers=workers,
@@ -294,8 +331,14 @@ def ladder(
                 ray_address=ray_address,
                 on_progress=advance,
             )
-        show.ladder(found, chosen)
-        write_outputs(show.ladder_json(found), [], json_out, None, None, chosen)
+        for table in found:
+            show.ladder(table, chosen)
+        data = (
+            show.ladder_json(found[0])
+            if len(found) == 1
+            else {"ladders": [show.ladder_json(table) for table in found]}
+        )
+        write_outputs(data, [], json_out, None, None, chosen)
 
 
 @app.command(help=help_text("report"), options_metavar=OPTIONS_METAVAR)
@@ -331,11 +374,7 @@ def report(
     chosen = chosen_lang(lang)
     with refused(chosen):
         info = registry.make(game).info
-        if agents is None:
-            seats = players if players is not None else info.min_players
-            given = agent_list(info, report_mod.default_agent(game), seats)
-        else:
-            given = agent_list(info, agents, players)
+        given = agent_list(info, agents, players)
         ladder_names = (
             split_agents(ladder_agents)
             if ladder_agents is not None
@@ -352,11 +391,13 @@ def report(
             workers=workers,
             backend=backend,
             ray_address=ray_address,
+            out=str(out),
         )
         report_mod.check(plan)
         table_mod.check_writable([out])
+        show.agents_used(game, given, agents is not None, chosen)
         pairs = len(ladder_names) * (len(ladder_names) - 1) // 2
-        with progress(chosen, games + pairs * ladder_games) as advance:
+        with progress(chosen, games + pairs * ladder_games) as advance, stopped_question(chosen):
             page = report_mod.build(plan, chosen, advance)
         report_mod.write(page, out)
         what = msg("lab.sim.what.report")
@@ -373,7 +414,8 @@ def split_agents(text: str) -> tuple[str, ...]:
 
 
 def agent_list(info: GameInfo, agents: str | None, players: int | None) -> tuple[str, ...]:
-    """One agent per seat from ``--agents`` and ``--players``.
+    """One agent per seat from ``--agents`` and ``--players``; without ``--agents``, the
+    game's strongest fast agent (``lab.default_agents``) in every seat.
 
     Raises:
         GameSetupError: If the two disagree, or the player count is outside the game's range.
@@ -388,8 +430,11 @@ def agent_list(info: GameInfo, agents: str | None, players: int | None) -> tuple
             )
         )
     if agents is None:
-        return ("random",) * (players if players is not None else info.min_players)
+        default = strongest_fast_agent(info.id)
+        return (default,) * (players if players is not None else info.min_players)
     names = split_agents(agents) or ("",)
+    if len(names) == 1 and players is None:
+        return names * info.min_players
     if players is None or len(names) == players:
         return names
     if len(names) == 1:
@@ -404,6 +449,17 @@ def option_pairs(given: Sequence[str] | None) -> list[tuple[str, str]]:
         GameSetupError: For a pair without ``=``.
     """
     return [next(iter(options_mod.parse_pairs([pair]).items())) for pair in given or []]
+
+
+@contextmanager
+def stopped_question(lang: Lang) -> Iterator[None]:
+    """Ctrl-C during a question (compare, sweep, ladder, report): one line, exit 130."""
+    try:
+        yield
+    except simulate_mod.Interrupted as stop:
+        done = games_text(stop.summary.games)
+        stderr().print(msg("lab.interrupted_question", done=done).text(lang))
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @contextmanager
@@ -475,6 +531,7 @@ def _question_config(
     workers: int,
     backend: str,
     ray_address: str | None,
+    permute: bool = False,
 ) -> SimulationConfig:
     """The simulation a ``compare`` or ``sweep`` runs for each variant (before its option)."""
     info = registry.make(game).info
@@ -484,6 +541,7 @@ def _question_config(
         agent_list(info, agents, players),
         seed=seed,
         options=options,
+        permute=permute,
         workers=workers,
         backend=backend,
         ray_address=ray_address,

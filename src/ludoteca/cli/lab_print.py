@@ -9,11 +9,15 @@ from rich.console import Console
 from rich.table import Table
 
 from ludoteca.engine import i18n
-from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.lab.default_agents import plays_randomly, strongest_fast_agent
+from ludoteca.lab.labels import count_label, seat_words
+from ludoteca.lab.labels import games as games_text
+from ludoteca.lab.match import seat_orders
+from ludoteca.lab.measures import is_share, ordered
 from ludoteca.lab.messages import measure_label
 from ludoteca.lab.stats import Summary
 from ludoteca.lab.summary import Share, SimulationSummary
-from ludoteca.terminal import renderer_for
 
 if TYPE_CHECKING:
     from ludoteca.lab.questions import Comparison, Difference, Ladder, Sweep
@@ -46,11 +50,10 @@ def show_value(value: Any) -> str:
 def summary(found: SimulationSummary, lang: Lang) -> None:
     """The whole summary of a simulation."""
     console = _out()
-    renderer = renderer_for(found.game_id)
-    rotation = msg("cli.sim.rotated" if found.rotate else "cli.sim.fixed")
+    rotation = seating(found.rotate, found.permuted, found.agents)
     title = msg(
-        "cli.sim.title",
-        games=found.games,
+        "lab.sim.title",
+        count=games_text(found.games),
         game=found.game_id,
         first=found.seed,
         last=found.seed + max(found.games, 1) - 1,
@@ -64,8 +67,8 @@ def summary(found: SimulationSummary, lang: Lang) -> None:
     console.print(msg("cli.sim.options", options=options or "-").text(lang))
     by_seat = _share_table(msg("lab.sim.by_seat").text(lang), "seat", lang)
     for seat, entry in enumerate(found.seat_wins):
-        label = renderer.seat_label(seat, lang)
-        if not found.rotate:
+        label = seat_words(found.game_id, seat, lang)
+        if not found.rotate and not found.permuted:
             label += f" · {found.agents[seat]}"
         _share_row(by_seat, label, entry)
     games = found.games
@@ -153,7 +156,7 @@ def _endings(found: SimulationSummary, lang: Lang) -> None:
             label=label,
             reason=reason,
             share=percent(rate.value),
-            count=rate.successes,
+            count=games_text(rate.successes),
         )
         parts.append(line.text(lang))
     if parts:
@@ -169,17 +172,43 @@ def _counts(found: SimulationSummary, lang: Lang) -> None:
     game_id = found.game_id
     for name, total in found.counts:
         mean = number(total / found.games) if found.games else "0"
-        stat = msg("cli.sim.stat", label=msg(f"{game_id}.stat.{name}"), total=total, mean=mean)
+        label = count_label(game_id, name, lang)
+        stat = msg("cli.sim.stat", label=label, total=total, mean=mean)
         console.print(stat.text(lang))
     for hits, of, rate in found.rates:
         line = msg(
             "cli.sim.stat_rate",
-            label=msg(f"{game_id}.stat.{hits}"),
-            of=msg(f"{game_id}.stat.{of}"),
+            label=count_label(game_id, hits, lang),
+            of=count_label(game_id, of, lang),
             rate=percent(rate.value),
             ci=interval(rate.low, rate.high),
         )
         console.print(line.text(lang))
+
+
+def seating(rotate: bool, permuted: bool, agents: tuple[str, ...]) -> Message:
+    """How the agents took the seats, for a title."""
+    if permuted:
+        return msg("lab.sim.permuted", orders=len(seat_orders(tuple(agents))))
+    return msg("cli.sim.rotated" if rotate else "cli.sim.fixed")
+
+
+def agents_used(
+    game_id: str, agents: tuple[str, ...], chosen: bool, lang: Lang, *, warn: bool = True
+) -> None:
+    """Say which agents play, and warn when a seat plays at random (on stderr) unless
+    ``warn`` is false (a ladder plays random on purpose, as the floor).
+    """
+    console = _out()
+    distinct = tuple(dict.fromkeys(agents))
+    if not chosen:
+        line = msg("lab.agents.default", agent=distinct[0], game=game_id)
+    else:
+        line = msg("lab.agents.given", agents=", ".join(agents))
+    console.print(line.text(lang))
+    if warn and plays_randomly(agents):
+        warning = msg("lab.agents.random_warning", agent=strongest_fast_agent(game_id))
+        Console(stderr=True, highlight=False).print(warning.text(lang), style="yellow")
 
 
 # ---------------------------------------------------------------------------------------
@@ -187,11 +216,11 @@ def _counts(found: SimulationSummary, lang: Lang) -> None:
 
 
 def _measure_value(key: str, value: float) -> str:
-    return percent(value) if key.startswith(("share_", "draws", "end.")) else f"{value:.2f}"
+    return percent(value) if is_share(key) else f"{value:.2f}"
 
 
 def comparison(found: Comparison, lang: Lang) -> None:
-    """The differences of a comparison, one measure a row."""
+    """The differences of a comparison, one measure a row, with their paired tests."""
     console = _out()
     config = found.a.config
     a = ", ".join(f"{name}={show_value(va)}" for name, va, _ in found.changed)
@@ -201,31 +230,41 @@ def comparison(found: Comparison, lang: Lang) -> None:
         game=config.game_id,
         a=a,
         b=b,
-        games=config.games,
+        count=games_text(config.games),
         first=config.seed,
         last=config.seed + config.games - 1,
     )
     console.print(title.text(lang), style="bold")
     table = Table()
     table.add_column(msg("lab.cmp.col.measure").text(lang))
-    for key in ("a", "b", "diff", "ci", "p"):
+    for key in ("a", "b", "diff", "ci"):
+        table.add_column(msg(f"lab.cmp.col.{key}").text(lang), justify="right")
+    table.add_column(msg("lab.cmp.col.test").text(lang))
+    for key in ("p", "holm"):
         table.add_column(msg(f"lab.cmp.col.{key}").text(lang), justify="right")
     table.add_column("")
-    for entry in found.differences:
-        key = entry.key
-        scale = 100.0 if key.startswith(("share_", "draws", "end.")) else 1.0
-        p_text = "-" if math.isnan(entry.p_value) else f"{entry.p_value:.3g}"
+    by_key = {entry.key: entry for entry in found.differences}
+    for key in ordered(list(by_key)):
+        entry = by_key[key]
+        scale = 100.0 if is_share(key) else 1.0
         table.add_row(
             measure_label(key, config.game_id, lang),
             _measure_value(key, entry.a.mean),
             _measure_value(key, entry.b.mean),
             f"{scale * entry.diff:+.2f}",
             f"{scale * entry.low:+.2f} … {scale * entry.high:+.2f}",
-            p_text,
+            msg(f"lab.cmp.test.{entry.test}").text(lang) if entry.test else "-",
+            _p_text(entry.p_value),
+            _p_text(entry.p_holm),
             msg("lab.cmp.yes").text(lang) if entry.significant else "",
         )
     console.print(table)
-    console.print(msg("lab.cmp.note").text(lang), style="dim")
+    tested = sum(1 for entry in found.differences if not math.isnan(entry.p_value))
+    console.print(msg("lab.cmp.note", tests=tested).text(lang), style="dim")
+
+
+def _p_text(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.3g}"
 
 
 def difference_json(entry: Difference) -> dict[str, Any]:
@@ -236,7 +275,10 @@ def difference_json(entry: Difference) -> dict[str, Any]:
         "b": entry.b.mean,
         "diff": entry.diff,
         "ci95": [entry.low, entry.high],
+        "test": entry.test or None,
+        "pairs": entry.pairs,
         "p_value": None if math.isnan(entry.p_value) else entry.p_value,
+        "p_holm": None if math.isnan(entry.p_holm) else entry.p_holm,
         "significant": entry.significant,
     }
 
@@ -250,7 +292,7 @@ def sweep(found: Sweep, lang: Lang) -> None:
         game=config.game_id,
         option=found.option,
         values=", ".join(show_value(v) for v in found.values),
-        games=config.games,
+        count=games_text(config.games),
         first=config.seed,
         last=config.seed + config.games - 1,
     )
@@ -297,7 +339,7 @@ def ladder(found: Ladder, lang: Lang) -> None:
             b=pairing.b,
             share=percent(pairing.share),
             ci=interval(pairing.low, pairing.high),
-            games=pairing.games,
+            count=games_text(pairing.games),
             first=pairing.seeds[0],
             last=pairing.seeds[1],
         )

@@ -47,10 +47,6 @@ register(
             "es": "Este juego aún no tiene el texto de sus reglas.",
             "en": "This game has no rules text yet.",
         },
-        "cli.sim.title": {
-            "es": "{games} partidas de {game} · semillas {first}-{last} · asientos {rotation}",
-            "en": "{games} games of {game} · seeds {first}-{last} · seats {rotation}",
-        },
         "cli.sim.rotated": {"es": "rotados", "en": "rotated"},
         "cli.sim.fixed": {"es": "fijos", "en": "fixed"},
         "cli.sim.options": {"es": "Opciones: {options}", "en": "Options: {options}"},
@@ -79,14 +75,6 @@ register(
         "cli.sim.stat_rate": {
             "es": "{label} / {of}: {rate} (IC 95 %: {ci})",
             "en": "{label} / {of}: {rate} (95% CI: {ci})",
-        },
-        "cli.sim.written": {
-            "es": "{count} registros escritos en {path}",
-            "en": "{count} records written to {path}",
-        },
-        "cli.sim.elapsed": {
-            "es": "{games} partidas en {seconds} s con {workers} proceso(s)",
-            "en": "{games} games in {seconds} s with {workers} process(es)",
         },
         "cli.help.app": {
             "es": "Ludoteca: juegos de mesa en la terminal, contra bots y en simulación.",
@@ -192,10 +180,6 @@ register(
             "es": "Número de partidas (al menos 1).",
             "en": "Number of games (at least 1).",
         },
-        "cli.help.agents": {
-            "es": "Agentes separados por comas, uno por asiento (por defecto, random en todos).",
-            "en": "Comma-separated agents, one per seat (default: random in every seat).",
-        },
         "cli.help.max_steps": {
             "es": "Corta cada partida tras estos pasos (0: el límite del juego); las cortadas "
             "se cuentan aparte, nunca como victoria.",
@@ -209,10 +193,6 @@ register(
         "cli.help.out": {
             "es": "Escribe un registro por partida (JSON por líneas, en orden).",
             "en": "Write one record per game (JSON lines, in game order).",
-        },
-        "cli.help.workers": {
-            "es": "Procesos en paralelo (al menos 1); el resultado no depende de este número.",
-            "en": "Parallel processes (at least 1); the result does not depend on it.",
         },
         "cli.help.fixed_seats": {
             "es": "No rotar los agentes: el agente i juega siempre en el asiento i.",

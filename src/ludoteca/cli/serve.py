@@ -40,6 +40,48 @@ AddressChatRate = Annotated[
 RoomsRate = Annotated[
     str | None, typer.Option("--rooms", help=help_text("rate_rooms"), metavar=meta("rate"))
 ]
+SeatsRate = Annotated[
+    str | None, typer.Option("--seats", help=help_text("rate_seats"), metavar=meta("rate"))
+]
+AddressSeatsRate = Annotated[
+    str | None,
+    typer.Option("--address-seats", help=help_text("rate_address_seats"), metavar=meta("rate")),
+]
+HintsRate = Annotated[
+    str | None, typer.Option("--hints", help=help_text("rate_hints"), metavar=meta("rate"))
+]
+LangsRate = Annotated[
+    str | None, typer.Option("--langs", help=help_text("rate_langs"), metavar=meta("rate"))
+]
+WsMaxSize = Annotated[
+    int | None, typer.Option("--ws-max-size", help=help_text("ws_max_size"), metavar="BYTES")
+]
+HeaderSeconds = Annotated[
+    float | None,
+    typer.Option("--header-seconds", help=help_text("header_seconds"), metavar=meta("seconds")),
+]
+AddressConnections = Annotated[
+    int | None,
+    typer.Option("--address-connections", help=help_text("address_connections"), metavar="N"),
+]
+SeatGrace = Annotated[
+    float | None,
+    typer.Option("--seat-grace", help=help_text("seat_grace"), metavar=meta("seconds")),
+]
+DbSeconds = Annotated[
+    float | None,
+    typer.Option("--db-seconds", help=help_text("db_seconds"), metavar=meta("seconds")),
+]
+RoomDays = Annotated[
+    float | None, typer.Option("--room-days", help=help_text("room_days"), metavar="DAYS")
+]
+ForwardedAllowIps = Annotated[
+    str | None,
+    typer.Option("--forwarded-allow-ips", help=help_text("forwarded_allow_ips"), metavar="IPS"),
+]
+Origins = Annotated[
+    str | None, typer.Option("--origins", help=help_text("origins"), metavar="URLS")
+]
 MetricsOption = Annotated[
     str, typer.Option("--metrics", help=help_text("metrics"), metavar="off|on|IPS")
 ]
@@ -84,6 +126,18 @@ def serve(
         int | None,
         typer.Option("--address-sockets", help=help_text("address_sockets"), metavar="N"),
     ] = None,
+    seats: SeatsRate = None,
+    address_seats: AddressSeatsRate = None,
+    hints: HintsRate = None,
+    langs: LangsRate = None,
+    ws_max_size: WsMaxSize = None,
+    header_seconds: HeaderSeconds = None,
+    address_connections: AddressConnections = None,
+    seat_grace: SeatGrace = None,
+    db_seconds: DbSeconds = None,
+    room_days: RoomDays = None,
+    forwarded_allow_ips: ForwardedAllowIps = None,
+    origins: Origins = None,
     workers: Annotated[
         str, typer.Option("--workers", help=help_text("serve_workers"), metavar="N")
     ] = "1",
@@ -104,6 +158,7 @@ def serve(
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
     from ludoteca.web.server import workers as workers_mod  # noqa: PLC0415
+    from ludoteca.web.server.guard import uvicorn_options  # noqa: PLC0415
     from ludoteca.web.server.hosting import Hosting  # noqa: PLC0415
     from ludoteca.web.store import open_store  # noqa: PLC0415
 
@@ -119,16 +174,24 @@ def serve(
         texts |= {"--log-format": log_format, "--log-level": log_level}
         fail(_refused_hosting(str(error), str(texts[str(error)])).text(chosen))
     given = {"frames": frames, "address_frames": address_frames, "chat": chat}
-    given |= {"address_chat": address_chat, "rooms": rooms}
+    given |= {"address_chat": address_chat, "rooms": rooms, "seats": seats}
+    given |= {"address_seats": address_seats, "hints": hints, "langs": langs}
     numbers: dict[str, float | None] = {"max_pending": max_pending, "idle_seconds": idle_seconds}
-    numbers["address_sockets"] = address_sockets
+    numbers |= {"address_sockets": address_sockets, "ws_max_size": ws_max_size}
+    numbers |= {"header_seconds": header_seconds, "address_connections": address_connections}
+    numbers |= {"seat_grace": seat_grace, "db_seconds": db_seconds, "room_days": room_days}
     try:
         bounds = workers_mod.limits_from_flags(limits, given, numbers)
     except workers_mod.FlagError as error:
         fail(error.message.text(chosen))
+    try:
+        allowed = workers_mod.origins_from_flag(origins)
+    except workers_mod.FlagError as error:
+        fail(error.message.text(chosen))
     store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
     try:
-        open_store(store_url).close()  # a store that cannot open is bad input, not a crash
+        # a store that cannot open is bad input, not a crash
+        open_store(store_url, timeout=bounds.db_seconds).close()
     except Exception as error:  # sqlite3 and psycopg raise their own error types
         detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         fail(msg("web.bad_store", db=_hide_password(store_url), detail=detail).text(chosen))
@@ -147,15 +210,21 @@ def serve(
         for sock in metrics_sockets:  # each worker's is bound again by ``workers.run``
             if sock is not None:
                 sock.close()
-        spec = workers_mod.WorkerSpec(store_url, redis_url, lease, bounds, hosting=hosting)
+        spec = workers_mod.WorkerSpec(
+            store_url, redis_url, lease, bounds, forwarded_allow_ips, allowed, hosting=hosting
+        )
         shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
         typer.echo(
             msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
         )
         raise typer.Exit(workers_mod.run(spec, count, host, port))
-    app_ = create_app(store_url, limits=bounds, metrics_access=hosting.access(0))
+    app_ = create_app(store_url, limits=bounds, metrics_access=hosting.access(0), origins=allowed)
     config = uvicorn.Config(
-        hosting.wrap(app_, 0), host=host, port=port, **hosting.uvicorn_settings()
+        hosting.wrap(app_, 0),
+        host=host,
+        port=port,
+        **hosting.uvicorn_settings(),
+        **uvicorn_options(bounds, forwarded_allow_ips),
     )
     server = uvicorn.Server(config)
     if metrics_sockets[0] is None:

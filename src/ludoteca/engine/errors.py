@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ludoteca.engine.events import render
 from ludoteca.engine.i18n import DEFAULT_LANG, Lang, Message, msg
 
 
@@ -19,9 +20,9 @@ class RulesError(ValueError):
         super().__init__(message.text(DEFAULT_LANG))
         self.message = message
 
-    def text(self, lang: Lang = DEFAULT_LANG) -> str:
-        """The error in ``lang``."""
-        return self.message.text(lang)
+    def text(self, lang: Lang = DEFAULT_LANG, names: Sequence[str] = ()) -> str:
+        """The error in ``lang``, a seat it mentions named by ``names`` (one per seat)."""
+        return render(self.message, lang, names)
 
 
 class InvalidActionError(RulesError):

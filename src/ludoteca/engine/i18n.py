@@ -121,14 +121,14 @@ def parse_lang(text: str) -> Lang:
 register(
     {
         "engine.illegal": {
-            "es": "Acción ilegal '{action}' del asiento {seat} en la fase {phase}{rule}: {reason}",
-            "en": "Illegal action '{action}' by seat {seat} in phase {phase}{rule}: {reason}",
+            "es": "Acción ilegal '{action}' de {seat} en la fase {phase}{rule}: {reason}",
+            "en": "Illegal action '{action}' by {seat} in phase {phase}{rule}: {reason}",
         },
         "engine.rule_suffix": {"es": " (regla {rule_id})", "en": " (rule {rule_id})"},
         "engine.legal_list": {"es": " Legales: {legal}.", "en": " Legal: {legal}."},
         "engine.not_your_turn": {
-            "es": "no es el turno del asiento {seat}; ahora actúa: {actors}",
-            "en": "it is not seat {seat}'s turn; now acting: {actors}",
+            "es": "no es el turno de {seat}; ahora actúa: {actors_seats}",
+            "en": "it is not {seat}'s turn; now acting: {actors_seats}",
         },
         "engine.game_over": {
             "es": "la partida ha terminado",
@@ -149,6 +149,10 @@ register(
         "engine.bad_players": {
             "es": "{game} se juega con {low} a {high} jugadores, no con {n}",
             "en": "{game} is played by {low} to {high} players, not {n}",
+        },
+        "engine.bad_players_exact": {
+            "es": "{game} se juega con {low} jugadores, no con {n}",
+            "en": "{game} is played by {low} players, not {n}",
         },
         "engine.unknown_option": {
             "es": "Opción desconocida '{name}' para {game}. Opciones válidas: {valid}",

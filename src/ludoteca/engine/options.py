@@ -8,6 +8,11 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import GameInfo, OptionSpec, OptionValue
 from ludoteca.engine.i18n import msg
 
+LANGUAGE_OPTION = "language"
+"""The option that is a room's language (Gotcha's bots chat and say the rules' words in
+it): surfaces set it to the language of the person who creates the game unless it is given
+(:func:`with_language`)."""
+
 _TRUE = {"true", "yes", "1", "on", "si", "sí"}
 _FALSE = {"false", "no", "0", "off"}
 
@@ -34,6 +39,18 @@ def resolve(info: GameInfo, given: Mapping[str, object] | None) -> dict[str, Opt
             raise GameSetupError(msg("engine.unknown_option", name=name, game=info.id, valid=valid))
         resolved[name] = _coerce(spec, value)
     return resolved
+
+
+def with_language(
+    info: GameInfo, given: Mapping[str, object] | None, lang: str
+) -> dict[str, object]:
+    """``given`` with the game's language option (:data:`LANGUAGE_OPTION`) set to ``lang``
+    when the game has one and ``given`` does not set it: a room speaks its creator's language.
+    """
+    options = dict(given or {})
+    if LANGUAGE_OPTION not in options and any(s.name == LANGUAGE_OPTION for s in info.options):
+        options[LANGUAGE_OPTION] = lang
+    return options
 
 
 def parse_pairs(pairs: list[str]) -> dict[str, str]:

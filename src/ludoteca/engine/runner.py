@@ -72,8 +72,10 @@ def check_players(info: GameInfo, num_players: int) -> None:
     if not info.min_players <= num_players <= info.max_players:
         raise GameSetupError(
             msg(
-                "engine.bad_players",
-                game=info.id,
+                "engine.bad_players_exact"
+                if info.min_players == info.max_players
+                else "engine.bad_players",
+                game=i18n.Localized(es=info.name_es, en=info.name_en),
                 low=info.min_players,
                 high=info.max_players,
                 n=num_players,
@@ -121,7 +123,7 @@ def _refuse(
     error = NotYourTurnError if seat not in actors else IllegalActionError
     if seat not in actors and (explanation is None or rule_id is None):
         reason = (
-            msg("engine.not_your_turn", seat=seat, actors=", ".join(map(_seat_name, actors)))
+            msg("engine.not_your_turn", seat=seat, actors_seats=tuple(actors))
             if actors
             else msg("engine.game_over")
         )
@@ -367,10 +369,6 @@ def _write(out: list[tuple[Seat, str]], seats: list[Seat], actions: list[Any]) -
         out.append((seats[index], text))
     seats.clear()
     actions.clear()
-
-
-def _seat_name(seat: Seat) -> str:
-    return "chance" if seat == CHANCE else str(seat)
 
 
 native.picklable(globals())

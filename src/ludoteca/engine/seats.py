@@ -10,3 +10,13 @@ from __future__ import annotations
 Seat = int
 CHANCE: Seat = -1
 """The pseudo-seat that acts at a chance step (a draw, a die roll, a door)."""
+
+SEAT_SYMBOLS: tuple[str, ...] = ("●", "▲", "■", "◆", "★", "▼", "♥", "♣")
+"""Each seat's symbol, shown with its colour next to its person's name (the web's seat
+badges, ``web/static/boards/board_kit.js``, and the terminal): people tell seats apart by
+name, colour and symbol, never by a seat number."""
+
+
+def seat_symbol(seat: Seat) -> str:
+    """The symbol of ``seat`` (:data:`SEAT_SYMBOLS`, repeating past eight seats)."""
+    return SEAT_SYMBOLS[seat % len(SEAT_SYMBOLS)]

@@ -5,13 +5,15 @@ seats and seeds; :func:`play_game` plays game ``i`` on its own seed with fresh a
 its :class:`GameResult` depends only on its seed and seats, wherever it is played (this
 process, a worker process, a Ray task: ``lab.chunks``). A game may offer per-game counts
 through an optional ``match_statistics()`` (:class:`MatchStatistics`) and
-``final_counts(state)`` in ``games/<id>/stats.py``.
+``final_counts(state)`` in ``games/<id>/stats.py``, and the lab counts each game's
+mechanics from its public events (``lab.mechanics``).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,6 +22,7 @@ from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import msg, register
+from ludoteca.lab import mechanics as mechanics_mod
 
 Scalar = bool | int | float | str | None
 """A figure's value in a table cell."""
@@ -40,6 +43,9 @@ class SimulationConfig:
         seed: Seed of game 0; game ``i`` uses ``seed + i``.
         options: Game options by name (typed values or command-line text).
         rotate: Rotate the agent list by the game index so agents share seats equally.
+        permute: Instead, cycle through every distinct order of the agents over the seats
+            (game ``i`` gets order ``i`` mod their number; :func:`seat_orders`), so every
+            agent meets every other in every relative position.
         workers: Processes to use, at least 1 (1 runs in this process).
         chunk_size: Games per task sent to a worker; 0 chooses automatically.
         records: Keep each game's record (one JSON line) in its result.
@@ -56,6 +62,7 @@ class SimulationConfig:
     seed: int = 0
     options: Mapping[str, object] = field(default_factory=dict, hash=False)
     rotate: bool = True
+    permute: bool = False
     workers: int = 1
     chunk_size: int = 0
     records: bool = False
@@ -65,6 +72,9 @@ class SimulationConfig:
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The agent name in each seat of game ``index``."""
+        if self.permute:
+            orders = seat_orders(self.agents)
+            return orders[index % len(orders)]
         n = len(self.agents)
         shift = index % n if self.rotate else 0
         return tuple(self.agents[(seat + shift) % n] for seat in range(n))
@@ -72,6 +82,14 @@ class SimulationConfig:
     def seed_for(self, index: int) -> int:
         """The seed of game ``index``."""
         return self.seed + index
+
+
+@functools.cache
+def seat_orders(agents: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct order of ``agents`` over the seats, in the order
+    ``itertools.permutations`` meets them (``("a", "a", "b")`` has three).
+    """
+    return tuple(dict.fromkeys(itertools.permutations(agents)))
 
 
 class MatchStatistics(Protocol):
@@ -187,6 +205,18 @@ def _scalar(value: Any) -> Scalar:
     return value if value is None or isinstance(value, bool | int | float | str) else str(value)
 
 
+def _both(first: Any, second: Any) -> Any:
+    """One observer calling the two given (either may be ``None``)."""
+    if first is None or second is None:
+        return first if second is None else second
+
+    def observe(before: Any, seat: int, action: Any, after: Any) -> None:
+        first(before, seat, action, after)
+        second(before, seat, action, after)
+
+    return observe
+
+
 def play_game(config: SimulationConfig, index: int) -> GameResult:
     """Play game ``index`` of a (validated) configuration.
 
@@ -198,9 +228,16 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     seed = config.seed_for(index)
     agents = [agents_registry.make_agent(name, config.game_id) for name in seats]
     watcher = match_statistics(game)
+    mechanics = mechanics_mod.tally_for(game, len(seats))
+    observer = _both(watcher, mechanics)
     try:
         match = runner.play(
-            game, agents, seed, config.options, observer=watcher, max_steps=config.max_steps or None
+            game,
+            agents,
+            seed,
+            config.options,
+            observer=observer,
+            max_steps=config.max_steps or None,
         )
     except RulesError as error:
         raise SimulationError(
@@ -209,6 +246,9 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     outcome = match.outcome
     counts = dict(watcher.counts()) if watcher is not None else {}
     counts.update(final_counts(game, match.state))
+    if mechanics is not None:
+        mechanics.finish(match.state)
+        counts.update(mechanics.counts())
     return GameResult(
         index=index,
         seed=seed,

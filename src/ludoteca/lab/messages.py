@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.lab import labels
 
 MEASURES = {
     "draws": ("empates (sin ganador)", "draws (no winner)"),
@@ -46,6 +47,58 @@ register(
             "es": "La escalera necesita al menos dos agentes distintos",
             "en": "The ladder needs at least two different agents",
         },
+        # --- counts and titles
+        "lab.games.one": {"es": "1 partida", "en": "1 game"},
+        "lab.games.many": {"es": "{count} partidas", "en": "{count} games"},
+        "lab.sim.title": {
+            "es": "{count} de {game} · semillas {first}-{last} · asientos {rotation}",
+            "en": "{count} of {game} · seeds {first}-{last} · seats {rotation}",
+        },
+        "lab.sim.permuted": {
+            "es": "en todos los órdenes ({orders}; la partida i juega el orden i mód. {orders})",
+            "en": "in every order ({orders}; game i plays order i mod {orders})",
+        },
+        "lab.sim.elapsed": {
+            "es": "{count} en {seconds} s con --workers {workers}",
+            "en": "{count} in {seconds} s with --workers {workers}",
+        },
+        "lab.sim.written": {
+            "es": "Registros de {count} escritos en {path}",
+            "en": "Records of {count} written to {path}",
+        },
+        # --- agents
+        "lab.agents.default": {
+            "es": "Agentes: {agent} en todos los asientos (por defecto: el agente rápido más "
+            "fuerte de {game}, por su valoración medida; --agents elige otros).",
+            "en": "Agents: {agent} in every seat (the default: {game}'s strongest fast agent "
+            "by measured rating; --agents chooses others).",
+        },
+        "lab.agents.given": {"es": "Agentes: {agents}.", "en": "Agents: {agents}."},
+        "lab.agents.random_warning": {
+            "es": "Aviso: el agente random juega sin estrategia; cuotas, duraciones y "
+            "diferencias medidas con él pueden ser muy distintas de las de una partida real "
+            "(sin --agents se juega con {agent}).",
+            "en": "Warning: the random agent plays without any strategy; shares, lengths and "
+            "differences measured with it can be far from real play (without --agents, "
+            "{agent} plays).",
+        },
+        "lab.interrupted_question": {
+            "es": "Interrumpido (Ctrl-C) tras {done}: una pregunta a medias no tiene "
+            "respuesta; no se escribió nada.",
+            "en": "Interrupted (Ctrl-C) after {done}: a half-played question has no answer; "
+            "nothing was written.",
+        },
+        "lab.sweep_players_agents": {
+            "es": "--players con varios valores necesita un solo agente para todos los "
+            "asientos (p. ej. --agents greedy)",
+            "en": "--players with several values needs one agent for every seat (e.g. "
+            "--agents greedy)",
+        },
+        "lab.sweep_one_thing": {
+            "es": "sweep recorre una sola cosa: varios valores de --players o de una opción, "
+            "no de ambos",
+            "en": "sweep sweeps one thing: several values of --players or of one option, not both",
+        },
         # --- simulate
         "lab.sim.by_seat": {
             "es": "Victorias por asiento (una victoria compartida por k cuenta 1/k a cada uno)",
@@ -73,8 +126,8 @@ register(
             "{p90} · min {low} · max {high}",
         },
         "lab.sim.interrupted": {
-            "es": "Interrumpido (Ctrl-C): resumen de las {done} partidas terminadas de {planned}.",
-            "en": "Interrupted (Ctrl-C): summary of the {done} games finished out of {planned}.",
+            "es": "Interrumpido (Ctrl-C): resumen de las partidas terminadas, {done} de {planned}.",
+            "en": "Interrupted (Ctrl-C): summary of the games finished, {done} of {planned}.",
         },
         "lab.sim.progress_line": {
             "es": "Simulando: {done}/{total} partidas",
@@ -97,27 +150,39 @@ register(
         "lab.sim.what.report": {"es": "Informe", "en": "Report"},
         # --- compare, sweep, ladder
         "lab.cmp.title": {
-            "es": "{game}: A = {a} frente a B = {b} · {games} partidas cada una, mismas "
-            "semillas {first}-{last}",
-            "en": "{game}: A = {a} against B = {b} · {games} games each, same seeds {first}-{last}",
+            "es": "{game}: A = {a} frente a B = {b} · {count} en cada una, mismas semillas "
+            "{first}-{last} y mismos asientos",
+            "en": "{game}: A = {a} against B = {b} · {count} each, same seeds {first}-{last} "
+            "and seats",
         },
         "lab.cmp.col.measure": {"es": "Medida", "en": "Measure"},
         "lab.cmp.col.a": {"es": "A", "en": "A"},
         "lab.cmp.col.b": {"es": "B", "en": "B"},
         "lab.cmp.col.diff": {"es": "B − A", "en": "B − A"},
         "lab.cmp.col.ci": {"es": "IC 95 % de B − A", "en": "95% CI of B − A"},
-        "lab.cmp.col.p": {"es": "p (Welch)", "en": "p (Welch)"},
+        "lab.cmp.col.test": {"es": "Prueba", "en": "Test"},
+        "lab.cmp.col.p": {"es": "p", "en": "p"},
+        "lab.cmp.col.holm": {"es": "p (Holm)", "en": "p (Holm)"},
+        "lab.cmp.test.mcnemar": {"es": "McNemar exacta", "en": "exact McNemar"},
+        "lab.cmp.test.paired_t": {"es": "t pareada", "en": "paired t"},
+        "lab.cmp.test.constant": {"es": "igual en todas", "en": "same in every game"},
         "lab.cmp.yes": {"es": "significativo", "en": "significant"},
         "lab.cmp.note": {
-            "es": "Diferencia con su intervalo del 95 % y la prueba t de Welch (para una "
-            "proporción, la prueba de dos proporciones sin agrupar); p < 0,05: significativo.",
-            "en": "Difference with its 95% interval and Welch's t-test (for a share, the "
-            "unpooled two-proportion test); p < 0.05: significant.",
+            "es": "Partidas emparejadas: la partida i de A y la de B tienen la misma semilla y "
+            "los mismos asientos. Intervalo: t pareada sobre las diferencias partida a "
+            "partida. p: prueba exacta de McNemar para lo que vale 0 o 1 en cada partida "
+            "(victorias, empates, finales), t pareada para lo demás. Corrección de Holm "
+            "sobre las {tests} medidas probadas: «significativo» si p (Holm) < 0,05, con un 5 % "
+            "de probabilidad de alguna falsa alarma entre todas.",
+            "en": "Paired games: game i of A and of B have the same seed and seats. Interval: "
+            "paired t on the game-by-game differences. p: exact McNemar test for what is 0 "
+            "or 1 in every game (wins, draws, endings), paired t-test for the rest. Holm's "
+            'correction over the {tests} measures tested: "significant" when p (Holm) < '
+            "0.05, a 5% chance of any false alarm among them all.",
         },
         "lab.sweep.title": {
-            "es": "{game}: {option} = {values} · {games} partidas por valor, semillas "
-            "{first}-{last}",
-            "en": "{game}: {option} = {values} · {games} games per value, seeds {first}-{last}",
+            "es": "{game}: {option} = {values} · {count} por valor, semillas {first}-{last}",
+            "en": "{game}: {option} = {values} · {count} per value, seeds {first}-{last}",
         },
         "lab.ladder.title": {
             "es": "Escalera de {game}: fila contra columna, cuota de las victorias entre "
@@ -127,11 +192,14 @@ register(
         },
         "lab.ladder.strength": {"es": "Media", "en": "Mean"},
         "lab.ladder.pairs": {
-            "es": "{a} contra {b}: {share} (IC 95 %: {ci}) en {games} partidas, semillas "
-            "{first}-{last}",
-            "en": "{a} against {b}: {share} (95% CI: {ci}) in {games} games, seeds {first}-{last}",
+            "es": "{a} contra {b}: {share} (IC 95 %: {ci}) en {count}, semillas {first}-{last}",
+            "en": "{a} against {b}: {share} (95% CI: {ci}) in {count}, seeds {first}-{last}",
         },
-        "lab.measure.seat": {"es": "victorias del asiento {seat}", "en": "seat {seat} wins"},
+        "lab.measure.seat": {"es": "victorias: {seat}", "en": "wins: {seat}"},
+        "lab.measure.agent": {
+            "es": "victorias: {agent} (por asiento)",
+            "en": "wins: {agent} (per seat)",
+        },
         "lab.measure.end": {"es": "final: {label}", "en": "ending: {label}"},
         **{f"lab.measure.{key}": {"es": es, "en": en} for key, (es, en) in MEASURES.items()},
         # --- help
@@ -167,6 +235,33 @@ register(
             "se arranca uno local.",
             "en": "Address of the Ray cluster (e.g. auto or ray://head:10001); without it, a "
             "local one is started.",
+        },
+        "cli.help.lab_workers": {
+            "es": "Procesos que juegan las partidas (al menos 1; 2 en una máquina de 2 "
+            "núcleos). Las cifras no dependen de este número: la partida i tiene siempre la "
+            "semilla semilla+i y los mismos asientos. Ctrl-C conserva toda partida terminada.",
+            "en": "Processes playing the games (at least 1; 2 on a 2-core machine). The "
+            "figures do not depend on it: game i always has seed seed+i and the same seats. "
+            "Ctrl-C keeps every finished game.",
+        },
+        "cli.help.lab_agents": {
+            "es": "Agentes separados por comas, uno por asiento, o uno para todos (por "
+            "defecto, el agente rápido más fuerte del juego en todos los asientos, que se "
+            "indica al empezar).",
+            "en": "Comma-separated agents, one per seat, or one for all (default: the game's "
+            "strongest fast agent in every seat, named when the run starts).",
+        },
+        "cli.help.permute_seats": {
+            "es": "Jugar todos los órdenes de los agentes en los asientos, por turnos (en vez "
+            "de rotarlos): cada agente se sienta ante cada otro en cada posición.",
+            "en": "Play every order of the agents over the seats in turn (instead of rotating "
+            "them): each agent meets every other in every relative position.",
+        },
+        "cli.help.players_list": {
+            "es": "Número de jugadores, o varios separados por comas (2,3,4) para recorrerlos; "
+            "por defecto, uno por agente o el mínimo del juego.",
+            "en": "Number of players, or several comma-separated (2,3,4) to sweep them; "
+            "default: one per agent, or the game's minimum.",
         },
         "cli.help.compare": {
             "es": "Compara dos variantes de opciones con las mismas semillas: diferencia, "
@@ -227,15 +322,19 @@ register(
 
 
 def measure_label(key: str, game_id: str, lang: Lang) -> str:
-    """A measure of ``lab.questions`` as people read it (``share_0`` -> "seat 0 wins")."""
+    """A measure of ``lab.measures`` in words (``share_1`` -> "wins: second seat")."""
     if key.startswith("share_"):
-        return msg("lab.measure.seat", seat=key.removeprefix("share_")).text(lang)
+        seat = labels.seat_words(game_id, int(key.removeprefix("share_")), lang)
+        return msg("lab.measure.seat", seat=seat).text(lang)
+    if key.startswith("agent."):
+        return msg("lab.measure.agent", agent=key.removeprefix("agent.")).text(lang)
     if key.startswith("end."):
         reason = key.removeprefix("end.")
         return msg("lab.measure.end", label=end_label(reason, lang)).text(lang)
     if key.startswith("stat."):
-        name = f"{game_id}.stat.{key.removeprefix('stat.')}"
-        return msg(name).text(lang) if i18n.has(name) else key
+        return labels.count_label(game_id, key.removeprefix("stat."), lang)
+    if key.startswith("fig."):
+        return labels.figure_label(game_id, key.removeprefix("fig."), lang)
     if key in MEASURES:
         return msg(f"lab.measure.{key}").text(lang)
     return key

@@ -4,12 +4,11 @@ Every question is answered by ordinary simulations (:mod:`ludoteca.lab.simulate`
 seeds, so each answer can be reproduced by its ``ludoteca simulate`` commands.
 
 - :func:`compare`: two option variants played on the same seeds with the same seats; for
-  each measure (each seat's win share, draws, turns, steps, score margin, each end reason,
-  each of the game's own counts and figures) the difference B - A with its 95% interval and
-  Welch's t-test (``scipy.stats.ttest_ind(equal_var=False)``; for a share it is the
-  unpooled two-proportion test).
-- :func:`sweep`: one option over several values: the same measures per value, each with
-  its 95% interval.
+  each measure (``lab.measures``: each seat's and each agent's win share, draws, turns,
+  steps, score margin, each end reason, each of the game's own counts and figures) the
+  difference B - A, tested game by game as pairs with Holm's correction (``lab.paired``).
+- :func:`sweep`: one option (or the player count) over several values: the same measures
+  per value, each with its 95% interval.
 - :func:`ladder`: every agent against every other, seat-balanced. Cell ``(a, b)`` is
   ``s_a / (s_a + s_b)``, where ``s_x`` is agent ``x``'s mean win share per seat it held
   (a shared win counts ``1/k``): in a two-player game that is ``a``'s share of the games
@@ -33,11 +32,34 @@ from ludoteca.engine.i18n import msg
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab import stats
 from ludoteca.lab import table as table_mod
+from ludoteca.lab.measures import Measure, measure, measure_columns, ordered, zeros
+from ludoteca.lab.paired import Difference, differences
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.lab.summary import SimulationSummary
 
 if TYPE_CHECKING:
     import pandas as pd
+
+__all__ = [
+    "PLAYERS",
+    "Comparison",
+    "Difference",
+    "Ladder",
+    "Measure",
+    "Pairing",
+    "Run",
+    "Sweep",
+    "compare",
+    "default_ladder_agents",
+    "differences",
+    "ladder",
+    "ladders",
+    "play",
+    "player_counts",
+    "sweep",
+    "sweep_values",
+    "variants",
+]
 
 Progress = Callable[[int], None] | None
 
@@ -70,103 +92,7 @@ def play(config: SimulationConfig, on_progress: Progress = None) -> Run:
 
 
 # ---------------------------------------------------------------------------------------
-# Measures
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """One measure over a set of games.
-
-    Attributes:
-        key: Its id: ``share_0``, ``draws``, ``turns``, ``steps``, ``margin``,
-            ``end.<reason>``, ``stat.<name>``, ``fig.<name>``.
-        mean: Its mean per game (a share for a 0/1 or ``1/k`` measure).
-        low: Lower bound of its 95% interval (Wilson for a share, t for a mean).
-        high: Upper bound.
-        count: Games it was measured on.
-    """
-
-    key: str
-    mean: float
-    low: float
-    high: float
-    count: int
-
-
-SHARE_KEYS = ("share_", "draws", "end.")
-"""Measures that are shares of games (their interval is Wilson's)."""
-
-
-def measure_columns(rows: pd.DataFrame) -> dict[str, pd.Series]:
-    """Every per-game measure of a run as a numeric column, by key (see :class:`Measure`)."""
-    import pandas as pd  # noqa: PLC0415
-
-    columns: dict[str, pd.Series] = {}
-    for name in rows.columns:
-        if name.startswith("share_"):
-            columns[name] = rows[name].astype(float)
-    finished = rows["finished"].astype(bool)
-    columns["draws"] = (finished & (rows["n_winners"] == 0)).astype(float)
-    columns["turns"] = rows["turns"][finished].astype(float)
-    columns["steps"] = rows["steps"].astype(float)
-    scores = [c for c in rows.columns if c.startswith("score_")]
-    if scores and not rows[scores].isin([0.0, 1.0]).all().all():
-        columns["margin"] = rows["margin"].dropna().astype(float)
-    for reason in sorted(set(rows["end_reason"])):
-        columns[f"end.{reason}"] = (rows["end_reason"] == reason).astype(float)
-    kinds = pd.api.types
-    for name in rows.columns:
-        column = rows[name]
-        numeric = kinds.is_numeric_dtype(column) and not kinds.is_bool_dtype(column)
-        if name.startswith(("stat.", "fig.")) and numeric:
-            columns[name] = column.dropna().astype(float)
-    return columns
-
-
-def measure(key: str, values: pd.Series) -> Measure:
-    """The mean of a column with its 95% interval."""
-    count = len(values)
-    mean = float(values.mean()) if count else 0.0
-    if key.startswith(SHARE_KEYS):
-        low, high = stats.wilson_interval(float(values.sum()), count)
-    elif count > 1:
-        half = stats.Z_95 * float(values.std(ddof=1)) / math.sqrt(count)
-        low, high = mean - half, mean + half
-    else:
-        low = high = mean
-    return Measure(key, mean, low, high, count)
-
-
-# ---------------------------------------------------------------------------------------
 # compare
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """Variant B minus variant A for one measure.
-
-    Attributes:
-        key: The measure's id.
-        a: The measure in variant A.
-        b: The measure in variant B.
-        diff: ``b.mean - a.mean``.
-        low: Lower bound of the 95% interval of the difference (Welch).
-        high: Upper bound.
-        p_value: Welch's t-test of equal means (``nan`` when both are constant).
-    """
-
-    key: str
-    a: Measure
-    b: Measure
-    diff: float
-    low: float
-    high: float
-    p_value: float
-
-    @property
-    def significant(self) -> bool:
-        """Whether the difference is significant at the 5% level."""
-        return not math.isnan(self.p_value) and self.p_value < 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,39 +158,6 @@ def compare(
     return Comparison(run_a, run_b, changed, differences(run_a.rows, run_b.rows))
 
 
-def differences(rows_a: pd.DataFrame, rows_b: pd.DataFrame) -> tuple[Difference, ...]:
-    """B minus A for every measure both runs have."""
-    from scipy import stats as scipy_stats  # noqa: PLC0415 (the `lab` extra)
-
-    columns_a = measure_columns(rows_a)
-    columns_b = measure_columns(rows_b)
-    keys = list(dict.fromkeys([*columns_a, *columns_b]))
-    found: list[Difference] = []
-    for key in keys:
-        values_a = columns_a.get(key)
-        values_b = columns_b.get(key)
-        if key.startswith("end."):  # an end reason one variant never reached: 0 in each game
-            values_a = _zeros(len(rows_a)) if values_a is None else values_a
-            values_b = _zeros(len(rows_b)) if values_b is None else values_b
-        if values_a is None or values_b is None or len(values_a) < 2 or len(values_b) < 2:
-            continue
-        a, b = measure(key, values_a), measure(key, values_b)
-        diff = b.mean - a.mean
-        if values_a.std(ddof=1) == 0 and values_b.std(ddof=1) == 0:
-            found.append(Difference(key, a, b, diff, diff, diff, math.nan))
-            continue
-        test = scipy_stats.ttest_ind(values_b, values_a, equal_var=False)
-        interval = test.confidence_interval(0.95)
-        found.append(Difference(key, a, b, diff, interval.low, interval.high, float(test.pvalue)))
-    return tuple(found)
-
-
-def _zeros(count: int) -> pd.Series:
-    import pandas as pd  # noqa: PLC0415
-
-    return pd.Series([0.0] * count)
-
-
 # ---------------------------------------------------------------------------------------
 # sweep
 
@@ -286,8 +179,8 @@ class Sweep:
     measures: tuple[dict[str, Measure], ...]
 
     def measure_keys(self) -> list[str]:
-        """Every measure any value has, in order of first appearance."""
-        return list(dict.fromkeys(key for found in self.measures for key in found))
+        """Every measure any value has, in reading order (``lab.measures.ordered``)."""
+        return ordered(list(dict.fromkeys(key for found in self.measures for key in found)))
 
 
 def sweep_values(pairs: Sequence[tuple[str, str]], game_id: str) -> tuple[str, list[str]]:
@@ -311,6 +204,36 @@ def sweep_values(pairs: Sequence[tuple[str, str]], game_id: str) -> tuple[str, l
     return swept[0], values[swept[0]]
 
 
+PLAYERS = "players"
+"""The name a sweep over the player count goes by (``--players 2,3,4``)."""
+
+
+def player_counts(text: str, game_id: str) -> list[int]:
+    """``"2,3,4"`` as player counts, each within the game's range.
+
+    Raises:
+        GameSetupError: For a count that is not a number or outside the game's range.
+    """
+    info = registry.make(game_id).info
+    counts: list[int] = []
+    for part in text.split(","):
+        try:
+            count = int(part.strip())
+        except ValueError:
+            count = 0
+        if not info.min_players <= count <= info.max_players:
+            raise GameSetupError(
+                msg(
+                    "lab.agent_count",
+                    game=info.id,
+                    players=simulate_mod.players_text(info),
+                    n=part.strip(),
+                )
+            )
+        counts.append(count)
+    return list(dict.fromkeys(counts))
+
+
 def sweep(
     base: SimulationConfig,
     option: str,
@@ -319,17 +242,29 @@ def sweep(
 ) -> Sweep:
     """Play ``base`` once per value of ``option`` (every value checked before any game).
 
+    ``option`` may be :data:`PLAYERS`: the values are then player counts, each seat played
+    by ``base``'s one agent.
+
     Raises:
-        GameSetupError: If a value is refused.
+        GameSetupError: If a value is refused (or, sweeping players, the agents differ).
     """
-    configs = [dataclasses.replace(base, options={**base.options, option: v}) for v in values]
-    resolved = [simulate_mod.validate(config)[option] for config in configs]
+    if option == PLAYERS:
+        agents = tuple(dict.fromkeys(base.agents))
+        if len(agents) != 1:
+            raise GameSetupError(msg("lab.sweep_players_agents"))
+        configs = [dataclasses.replace(base, agents=agents * int(str(v))) for v in values]
+        for config in configs:
+            simulate_mod.validate(config)
+        resolved: list[OptionValue] = [int(str(v)) for v in values]
+    else:
+        configs = [dataclasses.replace(base, options={**base.options, option: v}) for v in values]
+        resolved = [simulate_mod.validate(config)[option] for config in configs]
     runs = tuple(play(config, on_progress) for config in configs)
     columns = [measure_columns(run.rows) for run in runs]
     endings = {key for found in columns for key in found if key.startswith("end.")}
     for found, run in zip(columns, runs, strict=True):
         for key in sorted(endings - set(found)):  # an ending this value never reached
-            found[key] = _zeros(len(run.rows))
+            found[key] = zeros(len(run.rows))
     measures = tuple(
         {key: measure(key, column) for key, column in found.items()} for found in columns
     )
@@ -424,11 +359,73 @@ def ladder(
         GameSetupError: With fewer than two agents, or an invalid configuration (every
             pairing is checked before any game).
     """
+    (found,) = ladders(
+        game_id,
+        agents,
+        [players],
+        games=games,
+        seed=seed,
+        options=options,
+        workers=workers,
+        backend=backend,
+        ray_address=ray_address,
+        on_progress=on_progress,
+    )
+    return found
+
+
+def ladders(
+    game_id: str,
+    agents: Sequence[str],
+    player_counts: Sequence[int | None],
+    *,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    ray_address: str | None = None,
+    on_progress: Progress = None,
+) -> tuple[Ladder, ...]:
+    """One :func:`ladder` per player count (``None``: the game's fewest, at least 2), every
+    pairing of every count checked before any game; each count uses the same seeds.
+
+    Raises:
+        GameSetupError: As :func:`ladder`.
+    """
     names = tuple(dict.fromkeys(agents))
     if len(names) < 2:
         raise GameSetupError(msg("lab.ladder_needs_two"))
     info = registry.make(game_id).info
-    seats = players if players is not None else max(2, info.min_players)
+    tables = []
+    for players in player_counts:
+        seats = players if players is not None else max(2, info.min_players)
+        plans = _ladder_plans(
+            game_id, names, seats, games, seed, options, workers, backend, ray_address
+        )
+        tables.append((seats, plans))
+    return tuple(
+        Ladder(
+            game_id,
+            names,
+            seats,
+            tuple(_pairing(a, b, configs, on_progress) for a, b, configs in plans),
+        )
+        for seats, plans in tables
+    )
+
+
+def _ladder_plans(
+    game_id: str,
+    names: tuple[str, ...],
+    seats: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, object] | None,
+    workers: int,
+    backend: str,
+    ray_address: str | None,
+) -> list[tuple[str, str, list[SimulationConfig]]]:
     plans: list[tuple[str, str, list[SimulationConfig]]] = []
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     for number, (a, b) in enumerate(pairs):
@@ -454,21 +451,22 @@ def ladder(
         for config in configs:
             simulate_mod.validate(config)
         plans.append((a, b, configs))
-    pairings = []
-    for a, b, configs in plans:
-        wins = {a: 0.0, b: 0.0}
-        held = {a: 0, b: 0}
-        for config in configs:
-            summary = simulate_mod.simulate(config, on_progress=on_progress)
-            for entry in summary.agent_wins:
-                wins[entry.agent] += entry.wins.wins
-                held[entry.agent] += entry.wins.trials
-        share_a, share_b = wins[a] / held[a], wins[b] / held[b]
-        total = share_a + share_b
-        value = share_a / total if total else 0.5
-        played = sum(config.games for config in configs)
-        # The interval counts the games either won (the per-seat shares scaled to games).
-        low, high = stats.wilson_interval(value * total * played, round(total * played))
-        seeds = (configs[0].seed, configs[-1].seed + configs[-1].games - 1)
-        pairings.append(Pairing(a, b, value, low, high, played, seeds, tuple(configs)))
-    return Ladder(game_id, names, seats, tuple(pairings))
+    return plans
+
+
+def _pairing(a: str, b: str, configs: list[SimulationConfig], on_progress: Progress) -> Pairing:
+    wins = {a: 0.0, b: 0.0}
+    held = {a: 0, b: 0}
+    for config in configs:
+        summary = simulate_mod.simulate(config, on_progress=on_progress)
+        for entry in summary.agent_wins:
+            wins[entry.agent] += entry.wins.wins
+            held[entry.agent] += entry.wins.trials
+    share_a, share_b = wins[a] / held[a], wins[b] / held[b]
+    total = share_a + share_b
+    value = share_a / total if total else 0.5
+    played = sum(config.games for config in configs)
+    # The interval counts the games either won (the per-seat shares scaled to games).
+    low, high = stats.wilson_interval(value * total * played, round(total * played))
+    seeds = (configs[0].seed, configs[-1].seed + configs[-1].games - 1)
+    return Pairing(a, b, value, low, high, played, seeds, tuple(configs))

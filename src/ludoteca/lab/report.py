@@ -12,22 +12,25 @@ section gives the commands that reproduce every figure.
 from __future__ import annotations
 
 import html
+import shlex
 import statistics
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludoteca import __version__
-from ludoteca.agents import registry as agents_registry
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import plots, questions
 from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.default_agents import strongest_fast_agent
+from ludoteca.lab.labels import count_label, seat_words
+from ludoteca.lab.labels import games as games_text
 from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
-from ludoteca.terminal import renderer_for
+from ludoteca.lab.skill_report import skill_html
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,7 @@ class Plan:
         workers: Processes (or Ray CPUs).
         backend: ``local`` or ``ray``.
         ray_address: The Ray cluster, if any.
+        out: The page's file, as given (for the reproduce block).
     """
 
     game_id: str
@@ -57,6 +61,7 @@ class Plan:
     workers: int = 1
     backend: str = "local"
     ray_address: str | None = None
+    out: str = "report.html"
 
     def seat_config(self) -> SimulationConfig:
         """The seat study's simulation."""
@@ -73,8 +78,8 @@ class Plan:
 
 
 def default_agent(game_id: str) -> str:
-    """The seat study's agent: the game's greedy bot (fast, plays sensibly), else random."""
-    return "greedy" if "greedy" in agents_registry.agent_names(game_id) else "random"
+    """The seat study's agent: the game's strongest fast agent, as every lab command."""
+    return strongest_fast_agent(game_id)
 
 
 def check(plan: Plan) -> None:
@@ -136,8 +141,7 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
     game = registry.make(plan.game_id)
     name = game.info.name(lang)
     summary = seats.summary
-    renderer = renderer_for(plan.game_id)
-    labels = [renderer.seat_label(s, lang) for s in range(len(plan.agents))]
+    labels = [seat_words(plan.game_id, s, lang) for s in range(len(plan.agents))]
     options = ", ".join(f"{k}={_value(v)}" for k, v in summary.options) or "-"
     last = plan.seed + plan.games - 1
     parts = [
@@ -146,7 +150,7 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
         + _t(
             "meta",
             lang,
-            games=summary.games,
+            count=games_text(summary.games),
             agents=", ".join(plan.agents),
             options=options,
             first=plan.seed,
@@ -222,13 +226,13 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
     # The game's own counts
     if summary.counts:
         rows = "".join(
-            f"<tr><td>{html.escape(msg(f'{plan.game_id}.stat.{key}').text(lang))}</td>"
+            f"<tr><td>{html.escape(count_label(plan.game_id, key, lang))}</td>"
             f"<td>{total}</td><td>{total / summary.games:.2f}</td></tr>"
             for key, total in summary.counts
         )
         rows += "".join(
-            f"<tr><td>{html.escape(msg(f'{plan.game_id}.stat.{hits}').text(lang))} / "
-            f"{html.escape(msg(f'{plan.game_id}.stat.{of}').text(lang))}</td>"
+            f"<tr><td>{html.escape(count_label(plan.game_id, hits, lang))} / "
+            f"{html.escape(count_label(plan.game_id, of, lang))}</td>"
             f"<td>{_pct(rate.value)}</td><td>{_pct(rate.low)} – {_pct(rate.high)}</td></tr>"
             for hits, of, rate in summary.rates
         )
@@ -251,7 +255,7 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
             share=_pct(p.share),
             low=_pct(p.low),
             high=_pct(p.high),
-            games=p.games,
+            count=games_text(p.games),
             first=p.seeds[0],
             last=p.seeds[1],
         )
@@ -273,7 +277,8 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
             "luck",
             _t("luck", lang),
             _t("luck_text", lang, index=_pct(index)),
-            plots.inline(plots.luck_and_skill(ladder, lang)),
+            plots.inline(plots.luck_and_skill(ladder, lang))
+            + skill_html(ladder, summary.seat_wins[0], plan.agents, lang),
         )
     )
     listing = "<pre>" + html.escape(commands(plan, ladder, lang)) + "</pre>"
@@ -299,7 +304,8 @@ def commands(plan: Plan, ladder: questions.Ladder, lang: Lang) -> str:
     players = f" --players {ladder.players}" if ladder.players != 2 else ""
     return "\n".join(
         [
-            f"ludoteca report {plan.game_id} --out report.html -n {plan.games} --agents {agents}"
+            f"ludoteca report {plan.game_id} --out {shlex.quote(plan.out)} -n {plan.games}"
+            f" --agents {agents}"
             f" --ladder-agents {ladder_agents} --ladder-games {plan.ladder_games}"
             f" --seed {plan.seed}{options} --lang {lang}",
             f"ludoteca simulate {plan.game_id} -n {plan.games} --agents {agents}"
@@ -341,9 +347,9 @@ register(
     {
         "lab.report.title": {"es": "Informe de diseño: {game}", "en": "Design report: {game}"},
         "lab.report.meta": {
-            "es": "{games} partidas con {agents} (asientos rotados) · opciones: {options} · "
+            "es": "{count} con {agents} (asientos rotados) · opciones: {options} · "
             "semillas {first}-{last} · Ludoteca {version}",
-            "en": "{games} games with {agents} (seats rotated) · options: {options} · seeds "
+            "en": "{count} with {agents} (seats rotated) · options: {options} · seeds "
             "{first}-{last} · Ludoteca {version}",
         },
         "lab.report.seats": {"es": "Ventaja por asiento", "en": "Seat advantage"},
@@ -402,9 +408,9 @@ register(
             "seats rotated and balanced ({players} seats).",
         },
         "lab.report.pairing": {
-            "es": "{a} contra {b}: {share} (IC 95 %: {low} – {high}), {games} partidas, "
+            "es": "{a} contra {b}: {share} (IC 95 %: {low} – {high}), {count}, "
             "semillas {first}-{last}",
-            "en": "{a} against {b}: {share} (95% CI: {low} – {high}), {games} games, seeds "
+            "en": "{a} against {b}: {share} (95% CI: {low} – {high}), {count}, seeds "
             "{first}-{last}",
         },
         "lab.report.luck": {"es": "Suerte frente a habilidad", "en": "Luck versus skill"},

@@ -31,7 +31,6 @@ import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 from ludoteca.agents import registry as agents_registry
@@ -40,13 +39,14 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import OptionValue
 from ludoteca.engine.i18n import msg, register
-from ludoteca.lab.chunks import ChunkOutcome, chunks, in_order, play_chunk
+from ludoteca.lab.chunks import chunks
 from ludoteca.lab.match import (
     GameResult,
     SimulationConfig,
     match_statistics,
     play_game,
 )
+from ludoteca.lab.pool import StreamingPool
 from ludoteca.lab.summary import Accumulator, AgentRate, SimulationSummary
 
 __all__ = ["AgentRate", "GameResult", "SimulationConfig", "SimulationSummary", "simulate"]
@@ -108,8 +108,9 @@ def run(
 ) -> Iterator[GameResult]:
     """Play every game of ``config``, yielding the results in game order.
 
-    With ``workers > 1`` the games are sent in chunks to a pool of processes (or, with
-    ``backend="ray"``, as Ray tasks) and the results are put back in order as they arrive.
+    With ``workers > 1`` the games are sent in chunks to worker processes that send back
+    each game as it ends (``lab.pool``), or with ``backend="ray"`` as Ray tasks; the results
+    are put back in order as they arrive.
 
     Args:
         config: What to simulate.
@@ -123,7 +124,9 @@ def run(
 
 
 def _run(
-    config: SimulationConfig, on_progress: Callable[[int], None] | None
+    config: SimulationConfig,
+    on_progress: Callable[[int], None] | None,
+    should_stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[GameResult]:
     if config.backend == "ray":
         from ludoteca.lab.ray_backend import run as run_on_ray  # noqa: PLC0415 (only if asked)
@@ -132,12 +135,14 @@ def _run(
         return
     if config.workers == 1:
         for index in range(config.games):
+            if should_stop():
+                return
             result = play_game(config, index)
             if on_progress is not None:
                 on_progress(1)
             yield result
         return
-    yield from _run_parallel(config, on_progress)
+    yield from _run_parallel(config, on_progress, should_stop)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -184,18 +189,21 @@ def simulate(
         resolved,
         config.games,
         watcher.rates if watcher is not None else (),
+        permuted=config.permute,
     )
-    # In one process, Ctrl-C only asks to stop and is acted on between games: a
-    # KeyboardInterrupt raised wherever the signal lands (in compiled rules code, or in C
-    # code calling back into Python) is not guaranteed to reach this loop.
-    ctrl_c = _CtrlC.install() if config.workers == 1 and config.backend != "ray" else None
+    # Ctrl-C only asks to stop: in one process it is acted on between games (a
+    # KeyboardInterrupt raised wherever the signal lands, in compiled rules code or in C
+    # code calling back into Python, is not guaranteed to reach this loop); with worker
+    # processes the pool stops them and hands over every game they had finished.
+    ctrl_c = _CtrlC.install() if config.backend != "ray" else None
+    stop = (lambda: ctrl_c.pressed) if ctrl_c is not None else (lambda: False)
     try:
-        for result in _run(dataclasses.replace(config, options=resolved), on_progress):
+        for result in _run(dataclasses.replace(config, options=resolved), on_progress, stop):
             tally.add(result)
             if on_result is not None:
                 on_result(result)
-            if ctrl_c is not None and ctrl_c.pressed:
-                raise KeyboardInterrupt
+        if ctrl_c is not None and ctrl_c.pressed:
+            raise KeyboardInterrupt
     except KeyboardInterrupt:
         raise Interrupted(tally.summary(interrupted=True)) from None
     finally:
@@ -246,19 +254,16 @@ def start_method() -> str:
 
 
 def _run_parallel(
-    config: SimulationConfig, on_progress: Callable[[int], None] | None
+    config: SimulationConfig,
+    on_progress: Callable[[int], None] | None,
+    should_stop: Callable[[], bool],
 ) -> Iterator[GameResult]:
     context = multiprocessing.get_context(start_method())
-    pool = ProcessPoolExecutor(max_workers=config.workers, mp_context=context)
+    pool = StreamingPool(context, config, chunks(config.games, config.workers, config.chunk_size))
     try:
-        futures: dict[Future[ChunkOutcome], int] = {
-            pool.submit(play_chunk, config, part.start, part.stop): number
-            for number, part in enumerate(chunks(config.games, config.workers, config.chunk_size))
-        }
-        arrivals = ((futures[future], future.result()) for future in as_completed(futures))
-        yield from in_order(arrivals, on_progress)
+        yield from pool.results_in_order(on_progress, should_stop)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.close()
 
 
 register(
@@ -298,8 +303,8 @@ register(
             "en": "How the games ended: {reasons}",
         },
         "lab.sim.end_reason": {
-            "es": "{label} ({reason}) {share}, {count} partidas",
-            "en": "{label} ({reason}) {share}, {count} games",
+            "es": "{label} ({reason}) {share}, {count}",
+            "en": "{label} ({reason}) {share}, {count}",
         },
         "lab.sim.turns": {
             "es": "Turnos por partida (como los cuenta el reglamento): media {mean} · mediana "

@@ -89,6 +89,7 @@ class SimulationSummary:
             scores are only win/lose.
         interrupted: Whether the run was stopped (Ctrl-C) before every game was played.
         planned: Games asked for.
+        permuted: Whether the games cycled through every order of the agents over the seats.
     """
 
     game_id: str
@@ -110,6 +111,7 @@ class SimulationSummary:
     margins: stats.Summary | None = None
     interrupted: bool = False
     planned: int = 0
+    permuted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (``--json``): every figure with its interval."""
@@ -153,6 +155,7 @@ class SimulationSummary:
             "seeds": [self.seed, self.seed + max(games, 1) - 1],
             "agents": list(self.agents),
             "rotate": self.rotate,
+            "permute": self.permuted,
             "options": dict(self.options),
             "seats": [of_share(entry) for entry in self.seat_wins],
             "agents_share": {entry.agent: of_share(entry.wins) for entry in self.agent_wins},
@@ -179,6 +182,7 @@ class Accumulator:
         options: The resolved options.
         planned: Games asked for.
         rates: The ``(numerator, denominator)`` count names shown as rates.
+        permuted: Whether the seats cycle through every order of the agents.
     """
 
     def __init__(
@@ -190,7 +194,9 @@ class Accumulator:
         options: Mapping[str, OptionValue],
         planned: int,
         rates: Sequence[tuple[str, str]] = (),
+        permuted: bool = False,
     ) -> None:
+        self.permuted = permuted
         self.game_id = game_id
         self.agents = tuple(agents)
         self.seed = seed
@@ -293,6 +299,7 @@ class Accumulator:
             margins=stats.summarize(self.margins) if self.scored and self.margins else None,
             interrupted=interrupted,
             planned=self.planned,
+            permuted=self.permuted,
         )
 
 

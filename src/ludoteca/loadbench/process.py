@@ -30,12 +30,27 @@ SERVE = "from ludoteca.cli import main; main()"
 
 SERVE_WITH_SETTINGS = (
     "import sys, uvicorn; from ludoteca.web.app import create_app; "
+    "from ludoteca.web.server.guard import uvicorn_options; "
+    "from ludoteca.web.wire.limits import Limits; "
     "uvicorn.run(create_app(sys.argv[1], bot_delay=float(sys.argv[2]), "
     "clock_scale=float(sys.argv[3])), host='127.0.0.1', port=int(sys.argv[4]), "
-    "log_level='warning')"
+    "log_level='warning', **uvicorn_options(Limits()))"
 )
-"""The same app and server as ``ludoteca serve``, with the server's test settings (bot pacing,
-realtime clock scale), which ``ludoteca serve`` does not take as flags."""
+"""The same app and server as ``ludoteca serve`` (its socket layer too), with the server's
+test settings (bot pacing, realtime clock scale), which ``ludoteca serve`` does not take as
+flags."""
+
+
+def with_nofile(code: str, nofile: int | None) -> str:
+    """``code`` run with at most ``nofile`` open files (``ulimit -n``) when given: a server
+    short of descriptors, as a small host is, without touching the caller's limit.
+    """
+    if nofile is None:
+        return code
+    limit = int(nofile)
+    return (
+        f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); {code}"
+    )
 
 
 def free_port() -> int:
@@ -51,7 +66,8 @@ class Server:
 
     Use as a context manager, or call :meth:`start` and :meth:`stop`. With ``bot_delay``
     the process runs the same app with those settings (tests: 0, and ``clock_scale`` 0 stops
-    Gotcha's clock so bots' timed choices run at once).
+    Gotcha's clock so bots' timed choices run at once). ``nofile``: the process's limit of
+    open files (``ulimit -n``), for the red team's idle-connection attack.
     """
 
     def __init__(
@@ -64,8 +80,10 @@ class Server:
         extra_args: tuple[str, ...] = (),
         bot_delay: float | None = None,
         clock_scale: float = 1.0,
+        nofile: int | None = None,
     ) -> None:
         self.db = db
+        self.nofile = nofile
         self.port = port if port is not None else free_port()
         self.env = {**os.environ, **(env or {})}
         if log is None:
@@ -93,10 +111,11 @@ class Server:
         Raises:
             RuntimeError: If the process exits or does not answer within ``timeout``.
         """
-        args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port)]
+        serve, with_settings = (with_nofile(c, self.nofile) for c in (SERVE, SERVE_WITH_SETTINGS))
+        args = [sys.executable, "-c", serve, "serve", "--port", str(self.port)]
         args += ["--db", str(self.db), *self.extra_args]
         if self.bot_delay is not None:
-            args = [sys.executable, "-c", SERVE_WITH_SETTINGS, str(self.db), str(self.bot_delay)]
+            args = [sys.executable, "-c", with_settings, str(self.db), str(self.bot_delay)]
             args += [str(self.clock_scale), str(self.port)]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(

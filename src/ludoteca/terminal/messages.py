@@ -163,9 +163,9 @@ register(
         "replay.unfinished": {"es": "partida sin terminar", "en": "unfinished game"},
         # What ``ludoteca play`` and ``replay`` refuse (``terminal.play``, ``terminal.replay``).
         "term.bad_seat": {
-            "es": "El asiento {seat} no existe: {game} con {n} jugadores tiene los asientos 0 a "
+            "es": "El asiento {number} no existe: {game} con {n} jugadores tiene los asientos 0 a "
             "{last}",
-            "en": "There is no seat {seat}: {game} with {n} players has seats 0 to {last}",
+            "en": "There is no seat {number}: {game} with {n} players has seats 0 to {last}",
         },
         "term.realtime_hot_seat": {
             "es": "{game} es en tiempo real: no se puede jugar pasando el dispositivo; "

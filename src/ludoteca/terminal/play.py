@@ -129,10 +129,7 @@ def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) 
         raise GameSetupError(msg("term.save_and_no_save"))
     game = registry.make(game_id)
     info = game.info
-    given = options_mod.parse_pairs(list(choices.options))
-    if any(spec.name == "language" for spec in info.options) and "language" not in given:
-        # A game whose room has a language (bots speak it): the person's, unless set.
-        given = {**given, "language": lang}
+    given = options_mod.with_language(info, options_mod.parse_pairs(list(choices.options)), lang)
     options = options_mod.resolve(info, given)
     count = info.min_players if players is None else players
     runner.check_players(info, count)

@@ -25,6 +25,7 @@ from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.routes import games, health, pages, rooms, sockets
 from ludoteca.web.routes import metrics as metrics_route
+from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
 from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import open_store
@@ -45,6 +46,7 @@ def create_app(
     api_docs: bool = False,
     cluster: ClusterSettings | None = None,
     metrics_access: MetricsAccess | None = None,
+    origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -59,13 +61,15 @@ def create_app(
             rooms are loaded by the worker that takes their lease, not all at start.
         metrics_access: Who may read ``/metrics`` (nobody if None). A port of its own is
             served by wrapping the app in ``telemetry.metrics.only_metrics_on``.
+        origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
     """
     limits = limits or Limits()
-    site = Site(limits, Meter(limits), static_dir)
+    site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     access = metrics_access or MetricsAccess()
     for router in (
@@ -89,7 +93,7 @@ def serving(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        store = open_store(store_url)
+        store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
         host: RoomHost
         if cluster is not None:

@@ -20,8 +20,8 @@ bound, the larger of ``|low|`` and ``|high|``, except the ranges an encoding lis
 ``observation_soft`` as ``(offset, size, k)``: their bounds are loose (Tile Up's scores may
 reach 405,675 but stay in the hundreds), so a value ``x >= 0`` there becomes
 ``x / (x + k)``: 0.5 at the typical value ``k``, below 1 for any ``x``. Each encoding's
-docstring lists its soft ranges; the Gymnasium and OpenSpiel adapters always scale, the
-PettingZoo environment when built with ``scaled=True``.
+docstring lists its soft ranges; every adapter scales by default (the
+PettingZoo environments give raw counts only when built with ``scaled=False``).
 
 Writing from the state (the fast path)
 --------------------------------------

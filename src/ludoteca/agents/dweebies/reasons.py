@@ -16,7 +16,7 @@ from ludoteca.agents.dweebies import greedy
 from ludoteca.agents.dweebies.expert import ExpertDweebies, Scored
 from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.agents.explain.decision import Decision
-from ludoteca.agents.explain.reason import Reason
+from ludoteca.agents.explain.reason import Count, Reason
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import register
 from ludoteca.games.dweebies.actions import Collect, Place
@@ -36,9 +36,9 @@ def reason(decision: Decision) -> Reason | None:
         return _played_out(decision, decision.memo)
     if isinstance(action, Place):
         gain = cards_won(decision.view, action)
-        figures: dict[str, Any] = {"count": len(decision.legal)}
+        figures: dict[str, Any] = {"count": Count(len(decision.legal), "possible_placement")}
         if gain:
-            figures["gain"] = gain
+            figures["gain"] = Count(gain, "card")
             return Reason("explain.dweebies.take", seats, figures=figures)
         return Reason("explain.dweebies.safe", seats, figures=figures)
     return Reason("explain.dweebies.other", seats)
@@ -69,8 +69,8 @@ def _played_out(decision: Decision, scored: Scored) -> Reason:
     mine = leads[scored.best]
     others = tuple(sorted((v for i, v in enumerate(leads) if i != scored.best), reverse=True))
     figures: dict[str, Any] = {
-        "count": len(scored.candidates),
-        "games": scored.samples,
+        "count": Count(len(scored.candidates), "promising_placement"),
+        "games": Count(scored.samples, "imagined_deal"),
         "lead": mine,
         "other": others[0] if others else mine,
     }
@@ -86,25 +86,24 @@ register(
             "en": "{bot} took as many cards as the rules allow.",
         },
         "explain.dweebies.take": {
-            "es": "{bot} pesó sus {count} colocaciones posibles: esta le da {gain} cartas ya "
-            "y deja poco a los siguientes jugadores.",
-            "en": "{bot} weighed their {count} possible placements: this one wins {gain} cards "
-            "now and leaves little for the next players.",
+            "es": "{bot} pesó {count}: esta le da {gain} ya y deja poco a los siguientes "
+            "jugadores.",
+            "en": "{bot} weighed their {count}: this one wins {gain} now and leaves little "
+            "for the next players.",
         },
         "explain.dweebies.safe": {
-            "es": "{bot} pesó sus {count} colocaciones posibles: ninguna ganaba cartas que "
-            "compensaran lo que deja abierto, y esta es la que menos deja a los siguientes "
-            "jugadores.",
-            "en": "{bot} weighed their {count} possible placements: none won cards worth what "
-            "it left open, and this one leaves the least for the next players.",
+            "es": "{bot} pesó {count}: ninguna ganaba cartas que compensaran lo que deja "
+            "abierto, y esta es la que menos deja a los siguientes jugadores.",
+            "en": "{bot} weighed their {count}: none won cards worth what it left open, and "
+            "this one leaves the least for the next players.",
         },
         "explain.dweebies.played_out": {
-            "es": "{bot} probó sus {count} colocaciones más prometedoras en {games} repartos "
-            "imaginados, jugando unos turnos más: su ventaja media sobre el mejor rival era "
-            "de {lead} cartas con esta y de {other} con la siguiente mejor.",
-            "en": "{bot} tried their {count} most promising placements on {games} imagined "
-            "deals, playing a few turns on: their average lead over the best rival was {lead} "
-            "cards with this one and {other} with the next best.",
+            "es": "{bot} probó {count} en {games}, jugando unos turnos más: su ventaja media "
+            "sobre el mejor rival era de {lead} cartas con esta y de {other} con la "
+            "siguiente mejor.",
+            "en": "{bot} tried {count} on {games}, playing a few turns on: their average lead "
+            "over the best rival was {lead} cards with this one and {other} with the next "
+            "best.",
         },
         "explain.dweebies.other": {
             "es": "{bot} hizo lo que pide la regla en este momento.",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ludoteca.agents.explain.reason import Reason
+from ludoteca.agents.explain.reason import Count, Reason
 from ludoteca.agents.explain.search import search_reason
 from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
 from ludoteca.agents.random import RandomAgent
@@ -113,12 +113,13 @@ def reason_for(decision: Decision) -> Reason:
 
 
 def random_reason(decision: Decision) -> Reason:
-    """The random bot: it picked among its moves by chance.
+    """The random bot: it picks among its moves by chance.
 
     The count of its moves is a figure, even when it is one: how many moves a seat has can
     depend on its hidden cards, so "it had no other move" would tell the reader about them.
+    The sentence reads the same for one move and for many ("(this time, 1 move)").
     """
-    count = len(decision.legal)
+    count = Count(len(decision.legal), "move")
     return Reason("explain.random", seats={"bot": decision.seat}, figures={"count": count})
 
 
@@ -132,9 +133,10 @@ def _game_reasoner(game_id: str) -> GameReasoner:
 register(
     {
         "explain.random": {
-            "es": "{bot} juega a lo loco: eligió esta jugada al azar (tenía {count} para elegir).",
-            "en": "{bot} plays loosely: they picked this move by chance (they had {count} to "
-            "choose from).",
+            "es": "{bot} juega a lo loco: eligió esta jugada al azar entre las que tenía "
+            "(esta vez, {count}).",
+            "en": "{bot} plays loosely: they picked this move by chance among the ones they "
+            "had (this time, {count}).",
         },
     }
 )

@@ -8,10 +8,13 @@ A :class:`Reason` is a catalogue key and three kinds of parameters:
   :class:`~ludoteca.engine.i18n.Message`; only what the reader can see: the move itself as
   the board shows it, public cards, the phase;
 * **figures** — the bot's own numbers (chances, counts of moves or simulated games, points
-  or cards it expects): :class:`Chance` reads ``71%``, :class:`Chances` ``40% and 35%``, an
-  ``int`` as itself, a ``float`` with one decimal. They come from the bot's whole view,
-  hidden cards included, so they are the only part that may change with what the reader
-  cannot see; they never name a card.
+  or cards it expects): :class:`Chance` reads ``71%``, :class:`Chances` ``40% and 35%``,
+  :class:`Count` a count with its noun in the number it asks (``1 move``, ``3 moves``),
+  :class:`Margin` a search's margin (``by over 5%``, or that its games were too few to
+  tell), an ``int`` as itself, a ``float`` with one decimal. They come from the bot's whole
+  view, hidden cards included, so they are the only part that may change with what the
+  reader cannot see; they never name a card. A noun's number or a margin's wording goes
+  with its figure for that reason: the rest of the sentence may not depend on them.
 
 :meth:`Reason.masked` writes the sentence with every figure as ``#``: what must stay the same
 when the zones hidden from the reader are resampled (tests/agents/test_explain_leaks.py).
@@ -19,12 +22,13 @@ when the zones hidden from the reader are resampled (tests/agents/test_explain_l
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ludoteca.engine.events import name_list, seat_name
 from ludoteca.engine.game import Seat
-from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.engine.i18n import Lang, Message, msg, register
 
 MASK = "#"
 """How :meth:`Reason.masked` writes a figure."""
@@ -48,7 +52,45 @@ class Chances:
     values: tuple[float, ...]
 
 
-Figure = Chance | Chances | int | float
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A count with its noun: ``1 move``, ``3 moves`` (``1 jugada``, ``3 jugadas``).
+
+    Attributes:
+        value: How many.
+        unit: The noun, a key of the ``explain.unit.<unit>.one`` / ``.other`` catalogue
+            entries below.
+    """
+
+    value: int
+    unit: str
+
+    def text(self, lang: Lang) -> str:
+        """``"1 move"``, ``"3 moves"`` in ``lang``."""
+        form = "one" if self.value == 1 else "other"
+        return f"{self.value} {msg(f'explain.unit.{self.unit}.{form}').text(lang)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Margin:
+    """How much more another move had to win for a search to trade its usual move for it.
+
+    ``value`` is a chance (the margin on the ``[-1, 1]`` value scale, halved), infinite
+    when the search took too few games to measure it. At ``1`` (100%) or more no move
+    could clear it: the search's games were too few to tell, and that is what it reads,
+    rather than "by over 100%".
+    """
+
+    value: float
+
+    def text(self, lang: Lang) -> str:
+        """``"by over 5%"``, or that the games were too few to tell, in ``lang``."""
+        if not math.isfinite(self.value) or self.value >= 1.0:
+            return msg("explain.margin.too_few").text(lang)
+        return msg("explain.margin.over", margin=Chance(self.value).text()).text(lang)
+
+
+Figure = Chance | Chances | Count | Margin | int | float
 """A bot's own number in a reason."""
 
 
@@ -108,6 +150,8 @@ def figure_text(figure: Figure, lang: Lang) -> str:
         return figure.text()
     if isinstance(figure, Chances):
         return chance_list(figure.values, lang)
+    if isinstance(figure, Count | Margin):
+        return figure.text(lang)
     if isinstance(figure, int):
         return str(figure)
     text = f"{figure:.1f}"
@@ -121,3 +165,51 @@ def chance_list(chances: Sequence[float], lang: Lang) -> str:
         return "".join(texts)
     joiner = " y " if lang == "es" else " and "
     return ", ".join(texts[:-1]) + joiner + texts[-1]
+
+
+_UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    # unit: ((English one, other), (Spanish one, other))
+    "move": (("move", "moves"), ("jugada", "jugadas")),
+    "possible_move": (("possible move", "possible moves"), ("jugada posible", "jugadas posibles")),
+    "possible_placement": (
+        ("possible placement", "possible placements"),
+        ("colocación posible", "colocaciones posibles"),
+    ),
+    "promising_placement": (
+        ("promising placement", "promising placements"),
+        ("colocación prometedora", "colocaciones prometedoras"),
+    ),
+    "way": (("way", "ways"), ("manera", "maneras")),
+    "card": (("card", "cards"), ("carta", "cartas")),
+    "point": (("point", "points"), ("punto", "puntos")),
+    "game": (("game", "games"), ("partida", "partidas")),
+    "game_simulated": (
+        ("game simulated", "games simulated"),
+        ("partida simulada", "partidas simuladas"),
+    ),
+    "likely_hand": (("likely hand", "likely hands"), ("mano probable", "manos probables")),
+    "simulated_deal": (
+        ("simulated deal", "simulated deals"),
+        ("reparto simulado", "repartos simulados"),
+    ),
+    "imagined_deal": (
+        ("imagined deal", "imagined deals"),
+        ("reparto imaginado", "repartos imaginados"),
+    ),
+}
+"""The nouns a :class:`Count` reads with, singular and plural."""
+
+register(
+    {
+        **{
+            f"explain.unit.{unit}.{form}": {"en": en[index], "es": es[index]}
+            for unit, (en, es) in _UNITS.items()
+            for index, form in enumerate(("one", "other"))
+        },
+        "explain.margin.over": {"es": "por más de un {margin}", "en": "by over {margin}"},
+        "explain.margin.too_few": {
+            "es": "y fueron muy pocas partidas para saberlo",
+            "en": "and these were too few games to tell",
+        },
+    }
+)

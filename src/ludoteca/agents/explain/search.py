@@ -8,16 +8,19 @@ as an estimated chance of winning.
 The chances shown agree with the choice. An anchored search plays its expert's move unless
 another is better by more than chance allows over the same simulated games
 (``SearchStats.margin``): a kept move may then show a lower chance than another, and the
-sentence says why. The other moves are never named: they come from the bot's own view (its
-hand); only their chances are given.
+sentence says why. A search that took too few games to measure that margin (or whose
+margin is 100% or more, which no move can clear) says its games were too few to tell
+(:class:`~ludoteca.agents.explain.reason.Margin`): how many games it took depends on how
+many moves it weighed, which can depend on its hand, so this is a figure's wording. The
+other moves are never named: they come from the bot's own view (its hand); only their
+chances are given.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from ludoteca.agents.explain.reason import Chance, Chances, Reason
+from ludoteca.agents.explain.reason import Chance, Chances, Count, Margin, Reason
 from ludoteca.agents.ismcts import SearchStats
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import register
@@ -42,19 +45,22 @@ def search_reason(seat: Seat, stats: SearchStats, chosen: Any) -> Reason | None:
     others = tuple(m[2] for m in moves if m[0] != chosen)
     seats = {"bot": seat}
     if not others:
-        figures: dict[str, Any] = {"chance": Chance(mine[2]), "games": mine[1]}
+        figures: dict[str, Any] = {"chance": Chance(mine[2]), "games": Count(mine[1], "game")}
         return Reason("explain.search.alone", seats, {}, figures, mine[2])
     if not stats.anchored:
-        figures = {"chance": Chance(mine[2]), "games": stats.iterations, "others": Chances(others)}
+        figures = {
+            "chance": Chance(mine[2]),
+            "games": Count(stats.iterations, "game"),
+            "others": Chances(others),
+        }
         close = max(others) > mine[2]
         return Reason("explain.search.most_tried", seats, {}, figures, mine[2], others, close)
-    margin = stats.margin / 2.0 if math.isfinite(stats.margin) else 1.0
     figures = {
         "chance": Chance(mine[2]),
-        "games": mine[1],
+        "games": Count(mine[1], "game_simulated"),
         "usual": Chance(chance(stats.anchor_value)),
         "best": Chance(max(others)),
-        "margin": Chance(margin),
+        "margin": Margin(stats.margin / 2.0),
     }
     # The anchor's move is kept unless another beats it by more than the margin, so a
     # kept move may show less than the best other: the sentence states that rule.
@@ -65,25 +71,23 @@ def search_reason(seat: Seat, stats: SearchStats, chosen: Any) -> Reason | None:
 register(
     {
         "explain.search.anchored": {
-            "es": "{bot} comparó su jugada habitual con otras en {games} partidas simuladas "
-            "desde lo que ve, y solo la cambia por otra que gane claramente más (por más de "
-            "{margin}): con esta ganaba un {chance}, con la habitual un {usual} y con la "
-            "mejor de las demás un {best}.",
-            "en": "{bot} tested their usual move against others in {games} games simulated "
-            "from what they see, and trades it only for one that wins clearly more (by over "
-            "{margin}): this move won {chance}, their usual move {usual} and the best other "
-            "{best}.",
+            "es": "{bot} comparó su jugada habitual con otras en {games} desde lo que ve; "
+            "solo la cambia por otra que gane claramente más, {margin}: con esta ganaba un "
+            "{chance}, con la habitual un {usual} y con la mejor de las demás un {best}.",
+            "en": "{bot} tested their usual move against others in {games} from what they "
+            "see; they trade it only for one that wins clearly more, {margin}: this move won "
+            "{chance}, their usual move {usual} and the best other {best}.",
         },
         "explain.search.most_tried": {
-            "es": "{bot} simuló {games} partidas desde lo que ve y juega la jugada que más "
-            "probó, la más fiable: ganaba un {chance}; las siguientes más probadas, {others}.",
-            "en": "{bot} simulated {games} games from what they see and plays the move they "
-            "tried most, the surest: it won {chance}; the next most tried {others}.",
+            "es": "{bot} simuló {games} desde lo que ve y juega la jugada que más probó, la "
+            "más fiable: ganaba un {chance}; las siguientes más probadas, {others}.",
+            "en": "{bot} simulated {games} from what they see and plays the move they tried "
+            "most, the surest: it won {chance}; the next most tried {others}.",
         },
         "explain.search.alone": {
-            "es": "{bot} simuló {games} partidas desde lo que ve con la única jugada que "
-            "valía la pena probar: ganaba un {chance}.",
-            "en": "{bot} simulated {games} games from what they see with the only move worth "
+            "es": "{bot} simuló {games} desde lo que ve con la única jugada que valía la pena "
+            "probar: ganaba un {chance}.",
+            "en": "{bot} simulated {games} from what they see with the only move worth "
             "trying: it won {chance}.",
         },
     }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.agents.explain.decision import Decision
-from ludoteca.agents.explain.reason import Chance, Chances, Reason
+from ludoteca.agents.explain.reason import Chance, Chances, Count, Reason
 from ludoteca.agents.tacocat.expert import ExpertTacocat, Scored
 from ludoteca.agents.tacocat.greedy import GreedyTacocat, _opponent_pool, match_probability
 from ludoteca.engine.i18n import register
@@ -61,11 +61,13 @@ def _scored(decision: Decision, scored: Scored) -> Reason:
         (c for a, c in zip(scored.actions, chances, strict=True) if a != scored.chosen),
         reverse=True,
     )[:2]
-    figures: dict[str, Any] = {"games": scored.samples, "chance": Chance(mine)}
-    key = "replace_scored" if isinstance(decision.action, Replace) else "scored"
+    replacing = isinstance(decision.action, Replace)
+    unit = "simulated_deal" if replacing else "likely_hand"
+    figures: dict[str, Any] = {"games": Count(scored.samples, unit), "chance": Chance(mine)}
+    key = "replace_scored" if replacing else "scored"
     if others:
         figures["others"] = Chances(tuple(others))
-        figures["count"] = len(scored.actions)
+        figures["count"] = Count(len(scored.actions), "way" if replacing else "possible_move")
     else:
         key += "_alone"
     return Reason(f"explain.tacocat.{key}", _seats(decision), {}, figures, mine, tuple(others))
@@ -85,12 +87,13 @@ register(
             "en": "{bot} duelled with a spare card and kept their lowest one for the showdown.",
         },
         "explain.tacocat.attack": {
-            "es": "{bot} guarda su carta más baja para el final y ataca con lo que le sobra: "
-            "según su cuenta de las cartas que no ve, {opponent} no puede igualar este "
-            "ataque un {chance} de las veces.",
+            "es": "{bot} guarda su carta más baja para el final y ataca con lo que le sobra, "
+            "que así además se quita de encima: según su cuenta de las cartas que no ve, la "
+            "probabilidad de que {opponent} no pueda igualar este ataque es del {chance}.",
             "en": "{bot} keeps their lowest card for the showdown and attacks with what they "
-            "can spare: by their count of the cards they cannot see, {opponent} fails to "
-            "match this attack {chance} of the time.",
+            "can spare, which also gets it out of their hand: by their count of the cards "
+            "they cannot see, the chance that {opponent} cannot match this attack is "
+            "{chance}.",
         },
         "explain.tacocat.attack_all": {
             "es": "{bot} ataca con todas las cartas que le quedan.",
@@ -113,30 +116,27 @@ register(
             "en": "{bot} did what the rules ask at this point.",
         },
         "explain.tacocat.scored": {
-            "es": "{bot} jugó el resto de la ronda contra {games} manos probables de "
-            "{opponent} con cada una de sus {count} jugadas posibles: con esta ganaba un "
-            "{chance}; con las mejores de las demás, {others}.",
-            "en": "{bot} played the rest of the round out against {games} likely hands of "
-            "{opponent} with each of their {count} possible moves: this one won {chance}; "
-            "the best others {others}.",
+            "es": "{bot} jugó el resto de la ronda contra {games} de {opponent} con cada "
+            "una de sus {count}: con esta ganaba un {chance}; con las mejores de las demás, "
+            "{others}.",
+            "en": "{bot} played the rest of the round out against {games} of {opponent} "
+            "with each of their {count}: this one won {chance}; the best others {others}.",
         },
         "explain.tacocat.scored_alone": {
-            "es": "{bot} jugó el resto de la ronda contra {games} manos probables de "
-            "{opponent}: con esta jugada ganaba un {chance}.",
-            "en": "{bot} played the rest of the round out against {games} likely hands of "
-            "{opponent}: this move won {chance}.",
+            "es": "{bot} jugó el resto de la ronda contra {games} de {opponent}: con esta "
+            "jugada ganaba un {chance}.",
+            "en": "{bot} played the rest of the round out against {games} of {opponent}: "
+            "this move won {chance}.",
         },
         "explain.tacocat.replace_scored": {
-            "es": "{bot} probó {count} maneras de cambiar cartas en {games} repartos "
-            "simulados y se quedó con la mejor: ganaba la ronda un {chance}; las mejores de "
-            "las demás, {others}.",
-            "en": "{bot} tried {count} ways of swapping cards on {games} simulated deals and "
-            "kept the best: it won the round {chance}; the best others {others}.",
+            "es": "{bot} probó {count} de cambiar cartas en {games} y se quedó con la mejor: "
+            "ganaba la ronda un {chance}; las mejores de las demás, {others}.",
+            "en": "{bot} tried {count} of swapping cards on {games} and kept the best: it won "
+            "the round {chance}; the best others {others}.",
         },
         "explain.tacocat.replace_scored_alone": {
-            "es": "{bot} probó su cambio de cartas en {games} repartos simulados: ganaba la "
-            "ronda un {chance}.",
-            "en": "{bot} tried their swap on {games} simulated deals: it won the round {chance}.",
+            "es": "{bot} probó su cambio de cartas en {games}: ganaba la ronda un {chance}.",
+            "en": "{bot} tried their swap on {games}: it won the round {chance}.",
         },
     }
 )

@@ -10,7 +10,7 @@ board shows for it.
 from __future__ import annotations
 
 from ludoteca.agents.explain.decision import Decision
-from ludoteca.agents.explain.reason import Reason
+from ludoteca.agents.explain.reason import Count, Reason
 from ludoteca.agents.tile_up.greedy import Board, GreedyTileUp
 from ludoteca.engine.i18n import register
 from ludoteca.games.tile_up.model import (
@@ -34,7 +34,7 @@ def reason(decision: Decision) -> Reason | None:
     seats = {"bot": decision.seat}
     if isinstance(action, Score):
         points = Board(decision.view).points_at(action.row, action.col)
-        return Reason("explain.tile_up.score", seats, figures={"points": points})
+        return Reason("explain.tile_up.score", seats, figures={"points": Count(points, "point")})
     if isinstance(action, Place):
         board = Board(decision.view)
         cell = board.geo.bit(action.row, action.col)
@@ -55,9 +55,9 @@ register(
     {
         "explain.tile_up.score": {
             "es": "{bot} puntuó la figura en cuanto estuvo completa, antes de que nadie "
-            "pudiera estropearla: {points} puntos.",
+            "pudiera estropearla: {points}.",
             "en": "{bot} scored the shape as soon as it was complete, before anyone could "
-            "spoil it: {points} points.",
+            "spoil it: {points}.",
         },
         "explain.tile_up.corner": {
             "es": "{bot} va en cabeza, así que cubre una esquina para acercar el final.",

@@ -48,5 +48,7 @@ def name(card: int, lang: str) -> str:
 
 
 def card_label(card: int, lang: str) -> str:
-    """A card as people read it: its code and name, e.g. ``"D07 (Pirate)"``."""
-    return f"{CODES[card]} ({name(card, lang)})"
+    """A card as people read it and the table shows it: the Dweebie's name, e.g.
+    ``"Pirate"`` (its code ``D07`` is for records and typed moves only).
+    """
+    return name(card, lang)

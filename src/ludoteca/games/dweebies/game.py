@@ -45,7 +45,7 @@ from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.errors import GameSetupError, InvalidActionError
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import CHANCE, GameInfo, Options, OptionSpec, Outcome, Seat, View
-from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.engine.i18n import Lang, Localized, Message, msg
 from ludoteca.engine.sorted_ints import insert_sorted, position_in
 from ludoteca.games.dweebies import events as _events
 from ludoteca.games.dweebies import layout
@@ -425,8 +425,8 @@ class Dweebies:
         return Place(card, x, y)
 
     def describe(self, action: Action, lang: str, names: Sequence[str] = ()) -> str:
-        """A sentence for people, e.g. "places D07 (Pirate) 1 column right from the first
-        card" (in words: people see the table, not its coordinates).
+        """A sentence for people, e.g. "places Pirate 1 column right from the first card"
+        (in words: people see the table, not its coordinates or the cards' codes).
         """
         shown: Lang = "es" if lang == "es" else "en"
         if isinstance(action, Place):
@@ -571,8 +571,12 @@ def _explain_place(state: State, seat: Seat, action: Place) -> tuple[str, Messag
     """
     hand = state.hands[seat]
     if action.card not in hand:
-        shown = " ".join(CODES[d] for d in hand) or "-"
-        return "DW-03", msg("dweebies.not_in_hand", card=CODES[action.card], hand=shown)
+        held = Localized(
+            ", ".join(card_label(d, "es") for d in hand) or "-",
+            ", ".join(card_label(d, "en") for d in hand) or "-",
+        )
+        card = Localized(card_label(action.card, "es"), card_label(action.card, "en"))
+        return "DW-03", msg("dweebies.not_in_hand", card=card, hand=held)
     cells = state.table.cells
     if not cells:
         return ("DW-08" if any(state.scores) else "DW-03"), msg("dweebies.centre")

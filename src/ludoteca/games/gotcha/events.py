@@ -25,6 +25,7 @@ from ludoteca.games.gotcha.actions import (
     Vote,
 )
 from ludoteca.games.gotcha.cards import emote_label
+from ludoteca.games.gotcha.names import card_name, slot_name
 from ludoteca.games.gotcha.state import State
 
 _BUZZ_RULES = {"correct": "GT-06", "wrong": "GT-08", "referee": "GT-13"}
@@ -42,7 +43,7 @@ def step_events(
                 event(
                     "deal",
                     CHANCE,
-                    msg("gotcha.ev.deal_own", card=action.card),
+                    msg("gotcha.ev.deal_own", card=card_name(action.card)),
                     rule="GT-02",
                     seat=owner,
                     card=action.card,
@@ -86,7 +87,7 @@ def step_events(
                 msg(
                     "gotcha.ev.buzz",
                     seat=seat,
-                    slot=SLOT_NAMES[action.slot],
+                    slot=slot_name(action.slot),
                     accused_seats=action.seats,
                 ),
                 rule="GT-06",
@@ -123,12 +124,13 @@ def step_events(
 
 def _play(seat: Seat, action: Play) -> Event:
     slot = SLOT_NAMES[action.slot]
+    card, place = card_name(action.card, action.text), slot_name(action.slot)
     if action.target != NO_TARGET:
         message = msg(
-            "gotcha.ev.play_mat", seat=seat, card=action.card, slot=slot, target_seat=action.target
+            "gotcha.ev.play_mat", seat=seat, card=card, slot=place, target_seat=action.target
         )
     else:
-        message = msg("gotcha.ev.play", seat=seat, card=action.card, slot=slot)
+        message = msg("gotcha.ev.play", seat=seat, card=card, slot=place)
     return event(
         "play",
         seat,
@@ -158,7 +160,7 @@ def _verdicts(before: State, after: State) -> list[Event]:
                 msg(
                     f"gotcha.ev.verdict_{result.result}",
                     buzzer_seat=result.buzzer,
-                    slot=slot,
+                    slot=slot_name(result.slot),
                     accused_seats=result.accused,
                 ),
                 rule=_BUZZ_RULES.get(result.result, "GT-09"),
@@ -178,7 +180,7 @@ def _verdicts(before: State, after: State) -> list[Event]:
                 msg(
                     "gotcha.ev.vote_open",
                     buzzer_seat=ballot.buzzer,
-                    slot=SLOT_NAMES[ballot.slot],
+                    slot=slot_name(ballot.slot),
                     accused_seats=ballot.accused,
                 ),
                 rule="GT-09",

@@ -81,6 +81,7 @@ from ludoteca.games.gotcha.actions import (
 )
 from ludoteca.games.gotcha.cards import Event
 from ludoteca.games.gotcha.legal import why
+from ludoteca.games.gotcha.names import card_name, slot_name
 from ludoteca.games.gotcha.state import (
     DATA,
     DRAW,
@@ -484,18 +485,19 @@ def _describe(action: Action) -> Message:
     if isinstance(action, Draw):
         return msg("gotcha.do.draw")
     if isinstance(action, Deal):
-        return msg("gotcha.do.deal", card=action.card)
+        return msg("gotcha.do.deal", card=card_name(action.card))
     if isinstance(action, Play):
-        slot = _slot_message(action.slot)
+        slot = slot_name(action.slot)
+        card = card_name(action.card, action.text)
         if action.target == NO_TARGET:
-            return msg("gotcha.do.play_area", card=action.card, slot=slot)
-        return msg("gotcha.do.play_mat", card=action.card, slot=slot, seat=action.target)
+            return msg("gotcha.do.play_area", card=card, slot=slot)
+        return msg("gotcha.do.play_mat", card=card, slot=slot, seat=action.target)
     if isinstance(action, Chat):
         return msg("gotcha.do.chat", text=action.text)
     if isinstance(action, Emote):
         return msg("gotcha.do.emote", emote=msg(f"gotcha.emote.{action.emote}"))
     if isinstance(action, Buzz):
-        return msg("gotcha.do.buzz", slot=_slot_message(action.slot), seats=action.seats)
+        return msg("gotcha.do.buzz", slot=slot_name(action.slot), seats=action.seats)
     return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no"))
 
 
@@ -505,9 +507,3 @@ register(
         for emote in cards.EMOTES
     }
 )
-
-
-def _slot_message(slot: int) -> Message:
-    if slot < AREAS:
-        return msg("gotcha.slot.area", n=slot + 1)
-    return msg("gotcha.slot.mat", n=slot - AREAS + 1)

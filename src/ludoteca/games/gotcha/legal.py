@@ -19,7 +19,6 @@ from ludoteca.games.gotcha import cards, referee
 from ludoteca.games.gotcha.actions import (
     AREAS,
     NO_TARGET,
-    SLOT_NAMES,
     Action,
     Buzz,
     Chat,
@@ -36,6 +35,7 @@ from ludoteca.games.gotcha.actions import (
     play_at,
 )
 from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.names import card_name, slot_name
 from ludoteca.games.gotcha.state import (
     BLANK_LINES,
     CHAT_LINES,
@@ -485,7 +485,7 @@ def _why_turn(state: State, seat: Seat, action: Draw | Play) -> tuple[str, Messa
     except ValueError:
         return "GT-02", msg("gotcha.unknown_card", card=action.card)
     if action.card not in state.hands[seat]:
-        return "GT-02", msg("gotcha.not_in_hand", card=action.card)
+        return "GT-02", msg("gotcha.not_in_hand", card=card_name(action.card, action.text))
     mats = len(state.mats)
     if rule.kind in ("who", "what", "blank_what"):
         rule_id = "GT-03"
@@ -499,10 +499,10 @@ def _why_turn(state: State, seat: Seat, action: Draw | Play) -> tuple[str, Messa
         if j >= mats:
             return rule_id, msg("gotcha.no_such_mat", mats=mats)
         if not 0 <= action.target < len(state.profiles):
-            return rule_id, msg("gotcha.no_such_seat", seat=action.target)
+            return rule_id, msg("gotcha.no_such_seat", number=action.target)
         free = [k for k, m in enumerate(state.mats) if m.owner < 0]
         if free and j != free[0]:
-            return rule_id, msg("gotcha.free_mat_first", mat=SLOT_NAMES[AREAS + free[0]])
+            return rule_id, msg("gotcha.free_mat_first", mat=slot_name(AREAS + free[0]))
         holder = next((k for k, m in enumerate(state.mats) if m.owner == action.target), -1)
         if holder >= 0 and holder != j:
             return rule_id, msg("gotcha.has_rule", seat=action.target)
@@ -515,12 +515,12 @@ def _why_turn(state: State, seat: Seat, action: Draw | Play) -> tuple[str, Messa
 
 def _why_buzz(state: State, seat: Seat, action: Buzz) -> tuple[str, Message] | None:
     if action.slot >= slot_count(state) or rule_card(state, action.slot) is None:
-        return "GT-06", msg("gotcha.not_live", slot=SLOT_NAMES[action.slot])
+        return "GT-06", msg("gotcha.not_live", slot=slot_name(action.slot))
     if not action.seats:
         return "GT-06", msg("gotcha.nobody_named")
     for accused in action.seats:
         if not 0 <= accused < len(state.profiles):
-            return "GT-06", msg("gotcha.no_such_seat", seat=accused)
+            return "GT-06", msg("gotcha.no_such_seat", number=accused)
     if seat in action.seats:
         return "GT-06", msg("gotcha.accuse_self")
     return None

@@ -17,8 +17,9 @@ from typing import Any
 from ludoteca.engine.game import ProfileSpec, SeatProfile, Trait, View
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.games.gotcha import cards
-from ludoteca.games.gotcha.actions import SLOT_NAMES, Action, Buzz, Deal, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha.actions import Action, Buzz, Deal, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.actions import parse as parse_action
+from ludoteca.games.gotcha.names import card_name, slot_name
 from ludoteca.games.gotcha.state import MAX_AGE, MIN_AGE, NAMES, profiles_from
 
 _STAMP = re.compile(r"^\s*@\d*\s*")
@@ -97,12 +98,16 @@ def turn_menu(
 
 
 def move_menu(
-    view: View, legal: Sequence[Any], lang: Lang, describe: Callable[[Any, Lang], str]
+    view: View,
+    legal: Sequence[Any],
+    lang: Lang,
+    describe: Callable[[Any, Lang, Sequence[str]], str],
 ) -> list[tuple[str, str]]:
     """A seat's moves as ``(text without time, label)``, each text once: the draw, the
     plays or the votes (:func:`turn_menu`), then every emote and buzz the listing offers,
-    labelled by ``describe`` (chat is typed, so it is not listed).
+    labelled by ``describe`` with the seats' names (chat is typed, so it is not listed).
     """
+    names = [str(profile["name"]) for profile in view["profiles"]]
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     actions, labels = turn_menu(view, legal, lang)
@@ -116,7 +121,7 @@ def move_menu(
             text = strip_time(str(action))
             if text not in seen:
                 seen.add(text)
-                out.append((text, describe(action, lang)))
+                out.append((text, describe(action, lang, names)))
     return out
 
 
@@ -127,9 +132,7 @@ def _label(action: Any, view: View, lang: Lang) -> str:
         return msg("gotcha.do.vote", vote=msg("gotcha.yes" if action.yes else "gotcha.no")).text(
             lang
         )
-    card = cards.card(action.card)
-    text = card.es if lang == "es" else card.en
-    place = SLOT_NAMES[action.slot]
+    place = slot_name(action.slot).text(lang)
     if action.target >= 0:
         place += " → " + view["profiles"][action.target]["name"]
-    return f"{action.card} {place}: {text}"
+    return f"{place}: {card_name(action.card, action.text).text(lang)}"

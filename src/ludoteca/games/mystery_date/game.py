@@ -497,8 +497,8 @@ class MysteryDate:
             targets = swap_targets(state)
             return rule_id, msg(
                 "mystery_date.bad_target",
-                targets=", ".join(map(str, targets)),
-                target=action.target,
+                targets_seats=tuple(targets),
+                target_seat=action.target,
             )
         if isinstance(action, Show):
             return rule_id, msg(

@@ -1,10 +1,11 @@
-"""Mystery Date's match statistics for the lab: what the door opened on, and for whom.
+"""Mystery Date's match statistics for the lab: what the door opened on.
 
 ``ludoteca simulate`` finds :func:`match_statistics` here (the optional per-game hook of
 ``lab/match.py``). The returned :class:`DoorTally` is the runner's observer of one match:
 it reads only the door's chance steps (MD-09) and the state just before them (whose turn,
 which outfit was shown); ``apply`` is untouched. The public log of the state keeps only the
-last events, so the door openings are counted as they happen.
+last events, so the door openings are counted as they happen. Who opened it, by seat, is
+counted with the other mechanics from the public events (``lab/mechanics/mystery_date.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from typing import Any
 from ludoteca.engine.game import Seat
 from ludoteca.games.mystery_date.cards import DUD, Door
 from ludoteca.games.mystery_date.state import State
-
-MAX_SEATS = 4
 
 
 class DoorTally:
@@ -29,15 +28,13 @@ class DoorTally:
     """``(numerator, denominator)`` count names that the simulation shows as rates."""
 
     def __init__(self) -> None:
-        self._opens = [0] * MAX_SEATS
-        self._players = 0
+        self._opens = 0
         self._dates = self._duds = self._other = 0
 
     def __call__(self, before: State, seat: Seat, action: Any, after: State) -> None:
         """The runner's observer: one step of the match."""
-        self._players = before.players
         if type(action) is Door:
-            self._opens[before.mover] += 1
+            self._opens += 1
             if action.result == before.shown:
                 self._dates += 1
             elif action.result == DUD:
@@ -47,15 +44,12 @@ class DoorTally:
 
     def counts(self) -> dict[str, int]:
         """The match's counts by name (each has a message ``mystery_date.stat.<name>``)."""
-        counts = {
-            "door_opens": sum(self._opens),
+        return {
+            "door_opens": self._opens,
             "door_dates": self._dates,
             "door_other": self._other,
             "door_duds": self._duds,
         }
-        for seat, opens in enumerate(self._opens[: self._players]):
-            counts[f"door_opens_p{seat + 1}"] = opens
-        return counts
 
 
 def match_statistics() -> DoorTally:

@@ -53,7 +53,7 @@ from ludoteca.web.store import Store
 from ludoteca.web.store.fence import FENCES_TABLE, Fences
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError, parse_lang, read_message
-from ludoteca.web.wire.limits import Bucket, Limits, Meter
+from ludoteca.web.wire.limits import Limits, Meter, SocketRates
 from ludoteca.web.wire.sockets import (
     CLOSE_MOVED,
     CLOSE_NO_ROOM,
@@ -261,8 +261,8 @@ class Node:
         if self.causes:
             self._tell_pause(link, True)
 
-        def answer(text: str | None, chats: Bucket) -> Awaitable[None]:
-            return self._frame(link, text, chats, address)
+        def answer(text: str | None, rates: SocketRates) -> Awaitable[None]:
+            return self._frame(link, text, rates, address)
 
         try:
             await read_frames(websocket, client, self.limits, self.meter, address, answer)
@@ -295,10 +295,10 @@ class Node:
         link.owner = link.room = None
         link.shut(CLOSE_NOT_READING)
 
-    async def _frame(self, link: Link, text: str | None, chats: Bucket, address: str) -> None:
+    async def _frame(self, link: Link, text: str | None, rates: SocketRates, address: str) -> None:
         """One frame of a socket here: checked here, then handled or forwarded."""
         client = link.client
-        message = read_message(client, text, chats, self.meter, address)
+        message = read_message(client, text, rates, self.meter, address)
         if message is None or text is None:
             return
         asked = message.lang if isinstance(message, p.Hello | p.Lang) else None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -223,18 +223,22 @@ class Pilot:
         for task in list(self._tasks.all):
             task.cancel()
 
-    def retry_later(self, then: Callable[[], None]) -> None:
-        """After the store refused a step: call ``then`` under the room's lock a second
-        later, if the game has not moved on meanwhile.
+    def retry_later(self, then: Callable[[], Awaitable[None] | None]) -> None:
+        """After the store refused a step: call ``then`` (and await what it returns) under
+        the room's lock a second later, if the game has not moved on meanwhile.
         """
         live = self.table.session.current()
         self._tasks.driver = self.spawn(self._later(live, live.version, then))
 
-    async def _later(self, live: Live, version: int, then: Callable[[], None]) -> None:
+    async def _later(
+        self, live: Live, version: int, then: Callable[[], Awaitable[None] | None]
+    ) -> None:
         await asyncio.sleep(RETRY_SECONDS)
         async with self.table.lock:
             if self._current(live, version):
-                then()
+                pending = then()
+                if pending is not None:
+                    await pending
 
     def _current(self, live: Live, version: int) -> bool:
         table = self.table

@@ -12,12 +12,14 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.room.bots import default_agent
 from ludoteca.web.room.history import CHAT_HISTORY
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
@@ -236,11 +238,18 @@ class Rooms:
         return self._build(self._read(row))
 
     def _read(self, row: RoomRow) -> _Stored:
-        """The store's reads of a room (safe in a thread: nothing of the room is built)."""
-        game_row, steps = None, []
-        if row.game_no >= 1:
-            game_row = next(g for g in self.store.games(row.id) if g.game_no == row.game_no)
-            steps = self.store.actions(row.id, row.game_no)
+        """The store's reads of a room (safe in a thread: nothing of the room is built).
+
+        A torn record is read as it should have been stored (:func:`mend`): a game stored
+        without its room's update becomes the room's game; a room whose current game is
+        missing goes back to the lobby.
+        """
+        games = self.store.games(row.id) if row.game_no >= 1 or row.status != LOBBY else []
+        if not games and row.status == LOBBY and row.game_no == 0:
+            games = self.store.games(row.id)  # a first game stored without the room's update
+        stored = row
+        row, game_row = mend_game(row, games)
+        steps = [] if game_row is None else self.store.actions(row.id, row.game_no)
         return _Stored(
             row,
             self.store.seats(row.id),
@@ -248,12 +257,19 @@ class Rooms:
             self.store.chat(row.id, CHAT_HISTORY),
             game_row,
             steps,
+            stored,
         )
 
     def _build(self, stored: _Stored) -> Room:
-        """A room from its stored rows, its game replayed to where it stopped."""
+        """A room from its stored rows, its game replayed to where it stopped; a torn
+        record (:meth:`_read`, :func:`mend_seats`) is repaired in the store too.
+        """
         row, game_row, steps = stored.row, stored.game, stored.steps
-        seats = _seat_states(stored.seats)
+        seat_rows, repairs = mend_seats(row, game_row, stored.seats)
+        original = stored.original or row
+        if repairs or row != original:
+            self._repair(row, original, repairs)
+        seats = _seat_states(seat_rows)
         room = Room(self.store, self.settings, self.clock, row, seats, stored.chat)
         room.creator_hash = stored.creator_hash
         if game_row is not None:
@@ -265,25 +281,96 @@ class Rooms:
             with room.session.calls():
                 outcome = live.outcome()
             if outcome is not None and row.status == PLAYING:
-                # The last step was stored but not the end (a crash in between): end it now.
-                self.store.finish_game(row.id, row.game_no, outcome.to_json(), FINISHED)
+                # The last step was stored but not the end (a crash in between): end it now
+                # (by the writer thread: the event loop never waits on the store).
+                result = outcome.to_json()
+                self.store.submit(
+                    lambda: self.store.finish_game(row.id, row.game_no, result, FINISHED),
+                    _logged(row.id),
+                )
                 room.status = FINISHED
         return room
 
-    def resume(self) -> None:
-        """Start the bots and timers of every game in progress (on the running loop)."""
-        for room in self.rooms.values():
-            room.resume()
+    def resume(self) -> list[asyncio.Task[None]]:
+        """Start the bots and timers of every game in progress (tasks on the running loop).
+
+        Returns:
+            The rooms' resuming tasks (their chance draws stored, their bots planned).
+        """
+        return [task for room in self.rooms.values() if (task := room.resume()) is not None]
 
     def close(self) -> None:
         """Cancel every room's tasks."""
         for room in self.rooms.values():
             room.close()
 
+    def _repair(self, row: RoomRow, original: RoomRow, seats: list[SeatRow]) -> None:
+        """Store the repair of a torn room (by the writer thread) and say so in the log."""
+        what = []
+        if row.game_no != original.game_no or row.status != original.status:
+            what.append(f"game {original.game_no} {original.status} -> {row.game_no} {row.status}")
+        if seats:
+            what.append(f"{len(seats)} missing seats restored")
+        log.warning(msg("web.room_repaired", room=row.id, what="; ".join(what)).text("en"))
+
+        def write() -> None:
+            if row != original:
+                self.store.update_room(row.id, row.status, row.game_no)
+            for seat in seats:
+                self.store.save_seat(row.id, seat)
+
+        self.store.submit(write, _logged(row.id))
+
+
+def mend_game(row: RoomRow, games: list[GameRow]) -> tuple[RoomRow, GameRow | None]:
+    """A room's row and current game as they should have been stored: the newest stored
+    game is the room's (a game row stored without the room's update is adopted: playing,
+    or finished if it has an outcome); a room naming a game that is not stored goes back
+    to the lobby after the newest one there is.
+    """
+    newest = max(games, key=lambda game: game.game_no, default=None)
+    current = next((game for game in games if game.game_no == row.game_no), None)
+    if newest is not None and newest.game_no > row.game_no:
+        status = PLAYING if newest.outcome is None else FINISHED
+        return replace(row, game_no=newest.game_no, status=status), newest
+    if row.game_no >= 1 and current is None:
+        number = 0 if newest is None else newest.game_no
+        status = LOBBY if newest is None or newest.outcome is None else FINISHED
+        if status == FINISHED:
+            return replace(row, game_no=number, status=status), newest
+        return replace(row, game_no=number, status=LOBBY), None
+    if row.game_no == 0 and row.status != LOBBY:
+        return replace(row, game_no=0, status=LOBBY), None
+    return row, current
+
+
+def mend_seats(
+    row: RoomRow, game: GameRow | None, seats: list[SeatRow]
+) -> tuple[list[SeatRow], list[SeatRow]]:
+    """A room's seats, every missing one restored, and those restored (to be stored): free
+    in the lobby; during or after a game, a bot under the name the game recorded (no one
+    holds a token to it, so no one could sit there again: the table's strongest bot
+    plays it on).
+    """
+    held = {seat.seat: seat for seat in seats if 0 <= seat.seat < row.players}
+    restored = []
+    for number in range(row.players):
+        if number in held:
+            continue
+        if row.status == LOBBY or game is None:
+            seat = SeatRow(number, "free", "", "", None, "")
+        else:
+            name = game.seats[number] if number < len(game.seats) else f"Bot {number}"
+            seat = SeatRow(number, "bot", name, default_agent(row.game), None, "")
+        held[number] = seat
+        restored.append(seat)
+    return [held[number] for number in range(row.players)], restored
+
 
 class _Stored(NamedTuple):
-    """What the store holds of a room: its row, seats, creator token's hash, last chat
-    lines, and its current game's row and steps (None and none before the first game).
+    """What the store holds of a room: its row (as mended, :func:`mend_game`; ``original``
+    as stored), seats, creator token's hash, last chat lines, and its current game's row
+    and steps (None and none before the first game).
     """
 
     row: RoomRow
@@ -292,6 +379,19 @@ class _Stored(NamedTuple):
     chat: list[ChatRow]
     game: GameRow | None
     steps: list[tuple[int, str]]
+    original: RoomRow | None = None
+
+
+def _logged(room_id: str) -> Callable[[BaseException | None], None]:
+    """A writer-thread ``done`` that logs a refused repair of ``room_id`` (the room's state
+    in memory is right; the store is repaired again at its next load).
+    """
+
+    def done(error: BaseException | None) -> None:
+        if error is not None:
+            log.warning("room %s: its repair was not stored: %s", room_id, error)
+
+    return done
 
 
 def _seat_states(rows: list[SeatRow]) -> list[SeatState]:

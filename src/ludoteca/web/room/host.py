@@ -18,9 +18,9 @@ from starlette.websockets import WebSocket
 
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.room.hall import Rooms
-from ludoteca.web.room.room import Room
+from ludoteca.web.room.room import MAX_ROOM_ID, Room
 from ludoteca.web.wire.client import Client, RoomError, read_message
-from ludoteca.web.wire.limits import Bucket, Limits, Meter
+from ludoteca.web.wire.limits import Limits, Meter, SocketRates
 from ludoteca.web.wire.sockets import CLOSE_NO_ROOM, CLOSE_NOT_READING, Outbox, read_frames
 
 log = logging.getLogger("ludoteca.web")
@@ -112,9 +112,20 @@ class LocalHost:
         return await self.rooms.create_async(game_id, players, options, turn_seconds)
 
     async def summary(self, room_id: str, lang: Lang) -> dict[str, Any] | None:
-        """The room's summary (read from the store if it is not in memory)."""
-        room = self.rooms.get(room_id)
-        return None if room is None else room.summary(lang)
+        """The room's summary; one not in memory is read from the store in a thread and
+        not loaded (an anonymous look-up neither waits on the database on the event loop
+        nor wakes a room's bots).
+        """
+        room = self.rooms.rooms.get(room_id)
+        if room is not None:
+            return room.summary(lang)
+        if not 0 < len(room_id) <= MAX_ROOM_ID:
+            return None
+        try:
+            return await self.rooms.stored_summary(room_id, lang)
+        except Exception:  # the store failing (a timeout, a lost connection): logged
+            log.exception("room %s could not be read from the store", room_id)
+            return None
 
     def held(self) -> Iterable[Room]:
         """Every room in memory."""
@@ -128,7 +139,7 @@ class LocalHost:
         """Serve one accepted WebSocket of ``room_id``: its frames to the room, the room's
         frames to it through an :class:`Outbox`; a socket that stops reading is closed.
         """
-        room = self.rooms.get(room_id)
+        room = await self.rooms.get_async(room_id)
         limits, meter = self.limits, self.meter
 
         def push(text: str) -> None:
@@ -154,8 +165,8 @@ class LocalHost:
             return
         found = room
 
-        async def answer(text: str | None, chats: Bucket) -> None:
-            message = read_message(client, text, chats, meter, address)
+        async def answer(text: str | None, rates: SocketRates) -> None:
+            message = read_message(client, text, rates, meter, address)
             if message is not None:
                 await found.handle(client, message)
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Hashable
@@ -32,6 +34,7 @@ from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.web.room import broadcast, notices
 from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
+from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
@@ -40,7 +43,7 @@ from ludoteca.web.room.settings import Settings
 from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, parse_lang
+from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, now_ms, parse_lang
 
 log = logging.getLogger("ludoteca.web")
 
@@ -84,6 +87,13 @@ class Room:
         self.hints = row.options.get(HINTS_OPTION, True) is not False
         self.options = {k: v for k, v in row.options.items() if k != HINTS_OPTION}
         self.turn_seconds = row.turn_seconds
+        self.seat_grace = settings.limits.seat_grace
+        self.token_until_ms = row.created_ms + round(settings.limits.room_days * 86_400_000)
+        """When the room's tokens stop working (unless a game is in progress)."""
+        self.loaded_at = clock()
+        """When this process read the room (a seated person not seen since dropped then)."""
+        self._hints: dict[tuple[int, int, int, Lang], str] = {}
+        """Hints given at the current state: ``(game_no, version, seat, lang)`` → frame."""
         self.status = row.status
         self.game_no = row.game_no
         self.created_ms = row.created_ms
@@ -173,7 +183,7 @@ class Room:
         try:
             async with self.lock:
                 if isinstance(message, p.Hello):
-                    self._hello(client, message)
+                    await self._hello(client, message)
                     return
                 if not client.hello:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
@@ -186,44 +196,52 @@ class Room:
                 elif isinstance(message, p.Chat):
                     await self._chat(client, message)
                 else:
-                    self._dispatch(client, message)
+                    await self._dispatch(client, message)
         except RoomError as error:
-            client.error(error)
+            client.error(error, self.names())
         except Exception:
             # A failing store (or a bug) must not cost the socket: say so, keep serving.
             log.exception("room %s: %s failed", self.id, type(message).__name__)
             client.error(RoomError("server_error", msg("web.error.server")))
 
-    def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
+    async def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
         if isinstance(message, p.Bot):
-            self._bot(client, message)
+            await self._bot(client, message)
         elif isinstance(message, p.Unbot):
-            self._unbot(client, message)
+            await self._unbot(client, message)
         elif isinstance(message, p.Leave):
-            self._leave(client)
+            await self._leave(client)
         elif isinstance(message, p.Replay):
             self._replay(client, message)
         elif isinstance(message, p.Lang):
-            client.lang = parse_lang(message.lang)
+            lang = parse_lang(message.lang)
             self._welcome(client)
+            if lang == client.lang:
+                return  # nothing it was sent changes: no second copy of the whole state
+            client.lang = lang
             client.send({"type": "room", "room": self.summary(client.lang)})
             self._send_state(client)
 
-    def _hello(self, client: Client, hello: p.Hello) -> None:
+    async def _hello(self, client: Client, hello: p.Hello) -> None:
         if client.hello:
             raise RoomError("bad_message", msg("web.error.again_hello"))
         if hello.lang is not None:
             client.lang = parse_lang(hello.lang)
         bad_token = reclaimed = False
+        if self.status != PLAYING and now_ms() > self.token_until_ms:
+            if hello.token is not None or hello.creator is not None:
+                client.error(RoomError("token_expired", msg("web.error.token_expired")))
+            hello = p.Hello(None, hello.lang, None)
         if hello.creator is not None and self.creator_hash:
             client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
         if hello.token is not None:
             held = self.seating.holder(hello.token)
             if held is not None:
                 if self.seats[held].kind == BOT:
-                    self._reclaim(held)
+                    await self._reclaim(held)
                     reclaimed = True
                 client.seat = held
+                self.seating.dropped.pop(held, None)
             else:
                 bad_token = True
         client.hello = True
@@ -259,7 +277,7 @@ class Room:
 
     def drop(self, client: Client) -> None:
         """Forget a socket at once, without telling anyone (it stopped reading)."""
-        self.clients.discard(client)
+        self._forget(client)
         self.sockets.discard(client)
         if not self.sockets and self.idle_since is None:
             self.idle_since = self.clock()
@@ -267,9 +285,20 @@ class Room:
     def disconnect(self, client: Client) -> None:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
-            self.clients.discard(client)
+            self._forget(client)
             self._presence_soon()
         self.drop(client)
+
+    def _forget(self, client: Client) -> None:
+        """``client`` is no longer sent anything; if it was its seat's last socket, the
+        seat's grace period starts (``Seats.grace_left``).
+        """
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        seat = client.seat
+        if seat is not None and not any(other.seat == seat for other in self.clients):
+            self.seating.dropped[seat] = self.clock()
 
     # -------------------------------------------------------------------------------
     # Seats
@@ -291,9 +320,9 @@ class Room:
         client.send({"type": "seated", "seat": sit.seat, "token": token})
         self.broadcast_room()
 
-    def _reclaim(self, number: int) -> None:
+    async def _reclaim(self, number: int) -> None:
         """A person's token opens the seat a bot took after their drop: theirs again."""
-        self.seating.reclaim(number)
+        await self.seating.reclaim(number)
         self.pilot.forget(number)
         if self.status == PLAYING:
             self.broadcast_state()
@@ -304,7 +333,7 @@ class Room:
         if client.seat is None and not (client.creator and self.status == LOBBY):
             raise RoomError("not_seated", msg("web.error.not_seated"))
 
-    def _bot(self, client: Client, bot: p.Bot) -> None:
+    async def _bot(self, client: Client, bot: p.Bot) -> None:
         self._may_manage_bots(client)
         seat = self.seating.get(bot.seat)
         agent = bot.agent or default_agent(self.info.id)
@@ -314,20 +343,36 @@ class Room:
                 "bad_message", msg("agents.unknown", name=agent, game=self.info.id, valid=names)
             )
         if self.status == LOBBY:
-            self.seating.seat_bot(bot.seat, agent)
+            await self.seating.seat_bot(bot.seat, agent)
             self.broadcast_room()
             return
         if seat.kind == BOT:
             raise RoomError("bad_message", msg("web.error.already_bot", seat=bot.seat))
         if any(c.seat == seat.seat for c in self.clients):
             raise RoomError("seat_connected", msg("web.error.seat_connected", seat=bot.seat))
-        self._to_bot(seat.seat, agent, reclaimable=seat.kind == HUMAN)
+        # Another player hands a dropped person's seat over (Colyseus's reconnection
+        # window): only after the grace period, and to the table's own level, never to a
+        # bot of the asker's choosing (a random bot would throw the person's game).
+        left = self.seating.grace_left(seat.seat, self.clock(), self.seat_grace, self.loaded_at)
+        if left > 0:
+            wait = math.ceil(left)
+            raise RoomError("seat_grace", msg("web.error.seat_grace", name=seat.name, seconds=wait))
+        await self._to_bot(seat.seat, self.table_level(), reclaimable=seat.kind == HUMAN)
 
-    def _to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
+    def table_level(self) -> str:
+        """The bot a dropped person's seat is handed to: the table's own level (the agent
+        of its first bot seated in the lobby), else the game's strongest bot.
+        """
+        for seat in self.seats:
+            if seat.kind == BOT and not seat.token_hash:
+                return seat.agent
+        return default_agent(self.info.id)
+
+    async def _to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
         """A person's seat played by a bot from now on (``reclaimable``: their token takes
         it back; else it stops working).
         """
-        self.seating.to_bot(number, agent, reclaimable=reclaimable)
+        await self.seating.to_bot(number, agent, reclaimable=reclaimable)
         self._unseat_sockets(number)
         self.pilot.forget(number)
         self.broadcast_room()
@@ -335,28 +380,28 @@ class Room:
             self.broadcast_state()
             self.pilot.schedule()
 
-    def _unbot(self, client: Client, unbot: p.Unbot) -> None:
+    async def _unbot(self, client: Client, unbot: p.Unbot) -> None:
         self._may_manage_bots(client)
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
         seat = self.seating.get(unbot.seat)
         if seat.kind != BOT:
             raise RoomError("bad_message", msg("web.error.not_bot", seat=unbot.seat))
-        self.seating.free(unbot.seat)
+        await self.seating.free(unbot.seat)
         self.broadcast_room()
 
-    def _leave(self, client: Client) -> None:
+    async def _leave(self, client: Client) -> None:
         if client.seat is None:
             raise RoomError("not_seated", msg("web.error.not_seated"))
         number = client.seat
         if self.status == LOBBY:
-            self.seating.free(number)
+            await self.seating.free(number)
             self._unseat_sockets(number)
             self._welcome(client)
             self.broadcast_room()
             return
         # Their token still opens the seat: a reload (or "take my seat back") reclaims it.
-        self._to_bot(number, default_agent(self.info.id), reclaimable=True)
+        await self._to_bot(number, default_agent(self.info.id), reclaimable=True)
         self._welcome(client)
         if self.status == FINISHED:
             self.broadcast_state()
@@ -418,20 +463,21 @@ class Room:
         self.session.live = live
         self.pilot.begin(live)
 
-    def _draw_and_go_on(self) -> None:
-        """Draw the chance steps the game is waiting on, store them, then go on (broadcast,
-        bots, timers). If the store refuses them they are undone and tried again later.
+    async def _draw_and_go_on(self) -> None:
+        """Draw the chance steps the game is waiting on, store them (by the writer thread),
+        then go on (broadcast, bots, timers). If the store refuses them they are undone and
+        tried again later. Call under the room's lock.
         """
         try:
-            self.session.draw()
+            await self.session.draw_async()
         except RoomError:
             self.pilot.retry_later(self._draw_quietly)
             raise
-        self._after_change()
+        await self._after_change_async()
 
-    def _draw_quietly(self) -> None:
+    async def _draw_quietly(self) -> None:
         with contextlib.suppress(RoomError):
-            self._draw_and_go_on()
+            await self._draw_and_go_on()
 
     async def apply(self, seat: Seat, action: Any) -> None:
         """Apply a checked action (and the chance that follows), store, broadcast, go on.
@@ -454,14 +500,10 @@ class Room:
         else:
             metrics.BOT_ACTIONS.inc()
 
-    def _after_change(self) -> None:
-        finish = self._finish_write()
-        if finish is not None:
-            self._stored(finish)
-        self._go_on(finish is not None)
-
     async def _after_change_async(self) -> None:
-        """:meth:`_after_change`, the game's end stored by the writer thread."""
+        """After stored steps: the game's end stored by the writer thread, if they ended it;
+        then go on (:meth:`_go_on`).
+        """
         finish = self._finish_write()
         if finish is not None:
             await self._stored_async(finish)
@@ -524,12 +566,21 @@ class Room:
         await self.apply(seat, action)
         metrics.PERSON_ACTIONS.inc()
 
-    def resume(self) -> None:
+    def resume(self) -> asyncio.Task[None] | None:
         """After a restart: plan the bots and timers of a game in progress (drawing first
-        any chance step the stored game stopped at, should its draws not have been stored).
+        any chance step the stored game stopped at, should its draws not have been stored),
+        in a task on the running loop (its store writes never hold the loop).
+
+        Returns:
+            The task (None if no game is in progress).
         """
         if self.status == PLAYING and self.session.live is not None:
-            self._draw_quietly()
+            return self.pilot.spawn(self._resume())
+        return None
+
+    async def _resume(self) -> None:
+        async with self.lock:
+            await self._draw_quietly()
 
     def _presence_soon(self) -> None:
         """Joins and leaves are told in one ``presence`` per ``PRESENCE_DELAY`` (a burst of
@@ -584,15 +635,31 @@ class Room:
                     raise RoomError("not_seated", msg("web.error.not_seated"))
                 if seat not in live.actors():
                     raise RoomError("not_your_turn", msg("web.error.hint_not_your_turn"))
-                view = self.game.view(live.state, seat)
-                legal = self.game.legal_actions(live.state, seat)
-                version = live.version
-            found = await asyncio.to_thread(
-                hints_mod.hint, self.game, view, legal, seat, client.lang, seed=version
-            )
-            client.send({"type": "hint", "version": version, **found.to_json(client.lang)})
+                version, lang = live.version, client.lang
+                key = (live.game_no, version, seat, lang)
+                given = self._hints.get(key)
+                if given is None:
+                    view = self.game.view(live.state, seat)
+                    legal = self.game.legal_actions(live.state, seat)
+            if given is None:
+                # Searched once per state, seat and language (the same seed gives the same
+                # hint): asking again costs a look-up, not a search.
+                names = seat_names(self.names(), lang)
+                found = await asyncio.to_thread(
+                    functools.partial(hints_mod.hint, seed=version, names=names),
+                    self.game,
+                    view,
+                    legal,
+                    seat,
+                    lang,
+                )
+                given = dumps({"type": "hint", "version": version, **found.to_json(lang)})
+                if any(k[:2] != key[:2] for k in self._hints):
+                    self._hints.clear()  # the game moved on: only this state's are kept
+                self._hints[key] = given
+            client.send_text(given)
         except RoomError as error:
-            client.error(error)
+            client.error(error, self.names())
 
     def _replay(self, client: Client, replay: p.Replay) -> None:
         finished_upto = self.game_no if self.status == FINISHED else self.game_no - 1

@@ -2,8 +2,12 @@
 
 A seat is free, a person's (the SHA-256 of the token the person was given when sitting
 down; the token itself is never stored) or a bot's (its agent's name). :class:`Seats` holds
-them and saves every change to the store; its methods check the request against the seat
-and raise :class:`RoomError` with the protocol's codes. Which room phase allows what is the
+them and saves every change to the store (by the store's writer thread: the event loop
+never waits on the database); its methods check the request against the seat and raise
+:class:`RoomError` with the protocol's codes. A person's name is unique at the table
+(compared without case) and may not be a word the table uses for others ("Spectator").
+:class:`Seats` also remembers when each person's connection dropped, for the grace period
+before another player may hand their seat to a bot. Which room phase allows what is the
 room's business (``room.Room``), not the seats'.
 """
 
@@ -12,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, cast
@@ -19,6 +24,7 @@ from typing import Any, cast
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import Game, ProfiledGame, ProfileSpec
 from ludoteca.engine.i18n import msg
+from ludoteca.web.room.session import committed
 from ludoteca.web.store import SeatRow, Store
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import RoomError
@@ -31,6 +37,19 @@ BOT_NAMES: tuple[str, ...] = (
     "Inés", "Iván", "Julia", "Jorge", "Lola", "Luis", "Marta", "Mario",
 )  # fmt: skip
 """Bots' names at a game whose seats declare no profile (``ProfileSpec.bot_names`` else)."""
+RESERVED_NAMES = frozenset(
+    ("spectator", "spectators", "espectador", "espectadora", "espectadores", "bot", "bots",
+     "system", "sistema", "server", "servidor", "ludoteca", "admin", "you", "tú", "tu")
+)  # fmt: skip
+"""Names no person may take (compared as :func:`name_key` gives them): the words the table
+uses for someone who is not a seated person, or for itself."""
+
+
+def name_key(name: str) -> str:
+    """How two names are compared: Unicode-normalised (NFKC), without case or inner
+    spaces, so "Ana", "ANA" and "A na" are one name.
+    """
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 @dataclass(slots=True)
@@ -72,6 +91,8 @@ class Seats:
         self.game = game
         self.spec: ProfileSpec | None = game.info.profiles
         self.all = seats
+        self.dropped: dict[int, float] = {}
+        """When each person's last connection closed (``Rooms.clock``), while none is open."""
 
     def __iter__(self) -> Iterator[SeatState]:
         return iter(self.all)
@@ -112,15 +133,17 @@ class Seats:
         """The seats' names in seat order (the game record's labels)."""
         return tuple(seat.name for seat in self.all)
 
-    def save(self, seat: SeatState) -> None:
-        """Store a seat's new state, then hold it: a seat changes only once the store took
-        it (a refused write is ``server_error`` and the seat is as it was).
+    async def save(self, seat: SeatState) -> None:
+        """Store a seat's new state by the store's writer thread, then hold it: a seat
+        changes only once the store took it (a refused write is ``server_error`` and the
+        seat is as it was).
 
         Raises:
             RoomError: ``server_error`` if the store refused it.
         """
+        row = seat.row()
         try:
-            self.store.save_seat(self.room_id, seat.row())
+            await committed(self.store, lambda: self.store.save_seat(self.room_id, row))
         except Exception:
             log.exception("room %s: the store refused seat %s", self.room_id, seat.seat)
             raise RoomError("server_error", msg("web.error.store")) from None
@@ -142,6 +165,11 @@ class Seats:
         name = name.strip()
         if not 0 < len(name) <= p.MAX_NAME or "\n" in name:
             raise RoomError("bad_message", msg("web.error.bad_name", max=p.MAX_NAME))
+        key = name_key(name)
+        if not key or key in RESERVED_NAMES:
+            raise RoomError("name_taken", msg("web.error.name_reserved", name=name))
+        if key in {name_key(s.name) for s in self.all if s.kind != FREE}:
+            raise RoomError("name_taken", msg("web.error.name_taken", name=name))
         profile = None if self.spec is None else person_profile(self.spec, name, age, traits)
         token = secrets.token_urlsafe(24)
         taken = replace(
@@ -149,7 +177,7 @@ class Seats:
         )
         return taken, token
 
-    def seat_bot(self, number: int, agent: str) -> None:
+    async def seat_bot(self, number: int, agent: str) -> None:
         """A bot takes a free seat (in the lobby), with a name (and a profile) of its own.
 
         Raises:
@@ -162,25 +190,37 @@ class Seats:
         if self.spec is not None:
             profile = self._bot_profile(number)
             name = profile["name"]
-        self.save(replace(seat, kind=BOT, agent=agent, token_hash="", name=name, profile=profile))
+        await self.save(
+            replace(seat, kind=BOT, agent=agent, token_hash="", name=name, profile=profile)
+        )
 
-    def to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
+    async def to_bot(self, number: int, agent: str, *, reclaimable: bool = False) -> None:
         """A person's seat played by a bot from now on. ``reclaimable`` (the person's
         connection dropped and another player handed the seat over): their token still
         opens it and takes it back (:meth:`reclaim`); else it stops working.
         """
         seat = self.all[number]
         token_hash = seat.token_hash if reclaimable else ""
-        self.save(replace(seat, kind=BOT, agent=agent, token_hash=token_hash))
+        await self.save(replace(seat, kind=BOT, agent=agent, token_hash=token_hash))
+        self.dropped.pop(number, None)
 
-    def reclaim(self, number: int) -> None:
+    async def reclaim(self, number: int) -> None:
         """The person whose seat a bot took after a drop sits again (their token)."""
-        self.save(replace(self.all[number], kind=HUMAN, agent=""))
+        await self.save(replace(self.all[number], kind=HUMAN, agent=""))
 
-    def free(self, number: int) -> None:
+    async def free(self, number: int) -> None:
         """Empty a seat (in the lobby)."""
         seat = self.all[number]
-        self.save(replace(seat, kind=FREE, name="", agent="", profile=None, token_hash=""))
+        await self.save(replace(seat, kind=FREE, name="", agent="", profile=None, token_hash=""))
+        self.dropped.pop(number, None)
+
+    def grace_left(self, number: int, now: float, grace: float, since: float) -> float:
+        """Seconds until another player may hand person's seat ``number`` to a bot: its
+        connection dropped at ``dropped[number]`` (else, if none is recorded, it has not
+        been seen since ``since``: the room was loaded), and ``grace`` seconds must pass.
+        """
+        dropped = self.dropped.get(number, since)
+        return max(0.0, dropped + grace - now)
 
     def _used_names(self) -> set[str]:
         return {s.name for s in self.all if s.kind != FREE}

@@ -23,6 +23,7 @@ from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang
+from ludoteca.engine.options import LANGUAGE_OPTION
 from ludoteca.web.room.bots import agent_names, default_agent
 from ludoteca.web.routes.site import request_lang
 
@@ -70,7 +71,7 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
                     {
                         "name": spec.name,
                         "label": spec.label(lang),
-                        "default": spec.default,
+                        "default": lang if spec.name == LANGUAGE_OPTION else spec.default,
                         "help": spec.help_es if lang == "es" else spec.help_en,
                         "choices": list(spec.choices),
                     }

@@ -1,5 +1,6 @@
 """The pages: one page for every path a person opens (``/``, ``/room/{id}``, ``/how/{game}``);
-the shell (``static/``) reads the path and draws the lobby, the table or the guide.
+the shell (``static/``) reads the path and draws the lobby, the table or the guide. Each
+answers ``GET`` and ``HEAD`` (link checkers and monitors ask with ``HEAD``).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ def router(site: Site) -> APIRouter:
     """The page routes (the static files are mounted by ``web.app``)."""
     routes = APIRouter()
 
-    @routes.get("/")
+    @routes.api_route("/", methods=["GET", "HEAD"])
     async def home() -> Response:
         return site.index()
 
-    @routes.get("/room/{room_id}")
+    @routes.api_route("/room/{room_id}", methods=["GET", "HEAD"])
     async def room_page(room_id: str) -> Response:
         return site.index()
 
-    @routes.get("/how/{game_id}")
+    @routes.api_route("/how/{game_id}", methods=["GET", "HEAD"])
     async def guide_page(game_id: str) -> Response:
         return site.index()
 

@@ -14,7 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.options import with_language
 from ludoteca.web.room import broadcast
 from ludoteca.web.room.room import Room
 from ludoteca.web.room.seats import BOT, FREE, HUMAN
@@ -45,8 +47,9 @@ def router(site: Site) -> APIRouter:
         lang = request_lang(request)
         found = await site.host().summary(room_id, lang)
         if found is None:
-            return refusal(404, RoomError("no_room", msg("web.error.no_room", room=room_id)), lang)
-        return JSONResponse(found)
+            shown = room_id[:40]
+            return refusal(404, RoomError("no_room", msg("web.error.no_room", room=shown)), lang)
+        return JSONResponse(anonymous(found))
 
     return routes
 
@@ -56,7 +59,7 @@ async def create_room(site: Site, request: Request) -> Response:
     fields (``Rooms.create``); 201 with the room, its invite and the creator's token.
     """
     lang = request_lang(request)
-    if not same_site(request):
+    if not same_site(request, site.origins):
         return refusal(403, RoomError("cross_site", msg("web.error.cross_site")), lang)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
@@ -78,13 +81,28 @@ async def create_room(site: Site, request: Request) -> Response:
         game_id = body.get("game")
         if not isinstance(game_id, str):
             raise RoomError("unknown_game", msg("web.error.bad_field", field="game", kind="str"))
+        options = body.get("options")
+        if (options is None or isinstance(options, dict)) and game_id in registry.available_games():
+            # A room speaks its creator's language unless the body says otherwise.
+            options = with_language(registry.make(game_id).info, options, lang)
         room = await site.host().create(
-            game_id, body.get("players"), body.get("options"), body.get("turn_seconds", 0)
+            game_id, body.get("players"), options, body.get("turn_seconds", 0)
         )
     except RoomError as error:
         return refusal(400, error, lang)
     answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
     return JSONResponse(answer, status_code=201)
+
+
+def anonymous(summary: dict[str, Any]) -> dict[str, Any]:
+    """A room's summary as anyone on the internet may read it: a person's profile (a
+    Gotcha player's age and traits) is for the table's sockets only, not for this
+    address that needs no seat and no socket.
+    """
+    for seat in summary.get("seats", ()):
+        if seat.get("kind") == HUMAN:
+            seat.pop("profile", None)
+    return summary
 
 
 def open_room(room: Room, lang: Lang) -> dict[str, Any]:

@@ -28,12 +28,15 @@ class Site:
         meter: The per-address buckets (shared by an address's sockets and requests).
         static_dir: The front end's files (``index.html`` is the page).
         room_host: Who holds the rooms, set while the application runs (its lifespan).
+        origins: Pages of other hosts (``https://host[:port]``, lower case) that may open
+            sockets and create rooms (``--origins``); the server's own host always may.
     """
 
     limits: Limits
     meter: Meter
     static_dir: Path
     room_host: RoomHost | None = None
+    origins: tuple[str, ...] = ()
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""
@@ -61,16 +64,31 @@ def request_lang(request: HTTPConnection) -> Lang:
     return i18n.DEFAULT_LANG
 
 
-def same_site(request: Request) -> bool:
+def same_site(request: Request, origins: tuple[str, ...] = ()) -> bool:
     """Whether a state-changing request may come from where it says it comes from: a
-    browser's ``Origin`` (or ``Sec-Fetch-Site``) must name this very host.
+    browser's ``Origin`` (or ``Sec-Fetch-Site``) must name this very host, or one of
+    ``origins``.
     """
+    origin = request.headers.get("origin")
+    if origin is not None and origin.strip().rstrip("/").lower() in origins:
+        return True
     if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         return False
-    origin = request.headers.get("origin")
+    return allowed_origin(request, origins)
+
+
+def allowed_origin(connection: HTTPConnection, origins: tuple[str, ...] = ()) -> bool:
+    """Whether a request's (or a WebSocket handshake's) ``Origin`` is this very host or
+    one of ``origins``. No ``Origin``: not a browser's page (curl, the tests, the terminal
+    client), allowed. A browser sends it with every WebSocket, so another site's page
+    cannot take a seat or chat with a visitor's browser.
+    """
+    origin = connection.headers.get("origin")
     if origin is None:
-        return True  # not a browser's cross-site request (curl, the tests, the CLI)
-    return urlsplit(origin).netloc == request.headers.get("host", "")
+        return True
+    if origin.strip().rstrip("/").lower() in origins:
+        return True
+    return urlsplit(origin).netloc.lower() == connection.headers.get("host", "").lower()
 
 
 async def read_body(request: Request, limit: int) -> bytes | None:

@@ -74,6 +74,25 @@ def limits_from_flags(
         raise FlagError(msg("web.bad_limit", flag=flag, value=str(value)[:40])) from None
 
 
+def origins_from_flag(text: str | None) -> tuple[str, ...]:
+    """``--origins``: the pages (``https://host[:port]``, comma-separated) besides the
+    server's own host that may open its WebSockets and create rooms.
+
+    Raises:
+        FlagError: An entry that is not ``http(s)://host[:port]``.
+    """
+    found: list[str] = []
+    for part in (text or "").split(","):
+        item = part.strip().rstrip("/").lower()
+        if not item:
+            continue
+        scheme, sep, rest = item.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest or "/" in rest:
+            raise FlagError(msg("web.bad_limit", flag="--origins", value=item[:40]))
+        found.append(item)
+    return tuple(found)
+
+
 def check_flags(
     workers: str, redis: str | None, lease_ms: str, store_url: str
 ) -> tuple[int, str | None, int]:
@@ -125,6 +144,8 @@ class WorkerSpec:
     redis_url: str
     lease_ms: int
     limits: Limits
+    forwarded_allow_ips: str | None = None
+    origins: tuple[str, ...] = ()
     bot_delay: float = 0.4
     clock_scale: float = 1.0
     hosting: Hosting = field(default_factory=Hosting)
@@ -173,6 +194,7 @@ def _worker(
 
     from ludoteca.web.app import create_app  # noqa: PLC0415
     from ludoteca.web.cluster.handover import keeping_send, uvicorn_protocols  # noqa: PLC0415
+    from ludoteca.web.server.guard import uvicorn_options  # noqa: PLC0415
 
     servers: list[uvicorn.Server] = []
     relay_only = os.environ.get(HANDOVER_ENV, "").strip().lower() == "off"
@@ -184,10 +206,16 @@ def _worker(
         clock_scale=spec.clock_scale,
         limits=spec.limits,
         cluster=cluster,
+        origins=spec.origins,
         metrics_access=spec.hosting.access(index),
     )
     served = spec.hosting.wrap(keeping_send(app), index)
-    config = uvicorn.Config(served, lifespan="on", **spec.hosting.uvicorn_settings())
+    config = uvicorn.Config(
+        served,
+        lifespan="on",
+        **spec.hosting.uvicorn_settings(),
+        **uvicorn_options(spec.limits, spec.forwarded_allow_ips),
+    )
     servers.append(uvicorn.Server(config))
     servers[0].run(sockets=[bind(*address, share=True), *sockets])
 

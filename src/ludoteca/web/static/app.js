@@ -8,6 +8,7 @@ import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
 import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
 import {mountRoom} from "./room.js";
+import {s as screenText} from "./room_text.js";
 
 /** The room id of a /room/<id> path, or null. */
 export function roomIdFrom(pathname) {
@@ -23,7 +24,18 @@ function header(root) {
     onchange: (event) => setLang(event.target.value),
   }, LANGS.map((lang) => h("option", {value: lang, selected: lang === getLang()},
     [t(`lang.${lang}`)])));
+  // The skip link: the first stop of Tab, to the page's content (the room's moves, where a
+  // player acts) past the header.
+  const skip = h("a", {class: "skip-link", href: "#app", "data-testid": "skip-link", onclick: (event) => {
+    event.preventDefault();
+    const moves = document.querySelector(".panel.moves");
+    const target = moves && moves.offsetParent !== null ? moves : root;
+    target.setAttribute("tabindex", "-1");
+    target.focus();
+    target.scrollIntoView({block: "start"});
+  }}, [screenText("skip.main")]);
   return h("header", {class: "topbar"}, [
+    skip,
     h("a", {class: "brand", href: "/", title: t("nav.lobby")}, [
       el("svg", {class: "brand-mark", viewBox: "0 0 32 32", width: 28, height: 28, "aria-hidden": "true"}, [
         el("rect", {x: 3, y: 3, width: 26, height: 26, rx: 6, fill: "#e9a23b"}),

@@ -9,12 +9,14 @@ import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionsText} from "./lobby.js";
 import {Connection, loadToken, saveToken} from "./net.js";
 import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
-import {announce, drawHistory, foldEvents} from "./room_history.js";
+import {announce, drawHistory, drawLastMove, foldEvents} from "./room_history.js";
 import {drawMoves as drawMovesPanel} from "./room_moves.js";
 import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
+import {drawNotice, lobbyStatus} from "./room_notice.js";
+import {drawChatLog} from "./room_chat.js";
 import {playMotion, soundFor} from "./motion.js";
 import {playSound, soundSwitch} from "./sound.js";
 
@@ -175,8 +177,14 @@ export function mountRoom(root, roomId) {
   function replayMove(which) {
     if (!S.replay) {
       if (which === "last") return;
-      S.replayIntent = which;
-      askReplay(replayTotal());
+      if (!S.replayFrames) {  // the frames are not known yet: asked first, then this move
+        S.replayIntent = which;
+        if (!S.replayProbe) askReplay(replayTotal());
+        return;
+      }
+      const known = S.replayFrames;
+      const target = replayTarget(known, known.total, known.total, which);
+      if (target !== known.total) askReplay(target, known.game);
       return;
     }
     const target = replayTarget(S.replay, replayTotal(), S.replay.step, which);
@@ -216,6 +224,7 @@ export function mountRoom(root, roomId) {
         S.room = message.room;
         if (before && (before.game_no !== S.room.game_no || S.room.status !== "finished")) {
           S.replay = null;
+          S.replayFrames = null;
         }
         if (S.you !== null && S.room.seats[S.you] && S.room.seats[S.you].kind !== "human") {
           S.you = null;  // the seat was given up (or handed to a bot)
@@ -240,6 +249,7 @@ export function mountRoom(root, roomId) {
         S.catchingUp = Boolean(message.events_reset);  // a (re)connection: the whole story, nothing moves
         playSound(soundFor(S.fresh));
         noticeTurn();
+        if (S.notice) drawNoticeSlot();
         drawHead();
         drawBoard();
         drawMoves();
@@ -254,6 +264,17 @@ export function mountRoom(root, roomId) {
         drawChat();
         break;
       case "replay":
+        if (!S.replay && !S.replayProbe) dom.replayStarts = true;  // scroll the board into view once
+        if (S.replayProbe) {  // only the frames, asked when the game ended (see drawReplayBar)
+          S.replayProbe = false;
+          S.replayFrames = {game: message.game, moves: message.moves, rounds: message.rounds, total: message.total};
+          S.replayBusy = false;
+          const which = S.replayIntent;
+          S.replayIntent = null;
+          if (which) replayMove(which);
+          drawReplayBar();
+          break;
+        }
         S.replay = message;
         S.replayBusy = false;
         if (S.replayIntent) {
@@ -266,10 +287,14 @@ export function mountRoom(root, roomId) {
         drawBoard();
         drawMoves();
         drawReplayBar();
+        if (dom.replayStarts && dom.board) {
+          dom.replayStarts = false;
+          dom.board.closest(".board-panel").scrollIntoView({block: "start"});
+        }
         break;
-      case "timed_out":  // a bot moved for a seat whose turn timer ran out
-        S.error = {code: "timed_out", message: message.message, warn: true, seat: message.seat};
-        drawError();
+      case "timed_out":  // a bot moved for a seat whose turn timer ran out: a notice, not an error
+        S.notice = {code: "timed_out", message: message.message, seat: message.seat, own: "label" in message};
+        drawNoticeSlot();
         break;
       case "hint":
         S.hint = {version: message.version, kind: message.kind, move: message.move, shown: 1};
@@ -277,6 +302,8 @@ export function mountRoom(root, roomId) {
         break;
       case "error":
         if (message.code === "hints_off") S.hintsOff = true;
+        if (S.replayProbe) S.probeFailed = true;  // the bar then counts steps, as before
+        S.replayProbe = false;
         if (message.code === "no_room") {
           S.notFound = true;
           conn.close();
@@ -367,6 +394,7 @@ export function mountRoom(root, roomId) {
     drawHead();
     drawConnection();
     drawError();
+    drawNoticeSlot();
     drawOutcome();
     drawBoard();
     drawMoves();
@@ -380,6 +408,7 @@ export function mountRoom(root, roomId) {
   function statusText() {
     if (!S.room) return t("room.loading");
     if (S.replay) return t("status.replay");
+    if (S.room.status === "lobby") return lobbyStatus(S.room, S.you);
     const base = t(`status.${S.room.status}`);
     if (S.room.status !== "playing" || !S.state) return base;
     if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
@@ -406,7 +435,9 @@ export function mountRoom(root, roomId) {
       dom.conn,
     ]));
     clear(dom.statusBar);
-    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "");
+    // Once the game is over the result strip says so: the status row gives it its room.
+    const over = S.room && S.room.status === "finished" && S.state && S.state.outcome && !S.replay;
+    dom.statusBar.className = "status-row" + (isMyTurn() ? " my-turn" : "") + (over ? " over" : "");
     dom.statusBar.append(...[
       h("span", {
         class: "status", "data-testid": "status", role: "status",
@@ -482,10 +513,16 @@ export function mountRoom(root, roomId) {
     ]));
   }
 
+  function drawNoticeSlot() {
+    if (!dom.notice) return;
+    const last = S.replay ? null : S.state && S.state.last;
+    drawNotice(dom.notice, S.notice, () => { S.notice = null; drawNoticeSlot(); }, last);
+  }
+
   function drawOutcome() {
     if (!dom.outcome) return;
     drawResult(dom.outcome, S.state && S.state.outcome, {
-      you: S.you, seats: S.room ? S.room.seats.length : 0, seatName, namesOf,
+      you: S.you, seats: S.room ? S.room.seats.length : 0, seatName, namesOf, game: S.room ? S.room.game : "",
       onRematch: () => send({type: "rematch"}),
     });
   }
@@ -518,6 +555,7 @@ export function mountRoom(root, roomId) {
     if (!dom.board) return;
     const token = ++renderToken;
     dom.room.classList.toggle("no-game", !S.state && !S.replay);
+    dom.room.classList.toggle("in-replay", Boolean(S.replay));
     if (!S.room || (!S.state && !S.replay)) {
       clear(dom.board);
       clear(dom.boardNote);
@@ -558,6 +596,7 @@ export function mountRoom(root, roomId) {
       // The state the board shows (drawn after the status line, asynchronously): for tests.
       if (token === renderToken) {
         dom.board.setAttribute("data-version", shows);
+        dom.board.setAttribute("data-lang", ctx.lang);
         const step = ctx.replay ? `replay:${S.replay.game ?? ""}:${S.replay.step}` : shows;
         playMotion(dom.board, `${roomId}:${S.room.game_no}:${step}`, ctx.replay || !S.catchingUp);
       }
@@ -567,17 +606,8 @@ export function mountRoom(root, roomId) {
 
   function drawLast() {
     if (!dom.last) return;
-    clear(dom.last);
-    const last = S.replay ? S.replay.last : S.state && S.state.last;
-    if (!S.state && !S.replay) return;
-    dom.last.appendChild(h("span", {class: "label"}, [t("last.title"), ": "]));
-    if (!last) {
-      dom.last.appendChild(h("span", {class: "muted"}, [t("last.none")]));
-      return;
-    }
-    dom.last.appendChild(h("span", {"data-last-action": last.text || ""}, [
-      t("last.move", {who: seatName(last.seat), label: last.label || last.text}),
-    ]));
+    const shown = Boolean(S.state || S.replay);
+    drawLastMove(dom.last, shown ? ((S.replay ? S.replay.last : S.state.last) ?? null) : undefined, seatName);
   }
 
   function drawMoves() {
@@ -589,9 +619,16 @@ export function mountRoom(root, roomId) {
     if (!dom.replayBar) return;
     clear(dom.replayBar);
     if (!S.room || S.room.status !== "finished" || !S.state) return;
+    // The frames of the finished game are asked once, so that the bar counts moves as the
+    // replay will step through them ("Move 43 / 43", never the steps with chance's).
+    if (!S.replay && !S.replayFrames && !S.replayProbe && !S.probeFailed && S.state.outcome) {
+      S.replayProbe = true;
+      S.replayBusy = true;
+      send({type: "replay", step: S.state.version});
+    }
     const total = replayTotal();
     dom.replayBar.append(...replayBar({
-      replay: S.replay, total, step: S.replay ? S.replay.step : total, busy: S.replayBusy,
+      replay: S.replay, known: S.replayFrames, total, step: S.replay ? S.replay.step : total, busy: S.replayBusy,
       gameNo: S.room.game_no, ask: replayMove, askGame: (n) => { S.replayIntent = "first"; askReplay(0, n); },
       live: () => { S.replay = null; drawHead(); drawBoard(); drawMoves(); drawReplayBar(); drawHistoryPanel(); },
     }));
@@ -675,24 +712,7 @@ export function mountRoom(root, roomId) {
   }
 
   function drawChat() {
-    if (!dom.chatLog) return;
-    clear(dom.chatLog);
-    if (!S.chat.length) {
-      dom.chatLog.appendChild(h("li", {class: "muted small"}, [t("chat.empty")]));
-      return;
-    }
-    for (const line of S.chat) {
-      const at = line.at ? new Date(line.at) : null;
-      const time = at ? at.toLocaleTimeString(getLang(), {hour: "2-digit", minute: "2-digit"}) : "";
-      const who = line.name || (line.seat === null || line.seat === undefined ? t("chat.spectator") : seatName(line.seat));
-      dom.chatLog.appendChild(h("li", {class: "chat-line" + (line.seat !== null && line.seat === S.you ? " mine" : ""),
-        "data-seat": line.seat === null || line.seat === undefined ? "" : String(line.seat)}, [
-        h("span", {class: "chat-time muted"}, [time]),
-        h("span", {class: `chat-name seat-color-${line.seat ?? "x"}`}, [who]),
-        h("span", {class: "chat-text"}, [line.text]),
-      ]));
-    }
-    dom.chatLog.scrollTop = dom.chatLog.scrollHeight;
+    if (dom.chatLog) drawChatLog(dom.chatLog, S.chat, {you: S.you, seatName});
   }
 
   // The countdowns (turn timer, reconnect) update four times a second.
@@ -766,6 +786,8 @@ export function mountRoom(root, roomId) {
     skeleton();
     drawAll();
     loadCards();
+    // A replay frame's history is in the language it was asked in: ask it again.
+    if (S.replay) askReplay(S.replay.step);
   });
 
   skeleton();

@@ -41,7 +41,8 @@ export function drawHistory(slot, events, {you = null, replay = false} = {}) {
       "data-kind": event.kind, "data-step": String(event.step), "data-actor": String(event.actor),
     }, [event.text]));
   }
-  slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title"}, items));
+  // Focusable: a keyboard scrolls it (it holds no control of its own).
+  slot.appendChild(h("ol", {class: "history-list", "data-testid": "history", "aria-labelledby": "history-title", tabindex: "0"}, items));
 }
 
 const SPOKEN = 6;
@@ -60,4 +61,19 @@ export function announce(slot, message, known) {
     }
   }
   while (slot.childNodes.length > SPOKEN) slot.removeChild(slot.firstChild);
+}
+
+/** Draw the last move line into `slot`: "Last move: <who>: <label>", "No moves yet" when
+ * `last` is null, nothing when it is undefined (no game shown). */
+export function drawLastMove(slot, last, seatName) {
+  clear(slot);
+  if (last === undefined) return;
+  slot.appendChild(h("span", {class: "label"}, [t("last.title"), ": "]));
+  if (!last) {
+    slot.appendChild(h("span", {class: "muted"}, [t("last.none")]));
+    return;
+  }
+  slot.appendChild(h("span", {"data-last-action": last.text || ""}, [
+    t("last.move", {who: seatName(last.seat), label: last.label || last.text}),
+  ]));
 }

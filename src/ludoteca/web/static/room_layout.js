@@ -17,6 +17,7 @@ export function buildRoom(root, dom, S, on) {
   dom.connBanner = h("div", {class: "banner-slot conn-slot"});
   dom.error = h("div", {class: "banner-slot"});
   dom.outcome = h("div", {class: "banner-slot"});
+  dom.notice = h("div", {class: "notice-slot", role: "status"});
   dom.board = h("div", {class: "board"});
   dom.boardNote = h("div", {class: "board-note"});
   dom.last = h("p", {class: "last-move", "data-testid": "last-move"});
@@ -38,7 +39,7 @@ export function buildRoom(root, dom, S, on) {
   dom.joinKey = null;
   dom.after = h("div", {class: "join after"});
   dom.invite = h("div", {class: "invite"});
-  dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite"});
+  dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: "0"});
   // What a screen reader reads as it happens: each new line of the history (room_history.announce).
   dom.liveLog = h("div", {class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("history.live_label"), "data-testid": "live-log"});
   dom.chatInput = h("input", {
@@ -65,7 +66,7 @@ export function buildRoom(root, dom, S, on) {
 
   dom.room = h("div", {class: "room"}, [
     dom.head,
-    h("div", {class: "room-sticky"}, [dom.statusBar, h("div", {class: "banners"}, [dom.outcome])]),
+    h("div", {class: "room-sticky"}, [dom.statusBar, dom.notice, h("div", {class: "banners"}, [dom.outcome])]),
     dom.connBanner,
     h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
     dom.liveLog,

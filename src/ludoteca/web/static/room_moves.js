@@ -5,9 +5,12 @@
 
 import {h, clear} from "./boards/svg.js";
 import {t} from "./i18n.js";
+import {s} from "./room_text.js";
 
 export const FILTER_FROM = 24;
 export const GROUP_FROM = 9;
+/** First words of the moves shown as one palette of small buttons (Gotcha's emotes). */
+export const PALETTE_VERBS = new Set(["emote", "emotes"]);
 
 /** Runs of consecutive moves with the same first word: [{verb, moves}], in order. */
 export function runs(legal) {
@@ -41,6 +44,7 @@ export function movesCount(n) {
  */
 export function drawMoves(env) {
   const {S, dom} = env;
+  const focus = focusedMove(dom.moves);
   clear(dom.moves);
   clear(dom.movesHead);
   const legal = S.replay || !S.state ? [] : (S.state.legal || []);
@@ -58,16 +62,23 @@ export function drawMoves(env) {
   }
   const filter = legal.length >= FILTER_FROM ? S.filter.trim().toLowerCase() : "";
   const button = (move) => h("button", {
-    class: "move", type: "button", "data-action": move.text, title: move.text,
+    class: "move", type: "button", "data-action": move.text, title: move.label || null,
     onclick: () => env.act(move.text),
   }, [move.label || move.text]);
   const shown = (move) => !filter || String(move.label || move.text).toLowerCase().includes(filter)
     || move.text.toLowerCase().includes(filter);
   S.openGroups = S.openGroups || new Set();
+  const several = runs(legal).length > 1;
   for (const run of runs(legal)) {
     const moves = run.moves.filter(shown);
     if (!moves.length) continue;
-    if (legal.length < FILTER_FROM || run.moves.length < GROUP_FROM) {
+    if (PALETTE_VERBS.has(run.verb) && moves.length > 1) {
+      dom.moves.appendChild(palette(run, moves, env));
+      continue;
+    }
+    // A long run among other kinds of moves is folded even in a short list (Gotcha: the
+    // buzzes beside the turn's move); alone, or short, its moves are buttons.
+    if ((legal.length < FILTER_FROM && !several) || run.moves.length < GROUP_FROM) {
       for (const move of moves) dom.moves.appendChild(button(move));
       continue;
     }
@@ -85,6 +96,54 @@ export function drawMoves(env) {
     dom.moves.appendChild(group);
   }
   if (dom.typedInput) dom.typedInput.placeholder = legal.length ? t("moves.type_placeholder", {example: legal[0].text}) : "";
+  if (focus) refocus(dom.moves, focus);
+}
+
+/** What has the keyboard focus in the moves list (a move's text, a group's first word), or
+ * null when the focus is elsewhere. */
+function focusedMove(list) {
+  const active = document.activeElement;
+  if (!active || !list.contains(active)) return null;
+  if (active.dataset && active.dataset.action !== undefined) return {action: active.dataset.action};
+  const group = active.closest("details");
+  return {verb: group ? group.dataset.verb : null};
+}
+
+/** Give the focus back after a redraw (a keyboard player keeps their place): the same move
+ * or group, else the first control of the list, else the list itself. */
+function refocus(list, focus) {
+  let target = null;
+  if (focus.action !== undefined) {
+    target = [...list.querySelectorAll("button[data-action]")].find((b) => b.dataset.action === focus.action);
+    if (target && target.closest("details:not([open])")) target = target.closest("details").querySelector("summary");
+  } else if (focus.verb) {
+    const group = [...list.querySelectorAll("details")].find((d) => d.dataset.verb === focus.verb);
+    target = group ? group.querySelector("summary") : null;
+  }
+  if (!target) target = list.querySelector("button, summary");
+  if (!target) {
+    list.setAttribute("tabindex", "-1");
+    target = list;
+  }
+  target.focus({preventScroll: true});
+}
+
+/** One palette of small buttons for a run of moves of one kind (Gotcha's emotes): a
+ * labelled group, each button named by what its label adds to the words they share. */
+function palette(run, moves, env) {
+  const shared = commonLabel(run.moves, "");
+  const cut = shared ? shared.length : 0;
+  return h("fieldset", {class: "emote-palette", "data-verb": run.verb}, [
+    h("legend", {}, [s("emotes.title")]),
+    ...moves.map((move) => {
+      const label = String(move.label || move.text);
+      const own = cut && label.length > cut ? label.slice(cut).trim() : label;
+      return h("button", {
+        class: "move", type: "button", "data-action": move.text, "aria-label": label,
+        onclick: () => env.act(move.text),
+      }, [own]);
+    }),
+  ]);
 }
 
 /** The hint button: the first press asks for the kind of move, the second shows the move. */

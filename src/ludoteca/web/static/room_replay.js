@@ -44,12 +44,15 @@ export function replayTarget(replay, total, step, which) {
   }
 }
 
-/** The bar's elements. `ctx`: {replay, total, step, busy, gameNo, ask(which), askGame(n), live()}. */
+/** The bar's elements. `ctx`: {replay, known, total, step, busy, gameNo, ask(which), askGame(n), live()}
+ * (`known`: the frames of the finished game, {moves, rounds}, before a replay is shown). */
 export function replayBar(ctx) {
   const {replay, total, step, busy} = ctx;
-  const frames = framesOf(replay, total);
+  // Before the first frame is shown, the frames asked when the game ended (`known`).
+  const source = replay || ctx.known || null;
+  const frames = framesOf(source, total);
   const at = replay ? frameIndex(frames, step) : frames.length - 1;
-  const rounds = replay && Array.isArray(replay.rounds) ? replay.rounds : [];
+  const rounds = source && Array.isArray(source.rounds) ? source.rounds : [];
   const button = (testid, label, icon, which, disabled) => h("button", {
     class: "btn replay-btn", type: "button", "data-testid": testid, title: label, "aria-label": label,
     disabled: disabled || busy, onclick: () => ctx.ask(which),
@@ -71,6 +74,7 @@ export function replayBar(ctx) {
     button("replay-prev", t("replay.prev"), "prev", "prev", atStart),
     h("span", {
       class: "replay-step", "data-testid": "replay-step", "data-step": String(step), "data-total": String(total),
+      "aria-busy": busy ? "true" : "false", "aria-live": "polite",
       "data-move": String(replay ? at : moveCount), "data-moves": String(moveCount),
     }, [busy ? t("replay.loading") : t("replay.move", {move: replay ? at : moveCount, total: moveCount})]),
     button("replay-next", t("replay.next"), "next", "next", atEnd),

@@ -3,8 +3,12 @@
 // functions of what they are given; room.js owns the state.
 
 import {h, clear} from "./boards/svg.js";
-import {seatColour} from "./boards/board_kit.js";
+import {seatColour, seatSymbol} from "./boards/board_kit.js";
 import {agentLabel, t} from "./i18n.js";
+import {s} from "./room_text.js";
+
+/** The bot levels a person chooses among (agents/levels.py LEVELS), weakest first. */
+export const LEVELS = ["beginner", "casual", "strong", "strongest"];
 
 /** Trait ids as words in the current language (`traits`: the card's [{id, label}]). */
 function traitWords(ids, traits) {
@@ -58,9 +62,9 @@ export function seatRow(info, env) {
     "data-testid": `seat-${seat}`, "data-kind": info.kind, "data-connected": connected ? "true" : "false",
   }, [
     h("div", {class: "seat-info"}, [
-      h("span", {class: "seat-no", style: `--seat-c:${seatColour(seat)}`}, [String(seat)]),
-      info.kind !== "free" ? h("span", {class: "dot " + (connected ? "on" : "off"), title: state, "aria-label": state}) : null,
-      h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seat}))]),
+      h("span", {class: "seat-no", style: `--seat-c:${seatColour(seat)}`, "aria-hidden": "true"}, [seatSymbol(seat)]),
+      info.kind !== "free" ? h("span", {class: "dot " + (connected ? "on" : "off"), title: state, role: "img", "aria-label": state}) : null,
+      h("span", {class: "seat-name"}, [info.kind === "free" ? t("room.free") : (info.name || t("seat.unnamed", {n: seatSymbol(seat)}))]),
       info.kind !== "free" ? h("span", {class: "pill small"}, [kindText]) : null,
       mine ? h("span", {class: "pill accent small"}, [t("room.you")]) : null,
       profile && profile.age ? h("span", {class: "muted small"}, [`${t("room.age")}: ${profile.age}`]) : null,
@@ -84,20 +88,36 @@ function leaveConfirm(lobby, env) {
   ]);
 }
 
+/** One option of the bot menu: a level or a named bot with its one line (room_text.js). */
+function agentOption(agent, chosen) {
+  const key = `bots.level.${agent}`;
+  const named = `bots.named.${agent}`;
+  let text = s(key);
+  if (text === key) text = s(named);
+  if (text === named) text = agentLabel(agent);
+  return h("option", {value: agent, selected: agent === chosen}, [text]);
+}
+
 /**
- * The bot-level list of a game card: {node, agent} (agent: the one shown chosen), or null
- * when the card lists no agents. onChange(agent) is called when the player picks another.
+ * The bot menu of a game card: {node, agent} (agent: the one shown chosen), or null when the
+ * card lists no agents. The four levels come first, one line each; the named bots are
+ * under "More bots". onChange(agent) is called when the player picks another.
  */
 export function agentSelect(card, current, onChange) {
   const agents = card && card.agents ? card.agents : [];
   if (!agents.length) return null;
   const agent = current && agents.includes(current) ? current : card.default_agent || agents[agents.length - 1];
-  const node = h("div", {class: "field inline"}, [
+  const levels = agents.filter((a) => LEVELS.includes(a));
+  const named = agents.filter((a) => !LEVELS.includes(a));
+  const groups = [];
+  if (levels.length) groups.push(h("optgroup", {label: s("bots.levels")}, levels.map((a) => agentOption(a, agent))));
+  if (named.length) groups.push(h("optgroup", {label: s("bots.more")}, named.map((a) => agentOption(a, agent))));
+  const node = h("div", {class: "field inline bot-menu"}, [
     h("label", {for: "agent-select"}, [t("room.bot_level")]),
     h("select", {
       id: "agent-select", "data-testid": "agent-select",
       onchange: (event) => onChange(event.target.value),
-    }, agents.map((a) => h("option", {value: a, selected: a === agent}, [agentLabel(a)]))),
+    }, groups),
   ]);
   return {node, agent};
 }

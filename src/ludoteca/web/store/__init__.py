@@ -10,7 +10,16 @@ This package imports nothing else of the web table.
 
 from __future__ import annotations
 
-from ludoteca.web.store.base import DEFAULT_DB, ChatRow, Done, GameRow, RoomRow, SeatRow, Store
+from ludoteca.web.store.base import (
+    DEFAULT_DB,
+    DEFAULT_TIMEOUT,
+    ChatRow,
+    Done,
+    GameRow,
+    RoomRow,
+    SeatRow,
+    Store,
+)
 from ludoteca.web.store.postgres import PostgresStore
 from ludoteca.web.store.sql import CRASH_ENV
 from ludoteca.web.store.sqlite import SqliteStore
@@ -18,6 +27,7 @@ from ludoteca.web.store.sqlite import SqliteStore
 __all__ = [
     "CRASH_ENV",
     "DEFAULT_DB",
+    "DEFAULT_TIMEOUT",
     "ChatRow",
     "Done",
     "GameRow",
@@ -41,14 +51,16 @@ def hide_password(url: str) -> str:
     return f"{scheme}://{user}@{tail}"
 
 
-def open_store(url: str) -> Store:
+def open_store(url: str, timeout: float = DEFAULT_TIMEOUT) -> Store:
     """The store for ``url``: PostgreSQL for ``postgresql://`` / ``postgres://``, else SQLite.
 
     Args:
         url: A PostgreSQL URL, ``sqlite:///path``, a file path or ``:memory:``.
+        timeout: Seconds to connect, and for each statement (a lock held elsewhere fails
+            the call then, instead of holding the store's thread for ever).
     """
     if url.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(url)
+        return PostgresStore(url, timeout)
     if url.startswith("sqlite:///"):
         url = url[len("sqlite:///") :]
-    return SqliteStore(url or DEFAULT_DB)
+    return SqliteStore(url or DEFAULT_DB, timeout)

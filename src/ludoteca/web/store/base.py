@@ -17,6 +17,9 @@ from typing import Any, Protocol
 Done = Callable[[BaseException | None], None]
 """Told, in the writer thread, that a submitted write was committed (``None``) or failed."""
 
+DEFAULT_TIMEOUT = 5.0
+"""Seconds a store waits to connect, and for each statement (``open_store``)."""
+
 DEFAULT_DB = "ludoteca.sqlite3"
 """The SQLite file used when no ``--db`` / ``LUDOTECA_DB`` is given (working directory)."""
 

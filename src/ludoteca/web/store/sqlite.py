@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from ludoteca.web.store.base import DEFAULT_TIMEOUT
 from ludoteca.web.store.sql import SqlStore
 
 
@@ -12,10 +13,13 @@ class SqliteStore(SqlStore):
 
     Args:
         path: The database file.
+        timeout: Seconds a statement waits for another connection's lock.
     """
 
-    def __init__(self, path: str) -> None:
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level="DEFERRED")
+    def __init__(self, path: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        conn = sqlite3.connect(
+            path, timeout=timeout, check_same_thread=False, isolation_level="DEFERRED"
+        )
         if path != ":memory:":
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")

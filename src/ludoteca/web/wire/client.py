@@ -15,11 +15,12 @@ from typing import Any
 import orjson
 
 from ludoteca.engine import i18n
+from ludoteca.engine.events import render
 from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web.wire import protocol as p
-from ludoteca.web.wire.limits import Bucket, Meter
+from ludoteca.web.wire.limits import Meter, SocketRates
 
 
 class RoomError(Exception):
@@ -64,12 +65,14 @@ class Client:
         """Send one message already serialised."""
         self._send(text)
 
-    def error(self, error: RoomError | p.ProtocolError) -> None:
-        """Send an ``error`` message in this socket's language."""
+    def error(self, error: RoomError | p.ProtocolError, names: Sequence[str] = ()) -> None:
+        """Send an ``error`` message in this socket's language, a seat it mentions named by
+        ``names`` (the room's seat names).
+        """
         out: dict[str, Any] = {
             "type": "error",
             "code": error.code,
-            "message": error.message.text(self.lang),
+            "message": render(error.message, self.lang, names),
         }
         if isinstance(error, RoomError):
             if error.rule_id:
@@ -162,11 +165,31 @@ def outcome_json(
     return data
 
 
+_SEAT_CHANGES = (p.Sit, p.Bot, p.Unbot, p.Leave)
+"""Messages that change a seat: each is broadcast to the whole room, so they are rated."""
+
+
+def _within_rate(message: p.ClientMessage, rates: SocketRates, meter: Meter, address: str) -> str:
+    """The refusal's text key (``web.error.rate_*``) if ``message`` is past its socket's
+    (or address's) rate, else the empty string. Messages without a rate cost a type check.
+    """
+    if isinstance(message, p.Chat):
+        return "" if rates.chat.take() and meter.take(address, "chat") else "web.error.rate_chat"
+    if isinstance(message, _SEAT_CHANGES):
+        fine = rates.seats.take() and meter.take(address, "seats")
+        return "" if fine else "web.error.rate_seats"
+    if isinstance(message, p.Hint):
+        return "" if rates.hints.take() else "web.error.rate_hints"
+    if isinstance(message, p.Lang):
+        return "" if rates.langs.take() else "web.error.rate_langs"
+    return ""
+
+
 def read_message(
-    client: Client, text: str | None, chats: Bucket, meter: Meter, address: str
+    client: Client, text: str | None, rates: SocketRates, meter: Meter, address: str
 ) -> p.ClientMessage | None:
-    """One text frame of ``client`` read and checked (JSON, shape, chat rate); None after
-    its refusal was sent to the socket.
+    """One text frame of ``client`` read and checked (JSON, shape, the rates of chat, seat
+    changes, hints and language switches); None after its refusal was sent to the socket.
     """
     if text is None:
         client.error(p.ProtocolError("bad_json", msg("web.error.binary")))
@@ -176,7 +199,10 @@ def read_message(
     except p.ProtocolError as error:
         client.error(error)
         return None
-    if isinstance(message, p.Chat) and not (chats.take() and meter.take(address, "chat")):
-        client.error(p.ProtocolError("rate_limited", msg("web.error.rate_chat")))
+    if isinstance(message, p.Ping | p.Act):  # the hot path: no rate of its own
+        return message
+    refused = _within_rate(message, rates, meter, address)
+    if refused:
+        client.error(p.ProtocolError("rate_limited", msg(refused)))
         return None
     return message

@@ -66,6 +66,26 @@ class Limits:
             records stay in the store and it is read again when asked for).
         address_sockets: WebSockets one address may hold open at once; past it a new one
             is answered ``error too_many_sockets`` and closed (code 1008).
+        seats: Seat changes one socket may ask for (``sit``, ``bot``, ``unbot``, ``leave``,
+            and a ``hello`` that reclaims a seat); past it ``rate_limited``. Every change is
+            broadcast to the whole room, so it is bounded like chat.
+        address_seats: The same for all sockets of one address together.
+        hints: Hints one socket may ask for; past it ``rate_limited``.
+        langs: Language switches one socket may ask for; past it ``rate_limited``.
+        ws_max_size: Largest WebSocket message, in bytes, after decompression: checked by
+            the socket layer as the message arrives (a larger one closes the socket with
+            1009 before it is inflated further).
+        header_seconds: Time a connection has to send a request's headers (the first, or
+            the next after a keep-alive answer); else it is closed.
+        address_connections: TCP connections (HTTP and WebSocket) one address may hold at
+            once (at least ``address_sockets`` + 64); past it a new one is closed at once.
+            A trusted proxy's connections are not counted (``--forwarded-allow-ips``).
+        seat_grace: Seconds after a person's connection dropped before another player may
+            hand their seat to a bot (the person may come back meanwhile).
+        db_seconds: Connect and statement timeout of the store, in seconds.
+        room_days: Days after its creation that a room's tokens (its seats' and its
+            creator's) stop working, unless a game is in progress there: the room is
+            over, its records stay to be watched and replayed.
     """
 
     max_pending: int = 1000
@@ -77,6 +97,23 @@ class Limits:
     max_body: int = 64 * 1024
     idle_seconds: float = 600.0
     address_sockets: int = 256
+    seats: tuple[float, float] = (2.0, 10.0)
+    address_seats: tuple[float, float] = (10.0, 40.0)
+    hints: tuple[float, float] = (1.0, 5.0)
+    langs: tuple[float, float] = (1.0, 5.0)
+    ws_max_size: int = 32 * 1024
+    header_seconds: float = 10.0
+    address_connections: int = 512
+    seat_grace: float = 30.0
+    db_seconds: float = 5.0
+    room_days: float = 30.0
+
+    @property
+    def connections_cap(self) -> int:
+        """The connections one address may hold: ``address_connections``, but never fewer
+        than its WebSockets and a few requests beside them.
+        """
+        return max(self.address_connections, self.address_sockets + 64)
 
     def bucket(self, pair: tuple[float, float]) -> Bucket:
         """A full bucket of ``(rate, burst)``."""
@@ -94,15 +131,52 @@ class Limits:
             chat=off,
             address_chat=off,
             rooms=off,
+            seats=off,
+            address_seats=off,
+            hints=off,
+            langs=off,
             address_sockets=1 << 30,
+            address_connections=1 << 30,
         )
+
+
+class SocketRates:
+    """One socket's own buckets: chat lines, seat changes, hints and language switches.
+
+    Args:
+        limits: The bounds.
+    """
+
+    __slots__ = ("chat", "hints", "langs", "seats")
+
+    def __init__(self, limits: Limits) -> None:
+        self.chat = limits.bucket(limits.chat)
+        self.seats = limits.bucket(limits.seats)
+        self.hints = limits.bucket(limits.hints)
+        self.langs = limits.bucket(limits.langs)
 
 
 UNLIMITED = 1e12
 """A rate (and burst) no client reaches: ``Limits.lifted``."""
 
-RATE_FIELDS = ("frames", "address_frames", "chat", "address_chat", "rooms")
+RATE_FIELDS = (
+    "frames",
+    "address_frames",
+    "chat",
+    "address_chat",
+    "rooms",
+    "seats",
+    "address_seats",
+    "hints",
+    "langs",
+)
 """The :class:`Limits` fields written ``RATE/BURST`` (``ludoteca serve`` flags)."""
+
+
+WHOLE_FIELDS = ("max_pending", "max_body", "address_sockets", "ws_max_size", "address_connections")
+"""The :class:`Limits` numbers that are whole (the others are seconds)."""
+MIN_WS_MAX_SIZE = 16 * 1024
+"""The smallest ``ws_max_size``: every message the protocol accepts (``protocol.MAX_FRAME``)."""
 
 
 def parse_rate(text: str) -> tuple[float, float]:
@@ -125,7 +199,9 @@ def from_flags(
 ) -> Limits:
     """``base`` with what ``ludoteca serve`` was told: rates lifted, then each rate given as
     ``RATE/BURST`` (``RATE_FIELDS``), then each number given (``max_pending``,
-    ``idle_seconds``, ``max_body``, ``address_sockets``).
+    ``idle_seconds``, ``max_body``, ``address_sockets``, ``ws_max_size``,
+    ``header_seconds``, ``address_connections``, ``seat_grace``, ``db_seconds``,
+    ``room_days``).
 
     Raises:
         ValueError: The name of the first flag whose value is refused.
@@ -142,15 +218,19 @@ def from_flags(
     for name, number in numbers.items():
         if number is None:
             continue
-        if not math.isfinite(number) or number <= 0 or (name != "idle_seconds" and number < 1):
+        if not math.isfinite(number) or number < 0:
             raise ValueError(name)
-        whole = name in ("max_pending", "max_body", "address_sockets")
+        if (number == 0 and name != "seat_grace") or (name in WHOLE_FIELDS and number < 1):
+            raise ValueError(name)
+        if name == "ws_max_size" and number < MIN_WS_MAX_SIZE:
+            raise ValueError(name)
+        whole = name in WHOLE_FIELDS
         changes[name] = int(number) if whole else float(number)
     return dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
 
 
 class Meter:
-    """Every address's buckets (frames, chat, rooms), forgotten after a quiet minute.
+    """Every address's buckets (frames, chat, rooms, seats), forgotten after a quiet minute.
 
     Args:
         limits: The bounds.
@@ -164,7 +244,9 @@ class Meter:
         self._swept = time.monotonic()
 
     def take(self, address: str, kind: str) -> bool:
-        """Spend one of ``address``'s ``kind`` (``frames``, ``chat`` or ``rooms``)."""
+        """Spend one of ``address``'s ``kind`` (``frames``, ``chat``, ``rooms`` or
+        ``seats``).
+        """
         return self._bucket(address, kind).take()
 
     def wait(self, address: str, kind: str) -> float:
@@ -182,6 +264,7 @@ class Meter:
                 "frames": self.limits.address_frames,
                 "chat": self.limits.address_chat,
                 "rooms": self.limits.rooms,
+                "seats": self.limits.address_seats,
             }
             bucket = buckets[kind] = self.limits.bucket(pairs[kind])
         return bucket

@@ -69,28 +69,28 @@ register(
             " another room); you are watching",
         },
         "web.error.not_your_seat": {
-            "es": "Solo puedes actuar por tu asiento ({seat}), no por el {other}",
-            "en": "You may act only for your own seat ({seat}), not for seat {other}",
+            "es": "Solo puedes jugar por tu propio asiento",
+            "en": "You may act only for your own seat",
         },
         "web.error.seat_taken": {
-            "es": "El asiento {seat} no está libre",
-            "en": "Seat {seat} is not free",
+            "es": "Ese asiento ya es de {seat}",
+            "en": "That seat is already {seat}'s",
         },
         "web.error.seat_connected": {
-            "es": "Quien ocupa el asiento {seat} sigue conectado",
-            "en": "The player in seat {seat} is still connected",
+            "es": "{seat} sigue conectado a su asiento",
+            "en": "{seat} is still connected to that seat",
         },
         "web.error.not_bot": {
-            "es": "El asiento {seat} no lo ocupa un bot",
-            "en": "Seat {seat} is not held by a bot",
+            "es": "Ese asiento no lo ocupa un bot",
+            "en": "That seat is not held by a bot",
         },
         "web.error.already_bot": {
-            "es": "El asiento {seat} ya lo juega un bot",
-            "en": "Seat {seat} is already played by a bot",
+            "es": "Ese asiento ya lo juega un bot ({seat})",
+            "en": "That seat is already played by a bot ({seat})",
         },
         "web.error.no_seat": {
-            "es": "No hay asiento {seat} (asientos 0 a {high})",
-            "en": "There is no seat {seat} (seats 0 to {high})",
+            "es": "No hay ese asiento en esta sala",
+            "en": "There is no such seat in this room",
         },
         "web.error.hint_not_your_turn": {
             "es": "Solo hay pista cuando te toca jugar.",
@@ -260,6 +260,109 @@ register(
             " más allá, too_many_sockets y cierre 1008.",
             "en": "WebSockets one address may hold open at once (default 256); past it,"
             " too_many_sockets and close 1008.",
+        },
+        "cli.help.rate_seats": {
+            "es": "Cambios de asiento que pide una conexión (sentarse, bot, quitar bot, dejar,"
+            " recuperar; por defecto 2/10); más allá, rate_limited.",
+            "en": "Seat changes one socket asks for (sit, bot, unbot, leave, reclaim;"
+            " default 2/10); past it, rate_limited.",
+        },
+        "cli.help.rate_address_seats": {
+            "es": "Cambios de asiento de una dirección (por defecto 10/40).",
+            "en": "Seat changes of one address (default 10/40).",
+        },
+        "cli.help.rate_hints": {
+            "es": "Pistas que pide una conexión (por defecto 1/5); más allá, rate_limited.",
+            "en": "Hints one socket asks for (default 1/5); past it, rate_limited.",
+        },
+        "cli.help.rate_langs": {
+            "es": "Cambios de idioma de una conexión (por defecto 1/5); más allá, rate_limited.",
+            "en": "Language switches of one socket (default 1/5); past it, rate_limited.",
+        },
+        "cli.help.ws_max_size": {
+            "es": "Tamaño máximo de un mensaje WebSocket ya descomprimido, en bytes (por"
+            " defecto 32768, al menos 16384); más allá, cierre 1009.",
+            "en": "Largest WebSocket message once decompressed, in bytes (default 32768, at"
+            " least 16384); past it, close 1009.",
+        },
+        "cli.help.header_seconds": {
+            "es": "Segundos que tiene una conexión para enviar las cabeceras de una petición"
+            " (por defecto 10); si no, se cierra.",
+            "en": "Seconds a connection has to send a request's headers (default 10); else it"
+            " is closed.",
+        },
+        "cli.help.address_connections": {
+            "es": "Conexiones TCP (HTTP y WebSocket) abiertas a la vez desde una dirección (por"
+            " defecto 512); más allá, se cierran al aceptarlas.",
+            "en": "TCP connections (HTTP and WebSocket) one address may hold open at once"
+            " (default 512); past it, new ones are closed as accepted.",
+        },
+        "cli.help.seat_grace": {
+            "es": "Segundos tras caerse la conexión de una persona antes de que otro jugador"
+            " pueda pasar su asiento a un bot (por defecto 30).",
+            "en": "Seconds after a person's connection dropped before another player may hand"
+            " their seat to a bot (default 30).",
+        },
+        "cli.help.db_seconds": {
+            "es": "Tiempo máximo para conectar con el almacén y para cada sentencia, en"
+            " segundos (por defecto 5).",
+            "en": "Timeout to connect to the store and for each statement, in seconds (default 5).",
+        },
+        "cli.help.room_days": {
+            "es": "Días tras crear una sala en que dejan de valer sus enlaces de asiento y de"
+            " creador, salvo con una partida en curso (por defecto 30).",
+            "en": "Days after a room's creation when its seat and creator links stop working,"
+            " unless a game is in progress (default 30).",
+        },
+        "cli.help.forwarded_allow_ips": {
+            "es": "Proxies (direcciones o redes separadas por comas, * para todos) cuyas"
+            " cabeceras X-Forwarded-For y X-Forwarded-Proto se creen; por defecto, ninguno.",
+            "en": "Proxies (addresses or networks, comma-separated, * for any) whose"
+            " X-Forwarded-For and X-Forwarded-Proto headers are believed; default: none.",
+        },
+        "cli.help.origins": {
+            "es": "Otras páginas (https://servidor[:puerto], separadas por comas) que pueden"
+            " abrir conexiones WebSocket y crear salas; por defecto, solo la propia.",
+            "en": "Other pages (https://host[:port], comma-separated) that may open"
+            " WebSockets and create rooms; default: only this server's own.",
+        },
+        "web.error.rate_seats": {
+            "es": "Demasiados cambios de asiento seguidos; espera un poco",
+            "en": "Too many seat changes in a row; wait a little",
+        },
+        "web.error.rate_hints": {
+            "es": "Demasiadas pistas seguidas; espera un poco",
+            "en": "Too many hints in a row; wait a little",
+        },
+        "web.error.rate_langs": {
+            "es": "Demasiados cambios de idioma seguidos; espera un poco",
+            "en": "Too many language switches in a row; wait a little",
+        },
+        "web.error.seat_grace": {
+            "es": "La conexión de {name} se cayó hace poco: puede volver; podrás pasar su"
+            " asiento a un bot dentro de {seconds} s",
+            "en": "{name}'s connection dropped a moment ago: they may come back; you can hand"
+            " their seat to a bot in {seconds} s",
+        },
+        "web.error.name_taken": {
+            "es": "Ya hay alguien llamado {name} en esta mesa: elige otro nombre",
+            "en": "Someone called {name} is already at this table: choose another name",
+        },
+        "web.error.name_reserved": {
+            "es": "El nombre {name} está reservado: elige otro",
+            "en": "The name {name} is reserved: choose another",
+        },
+        "web.error.cross_origin": {
+            "es": "Conexión desde otro sitio rechazada: abre la sala desde esta misma página",
+            "en": "Connection from another site refused: open the room from this very page",
+        },
+        "web.error.token_expired": {
+            "es": "Este enlace de asiento ha caducado con su sala: entra como espectador",
+            "en": "This seat link expired with its room: join as a spectator",
+        },
+        "web.room_repaired": {
+            "es": "La sala {room} estaba a medio guardar y se ha reparado: {what}",
+            "en": "Room {room} was half stored and has been repaired: {what}",
         },
         "cli.help.db": {
             "es": "Almacén: un fichero SQLite o una URL postgresql:// (por defecto LUDOTECA_DB"

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludoteca.web.wire.client import Client
-from ludoteca.web.wire.limits import Bucket, Limits, Meter
+from ludoteca.web.wire.limits import Limits, Meter, SocketRates
 
 log = logging.getLogger("ludoteca.web")
 
@@ -25,21 +25,22 @@ CLOSE_SEND_FAILED = 1011
 CLOSE_NO_ROOM = 4404
 """Close code for a room id that does not exist."""
 CLOSE_TOO_MANY = 1008
-"""Close code for a socket past its address's ``Limits.address_sockets``."""
+"""Close code for a socket refused by policy: past its address's ``Limits.address_sockets``,
+or opened by another site's page."""
 CLOSE_MOVED = 1012
 """Close code of a socket whose room changed owner (or that could not be routed while Redis
 was away): reconnect, as after any drop (``web.cluster``)."""
 
 CLOSE_REASONS = {
-    CLOSE_TOO_MANY: "too many sockets",
+    CLOSE_TOO_MANY: "refused",
     CLOSE_NOT_READING: "not reading",
     CLOSE_SEND_FAILED: "send failed",
     CLOSE_NO_ROOM: "no such room",
     CLOSE_MOVED: "room moving",
 }
 
-Answer = Callable[[str | None, Bucket], Awaitable[None]]
-"""Answers one text frame of a socket (``None``: a binary frame), given its chat bucket."""
+Answer = Callable[[str | None, SocketRates], Awaitable[None]]
+"""Answers one text frame of a socket (``None``: a binary frame), given its own buckets."""
 
 
 async def read_frames(
@@ -57,13 +58,13 @@ async def read_frames(
     burst is never handled back to back.
     """
     frames = limits.bucket(limits.frames)
-    chats = limits.bucket(limits.chat)
+    rates = SocketRates(limits)
     try:
         while not client.gone:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            await answer(frame.get("text"), chats)
+            await answer(frame.get("text"), rates)
             owed = max(frames.wait(), meter.wait(address, "frames"))
             await asyncio.sleep(min(owed, 5.0))
     except WebSocketDisconnect:

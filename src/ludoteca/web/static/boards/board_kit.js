@@ -9,6 +9,13 @@ const SEAT_COLOURS = ["#1c6e8c", "#b5412b", "#6b4fa3", "#2e8b57", "#b07a12", "#8
 /** The colour of `seat` (the shell's --seat-N variable). */
 export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_COLOURS[seat % SEAT_COLOURS.length]})`;
 
+// Each seat's symbol, drawn in its colour on its badge: people read names and see colour and
+// symbol, never a seat number (ludoteca.engine.seats.SEAT_SYMBOLS, the terminal's too).
+export const SEAT_SYMBOLS = ["●", "▲", "■", "◆", "★", "▼", "♥", "♣"];
+
+/** The symbol of `seat` (its badge). */
+export const seatSymbol = (seat) => SEAT_SYMBOLS[((seat % SEAT_SYMBOLS.length) + SEAT_SYMBOLS.length) % SEAT_SYMBOLS.length];
+
 /** `tr(lang, key, params)` over a board's `{es: {...}, en: {...}}` table (the shell's
  * `tr`: English, then the key itself, when a text is missing; `{name}` filled from params). */
 export function translator(table) {
@@ -16,10 +23,10 @@ export function translator(table) {
 }
 
 /** The name of `seat` in the room (`ctx.seats`), "(you)" added for my own seat; `tr` needs
- * the keys "seat" ({n}) and "you". */
+ * the keys "seat" ({n}: the seat's symbol, for a seat nobody has taken) and "you". */
 export function seatName(ctx, seat, tr) {
   const info = (ctx.seats || []).find((s) => s.seat === seat);
-  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seat });
+  const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seatSymbol(seat) });
   return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
 }
 
@@ -41,8 +48,15 @@ export function keyClick(event) {
   }
 }
 
-/** Add a board's style sheet `css` to the page once, as <style id="...">. */
+const addedStyles = new Set();
+
+/** Add a board's style sheet `css` to the page once. A constructed sheet (adoptedStyleSheets),
+ * not a <style> element: the site's Content-Security-Policy (style-src-elem 'self') refuses
+ * inline <style> elements, not sheets a same-origin script builds. */
 export function addStyle(id, css) {
-  if (typeof document === "undefined" || document.getElementById(id)) return;
-  document.head.append(h("style", { id }, [css]));
+  if (typeof document === "undefined" || addedStyles.has(id)) return;
+  addedStyles.add(id);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }

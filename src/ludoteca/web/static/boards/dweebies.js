@@ -143,6 +143,7 @@ function tableSvg(ctx, view, legal, placing) {
   const whole = view.groups <= 1;
   const legalSet = new Set(legalCells.map(([x, y]) => `${x},${y}`));
   const offerable = placing && selected;
+  const labels = new Map((ctx.legal || []).map((m) => [m.text, m.label]));
 
   // Empty cells: the legal ones for the selected card, and (for trying) every other empty cell.
   for (let y = y0; y <= y1; y += 1) {
@@ -158,7 +159,7 @@ function tableSvg(ctx, view, legal, placing) {
           class: "legal dw-cell", "data-action": text, role: "button", tabindex: 0,
           "data-cell": key, onclick: sender(ctx, text),
         }, [
-          el("title", {}, [`${text}`]),
+          el("title", {}, [labels.get(text) || ""]),
           el("rect", {
             x: px(x), y: py(y), width: CW, height: CH, rx: 7,
             fill: "rgba(170, 255, 190, 0.35)", stroke: "#b8ffce", "stroke-width": 2.5, "stroke-dasharray": "6 4",
@@ -240,7 +241,8 @@ function tableSvg(ctx, view, legal, placing) {
     "aria-label": tr(lang, "table"),
     style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
-  const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%" }, [svg]);
+  // The grid may scroll on a narrow screen: focusable, so that a keyboard scrolls it too.
+  const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%", tabindex: 0, role: "region", "aria-label": tr(lang, "table") }, [svg]);
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.
   const focusX = last ? (px(last.cell[0]) + CW / 2) / width : 0.5;
   requestAnimationFrame(() => {
@@ -323,7 +325,7 @@ function playersPanel(ctx, view) {
   const taken = {};
   for (const code of view.collected || []) taken[code] = (taken[code] || 0) + 1;
   const chips = Object.entries(taken).map(([code, n]) =>
-    h("span", { class: "dw-chip", title: cardName(code, lang) }, [`${code.slice(1)} ${cardName(code, lang)}${n > 1 ? ` ×${n}` : ""}`]));
+    h("span", { class: "dw-chip", title: cardName(code, lang) }, [`${cardName(code, lang)}${n > 1 ? ` ×${n}` : ""}`]));
   return h("div", { class: "dw-players" }, [
     h("div", { class: "dw-caption" }, [h("strong", {}, [tr(lang, "players")])]),
     ...rows,

@@ -97,7 +97,7 @@ export function card(code, lang, x, y, w, h, extra = {}) {
       "text-anchor": "middle", "font-size": 9, fill: "#222",
     }, [line]));
   return el("g", { class: "dw-card", "data-card": code, ...extra }, [
-    el("title", {}, [`${code} · ${name}`]),
+    el("title", {}, [name]),
     el("rect", {
       class: "dw-card-face", x, y, width: w, height: h, rx: 7,
       fill: `hsl(${hh} 70% 92%)`, stroke: `hsl(${hh} 50% 40%)`, "stroke-width": 1.5,

@@ -14,9 +14,9 @@ import { announceNew, muted, say, setMuted, speechAvailable } from "./gotcha_spe
 import { familyIcon, familyOf } from "./pictures_gotcha.js";
 import { bell, speaker } from "./gotcha_icons.js";
 import { installStyle } from "./gotcha_style.js";
-import { seatColour } from "./board_kit.js";
+import { seatColour, seatSymbol } from "./board_kit.js";
 import {
-  cardHint, cardKind, cardText, emoji, emotes, language, seconds, slotName, tr, traitLabel, whoText,
+  cardHint, cardKind, cardText, emoji, emotes, language, quoted, seconds, slotName, tr, traitLabel, whoText,
 } from "./gotcha_text.js";
 
 /** The shell shows no chat of its own beside this board: the game chat is the room's chat. */
@@ -139,13 +139,13 @@ export function parseLast(last) {
 
 function name(s, seat) {
   const p = s.view.profiles[seat];
-  return p ? p.name : String(seat);
+  return p ? p.name : seatSymbol(seat);
 }
 
 function seatChip(s, seat, attrs = {}) {
   const you = seat === s.me ? ` (${tr(s.lang, "you")})` : "";
   return h("span", { class: "gt-chip", style: `--seat:${colour(seat)}`, ...attrs }, [
-    h("span", { class: "gt-seatno" }, String(seat)), name(s, seat) + you,
+    h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), name(s, seat) + you,
   ]);
 }
 
@@ -220,7 +220,7 @@ function trackPanel(s) {
     svg.append(el("g", { class: `gt-pawn${seat === view.current ? " gt-pawn-current" : ""}${isWinner ? " gt-pawn-winner" : ""}`, "data-seat": seat, "data-pos": pos }, [
       el("title", {}, `${name(s, seat)}: ${pos}`),
       el("circle", { cx, cy, r: 8.5, style: `fill:${colour(seat)}` }),
-      el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "gt-pawn-no" }, String(seat)),
+      el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "gt-pawn-no" }, seatSymbol(seat)),
     ]));
   });
   return h("section", { class: "gt-panel gt-track-panel", "data-testid": "gotcha-track" }, [svg]);
@@ -349,7 +349,7 @@ function boundChip(s, slot, seat) {
       toggle(ui.buzzSeats, seat);
       redraw();
     },
-  }, [h("span", { class: "gt-seatno" }, String(seat)), name(s, seat)]);
+  }, [h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), name(s, seat)]);
 }
 
 function graceText(lang, bindsFrom, now) {
@@ -371,7 +371,7 @@ function ballotPanel(s) {
     accused: ballot.accused.map((a) => name(s, a)).join(", "),
   });
   const votes = ballot.ballots.map((b, seat) => h("span", { class: `gt-chip${b >= 0 ? " gt-voted" : ""}`, style: `--seat:${colour(seat)}` }, [
-    h("span", { class: "gt-seatno" }, String(seat)), `${name(s, seat)}: ${tr(lang, b >= 0 ? "voted" : "waiting_vote")}`,
+    h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), `${name(s, seat)}: ${tr(lang, b >= 0 ? "voted" : "waiting_vote")}`,
   ]));
   const buttons = s.canTry ? h("div", { class: "gt-row" }, [
     move(s, "vote yes", tr(lang, "vote_yes"), s.legal.has("vote yes"), "gt-big gt-yes"),
@@ -418,7 +418,7 @@ function handCard(s, id) {
     "data-card": id, "aria-pressed": ui.card === id ? "true" : "false", disabled: !s.canTry,
     onclick: () => { ui.card = ui.card === id ? null : id; ui.slot = null; redraw(); },
   }, [
-    h("span", { class: "gt-card-kind" }, [familyIcon(familyOf(id) || kind), `${tr(lang, `kind_${kind}`)} · ${id}`]),
+    h("span", { class: "gt-card-kind" }, [familyIcon(familyOf(id) || kind), tr(lang, `kind_${kind}`)]),
     h("span", { class: "gt-card-text" }, cardText(lang, id)),
     hint ? h("span", { class: "gt-card-hint" }, hint) : null,
   ]);
@@ -430,7 +430,7 @@ function placeChooser(s, id) {
   const blank = kind.startsWith("blank");
   const suffix = blank && ui.blank.trim() ? ` : ${ui.blank.trim().replace(/\s+/g, " ")}` : "";
   const legalPlays = playsOf(s, id);
-  const rows = [h("p", {}, tr(lang, "play_where", { card: id }))];
+  const rows = [h("p", {}, tr(lang, "play_where", { card: quoted(lang, cardText(lang, id)) }))];
   if (blank) {
     const fallback = legalPlays.map((t) => t.split(" : ")[1]).find(Boolean) || "";
     rows.push(h("input", {
@@ -464,7 +464,7 @@ function placeChooser(s, id) {
       rows.push(h("div", { class: "gt-row gt-wrap" }, view.profiles.map((_, seat) => {
         const text = `play ${id} ${ui.slot} ${seat}${suffix}`;
         const isLegal = s.legal.has(text) || (blank && !suffix && legalPlays.some((t) => t.startsWith(`play ${id} ${ui.slot} ${seat} :`)));
-        return move(s, text, [h("span", { class: "gt-seatno", style: `--seat:${colour(seat)}` }, String(seat)), name(s, seat)], isLegal, "gt-big");
+        return move(s, text, [h("span", { class: "gt-seatno", style: `--seat:${colour(seat)}`, "aria-hidden": "true" }, seatSymbol(seat)), name(s, seat)], isLegal, "gt-big");
       })));
     }
   }
@@ -503,7 +503,7 @@ function buzzPanel(s) {
       type: "button", class: `gt-btn gt-buzz-seat${ui.buzzSeats.has(seat) ? " gt-selected" : ""}`,
       style: `--seat:${colour(seat)}`, "data-buzz-seat": seat, "aria-pressed": ui.buzzSeats.has(seat) ? "true" : "false",
       onclick: () => { toggle(ui.buzzSeats, seat); redraw(); },
-    }, [h("span", { class: "gt-seatno" }, String(seat)), name(s, seat), bound ? h("small", { class: "gt-tag" }, tr(lang, "bound_mark")) : null]);
+    }, [h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), name(s, seat), bound ? h("small", { class: "gt-tag" }, tr(lang, "bound_mark")) : null]);
   });
   let button;
   if (ui.buzzSlot && ui.buzzSeats.size) {
@@ -550,7 +550,7 @@ function roomPanel(s) {
   const entries = feedEntries(view, s.ctx.replay);
   const lastKey = lastEntryKey(entries, s.last);
   const feed = h("ul", {
-    class: "gt-feed", "data-testid": "gotcha-feed", "aria-live": "polite",
+    class: "gt-feed", "data-testid": "gotcha-feed", "aria-live": "polite", tabindex: 0,
     onscroll: (e) => {
       const box = e.target;
       ui.feedScroll = box.scrollTop;

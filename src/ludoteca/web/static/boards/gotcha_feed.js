@@ -2,7 +2,8 @@
 // buzzes, votes and the referee's results. A view keeps only the last turns of the log, so
 // the feed keeps every event it has seen (by absolute log index) while the page is open.
 import { h } from "./svg.js";
-import { emoji, emoteIcon, emoteLabel, seconds, slotName, tr } from "./gotcha_text.js";
+import { seatSymbol } from "./board_kit.js";
+import { cardText, emoji, emoteIcon, emoteLabel, quoted, seconds, slotName, tr } from "./gotcha_text.js";
 
 const KEEP = 300;
 
@@ -84,7 +85,7 @@ function who(view, seat, lang) {
 }
 
 function names(view, seats) {
-  return seats.map((s) => (view.profiles[s] ? view.profiles[s].name : String(s))).join(", ");
+  return seats.map((s) => (view.profiles[s] ? view.profiles[s].name : seatSymbol(s))).join(", ");
 }
 
 /** One feed line. */
@@ -107,7 +108,7 @@ export function entryNode(view, entry, lang, colour, isLast) {
     case "play": {
       const slot = entry.rule ? slotName(lang, entry.rule.slot) : "?";
       const key = entry.target >= 0 ? "played_for" : "played";
-      return line([strong, " ", tr(lang, key, { card: entry.text, slot, name: who(view, entry.target, lang) })]);
+      return line([strong, " ", tr(lang, key, { card: quoted(lang, cardText(lang, entry.text)), slot, name: who(view, entry.target, lang) })]);
     }
     case "announce": {
       const rule = entry.rule ? entry.rule[lang] || entry.rule.en : entry.text;

@@ -1,4 +1,7 @@
 // The Gotcha board's own styles (class prefix gt-), added to the page once.
+
+import { addStyle } from "./board_kit.js";
+
 const CSS = `
 .gt-container { container: gt-board / inline-size; width: 100%; }
 .gt-board { display: flex; flex-direction: column; gap: 10px; font-size: 16px; line-height: 1.35;
@@ -76,15 +79,15 @@ const CSS = `
 .gt-say { margin-left: auto; min-height: 40px; padding: 2px 8px; }
 .gt-halves { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 4px; margin: 6px 0; }
 .gt-half { border-radius: 8px; padding: 4px 8px; font-weight: 600; }
-.gt-half small { display: block; font-size: .7em; letter-spacing: .05em; opacity: .75; }
+.gt-half small { display: block; font-size: .7em; letter-spacing: .05em; }
 @container gt-board (max-width: 539px) {
   .gt-half { font-size: .85em; padding: 3px 6px; }
   .gt-slot { padding: 6px 8px; }
 }
 .gt-half-who { background: var(--who); border: 1px solid #bbb; }
 .gt-half-what { background: var(--what); color: #fff; }
-.gt-half-what.gt-empty { background: #eef2f8; color: #667; font-weight: 400; }
-.gt-empty { color: #777; font-style: italic; }
+.gt-half-what.gt-empty { background: #eef2f8; color: #4f5560; font-weight: 400; }
+.gt-empty { color: #5c6370; font-style: italic; }
 .gt-sentence { font-size: 1.12em; font-weight: 700; margin: 6px 0 2px; }
 .gt-hint { margin: 0; font-style: italic; font-size: .92em; color: #495057; }
 .gt-binds { display: flex; flex-direction: column; gap: 2px; margin-top: 4px; font-size: .92em; }
@@ -94,7 +97,7 @@ const CSS = `
 .gt-pile { display: inline-flex; align-items: center; gap: 6px; }
 .gt-pile.gt-last { box-shadow: 0 0 0 3px #ffd43b; border-radius: 6px; }
 .gt-draw { margin-left: auto; }
-.gt-draw.legal { background: #2f9e44; color: #fff; }
+.gt-draw.legal { background: #237a35; color: #fff; }
 .gt-hand { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; margin-top: 8px; }
 .gt-card { display: flex; flex-direction: column; gap: 4px; text-align: left; min-height: 110px; padding: 8px;
   border-radius: 10px; border: 2px solid #999; font: inherit; cursor: pointer; background: #fff; color: #1d1d1f; }
@@ -115,7 +118,7 @@ const CSS = `
 .gt-buzz-slots { display: grid; gap: 6px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
 .gt-buzz-slot { display: flex; flex-direction: column; align-items: flex-start; text-align: left; min-width: 0; }
 .gt-buzz-sentence { font-size: .8em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
-.gt-dim { opacity: .55; }
+.gt-dim { color: #5c6370; border-style: dashed; }  /* not faded: its text stays readable (WCAG AA) */
 .gt-buzz-seat { border-color: var(--seat); display: inline-flex; gap: 6px; align-items: center; }
 .gt-buzz-seat.gt-selected { background: #ffe3e3; outline-color: #e03131; }
 .gt-buzzer { display: flex; align-items: center; justify-content: center; gap: 10px; width: 100%; min-height: 72px;
@@ -123,7 +126,7 @@ const CSS = `
   background: #e03131; color: #fff; border: 4px solid #a61e1e; box-shadow: 0 5px 0 #7a1616; }
 .gt-buzzer:active { transform: translateY(3px); box-shadow: 0 2px 0 #7a1616; }
 .gt-buzzer.legal { border-color: #a61e1e; box-shadow: 0 5px 0 #7a1616, 0 0 0 4px #ffd43b; }
-.gt-buzzer-idle { background: #f1a9a9; font-size: 1.05em; font-weight: 700; box-shadow: none; }
+.gt-buzzer-idle { background: #fde8e8; color: #8a1c1c; border-style: dashed; font-size: 1.05em; font-weight: 700; box-shadow: none; }
 .gt-emote-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(92px, 1fr)); gap: 6px; }
 .gt-emote { display: flex; flex-direction: column; align-items: center; gap: 2px; font-size: .8em; padding: 4px; min-height: 56px; }
 .gt-board .gt-icon { width: 1.3em; height: 1.3em; display: inline-block; vertical-align: middle; flex: none; max-height: none; }
@@ -135,13 +138,13 @@ const CSS = `
 .gt-feed-item { display: block; font-size: .92em; padding: 2px 4px; border-radius: 6px; }
 .gt-feed-item > * { margin-right: 4px; }
 .gt-feed-item.gt-last { background: #fff3bf; outline: 2px solid #ffd43b; }
-.gt-feed-t { display: inline-block; font-size: .75em; color: #868e96; font-variant-numeric: tabular-nums; min-width: 3.2em; }
+.gt-feed-t { display: inline-block; font-size: .75em; color: #5f6670; font-variant-numeric: tabular-nums; min-width: 3.2em; }
 .gt-dot { width: .7em; height: .7em; border-radius: 999px; display: inline-block; }
 .gt-bubble { background: #e7f5ff; border-radius: 10px; padding: 1px 8px; }
 .gt-announce { font-weight: 700; color: #1c5fbf; }
 .gt-buzzline { font-weight: 700; color: #c92a2a; }
-.gt-feed-turn_start { text-align: center; color: #868e96; font-size: .85em; border-top: 1px solid #eee; }
-.gt-result { font-weight: 700; } .gt-result-correct { color: #2b8a3e; } .gt-result-wrong { color: #c92a2a; }
+.gt-feed-turn_start { text-align: center; color: #5f6670; font-size: .85em; border-top: 1px solid #eee; }
+.gt-result { font-weight: 700; } .gt-result-correct { color: #237a35; } .gt-result-wrong { color: #c92a2a; }
 .gt-result-referee { color: #862e9c; }
 .gt-chat-form { display: flex; gap: 6px; }
 .gt-chat-form .gt-input { flex: 1; min-width: 0; }
@@ -170,9 +173,5 @@ const CSS = `
 `;
 
 export function installStyle() {
-  if (typeof document === "undefined" || document.getElementById("gotcha-board-style")) return;
-  const style = document.createElement("style");
-  style.id = "gotcha-board-style";
-  style.textContent = CSS;
-  document.head.append(style);
+  addStyle("gotcha-board-style", CSS);  // a constructed sheet: the CSP refuses <style>
 }

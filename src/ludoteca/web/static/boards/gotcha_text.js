@@ -229,6 +229,11 @@ export function cardText(lang, id) {
   return capitalise(language(lang) === "es" ? card.es : card.en);
 }
 
+/** A card's sentence in quotes, as the texts of the server write it ("«…»" in Spanish). */
+export function quoted(lang, text) {
+  return language(lang) === "es" ? `«${text}»` : `“${text}”`;
+}
+
 export function cardHint(lang, id) {
   const card = CARDS[id];
   if (!card) return "";

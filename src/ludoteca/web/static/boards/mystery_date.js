@@ -4,7 +4,7 @@
 // discards over the hand limit, showing an outfit, the other players and the last move.
 // Reads only the seat's own view (see MysteryDate.view).
 import { el, h } from "./svg.js";
-import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
+import { addStyle, keyClick, seatColour, seatSymbol, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { COLOURS, DOOR_OUTCOMES, NUMBERS, PAINT, SYMBOLS, TRACK, cardCode, cardLabel, colourOf } from "./mystery_date_data.js";
 import { door as doorPicture, outfit, pieceName, place } from "./pictures_mystery_date.js";
 
@@ -192,7 +192,7 @@ function trackSvg(ctx, view, legal, seated) {
       const hop = mover && (ctx.events || []).some((event) => event.kind === "roll");
       parts.push(el("g", { class: "md-pawn", "data-seat": seat, "pointer-events": "none", ...(hop ? { "data-motion": "hop" } : {}) }, [
         el("circle", { cx, cy, r: 8, style: `fill:${seatColour(seat)}`, stroke: mover ? "#ffd000" : "#fff", "stroke-width": mover ? 3 : 1.5 }),
-        el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, [String(seat)]),
+        el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, [seatSymbol(seat)]),
       ]));
     });
   }

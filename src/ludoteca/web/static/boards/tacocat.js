@@ -424,8 +424,12 @@ function tableArea(ctx, view, y) {
     });
     height = 18 + 2 * ch + 12;
   } else if (view.phase === "duel" || ((view.phase === "attack") && view.last_duel)) {
-    // Duel: the secret choices as backs (mine face up), or the last revealed duel.
-    const duel = view.last_duel;
+    // Duel: the secret choices as backs (mine face up), or the last revealed duel. During a
+    // duel the last one is shown only when it was a tie of this round (played again): a new
+    // round's duel starts with empty places, never the previous round's cards.
+    const tieAgain = view.phase === "duel" && view.last_duel && view.last_duel[0] === view.last_duel[1]
+      && (view.hand_counts || [])[0] < view.hand_size;
+    const duel = view.phase === "duel" && !tieAgain ? null : view.last_duel;
     const top = view.phase === "duel" ? y - 16 : y;  // no heading line in the duel itself
     if (view.phase !== "duel") nodes.push(line(s(ctx, "last_duel"), y + 12, {"font-weight": 600}));
     const xs = [W / 2 - cw - 30, W / 2 + 30];
@@ -579,17 +583,18 @@ export function render(root, ctx) {
   const header = el("text", {x: 6, y: y + 14, "font-size": 12, fill: "#66727a"}, [
     s(ctx, "round", {n: view.round}) + (view.hand_size ? ` · ${s(ctx, "deal", {n: view.hand_size})}` : ""),
   ]);
-  // The draw pile (a back) and the discard pile (its top card), with their counts.
+  // The draw pile (a back) and the discard pile (its top card), with their counts; the
+  // discard count has room for three digits inside the board's right edge.
   const discard = view.discard || [];
   const top = discard.length ? discard[discard.length - 1] : null;
   const lastReplace = ctx.last && (ctx.last.text || "").startsWith("replace");
   parts.push(el("g", {class: "tc-piles"}, [
-    back(W - 128, y, 15, 21, {class: "tc-back tc-pile", "data-count": view.pile_size}),
-    el("text", {x: W - 109, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "pile", {n: view.pile_size})]),
+    back(W - 146, y, 15, 21, {class: "tc-back tc-pile", "data-count": view.pile_size}),
+    el("text", {x: W - 127, y: y + 15, "font-size": 11, fill: "#56616a"}, [s(ctx, "pile", {n: view.pile_size})]),
     top === null
-      ? el("rect", {x: W - 58, y, width: 15, height: 21, rx: 3, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "3 2"})
-      : card(W - 58, y, 15, 21, top, {cls: "tc-discard-top" + (lastReplace ? " last-marked" : ""), "data-count": discard.length}),
-    el("text", {x: W - 39, y: y + 15, "font-size": 11, fill: "#66727a"}, [s(ctx, "discard", {n: discard.length})]),
+      ? el("rect", {x: W - 72, y, width: 15, height: 21, rx: 3, fill: "none", stroke: "#c9bda6", "stroke-dasharray": "3 2"})
+      : card(W - 72, y, 15, 21, top, {cls: "tc-discard-top" + (lastReplace ? " last-marked" : ""), "data-count": discard.length}),
+    el("text", {x: W - 53, y: y + 15, "font-size": 11, fill: "#56616a"}, [s(ctx, "discard", {n: discard.length})]),
   ]));
   parts.push(header);
   y += 26;

@@ -25,6 +25,9 @@ export const TEXT = {
     tiles: "fichas", goals: "objetivos", scored: "cumplidos",
     bag: "Bolsa", deck: "Mazo de objetivos", discard_pile: "Descartes",
     known: "Objetivos vistos de {who}", log: "Jugadas recientes", hidden_discard: "devolvió una ficha a la bolsa",
+    did_place: "colocó {tile} en {cell}", did_score: "puntuó el objetivo #{card} en {cell}",
+    did_draw_tiles: "robó fichas", did_draw_goal: "robó un objetivo", did_end: "acabó su turno",
+    did_discard: "devolvió {tile} a la bolsa", did_discard_goal: "descartó el objetivo #{card}",
     end_corners: "Se cubrieron las cuatro esquinas.", end_tiles: "Nadie puede jugar más.", end_turns: "Se alcanzó el límite de turnos.",
     board: "Tablero", zoom_in: "+ Ampliar", zoom_out: "− Ver entero",
   },
@@ -45,6 +48,9 @@ export const TEXT = {
     tiles: "tiles", goals: "goals", scored: "scored",
     bag: "Bag", deck: "Goal deck", discard_pile: "Discards",
     known: "Goals seen of {who}", log: "Recent moves", hidden_discard: "returned a tile to the bag",
+    did_place: "placed {tile} on {cell}", did_score: "scored goal #{card} at {cell}",
+    did_draw_tiles: "drew tiles", did_draw_goal: "drew a goal", did_end: "ended the turn",
+    did_discard: "returned {tile} to the bag", did_discard_goal: "discarded goal #{card}",
     end_corners: "All four corners are covered.", end_tiles: "Nobody can play any more.", end_turns: "The turn limit was reached.",
     board: "Board", zoom_in: "+ Zoom in", zoom_out: "− Whole board",
   },
@@ -154,6 +160,20 @@ function goalBack(x, y, w, hh) {
 
 function tileBack(x, y, s) {
   return el("rect", { x, y, width: s, height: s, rx: s * 0.15, fill: "#cfc6b0", stroke: "#6b6350", "stroke-width": 1 });
+}
+
+/** A move of the public log ("place R4 f6", "draw tiles", ...) as people read it, in `lang`. */
+export function logText(lang, text) {
+  const words = String(text).split(" ");
+  if (text === "discard tile") return tr(lang, "hidden_discard");
+  if (words[0] === "place" && words.length === 3) return tr(lang, "did_place", { tile: words[1], cell: words[2] });
+  if (words[0] === "score" && words.length === 3) return tr(lang, "did_score", { card: words[1], cell: words[2] });
+  if (text === "draw tiles") return tr(lang, "did_draw_tiles");
+  if (text === "draw goal") return tr(lang, "did_draw_goal");
+  if (text === "end") return tr(lang, "did_end");
+  if (words[0] === "discard" && words[1] === "goal") return tr(lang, "did_discard_goal", { card: words[2] });
+  if (words[0] === "discard" && words.length === 2) return tr(lang, "did_discard", { tile: words[1] });
+  return text;
 }
 
 /** The last move's cells: [row, col] of a placement or the anchor of a scored region. */
@@ -280,6 +300,7 @@ function boardSvg(ctx, view, legal, placing, scores) {
   // Click targets for the selected tile: legal cells highlighted, every other cell still
   // clickable (the server answers with TU-03).
   if (placing && selected) {
+    const labels = new Map((ctx.legal || []).map((m) => [m.text, m.label]));
     for (let r = 0; r < size; r += 1) {
       for (let c = 0; c < size; c += 1) {
         const text = `place ${selected} ${cellName(r, c)}`;
@@ -291,7 +312,7 @@ function boardSvg(ctx, view, legal, placing, scores) {
           fill: ok && !view.board[r][c].length ? "rgba(60, 220, 110, 0.30)" : "rgba(0,0,0,0)",
           stroke: ok ? "#12a043" : "none", "stroke-width": ok ? 3 : 0,
           onclick: sender(ctx, text),
-        }, [el("title", {}, [text])]));
+        }, [el("title", {}, [labels.get(text) || cellName(r, c)])]));
       }
     }
   }
@@ -303,7 +324,8 @@ function boardSvg(ctx, view, legal, placing, scores) {
   const svg = el("svg", {
     class: "tu-board", viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": tr(lang, "board"), style,
   }, parts);
-  const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "" }, [svg]);
+  // Zoomed, the board scrolls: focusable, so that a keyboard scrolls it too.
+  const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "", tabindex: zoomed ? 0 : null, role: zoomed ? "region" : null, "aria-label": zoomed ? tr(lang, "board") : null }, [svg]);
   if (zoomed) {
     const [fr, fc] = lastAt || [Math.floor(size / 2), Math.floor(size / 2)];
     requestAnimationFrame(() => {
@@ -441,7 +463,7 @@ function playersPanel(ctx, view) {
     ` · ${tr(lang, "discard_pile")}: ${discard.length}${discard.length ? ` (#${discard[discard.length - 1]})` : ""}`,
   ]);
   const log = (view.log || []).slice(-6).map(([seat, text, points]) =>
-    h("li", {}, [`${seatName(ctx, seat)}: ${text === "discard tile" ? tr(lang, "hidden_discard") : text}${points ? ` (+${points})` : ""}`]));
+    h("li", {}, [`${seatName(ctx, seat)}: ${logText(lang, text)}${points ? ` (+${points})` : ""}`]));
   return h("div", { class: "tu-players" }, [
     h("strong", {}, [tr(lang, "players")]), ...rows, piles,
     log.length ? h("details", { class: "tu-log" }, [h("summary", {}, [tr(lang, "log")]), h("ol", {}, log)]) : null,

@@ -1,0 +1,300 @@
+"""How much skill decides a game: its skill profile, from a ladder of its own agents.
+
+The ladder is the game's agents ordered by their measured rating (``agents/levels.json``;
+a game without ratings keeps the order random, greedy, expert). The profile plays:
+
+- the best agent against random (one best seat, random in the others, seats rotated), so
+  its share and random's share per seat come from the same games;
+- the best agent against the next level down, the same way;
+- the best agent in every seat, for the first seat's share (what sitting first is worth).
+
+The *skill share* is ``1 - random's share / best's share``: 0 when the best agent wins no
+more often than random (luck decides), 1 when random never wins against it. Shares count a
+shared win ``1/k`` to each winner and carry 95% Wilson intervals (``lab.summary``).
+
+The ceiling a bot could reach, the search agent told every hidden card, is not played
+here (it is slow and reads hidden state): :data:`ORACLE_MEASURED` holds the games where it
+was measured, with the command; elsewhere the profile says it was not measured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.agents import levels
+from ludoteca.agents import registry as agents_registry
+from ludoteca.engine import registry
+from ludoteca.engine.errors import GameSetupError
+from ludoteca.engine.i18n import msg, register
+from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.simulate import SimulationConfig
+from ludoteca.lab.summary import Share, SimulationSummary
+
+FAST_AGENTS = ("random", "greedy", "expert")
+"""The agents a profile plays unless the search agent is asked for (it is ~1000× slower)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OracleCeiling:
+    """The search agent told every hidden card, against ``opponent``, as measured.
+
+    Attributes:
+        opponent: The agent it played.
+        share: Its score (wins plus half the draws) with the 95% interval.
+        low: Lower bound.
+        high: Upper bound.
+        games: Games played.
+        command: The command that measured it.
+    """
+
+    opponent: str
+    share: float
+    low: float
+    high: float
+    games: int
+    command: str
+
+
+ORACLE_MEASURED: Mapping[str, OracleCeiling] = {
+    "mystery_date": OracleCeiling(
+        "greedy",
+        0.524,
+        0.472,
+        0.576,
+        347,
+        "python -m bench.studies.oracle_ceiling --game mystery_date --iterations 180 "
+        "--games 400 --workers 1  (2026-12-02, bench/README.md)",
+    ),
+}
+"""Oracle ceilings measured by ``bench/studies/oracle_ceiling.py`` (figures from its
+results file ``bench/results/2026-12-02_oracle_ceiling_mystery_date_180_anchored.json``).
+Gotcha has no search agent, so no oracle; the others were not measured."""
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """One agent against another: each one's share per seat-game, from the same games.
+
+    Attributes:
+        agent: The stronger agent (one seat).
+        opponent: The agent in the other seats.
+        agent_share: ``agent``'s share of its seat-games.
+        opponent_share: ``opponent``'s share of its seat-games.
+        games: Games played.
+        seeds: First and last seed.
+    """
+
+    agent: str
+    opponent: str
+    agent_share: Share
+    opponent_share: Share
+    games: int
+    seeds: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SkillProfile:
+    """A game's skill profile.
+
+    Attributes:
+        game_id: The game.
+        players: Seats per game.
+        ladder: The agents played, weakest first.
+        options: The options played, as given.
+        against_random: The best agent against random.
+        against_next: The best agent against the next level (``None`` with two agents).
+        first_seat: The first seat's share with the best agent in every seat.
+        oracle: The measured oracle ceiling, if any.
+    """
+
+    game_id: str
+    players: int
+    ladder: tuple[str, ...]
+    options: Mapping[str, str]
+    against_random: Matchup
+    against_next: Matchup | None
+    first_seat: Share
+    oracle: OracleCeiling | None = field(default=None)
+
+    @property
+    def best(self) -> str:
+        """The strongest agent of the ladder."""
+        return self.ladder[-1]
+
+    @property
+    def skill(self) -> float:
+        """``1 - random's share / best's share`` against random (:func:`skill_share`)."""
+        return skill_share(
+            self.against_random.opponent_share.value, self.against_random.agent_share.value
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every figure with its interval."""
+
+        def of(entry: Share) -> dict[str, Any]:
+            return {"share": entry.value, "ci95": [entry.low, entry.high], "games": entry.trials}
+
+        def of_matchup(m: Matchup | None) -> dict[str, Any] | None:
+            if m is None:
+                return None
+            return {
+                "agent": m.agent,
+                "opponent": m.opponent,
+                "agent_share": of(m.agent_share),
+                "opponent_share": of(m.opponent_share),
+                "games": m.games,
+                "seeds": list(m.seeds),
+            }
+
+        oracle = self.oracle
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "ladder": list(self.ladder),
+            "options": dict(self.options),
+            "against_random": of_matchup(self.against_random),
+            "against_next": of_matchup(self.against_next),
+            "skill_share": self.skill,
+            "first_seat": of(self.first_seat),
+            "fair_seat_share": 1 / self.players,
+            "oracle": None
+            if oracle is None
+            else {
+                "opponent": oracle.opponent,
+                "share": oracle.share,
+                "ci95": [oracle.low, oracle.high],
+                "games": oracle.games,
+                "command": oracle.command,
+            },
+        }
+
+
+def skill_share(random_share: float, best_share: float) -> float:
+    """``1 - random_share / best_share``: how much of the best agent's edge is skill.
+
+    Raises:
+        ValueError: If ``best_share`` is not above 0 or a share is outside 0..1.
+    """
+    if not 0 <= random_share <= 1 or not 0 < best_share <= 1:
+        raise ValueError("shares must be in 0..1 and the best agent's above 0")
+    return 1 - random_share / best_share
+
+
+def ladder_of(game_id: str, *, search: bool = False) -> tuple[str, ...]:
+    """The game's agents, weakest first, by measured rating (fast agents unless ``search``).
+
+    Without ratings for the game the order is random, greedy, expert (then the search).
+    """
+    available = agents_registry.agent_names(game_id)
+    if registry.make(game_id).info.realtime:
+        available = tuple(name for name in available if name != "ismcts")
+    entry = levels.ratings()["games"].get(game_id)
+    names: list[str] = [name for name in available if name in FAST_AGENTS]
+    if search and "ismcts" in available:
+        rated = [n for n in (entry or {}).get("ratings", {}) if n.startswith("ismcts")]
+        names.append(rated[0] if rated else "ismcts")
+    if entry is None:
+        return tuple(names)
+    ratings = entry["ratings"]
+    order = {name: ratings.get(name, {}).get("ordinal", float("-inf")) for name in names}
+    return tuple(sorted(names, key=lambda name: order[name]))
+
+
+Progress = Callable[[int], None] | None
+
+
+def profile(
+    game_id: str,
+    *,
+    games: int,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, str] | None = None,
+    search: bool = False,
+    workers: int = 1,
+    on_progress: Progress = None,
+) -> SkillProfile:
+    """Play the skill profile of a game (three simulations of ``games`` games each).
+
+    Args:
+        game_id: The game.
+        games: Games per simulation, at least 1.
+        seed: Seed of the first simulation's first game; the next ones follow on.
+        players: Seats per game (default: the game's fewest, at least 2).
+        options: Game options as command-line text.
+        search: Put the search agent in the ladder too (slow).
+        workers: Processes.
+        on_progress: Called with the number of games just finished.
+
+    Raises:
+        GameSetupError: For an unknown game, a bad count or option (before any game).
+    """
+    info = registry.make(game_id).info
+    seats = players if players is not None else max(2, info.min_players)
+    ladder = ladder_of(game_id, search=search)
+    if len(ladder) < 2:
+        raise GameSetupError(msg("lab.skill.no_ladder", game=game_id))
+    best = ladder[-1]
+    given = dict(options or {})
+
+    def config(agents: Sequence[str], first: int) -> SimulationConfig:
+        return SimulationConfig(
+            game_id, games, tuple(agents), seed=first, options=given, workers=workers
+        )
+
+    plans = [config([best] + ["random"] * (seats - 1), seed)]
+    if len(ladder) > 2:
+        plans.append(config([best] + [ladder[-2]] * (seats - 1), seed + games))
+    mirror = config([best] * seats, seed + 2 * games)
+    for plan in [*plans, mirror]:
+        simulate_mod.validate(plan)
+    matchups = [
+        _matchup(plan, simulate_mod.simulate(plan, on_progress=on_progress)) for plan in plans
+    ]
+    seat_study = simulate_mod.simulate(
+        SimulationConfig(
+            game_id,
+            games,
+            mirror.agents,
+            seed=mirror.seed,
+            options=given,
+            workers=workers,
+            rotate=False,
+        ),
+        on_progress=on_progress,
+    )
+    return SkillProfile(
+        game_id=game_id,
+        players=seats,
+        ladder=ladder,
+        options=given,
+        against_random=matchups[0],
+        against_next=matchups[1] if len(matchups) > 1 else None,
+        first_seat=seat_study.seat_wins[0],
+        oracle=ORACLE_MEASURED.get(game_id),
+    )
+
+
+def _matchup(config: SimulationConfig, summary: SimulationSummary) -> Matchup:
+    by_agent = {rate.agent: rate.wins for rate in summary.agent_wins}
+    agent, opponent = config.agents[0], config.agents[1]
+    return Matchup(
+        agent,
+        opponent,
+        by_agent[agent],
+        by_agent[opponent],
+        summary.games,
+        (config.seed, config.seed + summary.games - 1),
+    )
+
+
+register(
+    {
+        "lab.skill.no_ladder": {
+            "es": "{game} no tiene al menos dos agentes rápidos para medir la habilidad.",
+            "en": "{game} has fewer than two fast agents to measure skill with.",
+        },
+    }
+)
