@@ -82,7 +82,7 @@ def test_the_menu_numbers_one_draw_and_one_entry_per_play() -> None:
     menu = gotcha_term.menu(GAME.view(state, 0), GAME.legal_actions(state, 0), "en")
     shapes = {(a.card, a.slot, a.target) for a in menu.actions}
     assert len(shapes) == len(menu.actions)
-    assert any("A02 a1: must shout when talking" in label for label in menu.labels)
+    assert "Area 1: “must shout when talking”" in menu.labels
     assert renderer_for("gotcha") is gotcha_term.RENDERER
 
 

@@ -173,7 +173,7 @@ def test_recent_moves_show_what_the_other_seats_did() -> None:
     ]
     out = text_of(term.render_view(view, "en"))
     assert "Recent moves" in out and "Seat 1: places G4 on f4" in out
-    assert "Seat 1: scores card 13 (red T4) at f4 (+7)" in out
+    assert "Seat 1: scores card #13 (red T4) at f4 (+7)" in out
     assert "Seat 1: returns a tile to the bag" in out and "Seat 0: draws a goal card" in out
     out_es = text_of(term.render_view(view, "es"))
     assert "Últimas jugadas" in out_es and "Asiento 1: coloca G4 en f4" in out_es

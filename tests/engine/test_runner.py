@@ -28,7 +28,10 @@ def test_registry_returns_the_same_game() -> None:
 def test_player_count_is_checked(players: int) -> None:
     with pytest.raises(GameSetupError) as caught:
         runner.new_game(GAME, players, 0)
-    assert caught.value.text("en") == f"Tacocat Spelled Backwards is played by 2 players, not {players}"
+    assert (
+        caught.value.text("en")
+        == f"Tacocat Spelled Backwards is played by 2 players, not {players}"
+    )
 
 
 def test_out_of_turn_action_is_refused_and_changes_nothing() -> None:

@@ -35,7 +35,9 @@ def check_seat(info: GameInfo, seat: int, count: int) -> None:
         GameSetupError: For a seat out of range (``--seat`` of ``play`` and ``replay``).
     """
     if not 0 <= seat < count:
-        raise GameSetupError(msg("term.bad_seat", number=seat, game=info.id, n=count, last=count - 1))
+        raise GameSetupError(
+            msg("term.bad_seat", number=seat, game=info.id, n=count, last=count - 1)
+        )
 
 
 class StepLog:
