@@ -28,6 +28,7 @@ from e2e.e2e_family import TABLES, mid_game, open_table
 from e2e.e2e_table import Frames, add_bot, create_room, room, shown_moves, sit, start, wait_until
 from ludoteca.engine import registry
 from ludoteca.engine.how_to_play import how_to_play
+from ludoteca.engine.seats import SEAT_SYMBOLS
 from ludoteca.loadbench.process import Server
 
 pytestmark = pytest.mark.e2e
@@ -205,7 +206,7 @@ def test_gotcha_on_a_phone_has_every_control_one_tap_away(server: Server, browse
     # 3. Every seat has one colour: the seat list's is the pawn's on the board.
     for seat in range(TABLES["gotcha"][0]):
         listed = page.locator(f"[data-testid=seat-{seat}] .seat-no")
-        expect(listed).to_have_text(str(seat))  # the number beside the colour
+        expect(listed).to_have_text(SEAT_SYMBOLS[seat])  # the symbol beside the colour
         pawn = page.locator(f".gt-pawn[data-seat='{seat}'] circle")
         expect(pawn).to_be_attached()
         colours = page.evaluate(
@@ -314,10 +315,12 @@ def check_board(page: Page, frames: Frames, game: str, phone: bool) -> None:
 
 
 def newest_is_spoken(page: Page) -> bool:
-    """The history's newest line is in the live region, both read at one moment."""
+    """The history's newest event line is in the live region, both read at one moment (a
+    bot's explanation line, ``data-kind=why``, is the history's own and is not an event)."""
     return bool(
         page.evaluate(
-            "() => { const newest = document.querySelector('[data-testid=history] li');"
+            "() => { const newest = document.querySelector("
+            "'[data-testid=history] li:not([data-kind=why])');"
             " const live = document.querySelector('[data-testid=live-log]');"
             " return Boolean(newest && live && newest.textContent"
             " && live.textContent.includes(newest.textContent)); }"

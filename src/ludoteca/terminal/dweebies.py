@@ -47,9 +47,10 @@ def render_view(
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
     parts: list[RenderableType] = [grid_of(view, margin=0 if compact else 1)]
-    # The board shows numbers, the events names: every card on the table with both.
+    # The board shows numbers, the events names: every card on the table with both (not on
+    # the compact board, which must leave an 80×24 screen room for the moves).
     on_table = sorted({code for _, _, code in view["table"]})
-    if on_table:
+    if on_table and not compact:
         named = " · ".join(f"{code[1:]} {card_name(int(code[1:]), lang)}" for code in on_table)
         parts.append(Text(named, style="cyan"))
     if not compact:
