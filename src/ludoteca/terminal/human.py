@@ -237,14 +237,8 @@ class HumanAgent:
                 continue
             try:
                 return self._read_move(answer, view, legal, options)
-            except IllegalActionError as error:
-                rule = msg("engine.rule_suffix", rule_id=error.rule_id) if error.rule_id else ""
-                self._say(
-                    msg("term.illegal", action=error.action, rule=rule, reason=error.reason),
-                    "red",
-                )
             except RulesError as error:
-                self._say(error.message, "red")
+                self._say(refusal(error), "red")
 
     def _read_move(self, answer: str, view: View, legal: Sequence[Any], options: Menu) -> Any:
         if not answer:
@@ -304,3 +298,19 @@ class HumanAgent:
 
     def _say(self, message: Message, style: str) -> None:
         self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)
+
+
+def refusal(error: RulesError) -> Message:
+    """What a person is told when their typed move is refused: an illegal move with its
+    reason and rule id, or any other refusal's own message.
+
+    Args:
+        error: The refusal the engine raised.
+
+    Returns:
+        The message to show, in the person's language at the surface.
+    """
+    if isinstance(error, IllegalActionError):
+        rule = msg("engine.rule_suffix", rule_id=error.rule_id) if error.rule_id else ""
+        return msg("term.illegal", action=error.action, rule=rule, reason=error.reason)
+    return error.message

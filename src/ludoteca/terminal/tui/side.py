@@ -14,13 +14,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ludoteca.engine.errors import IllegalActionError, RulesError
+from ludoteca.engine.errors import RulesError
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.shared_events import step_events
 from ludoteca.terminal import MARKED, Renderer
-from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, HumanAgent, QuitGame
+from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, HumanAgent, QuitGame, refusal
 from ludoteca.terminal.tui.bridge import Ask, Board, Channel, Screen
 from ludoteca.terminal.tui.news import LogEntry, is_chatter, is_move, marked_by, matters
 
@@ -243,14 +243,8 @@ class TableHuman(HumanAgent):
                 continue
             try:
                 return self._read_move(answer, view, legal, options)
-            except IllegalActionError as error:
-                rule = msg("engine.rule_suffix", rule_id=error.rule_id) if error.rule_id else ""
-                self._say(
-                    msg("term.illegal", action=error.action, rule=rule, reason=error.reason),
-                    "red",
-                )
             except RulesError as error:
-                self._say(error.message, "red")
+                self._say(refusal(error), "red")
 
     def _say(self, message: Message, style: str) -> None:
         self._side.call(self._side.screen.say, message.text(self._lang), style)
