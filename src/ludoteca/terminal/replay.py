@@ -19,7 +19,7 @@ from ludoteca.engine import registry
 from ludoteca.engine import replay as engine_replay
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
-from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.terminal import renderer_for, saves
 from ludoteca.terminal.human import ReadLine, console_reader
 from ludoteca.terminal.layout import rows_of, screen_height
@@ -54,12 +54,7 @@ def show_replay(
     if seat is not None:
         check_seat(registry.make(record.game).info, seat, record.num_players)
     renderer = renderer_for(record.game)
-    seats = ", ".join(
-        f"{renderer.seat_label(s, lang)} {name}" for s, name in enumerate(record.seats)
-    )
-    title = msg(
-        "replay.title", number=number, path=path, game=record.game, seed=record.seed, seats=seats
-    )
+    title = replay_title(record, number, path, lang)
     console.print(title.text(lang), style="bold", markup=False, highlight=False)
     if seat is not None:
         label = renderer.seat_label(seat, lang)
@@ -344,3 +339,24 @@ def _counted(lines: Iterable[str]) -> list[str]:
 def _malformed(number: int, error: Exception) -> RecordError:
     detail = msg("replay.malformed", number=number, detail=type(error).__name__)
     return RecordError(msg("engine.bad_record", reason=detail))
+
+
+def replay_title(record: record_mod.GameRecord, number: int, path: Path, lang: Lang) -> Message:
+    """The replay's heading: the file, the game, its seed and who sat where.
+
+    Args:
+        record: The recorded game.
+        number: Its number in the file.
+        path: The file it was read from.
+        lang: The language of the seat labels.
+
+    Returns:
+        The heading as a message.
+    """
+    renderer = renderer_for(record.game)
+    seats = ", ".join(
+        f"{renderer.seat_label(s, lang)} {name}" for s, name in enumerate(record.seats)
+    )
+    return msg(
+        "replay.title", number=number, path=path, game=record.game, seed=record.seed, seats=seats
+    )

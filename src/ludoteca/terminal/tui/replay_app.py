@@ -21,7 +21,7 @@ from textual.widgets import Static
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.terminal import renderer_for
-from ludoteca.terminal.replay import ReplayViewer, load_record, replay_states
+from ludoteca.terminal.replay import ReplayViewer, load_record, replay_states, replay_title
 from ludoteca.terminal.session import check_seat
 
 SIDE_NARROW = 30
@@ -45,12 +45,7 @@ def show_full_screen(
     if seat is not None:
         check_seat(registry.make(record.game).info, seat, record.num_players)
     renderer = renderer_for(record.game)
-    seats = ", ".join(
-        f"{renderer.seat_label(s, lang)} {name}" for s, name in enumerate(record.seats)
-    )
-    title = msg(
-        "replay.title", number=number, path=path, game=record.game, seed=record.seed, seats=seats
-    ).text(lang)
+    title = replay_title(record, number, path, lang).text(lang)
     if seat is not None:
         title += " · " + msg("replay.as_seat", seat=renderer.seat_label(seat, lang)).text(lang)
     ReplayApp(ReplayViewer(record, states, lang, console, seat), title, lang).run()
