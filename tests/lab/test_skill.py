@@ -129,3 +129,13 @@ def test_report_carries_the_skill_profile_in_both_languages(tmp_path: Path) -> N
         page = out.read_text("utf-8")
         assert all(needle in page for needle in needles), lang
         assert page.count("against random") + page.count("contra random") == 1
+
+
+@pytest.mark.parametrize("command", ["skill", "tune"])
+def test_help_texts_are_written_not_keys(command: str) -> None:
+    """Every option's help is a written text (the lab's own --workers help, not a catalogue
+    key left unrendered)."""
+    shown = CliRunner().invoke(app, [command, "--help"], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    assert "cli.help." not in shown.output
+    assert "Processes playing" in shown.output

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from ludoteca.cli.errors import refused
+from ludoteca.cli.lab import JsonOption, WorkersOption
 from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import (
     OPTIONS_METAVAR,
@@ -139,13 +140,9 @@ def skill(
         int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
     ] = None,
     search: Annotated[bool, typer.Option("--search", help=help_text("skill_search"))] = False,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help=help_text("workers"), metavar="N")
-    ] = 1,
+    workers: WorkersOption = 1,
     option: OptionList = None,
-    json_out: Annotated[
-        Path | None, typer.Option("--json", help=help_text("json_summary"), metavar=meta("file"))
-    ] = None,
+    json_out: JsonOption = None,
     lang: LangOption = None,
 ) -> None:
     """Print a game's skill profile."""
@@ -240,12 +237,8 @@ def tune(
         str | None, typer.Option("--agent", help=help_text("tune_agent"), metavar="AGENT")
     ] = None,
     show: Annotated[int, typer.Option("--show", help=help_text("tune_show"), metavar="N")] = 5,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help=help_text("workers"), metavar="N")
-    ] = 1,
-    json_out: Annotated[
-        Path | None, typer.Option("--json", help=help_text("json_summary"), metavar=meta("file"))
-    ] = None,
+    workers: WorkersOption = 1,
+    json_out: JsonOption = None,
     lang: LangOption = None,
 ) -> None:
     """Search option values toward a balance target."""
