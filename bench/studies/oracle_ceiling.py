@@ -1,5 +1,8 @@
 """How strong can a bot get? The search agent told every hidden card, against an opponent.
 
+The oracle itself is ``ludoteca.lab.oracle`` (``ludoteca skill GAME --oracle`` plays it in a
+profile); this study adds the unanchored variant, the paired control and a progress file.
+
 Issue 18 asks the search bot to beat ``greedy`` at least 60% of the time in every two-player
 turn-based game. Where a game's luck may not allow that (Mystery Date: a die moves the
 pieces, the door shows a uniform random date), this bench measures a ceiling: the same
@@ -29,56 +32,23 @@ import json
 import multiprocessing
 import sys
 import time
-from typing import Any
 
 from ludoteca.agents import registry as agents_registry
-from ludoteca.agents.ismcts import ISMCTSAgent
 from ludoteca.engine import registry, runner
-from ludoteca.engine.game import Seat, View
+from ludoteca.lab.oracle import play_one
 from ludoteca.lab.search_strength import score_interval
-
-
-def oracle(
-    game_id: str, iterations: int, holder: list[Any], *, anchored: bool = True
-) -> ISMCTSAgent:
-    """The game's search agent whose every determinization is ``holder[0]``, the true state
-    (kept current by the match's observer). Not ``anchored``: the plain search over the
-    root candidates (where the registry anchors it on the expert, that anchor is dropped:
-    the expert's move is otherwise kept unless the search shows a better one with
-    confidence, which would cap what seeing everything can add)."""
-    agent = agents_registry.make_agent(f"ismcts:iterations={iterations}", game_id)
-    if not isinstance(agent, ISMCTSAgent):
-        raise SystemExit(f"{game_id}: its search agent is not an ISMCTSAgent")
-    if not anchored:
-        agent.anchor = None
-
-    def true_state(view: View, seat: Seat) -> Any:
-        return lambda rng: holder[0]
-
-    # An instance attribute shadows the method: only this agent sees the true state.
-    agent._sampler = true_state  # type: ignore[method-assign]
-    return agent
 
 
 def play(game_id: str, me: str, opponent: str, iterations: int, index: int, seed: int) -> float:
     """One game; ``me`` is ``"oracle"``, ``"oracle-unanchored"`` or an agent name. The score
     of ``me`` (1, 1/2, 0)."""
+    if me.startswith("oracle"):
+        return play_one(game_id, opponent, iterations, index, seed, anchored=me == "oracle")
     game = registry.make(game_id)
     mine = index % 2
-    holder: list[Any] = [runner.new_game(game, 2, seed, None)]
-    first = (
-        oracle(game_id, iterations, holder, anchored=me == "oracle")
-        if me.startswith("oracle")
-        else agents_registry.make_agent(me, game_id)
-    )
-    other = agents_registry.make_agent(opponent, game_id)
-    agents = [first, other] if mine == 0 else [other, first]
-
-    def keep(before: Any, seat: Seat, action: Any, after: Any) -> None:
-        holder[0] = after
-
-    match = runner.play(game, agents, seed=seed, observer=keep)
-    outcome = game.outcome(match.state)
+    agents = [agents_registry.make_agent(name, game_id) for name in (opponent, opponent)]
+    agents[mine] = agents_registry.make_agent(me, game_id)
+    outcome = runner.play(game, agents, seed).outcome
     if outcome is None or len(outcome.winners) != 1:
         return 0.5
     return 1.0 if outcome.winners[0] == mine else 0.0

@@ -4,14 +4,16 @@ profile on few games, bad input in one line."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
+from ludoteca.cli.skill import profile_lines
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.lab import skill
+from ludoteca.lab import oracle, skill
 from ludoteca.lab.summary import share
 
 
@@ -139,3 +141,48 @@ def test_help_texts_are_written_not_keys(command: str) -> None:
     assert shown.exit_code == 0, shown.output
     assert "cli.help." not in shown.output
     assert "Processes playing" in shown.output
+
+
+def test_profile_carries_lead_changes_of_the_seat_study() -> None:
+    profile = skill.profile("tacocat", games=6, seed=2)
+    lead = profile.lead_changes
+    assert lead is not None and lead.count == 6
+    assert 0 <= lead.low <= lead.mean <= lead.high
+    assert profile.to_json()["lead_changes"]["games"] == 6
+    lines = profile_lines(profile, 6, 2, "en")
+    heading = "Lead changes per game (leader: the one ahead in rounds won; expert, expert)"
+    assert any(line.startswith(heading) for line in lines)
+    spanish = profile_lines(profile, 6, 2, "es")
+    assert any("Cambios de líder por partida" in line for line in spanish)
+
+
+def test_oracle_sees_the_true_state_and_scores_its_games() -> None:
+    holder: list[object] = ["the true state"]
+    agent = oracle.oracle_agent("tile_up", 10, holder)
+    draw = agent._sampler({}, 0)
+    assert draw(random.Random(0)) == "the true state"
+    holder[0] = "the next state"
+    assert draw(random.Random(1)) == "the next state"
+    found = oracle.measure("tile_up", games=2, seed=11, iterations=10, command="it")
+    assert found.games == 2 and found.opponent == "greedy"
+    assert found.low <= found.share <= found.high
+    assert found.command == "it"
+
+
+def test_skill_oracle_plays_the_ceiling_in_the_same_run() -> None:
+    args = ["skill", "tile_up", "-n", "2", "--seed", "4", "--oracle", "--lang", "en"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    assert "Ceiling (search told every hidden card) against greedy" in shown
+    assert "over 2 games, measured by: ludoteca skill tile_up --oracle -n 2 --seed 4 " in shown
+
+
+def test_gotcha_says_in_words_why_it_has_no_ceiling() -> None:
+    assert "real time" in skill.no_oracle_text("gotcha", "en")
+    assert "tiempo real" in skill.no_oracle_text("gotcha", "es")
+    assert "--oracle" in skill.no_oracle_text("dweebies", "en")
+    refused = CliRunner().invoke(app, ["skill", "gotcha", "--oracle", "--lang", "es"])
+    assert refused.exit_code == 2
+    lines = [line for line in refused.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "no tiene agente de búsqueda" in lines[0]

@@ -51,6 +51,12 @@ register(
             "es": "Incluye el agente de búsqueda (ismcts) en la escalera (lento).",
             "en": "Put the search agent (ismcts) in the ladder too (slow).",
         },
+        "cli.help.skill_oracle": {
+            "es": "Mide también el techo: el agente de búsqueda que ve todas las cartas "
+            "ocultas, N partidas contra greedy (lento: segundos por partida).",
+            "en": "Also measure the ceiling: the search agent told every hidden card, N games "
+            "against greedy (slow: seconds a game).",
+        },
         "cli.help.tune": {
             "es": "Busca valores de las opciones hacia un objetivo de equilibrio (Optuna) y "
             "muestra las mejores variantes con intervalos y las semillas que las reproducen.",
@@ -101,10 +107,6 @@ register(
             "en": "Ceiling (search told every hidden card) against {opponent}: {share} over "
             "{games} games, measured by: {command}",
         },
-        "cli.skill.no_oracle": {
-            "es": "Techo (búsqueda que ve todas las cartas ocultas): no medido en este juego.",
-            "en": "Ceiling (search told every hidden card): not measured for this game.",
-        },
         "cli.tune.title": {
             "es": "Variantes de {game} más cercanas a {target} ({agent} en cada asiento, "
             "{games} partidas por variante, semillas {first}–{last}, {trials} intentos, "
@@ -140,6 +142,7 @@ def skill(
         int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
     ] = None,
     search: Annotated[bool, typer.Option("--search", help=help_text("skill_search"))] = False,
+    oracle: Annotated[bool, typer.Option("--oracle", help=help_text("skill_oracle"))] = False,
     workers: WorkersOption = 1,
     option: OptionList = None,
     json_out: JsonOption = None,
@@ -155,6 +158,7 @@ def skill(
             players=players,
             options=options_mod.parse_pairs(option or []),
             search=search,
+            oracle=oracle,
             workers=workers,
         )
         if json_out is not None:
@@ -196,9 +200,12 @@ def profile_lines(profile: skill_mod.SkillProfile, games: int, seed: int, lang: 
             fair=f"{100 / profile.players:.1f}%",
         ).text(lang)
     )
+    if profile.lead_changes is not None:
+        seats = [profile.best] * profile.players
+        lines.append(skill_mod.lead_text(profile.game_id, profile.lead_changes, seats, lang))
     oracle = profile.oracle
     if oracle is None:
-        lines.append(msg("cli.skill.no_oracle").text(lang))
+        lines.append(skill_mod.no_oracle_text(profile.game_id, lang))
     else:
         share = f"{100 * oracle.share:.1f}% ({100 * oracle.low:.1f}–{100 * oracle.high:.1f})"
         lines.append(

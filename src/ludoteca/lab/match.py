@@ -22,6 +22,7 @@ from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import msg, register
+from ludoteca.lab import lead
 from ludoteca.lab import mechanics as mechanics_mod
 
 Scalar = bool | int | float | str | None
@@ -132,6 +133,8 @@ class GameResult:
         scores: The outcome's score per seat (empty for an unfinished game).
         figures: The outcome's own figures flattened to ``(name, value)`` pairs
             (:func:`flatten`), e.g. ``("rounds_won_0", 3)``.
+        lead_changes: How often the leader changed (``lab.lead``); ``None`` for a game
+            without a progress measure.
     """
 
     index: int
@@ -146,6 +149,7 @@ class GameResult:
     turns: int = 0
     scores: tuple[float, ...] = ()
     figures: tuple[tuple[str, Scalar], ...] = ()
+    lead_changes: int | None = None
 
 
 TRUNCATED = "truncated"
@@ -229,7 +233,8 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
     agents = [agents_registry.make_agent(name, config.game_id) for name in seats]
     watcher = match_statistics(game)
     mechanics = mechanics_mod.tally_for(game, len(seats))
-    observer = _both(watcher, mechanics)
+    leads = lead.LeadWatcher(config.game_id) if config.game_id in lead.PROGRESS else None
+    observer = _both(_both(watcher, mechanics), leads)
     try:
         match = runner.play(
             game,
@@ -262,6 +267,7 @@ def play_game(config: SimulationConfig, index: int) -> GameResult:
         turns=outcome.turns if outcome else 0,
         scores=tuple(float(score) for score in outcome.scores) if outcome else (),
         figures=flatten(outcome.figures) if outcome else (),
+        lead_changes=None if leads is None else leads.changes,
     )
 
 

@@ -278,7 +278,7 @@ def render(plan: Plan, seats: questions.Run, ladder: questions.Ladder, lang: Lan
             _t("luck", lang),
             _t("luck_text", lang, index=_pct(index)),
             plots.inline(plots.luck_and_skill(ladder, lang))
-            + skill_html(ladder, summary.seat_wins[0], plan.agents, lang),
+            + skill_html(ladder, summary.seat_wins[0], plan.agents, lang, summary.lead_changes),
         )
     )
     listing = "<pre>" + html.escape(commands(plan, ladder, lang)) + "</pre>"

@@ -12,9 +12,11 @@ The *skill share* is ``1 - random's share / best's share``: 0 when the best agen
 more often than random (luck decides), 1 when random never wins against it. Shares count a
 shared win ``1/k`` to each winner and carry 95% Wilson intervals (``lab.summary``).
 
-The ceiling a bot could reach, the search agent told every hidden card, is not played
-here (it is slow and reads hidden state): :data:`ORACLE_MEASURED` holds the games where it
-was measured, with the command; elsewhere the profile says it was not measured.
+The ceiling a bot could reach, the search agent told every hidden card (``lab.oracle``),
+is played only when asked (``oracle=True``: it is ~1000× slower than the fast agents);
+otherwise :data:`ORACLE_MEASURED` gives the figure measured for the game, with its command,
+where there is one. The lead changes per game (``lab.lead``) come from the games with the
+best agent in every seat: how often a game between equals changes hands.
 """
 
 from __future__ import annotations
@@ -27,34 +29,16 @@ from ludoteca.agents import levels
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.engine.i18n import msg, register
+from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.lab import oracle as oracle_mod
 from ludoteca.lab import simulate as simulate_mod
+from ludoteca.lab.oracle import OracleCeiling
 from ludoteca.lab.simulate import SimulationConfig
+from ludoteca.lab.stats import Mean
 from ludoteca.lab.summary import Share, SimulationSummary
 
 FAST_AGENTS = ("random", "greedy", "expert")
 """The agents a profile plays unless the search agent is asked for (it is ~1000× slower)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OracleCeiling:
-    """The search agent told every hidden card, against ``opponent``, as measured.
-
-    Attributes:
-        opponent: The agent it played.
-        share: Its score (wins plus half the draws) with the 95% interval.
-        low: Lower bound.
-        high: Upper bound.
-        games: Games played.
-        command: The command that measured it.
-    """
-
-    opponent: str
-    share: float
-    low: float
-    high: float
-    games: int
-    command: str
 
 
 ORACLE_MEASURED: Mapping[str, OracleCeiling] = {
@@ -106,7 +90,9 @@ class SkillProfile:
         against_random: The best agent against random.
         against_next: The best agent against the next level (``None`` with two agents).
         first_seat: The first seat's share with the best agent in every seat.
-        oracle: The measured oracle ceiling, if any.
+        lead_changes: Lead changes per game with the best agent in every seat, if the game
+            has a progress measure (``lab.lead``).
+        oracle: The oracle ceiling played in this run or measured before, if any.
     """
 
     game_id: str
@@ -116,6 +102,7 @@ class SkillProfile:
     against_random: Matchup
     against_next: Matchup | None
     first_seat: Share
+    lead_changes: Mean | None = None
     oracle: OracleCeiling | None = field(default=None)
 
     @property
@@ -159,6 +146,13 @@ class SkillProfile:
             "skill_share": self.skill,
             "first_seat": of(self.first_seat),
             "fair_seat_share": 1 / self.players,
+            "lead_changes": None
+            if self.lead_changes is None
+            else {
+                "mean": self.lead_changes.mean,
+                "ci95": [self.lead_changes.low, self.lead_changes.high],
+                "games": self.lead_changes.count,
+            },
             "oracle": None
             if oracle is None
             else {
@@ -213,6 +207,7 @@ def profile(
     players: int | None = None,
     options: Mapping[str, str] | None = None,
     search: bool = False,
+    oracle: bool = False,
     workers: int = 1,
     on_progress: Progress = None,
 ) -> SkillProfile:
@@ -225,11 +220,14 @@ def profile(
         players: Seats per game (default: the game's fewest, at least 2).
         options: Game options as command-line text.
         search: Put the search agent in the ladder too (slow).
+        oracle: Play the oracle ceiling too (``games`` games against greedy, or the
+            weakest agent above random; slow).
         workers: Processes.
         on_progress: Called with the number of games just finished.
 
     Raises:
-        GameSetupError: For an unknown game, a bad count or option (before any game).
+        GameSetupError: For an unknown game, a bad count or option, or ``oracle`` for a
+            game without a search agent (before any game).
     """
     info = registry.make(game_id).info
     seats = players if players is not None else max(2, info.min_players)
@@ -250,6 +248,8 @@ def profile(
     mirror = config([best] * seats, seed + 2 * games)
     for plan in [*plans, mirror]:
         simulate_mod.validate(plan)
+    if oracle and not oracle_mod.available(game_id):
+        raise GameSetupError(msg("lab.oracle.none", game=game_id))
     matchups = [
         _matchup(plan, simulate_mod.simulate(plan, on_progress=on_progress)) for plan in plans
     ]
@@ -273,8 +273,28 @@ def profile(
         against_random=matchups[0],
         against_next=matchups[1] if len(matchups) > 1 else None,
         first_seat=seat_study.seat_wins[0],
-        oracle=ORACLE_MEASURED.get(game_id),
+        lead_changes=seat_study.lead_changes,
+        oracle=oracle_mod.measure(
+            game_id,
+            games=games,
+            seed=seed + 3 * games,
+            opponent=ceiling_opponent(ladder),
+            players=seats,
+            options=given,
+            workers=workers,
+            on_progress=on_progress,
+            command=oracle_mod.skill_command(game_id, games, seed, seats, given),
+        )
+        if oracle
+        else ORACLE_MEASURED.get(game_id),
     )
+
+
+def ceiling_opponent(ladder: Sequence[str]) -> str:
+    """The oracle's opponent: greedy (the bots' targets are set against it), else the
+    weakest agent above random.
+    """
+    return "greedy" if "greedy" in ladder else ladder[min(1, len(ladder) - 1)]
 
 
 def _matchup(config: SimulationConfig, summary: SimulationSummary) -> Matchup:
@@ -290,8 +310,53 @@ def _matchup(config: SimulationConfig, summary: SimulationSummary) -> Matchup:
     )
 
 
+def lead_text(game_id: str, lead: Mean, agents: Sequence[str], lang: Lang) -> str:
+    """``Lead changes per game (leader: the one ahead in rounds won; expert, expert):
+    1.20 (0.95–1.45) over 100 games`` (``agents``: who sat in the seats).
+    """
+    return msg(
+        "lab.skill.lead",
+        measure=msg(f"lab.lead.measure.{game_id}").text(lang),
+        agents=", ".join(agents),
+        mean=f"{lead.mean:.2f}",
+        low=f"{lead.low:.2f}",
+        high=f"{lead.high:.2f}",
+        games=lead.count,
+    ).text(lang)
+
+
+def no_oracle_text(game_id: str, lang: Lang) -> str:
+    """Why a profile has no oracle ceiling: the game has no search agent, or it was not
+    measured (and how to measure it).
+    """
+    if not oracle_mod.available(game_id):
+        name = registry.make(game_id).info.name(lang)
+        return msg("lab.skill.no_search", game=name).text(lang)
+    return msg("lab.skill.not_measured", game=game_id).text(lang)
+
+
 register(
     {
+        "lab.skill.lead": {
+            "es": "Cambios de líder por partida (líder: quien va por delante en {measure}; "
+            "{agents}): {mean} ({low}–{high}) en {games} partidas",
+            "en": "Lead changes per game (leader: the one ahead in {measure}; {agents}): "
+            "{mean} ({low}–{high}) over {games} games",
+        },
+        "lab.skill.no_search": {
+            "es": "Techo (búsqueda que ve todas las cartas ocultas): {game} no tiene. Se "
+            "juega en tiempo real, con chat y gestos y sin turnos, así que no hay agente de "
+            "búsqueda al que contarle las cartas ocultas.",
+            "en": "Ceiling (search told every hidden card): {game} has none. It is played in "
+            "real time, with chat and gestures and no turns, so there is no search agent to "
+            "tell the hidden cards to.",
+        },
+        "lab.skill.not_measured": {
+            "es": "Techo (búsqueda que ve todas las cartas ocultas): no medido en este juego "
+            "(ludoteca skill {game} --oracle lo mide).",
+            "en": "Ceiling (search told every hidden card): not measured for this game "
+            "(ludoteca skill {game} --oracle measures it).",
+        },
         "lab.skill.no_ladder": {
             "es": "{game} no tiene al menos dos agentes rápidos para medir la habilidad.",
             "en": "{game} has fewer than two fast agents to measure skill with.",

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import questions
-from ludoteca.lab.skill import ORACLE_MEASURED, skill_share
+from ludoteca.lab.skill import ORACLE_MEASURED, lead_text, no_oracle_text, skill_share
+from ludoteca.lab.stats import Mean
 from ludoteca.lab.summary import Share
 
 
@@ -33,9 +34,15 @@ def _against(ladder: questions.Ladder, best: str, other: str) -> tuple[float, fl
 
 
 def skill_html(
-    ladder: questions.Ladder, first_seat: Share, seat_agents: Sequence[str], lang: Lang
+    ladder: questions.Ladder,
+    first_seat: Share,
+    seat_agents: Sequence[str],
+    lang: Lang,
+    lead_changes: Mean | None = None,
 ) -> str:
-    """The skill profile as a list for the report's page."""
+    """The skill profile as a list for the report's page (``lead_changes``: the seat
+    study's lead changes per game, ``lab.lead``).
+    """
     ranked = sorted(ladder.agents, key=ladder.strength, reverse=True)
     best = ranked[0]
     items: list[str] = []
@@ -72,9 +79,11 @@ def skill_html(
             fair=_pct(1 / len(seat_agents)),
         ).text(lang)
     )
+    if lead_changes is not None:
+        items.append(lead_text(ladder.game_id, lead_changes, seat_agents, lang))
     oracle = ORACLE_MEASURED.get(ladder.game_id)
     if oracle is None:
-        items.append(msg("lab.report.skill_no_oracle").text(lang))
+        items.append(no_oracle_text(ladder.game_id, lang))
     else:
         items.append(
             msg(
@@ -111,10 +120,6 @@ register(
             "{share} ({low}–{high}) en {games} partidas (bench/studies/oracle_ceiling.py)",
             "en": "Measured ceiling (search told every hidden card) against {other}: "
             "{share} ({low}–{high}) over {games} games (bench/studies/oracle_ceiling.py)",
-        },
-        "lab.report.skill_no_oracle": {
-            "es": "Techo (búsqueda que ve todas las cartas ocultas): no medido en este juego.",
-            "en": "Ceiling (search told every hidden card): not measured for this game.",
         },
     }
 )

@@ -95,6 +95,43 @@ def rate(successes: int, trials: int, z: float = Z_95) -> Rate:
     return Rate(successes, trials, low, high)
 
 
+@dataclass(frozen=True, slots=True)
+class Mean:
+    """A sample mean with its 95% interval (normal approximation).
+
+    Attributes:
+        count: Sample size.
+        mean: Arithmetic mean.
+        low: ``mean - 1.96`` standard errors (the mean itself for fewer than 2 values).
+        high: ``mean + 1.96`` standard errors.
+    """
+
+    count: int
+    mean: float
+    low: float
+    high: float
+
+
+def mean_interval(values: Sequence[float], z: float = Z_95, lowest: float | None = None) -> Mean:
+    """The mean of ``values`` with ``mean ± z`` standard errors (sample standard deviation).
+
+    The normal approximation: good for a few dozen games or more, too narrow for a handful.
+    ``lowest``: the least value the quantity can take (e.g. 0 for a count); the interval
+    does not reach below it.
+
+    Raises:
+        ValueError: If ``values`` is empty.
+    """
+    if not values:
+        raise ValueError("mean_interval() needs at least one value")
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Mean(1, mean, mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    low = mean - half if lowest is None else max(lowest, mean - half)
+    return Mean(len(values), mean, low, mean + half)
+
+
 def summarize(values: Sequence[float]) -> Summary:
     """Mean, median, minimum and maximum of ``values``.
 

@@ -90,6 +90,8 @@ class SimulationSummary:
         interrupted: Whether the run was stopped (Ctrl-C) before every game was played.
         planned: Games asked for.
         permuted: Whether the games cycled through every order of the agents over the seats.
+        lead_changes: Lead changes per game (``lab.lead``) with a 95% interval of the mean,
+            ``None`` for a game without a progress measure.
     """
 
     game_id: str
@@ -112,6 +114,7 @@ class SimulationSummary:
     interrupted: bool = False
     planned: int = 0
     permuted: bool = False
+    lead_changes: stats.Mean | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (``--json``): every figure with its interval."""
@@ -168,6 +171,13 @@ class SimulationSummary:
             "end_reasons": {reason: of_rate(rate) for reason, rate in self.end_reasons},
             "counts": dict(self.counts),
             "rates": {f"{hits}/{of}": of_rate(rate) for hits, of, rate in self.rates},
+            "lead_changes": None
+            if self.lead_changes is None
+            else {
+                "mean": self.lead_changes.mean,
+                "ci95": [self.lead_changes.low, self.lead_changes.high],
+                "games": self.lead_changes.count,
+            },
         }
 
 
@@ -218,6 +228,7 @@ class Accumulator:
         self.lengths: list[float] = []
         self.turns: list[float] = []
         self.margins: list[float] = []
+        self.leads: list[float] = []
         self.scored = False
         self.totals: dict[str, int] = {}
         self.reasons: dict[str, int] = {}
@@ -227,6 +238,8 @@ class Accumulator:
         self.games += 1
         self.lengths.append(result.steps)
         self.reasons[result.end_reason] = self.reasons.get(result.end_reason, 0) + 1
+        if result.lead_changes is not None:
+            self.leads.append(result.lead_changes)
         for name, count in result.counts:
             self.totals[name] = self.totals.get(name, 0) + count
         if not result.finished:
@@ -300,6 +313,7 @@ class Accumulator:
             interrupted=interrupted,
             planned=self.planned,
             permuted=self.permuted,
+            lead_changes=stats.mean_interval(self.leads, lowest=0) if self.leads else None,
         )
 
 
