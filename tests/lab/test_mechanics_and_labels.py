@@ -6,8 +6,10 @@ import pytest
 from ludoteca.agents.registry import make_agent
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
+from ludoteca.games.tile_up.model import END_IDS
 from ludoteca.lab import labels, mechanics, table
 from ludoteca.lab import simulate as sim
+from ludoteca.lab.labels import end_label
 from ludoteca.lab.match import seat_orders
 from ludoteca.lab.measures import measure_columns
 from ludoteca.lab.messages import measure_label
@@ -132,3 +134,13 @@ def test_a_fixed_player_count_is_said_once() -> None:
     with pytest.raises(GameSetupError) as caught:
         runner.check_players(info, 3)
     assert caught.value.text("en") == "Tacocat Spelled Backwards is played by 2 players, not 3"
+
+
+def test_end_reasons_are_shown_in_words_not_ids() -> None:
+    reasons = {"goal", "cards_out", "date", "champ", "turn_limit", "truncated", *END_IDS.values()}
+    for reason in reasons:
+        for lang in ("es", "en"):
+            label = end_label(reason, lang)
+            assert label != reason and "_" not in label and "(" not in label, (reason, label)
+    assert end_label("corners", "en") == "corners covered"
+    assert end_label("corners", "es") == "esquinas cubiertas"

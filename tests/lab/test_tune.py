@@ -59,6 +59,14 @@ def test_parse_target_and_space() -> None:
         tune.search_space("mystery_date")  # no option with choices: --space is needed
 
 
+def test_default_space_leaves_out_room_settings_that_are_not_rules() -> None:
+    space = tune.search_space("gotcha")
+    assert "language" not in space
+    assert {"track_length", "wrong_buzz_penalty", "buzz_lock"} <= set(space)
+    # Given explicitly, a room setting is still searched.
+    assert tune.search_space("gotcha", {"language": "es,en"}) == {"language": ("es", "en")}
+
+
 def test_tune_command_prints_the_best_and_how_to_reproduce_it(tmp_path: Path) -> None:
     out = tmp_path / "tune.json"
     args = ["tune", "mystery_date", "--target", "turns=0..12", "--trials", "3", "-n", "3"]

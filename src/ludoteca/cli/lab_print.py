@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.lab.default_agents import plays_randomly, strongest_fast_agent
-from ludoteca.lab.labels import count_label, seat_words
+from ludoteca.lab.labels import count_label, end_label, seat_words
 from ludoteca.lab.labels import games as games_text
 from ludoteca.lab.match import seat_orders
 from ludoteca.lab.measures import is_share, ordered
@@ -149,12 +148,9 @@ def _endings(found: SimulationSummary, lang: Lang) -> None:
     console = _out()
     parts = []
     for reason, rate in found.end_reasons:
-        key = f"lab.end.{reason}"
-        label = msg(key).text(lang) if i18n.has(key) else reason
         line = msg(
             "lab.sim.end_reason",
-            label=label,
-            reason=reason,
+            label=end_label(reason, lang),
             share=percent(rate.value),
             count=games_text(rate.successes),
         )

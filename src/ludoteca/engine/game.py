@@ -62,6 +62,9 @@ class OptionSpec:
         choices: The allowed values, or empty for any value of the type.
         label_es: A short name for people, in Spanish (forms, room headers).
         label_en: The same in English.
+        rule: Whether the option changes the rules (``False`` for a room setting that
+            does not, e.g. Gotcha's chat language): ``ludoteca tune`` searches only rules
+            unless told otherwise.
     """
 
     name: str
@@ -71,6 +74,7 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     label_es: str = ""
     label_en: str = ""
+    rule: bool = True
 
     def label(self, lang: str) -> str:
         """The option's short name for people in ``lang`` (its ``name`` if it has none)."""

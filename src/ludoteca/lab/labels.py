@@ -64,6 +64,15 @@ def _count_base(game_id: str, name: str, lang: Lang) -> str:
     return name
 
 
+def end_label(reason: str, lang: Lang) -> str:
+    """An end reason in words (``"corners covered"``, never ``end_reason=corners``); the
+    id only for a reason the lab has no words for (every game's reasons have them:
+    ``tests/lab/test_lead.py``).
+    """
+    key = f"lab.end.{reason}"
+    return msg(key).text(lang) if i18n.has(key) else reason
+
+
 def figure_label(game_id: str, name: str, lang: Lang) -> str:
     """An outcome figure (``fig.<name>`` in the tables) in words."""
     key = f"lab.fig.{game_id}.{name}"

@@ -4,9 +4,9 @@ design report (``lab.*``, ``cli.help.*`` of the lab commands).
 
 from __future__ import annotations
 
-from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import labels
+from ludoteca.lab.labels import end_label
 
 MEASURES = {
     "draws": ("empates (sin ganador)", "draws (no winner)"),
@@ -338,9 +338,3 @@ def measure_label(key: str, game_id: str, lang: Lang) -> str:
     if key in MEASURES:
         return msg(f"lab.measure.{key}").text(lang)
     return key
-
-
-def end_label(reason: str, lang: Lang) -> str:
-    """An end reason id with its label (``"corners covered (corners)"``)."""
-    key = f"lab.end.{reason}"
-    return f"{msg(key).text(lang)} ({reason})" if i18n.has(key) else reason

@@ -18,7 +18,8 @@ from matplotlib.figure import Figure
 
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.lab.messages import end_label, measure_label
+from ludoteca.lab.labels import end_label
+from ludoteca.lab.messages import measure_label
 from ludoteca.lab.summary import SimulationSummary
 
 if TYPE_CHECKING:

@@ -26,9 +26,8 @@ from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.lab import plots, questions
 from ludoteca.lab import simulate as simulate_mod
 from ludoteca.lab.default_agents import strongest_fast_agent
-from ludoteca.lab.labels import count_label, seat_words
+from ludoteca.lab.labels import count_label, end_label, seat_words
 from ludoteca.lab.labels import games as games_text
-from ludoteca.lab.messages import end_label
 from ludoteca.lab.simulate import SimulationConfig
 from ludoteca.lab.skill_report import skill_html
 

@@ -303,8 +303,8 @@ register(
             "en": "How the games ended: {reasons}",
         },
         "lab.sim.end_reason": {
-            "es": "{label} ({reason}) {share}, {count}",
-            "en": "{label} ({reason}) {share}, {count}",
+            "es": "{label} {share}, {count}",
+            "en": "{label} {share}, {count}",
         },
         "lab.sim.turns": {
             "es": "Turnos por partida (como los cuenta el reglamento): media {mean} · mediana "

@@ -128,8 +128,9 @@ def search_space(
     game_id: str, given: Mapping[str, str] | None = None
 ) -> dict[str, tuple[OptionValue, ...]]:
     """The values to try per option: the ``given`` options only (``{"board": "9,11"}`` or
-    ``{"rounds": "3..7"}``), else every option's choices and both values of a yes/no option
-    (an option without choices that is not yes/no is searched only if given).
+    ``{"rounds": "3..7"}``), else every rule option's choices and both values of a yes/no
+    rule option (an option without choices that is not yes/no, or a room setting that is not
+    a rule, ``OptionSpec.rule``, is searched only if given).
 
     Raises:
         GameSetupError: For an unknown option, a bad value or an empty space.
@@ -138,6 +139,8 @@ def search_space(
     specs = {spec.name: spec for spec in info.options}
     space: dict[str, tuple[OptionValue, ...]] = {}
     for default in () if given else info.options:
+        if not default.rule:
+            continue
         if default.choices:
             space[default.name] = tuple(default.choices)
         elif isinstance(default.default, bool):

@@ -139,6 +139,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
         choices=("es", "en"),
         label_es="Idioma de la sala",
         label_en="Room language",
+        rule=False,
     ),
     OptionSpec(
         "buzz_lock",
