@@ -8,8 +8,8 @@ A :class:`Reason` is a catalogue key and three kinds of parameters:
   :class:`~ludoteca.engine.i18n.Message`; only what the reader can see: the move itself as
   the board shows it, public cards, the phase;
 * **figures** — the bot's own numbers (chances, counts of moves or simulated games, points
-  or cards it expects): :class:`Chance` reads ``71%``, :class:`Chances` ``40% and 35%``,
-  :class:`Count` a count with its noun in the number it asks (``1 move``, ``3 moves``),
+  or cards it expects): :class:`Chance` reads ``71%``, :class:`Count` a count with its
+  noun in the number it asks (``1 move``, ``3 moves``),
   :class:`Margin` a search's margin (``by over 5%``, or that its games were too few to
   tell), :class:`~ludoteca.agents.explain.outcome.Outcome` the move played beside the
   others (ties said as ties), an ``int`` as itself, a ``float`` with one decimal. They
@@ -19,7 +19,7 @@ A :class:`Reason` is a catalogue key and three kinds of parameters:
   depend on them.
 
 :meth:`Reason.masked` writes the sentence with every figure as ``#``: what must stay the same
-when the zones hidden from the reader are resampled (tests/agents/test_explain_leaks.py).
+when the zones hidden from the reader are resampled (tests/agents/test_explain_every_bot.py).
 """
 
 from __future__ import annotations
@@ -46,13 +46,6 @@ class Chance:
     def text(self, lang: Lang) -> str:
         """``"71%"`` (``outcome.percent``: only a certainty reads ``100%``)."""
         return percent(self.value, lang)
-
-
-@dataclass(frozen=True, slots=True)
-class Chances:
-    """Several probability figures, written ``40%, 35% and 20%``."""
-
-    values: tuple[float, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +89,7 @@ class Margin:
         return msg("explain.margin.over", margin=Chance(self.value).text(lang)).text(lang)
 
 
-Figure = Chance | Chances | Count | Margin | Outcome | int | float
+Figure = Chance | Count | Margin | Outcome | int | float
 """A bot's own number in a reason."""
 
 
@@ -152,23 +145,12 @@ class Reason:
 
 def figure_text(figure: Figure, lang: Lang) -> str:
     """A figure for people: ``71%``, ``3``, ``2.5`` (``2,5`` in Spanish)."""
-    if isinstance(figure, Chances):
-        return chance_list(figure.values, lang)
     if isinstance(figure, Chance | Count | Margin | Outcome):
         return figure.text(lang)
     if isinstance(figure, int):
         return str(figure)
     text = f"{figure:.1f}"
     return text.replace(".", ",") if lang == "es" else text
-
-
-def chance_list(chances: Sequence[float], lang: Lang) -> str:
-    """``"40%"``, ``"40% and 35%"``, ``"40%, 35% and 20%"`` (``y`` in Spanish)."""
-    texts = [Chance(c).text(lang) for c in chances]
-    if len(texts) <= 1:
-        return "".join(texts)
-    joiner = " y " if lang == "es" else " and "
-    return ", ".join(texts[:-1]) + joiner + texts[-1]
 
 
 _UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
