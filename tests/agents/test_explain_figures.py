@@ -9,7 +9,7 @@ import re
 import pytest
 
 from ludoteca.agents.explain.outcome import Outcome, percent
-from ludoteca.agents.explain.reason import Count, Figure, Margin, Reason
+from ludoteca.agents.explain.reason import Chance, Count, Figure, Margin, Reason
 from ludoteca.agents.explain.search import search_reason
 from ludoteca.agents.ismcts import SearchStats
 from ludoteca.engine.i18n import LANGS
@@ -140,7 +140,7 @@ def test_a_most_tried_move_below_another_says_why() -> None:
     )
     assert texts["es"].endswith(
         "con ella ganaba un 50%; con las siguientes más probadas, 75%, pero en menos "
-        "partidas, así que es una cifra menos segura."
+        "partidas, así que esas cifras son menos seguras."
     )
 
 
@@ -202,4 +202,26 @@ def test_a_tie_below_a_better_figure_is_no_tie_at_the_top() -> None:
     assert kept.text("es") == (
         "con la habitual, que mantuvo, ganaba un 28%; con la mejor de las demás, 31%, que no "
         "es claramente más"
+    )
+
+
+def test_a_single_candidate_reads_as_the_only_one() -> None:
+    alone = Outcome(1.5, (), "rule", lead=True)
+    assert alone.text("en") == (
+        "their average lead over the best rival was 1.5 cards with the only one worth trying"
+    )
+    assert alone.text("es") == (
+        "su ventaja media sobre el mejor rival era de 1,5 cartas con la única que valía la "
+        "pena probar"
+    )
+    seats = {"bot": 1, "opponent": 0}
+    figures: dict[str, Figure] = {"games": Count(1, "likely_hand"), "chance": Chance(1.0)}
+    scored = Reason("explain.tacocat.scored_alone", seats, {}, figures, 1.0)
+    texts = _texts(scored)
+    assert texts["en"] == (
+        "Bea played the rest of the round out against 1 likely hand of Ana: this move won 100%."
+    )
+    assert texts["es"] == (
+        "Bea jugó el resto de la ronda contra 1 mano probable de Ana: con esta jugada ganaba "
+        "un 100%."
     )

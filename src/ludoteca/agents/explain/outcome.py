@@ -135,7 +135,9 @@ class Outcome:
         return text + msg(f"explain.outcome.tie_rule.{self.rule}").text(lang)
 
     def _lead_text(self, lang: Lang) -> str:
-        other = self.others[0] if self.others else self.chosen
+        if not self.others:
+            return msg("explain.outcome.lead_alone", lead=cards(self.chosen, lang)).text(lang)
+        other = self.others[0]
         if abs(other - self.chosen) <= EQUAL:
             return msg("explain.outcome.lead_tie", lead=cards(self.chosen, lang)).text(lang)
         decimals = decimals_to_tell(self.chosen, (other,), 1, 1)
@@ -182,7 +184,7 @@ register(
         },
         "explain.outcome.tried_behind": {
             "es": "con ella {won}; con las siguientes más probadas, {others}, pero en menos "
-            "partidas, así que es una cifra menos segura",
+            "partidas, así que esas cifras son menos seguras",
             "en": "it {won}; the next most tried {others}, but over fewer games, so those "
             "figures are less sure",
         },
@@ -226,6 +228,12 @@ register(
             "{other} con la siguiente mejor",
             "en": "their average lead over the best rival was {lead} cards with this one and "
             "{other} with the next best",
+        },
+        "explain.outcome.lead_alone": {
+            "es": "su ventaja media sobre el mejor rival era de {lead} cartas con la única "
+            "que valía la pena probar",
+            "en": "their average lead over the best rival was {lead} cards with the only one "
+            "worth trying",
         },
         "explain.outcome.lead_tie": {
             "es": "su ventaja media sobre el mejor rival era de {lead} cartas con esta y con "
