@@ -321,7 +321,10 @@ def state_message(
     else:
         told = book.since(since, live.version, seat, lang, names)
         first = since
-    whys = events.told_reasons(live.reasons, live.steps.seat, first, live.version, lang)
+    reasons = live.reasons
+    whys = (
+        events.told_reasons(reasons, live.steps.seat, first, live.version, lang) if reasons else []
+    )
     info = room.info
     game = room.session.game
     state = live.state
@@ -367,6 +370,8 @@ def _last_why(live: Live, lang: Lang) -> dict[str, Any] | None:
     """The reason for the last move, if a bot made it (``why``, for the clients that read
     only the last move's reason; ``whys`` carries every one).
     """
+    if not live.reasons:  # no bot move explained yet (every move of people-only tables)
+        return None
     last = live.last_index()
     if last is None or last not in live.reasons:
         return None

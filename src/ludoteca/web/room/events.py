@@ -12,7 +12,7 @@ events of the steps it has not heard of with each ``state`` message, and the his
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine.events import default_names
@@ -204,8 +204,12 @@ def told_reasons(
     history, a reload and a replay send it to every seat and spectator alike, as the
     last move's reason always was.
     """
+    if end - start <= len(reasons):  # a move's few new steps: look them up
+        indices: Iterable[int] = (i for i in range(start, end) if i in reasons)
+    else:
+        indices = sorted(i for i in reasons if start <= i < end)
     return [
         {"step": index, "seat": seats(index), "text": reasons[index][lang]}
-        for index in sorted(i for i in reasons if start <= i < end)
+        for index in indices
         if lang in reasons[index]
     ]
