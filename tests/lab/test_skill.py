@@ -92,7 +92,8 @@ def test_skill_command_prints_both_languages_and_writes_json(tmp_path: Path) -> 
     assert data["against_random"]["games"] == 4
     spanish = runner.invoke(app, ["skill", "tile_up", "-n", "1", "--lang", "es"])
     assert spanish.exit_code == 0, spanish.output
-    assert "Parte de habilidad" in spanish.output and "no medido" in spanish.output
+    assert "Parte de habilidad" in spanish.output and "Techo" in spanish.output
+    assert "99.3%" in spanish.output
 
 
 @pytest.mark.parametrize(
@@ -186,3 +187,20 @@ def test_gotcha_says_in_words_why_it_has_no_ceiling() -> None:
     assert refused.exit_code == 2
     lines = [line for line in refused.output.splitlines() if line.strip()]
     assert len(lines) == 1 and "no tiene agente de búsqueda" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "iterations"), [("tacocat", 1000), ("dweebies", 280), ("tile_up", 170)]
+)
+def test_measured_ceilings_are_the_results_files_figures(game_id: str, iterations: int) -> None:
+    root = Path(__file__).resolve().parents[2]
+    name = f"2026-12-06_oracle_ceiling_{game_id}_{iterations}_anchored.json"
+    found = json.loads((root / "bench" / "results" / name).read_text("utf-8"))
+    cited = skill.ORACLE_MEASURED[game_id]
+    summary = found["summary"]
+    assert cited.games == summary["games"] == len(found["games"])
+    assert cited.share == pytest.approx(summary["score"], abs=5e-4)
+    assert (cited.low, cited.high) == pytest.approx((summary["low95"], summary["high95"]), abs=5e-4)
+    assert sum(game["score"] for game in found["games"]) / cited.games == pytest.approx(
+        summary["score"]
+    )

@@ -42,6 +42,33 @@ FAST_AGENTS = ("random", "greedy", "expert")
 
 
 ORACLE_MEASURED: Mapping[str, OracleCeiling] = {
+    "tacocat": OracleCeiling(
+        "greedy",
+        0.803,
+        0.728,
+        0.861,
+        137,
+        "python -m bench.studies.oracle_ceiling --game tacocat --iterations 1000 "
+        "--games 400 --workers 1, stopped at 137 games (2026-12-06, bench/README.md)",
+    ),
+    "dweebies": OracleCeiling(
+        "greedy",
+        0.656,
+        0.509,
+        0.777,
+        45,
+        "python -m bench.studies.oracle_ceiling --game dweebies --iterations 280 "
+        "--games 400 --workers 1, stopped at 45 games (2026-12-06, bench/README.md)",
+    ),
+    "tile_up": OracleCeiling(
+        "greedy",
+        0.993,
+        0.978,
+        0.997,
+        400,
+        "python -m bench.studies.oracle_ceiling --game tile_up --iterations 170 "
+        "--games 400 --workers 1 (2026-12-06, bench/README.md)",
+    ),
     "mystery_date": OracleCeiling(
         "greedy",
         0.524,
@@ -49,12 +76,14 @@ ORACLE_MEASURED: Mapping[str, OracleCeiling] = {
         0.576,
         347,
         "python -m bench.studies.oracle_ceiling --game mystery_date --iterations 180 "
-        "--games 400 --workers 1  (2026-12-02, bench/README.md)",
+        "--games 400 --workers 1, stopped at 347 games (2026-12-02, bench/README.md)",
     ),
 }
-"""Oracle ceilings measured by ``bench/studies/oracle_ceiling.py`` (figures from its
-results file ``bench/results/2026-12-02_oracle_ceiling_mystery_date_180_anchored.json``).
-Gotcha has no search agent, so no oracle; the others were not measured."""
+"""Oracle ceilings against greedy measured by ``bench/studies/oracle_ceiling.py`` (seeds 5000
+up, the oracle anchored as shipped), figures from its results files
+``bench/results/2026-12-06_oracle_ceiling_<game>_<iterations>_anchored.json`` and
+``bench/results/2026-12-02_oracle_ceiling_mystery_date_180_anchored.json``. Gotcha has no
+search agent (it is realtime), so no oracle (:func:`no_oracle_text`)."""
 
 
 @dataclass(frozen=True, slots=True)
