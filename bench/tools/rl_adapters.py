@@ -1,6 +1,7 @@
 """Engine random playouts against each RL adapter, side by side in one run.
 
     .venv/bin/python -m bench.tools.rl_adapters --seconds 1 --repeats 3 [--games tacocat ...]
+    .venv/bin/python -m bench.tools.rl_adapters --src <export of the old commit>/src ...
 
 Rows per game (fewest players), all uniform-random over legal moves, timed in CPU seconds
 (``time.process_time``), round-robin (one repetition of every row per round), median of the
@@ -13,8 +14,13 @@ repetitions:
 - ``pettingzoo+order``: the same loop through PettingZoo's ``OrderEnforcingWrapper`` (what
   PettingZoo's own environments return from ``env()``; ``ludoteca``'s ``env()`` returns the
   environment unwrapped, the ``pettingzoo`` row).
+- ``pettingzoo+parallel``: the parallel environment, one random masked number per acting
+  agent each ``step``; steps are agent steps (acting agents' numbers).
 - ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
   number)``; steps are learner steps, opponents and chance moving in between.
+- ``gymnasium+vector``: ``make_vec(game, 4, opponents="random")`` (same-step autoreset),
+  a random number from each row of ``action_masks()`` per ``step``; steps are learner steps
+  (4 per ``step``); the engine steps of a finished match are read just before its reset.
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
   ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls, chance nodes
   included.
@@ -32,6 +38,12 @@ learner chooses again). The issue's ratio is each adapter row's steps/s over the
 row's engine steps/s. The engine row also counts its *decisions* (engine steps that are a
 seat's action, chance excluded): "÷ engine decisions" reads an adapter row against the rate
 at which the engine's random playout makes decisions, for information only.
+
+``--src DIR`` runs every row twice per round, on another source tree (``DIR`` first on
+``PYTHONPATH``: an export of an older commit, labelled *before*) and on this one (*after*;
+``--src-after DIR`` for another tree instead, e.g. an export with the compiled build's
+extensions copied in), each in its own worker process, round-robin, so both trees see the
+same load; it prints both tables and the adapter µs per step before and after.
 
 ``--parts`` instead times each call an adapter step makes, on the same decision states
 (every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
