@@ -159,6 +159,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.fast = encodings.state_observer(self.encoding, self.num_seats, scaled=True)
         self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
         self.raw_observer = encodings.Observer(self.encoding, scaled=False)
+        self.lists = _ListMirror(self.num_seats)
         self.mask_numbers: dict[int, tuple[Any, list[int]]] = {}
         """Legal numbers by read-only mask object (kept, so its id is not reused)."""
         self.initial_engine_state: Any = runner.new_game(
@@ -521,10 +522,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         fast = self._owner.fast
         if base is None and fast is not None:
             # Read straight from the game's buffer (rewritten by the next state written).
-            tensor = fast.base(m.engine_state, player).tolist()
-        else:
-            tensor = self._base(player).tolist()
-        return tensor
+            base = fast.base(m.engine_state, player)
+        elif base is None:
+            base = self._base(player)
+        return self._owner.lists.of(player, base)
 
     def _numbers(self, player: int) -> list[int]:
         """The player's legal action numbers (kept per engine state and draft; not copied)."""
@@ -639,6 +640,41 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             return owner.raw_observer.with_draft(encodings.NO_VIEW, base, draft).tobytes()
         view = self._view(player) if current else owner.game.view(engine_state, player)
         return owner.encoding.observation(view, draft).tobytes()
+
+
+class _ListMirror:
+    """Each player's last observation tensor as a Python list, updated where it changed.
+
+    pyspiel's ``observation_tensor`` is a list of floats: built afresh, one float object per
+    entry, it costs ~16 ns an entry (57 µs for Dweebies' 3,613), more than writing the
+    vector. Consecutive vectors of a player differ in a few blocks, so the list is kept
+    with the vector it mirrors, the entries whose bits changed are replaced, and a copy
+    (one pointer an entry) is handed out: equal, bit for bit, to ``vector.tolist()``.
+    """
+
+    def __init__(self, players: int) -> None:
+        self._bits: list[Any] = [None] * players
+        self._items: list[list[float]] = [[] for _ in range(players)]
+
+    def of(self, player: int, vector: Any) -> list[float]:
+        """``vector.tolist()`` (a new list), built from the player's previous one."""
+        bits = vector.view(np.uint32)
+        last = self._bits[player]
+        if last is None or last.shape != bits.shape:
+            self._bits[player] = bits.copy()
+            self._items[player] = vector.tolist()
+        else:
+            changed = np.flatnonzero(bits != last)
+            if 4 * len(changed) > bits.shape[0]:
+                # Most entries changed: built afresh (cheaper than a Python loop over them).
+                self._items[player] = vector.tolist()
+                last[:] = bits
+            elif len(changed):
+                items = self._items[player]
+                for index, value in zip(changed.tolist(), vector[changed].tolist(), strict=True):
+                    items[index] = value
+                last[changed] = bits[changed]
+        return self._items[player][:]
 
 
 class LudotecaObserver:
