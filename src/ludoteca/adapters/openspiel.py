@@ -65,7 +65,6 @@ from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
 PREFIX = "ludoteca_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-_MASKS_KEPT = 4096
 _NOTHING: dict[Any, Any] = {}
 """The empty cache every engine state starts with (shared: caches are replaced, not changed)."""
 
@@ -160,8 +159,6 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
         self.raw_observer = encodings.Observer(self.encoding, scaled=False)
         self.lists = _ListMirror(self.num_seats)
-        self.mask_numbers: dict[int, tuple[Any, list[int]]] = {}
-        """Legal numbers by read-only mask object (kept, so its id is not reused)."""
         self.initial_engine_state: Any = runner.new_game(
             self.game, self.num_seats, self.seed, self.game_options
         )
@@ -536,17 +533,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             legal = self._legal(player)
             view = owner.seat_views[player] if owner.view_free else self._view(player)
             mask = owner.encoding.action_mask(view, legal, m.drafts[player])
-            # Encodings hand out the same read-only mask again for the same legal list
-            # (Tacocat's duel, defence and attack lists): its numbers are kept with it.
-            known = owner.mask_numbers.get(id(mask))
-            if known is not None and known[0] is mask:
-                numbers = known[1]
-            else:
-                numbers = np.flatnonzero(mask).tolist()
-                if not mask.flags.writeable:
-                    if len(owner.mask_numbers) >= _MASKS_KEPT:
-                        owner.mask_numbers.clear()
-                    owner.mask_numbers[id(mask)] = (mask, numbers)
+            numbers = np.flatnonzero(mask).tolist()
             m.numbers = {**m.numbers, player: numbers}
         return numbers
 
