@@ -27,12 +27,14 @@ import sys
 from typing import Any
 
 from ludoteca.cli import root
-from ludoteca.cli.lang import default_lang, lang_from_args
+from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
 GROUPS = ("catalogue", "play", "lab", "skill", "replay", "bench", "serve", "backup")
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
 ALONE = ("play", "replay")
 """Commands whose group is imported alone when the script runs them (a quick first screen)."""
+HELP_WORDS = frozenset({"--help", "-h"})
+"""What asks for a command's help (``-h`` too, so that it is never a help without agents)."""
 
 __all__ = ["app", "default_lang", "lang_from_args", "main"]
 
@@ -56,6 +58,8 @@ def main() -> None:
     command = words[0] if words else None
     # ``--help`` before the command lists every command: all groups then.
     if command in ALONE and not sys.argv[1].startswith("-"):
+        # No help shown: no need to load every game to list their agents in it.
+        list_agents_in_help(bool(HELP_WORDS & set(sys.argv[1:])))
         _register((command,))
     else:
         _register(GROUPS)
