@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
+import random
+import time
+from functools import cache
 from typing import Any
 
 import pytest
@@ -28,17 +32,25 @@ from ludoteca.terminal.tui.widgets import DetailScreen, MoveInput
 GAME = registry.make("gotcha")
 RENDERER = gotcha_term.RENDERER
 PLAYERS = 8
+SNAPSHOTS = (40, 160, 400)
+"""After how many steps of a game the board is looked at."""
 
 
-def views(lang: Lang) -> list[tuple[Any, View]]:
+@cache
+def views(lang: Lang) -> tuple[tuple[Any, View], ...]:
     """Seat 0's view of 8-player games between greedy bots, early, mid and late."""
-    found = []
+    found: list[tuple[Any, View]] = []
     for seed in (1, 2):
-        for steps in (40, 160, 400):
-            agents = [make_agent("greedy", "gotcha") for _ in range(PLAYERS)]
-            match = runner.play(GAME, agents, seed, {"language": lang}, max_steps=steps)
-            found.append((match.state, GAME.view(match.state, 0)))
-    return found
+        steps = itertools.count(1)
+
+        def keep(before: Any, seat: Any, action: Any, after: Any, steps: Any = steps) -> None:
+            if next(steps) in SNAPSHOTS:
+                found.append((after, GAME.view(after, 0)))
+
+        agents = [make_agent("greedy", "gotcha") for _ in range(PLAYERS)]
+        options = {"language": lang}
+        runner.play(GAME, agents, seed, options, observer=keep, max_steps=max(SNAPSHOTS))
+    return tuple(found)
 
 
 def lines_of(renderable: RenderableType, width: int) -> list[str]:
@@ -125,6 +137,8 @@ def test_full_screen_8_players_at_80x24_keeps_the_track_and_every_area(lang: Lan
         if board is None or app.asking is None:
             return False
         box = app.query_one("#board-box")
+        if not box.size.height:
+            return False  # not laid out yet: nothing is on the screen
         shown = lines_of(app._fitted(board.tables), max(box.size.width - 1, 20))
         if not seen or shown != seen[-1]:
             seen.append(shown)
@@ -140,11 +154,15 @@ def test_full_screen_8_players_at_80x24_keeps_the_track_and_every_area(lang: Lan
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await answer_until_over(app, pilot, until=enough)
+            players = app.query_one("#players")
+            assert app._board is not None and len(app._board.players) == PLAYERS
+            assert players.content_region.height >= PLAYERS  # all 8 seats, none cut off
             app.query_one(MoveInput).value = "/table" if lang == "en" else "/mesa"
             await pilot.press("enter")
-            for _ in range(200):
-                if isinstance(app.screen, DetailScreen):
-                    break
+            # The game's thread reads the line when the runner next asks the person: a
+            # busy machine may take seconds; the deadline is only against a hang.
+            deadline = time.monotonic() + 60
+            while not isinstance(app.screen, DetailScreen) and time.monotonic() < deadline:
                 await pilot.pause(0.01)
             assert isinstance(app.screen, DetailScreen)
             await pilot.press("escape")
@@ -155,3 +173,20 @@ def test_full_screen_8_players_at_80x24_keeps_the_track_and_every_area(lang: Lan
 
     asyncio.run(run())
     assert len(seen) >= 4
+
+
+def test_slash_table_shows_every_trait_in_full_line_by_line() -> None:
+    profiles = '[{"name": "Ana", "age": 30, "traits": ["woman", "left_handed", "facial_hair"]},'
+    profiles += ' {"name": "Bruno", "age": 41, "traits": ["man"]},'
+    profiles += ' {"name": "Carla", "age": 25, "traits": ["woman"]}]'
+    state = runner.new_game(GAME, 3, 0, {"profiles": profiles})
+    answers = iter(["/mesa", "/draw"])
+    out = io.StringIO()
+    person = gotcha_term.GotchaHuman(
+        GAME, 0, "es", Console(file=out, width=100), lambda prompt: next(answers)
+    )
+    legal = GAME.legal_actions(state, 0)
+    person.choose(GAME.view(state, 0), legal, random.Random(0))
+    shown = " ".join(out.getvalue().replace("│", " ").split())
+    for trait in ("left_handed", "facial_hair"):
+        assert cards.trait_label(trait, "es") in shown  # the sentence, not the short word

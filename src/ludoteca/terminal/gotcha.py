@@ -7,7 +7,8 @@ plain text is a chat message, ``/emote NAME`` (the emote's id or its label in ei
 language: ``/gesto aplaudir``), ``/buzz a1 2,3``, ``/draw``, a number picks a listed draw,
 play or vote, ``/play W03 a1`` or ``/vote yes`` are typed in full, an empty line lets the
 others go on for five seconds of game time (never a move of the person's: when nobody
-else can act, it says so and asks again), ``?`` shows help, ``q`` quits; an unknown
+else can act, it says so and asks again), ``?`` shows help, ``/table`` (``/mesa``) the
+whole table with every trait in full, ``q`` quits; an unknown
 ``/command`` is named with the commands there are. The person's actions are stamped
 with the game clock plus the real time spent typing (read here, in the terminal layer;
 the engine never reads a clock). While the person types, the bots' earlier proposals
