@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import csv
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +107,39 @@ def test_a_saved_policy_plays_a_whole_game(tmp_path: Path, game_id: str) -> None
     game = registry.make(game_id)
     match = runner.play(game, [agent, agent], seed=3, options=config.options)
     assert match.outcome is not None
+
+
+def test_ctrl_c_keeps_the_finished_generations(tmp_path: Path) -> None:
+    out = tmp_path / "l"
+    command = [
+        sys.executable,
+        "-c",
+        "from ludoteca.cli import main; main()",
+        "league",
+        "tacocat",
+        "--generations",
+        "3",
+        "--out",
+        str(out),
+        "--lang",
+        "en",
+        *SMALL,
+        "--steps",
+        "100000",  # generation 1 is still training when it is stopped
+    ]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if line.startswith("Generation 1: 100000 training steps"):
+            process.send_signal(signal.SIGINT)
+            break
+    rest, errors = process.communicate(timeout=120)
+    assert process.returncode == 130, "".join(seen) + errors
+    assert "Stopped: the finished generations are kept (up to 0)" in errors
+    assert "Traceback" not in errors
+    assert "generation 0" in rest  # the table of what is kept
+    saved = _saved(out)
+    assert [g["generation"] for g in saved["generations"]] == [0]  # type: ignore[attr-defined]
+    assert not (out / "gen-001.zip").exists()

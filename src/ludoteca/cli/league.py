@@ -31,7 +31,7 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine.i18n import Lang, Message, msg, register
 from ludoteca.league import config as config_mod
 from ludoteca.league import store
-from ludoteca.league.store import League, Member
+from ludoteca.league.store import League
 
 EXTRA_MODULES = ("torch", "sb3_contrib", "openskill")
 """What ``pip install 'ludoteca[train]'`` brings that ``ludoteca league`` imports."""
@@ -168,23 +168,17 @@ def league(
         from ludoteca.league import run as run_mod  # noqa: PLC0415 (PyTorch: only here)
 
         def report(line: Message) -> None:
-            stderr().print(line.text(chosen), markup=False)
+            stderr().print(line.text(chosen), markup=False, soft_wrap=True)
 
         try:
             finished = run_mod.run(current, generations, report)
         except run_mod.LeagueStopped as stop:
             done = stop.league.next_generation - 1
-            stderr().print(msg("league.stopped", generation=done).text(chosen), markup=False)
+            stopped = msg("league.stopped", generation=done).text(chosen)
+            stderr().print(stopped, markup=False, soft_wrap=True)
             print_table(stop.league, chosen)
             raise typer.Exit(EXIT_INTERRUPTED) from None
     print_table(finished, chosen)
-
-
-def member_words(member: Member, lang: Lang) -> str:
-    """``"generation 3"`` / ``"greedy bot"`` in ``lang``."""
-    if member.kind == "bot":
-        return msg("league.bot", name=member.name).text(lang)
-    return msg("league.generation", generation=member.generation).text(lang)
 
 
 def table_lines(league: League, lang: Lang) -> list[str]:
@@ -198,14 +192,14 @@ def table_lines(league: League, lang: Lang) -> list[str]:
             seed=config.seed,
             steps=config.steps,
             games=config.games,
-            generations=max(0, league.next_generation - 1),
+            last=max(0, league.next_generation - 1),
             path=league.folder,
         ).text(lang),
         msg("league.header").text(lang),
     ]
     for rank, member in enumerate(league.ranked(), start=1):
         lines.append(
-            f"{rank} | {member_words(member, lang)} | {member.mu:.2f} | {member.sigma:.2f} | "
+            f"{rank} | {member.words().text(lang)} | {member.mu:.2f} | {member.sigma:.2f} | "
             f"{member.ordinal:.2f} | {member.games} | {member.won}"
         )
     lines.append(
@@ -221,4 +215,4 @@ def table_lines(league: League, lang: Lang) -> list[str]:
 def print_table(league: League, lang: Lang) -> None:
     """Print the ratings table."""
     for line in table_lines(league, lang):
-        stdout().print(line, markup=False)
+        stdout().print(line, markup=False, soft_wrap=True)

@@ -83,9 +83,9 @@ register(
         },
         "league.title": {
             "es": "Liga de {game} ({players} jugadores, semilla {seed}, {steps} pasos por "
-            "generación, {games} partidas por pareja): {generations} generaciones en {path}",
+            "generación, {games} partidas por mesa): generaciones 0 a {last} en {path}",
             "en": "League of {game} ({players} players, seed {seed}, {steps} steps a "
-            "generation, {games} games a pairing): {generations} generations in {path}",
+            "generation, {games} games a table): generations 0 to {last} in {path}",
         },
         "league.header": {
             "es": "puesto | jugador | mu | sigma | mu − 3σ | partidas | ganadas",

@@ -100,7 +100,8 @@ def _generation(league: League, generation: int, progress: Progress) -> None:
             trial.members[bot] = ratings.new_member(bot, "bot")
         tables = ratings.bot_tables(config.bots, config.players, config.games)
         if tables:
-            progress(msg("league.progress.bots", bots=", ".join(config.bots), games=config.games))
+            bots = trial.words(config.bots)
+            progress(msg("league.progress.bots", bots=bots, games=config.games))
             ratings.play_tables(trial, tables, agent_of, "bots")
         policy.save_initial(config, trial.checkpoint_path(0))
         timesteps = 0
@@ -111,7 +112,7 @@ def _generation(league: League, generation: int, progress: Progress) -> None:
                 "league.progress.train",
                 generation=generation,
                 steps=config.steps,
-                pool=", ".join(pool),
+                pool=trial.words(pool),
             )
         )
         previous = trial.checkpoint_path(generation - 1)
@@ -123,7 +124,12 @@ def _generation(league: League, generation: int, progress: Progress) -> None:
     name = checkpoint_name(generation)
     trial.members[name] = ratings.new_member(name, "checkpoint", generation, timesteps)
     progress(
-        msg("league.progress.rate", generation=generation, games=config.games, pool=", ".join(pool))
+        msg(
+            "league.progress.rate",
+            generation=generation,
+            games=config.games,
+            pool=trial.words(pool),
+        )
     )
     tables = ratings.newcomer_tables(name, pool, config.players, config.games)
     record["against"] = ratings.play_tables(trial, tables, agent_of, f"rate-{generation}")

@@ -13,12 +13,13 @@ import csv
 import io
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ludoteca.engine.errors import GameSetupError
-from ludoteca.engine.i18n import msg
+from ludoteca.engine.i18n import Localized, Message, msg
 from ludoteca.league.config import LeagueConfig
 
 LEAGUE_FILE = "league.json"
@@ -66,6 +67,12 @@ class Member:
     won: int = 0
     generation: int | None = None
     timesteps: int = 0
+
+    def words(self) -> Message:
+        """How a person reads the member: ``"generation 3"``, ``"greedy bot"``."""
+        if self.kind == "bot":
+            return msg("league.bot", name=self.name)
+        return msg("league.generation", generation=self.generation)
 
     @property
     def ordinal(self) -> float:
@@ -118,6 +125,14 @@ class League:
     def checkpoint_path(self, generation: int) -> Path:
         """The file of a generation's checkpoint."""
         return self.folder / f"{checkpoint_name(generation)}.zip"
+
+    def words(self, names: Sequence[str]) -> Localized:
+        """Members by name as a person reads them, in both languages, separated by commas."""
+        texts = [self.members[name].words() for name in names]
+        return Localized(
+            es=", ".join(text.text("es") for text in texts),
+            en=", ".join(text.text("en") for text in texts),
+        )
 
     def ranked(self) -> list[Member]:
         """Every member, strongest first (by ``mu - 3 sigma``, then name)."""
