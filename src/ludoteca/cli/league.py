@@ -40,11 +40,11 @@ register(
     {
         "cli.help.league": {
             "es": "Autojuego con MaskablePPO contra un grupo de versiones pasadas y los bots "
-            "del proyecto, con puntuaciones OpenSkill por generación (extra train: "
-            "pip install 'ludoteca[train]'). Se reanuda desde su carpeta.",
+            "del proyecto, con puntuaciones OpenSkill por generación (necesita el extra train "
+            "del paquete). Se reanuda desde su carpeta.",
             "en": "Self-play with MaskablePPO against a pool of past selves and the project's "
-            "bots, with OpenSkill ratings per generation (train extra: "
-            "pip install 'ludoteca[train]'). Resumes from its folder.",
+            "bots, with OpenSkill ratings per generation (needs the package's train extra). "
+            "Resumes from its folder.",
         },
         "cli.help.league_generations": {
             "es": "Generaciones entrenadas en total (además de la 0, la red sin entrenar).",
@@ -82,6 +82,7 @@ register(
             "en": "The project's bots in the pool, separated by commas (default "
             "random,greedy,expert).",
         },
+        "cli.meta.folder": {"es": "CARPETA", "en": "FOLDER"},
         "cli.help.league_players": {
             "es": "Jugadores por mesa (por defecto el mínimo del juego).",
             "en": "Players at a table (default: the game's fewest).",
@@ -137,7 +138,7 @@ def league(
     option: OptionList = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help=help_text("league_out"), metavar=meta("file")),
+        typer.Option("--out", help=help_text("league_out"), metavar=meta("folder")),
     ] = None,
     lang: LangOption = None,
 ) -> None:
