@@ -30,7 +30,7 @@ from ludoteca.cli.root import (
 from ludoteca.engine import options as options_mod
 from ludoteca.engine.i18n import Lang, Message, msg, register
 from ludoteca.league import config as config_mod
-from ludoteca.league import store
+from ludoteca.league import messages, store
 from ludoteca.league.store import League
 
 EXTRA_MODULES = ("torch", "sb3_contrib", "openskill")
@@ -192,7 +192,7 @@ def table_lines(league: League, lang: Lang) -> list[str]:
             players=config.players,
             seed=config.seed,
             steps=config.steps,
-            games=config.games,
+            games=messages.games(config.games),
             last=max(0, league.next_generation - 1),
             path=league.folder,
         ).text(lang),

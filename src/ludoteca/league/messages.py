@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from ludoteca.engine.i18n import register
+from ludoteca.engine.i18n import Message, msg, register
+
+
+def games(count: int) -> Message:
+    """``"1 game"``, ``"30 games"`` (and in Spanish)."""
+    return msg("league.games.one") if count == 1 else msg("league.games.many", count=count)
+
 
 register(
     {
@@ -59,17 +65,17 @@ register(
             "en": "The league's checkpoint {path} is missing; use another --out folder",
         },
         "league.progress.bots": {
-            "es": "Clasificando los bots ({bots}): {games} partidas por pareja…",
-            "en": "Rating the bots ({bots}): {games} games per pair…",
+            "es": "Clasificando los bots ({bots}): {games} por mesa…",
+            "en": "Rating the bots ({bots}): {games} a table…",
         },
         "league.progress.train": {
             "es": "Generación {generation}: {steps} pasos de entrenamiento contra {pool}…",
             "en": "Generation {generation}: {steps} training steps against {pool}…",
         },
         "league.progress.rate": {
-            "es": "Generación {generation}: {games} partidas de clasificación contra cada uno "
-            "de {pool}…",
-            "en": "Generation {generation}: {games} rating games against each of {pool}…",
+            "es": "Generación {generation}: clasificación contra cada uno de {pool} ({games} "
+            "con cada uno)…",
+            "en": "Generation {generation}: rating against each of {pool} ({games} each)…",
         },
         "league.progress.done": {
             "es": "Generación {generation} guardada en {path} ({cpu:.0f} s de CPU).",
@@ -83,14 +89,16 @@ register(
         },
         "league.title": {
             "es": "Liga de {game} ({players} jugadores, semilla {seed}, {steps} pasos por "
-            "generación, {games} partidas por mesa): generaciones 0 a {last} en {path}",
+            "generación, {games} por mesa): generaciones 0 a {last} en {path}",
             "en": "League of {game} ({players} players, seed {seed}, {steps} steps a "
-            "generation, {games} games a table): generations 0 to {last} in {path}",
+            "generation, {games} a table): generations 0 to {last} in {path}",
         },
         "league.header": {
             "es": "puesto | jugador | mu | sigma | mu − 3σ | partidas | ganadas",
             "en": "rank | player | mu | sigma | mu − 3σ | games | won",
         },
+        "league.games.one": {"es": "1 partida", "en": "1 game"},
+        "league.games.many": {"es": "{count} partidas", "en": "{count} games"},
         "league.generation": {"es": "generación {generation}", "en": "generation {generation}"},
         "league.bot": {"es": "bot {name}", "en": "{name} bot"},
         "league.files": {

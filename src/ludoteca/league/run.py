@@ -22,7 +22,7 @@ from ludoteca.adapters import encodings
 from ludoteca.agents import registry as agents
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.engine.runner import Agent
-from ludoteca.league import policy, ratings, store
+from ludoteca.league import messages, policy, ratings, store
 from ludoteca.league.store import League, Member, checkpoint_name
 
 Progress = Callable[[Message], None]
@@ -101,7 +101,7 @@ def _generation(league: League, generation: int, progress: Progress) -> None:
         tables = ratings.bot_tables(config.bots, config.players, config.games)
         if tables:
             bots = trial.words(config.bots)
-            progress(msg("league.progress.bots", bots=bots, games=config.games))
+            progress(msg("league.progress.bots", bots=bots, games=messages.games(config.games)))
             ratings.play_tables(trial, tables, agent_of, "bots")
         policy.save_initial(config, trial.checkpoint_path(0))
         timesteps = 0
@@ -127,7 +127,7 @@ def _generation(league: League, generation: int, progress: Progress) -> None:
         msg(
             "league.progress.rate",
             generation=generation,
-            games=config.games,
+            games=messages.games(config.games),
             pool=trial.words(pool),
         )
     )
