@@ -150,9 +150,11 @@ class League:
         }
 
     def save(self) -> None:
-        """Write ``league.json`` and ``ratings.csv`` (each whole, or not at all)."""
-        _write(self.folder / LEAGUE_FILE, json.dumps(self.to_json(), indent=1) + "\n")
+        """Write ``ratings.csv``, then ``league.json`` (each whole, or not at all): the
+        league is what ``league.json`` says, so it is written last.
+        """
         _write(self.folder / TABLE_FILE, table_csv(self))
+        _write(self.folder / LEAGUE_FILE, json.dumps(self.to_json(), indent=1) + "\n")
 
 
 def table_csv(league: League) -> str:
