@@ -8,6 +8,7 @@
 - ``cli.lab``: ``simulate``, ``compare``, ``sweep``, ``ladder``, ``report``; what they print
   is ``cli.lab_print``.
 - ``cli.skill``: ``skill`` (a game's skill profile), ``tune`` (fair variants).
+- ``cli.league``: ``league`` (self-play with OpenSkill ratings; the ``train`` extra).
 - ``cli.replay``: ``replay`` (drawn by ``terminal.replay``).
 - ``cli.bench``: ``bench`` and ``bench web``.
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
@@ -29,7 +30,7 @@ from typing import Any
 from ludoteca.cli import root
 from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
-GROUPS = ("catalogue", "play", "lab", "skill", "replay", "bench", "serve", "backup")
+GROUPS = ("catalogue", "play", "lab", "skill", "league", "replay", "bench", "serve", "backup")
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
 ALONE = ("play", "replay")
 """Commands whose group is imported alone when the script runs them (a quick first screen)."""
