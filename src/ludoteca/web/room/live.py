@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, overload
 
+from ludoteca.engine import figures, runner
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE, Game, Outcome, Seat
 from ludoteca.engine.record import GameRecord
 
@@ -162,6 +162,8 @@ class Live:
         self._actors: tuple[Any, tuple[Seat, ...]] = (None, ())
         """The state :meth:`actors` was last asked of and its answer (asked many times a
         move: once per socket's state message, by the bots, by the stale-move check)."""
+        self._outcome: tuple[Any, Outcome | None] = (None, None)
+        """The final state and its outcome with the counted figures (:meth:`outcome`)."""
 
     @property
     def version(self) -> int:
@@ -178,8 +180,21 @@ class Live:
         return actors
 
     def outcome(self) -> Outcome | None:
-        """The result once over."""
-        return self.game.outcome(self.state)
+        """The result once over, with the figures the game counts from its public events
+        (``engine.figures``: counted once, when the game is over).
+        """
+        outcome = self.game.outcome(self.state)
+        if outcome is None:
+            return None
+        counted_for, counted = self._outcome
+        if counted_for is not self.state or counted is None:
+            steps = (
+                (self.before(i), self.steps.seat(i), self.action(i), self.after(i))
+                for i in range(len(self.steps))
+            )
+            counted = figures.with_figures(self.game, outcome, self.players, steps, self.state)
+            self._outcome = (self.state, counted)
+        return counted
 
     def last_index(self) -> int | None:
         """The index of the last step a player took (chance draws are never shown)."""
