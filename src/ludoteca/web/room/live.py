@@ -188,13 +188,23 @@ class Live:
             return None
         counted_for, counted = self._outcome
         if counted_for is not self.state or counted is None:
-            steps = (
-                (self.before(i), self.steps.seat(i), self.action(i), self.after(i))
-                for i in range(len(self.steps))
+            counted = figures.with_figures(
+                self.game, outcome, self.players, self._replay_steps(), self.state
             )
-            counted = figures.with_figures(self.game, outcome, self.players, steps, self.state)
             self._outcome = (self.state, counted)
         return counted
+
+    def _replay_steps(self) -> Iterator[tuple[Any, Seat, Any, Any]]:
+        """Every step as ``(before, seat, action, after)``, replayed from the seed one at a
+        time (no state is kept: see the module).
+        """
+        game, seat_of = self.game, self.steps.seat
+        state = runner.new_game(game, self.players, self.seed, self.options)
+        for index in range(len(self.steps)):
+            seat, action = seat_of(index), self.action(index)
+            after = game.apply(state, seat, action)
+            yield state, seat, action, after
+            state = after
 
     def last_index(self) -> int | None:
         """The index of the last step a player took (chance draws are never shown)."""
