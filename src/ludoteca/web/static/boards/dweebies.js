@@ -3,7 +3,7 @@
 // hand, the other players' hand sizes and collected cards, the pile and the last placement.
 // Reads only the seat's own view (see Dweebies.view): x grows to the right, y downward.
 import { el, h } from "./svg.js";
-import { addStyle, keyClick, sender, seatName as kitSeatName, translator } from "./board_kit.js";
+import { addStyle, keyClick, scrollFrame, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { back, card, cardName } from "./dweebies_cards.js";
 
 export const TEXT = {
@@ -246,29 +246,20 @@ function tableSvg(ctx, view, legal, placing) {
   }, parts);
   // The grid may scroll on a narrow screen: focusable, so that a keyboard scrolls it too,
   // and shaded on the side where more of it is out of sight (never a silent cut).
-  const frame = h("div", { class: "dw-table-frame", "data-testid": "dw-table-frame" });
   const wrap = h("div", {
     class: "dw-table-wrap", style: "overflow:auto;max-width:100%", tabindex: 0, role: "region",
-    "aria-label": tr(lang, "table"), onscroll: () => markHidden(frame, wrap),
+    "aria-label": tr(lang, "table"),
   }, [svg]);
-  frame.appendChild(wrap);
+  const { frame, mark } = scrollFrame(wrap, "dw-table-frame");
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.
   const focusX = last ? (px(last.cell[0]) + CW / 2) / width : 0.5;
   requestAnimationFrame(() => {
     if (wrap.scrollWidth > wrap.clientWidth) {
       wrap.scrollLeft = focusX * wrap.scrollWidth - wrap.clientWidth / 2;
     }
-    markHidden(frame, wrap);
+    mark();
   });
   return frame;
-}
-
-/** `data-more` of the grid's frame: "left" and/or "right" where the scroller hides part of it. */
-function markHidden(frame, wrap) {
-  const sides = [];
-  if (wrap.scrollLeft > 1) sides.push("left");
-  if (wrap.scrollLeft + wrap.clientWidth < wrap.scrollWidth - 1) sides.push("right");
-  frame.dataset.more = sides.join(" ");
 }
 
 /** What to do with the hand now: place (pick a card, then a green cell), or nothing while
@@ -367,12 +358,6 @@ const STYLE = `
 .dw-player-name{min-width:6em;font-weight:600}
 .dw-chip{display:inline-block;border:1px solid #bbb;border-radius:10px;padding:0 6px;margin:2px;font-size:13px}
 .dw-hand-svg{touch-action:manipulation}
-.dw-table-frame{position:relative}
-.dw-table-frame::before,.dw-table-frame::after{content:"";position:absolute;top:0;bottom:0;width:22px;pointer-events:none;opacity:0;z-index:1}
-.dw-table-frame::before{left:0;background:linear-gradient(to right,rgba(10,40,25,.7),rgba(10,40,25,0))}
-.dw-table-frame::after{right:0;background:linear-gradient(to left,rgba(10,40,25,.7),rgba(10,40,25,0))}
-.dw-table-frame[data-more~=left]::before,.dw-table-frame[data-more~=right]::after{opacity:1}
-@media (max-width:599px){.board-panel .dw-table-frame{margin:0 -0.5rem}}
 .dw-collect-bar{display:flex;flex-wrap:wrap;gap:6px}
 .dw-collect{min-height:44px;padding:6px 12px;border-radius:8px;border:1px solid #999;background:#f4f4f4;font-size:15px;cursor:pointer}
 .dw-collect.legal{background:#fff36b;border-color:#b89c00;font-weight:600}
