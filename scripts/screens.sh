@@ -11,5 +11,5 @@ LUDOTECA_SCREENS="$out" .venv/bin/pytest -q -p no:cacheprovider \
 LUDOTECA_SCREENS="$out" .venv/bin/pytest -q -p no:cacheprovider \
   tests/e2e/test_e2e_pictures.py -k spanish
 LUDOTECA_SCREENS="$out" .venv/bin/pytest -q -p no:cacheprovider \
-  tests/e2e/test_e2e_games.py -k gotcha
+  tests/e2e/test_e2e_games.py -k dweebies
 ls -l "$out"

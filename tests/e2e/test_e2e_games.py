@@ -64,8 +64,8 @@ def gotcha_move(state: dict[str, Any], rng: random.Random) -> str | None:
 
 CHOOSERS = {"gotcha": gotcha_move}
 
-PANEL_PICTURED = "gotcha"
-"""The game whose end panel docs/screens shows (three players, the most figures)."""
+PANEL_PICTURED = "dweebies"
+"""The game whose end panel docs/screens shows (cards collected, collections, lines)."""
 
 
 @pytest.mark.parametrize("game", list(GAMES))
