@@ -12,10 +12,15 @@ STAMP := $(VENV)/.installed
 # game reinstalls. LUDOTECA_PURE=1 installs without compiling.
 NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py src/ludoteca/games/*/*/*.py)
 
+# PyTorch's CPU build, installed before the dev extra (its sb3-contrib needs torch: tests/league),
+# or pip would pick a CUDA build of several GB; the local wheel of this version is the CPU one.
+TORCH_CPU ?= torch==2.13.0
+
 $(STAMP): pyproject.toml setup.py $(NATIVE_SOURCES)
 	PYTHON=$(PYTHON) scripts/system-deps.sh build
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet $(TORCH_CPU)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 

@@ -1,6 +1,6 @@
 """The text captures of docs/screens/terminal/: each game mid-game on the full-screen
-table, and a replay, at 80×24 and 120×40, in Spanish and English, taken from a real
-terminal (tmux).
+table (Gotcha also with 8 players), and a replay, at 80×24 and 120×40, in Spanish and
+English, taken from a real terminal (tmux).
 
     .venv/bin/python scripts/terminal_screens.py [OUT]     (default docs/screens/terminal)
 
@@ -27,6 +27,8 @@ GAMES = {
     "gotcha": ("1", 3),
 }
 """Seed and decisions answered before the capture."""
+CROWDED = 8
+"""Gotcha is also captured with this many players (``gotcha8-*``): its board at its fullest."""
 SIZES = ((80, 24), (120, 40))
 QUESTIONS = ("your move:", "tu jugada:", "what now? >", "¿qué haces? >")
 PAUSES = ("Press a key", "Pulsa una tecla")
@@ -72,15 +74,21 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False)
 
 
-def mid_game(game: str, lang: str, size: tuple[int, int], out: Path, data: Path) -> None:
-    """Capture ``game`` after a few decisions (and Tile Up's "Really quit?" at 80×24)."""
-    name = f"{game}-{lang}-{size[0]}x{size[1]}.txt"
+def mid_game(
+    game: str, lang: str, size: tuple[int, int], out: Path, data: Path, players: int = 0
+) -> None:
+    """Capture ``game`` after a few decisions (and Tile Up's "Really quit?" at 80×24);
+    ``players``: how many (0: the fewest), in the file's name when given.
+    """
+    name = f"{game}{players or ''}-{lang}-{size[0]}x{size[1]}.txt"
     if (out / name).exists() and not (game == "tile_up" and size == (80, 24)):
         return  # taken already (delete the file to take it again)
     seed, decisions = GAMES[game]
     command = [str(LUDOTECA), "play", game, "--vs", "greedy", "--seed", seed, "--lang", lang]
     if game == "gotcha":
         command += ["--speed", "20"]
+    if players:
+        command += ["--players", str(players)]
     term = Tmux(command, size, {"XDG_DATA_HOME": str(data), "LANG": "C.UTF-8"})
     try:
         answered = 0
@@ -148,6 +156,7 @@ def main() -> None:
                 for game in GAMES:
                     mid_game(game, lang, size, out, data)
                     print(game, lang, size, flush=True)
+                mid_game("gotcha", lang, size, out, data, players=CROWDED)
                 replay(lang, size, out, record, data)
 
 

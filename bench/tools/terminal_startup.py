@@ -9,9 +9,11 @@ first (the script imports only the group of ``play``: the lazy imports' before).
 the ratio, not the seconds, on a shared machine. Besides the wall time, the CPU time the
 process used until it was stopped at its first screen (user + system, from ``getrusage`` of
 the children) tells the work itself when the machine is busy. Each figure is the median of
-``--samples`` runs.
+``--samples`` runs. ``--against DIR`` also times ``play`` of another source tree (``DIR/src``
+first on ``PYTHONPATH``: ``git archive`` of an earlier commit), in the same run, round-robin:
+a before and after measured under the same load.
 
-    .venv/bin/python -m bench.tools.terminal_startup [--samples 7]
+    .venv/bin/python -m bench.tools.terminal_startup [--samples 7] [--against DIR]
 """
 
 from __future__ import annotations
@@ -36,12 +38,18 @@ PLAY = [LUDOTECA, "play", "tacocat", "--vs", "random", "--seed", "1", "--no-save
 EVERY_GROUP = [sys.executable, "-c", "from ludoteca.cli import app; app()", *PLAY[1:]]
 """``play`` with every command group imported first (how the script started before it
 imported only the group of the command run): the before of the lazy imports."""
-CASES = {
+CASES: dict[str, tuple[list[str], bytes]] = {
     "python -c pass": ([sys.executable, "-c", "print('ready')"], b"ready"),
     "play (full screen)": (PLAY, b"your move:"),
     "play --plain": ([*PLAY, "--plain"], b"your move (number"),
     "play, every group": (EVERY_GROUP, b"your move:"),
     "play --plain, every": ([*EVERY_GROUP, "--plain"], b"your move (number"),
+}
+SCRIPT = [sys.executable, "-c", "import ludoteca.cli; ludoteca.cli.main()", *PLAY[1:]]
+"""``play`` as the ``ludoteca`` script runs it, for the tree of ``--against``."""
+AGAINST = {
+    "play, --against": (SCRIPT, b"your move:"),
+    "play --plain, --against": ([*SCRIPT, "--plain"], b"your move (number"),
 }
 TIMEOUT = 60.0
 
@@ -86,14 +94,21 @@ def first_screen(command: list[str], needle: bytes, env: dict[str, str]) -> tupl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=7)
-    samples = parser.parse_args().samples
+    parser.add_argument("--against", type=Path, default=None, metavar="DIR")
+    arguments = parser.parse_args()
+    samples, against = arguments.samples, arguments.against
+    cases = {**CASES, **(AGAINST if against is not None else {})}
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "TERM": "xterm-256color", "XDG_DATA_HOME": data, "LANG": "C.UTF-8"}
-        times: dict[str, list[float]] = {name: [] for name in CASES}
-        cpus: dict[str, list[float]] = {name: [] for name in CASES}
+        envs = {name: env for name in cases}
+        if against is not None:
+            other = {**env, "PYTHONPATH": str((against / "src").resolve())}
+            envs.update({name: other for name in AGAINST})
+        times: dict[str, list[float]] = {name: [] for name in cases}
+        cpus: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(samples):
-            for name, (command, needle) in CASES.items():
-                wall, cpu = first_screen(command, needle, env)
+            for name, (command, needle) in cases.items():
+                wall, cpu = first_screen(command, needle, envs[name])
                 times[name].append(wall)
                 cpus[name].append(cpu)
     base = statistics.median(times["python -c pass"])
@@ -101,11 +116,11 @@ def main() -> None:
     load = os.getloadavg()[0]
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"{stamp} · load {load:.1f} · median of {samples}")
-    for name in CASES:
+    for name in cases:
         wall = statistics.median(times[name])
         cpu = statistics.median(cpus[name])
         print(
-            f"{name:20} wall {wall:6.3f} s (×{wall / base:5.1f})  "
+            f"{name:23} wall {wall:6.3f} s (×{wall / base:5.1f})  "
             f"cpu {cpu:6.3f} s (×{cpu / base_cpu:5.1f}) python -c pass"
         )
 

@@ -16,12 +16,14 @@ from ludoteca.agents.explain import Decision, capture, reason_for
 from ludoteca.agents.explain.decision import random_reason
 from ludoteca.agents.explain.reason import Chance, Reason
 from ludoteca.agents.explain.search import search_reason
+from ludoteca.agents.gotcha.greedy import GreedyGotcha, Sources
 from ludoteca.agents.ismcts import ISMCTSAgent, SearchStats
 from ludoteca.agents.random import RandomAgent
 from ludoteca.engine import registry as games
 from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.i18n import Lang
+from ludoteca.games.gotcha.actions import Chat, Emote
 
 NAMES = ["Ana", "Bea"]
 
@@ -51,7 +53,7 @@ def _searched_decision(game_id: str, seed: int) -> tuple[ISMCTSAgent, Game[Any, 
 def test_a_searched_move_is_explained_in_both_languages(game_id: str) -> None:
     agent, _game, _action, decision = _searched_decision(game_id, 3)
     reason = reason_for(decision)
-    assert reason.key.startswith("explain.search.")
+    assert reason is not None and reason.key.startswith("explain.search.")
     langs: tuple[tuple[Lang, str], ...] = (("en", "games simulated"), ("es", "partidas simuladas"))
     for lang, words in langs:
         text = reason.text(lang, NAMES)
@@ -76,8 +78,11 @@ def test_a_kept_move_below_another_says_why_with_the_margin_it_needed() -> None:
     assert reason.chosen == pytest.approx(0.94) and max(reason.others) == pytest.approx(0.96)
     text = reason.text("en", NAMES)
     assert text.startswith("Bea tested their usual move") and "40 games" in text
-    assert "this move won 94%" in text and "best other 96%" in text and "by over 5%" in text
-    assert "por más de un 5%" in reason.text("es", NAMES)
+    assert "by over 5%: their usual move, which they kept, won 94%" in text
+    assert "the best other 96%, which is not clearly more." in text
+    spanish = reason.text("es", NAMES)
+    assert "por más de un 5%: con la habitual, que mantuvo, ganaba un 94%" in spanish
+    assert "con la mejor de las demás, 96%, que no es claramente más." in spanish
 
 
 def test_an_override_shows_the_usual_moves_lower_chance() -> None:
@@ -92,7 +97,9 @@ def test_an_override_shows_the_usual_moves_lower_chance() -> None:
     )
     reason = search_reason(0, stats, "new")
     assert reason is not None and not reason.close and reason.agrees()
-    assert "this move won 75%, their usual move 55%" in reason.text("en", NAMES)
+    assert "this move won 75% and their usual move 55%, so they traded it" in reason.text(
+        "en", NAMES
+    )
 
 
 def test_an_unanchored_search_plays_its_most_tried_move_and_says_so() -> None:
@@ -114,7 +121,11 @@ def test_an_unsearched_decision_gives_its_experts_reason() -> None:
     assert agent.stats.top == ()
     forced = capture("tacocat", agent, decision.seat, decision.view, [action], action)
     reason = reason_for(forced)
-    assert reason.key.startswith("explain.tacocat.") and game.info.id == "tacocat"
+    assert (
+        reason is not None
+        and reason.key.startswith("explain.tacocat.")
+        and game.info.id == "tacocat"
+    )
 
 
 @pytest.mark.parametrize("margin", [math.inf, 2.5])
@@ -190,3 +201,16 @@ def test_a_tacocat_attack_that_only_sheds_a_card_reads_naturally() -> None:
     assert "which also gets it out of their hand" in english
     assert english.endswith("the chance that Bea cannot match this attack is 0%.")
     assert spanish.endswith("la probabilidad de que Bea no pueda igualar este ataque es del 0%.")
+
+
+def test_gotcha_small_talk_is_not_explained_but_a_rules_emote_is() -> None:
+    agent = registry.make_agent("greedy", "gotcha")
+    assert isinstance(agent, GreedyGotcha)
+    clap, chat = Emote(t=10, emote="clap"), Chat(t=10, text="hola")
+    idle = Sources([], [], [])
+    for action in (clap, chat):
+        assert reason_for(Decision("gotcha", agent, 1, {}, [action], action, idle)) is None
+    owed = Decision("gotcha", agent, 1, {}, [clap], clap, Sources([clap], [], []))
+    reason = reason_for(owed)
+    assert reason is not None and reason.key == "explain.gotcha.before_move"
+    assert reason.text("en", NAMES) == "Bea obeys a live rule that wants this before their move."

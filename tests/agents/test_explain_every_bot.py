@@ -49,6 +49,9 @@ def test_every_bot_move_is_explained_without_ids_or_leaks(game_id: str, name: st
     keys: set[str] = set()
     for move in moves:
         reason = reason_for(move.decision)
+        if reason is None:  # small talk (Gotcha's chat and emotes): no game move
+            assert move.decision.game_id == "gotcha", move.decision.action
+            continue
         keys.add(reason.key)
         for lang in LANGS:
             text = reason.text(lang, NAMES)
@@ -72,6 +75,8 @@ def _check_words_from_what_all_see(game: Game[Any, Any], moves: list[Move]) -> i
     for move in moves:
         decision = move.decision
         reason = reason_for(decision)
+        if reason is None:
+            continue
         players = PLAYERS.get(decision.game_id, 2)
         for reader in [seat for seat in range(players) if seat != decision.seat][:1] + [None]:
             view = game.view(move.state, reader)
@@ -82,7 +87,10 @@ def _check_words_from_what_all_see(game: Game[Any, Any], moves: list[Move]) -> i
                 continue
             dealt = replace(decision, view=seen, legal=legal)
             for lang in LANGS:
-                assert reason_for(dealt).masked(lang, NAMES) == reason.masked(lang, NAMES), (
+                again = reason_for(dealt)
+                assert again is not None and again.masked(lang, NAMES) == reason.masked(
+                    lang, NAMES
+                ), (
                     f"[{decision.game_id}] the reason of {decision.action} for reader "
                     f"{reader} changes with hidden cards"
                 )
@@ -102,6 +110,8 @@ def _check_no_leaks(game: Game[Any, Any], moves: list[Move]) -> int:
             continue
         decision = move.decision
         reason = reason_for(decision)
+        if reason is None:
+            continue
         players = PLAYERS.get(decision.game_id, 2)
         reader_seat = next(seat for seat in range(players) if seat != decision.seat)
         for reader in (reader_seat, None):
@@ -122,6 +132,7 @@ def _check_no_leaks(game: Game[Any, Any], moves: list[Move]) -> int:
                     continue
                 kept = capture(decision.game_id, bot, decision.seat, seen, legal, action)
                 again = reason_for(kept)
+                assert again is not None
                 for lang in LANGS:
                     assert again.masked(lang, NAMES) == reason.masked(lang, NAMES), (
                         f"[{decision.game_id}] the reason of {decision.action} for reader "

@@ -15,7 +15,7 @@ from ludoteca.engine import i18n, runner
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang
 from ludoteca.games import tacocat
-from ludoteca.terminal import GENERIC, MENU_LIMIT, renderer_for
+from ludoteca.terminal import GENERIC, MENU_LIMIT, renderer_for, seat_label
 from ludoteca.terminal import tacocat as tacocat_term
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame
 
@@ -223,7 +223,7 @@ def test_answers_and_last_trick_are_shown() -> None:
     out = " ".join(text_of(tacocat_term.render_view(GAME.view(trick_state, 1), "es")).split())
     attacker, attack, _ = trick_state.last_trick
     cards = " ".join(map(str, attack))
-    name = tacocat_term.seat_label(attacker, "es")
+    name = seat_label(attacker, "es")
     assert f"Última baza {name} atacó con {cards};" in out
     assert "; respuestas: " in out
 

@@ -72,6 +72,23 @@ def test_the_session_refuses_a_step_the_store_refused_and_keeps_the_game_as_it_w
     assert store.actions("r1", 1) == [(s.seat, s.text) for s in live.steps]
 
 
+def test_a_bots_reason_is_stored_with_its_step_and_dropped_with_a_refused_one() -> None:
+    store, session = session_of("tacocat")
+    session.draw()  # the opening deal
+    live = session.current()
+    seat = live.actors()[0]
+    action = session.game.legal_actions(live.state, seat)[0]
+    reason = {"en": "Bea kept her plan.", "es": "Bea siguió su plan."}
+    index = live.version
+    store.fail = 1
+    with pytest.raises(RoomError):
+        asyncio.run(session.play_async(seat, action, reason))
+    assert live.reasons == {} and store.reasons("r1", 1) == {}
+    asyncio.run(session.play_async(seat, action, reason))
+    assert live.reasons == {index: reason} == store.reasons("r1", 1)
+    store.close()
+
+
 def test_the_session_undoes_chance_draws_the_store_refused() -> None:
     store, session = session_of("tacocat")
     live = session.current()

@@ -77,6 +77,22 @@ def test_a_step_is_stored_once(store_url: str) -> None:
     store.close()
 
 
+def test_a_bots_reasons_round_trip_by_game(store_url: str) -> None:
+    store = open_store(store_url)
+    store.create_room(RoomRow("r", "tacocat", 2, {}, 0, "playing", 1, 5))
+    said = {"en": "Bea won 94,5% ñ", "es": "Bea ganaba un 94,5% ñ"}
+    store.add_reason("r", 1, 3, said)
+    store.add_reason("r", 1, 7, {"en": "b", "es": "b"})
+    store.add_reason("r", 1, 7, {"en": "again", "es": "otra vez"})  # a step re-stored
+    store.add_reason("r", 2, 3, {"en": "c", "es": "c"})
+    store.close()
+    again = open_store(store_url)
+    assert again.reasons("r", 1) == {3: said, 7: {"en": "again", "es": "otra vez"}}
+    assert again.reasons("r", 2) == {3: {"en": "c", "es": "c"}}
+    assert again.reasons("r", 3) == {} and again.reasons("other", 1) == {}
+    again.close()
+
+
 def test_postgresql_store_reconnects_after_the_database_restarts(pg_cluster: Cluster) -> None:
     url = pg_cluster.new_database()
     store = open_store(url)

@@ -13,8 +13,10 @@ sub-actions as ``adapters.pettingzoo``:
 
 - **The learner's seat** is ``match seed % players``, so consecutive seeds rotate it.
 - **Opponents** are agents of ``agents.registry`` by name (``"random"``, ``"greedy"``,
-  ``"expert"``, ``"ismcts"``): one name for every other seat, or a pool (a list) from which
-  seat ``k`` takes entry ``(match seed + k) % len(pool)``. Their choices are drawn from
+  ``"expert"``, ``"ismcts"``) or agent objects (``runner.Agent``: a ``name`` and
+  ``choose(view, legal, rng)``, e.g. ``league.policy.PolicyAgent``, a saved policy): one for
+  every other seat, or a pool (a list) from which seat ``k`` takes entry
+  ``(match seed + k) % len(pool)``. Their choices are drawn from
   ``engine.rng.derive(seed, "opponents")``, chance steps from ``derive(seed, "chance")``;
   an episode is a function of its seed and the learner's actions.
 - **Observations** are the encoding's vector scaled into [0, 1] ([-1, 1] for Dweebies'
@@ -80,7 +82,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self,
         game_id: str = "tacocat",
         num_players: int | None = None,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Agent | Sequence[str | Agent] = "random",
         options: Mapping[str, object] | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
@@ -98,9 +100,15 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self.encoding: Encoding = encodings.make(game_id, players, self.game_options)
         self.max_steps = info.max_steps if max_steps is None else max_steps
         self.render_mode = render_mode
-        pool = (opponents,) if isinstance(opponents, str) else tuple(opponents)
-        self.opponents = pool
-        self._bots: list[Agent] = [agents.make_agent(name, game_id) for name in pool]
+        pool: tuple[str | Agent, ...]
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            pool = (opponents,)
+        else:
+            pool = tuple(opponents)
+        self._bots: list[Agent] = [
+            agents.make_agent(entry, game_id) if isinstance(entry, str) else entry for entry in pool
+        ]
+        self.opponents = tuple(bot if isinstance(bot, str) else bot.name for bot in pool)
         low, high = encodings.bounds(self.encoding, scaled=True)
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoding.action_size)

@@ -8,6 +8,7 @@
 - ``cli.lab``: ``simulate``, ``compare``, ``sweep``, ``ladder``, ``report``; what they print
   is ``cli.lab_print``.
 - ``cli.skill``: ``skill`` (a game's skill profile), ``tune`` (fair variants).
+- ``cli.league``: ``league`` (self-play with OpenSkill ratings; the ``train`` extra).
 - ``cli.replay``: ``replay`` (drawn by ``terminal.replay``).
 - ``cli.bench``: ``bench`` and ``bench web``.
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
@@ -27,12 +28,14 @@ import sys
 from typing import Any
 
 from ludoteca.cli import root
-from ludoteca.cli.lang import default_lang, lang_from_args
+from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
-GROUPS = ("catalogue", "play", "lab", "skill", "replay", "bench", "serve", "backup")
+GROUPS = ("catalogue", "play", "lab", "skill", "league", "replay", "bench", "serve", "backup")
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
 ALONE = ("play", "replay")
 """Commands whose group is imported alone when the script runs them (a quick first screen)."""
+HELP_WORDS = frozenset({"--help", "-h"})
+"""What asks for a command's help (``-h`` too, so that it is never a help without agents)."""
 
 __all__ = ["app", "default_lang", "lang_from_args", "main"]
 
@@ -56,6 +59,8 @@ def main() -> None:
     command = words[0] if words else None
     # ``--help`` before the command lists every command: all groups then.
     if command in ALONE and not sys.argv[1].startswith("-"):
+        # No help shown: no need to load every game to list their agents in it.
+        list_agents_in_help(bool(HELP_WORDS & set(sys.argv[1:])))
         _register((command,))
     else:
         _register(GROUPS)

@@ -44,8 +44,23 @@ def help_text(key: str) -> str:
     return msg(f"cli.help.{key}").text(HELP_LANG)
 
 
+_AGENT_LISTS: list[bool] = [True]
+"""Whether :func:`agents_help` lists every game's agents (which imports every game)."""
+
+
+def list_agents_in_help(wanted: bool) -> None:
+    """Whether the helps of the options that choose agents list every game's agents:
+    the ``ludoteca`` script turns it off for a ``play`` that shows no help, so that its
+    first screen does not wait for every game's rules to load (Typer builds the helps
+    on every run, not only for ``--help``).
+    """
+    _AGENT_LISTS[0] = wanted
+
+
 def agents_help(key: str) -> str:
     """A help text followed by the agents of every game, where agents are chosen."""
+    if not _AGENT_LISTS[0]:
+        return help_text(key)
     listing = msg("cli.help.agent_list", agents=agents_by_game()).text(HELP_LANG)
     return f"{help_text(key)} {listing}"
 

@@ -65,6 +65,8 @@ class Renderer:
         compact: ``(view, lang)`` to a shorter drawing of the table, used when the full one
             leaves no room for the moves in the terminal (``terminal.layout``); ``None``:
             the full one always.
+        smaller: ``(view, lang)`` to a still shorter drawing, for when even the compact one
+            does not fit (Gotcha with many players); ``None``: none.
     """
 
     render_view: Callable[[View, Lang, Sequence[View]], RenderableType]
@@ -73,11 +75,15 @@ class Renderer:
     examples: Callable[[Lang], str]
     human: Callable[..., Any] | None = None
     compact: Callable[[View, Lang], RenderableType] | None = None
+    smaller: Callable[[View, Lang], RenderableType] | None = None
 
     def tables(self, view: View, lang: Lang) -> tuple[RenderableType, ...]:
-        """The table drawn fully, then compactly (when the game has a compact drawing)."""
-        full = self.render_view(view, lang, ())
-        return (full,) if self.compact is None else (full, self.compact(view, lang))
+        """The table drawn fully, then compactly, then smaller (the drawings the game has)."""
+        shorter = (self.compact, self.smaller)
+        return (
+            self.render_view(view, lang, ()),
+            *(draw(view, lang) for draw in shorter if draw is not None),
+        )
 
 
 _RENDERERS: dict[str, str] = {

@@ -96,7 +96,8 @@ class EventFeed:
             game.legal_actions(before, seat),
             action,
         )
-        return explain.reason_for(decision).text(self._lang, self._names)
+        reason = explain.reason_for(decision)
+        return None if reason is None else reason.text(self._lang, self._names)
 
     def rename(self, names: Sequence[str]) -> None:
         """Name the players ``names`` from now on (Gotcha's players are named at the deal)."""

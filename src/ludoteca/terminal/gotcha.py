@@ -7,7 +7,8 @@ plain text is a chat message, ``/emote NAME`` (the emote's id or its label in ei
 language: ``/gesto aplaudir``), ``/buzz a1 2,3``, ``/draw``, a number picks a listed draw,
 play or vote, ``/play W03 a1`` or ``/vote yes`` are typed in full, an empty line lets the
 others go on for five seconds of game time (never a move of the person's: when nobody
-else can act, it says so and asks again), ``?`` shows help, ``q`` quits; an unknown
+else can act, it says so and asks again), ``?`` shows help, ``/table`` (``/mesa``) the
+whole table with every trait in full, ``q`` quits; an unknown
 ``/command`` is named with the commands there are. The person's actions are stamped
 with the game clock plus the real time spent typing (read here, in the terminal layer;
 the engine never reads a clock). While the person types, the bots' earlier proposals
@@ -38,6 +39,7 @@ from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, P
 from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
 from ludoteca.terminal import MARKED, Menu, Renderer, seat_badge, seat_label
+from ludoteca.terminal import gotcha_board as board
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
 from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen
@@ -75,50 +77,17 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
 
 
 def compact_view(view: View, lang: Lang) -> RenderableType:
-    """For a small terminal: the track, the players on one row each with their traits, the
-    live rules only, the hand and the vote; the room is left to the news
-    (``terminal.feed``, the events since the person's last action).
+    """For a small terminal (``terminal.gotcha_board.compact``): the track, the players
+    with their traits in short words, every rule area, the hand and the vote.
     """
-    seat = view.get("seat")
-    names = [p["name"] for p in view["profiles"]]
-    rules = view["rules"]
-    title = _title(view, names, lang)
-    parts: list[RenderableType] = [_track(view, names, rules["track_length"])]
-    for number, profile in enumerate(view["profiles"]):
-        traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
-        line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"]).text(lang)
-        parts.append(
-            Text(
-                f"{number} {line}: {traits or '-'}", style="dim", overflow="ellipsis", no_wrap=True
-            )
-        )
-    live_rules = Table.grid(padding=(0, 1))
-    live_rules.add_column(style="bold")
-    live_rules.add_column()
-    for slot in view["slots"]:
-        if slot["live"] and slot[lang]:
-            bound = ", ".join(names[s] for s in slot["bound"]) or "-"
-            live_rules.add_row(
-                _slot_label(view, slot["slot"], lang), Text(f"{slot[lang]} [{bound}]")
-            )
-    if live_rules.row_count:
-        parts.append(live_rules)
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        hand = Table.grid(padding=(0, 1))
-        hand.add_column(style="bold")
-        hand.add_column()
-        for card_id in view["hand"]:
-            card = cards.card(card_id)
-            hand.add_row("•", Text(card.es if lang == "es" else card.en))
-        parts.append(Text(msg("term.gotcha.hand").text(lang) + ":", style="bold"))
-        parts.append(hand)
-        notes = [msg("term.gotcha.left", n=view["events_left"][seat]).text(lang)]
-        if view.get("locked", [False] * len(names))[seat]:
-            notes.append(msg("term.gotcha.locked").text(lang))
-        parts.append(Text(" · ".join(notes), style="dim"))
-    if view.get("ballot"):
-        parts.append(_ballot(view, names, lang))
-    return Panel(Group(*parts), title=title, title_align="left")
+    return board.compact(view, lang, PARTS, brief=False)
+
+
+def smaller_view(view: View, lang: Lang) -> RenderableType:
+    """For a terminal too small even for :func:`compact_view` (many players): the
+    players' names and ages only, and where their traits are.
+    """
+    return board.compact(view, lang, PARTS, brief=True)
 
 
 def _title(view: View, names: Sequence[str], lang: Lang) -> str:
@@ -165,10 +134,11 @@ def _table_key(view: View) -> tuple[Any, ...]:
 
 
 def _track(view: View, names: list[str], length: int) -> Table:
-    table = Table(show_header=True, box=None, pad_edge=False)
+    table = Table(show_header=True, box=None, pad_edge=False, padding=(0, 1, 0, 0))
     labels = ["WW", "S", *[str(i) for i in range(1, length)], "CHAMP"]
     for label in labels:
-        table.add_column(label, justify="center")
+        # Several players on a space wrap, one a row, rather than lose their names.
+        table.add_column(label, justify="center", overflow="fold")
     cells: list[list[str]] = [[] for _ in labels]
     for seat, position in enumerate(view["positions"]):
         cells[position + 1].append(f"{seat_symbol(seat)}{names[seat][:3]}")
@@ -471,6 +441,9 @@ class GotchaHuman:
             self._show(view, options)
             self._say(msg("term.help", examples=examples(self._lang)), "cyan")
             return None
+        if answer.lower() in board.TABLE_WORDS:
+            self._show_whole(view)
+            return None
         try:
             action = self._read(answer, t, options, _names(view))
         except RulesError as error:
@@ -603,7 +576,7 @@ class GotchaHuman:
         fitted = show_screen(
             self._console,
             self._lang,
-            (render_view(view, self._lang), compact_view(view, self._lang)),
+            RENDERER.tables(view, self._lang),
             news,
             options.labels,
             options.hints,
@@ -611,6 +584,10 @@ class GotchaHuman:
             self._page,
         )
         self._page = fitted.page
+
+    def _show_whole(self, view: View) -> None:
+        """The whole table, every trait and rule in full (``/table``)."""
+        self._console.print(render_view(view, self._lang))
 
     def _say(self, message: Message, style: str) -> None:
         self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)
@@ -682,6 +659,9 @@ def human(
     return GotchaHuman(game, seat, lang, console, read_line, **live)
 
 
+PARTS = board.Parts(title=_title, track=_track, slot_label=_slot_label, ballot=_ballot)
+"""The parts of the board the compact drawings share with the full one."""
+
 RENDERER = Renderer(
     render_view=render_view,
     menu=menu,
@@ -689,6 +669,7 @@ RENDERER = Renderer(
     examples=examples,
     human=human,
     compact=compact_view,
+    smaller=smaller_view,
 )
 
 register(
@@ -749,9 +730,9 @@ register(
             "? help and emotes; q quit",
         },
         "term.gotcha.examples": {
-            "es": "hola · /gesto aplaudir · /timbre zona 1 Bruno · /robar · 1 · /votar sí; "
-            "gestos: {emotes}",
-            "en": "hello · /emote clap · /buzz area 1 Bruno · /draw · 1 · /vote yes; "
+            "es": "hola · /gesto aplaudir · /timbre zona 1 Bruno · /robar · 1 · /votar sí · "
+            "/mesa; gestos: {emotes}",
+            "en": "hello · /emote clap · /buzz area 1 Bruno · /draw · 1 · /vote yes · /table; "
             "emotes: {emotes}",
         },
         "term.gotcha.chat_cut": {

@@ -211,10 +211,11 @@ class ReplayViewer:
         else:
             seat_views = []
             view = self._game.view(state, self._seat)
-        tables: tuple[RenderableType, ...] = (self._renderer.render_view(view, lang, seat_views),)
-        compact = self._renderer.compact
-        if not seat_views and compact is not None:
-            tables += (compact(view, lang),)
+        tables: tuple[RenderableType, ...] = (
+            (self._renderer.render_view(view, lang, seat_views),)
+            if seat_views
+            else self._renderer.tables(view, lang)
+        )
         outcome = self._outcome_line(self._game.outcome(state)) if index == self.last else None
         return header, tables, outcome
 

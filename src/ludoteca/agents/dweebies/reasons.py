@@ -16,6 +16,7 @@ from ludoteca.agents.dweebies import greedy
 from ludoteca.agents.dweebies.expert import ExpertDweebies, Scored
 from ludoteca.agents.dweebies.greedy import GreedyDweebies
 from ludoteca.agents.explain.decision import Decision
+from ludoteca.agents.explain.outcome import Outcome
 from ludoteca.agents.explain.reason import Count, Reason
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import register
@@ -71,8 +72,7 @@ def _played_out(decision: Decision, scored: Scored) -> Reason:
     figures: dict[str, Any] = {
         "count": Count(len(scored.candidates), "promising_placement"),
         "games": Count(scored.samples, "imagined_deal"),
-        "lead": mine,
-        "other": others[0] if others else mine,
+        "outcome": Outcome(mine, others[:1], "rule", lead=True),
     }
     return Reason(
         "explain.dweebies.played_out", {"bot": decision.seat}, {}, figures, mine, others[:1]
@@ -98,12 +98,8 @@ register(
             "this one leaves the least for the next players.",
         },
         "explain.dweebies.played_out": {
-            "es": "{bot} probó {count} en {games}, jugando unos turnos más: su ventaja media "
-            "sobre el mejor rival era de {lead} cartas con esta y de {other} con la "
-            "siguiente mejor.",
-            "en": "{bot} tried {count} on {games}, playing a few turns on: their average lead "
-            "over the best rival was {lead} cards with this one and {other} with the next "
-            "best.",
+            "es": "{bot} probó {count} en {games}, jugando unos turnos más: {outcome}.",
+            "en": "{bot} tried {count} on {games}, playing a few turns on: {outcome}.",
         },
         "explain.dweebies.other": {
             "es": "{bot} hizo lo que pide la regla en este momento.",

@@ -26,7 +26,12 @@ from ludoteca.engine.game import Seat, View
 from ludoteca.engine.i18n import register
 
 GameReasoner = Callable[["Decision"], Reason | None]
-"""A game's reasons for its bots: ``reason(decision)``, ``None`` for a bot it does not know."""
+"""A game's reasons for its bots: ``reason(decision)``, ``None`` for a bot it does not know,
+:data:`CHATTER` for a move that is no game move."""
+
+CHATTER = Reason("explain.chatter")
+"""What a game's reasons give for a bot's small talk (a chat line or an emote no rule asked
+for): it is no game move, so nothing is explained (:func:`reason_for` gives ``None``)."""
 
 _REASONERS: dict[str, str] = {
     game_id: f"ludoteca.agents.{game_id}.reasons:reason"
@@ -83,8 +88,13 @@ def capture(
     return Decision(game_id, agent, seat, view, legal, action, memo)
 
 
-def reason_for(decision: Decision) -> Reason:
-    """The reason for a decision (see the module docstring)."""
+def reason_for(decision: Decision) -> Reason | None:
+    """The reason for a decision (see the module docstring); ``None`` for small talk, which
+    is no game move (:data:`CHATTER`).
+
+    Raises:
+        ValueError: If the decision's game has no reasons for its bot.
+    """
     agent = decision.agent
     if isinstance(agent, ISMCTSAgent):
         memo = decision.memo
@@ -109,7 +119,7 @@ def reason_for(decision: Decision) -> Reason:
     found = _game_reasoner(decision.game_id)(decision)
     if found is None:
         raise ValueError(f"no reasons for the {agent.name} bot of {decision.game_id}")
-    return found
+    return None if found is CHATTER else found
 
 
 def random_reason(decision: Decision) -> Reason:

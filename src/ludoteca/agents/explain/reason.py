@@ -8,16 +8,18 @@ A :class:`Reason` is a catalogue key and three kinds of parameters:
   :class:`~ludoteca.engine.i18n.Message`; only what the reader can see: the move itself as
   the board shows it, public cards, the phase;
 * **figures** — the bot's own numbers (chances, counts of moves or simulated games, points
-  or cards it expects): :class:`Chance` reads ``71%``, :class:`Chances` ``40% and 35%``,
-  :class:`Count` a count with its noun in the number it asks (``1 move``, ``3 moves``),
+  or cards it expects): :class:`Chance` reads ``71%``, :class:`Count` a count with its
+  noun in the number it asks (``1 move``, ``3 moves``),
   :class:`Margin` a search's margin (``by over 5%``, or that its games were too few to
-  tell), an ``int`` as itself, a ``float`` with one decimal. They come from the bot's whole
-  view, hidden cards included, so they are the only part that may change with what the
-  reader cannot see; they never name a card. A noun's number or a margin's wording goes
-  with its figure for that reason: the rest of the sentence may not depend on them.
+  tell), :class:`~ludoteca.agents.explain.outcome.Outcome` the move played beside the
+  others (ties said as ties), an ``int`` as itself, a ``float`` with one decimal. They
+  come from the bot's whole view, hidden cards included, so they are the only part that
+  may change with what the reader cannot see; they never name a card. A noun's number or
+  a margin's wording goes with its figure for that reason: the rest of the sentence may not
+  depend on them.
 
 :meth:`Reason.masked` writes the sentence with every figure as ``#``: what must stay the same
-when the zones hidden from the reader are resampled (tests/agents/test_explain_leaks.py).
+when the zones hidden from the reader are resampled (tests/agents/test_explain_every_bot.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ludoteca.agents.explain.outcome import Outcome, percent
 from ludoteca.engine.events import name_list, seat_name
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import Lang, Message, msg, register
@@ -40,16 +43,9 @@ class Chance:
 
     value: float
 
-    def text(self) -> str:
-        """``"71%"``."""
-        return f"{round(min(1.0, max(0.0, self.value)) * 100)}%"
-
-
-@dataclass(frozen=True, slots=True)
-class Chances:
-    """Several probability figures, written ``40%, 35% and 20%``."""
-
-    values: tuple[float, ...]
+    def text(self, lang: Lang) -> str:
+        """``"71%"`` (``outcome.percent``: only a certainty reads ``100%``)."""
+        return percent(self.value, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,19 +74,22 @@ class Margin:
     ``value`` is a chance (the margin on the ``[-1, 1]`` value scale, halved), infinite
     when the search took too few games to measure it. At ``1`` (100%) or more no move
     could clear it: the search's games were too few to tell, and that is what it reads,
-    rather than "by over 100%".
+    rather than "by over 100%". Under half a percent (its games all agreed, so any lead
+    counts) it says so, rather than "by over 0%".
     """
 
     value: float
 
     def text(self, lang: Lang) -> str:
-        """``"by over 5%"``, or that the games were too few to tell, in ``lang``."""
+        """``"by over 5%"``, that any lead counts, or that the games were too few to tell."""
         if not math.isfinite(self.value) or self.value >= 1.0:
             return msg("explain.margin.too_few").text(lang)
-        return msg("explain.margin.over", margin=Chance(self.value).text()).text(lang)
+        if self.value < 0.005:
+            return msg("explain.margin.any").text(lang)
+        return msg("explain.margin.over", margin=Chance(self.value).text(lang)).text(lang)
 
 
-Figure = Chance | Chances | Count | Margin | int | float
+Figure = Chance | Count | Margin | Outcome | int | float
 """A bot's own number in a reason."""
 
 
@@ -146,25 +145,12 @@ class Reason:
 
 def figure_text(figure: Figure, lang: Lang) -> str:
     """A figure for people: ``71%``, ``3``, ``2.5`` (``2,5`` in Spanish)."""
-    if isinstance(figure, Chance):
-        return figure.text()
-    if isinstance(figure, Chances):
-        return chance_list(figure.values, lang)
-    if isinstance(figure, Count | Margin):
+    if isinstance(figure, Chance | Count | Margin | Outcome):
         return figure.text(lang)
     if isinstance(figure, int):
         return str(figure)
     text = f"{figure:.1f}"
     return text.replace(".", ",") if lang == "es" else text
-
-
-def chance_list(chances: Sequence[float], lang: Lang) -> str:
-    """``"40%"``, ``"40% and 35%"``, ``"40%, 35% and 20%"`` (``y`` in Spanish)."""
-    texts = [Chance(c).text() for c in chances]
-    if len(texts) <= 1:
-        return "".join(texts)
-    joiner = " y " if lang == "es" else " and "
-    return ", ".join(texts[:-1]) + joiner + texts[-1]
 
 
 _UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
@@ -207,6 +193,10 @@ register(
             for index, form in enumerate(("one", "other"))
         },
         "explain.margin.over": {"es": "por más de un {margin}", "en": "by over {margin}"},
+        "explain.margin.any": {
+            "es": "aquí por poco que fuera, pues sus partidas coincidían",
+            "en": "here by any lead at all, as their games all agreed",
+        },
         "explain.margin.too_few": {
             "es": "y fueron muy pocas partidas para saberlo",
             "en": "and these were too few games to tell",

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.agents.explain.reason import Chance, Chances, Count, Margin, Reason
+from ludoteca.agents.explain.outcome import Outcome
+from ludoteca.agents.explain.reason import Chance, Count, Margin, Reason
 from ludoteca.agents.ismcts import SearchStats
 from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import register
@@ -47,24 +48,23 @@ def search_reason(seat: Seat, stats: SearchStats, chosen: Any) -> Reason | None:
     if not others:
         figures: dict[str, Any] = {"chance": Chance(mine[2]), "games": Count(mine[1], "game")}
         return Reason("explain.search.alone", seats, {}, figures, mine[2])
+    close = max(others) > mine[2]
     if not stats.anchored:
         figures = {
-            "chance": Chance(mine[2]),
             "games": Count(stats.iterations, "game"),
-            "others": Chances(others),
+            "outcome": Outcome(mine[2], others, "tried"),
         }
-        close = max(others) > mine[2]
         return Reason("explain.search.most_tried", seats, {}, figures, mine[2], others, close)
-    figures = {
-        "chance": Chance(mine[2]),
-        "games": Count(mine[1], "game_simulated"),
-        "usual": Chance(chance(stats.anchor_value)),
-        "best": Chance(max(others)),
-        "margin": Margin(stats.margin / 2.0),
-    }
     # The anchor's move is kept unless another beats it by more than the margin, so a
     # kept move may show less than the best other: the sentence states that rule.
-    close = max(others) > mine[2]
+    kept = not stats.overridden
+    ranked = tuple(sorted(others, reverse=True))
+    outcome = Outcome(mine[2], ranked, "usual", None if kept else chance(stats.anchor_value))
+    figures = {
+        "games": Count(mine[1], "game_simulated"),
+        "margin": Margin(stats.margin / 2.0),
+        "outcome": outcome,
+    }
     return Reason("explain.search.anchored", seats, {}, figures, mine[2], others, close)
 
 
@@ -72,17 +72,15 @@ register(
     {
         "explain.search.anchored": {
             "es": "{bot} comparó su jugada habitual con otras en {games} desde lo que ve; "
-            "solo la cambia por otra que gane claramente más, {margin}: con esta ganaba un "
-            "{chance}, con la habitual un {usual} y con la mejor de las demás un {best}.",
+            "solo la cambia por otra que gane claramente más, {margin}: {outcome}.",
             "en": "{bot} tested their usual move against others in {games} from what they "
-            "see; they trade it only for one that wins clearly more, {margin}: this move won "
-            "{chance}, their usual move {usual} and the best other {best}.",
+            "see; they trade it only for one that wins clearly more, {margin}: {outcome}.",
         },
         "explain.search.most_tried": {
             "es": "{bot} simuló {games} desde lo que ve y juega la jugada que más probó, la "
-            "más fiable: ganaba un {chance}; las siguientes más probadas, {others}.",
+            "más fiable: {outcome}.",
             "en": "{bot} simulated {games} from what they see and plays the move they tried "
-            "most, the surest: it won {chance}; the next most tried {others}.",
+            "most, the surest: {outcome}.",
         },
         "explain.search.alone": {
             "es": "{bot} simuló {games} desde lo que ve con la única jugada que valía la pena "

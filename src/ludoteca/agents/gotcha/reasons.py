@@ -4,14 +4,15 @@ The bot's choice is the earliest of what it wanted to do (``GreedyGotcha.last``,
 wanted it): its turn's draw or play, what a live rule wants before them or before a buzz,
 a buzz of a breach it noticed, a reaction a rule owes, small talk. The reason says which,
 with what the whole table sees: the area or mat, the players buzzed, the player a rule
-was given to. The card in its hand is not named before it is played.
+was given to. The card in its hand is not named before it is played. Small talk no rule
+asked for (a chat line, an emote) is no game move: it is not explained (``CHATTER``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.agents.explain.decision import Decision
+from ludoteca.agents.explain.decision import CHATTER, Decision
 from ludoteca.agents.explain.reason import Reason
 from ludoteca.agents.gotcha.expert import ExpertGotcha
 from ludoteca.agents.gotcha.greedy import GreedyGotcha, Sources
@@ -44,7 +45,7 @@ def reason(decision: Decision) -> Reason | None:
     if action in sources.reactions:
         return Reason("explain.gotcha.reaction", seats)
     if isinstance(action, Chat | Emote):
-        return Reason("explain.gotcha.small_talk", seats)
+        return CHATTER  # small talk no rule asked for: no game move, nothing to explain
     return Reason("explain.gotcha.other", seats)
 
 
@@ -113,10 +114,6 @@ register(
         "explain.gotcha.reaction": {
             "es": "{bot} responde como le pide una regla en juego.",
             "en": "{bot} reacts as a live rule asks them to.",
-        },
-        "explain.gotcha.small_talk": {
-            "es": "{bot} charla y hace gestos de vez en cuando, como un invitado más.",
-            "en": "{bot} chats and gestures now and then, like any guest at the table.",
         },
         "explain.gotcha.other": {
             "es": "{bot} hizo lo que pide la regla en este momento.",

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.agents.explain.decision import Decision
-from ludoteca.agents.explain.reason import Chance, Chances, Count, Reason
+from ludoteca.agents.explain.outcome import Outcome
+from ludoteca.agents.explain.reason import Chance, Count, Reason
 from ludoteca.agents.tacocat.expert import ExpertTacocat, Scored
 from ludoteca.agents.tacocat.greedy import GreedyTacocat, _opponent_pool, match_probability
 from ludoteca.engine.i18n import register
@@ -63,12 +64,13 @@ def _scored(decision: Decision, scored: Scored) -> Reason:
     )[:2]
     replacing = isinstance(decision.action, Replace)
     unit = "simulated_deal" if replacing else "likely_hand"
-    figures: dict[str, Any] = {"games": Count(scored.samples, unit), "chance": Chance(mine)}
+    figures: dict[str, Any] = {"games": Count(scored.samples, unit)}
     key = "replace_scored" if replacing else "scored"
     if others:
-        figures["others"] = Chances(tuple(others))
+        figures["outcome"] = Outcome(mine, tuple(others), "rule")
         figures["count"] = Count(len(scored.actions), "way" if replacing else "possible_move")
     else:
+        figures["chance"] = Chance(mine)
         key += "_alone"
     return Reason(f"explain.tacocat.{key}", _seats(decision), {}, figures, mine, tuple(others))
 
@@ -117,10 +119,9 @@ register(
         },
         "explain.tacocat.scored": {
             "es": "{bot} jugó el resto de la ronda contra {games} de {opponent} con cada "
-            "una de sus {count}: con esta ganaba un {chance}; con las mejores de las demás, "
-            "{others}.",
+            "una de sus {count}: {outcome}.",
             "en": "{bot} played the rest of the round out against {games} of {opponent} "
-            "with each of their {count}: this one won {chance}; the best others {others}.",
+            "with each of their {count}: {outcome}.",
         },
         "explain.tacocat.scored_alone": {
             "es": "{bot} jugó el resto de la ronda contra {games} de {opponent}: con esta "
@@ -129,10 +130,10 @@ register(
             "this move won {chance}.",
         },
         "explain.tacocat.replace_scored": {
-            "es": "{bot} probó {count} de cambiar cartas en {games} y se quedó con la mejor: "
-            "ganaba la ronda un {chance}; las mejores de las demás, {others}.",
-            "en": "{bot} tried {count} of swapping cards on {games} and kept the best: it won "
-            "the round {chance}; the best others {others}.",
+            "es": "{bot} probó {count} de cambiar cartas en {games}, contando las rondas "
+            "ganadas, y se quedó con la mejor: {outcome}.",
+            "en": "{bot} tried {count} of swapping cards on {games}, counting the rounds "
+            "won, and kept the best: {outcome}.",
         },
         "explain.tacocat.replace_scored_alone": {
             "es": "{bot} probó su cambio de cartas en {games}: ganaba la ronda un {chance}.",

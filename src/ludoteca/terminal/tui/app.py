@@ -300,6 +300,10 @@ class TableApp(App[int]):
         if self._board is not None and not isinstance(self.screen, DetailScreen):
             self.push_screen(DetailScreen(self._board.tables[0], self.lang))
 
+    def show_detail(self) -> None:
+        """The full table over the screen, asked for by a typed line (Gotcha's ``/table``)."""
+        self.action_detail()
+
     def action_toggle_chatter(self) -> None:
         """Show all the talk in the log, or only some of it (Gotcha)."""
         self.show_chatter = not self.show_chatter

@@ -76,6 +76,9 @@ class Screen(Protocol):
     def hand_over(self, seat: int, name: str) -> None:
         """Hide the table until the next person says they are at the keyboard."""
 
+    def show_detail(self) -> None:
+        """The whole table over the screen (every trait, rule and card), as F3 shows it."""
+
 
 class Channel:
     """The person's answers, from the screen to the game's thread."""

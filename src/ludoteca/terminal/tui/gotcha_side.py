@@ -81,6 +81,11 @@ class TableGotcha(GotchaHuman):
         ask = Ask(prompt, tuple(options.labels), tuple(options.hints), verbs)
         side.call(side.screen.ask, ask)
 
+    def _show_whole(self, view: View) -> None:
+        """The whole table over the screen, as F3 shows it."""
+        self._side.show(view)
+        self._side.call(self._side.screen.show_detail)
+
     def _say(self, message: Message, style: str) -> None:
         self._side.call(self._side.screen.say, message.text(self._lang), style)
 

@@ -10,11 +10,12 @@ timer when the room has ``turn_seconds``; when it runs out a stand-in agent move
 Bots choose in a worker thread (``asyncio.to_thread``) and their choice is applied under
 the room's lock only if the game has not moved on meanwhile.
 
-After any bot's move the pilot keeps its decision (:class:`Why`: the view it saw, its
-choice and what it recorded of it, ``explain.capture``), and :meth:`Pilot.why` gives its
-reason as one sentence for the history ("why the bot did that", ``ludoteca.agents.explain``)
-while that move is the last one played; the sentence is worded only when it is sent, once
-per language.
+After any bot's choice the pilot words its reason ("why the bot did that",
+``ludoteca.agents.explain``) in the worker thread that chose, in every language, from the
+bot's own decision; when that move is applied the room keeps the sentences with the step
+(``Live.reasons``) and stores them with it (``Store.add_reason``), so the history sent after
+a reload, a restart or in a replay still has them. Small talk is not explained, nor a
+stand-in's move for a person whose time ran out.
 """
 
 from __future__ import annotations
@@ -78,20 +79,6 @@ class Proposal:
 
 
 @dataclass(slots=True)
-class Why:
-    """A bot's decision for the step it played (``step``: its index in the game), and its
-    reason once worded (per language).
-    """
-
-    live: Live
-    step: int
-    seat: int
-    action: Any
-    decision: explain.Decision
-    texts: dict[Lang, str] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class _Tasks:
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
@@ -138,8 +125,12 @@ class Table(Protocol):
         """The seats' names in seat order."""
         ...
 
-    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
-        """Apply a bot's or a timer's checked step (planned again later if not stored)."""
+    async def apply_or_retry(
+        self, seat: Seat, action: Any, reason: dict[str, str] | None = None
+    ) -> None:
+        """Apply a bot's or a timer's checked step (planned again later if not stored),
+        with the bot's ``reason`` for it (one text per language) if it has one.
+        """
         ...
 
     def timed_out(self, seat: Seat, label: dict[Lang, str]) -> None:
@@ -170,9 +161,9 @@ class Pilot:
         self._agent_rngs: dict[int, Any] = {}
         self._tasks = _Tasks()
         self._thinking = threading.Lock()
-        self._why: Why | None = None
-        self._decisions: dict[Seat, explain.Decision] = {}
-        """Each bot's latest decision (kept by the thread that chose, under the lock)."""
+        self._worded: dict[Seat, tuple[Any, dict[str, str] | None]] = {}
+        """Each bot's latest choice and its reason by language (kept by the thread that
+        chose, under the thinking lock; ``None``: nothing to explain)."""
 
     def begin(self, live: Live) -> None:
         """A new game: fresh agents, each seat's rng derived from the game's seed."""
@@ -180,8 +171,7 @@ class Pilot:
         self._stand_ins.clear()
         self.deadlines.clear()
         self.proposal = None
-        self._why = None
-        self._decisions.clear()
+        self._worded.clear()
         self._agent_rngs = {
             seat: rng_mod.derive(live.seed, "agent", seat) for seat in range(live.players)
         }
@@ -319,29 +309,43 @@ class Pilot:
             )
         return agent
 
-    def _choose(self, agent: Agent, seat: int, state: Any) -> Any:
-        """A bot's choice (runs in a worker thread). A dropped choice's thread may still be
-        thinking when the next one starts: the thinking lock keeps one agent (and its rng)
-        in one thread at a time.
+    def _choose(self, agent: Agent, seat: int, state: Any, *, explained: bool = True) -> Any:
+        """A bot's choice (runs in a worker thread), and its reason worded when
+        ``explained``. A dropped choice's thread may still be thinking when the next one
+        starts: the thinking lock keeps one agent (and its rng) in one thread at a time.
         """
         with self._thinking, self.table.session.calls():
             view = self.game.view(state, seat)
             legal = self.game.legal_actions(state, seat)
+            self._worded.pop(seat, None)
             try:
                 action = agent.choose(view, legal, self._agent_rngs[seat])
                 runner.check(self.game, state, seat, action)
-                # References only (no words): kept for the reason, read if it is played.
-                self._decisions[seat] = explain.capture(
-                    self.game_id, agent, seat, view, legal, action
-                )
             except Exception:
                 # A bot's bug must not stall the table: log it and play a listed move.
                 log.exception(
                     "room %s: the bot in seat %s failed; a random move instead", self.table.id, seat
                 )
-                action = rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
-                self._decisions.pop(seat, None)
+                return rng_mod.choice(self._agent_rngs[seat], list(legal[:50]))
+            if explained:
+                # Before the agent chooses again: what it recorded describes this choice.
+                decision = explain.capture(self.game_id, agent, seat, view, legal, action)
+                self._worded[seat] = (action, self._word(decision))
         return action
+
+    def _word(self, decision: explain.Decision) -> dict[str, str] | None:
+        """A decision's reason in every language (``None``: small talk, or a reason's bug,
+        logged: the move is played unexplained).
+        """
+        try:
+            reason = explain.reason_for(decision)
+            if reason is None:
+                return None
+            names = self.table.names()
+            return {lang: reason.text(lang, seat_names(names, lang)) for lang in LANGS}
+        except Exception:
+            log.exception("room %s: no reason for the bot in seat %s", self.table.id, decision.seat)
+            return None
 
     # -------------------------------------------------------------------------------
     # Moves
@@ -354,37 +358,12 @@ class Pilot:
         action = await asyncio.to_thread(self._choose, agent, seat, live.state)
         async with table.lock:
             if self._current(live, version) and table.seats[seat].kind == BOT:
-                self._keep_why(live, seat, action)  # before the step: its broadcast tells it
-                await table.apply_or_retry(seat, action)
+                await table.apply_or_retry(seat, action, self._reason(seat, action))
 
-    def _keep_why(self, live: Live, seat: Seat, action: Any) -> None:
-        decision = self._decisions.get(seat)
-        if decision is not None and decision.action == action:
-            self._why = Why(live, live.version, seat, action, decision)
-
-    def why(self, live: Live, reader: Seat | None, lang: Lang) -> dict[str, Any] | None:
-        """The last bot's reason, ``{"step", "seat", "text"}``, while its move is the last
-        move played (``reader``: who it is for; the reason reads the same for every seat,
-        it names nothing hidden from any of them). Call under ``Session.calls``.
-        """
-        why = self._why
-        if why is None or why.live is not live or why.step != live.last_index():
-            return None
-        step = live.steps[why.step]
-        if step.seat != why.seat or step.text != str(why.action):
-            return None
-        text = why.texts.get(lang)
-        if text is None:
-            try:
-                reason = explain.reason_for(why.decision)
-                names = seat_names(self.table.names(), lang)
-                text = why.texts[lang] = reason.text(lang, names)
-            except Exception:
-                # A reason's bug must not break the table's state message: no reason.
-                log.exception("room %s: no reason for the bot in seat %s", self.table.id, why.seat)
-                self._why = None
-                return None
-        return {"step": why.step, "seat": why.seat, "text": text}
+    def _reason(self, seat: Seat, action: Any) -> dict[str, str] | None:
+        """The bot's reason for ``action``, if that is the choice it last worded."""
+        worded = self._worded.get(seat)
+        return worded[1] if worded is not None and worded[0] == action else None
 
     async def _realtime_bots(self, live: Live, version: int, bots: list[int]) -> None:
         table = self.table
@@ -412,8 +391,8 @@ class Pilot:
             if not self._current(live, version) or table.seats[proposal.seat].kind != BOT:
                 return
             self.proposal = None
-            self._keep_why(live, proposal.seat, proposal.action)
-            await table.apply_or_retry(proposal.seat, proposal.action)
+            reason = self._reason(proposal.seat, proposal.action)
+            await table.apply_or_retry(proposal.seat, proposal.action, reason)
 
     async def _timeout(self, live: Live, version: int) -> None:
         table = self.table
@@ -428,7 +407,9 @@ class Pilot:
                 self._tasks.timer = self.spawn(self._timeout(live, version))
                 return
             seat = due[0]
-        action = await asyncio.to_thread(self._choose, self._stand_in(seat), seat, live.state)
+        action = await asyncio.to_thread(
+            self._choose, self._stand_in(seat), seat, live.state, explained=False
+        )
         async with table.lock:
             if not self._current(live, version):
                 return

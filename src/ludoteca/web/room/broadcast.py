@@ -23,6 +23,7 @@ from ludoteca.engine.i18n import Lang
 from ludoteca.engine.lazy import listing_identity, listing_keys
 from ludoteca.web.room import clock, events
 from ludoteca.web.room.bots import Pilot
+from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import BOT, SeatState
 from ludoteca.web.room.session import Session
 from ludoteca.web.wire.client import Client, Serialised, dumps, now_ms, outcome_json
@@ -316,8 +317,14 @@ def state_message(
     book = events.live_book(live)
     if since is None:
         told = book.history(live.version, seat, lang, names)
+        first = told[0]["step"] if told else 0  # the reasons of the steps whose events go
     else:
         told = book.since(since, live.version, seat, lang, names)
+        first = since
+    reasons = live.reasons
+    whys = (
+        events.told_reasons(reasons, live.steps.seat, first, live.version, lang) if reasons else []
+    )
     info = room.info
     game = room.session.game
     state = live.state
@@ -354,8 +361,22 @@ def state_message(
         "deadline": min(due) if due else None,
         "deadline_in": min(due) - now_ms() if due else None,
         "clock": clock.clock_of(view) if info.realtime else None,
-        "why": room.pilot.why(live, seat, lang),
+        "whys": whys,
+        "why": _last_why(live, lang),
     }
+
+
+def _last_why(live: Live, lang: Lang) -> dict[str, Any] | None:
+    """The reason for the last move, if a bot made it (``why``, for the clients that read
+    only the last move's reason; ``whys`` carries every one).
+    """
+    if not live.reasons:  # no bot move explained yet (every move of people-only tables)
+        return None
+    last = live.last_index()
+    if last is None or last not in live.reasons:
+        return None
+    told = events.told_reasons(live.reasons, live.steps.seat, last, last + 1, lang)
+    return told[0] if told else None
 
 
 def send_room(room: Audience) -> None:

@@ -12,7 +12,7 @@ events of the steps it has not heard of with each ``state`` message, and the his
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine.events import default_names
@@ -187,3 +187,29 @@ def record_book(
         return states[index], states[index + 1]
 
     return Book(game, step_at, states_at, lambda index: index)
+
+
+def told_reasons(
+    reasons: Mapping[int, Mapping[str, str]],
+    seats: Callable[[int], Seat],
+    start: int,
+    end: int,
+    lang: Lang,
+) -> list[dict[str, Any]]:
+    """The bots' reasons for steps ``start`` to ``end - 1`` (``seats(index)``: who took a
+    step), ``{"step", "seat", "text"}`` in ``lang``, in step order.
+
+    A reason reads the same for every reader: it names nothing hidden from any of them
+    (only the bot's own figures come from its hidden cards, ``agents.explain``), so the
+    history, a reload and a replay send it to every seat and spectator alike, as the
+    last move's reason always was.
+    """
+    if end - start <= len(reasons):  # a move's few new steps: look them up
+        indices: Iterable[int] = (i for i in range(start, end) if i in reasons)
+    else:
+        indices = sorted(i for i in reasons if start <= i < end)
+    return [
+        {"step": index, "seat": seats(index), "text": reasons[index][lang]}
+        for index in indices
+        if lang in reasons[index]
+    ]

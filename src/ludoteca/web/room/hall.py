@@ -250,6 +250,7 @@ class Rooms:
         stored = row
         row, game_row = mend_game(row, games)
         steps = [] if game_row is None else self.store.actions(row.id, row.game_no)
+        reasons = {} if game_row is None else self.store.reasons(row.id, row.game_no)
         return _Stored(
             row,
             self.store.seats(row.id),
@@ -257,6 +258,7 @@ class Rooms:
             self.store.chat(row.id, CHAT_HISTORY),
             game_row,
             steps,
+            reasons,
             stored,
         )
 
@@ -277,6 +279,7 @@ class Rooms:
                 live = Live.restore(
                     room.game, row.game_no, game_row.seed, game_row.options, row.players, steps
                 )
+            live.reasons = dict(stored.reasons)
             room.begin(live)
             with room.session.calls():
                 outcome = live.outcome()
@@ -369,8 +372,8 @@ def mend_seats(
 
 class _Stored(NamedTuple):
     """What the store holds of a room: its row (as mended, :func:`mend_game`; ``original``
-    as stored), seats, creator token's hash, last chat lines, and its current game's row
-    and steps (None and none before the first game).
+    as stored), seats, creator token's hash, last chat lines, and its current game's row,
+    steps and bots' reasons (None and none before the first game).
     """
 
     row: RoomRow
@@ -379,6 +382,7 @@ class _Stored(NamedTuple):
     chat: list[ChatRow]
     game: GameRow | None
     steps: list[tuple[int, str]]
+    reasons: dict[int, dict[str, str]]
     original: RoomRow | None = None
 
 

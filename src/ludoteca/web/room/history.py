@@ -4,9 +4,9 @@ Chat lines are stored, then sent to every socket (a spectator's name in each soc
 language). A replay rebuilds a finished game from its stored record (seed, options and
 steps) once and keeps it; each ``replay`` request then shows one step of it from the
 asking socket's seat, hiding the other seats' secret choices as the live game did, with the
-events so far as that seat heard them. A replay moves one move at a time: a chance step is
-shown with the move that caused it (the ``moves`` frames), and by round where there are
-rounds.
+events so far as that seat heard them and the bots' reasons stored with their moves. A
+replay moves one move at a time: a chance step is shown with the move that caused it (the
+``moves`` frames), and by round where there are rounds.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class Rebuilt:
     book: events.Book
     names: tuple[str, ...]
     rounds: list[int]
+    reasons: dict[int, dict[str, str]]
 
 
 def move_frames(record: GameRecord) -> tuple[list[int], list[int]]:
@@ -114,8 +115,8 @@ class Replays:
     ) -> dict[str, Any]:
         """The ``replay`` message: game ``number`` (default the last finished) at ``step``,
         with the frames a replay steps through (one per move), the frames that start a
-        round, and the events up to ``step`` as ``seat`` saw them, naming players as the
-        game's stored seats did.
+        round, the events up to ``step`` as ``seat`` saw them, naming players as the
+        game's stored seats did, and the bots' reasons for those steps (``whys``).
 
         Raises:
             RoomError: ``not_finished`` or ``bad_step``.
@@ -145,6 +146,9 @@ class Replays:
                 break
             outcome = game.outcome(rebuilt.states[step]) if step == total else None
             told = rebuilt.book.history(step, seat, lang, names)
+        first = told[0]["step"] if told else 0
+        seats = rebuilt.steps
+        whys = events.told_reasons(rebuilt.reasons, lambda i: seats[i][0], first, step, lang)
         return {
             "type": "replay",
             "game": number,
@@ -156,6 +160,7 @@ class Replays:
             "moves": rebuilt.frames,
             "rounds": rebuilt.rounds,
             "events": told,
+            "whys": whys,
         }
 
     def _rebuilt(self, number: int) -> Rebuilt:
@@ -179,6 +184,7 @@ class Replays:
             flags = secret_flags(self.game, states, steps)
             frames, rounds = move_frames(record)
         book = events.record_book(self.game, states, steps)
-        rebuilt = Rebuilt(states, steps, flags, frames, book, tuple(row.seats), rounds)
+        reasons = self.store.reasons(self.room_id, number)
+        rebuilt = Rebuilt(states, steps, flags, frames, book, tuple(row.seats), rounds, reasons)
         self._cache[number] = rebuilt
         return rebuilt

@@ -155,6 +155,9 @@ class Live:
         self.state: Any = runner.new_game(game, players, seed, options)
         self.chance_rng: random.Random = rng_mod.derive(seed, "chance")
         self.steps = Steps()
+        self.reasons: dict[int, dict[str, str]] = {}
+        """The bots' reasons for their steps, by step index, each one text per language
+        (stored with the step: ``Store.add_reason``)."""
         self._replayed: list[Any] = []
         """States before steps ``0..``, replayed for compact steps (dropped on each step)."""
         self.anchor = time.monotonic()
@@ -224,6 +227,8 @@ class Live:
         """Drop the steps from ``count`` on (the store refused them)."""
         self.steps.truncate(count)
         del self._replayed[count + 1 :]
+        for index in [i for i in self.reasons if i >= count]:
+            del self.reasons[index]
 
     def rewind_chance(self) -> None:
         """Put the chance stream where the kept steps left it, by replaying them from the

@@ -479,8 +479,9 @@ class Room:
         with contextlib.suppress(RoomError):
             await self._draw_and_go_on()
 
-    async def apply(self, seat: Seat, action: Any) -> None:
-        """Apply a checked action (and the chance that follows), store, broadcast, go on.
+    async def apply(self, seat: Seat, action: Any, reason: dict[str, str] | None = None) -> None:
+        """Apply a checked action (and the chance that follows), store, broadcast, go on;
+        a bot's ``reason`` for it (one text per language) is kept and stored with it.
         Call under the room's lock: it is held until the steps are stored (the writer
         thread commits them), so no one hears of them before.
 
@@ -488,13 +489,17 @@ class Room:
             RoomError: ``server_error`` if the store refused the steps; the game is then
                 put back as it was (nothing was sent).
         """
-        await self.session.play_async(seat, action)
+        await self.session.play_async(seat, action, reason)
         await self._after_change_async()
 
-    async def apply_or_retry(self, seat: Seat, action: Any) -> None:
-        """A bot's or a timer's step; if the store refuses it, plan again a second later."""
+    async def apply_or_retry(
+        self, seat: Seat, action: Any, reason: dict[str, str] | None = None
+    ) -> None:
+        """A bot's or a timer's step (with the bot's reason); if the store refuses it, plan
+        again a second later.
+        """
         try:
-            await self.apply(seat, action)
+            await self.apply(seat, action, reason)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
         else:

@@ -120,9 +120,15 @@ class Session:
         self._settle(steps, undo, self._write(steps))
         return steps
 
-    async def play_async(self, seat: Seat, action: Any) -> list[Step]:
-        """:meth:`play`, the steps stored by the writer thread while the loop goes on."""
+    async def play_async(
+        self, seat: Seat, action: Any, reason: dict[str, str] | None = None
+    ) -> list[Step]:
+        """:meth:`play`, the steps stored by the writer thread while the loop goes on; a
+        bot's ``reason`` for the move (one text per language) is kept and stored with it.
+        """
         steps, undo = self._advance(lambda live: live.play(seat, action))
+        if reason is not None and steps:
+            undo.live.reasons[undo.count] = reason
         await self._settle_async(steps, undo)
         return steps
 
@@ -156,9 +162,12 @@ class Session:
         live = self.current()
         entries = [(entry.seat, entry.text) for entry in steps]
         first, game_no, at = live.version - len(steps), live.game_no, now_ms()
+        reason = live.reasons.get(first)
 
         def write() -> None:
             self.store.add_actions(self.room_id, game_no, first, entries, at)
+            if reason is not None:
+                self.store.add_reason(self.room_id, game_no, first, reason)
 
         return write
 

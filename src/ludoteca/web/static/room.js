@@ -530,7 +530,7 @@ export function mountRoom(root, roomId) {
   function drawHistoryPanel() {
     if (!dom.history) return;
     dom.history.parentElement.hidden = !S.state && !S.replay;
-    const events = S.replay ? (S.replay.events || []) : S.events;
+    const events = S.replay ? foldEvents([], {events: S.replay.events, events_reset: true, whys: S.replay.whys}) : S.events;
     drawHistory(dom.history, events, {you: S.you, replay: Boolean(S.replay)});
   }
 

@@ -2,20 +2,24 @@
 //
 // The server sends each socket the events it may see (`state.events`, the whole history
 // when `state.events_reset`), already in its language with the players' names; a replay
-// frame carries the events up to that frame (`replay.events`).
+// frame carries the events up to that frame (`replay.events`). The bots' reasons for their
+// moves come with them (`whys`) and are shown after each move's events.
 
 import {h, clear} from "./boards/svg.js";
 import {t} from "./i18n.js";
 
 const KEEP = 400;
 
-/** Fold a `state` message's events into `list` (returns the new list). A bot's reason
- * for its last move (`message.why`) becomes one item of kind "why" after it. */
+/** Fold a `state` (or `replay`) message's events into `list` (returns the new list). The
+ * bots' reasons for their moves (`message.whys`, and `message.why` for the last move)
+ * become items of kind "why", each right after its step's own events. */
 export function foldEvents(list, message) {
   const incoming = Array.isArray(message.events) ? message.events : [];
   const next = message.events_reset ? [...incoming] : [...list, ...incoming];
-  const why = message.why;
-  if (why && typeof why.text === "string" && !next.some((e) => e.kind === "why" && e.step === why.step)) {
+  const whys = Array.isArray(message.whys) ? [...message.whys] : [];
+  if (message.why) whys.push(message.why);
+  for (const why of whys) {
+    if (!why || typeof why.text !== "string" || next.some((e) => e.kind === "why" && e.step === why.step)) continue;
     // Right after that step's own events (chance steps after it come later): steps stay in order.
     let at = next.length;
     while (at > 0 && next[at - 1].step > why.step) at--;

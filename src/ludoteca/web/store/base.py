@@ -149,6 +149,16 @@ class Store(Protocol):
         """A game's steps ``(seat, text)`` in order."""
         ...
 
+    def add_reason(self, room_id: str, game_no: int, index: int, texts: dict[str, str]) -> None:
+        """Store a bot's reason for the ``index``-th step of a game, one text per language
+        (why the bot made that move, shown with it in the history and the replay).
+        """
+        ...
+
+    def reasons(self, room_id: str, game_no: int) -> dict[int, dict[str, str]]:
+        """A game's stored bot reasons: each step index's texts by language."""
+        ...
+
     def add_chat(self, room_id: str, line: ChatRow) -> None:
         """Append a chat line."""
         ...

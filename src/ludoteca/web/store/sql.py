@@ -73,6 +73,13 @@ SCHEMA = (
         at_ms BIGINT NOT NULL,
         PRIMARY KEY (room_id, game_no, idx)
     )""",
+    """CREATE TABLE IF NOT EXISTS reasons (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        texts TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no, idx)
+    )""",
     """CREATE TABLE IF NOT EXISTS chat (
         room_id TEXT NOT NULL,
         idx INTEGER NOT NULL,
@@ -417,6 +424,17 @@ class SqlStore:
         )
         return [(int(r[0]), r[1]) for r in rows]
 
+    def add_reason(self, room_id: str, game_no: int, index: int, texts: dict[str, str]) -> None:
+        """Store a bot's reason for the ``index``-th step of a game, by language."""
+        self._write(_ADD_REASON, (room_id, game_no, index, _dump(texts)), room_id)
+
+    def reasons(self, room_id: str, game_no: int) -> dict[int, dict[str, str]]:
+        """A game's stored bot reasons, by step index."""
+        rows = self._read(
+            "SELECT idx, texts FROM reasons WHERE room_id = ? AND game_no = ?", (room_id, game_no)
+        )
+        return {int(r[0]): json.loads(r[1]) for r in rows}
+
     def add_chat(self, room_id: str, line: ChatRow) -> None:
         """Append a chat line."""
         with self._cursor(room=room_id) as cur:
@@ -464,6 +482,10 @@ class _Job:
 _UPDATE_ROOM = "UPDATE rooms SET status = ?, game_no = ? WHERE id = ?"
 _ADD_ACTION = (
     "INSERT INTO actions (room_id, game_no, idx, seat, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_ADD_REASON = (
+    "INSERT INTO reasons (room_id, game_no, idx, texts) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (room_id, game_no, idx) DO UPDATE SET texts = excluded.texts"
 )
 _SAVE_SEAT = (
     "INSERT INTO seats (room_id, seat, kind, name, agent, profile, token_hash)"
