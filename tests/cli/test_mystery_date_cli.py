@@ -16,6 +16,7 @@ from ludoteca.agents.random import RandomAgent
 from ludoteca.cli import app
 from ludoteca.engine import record, registry, runner
 from ludoteca.engine.replay import replay
+from ludoteca.engine.seats import seat_symbol
 from ludoteca.games.mystery_date.cards import card_label, card_name
 from ludoteca.games.mystery_date.game import GAME
 from ludoteca.terminal import mystery_date as md_term
@@ -54,8 +55,8 @@ def test_track_shows_every_piece_and_the_hand_by_colour() -> None:
     view = GAME.view(state, state.mover)
     out = text_of(md_term.render_view(view, "en"))
     for seat, space in enumerate(state.positions):
-        assert f"{md_term.PIECE}{seat}" in out
-        line = next(line for line in out.splitlines() if f"{md_term.PIECE}{seat}" in line)
+        assert seat_symbol(seat) in out  # each piece by its seat's symbol, never a number
+        line = next(line for line in out.splitlines() if seat_symbol(seat) in line)
         assert f"{space:>2} " in line
     assert "Your hand" in out and "pink " in out and "orange " in out
     assert f"top {card_name(state.discard[-1])}" in out

@@ -724,9 +724,8 @@ register(
             "en": "Vote: was {buzzer} right about {slot} ({accused})? /vote yes or /vote no",
         },
         "term.gotcha.hint": {
-            "es": "Escribe para hablar; /gesto NOMBRE; /timbre ZONA NOMBRES; número: jugada; "
-            "Intro: esperar; ? ayuda y gestos; q salir",
-            "en": "Type to chat; /emote NAME; /buzz AREA NAMES; number: a move; Enter: wait; "
+            "es": "Escribe y hablas; /timbre ZONA NOMBRES; Intro: espera; ? ayuda; q salir",
+            "en": "Type to chat; /buzz AREA NAMES; number: a move; Enter: wait; "
             "? help and emotes; q quit",
         },
         "term.gotcha.examples": {

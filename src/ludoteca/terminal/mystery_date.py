@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.engine.seats import seat_symbol
 from ludoteca.games.mystery_date import game as mystery_date
 from ludoteca.games.mystery_date.cards import (
     COLOURS,
@@ -42,7 +43,6 @@ SYMBOLS = {
 """Short labels of the space kinds on the track."""
 STYLES = ("magenta", "green", "blue", "dark_orange")
 """Rich colour per card colour (pink, green, blue, orange)."""
-PIECE = "●"
 SIDE = 8
 """Spaces per row of the drawn track (one side of the board)."""
 SHOWN_EVENTS = 8
@@ -159,7 +159,7 @@ def _track(view: View) -> Table:
             cell.append(SYMBOLS[kind], style="bold cyan" if kind == "door" else "")
             pieces = by_space.get(index, [])
             if pieces:
-                cell.append(" " + "".join(f"{PIECE}{s}" for s in pieces), style="bold yellow")
+                cell.append(" " + "".join(seat_symbol(s) for s in pieces), style="bold yellow")
             if index == moved_to:
                 cell.stylize("reverse")
             cells.append(cell)
@@ -264,9 +264,9 @@ register(
         },
         "term.md.legend": {
             "es": "◆ abre la puerta · +1 / +2 toma del mazo · +1? del mazo o del descarte · "
-            "⇄R / ⇄L / ⇄* intercambia a la derecha / izquierda / con quien quieras · ●N pieza",
+            "⇄R / ⇄L / ⇄* intercambia a la derecha / izquierda / con quien quieras · ●▲■ piezas",
             "en": "◆ open the door · +1 / +2 take from the draw pile · +1? draw or discard · "
-            "⇄R / ⇄L / ⇄* swap right / left / any player · ●N a piece",
+            "⇄R / ⇄L / ⇄* swap right / left / any player · ●▲■ the pieces",
         },
         "term.md.turn": {"es": "Turno", "en": "To act"},
         "term.md.mover": {"es": "Juega", "en": "Mover"},
