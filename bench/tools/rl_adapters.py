@@ -1,6 +1,7 @@
 """Engine random playouts against each RL adapter, side by side in one run.
 
     .venv/bin/python -m bench.tools.rl_adapters --seconds 1 --repeats 3 [--games tacocat ...]
+    .venv/bin/python -m bench.tools.rl_adapters --src <export of the old commit>/src ...
 
 Rows per game (fewest players), all uniform-random over legal moves, timed in CPU seconds
 (``time.process_time``), round-robin (one repetition of every row per round), median of the
@@ -13,8 +14,13 @@ repetitions:
 - ``pettingzoo+order``: the same loop through PettingZoo's ``OrderEnforcingWrapper`` (what
   PettingZoo's own environments return from ``env()``; ``ludoteca``'s ``env()`` returns the
   environment unwrapped, the ``pettingzoo`` row).
+- ``pettingzoo+parallel``: the parallel environment, one random masked number per acting
+  agent each ``step``; steps are agent steps (acting agents' numbers).
 - ``gymnasium``: ``ludoteca/<Game>-v0`` against random opponents, ``step(random masked
   number)``; steps are learner steps, opponents and chance moving in between.
+- ``gymnasium+vector``: ``make_vec(game, 4, opponents="random")`` (same-step autoreset),
+  a random number from each row of ``action_masks()`` per ``step``; steps are learner steps
+  (4 per ``step``); the engine steps of a finished match are read just before its reset.
 - ``openspiel``: ``ludoteca_<id>`` from a Python loop (``chance_outcomes``,
   ``legal_actions``, ``apply_action``); steps are ``apply_action`` calls, chance nodes
   included.
@@ -32,6 +38,12 @@ learner chooses again). The issue's ratio is each adapter row's steps/s over the
 row's engine steps/s. The engine row also counts its *decisions* (engine steps that are a
 seat's action, chance excluded): "÷ engine decisions" reads an adapter row against the rate
 at which the engine's random playout makes decisions, for information only.
+
+``--src DIR`` runs every row twice per round, on another source tree (``DIR`` first on
+``PYTHONPATH``: an export of an older commit, labelled *before*) and on this one (*after*;
+``--src-after DIR`` for another tree instead, e.g. an export with the compiled build's
+extensions copied in), each in its own worker process, round-robin, so both trees see the
+same load; it prints both tables and the adapter µs per step before and after.
 
 ``--parts`` instead times each call an adapter step makes, on the same decision states
 (every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
@@ -54,10 +66,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -227,11 +243,88 @@ def openspiel_rows(game_id: str, observe: str = "") -> Workload:
     return run
 
 
+def parallel_rows(game_id: str) -> Workload:
+    from ludoteca.adapters.pettingzoo_parallel import parallel_env  # noqa: PLC0415
+
+    e: Any = parallel_env(game_id, seed=0)
+    box = [e.reset()[0]]
+    picker = random.Random(0)
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        before = e.aec.engine_steps
+        engine = 0
+        observations = box[0]
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(100):
+                if not e.agents:
+                    engine += e.aec.engine_steps - before
+                    observations = e.reset()[0]
+                    before = 0
+                    continue
+                actions = {}
+                for agent, observation in observations.items():
+                    allowed = np.flatnonzero(observation["action_mask"])
+                    if len(allowed):
+                        actions[agent] = int(allowed[int(picker.random() * len(allowed))])
+                observations = e.step(actions)[0]
+                steps += len(actions)
+        engine += e.aec.engine_steps - before
+        box[0] = observations
+        return steps, engine
+
+    return run
+
+
+def vector_rows(game_id: str, copies: int = 4) -> Workload:
+    from ludoteca.adapters import gymnasium_env  # noqa: PLC0415
+
+    vec = gymnasium_env.make_vec(game_id, copies, opponents="random")
+    vec.reset(seed=0)
+    envs: list[Any] = [env.unwrapped for env in vec.envs]
+    finished = [0]
+    # Engine steps of the matches the vector reset (read just before each reset).
+
+    def counted(env: Any) -> Callable[..., Any]:
+        reset = env.reset
+
+        def reset_counted(**kwargs: Any) -> Any:
+            finished[0] += env.engine_steps
+            return reset(**kwargs)
+
+        return reset_counted
+
+    for env in envs:
+        env.reset = counted(env)
+    picker = random.Random(0)
+
+    def run(seconds: float) -> tuple[int, int]:
+        steps = 0
+        finished[0] = 0
+        before = sum(env.engine_steps for env in envs)
+        stop = time.process_time() + seconds
+        while time.process_time() < stop:
+            for _ in range(25):
+                masks = vec.action_masks()
+                actions = np.empty(copies, dtype=np.int64)
+                for row, mask in enumerate(masks):
+                    allowed = np.flatnonzero(mask)
+                    actions[row] = allowed[int(picker.random() * len(allowed))]
+                vec.step(actions)
+                steps += copies
+        return steps, finished[0] + sum(env.engine_steps for env in envs) - before
+
+    return run
+
+
 ROWS: dict[str, Callable[[str], Workload]] = {
     "engine": engine_rows,
     "pettingzoo": pettingzoo_rows,
     "pettingzoo+order": lambda game_id: pettingzoo_rows(game_id, wrapped=True),
+    "pettingzoo+parallel": parallel_rows,
     "gymnasium": gymnasium_rows,
+    "gymnasium+vector": vector_rows,
     "openspiel": openspiel_rows,
     "openspiel+obs": lambda game_id: openspiel_rows(game_id, observe="tensor"),
     "openspiel+observer": lambda game_id: openspiel_rows(game_id, observe="observer"),
@@ -331,6 +424,158 @@ def mccfr(iterations: int) -> None:
     )
 
 
+class Tree:
+    """The rows of one source tree, run in this process or in a worker process.
+
+    Without ``src`` the rows run here (this tree, as installed). With ``src`` they run in a
+    worker (``--worker``) whose ``PYTHONPATH`` starts with ``src``: that tree's
+    ``ludoteca`` is imported instead, with this tree's bench code driving it, so the rows
+    are the same loops over the other tree's adapters.
+    """
+
+    def __init__(self, label: str, src: str | None, worker: bool) -> None:
+        self.label = label
+        self.loads: dict[tuple[str, str], Workload] = {}
+        self.proc: subprocess.Popen[str] | None = None
+        if worker:
+            env = dict(os.environ)
+            root = str(Path(__file__).resolve().parents[2])
+            paths = [src] if src else []
+            env["PYTHONPATH"] = os.pathsep.join([*paths, root])
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bench.tools.rl_adapters", "--worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
+                cwd=root,
+            )
+        self.about: dict[str, Any] = self._ask({"about": True})
+
+    def run(self, game_id: str, row: str, seconds: float) -> tuple[int, int, int]:
+        """One repetition: (its steps, engine steps, engine decisions or 0)."""
+        done = self._ask({"game": game_id, "row": row, "seconds": seconds})
+        return done["steps"], done["engine"], done["decisions"]
+
+    def close(self) -> None:
+        """Stop the worker, if any."""
+        if self.proc is not None and self.proc.stdin is not None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+
+    def _ask(self, job: dict[str, Any]) -> dict[str, Any]:
+        if self.proc is None:
+            return _answer(self.loads, job)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.label} worker stopped (see its errors above)")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+
+def _answer(loads: dict[tuple[str, str], Workload], job: dict[str, Any]) -> dict[str, Any]:
+    if job.get("about"):
+        import ludoteca  # noqa: PLC0415
+        from ludoteca.engine import native  # noqa: PLC0415
+
+        return {"package": str(Path(ludoteca.__file__).parent), "compiled": native.compiled_count()}
+    key = (job["game"], job["row"])
+    if key not in loads:
+        loads[key] = ROWS[job["row"]](job["game"])
+    steps, engine = loads[key](job["seconds"])
+    decisions = DECISIONS.pop(job["game"], [0])[-1] if job["row"] == "engine" else 0
+    return {"steps": steps, "engine": engine, "decisions": decisions}
+
+
+def worker() -> None:
+    """Answer jobs (JSON lines on stdin) with JSON lines on the original stdout."""
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # anything the libraries print goes to stderr, not into the answers
+    loads: dict[tuple[str, str], Workload] = {}
+    for line in sys.stdin:
+        answers.write(json.dumps(_answer(loads, json.loads(line))) + "\n")
+        answers.flush()
+
+
+def measure(
+    trees: list[Tree], games: list[str], rows: list[str], seconds: float, repeats: int
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every row of every tree, round-robin, per game: results[tree][game][row]."""
+    results: dict[str, dict[str, dict[str, Any]]] = {tree.label: {} for tree in trees}
+    for game_id in games:
+        names = [row for row in ROWS if row in rows or row == "engine"]
+        for tree in trees:
+            for row in names:
+                tree.run(game_id, row, min(seconds, 0.5))  # warm-up, discarded
+        reps: dict[tuple[str, str], list[tuple[int, int, int]]] = {
+            (tree.label, row): [] for tree in trees for row in names
+        }
+        for _ in range(repeats):
+            for row in names:
+                for tree in trees:
+                    reps[tree.label, row].append(tree.run(game_id, row, seconds))
+        for tree in trees:
+            found: dict[str, Any] = {}
+            for row in names:
+                runs = reps[tree.label, row]
+                found[row] = {
+                    "steps_per_s": statistics.median(s / seconds for s, _, _ in runs),
+                    "engine_steps_per_s": statistics.median(e / seconds for _, e, _ in runs),
+                    "runs": [[s, e] for s, e, _ in runs],
+                }
+            found["engine"]["decisions_per_s"] = statistics.median(
+                d / seconds for _, _, d in reps[tree.label, "engine"]
+            )
+            base = found["engine"]["steps_per_s"]
+            for data in found.values():
+                per_step, engine_inside, overhead = overhead_us(data, base)
+                data.update(us_per_step=per_step, engine_us=engine_inside, adapter_us=overhead)
+            results[tree.label][game_id] = found
+    return results
+
+
+def print_table(label: str | None, results: dict[str, dict[str, Any]]) -> None:
+    """One tree's rows as a Markdown table."""
+    tree = f"{label} | " if label else ""
+    print(
+        f"| {'tree | ' if label else ''}game | row | its steps/s | engine steps/s inside "
+        "| its steps/s ÷ engine row | ÷ engine decisions/s | µs per step | engine µs inside "
+        "| adapter µs per step |"
+    )
+    print(f"|{'---|' if label else ''}---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for game_id, rows in results.items():
+        base = rows["engine"]["steps_per_s"]
+        per_decision = rows["engine"]["decisions_per_s"]
+        for row, data in rows.items():
+            print(
+                f"| {tree}{game_id} | {row} | {data['steps_per_s']:,.0f} | "
+                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} | "
+                f"{data['steps_per_s'] / per_decision:.0%} | {data['us_per_step']:.1f} | "
+                f"{data['engine_us']:.1f} | {data['adapter_us']:.1f} |"
+            )
+
+
+def print_comparison(results: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """Adapter µs per step before and after, per game and row (target: after ≤ ½ before)."""
+    before, after = results["before"], results["after"]
+    print()
+    print("| game | row | adapter µs before | after | after ÷ before | engine µs before / after |")
+    print("|---|---|---:|---:|---:|---:|")
+    for game_id, rows in after.items():
+        for row, data in rows.items():
+            if row == "engine":
+                continue
+            old = before[game_id][row]
+            print(
+                f"| {game_id} | {row} | {old['adapter_us']:.1f} | {data['adapter_us']:.1f} | "
+                f"{data['adapter_us'] / old['adapter_us']:.2f} | "
+                f"{old['engine_us']:.1f} / {data['engine_us']:.1f} |"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -342,56 +587,47 @@ def main() -> None:
     parser.add_argument("--json", default=None)
     parser.add_argument("--mccfr", type=int, default=0)
     parser.add_argument("--parts", action="store_true")
+    parser.add_argument(
+        "--src", help="also run every row on this source tree (PYTHONPATH), as 'before'"
+    )
+    parser.add_argument(
+        "--src-after", help="with --src: run 'after' from this source tree, not this one"
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
     if args.parts:
         parts(args.games)
         return
     if args.mccfr:
         mccfr(args.mccfr)
         return
-    results: dict[str, dict[str, Any]] = {}
-    for game_id in args.games:
-        loads = {
-            row: make(game_id) for row, make in ROWS.items() if row in args.rows or row == "engine"
-        }
-        for load in loads.values():
-            load(min(args.seconds, 0.5))  # warm-up, discarded
-        reps: dict[str, list[tuple[int, int]]] = {row: [] for row in loads}
-        for _ in range(args.repeats):
-            for row, load in loads.items():
-                reps[row].append(load(args.seconds))
-        results[game_id] = {
-            row: {
-                "steps_per_s": statistics.median(s / args.seconds for s, _ in runs),
-                "engine_steps_per_s": statistics.median(e / args.seconds for _, e in runs),
-                "runs": runs,
-            }
-            for row, runs in reps.items()
-        }
-        decisions = DECISIONS.pop(game_id)[1:]  # the warm-up's count first
-        results[game_id]["engine"]["decisions_per_s"] = statistics.median(
-            d / args.seconds for d in decisions
-        )
-    print(
-        "| game | row | its steps/s | engine steps/s inside | its steps/s ÷ engine row "
-        "| ÷ engine decisions/s | µs per step | engine µs inside | adapter µs per step |"
-    )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for game_id, rows in results.items():
-        base = rows["engine"]["steps_per_s"]
-        per_decision = rows["engine"]["decisions_per_s"]
-        for row, data in rows.items():
-            per_step, engine_inside, overhead = overhead_us(data, base)
-            data.update(us_per_step=per_step, engine_us=engine_inside, adapter_us=overhead)
-            print(
-                f"| {game_id} | {row} | {data['steps_per_s']:,.0f} | "
-                f"{data['engine_steps_per_s']:,.0f} | {data['steps_per_s'] / base:.0%} | "
-                f"{data['steps_per_s'] / per_decision:.0%} | {per_step:.1f} | "
-                f"{engine_inside:.1f} | {overhead:.1f} |"
-            )
+    if args.src:
+        trees = [
+            Tree("before", args.src, worker=True),
+            Tree("after", args.src_after, worker=True),
+        ]
+    else:
+        trees = [Tree("this tree", None, worker=False)]
+    try:
+        results = measure(trees, args.games, args.rows, args.seconds, args.repeats)
+    finally:
+        for tree in trees:
+            tree.close()
+    for tree in trees:
+        print(f"{tree.label}: {tree.about['package']}, {tree.about['compiled']} modules compiled")
+    if args.src:
+        for tree in trees:
+            print_table(tree.label, results[tree.label])
+        print_comparison(results)
+    else:
+        print_table(None, results["this tree"])
     if args.json:
+        about = {tree.label: tree.about for tree in trees}
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(results, out, indent=1)
+            json.dump({"trees": about, "results": results}, out, indent=1)
 
 
 if __name__ == "__main__":

@@ -116,6 +116,35 @@ def test_openspiel_random_sim_test_passes(game_id: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("game_id", openspiel.game_ids())
+def test_python_answers_equal_pyspiels_own_at_every_node(game_id: str) -> None:
+    # The state answers these in Python (the adapter's speed); pyspiel's C++ methods,
+    # reached through ``pyspiel.State``, must give the same at every node of random
+    # matches (chance, decisions, sub-actions with a draft, the end).
+    game = pyspiel.load_game(f"ludoteca_{game_id}", {"seed": 11})
+    picker = random.Random(11)
+    nodes = 0
+    while nodes < 300:
+        state = game.new_initial_state()
+        while True:
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            if state.is_player_node():
+                assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            for player in range(game.num_players()):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+                own = pyspiel.State.observation_tensor(state, player)
+                assert state.observation_tensor(player) == own
+                assert state.information_state_tensor(player) == own
+            if state.is_terminal():
+                break
+            state.apply_action(picker.choice(state.legal_actions()))
+            nodes += 1
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(game.num_players())
+
+
 def test_options_and_seed_are_game_parameters() -> None:
     game = pyspiel.load_game("ludoteca_tacocat(min_sequence=2,seed=5)")
     assert game.game_options["min_sequence"] == 2

@@ -24,6 +24,13 @@ GAMES = {
     "mystery_date": ["--vs", "random", "--seed", "1"],
 }
 RESULT = {"es": ("Fin de la partida", "Has "), "en": ("Game over", "You ")}
+FIGURE = {
+    "tacocat": {"es": "Duelos ganados: ", "en": "Duels won: "},
+    "dweebies": {"es": "Colecciones: ", "en": "Collections made: "},
+    "tile_up": {"es": "Fichas colocadas: ", "en": "Tiles placed: "},
+    "mystery_date": {"es": "Puertas abiertas: ", "en": "Doors opened: "},
+}
+"""A figure the result counts by player (``terminal.figures``), in each language."""
 
 
 @pytest.fixture
@@ -88,6 +95,7 @@ def test_a_game_is_played_to_its_end_in_an_80x24_terminal(
     assert "Traceback" not in transcript
     game_over, verdict = RESULT[lang]
     assert game_over in transcript and verdict in transcript, transcript[-2000:]
+    assert FIGURE[game_id][lang] in transcript, transcript[-2000:]
     assert record.GameRecord.loads(saved.read_text().strip()).outcome is not None
     assert all(len(line) <= WIDTH for line in terminal.screen().splitlines())
 

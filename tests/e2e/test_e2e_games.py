@@ -1,19 +1,25 @@
 """Issue 7, browser: for each game a person plays a full game against bots to the end.
 
 The person creates the room from the lobby form, sits, fills the other seats with bots, starts
-and then clicks moves from the moves list until the outcome banner appears.
+and then clicks moves from the moves list until the outcome banner appears; the end panel's
+figures by seat (issue 38: duels won, collections made, corners covered, doors opened,
+breaches caught, ...) are those counted again from the stored record's public events.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Page
 
+from e2e.e2e_figures import COUNTS, public_events
+from e2e.e2e_record import stored_game
 from e2e.e2e_table import (
     Frames,
     add_bot,
@@ -58,6 +64,9 @@ def gotcha_move(state: dict[str, Any], rng: random.Random) -> str | None:
 
 CHOOSERS = {"gotcha": gotcha_move}
 
+PANEL_PICTURED = "dweebies"
+"""The game whose end panel docs/screens shows (cards collected, collections, lines)."""
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_person_plays_a_full_game_against_bots(
@@ -93,3 +102,56 @@ def test_a_person_plays_a_full_game_against_bots(
     names = {0: "Ana", **{s: room(frames)["seats"][s]["name"] for s in range(1, players)}}
     for winner in outcome["winners"]:
         assert names[winner] in banner
+    assert_panel_figures(page, server, room_id, game, players, options)
+    screens = os.environ.get("LUDOTECA_SCREENS")
+    if screens and game == PANEL_PICTURED:
+        picture_end_panel(page, server, room_id, Path(screens))
+
+
+def assert_panel_figures(
+    page: Page, server: Server, room_id: str, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """The end panel shows, per seat, the figures counted again from the stored game."""
+    page.get_by_test_id("outcome-toggle").click()
+    panel = page.get_by_test_id("end-panel")
+    wait_until(page, panel.is_visible, "the end panel")
+    stored = stored_game(server.db, room_id)
+    expected = COUNTS[game](public_events(stored), players, options)
+    shown = {
+        key: [
+            panel.locator(f'tr[data-seat="{seat}"] td[data-figure="{key}"]').inner_text()
+            for seat in range(players)
+        ]
+        for key in expected
+    }
+    assert shown == {key: [str(n) for n in counts] for key, counts in expected.items()}
+    # Something was counted: a Mystery Date game stopped at its turn limit may have opened no
+    # door and swapped nothing; every other game plays cards, tiles or duels.
+    ended = page.get_by_test_id("outcome").get_attribute("data-end-reason")
+    quiet = game == "mystery_date" and ended == "turn_limit"
+    assert quiet or sum(sum(counts) for counts in expected.values()) > 0, expected
+
+
+def picture_end_panel(page: Page, server: Server, room_id: str, folder: Path) -> None:
+    """docs/screens' end panel: the player's page at 1280x800 in English, and the same room
+    at 390x844 in Spanish, seen by a spectator (the panel opened, from the top)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settle_and_shoot(page, folder / "end-panel-desktop.png")
+    assert page.context.browser is not None
+    phone = page.context.browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844})
+    try:
+        spectator = phone.new_page()
+        spectator.goto(f"{server.url}/room/{room_id}")
+        spectator.get_by_test_id("outcome-toggle").click()
+        wait_until(spectator, spectator.get_by_test_id("end-panel").is_visible, "the end panel")
+        settle_and_shoot(spectator, folder / "end-panel-phone.png")
+    finally:
+        phone.close()
+
+
+def settle_and_shoot(page: Page, path: Path) -> None:
+    """The viewport once what moves (static/motion.js) has landed."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))

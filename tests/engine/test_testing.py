@@ -13,6 +13,7 @@ from ludoteca.engine import testing
 from ludoteca.engine.game import CHANCE, Seat, View
 from ludoteca.games import tacocat
 from ludoteca.games.gotcha import Gotcha
+from ludoteca.games.tacocat.figures import TacocatTally
 
 SEEDS = range(2)
 
@@ -108,6 +109,18 @@ class SilentDuel(Silent):
         return isinstance(action, tacocat.Duel)
 
 
+class PeekingTally(TacocatTally):
+    """Counts the cards in the first hand, which a spectator never sees."""
+
+    def count(self, kind: str, data: Any, before: Any, after: Any) -> None:
+        self.tally["duels"] += sum(before.hands[0])
+
+
+class LeakyFigures(tacocat.Tacocat):
+    def figure_tally(self, players: int) -> TacocatTally:
+        return PeekingTally(self, players)
+
+
 @pytest.mark.parametrize(
     ("game", "check", "words"),
     [
@@ -122,6 +135,7 @@ class SilentDuel(Silent):
         (ShuffledSeeds(), "determinism", "two runs with one seed differ"),
         (SilentDeal(), "events", "yields no event for any viewer"),
         (SilentDuel(), "events", "yields no event for any viewer"),
+        (LeakyFigures(), "figure_leaks", r"figures \['duels'\] read hidden state"),
     ],
 )
 def test_check_catches_broken_game(game: Any, check: str, words: str) -> None:

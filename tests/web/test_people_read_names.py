@@ -130,6 +130,16 @@ def play(person: Peer, lang: str, rng: random.Random) -> Message:
     raise AssertionError("the game did not end")
 
 
+PANEL = {
+    "tacocat": ("rounds_won", "duels_won"),
+    "dweebies": ("collections", "lines"),
+    "tile_up": ("corners_covered", "tiles_placed", "goals_scored"),
+    "mystery_date": ("door_opens", "dates_met", "swaps"),
+    "gotcha": ("caught", "plays", "wrong_buzzes"),
+}
+"""Figures by seat the end panel shows for each game (besides the outcome's own)."""
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_text_the_web_sends_names_people_and_things(
@@ -150,7 +160,10 @@ def test_every_text_the_web_sends_names_people_and_things(
     watcher.wait("state", lambda m: m["outcome"] is not None and m["version"] == final["version"])
     for step in (0, final["version"] // 2, final["version"]):
         person.send("replay", step=step)
-        person.wait("replay")
+        replayed = person.wait("replay")
+    # The replay's last frame shows the end panel's figures as the game's end did (issue 38).
+    assert replayed["outcome"]["figures"] == final["outcome"]["figures"]
+    assert set(PANEL[game]) <= set(final["outcome"]["figures"])
     person.drain()
     watcher.drain()
     assert person.room is not None

@@ -161,3 +161,43 @@ def test_the_hand_says_what_to_do_in_each_step(page: Any) -> None:
     sample = _of_phase("place")[0]
     draw(page, context(sample, "en", 3))
     assert "green cell" in page.get_by_test_id("dw-hand-help").inner_text()
+
+
+def test_a_wide_grid_on_a_phone_scrolls_in_its_frame_and_shows_what_is_hidden(page: Any) -> None:
+    """Issue 38: a 13-column grid on a 390-px phone keeps cells of 40 px and scrolls inside
+    its own frame; the left end is reachable (no centred overflow), the page never scrolls
+    sideways, and the frame says on which side part of the grid is out of sight."""
+    sample = json.loads(json.dumps(_of_phase("place")[-1]))
+    view = sample["view"]
+    codes = [code for _x, _y, code in view["table"]] * 13
+    view["table"] = [[x, 0, codes[x + 6]] for x in range(-6, 5)]
+    view["last"] = {"cell": [4, 0], "taken": 0}
+    page.set_viewport_size(PHONE)
+    try:
+        draw(page, context(sample, "en", 3))
+        page.wait_for_function(
+            "document.querySelector('.dw-table-frame').dataset.more !== undefined"
+        )
+        measured = page.evaluate(
+            """() => {
+              const frame = document.querySelector('.dw-table-frame');
+              const wrap = frame.querySelector('.dw-table-wrap');
+              const svg = wrap.querySelector('svg');
+              const cell = svg.querySelector('[data-cell]').getBoundingClientRect();
+              const opened = frame.dataset.more;
+              wrap.scrollLeft = 0;
+              wrap.dispatchEvent(new Event('scroll'));
+              return {opened, atStart: frame.dataset.more, cell: cell.width,
+                      svgLeft: svg.getBoundingClientRect().left,
+                      wrapLeft: wrap.getBoundingClientRect().left,
+                      scrolls: wrap.scrollWidth > wrap.clientWidth,
+                      page: document.documentElement.scrollWidth};
+            }"""
+        )
+        assert measured["scrolls"] and measured["cell"] >= 40, measured
+        assert measured["opened"] == "left", measured  # opened on the last card, at the right end
+        assert measured["atStart"] == "right", measured
+        assert abs(measured["svgLeft"] - measured["wrapLeft"]) < 1, measured
+        assert measured["page"] <= PHONE["width"], measured
+    finally:
+        page.set_viewport_size(DESKTOP)

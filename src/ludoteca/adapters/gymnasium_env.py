@@ -201,13 +201,17 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     def _observe(self) -> ObsArray:
         # Built once per decision (written from the state where the encoding can, else
         # encoded from the view); a sub-action only adds the draft to a copy.
-        if self._base is None:
+        base = self._base
+        if base is None:
             if self._fast is not None:
-                self._base = self._fast.base(self._state, self.seat)
+                base = self._fast.base(self._state, self.seat)
             else:
-                self._base = self._observer.base(self._learner_view())
+                base = self._observer.base(self._learner_view())
+            self._base = base
+        if not self._draft:
+            return base.copy()
         view = encodings.NO_VIEW if self._fast is not None else self._learner_view()
-        return self._observer.with_draft(view, self._base, self._draft)
+        return self._observer.with_draft(view, base, self._draft)
 
     def _learner_view(self) -> Any:
         """The learner's view of the current state, built once (only where it is read)."""
@@ -254,10 +258,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._draft = EMPTY_DRAFT
                 self._view = None
                 self._base = None
-                self._legal = game.legal_actions(state, me)
-                self._mask = self._read_only(
-                    self.encoding.action_mask(self._mask_view(), self._legal, EMPTY_DRAFT)
-                )
+                self._legal = legal = game.legal_actions(state, me)
+                mask = self.encoding.action_mask(self._mask_view(), legal, EMPTY_DRAFT)
+                if mask.flags.writeable:
+                    mask.flags.writeable = False
+                self._mask = mask
                 return None
             chosen = []
             for seat in actors:

@@ -318,6 +318,32 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             mask = self._no_action
         return {"observation": self._observation(seat), "action_mask": mask}
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (if ``observe``), cumulative reward,
+        termination, truncation and info: ``AECEnv.last`` with :meth:`observe` inlined
+        (the call every agent step makes).
+        """
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            seat = self._seat_of.get(agent)
+            if seat is None:
+                seat = self._seat(agent)  # raises, in Spanish and English
+            if self.terminations.get(agent, True) or self.truncations.get(agent, True):
+                mask = self._no_action
+            else:
+                mask = self._mask(seat)
+            observation = {"observation": self._observation(seat), "action_mask": mask}
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def state(self) -> ObservationArray:
         """The global state for a centralised critic: every seat's observation vector, in
         seat order (what all the views together show; never what every view hides, such as
@@ -542,21 +568,24 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         view = encodings.NO_VIEW if fast is not None else self._view(seat)
         return self._observer.with_draft(view, base, draft)
 
-    def _apply(self, seat: Seat, action: Any) -> None:
-        self._state = self.game.apply(self._state, seat, action)
-        self._entries.append((seat, action))
-        self._steps += 1
-
     def _advance(self) -> None:
         """Apply chance steps and complete buffers until an agent must choose or the match
         ends; select that agent, or set terminations (with rewards) or truncations.
+
+        Each engine step is recorded in ``_entries`` and counted in ``_steps`` (kept in
+        locals while the loop runs, stored on every way out).
         """
         game = self.game
         actors_of = game.actors
+        apply = game.apply
+        entries = self._entries
         state = self._state
+        steps = self._steps
+        max_steps = self.max_steps
         while True:
             actors = actors_of(state)
             if not actors:
+                self._state, self._steps = state, steps
                 outcome = game.outcome(state)
                 returns = outcome.returns() if outcome else (0.0,) * self.num_players
                 self._rewarded = True
@@ -564,20 +593,26 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
                     self.rewards[agent] = float(returns[self._seat_of[agent]])
                     self.terminations[agent] = True
                 return
-            if self._steps >= self.max_steps:
+            if steps >= max_steps:
+                self._state, self._steps = state, steps
                 for agent in self.agents:
                     self.truncations[agent] = True
                 return
             if actors[0] == CHANCE:
-                self._apply(CHANCE, game.sample_chance(state, self._chance_rng))
-                state = self._state
+                action = game.sample_chance(state, self._chance_rng)
+                state = apply(state, CHANCE, action)
+                entries.append((CHANCE, action))
+                steps += 1
                 continue
             buffer = self._buffer
             for seat in actors:
                 if seat not in buffer:
+                    self._state, self._steps = state, steps
                     self.agent_selection = self.possible_agents[seat]
                     return
             self._buffer = {}
             for seat in actors:
-                self._apply(seat, buffer[seat])
-            state = self._state
+                action = buffer[seat]
+                state = apply(state, seat, action)
+                entries.append((seat, action))
+                steps += 1

@@ -14,7 +14,8 @@ Each ``step`` is one moment of the match in which **every seat that must choose 
 the same time**: both Tacocat seats in a duel or a double-arrow replace, one seat elsewhere
 (a single-arrow replace, an attack, a defence, and every move of the other games). The
 seats that choose have their legal numbers in their mask (``infos[agent]["acting"]`` is
-``True``); every other agent has an all-zero mask and its number, if given, is ignored —
+``True``); every other agent has an all-zero mask (read-only and shared, as the AEC
+environment's masks are) and its number, if given, is ignored —
 PettingZoo's convention for turn-based moments in a parallel API (a mask-aware
 ``action_space(agent).sample(mask)`` returns 0 for an all-zero mask).
 
@@ -216,8 +217,9 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         rewards = {agent: float(aec.rewards.get(agent, 0.0)) for agent in before}
         terminations = {agent: bool(aec.terminations[agent]) for agent in before}
         truncations = {agent: bool(aec.truncations[agent]) for agent in before}
-        observations = self._observations(before)
-        infos = self._infos(before)
+        acting_now = self._acting()
+        observations = self._observations(before, acting_now)
+        infos = self._infos(before, acting_now)
         self.agents = [agent for agent in before if not (terminations[agent] or truncations[agent])]
         if self.render_mode == "human":
             self.render()
@@ -278,20 +280,25 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
             return []  # over by the rules or truncated: every agent at once
         return [seat for seat in aec.game.actors(aec.engine_state) if seat not in aec._buffer]
 
-    def _observations(self, agents: list[str] | None = None) -> dict[str, Observation]:
+    def _observations(
+        self, agents: list[str] | None = None, acting: list[Seat] | None = None
+    ) -> dict[str, Observation]:
+        """Each agent's observation; ``acting`` is :meth:`_acting` if already known."""
         aec = self.aec
-        acting = set(self._acting())
-        size = aec.encoding.action_size
+        if acting is None:
+            acting = self._acting()
         found: dict[str, Observation] = {}
         for agent in self.agents if agents is None else agents:
             seat = aec._seat_of[agent]
-            if seat in acting:
-                mask = aec._mask(seat)  # read-only
-            else:
-                mask = np.zeros(size, dtype=np.int8)
+            # Both masks are read-only: the acting seat's is cached, the zeros are shared.
+            mask = aec._mask(seat) if seat in acting else aec._no_action
             found[agent] = {"observation": aec._observation(seat), "action_mask": mask}
         return found
 
-    def _infos(self, agents: list[str] | None = None) -> dict[str, dict[str, Any]]:
-        acting = {self.aec.possible_agents[seat] for seat in self._acting()}
-        return {agent: {"acting": agent in acting} for agent in (agents or self.agents)}
+    def _infos(
+        self, agents: list[str] | None = None, acting: list[Seat] | None = None
+    ) -> dict[str, dict[str, Any]]:
+        if acting is None:
+            acting = self._acting()
+        names = [self.aec.possible_agents[seat] for seat in acting]
+        return {agent: {"acting": agent in names} for agent in (agents or self.agents)}

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from ludoteca.engine import figures, runner
 from ludoteca.engine import record as record_mod
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from ludoteca.engine.game import CHANCE, Game, ProfiledGame, RealtimeGame, Seat
 from ludoteca.engine.i18n import LANGS, Message
@@ -455,6 +455,44 @@ def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> N
         raise _fail(game, "event leaks", "no resampled step ever differed in a hidden zone")
 
 
+def check_figure_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """A game's figure tally (``engine.figures``) counts only what a spectator learns: the
+    counts of one step, and of the final state, do not change when the hidden zones are
+    resampled (an alike step from a state drawn from the spectator's view, as in
+    :func:`check_event_leaks`). A game without a tally passes.
+    """
+    if figures.tally_for(game, num_players) is None:
+        return
+    sampler = rng_mod.make(23)
+    for step in steps(game, num_players, seeds, every=3):
+        where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
+        counted = _step_counts(game, num_players, step.before, step.seat, step.action, step.after)
+        view_before = json.loads(json.dumps(game.view(step.before, None)))
+        view_after = game.view(step.after, None)
+        for _ in range(2):
+            before = game.sample_state(view_before, None, sampler)
+            found = _alike_step(game, before, step, None, view_after)
+            if found is None:
+                continue
+            action, after = found
+            again = _step_counts(game, num_players, before, step.seat, action, after)
+            if again != counted:
+                changed = sorted(k for k in counted if counted[k] != again.get(k))
+                raise _fail(game, where, f"figures {changed} read hidden state")
+
+
+def _step_counts(
+    game: Game[Any, Any], num_players: int, before: Any, seat: Seat, action: Any, after: Any
+) -> dict[str, int]:
+    """A fresh tally's counts after one step (and the final state, if it ends the game)."""
+    tally = figures.tally_for(game, num_players)
+    assert tally is not None
+    tally(before, seat, action, after)
+    if game.outcome(after) is not None:
+        tally.finish(after)
+    return tally.counts()
+
+
 def _alike_step(
     game: Game[Any, Any], before: Any, step: Step, viewer: Seat | None, view_after: Any
 ) -> tuple[Any, Any] | None:
@@ -546,6 +584,7 @@ CHECKS: dict[str, Check] = {
     "no_leaks": check_no_leaks,
     "events": check_events,
     "event_leaks": check_event_leaks,
+    "figure_leaks": check_figure_leaks,
     "surface_members": check_surface_members,
 }
 """Every conformance check by name."""

@@ -91,6 +91,7 @@ _MECHANICS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "defences": ("defensas", "defences"),
         "sacrifices": ("sacrificios", "sacrifices"),
+        "duels_won": ("duelos ganados", "duels won"),
     },
     "dweebies": {
         "collections": ("recogidas", "collections"),
@@ -106,15 +107,18 @@ _MECHANICS: dict[str, dict[str, tuple[str, str]]] = {
         "lines_n": ("líneas recogidas de {n} cartas", "lines of {n} cards collected"),
         "lines_6": ("líneas recogidas de 6 cartas o más", "lines of 6 or more cards collected"),
         "splits": ("recogidas que partieron la mesa", "collections that split the layout"),
+        "lines": ("líneas recogidas", "lines collected"),
     },
     "mystery_date": {
         "swaps": ("intercambios", "swaps"),
+        "dates_met": ("puertas abiertas a una cita", "doors opened on a date"),
     },
     "tile_up": {
         "goals_shape": ("objetivos puntuados con la figura {shape}", "goals scored: shape {shape}"),
         "stacks_1": ("fichas sin nada encima ni debajo al final", "single tiles at the end"),
         "stacks_n": ("pilas de {n} fichas al final", "stacks of {n} tiles at the end"),
         "stacks_4": ("pilas de 4 fichas o más al final", "stacks of 4 or more tiles at the end"),
+        "tiles_placed": ("fichas colocadas", "tiles placed"),
     },
     "gotcha": {
         "plays": ("cartas jugadas", "cards played"),

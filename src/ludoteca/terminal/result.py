@@ -8,12 +8,14 @@ from ludoteca.engine import runner
 from ludoteca.engine.game import Game
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal import table_names
+from ludoteca.terminal.figures import figures_text
 
 
 def result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, lang: Lang) -> str:
     """How the game ended, for the person at ``seat`` (``None``: hot-seat, the winners named).
 
-    A match stopped before its end says so, with its step count.
+    A match stopped before its end says so, with its step count. A second line gives the
+    figures the game counted by player (``terminal.figures``).
     """
     outcome = match.outcome
     if outcome is None:
@@ -27,4 +29,5 @@ def result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, lan
         verdict = msg("term.winners", seats=winners)
     else:
         verdict = msg("term.won" if seat in outcome.winners else "term.lost")
-    return f"{line} {verdict.text(lang)}"
+    counted = figures_text(game, match.record, names, lang)
+    return f"{line} {verdict.text(lang)}" + (f"\n{counted}" if counted else "")

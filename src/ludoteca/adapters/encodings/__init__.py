@@ -57,8 +57,7 @@ import array
 import importlib
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -76,8 +75,7 @@ ObservationArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 
 
-@dataclass(frozen=True, slots=True)
-class Decoded:
+class Decoded(NamedTuple):
     """What an action number means for the environment.
 
     Attributes:

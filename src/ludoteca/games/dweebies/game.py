@@ -77,6 +77,7 @@ from ludoteca.games.dweebies.cards import (
     NUM_KINDS,
     card_label,
 )
+from ludoteca.games.dweebies.figures import DweebiesTally
 from ludoteca.games.dweebies.layout import COLUMN, ROW, Grid
 from ludoteca.games.dweebies.model import (
     F_CELLS,
@@ -233,6 +234,12 @@ class Dweebies:
         """Draw one card with the probabilities of ``chance_outcomes``."""
         pile = state.pile
         return DRAWS[pile[int(rng.random() * len(pile))]]
+
+    def figure_tally(self, players: int) -> DweebiesTally:
+        """A fresh count of one match's figures from its public events (``figures.py``):
+        the lab's mechanics and the end panel's figures by seat.
+        """
+        return DweebiesTally(self, players)
 
     def outcome(self, state: State) -> Outcome | None:
         """DW-10: once every hand and the pile are empty, most cards collected wins; equal

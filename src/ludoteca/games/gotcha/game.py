@@ -80,6 +80,7 @@ from ludoteca.games.gotcha.actions import (
     time_of,
 )
 from ludoteca.games.gotcha.cards import Event
+from ludoteca.games.gotcha.figures import GotchaTally
 from ludoteca.games.gotcha.legal import why
 from ludoteca.games.gotcha.names import card_name, slot_name
 from ludoteca.games.gotcha.state import (
@@ -207,6 +208,12 @@ class Gotcha:
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """One card of the pile, uniformly."""
         return _deal(rng_mod.choice(rng, state.pile))
+
+    def figure_tally(self, players: int) -> GotchaTally:
+        """A fresh count of one match's figures from its public events (``figures.py``):
+        the lab's mechanics and the end panel's figures by seat.
+        """
+        return GotchaTally(self, players)
 
     def outcome(self, state: State) -> Outcome | None:
         """GT-10 / GT-14: the winners (shared on a turn-limit tie); ranks by position.

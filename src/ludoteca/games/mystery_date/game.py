@@ -80,6 +80,7 @@ from ludoteca.games.mystery_date.cards import (
     counts_of,
     weighted_index,
 )
+from ludoteca.games.mystery_date.figures import MysteryDateTally
 from ludoteca.games.mystery_date.state import (
     CHANCE_PHASES,
     DATA,
@@ -295,6 +296,12 @@ class MysteryDate:
             return DOORS[_weighted(state.rules.door_weights, rng)]
         card = _weighted(state.pile, rng)
         return REVEALS[card] if phase == P_REVEAL else DRAWS[card]
+
+    def figure_tally(self, players: int) -> MysteryDateTally:
+        """A fresh count of one match's figures from its public events (``figures.py``):
+        the lab's mechanics and the end panel's figures by seat.
+        """
+        return MysteryDateTally(self, players)
 
     def outcome(self, state: State) -> Outcome | None:
         """MD-09: the seat whose date came wins; past the turn limit, a draw."""

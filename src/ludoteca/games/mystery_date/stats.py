@@ -5,7 +5,7 @@
 it reads only the door's chance steps (MD-09) and the state just before them (whose turn,
 which outfit was shown); ``apply`` is untouched. The public log of the state keeps only the
 last events, so the door openings are counted as they happen. Who opened it, by seat, is
-counted with the other mechanics from the public events (``lab/mechanics/mystery_date.py``).
+counted with the other figures from the public events (``figures.py``).
 """
 
 from __future__ import annotations

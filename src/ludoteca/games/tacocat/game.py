@@ -28,6 +28,7 @@ from ludoteca.engine.i18n import Message, msg
 from ludoteca.engine.sorted_ints import insert_sorted, position_in
 from ludoteca.games.tacocat import events as tacocat_events
 from ludoteca.games.tacocat import playout as _playout
+from ludoteca.games.tacocat.figures import TacocatTally
 from ludoteca.games.tacocat.legal import attack_action as _attack
 from ludoteca.games.tacocat.legal import attack_actions as _attack_actions
 from ludoteca.games.tacocat.legal import defend_actions as _defend_actions
@@ -190,6 +191,12 @@ class Tacocat:
         """Draw one card from the pile with the probabilities of ``chance_outcomes``."""
         pile = state.pile
         return DRAWS[pile[int(rng.random() * len(pile))]]
+
+    def figure_tally(self, players: int) -> TacocatTally:
+        """A fresh count of one match's figures from its public events (``figures.py``):
+        the lab's mechanics and the end panel's figures by seat.
+        """
+        return TacocatTally(self, players)
 
     def outcome(self, state: State) -> Outcome | None:
         """TC-10: the seat whose goal Tacocat entered wins."""

@@ -34,6 +34,7 @@ from ludoteca.engine.game import CHANCE, Options, Outcome, Seat, View
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.games.tile_up import events as tile_up_events
 from ludoteca.games.tile_up.board import all_regions, bits
+from ludoteca.games.tile_up.figures import TileUpTally
 from ludoteca.games.tile_up.legal import illegal_reason, play_actions, tile_weights
 from ludoteca.games.tile_up.model import (
     BAG_DRAWS,
@@ -205,6 +206,12 @@ class TileUp:
         if kind in (K_TILE, K_START):
             return BAG_DRAWS[rng_mod.weighted_index(rng, tile_weights(state.bag, kind == K_START))]
         return DECK_DRAWS[rng_mod.choice(rng, state.deck)]
+
+    def figure_tally(self, players: int) -> TileUpTally:
+        """A fresh count of one match's figures from its public events (``figures.py``):
+        the lab's mechanics and the end panel's figures by seat.
+        """
+        return TileUpTally(self, players)
 
     def outcome(self, state: State) -> Outcome | None:
         """TU-09: most points wins; ties go to most goal cards scored, then a shared win."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.engine.game import CHANCE, Game, GameInfo
+from ludoteca.engine import figures
+from ludoteca.engine.game import CHANCE, Game, GameInfo, Outcome
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.engine.record import GameRecord
 from ludoteca.engine.record import moves as record_moves
@@ -144,7 +145,7 @@ class Replays:
                     label = game.describe(action, lang, names)
                     last = {"seat": who, "text": text, "label": label}
                 break
-            outcome = game.outcome(rebuilt.states[step]) if step == total else None
+            outcome = self._final_outcome(rebuilt) if step == total else None
             told = rebuilt.book.history(step, seat, lang, names)
         first = told[0]["step"] if told else 0
         seats = rebuilt.steps
@@ -162,6 +163,18 @@ class Replays:
             "events": told,
             "whys": whys,
         }
+
+    def _final_outcome(self, rebuilt: Rebuilt) -> Outcome | None:
+        """The finished game's outcome with the figures counted from its steps."""
+        game, states = self.game, rebuilt.states
+        outcome = game.outcome(states[-1])
+        if outcome is None:
+            return None
+        steps = (
+            (states[i], seat, game.parse_action(text), states[i + 1])
+            for i, (seat, text) in enumerate(rebuilt.steps)
+        )
+        return figures.with_figures(game, outcome, self.players, steps, states[-1])
 
     def _rebuilt(self, number: int) -> Rebuilt:
         cached = self._cache.get(number)

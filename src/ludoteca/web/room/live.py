@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, overload
 
+from ludoteca.engine import figures, runner
 from ludoteca.engine import rng as rng_mod
-from ludoteca.engine import runner
 from ludoteca.engine.game import CHANCE, Game, Outcome, Seat
 from ludoteca.engine.record import GameRecord
 
@@ -165,6 +165,8 @@ class Live:
         self._actors: tuple[Any, tuple[Seat, ...]] = (None, ())
         """The state :meth:`actors` was last asked of and its answer (asked many times a
         move: once per socket's state message, by the bots, by the stale-move check)."""
+        self._outcome: tuple[Any, Outcome | None] = (None, None)
+        """The final state and its outcome with the counted figures (:meth:`outcome`)."""
 
     @property
     def version(self) -> int:
@@ -181,8 +183,31 @@ class Live:
         return actors
 
     def outcome(self) -> Outcome | None:
-        """The result once over."""
-        return self.game.outcome(self.state)
+        """The result once over, with the figures the game counts from its public events
+        (``engine.figures``: counted once, when the game is over).
+        """
+        outcome = self.game.outcome(self.state)
+        if outcome is None:
+            return None
+        counted_for, counted = self._outcome
+        if counted_for is not self.state or counted is None:
+            counted = figures.with_figures(
+                self.game, outcome, self.players, self._replay_steps(), self.state
+            )
+            self._outcome = (self.state, counted)
+        return counted
+
+    def _replay_steps(self) -> Iterator[tuple[Any, Seat, Any, Any]]:
+        """Every step as ``(before, seat, action, after)``, replayed from the seed one at a
+        time (no state is kept: see the module).
+        """
+        game, seat_of = self.game, self.steps.seat
+        state = runner.new_game(game, self.players, self.seed, self.options)
+        for index in range(len(self.steps)):
+            seat, action = seat_of(index), self.action(index)
+            after = game.apply(state, seat, action)
+            yield state, seat, action, after
+            state = after
 
     def last_index(self) -> int | None:
         """The index of the last step a player took (chance draws are never shown)."""

@@ -4,8 +4,9 @@
 //
 // The strip sits in the sticky bar under the status row, so it stays in sight wherever the
 // page is scrolled; the panel is folded until the person opens it. Figures come from the
-// game's Outcome (`outcome.figures`): a list with one entry per seat is a column of the
-// table, anything else a labelled value under it.
+// game's Outcome (`outcome.figures`: the game's own, then what the server counted from the
+// game's public events, engine/figures.py, e.g. duels won, doors opened, breaches caught): a
+// list with one entry per seat is a column of the table, anything else a labelled value.
 
 import {h, clear} from "./boards/svg.js";
 import {t} from "./i18n.js";
@@ -130,22 +131,40 @@ export function drawResult(slot, outcome, {you, seats, seatName, namesOf, onRema
 /** The end-of-game panel: reason, the deciding figure, the players' table, other figures. */
 function endPanel(outcome, parts, decided, {seats, seatName, winners}) {
   const head = [h("th", {scope: "col"}, [s("outcome.player")]),
-    ...parts.columns.map(([key, label]) => h("th", {scope: "col", class: decided && decided.key === key ? "decisive" : null}, [label]))];
+    ...parts.columns.map(([key, label]) => h("th", {scope: "col", "data-figure": key, class: decided && decided.key === key ? "decisive" : null}, [label]))];
   const body = Array.from({length: seats}, (_, seat) => h("tr", {class: winners.includes(seat) ? "winner" : null, "data-seat": String(seat)}, [
     h("th", {scope: "row"}, [
       winners.includes(seat) ? h("span", {class: "winner-mark"}, ["★ ", h("span", {class: "sr-only"}, [s("outcome.winner_mark"), " "])]) : null,
       seatName(seat),
     ]),
-    ...parts.columns.map(([key, , values]) => h("td", {class: decided && decided.key === key ? "decisive" : null}, [figureText(values[seat])])),
+    ...parts.columns.map(([key, , values]) => h("td", {"data-figure": key, class: decided && decided.key === key ? "decisive" : null}, [figureText(values[seat])])),
   ]));
   return h("div", {class: "end-panel", id: "end-panel", "data-testid": "end-panel"}, [
     outcome.reason ? h("p", {class: "outcome-reason", "data-testid": "outcome-reason"}, [outcome.reason]) : null,
     decided ? h("p", {class: "outcome-decided", "data-testid": "outcome-decided", "data-figure": decided.key}, [s("outcome.decided", {what: decided.label})]) : null,
     parts.columns.length ? h("div", {class: "end-table-wrap", tabindex: "0", role: "region", "aria-label": s("outcome.table")}, [
-      h("table", {class: "end-table", "data-testid": "outcome-table"}, [
+      h("table", {class: "end-table wide", "data-testid": "outcome-table"}, [
         h("thead", {}, [h("tr", {}, head)]), h("tbody", {}, body)]),
+      narrowTable(parts, decided, {seats, seatName, winners}),
     ]) : null,
     parts.rows.length ? h("dl", {class: "figures", "data-testid": "outcome-figures", "aria-label": t("outcome.figures")},
       parts.rows.flatMap(([, label, text]) => [h("dt", {}, [label]), h("dd", {}, [text])])) : null,
   ]);
+}
+
+/** The players' table turned for a phone (CSS shows one of the two): a row per figure, a
+ * column per player, so long figure names wrap in their own column instead of pushing the
+ * last columns out of a 390-px screen. */
+function narrowTable(parts, decided, {seats, seatName, winners}) {
+  const head = [h("th", {scope: "col"}, [s("outcome.figure_col")]),
+    ...Array.from({length: seats}, (_, seat) => h("th", {scope: "col", "data-seat": String(seat), class: winners.includes(seat) ? "winner" : null}, [
+      winners.includes(seat) ? h("span", {class: "winner-mark"}, ["★ ", h("span", {class: "sr-only"}, [s("outcome.winner_mark"), " "])]) : null,
+      seatName(seat),
+    ]))];
+  const body = parts.columns.map(([key, label, values]) => h("tr", {"data-figure": key, class: decided && decided.key === key ? "decisive" : null}, [
+    h("th", {scope: "row"}, [label]),
+    ...values.map((value, seat) => h("td", {"data-seat": String(seat)}, [figureText(value)])),
+  ]));
+  return h("table", {class: "end-table narrow", "data-testid": "outcome-table-narrow"}, [
+    h("thead", {}, [h("tr", {}, head)]), h("tbody", {}, body)]);
 }

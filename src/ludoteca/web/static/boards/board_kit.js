@@ -60,3 +60,19 @@ export function addStyle(id, css) {
   sheet.replaceSync(css);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
+
+/** A board's scroller (`wrap`, overflow auto) in a frame that shades the side where part of
+ * the board is out of sight (`data-more`: "left", "right"; style.css `.scroll-frame`), so a
+ * board wider than a phone never looks cut. `className` names the frame for the board; call
+ * `mark()` after setting the scroll position (scrolling marks it again by itself). */
+export function scrollFrame(wrap, className) {
+  const frame = h("div", { class: `scroll-frame ${className}` }, [wrap]);
+  const mark = () => {
+    const sides = [];
+    if (wrap.scrollLeft > 1) sides.push("left");
+    if (wrap.scrollLeft + wrap.clientWidth < wrap.scrollWidth - 1) sides.push("right");
+    frame.dataset.more = sides.join(" ");
+  };
+  wrap.addEventListener("scroll", mark, { passive: true });
+  return { frame, mark };
+}

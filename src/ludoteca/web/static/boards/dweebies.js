@@ -3,7 +3,7 @@
 // hand, the other players' hand sizes and collected cards, the pile and the last placement.
 // Reads only the seat's own view (see Dweebies.view): x grows to the right, y downward.
 import { el, h } from "./svg.js";
-import { addStyle, keyClick, sender, seatName as kitSeatName, translator } from "./board_kit.js";
+import { addStyle, keyClick, scrollFrame, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { back, card, cardName } from "./dweebies_cards.js";
 
 export const TEXT = {
@@ -236,21 +236,30 @@ function tableSvg(ctx, view, legal, placing) {
     }
   }
 
+  // Cells never below 40 px (touch targets): 44 px a column holds a 66-unit cell of a
+  // 72-unit column at 40.3 px. Narrower than that the grid scrolls (docs/architecture.md).
+  const least = cols * 44 + 4;
   const svg = el("svg", {
     class: "dw-table", viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": tr(lang, "table"),
-    style: `width:100%;min-width:${cols * 46}px;max-width:max(${cols * 46}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
+    style: `width:100%;min-width:${least}px;max-width:max(${least}px, min(${cols * 105}px, calc(78vh * ${(width / height).toFixed(3)})));height:auto;max-height:none;display:block;margin:0 auto`,
   }, parts);
-  // The grid may scroll on a narrow screen: focusable, so that a keyboard scrolls it too.
-  const wrap = h("div", { class: "dw-table-wrap", style: "overflow:auto;max-width:100%", tabindex: 0, role: "region", "aria-label": tr(lang, "table") }, [svg]);
+  // The grid may scroll on a narrow screen: focusable, so that a keyboard scrolls it too,
+  // and shaded on the side where more of it is out of sight (never a silent cut).
+  const wrap = h("div", {
+    class: "dw-table-wrap", style: "overflow:auto;max-width:100%", tabindex: 0, role: "region",
+    "aria-label": tr(lang, "table"),
+  }, [svg]);
+  const { frame, mark } = scrollFrame(wrap, "dw-table-frame");
   // On a narrow screen the grid scrolls: bring the last placement (or the middle) into view.
   const focusX = last ? (px(last.cell[0]) + CW / 2) / width : 0.5;
   requestAnimationFrame(() => {
     if (wrap.scrollWidth > wrap.clientWidth) {
       wrap.scrollLeft = focusX * wrap.scrollWidth - wrap.clientWidth / 2;
     }
+    mark();
   });
-  return wrap;
+  return frame;
 }
 
 /** What to do with the hand now: place (pick a card, then a green cell), or nothing while

@@ -4,7 +4,7 @@
 // (draw tiles, draw goal, end) as buttons, a score track, the piles and the last move.
 // Reads only the seat's own view (see TileUp.view). Rows count from 1 downward, columns a, b...
 import { el, h } from "./svg.js";
-import { addStyle, keyClick, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
+import { addStyle, keyClick, scrollFrame, seatColour, sender, seatName as kitSeatName, translator } from "./board_kit.js";
 import { COLOUR_NAMES, COLOURS, PAINT, SHAPES, cellName, cellOf, goal } from "./tile_up_data.js";
 
 export const TEXT = {
@@ -326,14 +326,16 @@ function boardSvg(ctx, view, legal, placing, scores) {
   }, parts);
   // Zoomed, the board scrolls: focusable, so that a keyboard scrolls it too.
   const wrap = h("div", { class: "tu-board-wrap", style: zoomed ? "overflow:auto;max-height:80vh" : "", tabindex: zoomed ? 0 : null, role: zoomed ? "region" : null, "aria-label": zoomed ? tr(lang, "board") : null }, [svg]);
-  if (zoomed) {
-    const [fr, fc] = lastAt || [Math.floor(size / 2), Math.floor(size / 2)];
-    requestAnimationFrame(() => {
-      wrap.scrollLeft = ((X(fc) + CELL / 2) / width) * wrap.scrollWidth - wrap.clientWidth / 2;
-      wrap.scrollTop = ((Y(fr) + CELL / 2) / height) * wrap.scrollHeight - wrap.clientHeight / 2;
-    });
-  }
-  return wrap;
+  if (!zoomed) return wrap;
+  // Shaded on the side where part of the zoomed board is out of sight (never a silent cut).
+  const { frame, mark } = scrollFrame(wrap, "tu-board-frame");
+  const [fr, fc] = lastAt || [Math.floor(size / 2), Math.floor(size / 2)];
+  requestAnimationFrame(() => {
+    wrap.scrollLeft = ((X(fc) + CELL / 2) / width) * wrap.scrollWidth - wrap.clientWidth / 2;
+    wrap.scrollTop = ((Y(fr) + CELL / 2) / height) * wrap.scrollHeight - wrap.clientHeight / 2;
+    mark();
+  });
+  return frame;
 }
 
 function handRow(ctx, view, legal, seated, redraw) {

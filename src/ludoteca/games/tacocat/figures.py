@@ -1,22 +1,25 @@
-"""Tacocat's mechanics: duels (and their ties), attacks by kind, answers.
+"""Tacocat's figures from its public events: duels (and their ties, and who won them),
+attacks by kind, answers.
 
 TC-04 duel, TC-05 attack (one card, a set of equal values, a sequence of consecutive
 values), TC-06 defend or sacrifice. Rounds and rounds without a winner (TC-08) are the
-outcome's own figures (``rounds``, ``drawn_rounds``), not counted twice.
+outcome's own figures (``rounds``, ``drawn_rounds``, ``rounds_won``), not counted twice.
+The end panel adds each seat's duels won (the higher card attacks first: TC-04).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.engine.figures import Tally
 from ludoteca.games.tacocat.model import Attack, Defend, Duel, Sacrifice
-from ludoteca.lab.mechanics.base import Tally
 
 
 class TacocatTally(Tally):
     """Counts of one Tacocat match."""
 
     watched = frozenset({Duel, Attack, Defend, Sacrifice})
+    panel = ("duels_won",)
 
     def count_names(self) -> tuple[str, ...]:
         """Every count's name."""
@@ -28,6 +31,7 @@ class TacocatTally(Tally):
             "attacks_sequence",
             "defences",
             "sacrifices",
+            *self.seats("duels_won"),
         )
 
     def count(self, kind: str, data: Any, before: Any, after: Any) -> None:
@@ -36,6 +40,8 @@ class TacocatTally(Tally):
         if kind in ("duel", "duel_tie"):
             tally["duels"] += 1
             tally["duel_ties"] += kind == "duel_tie"
+            if kind == "duel":
+                tally[f"duels_won@{data['attacker']}"] += 1
         elif kind == "attack":
             cards = data["cards"]
             if len(cards) == 1:

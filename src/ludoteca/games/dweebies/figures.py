@@ -1,11 +1,13 @@
-"""Dweebies' mechanics: collections, the lines collected by length, splits (DW-05..DW-07)."""
+"""Dweebies' figures from its public events: collections, the lines collected by length,
+splits (DW-05..DW-07); by seat, the collections and lines each player made (the end panel).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.engine.figures import Tally
 from ludoteca.games.dweebies.actions import Collect
-from ludoteca.lab.mechanics.base import Tally
 
 LONGEST = 6
 """Lines of this many cards or more are counted together."""
@@ -20,6 +22,7 @@ class DweebiesTally(Tally):
     """Counts of one Dweebies match."""
 
     watched = frozenset({Collect})
+    panel = ("collections", "lines")
 
     def count_names(self) -> tuple[str, ...]:
         """Every count's name."""
@@ -31,6 +34,7 @@ class DweebiesTally(Tally):
             *(line_name(length) for length in range(2, LONGEST + 1)),
             "splits",
             *self.seats("collections"),
+            *self.seats("lines"),
         )
 
     def count(self, kind: str, data: Any, before: Any, after: Any) -> None:
@@ -49,6 +53,7 @@ class DweebiesTally(Tally):
             which, (before.row, before.column)
         )
         tally["double_collections"] += len(lines) == 2
+        tally[f"lines@{before.turn}"] += len(lines)
         for line in lines:
             tally[line_name(len(line))] += 1
         if after.groups and not before.groups:
