@@ -81,6 +81,15 @@ SLOW: Mapping[str, frozenset[str]] = {
     "test_e2e_load_bench.py": frozenset({"test_two_games_of_random_moves_over_real_sockets"}),
     # A whole game on the headless full-screen table, every answer through Textual's Pilot.
     "test_full_screen.py": frozenset({"test_a_whole_game_logs_every_event_once"}),
+    # Tile Up's games (a long game, its replay drawn twice) and Tacocat's rounds on the full
+    # screen: 30-110 s each at a loaded machine's pace; the other games' cases stay quick.
+    "test_terminal_names.py": frozenset(
+        {
+            "test_plain_play_and_replay_name_people_and_things[tile_up",
+            "test_full_screen_play_names_people_and_things[tile_up",
+            "test_full_screen_play_names_people_and_things[tacocat",
+        }
+    ),
     "test_full_screen_marks.py": frozenset(
         {
             "test_bots_talk_is_rate_limited_in_the_log_and_f2_shows_it_all",

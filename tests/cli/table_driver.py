@@ -55,7 +55,7 @@ def _pick(labels: tuple[str, ...]) -> str:
     game ends), else of the last move listed.
     """
     for number, label in enumerate(labels, start=1):
-        if "[place " in label:
+        if label.startswith(("places ", "coloca ")):  # Tile Up's placements
             return str(number)
     return str(len(labels))
 

@@ -16,7 +16,7 @@ def test_play_without_a_game_lists_every_game_and_takes_a_number() -> None:
     assert result.exit_code == 1, result.output
     for name in ("Tacocat Spelled Backwards", "Dweebies", "Tile Up", "Mystery Date", "Gotcha!"):
         assert name in result.stdout
-    assert "You play as YAY (0)" in result.stdout
+    assert "You play as Ana (YAY)" in result.stdout
     assert "Game abandoned." in result.stdout
 
 

@@ -102,18 +102,19 @@ def test_play_a_whole_game_against_random_with_bad_answers_in_spanish(tmp_path: 
     # The malformed line, the illegal move and the bad number each get a reason, then a
     # new prompt; the rule id is named.
     assert "No entiendo la acción 'hola'" in out
-    assert "No puedes jugar 'duel 5' (regla TC-02): en la fase cambio" in out
+    assert "No puedes hacer esto: elige 5 para el duelo (regla TC-02): en la fase cambio" in out
     assert "99 no es una de las opciones: elige un número del 1 al" in out
     assert "Escribe el número de una jugada" in out
-    prompt = "YAY (0), tu jugada"
+    prompt = "Ana, tu jugada"
     first_prompts = out.split("No entiendo la acción 'hola'")[1]
     assert first_prompts.count(prompt) >= 4
     # The board, the hand and the numbered moves are shown.
     assert "YAY T A C O C A T WOW" in out
-    assert "Tu mano" in out and "Tus jugadas" in out and "[keep]" in out
-    assert "O escribe 'replace'" in out
+    assert "Tu mano" in out and "Tus jugadas" in out and "no cambia ninguna carta" in out
+    assert "[keep]" not in out  # the move's label, not its code
+    assert "O escribe 'cambiar'" in out
     # Only seat 0's view is drawn: never a list of the other seat's hand.
-    assert "Mano de WOW" not in out
+    assert "Mano de Bruno" not in out
     assert "Fin de la partida: el Tacocat entró en la meta" in out
     assert ("¡Has ganado!" in out) != ("Has perdido." in out)
     # The saved record replays to the outcome shown.
@@ -130,11 +131,10 @@ def test_play_in_english_as_seat_one_and_quit() -> None:
     stdin = "hello\nduel 5\nq\n"
     result = invoke(["play", "tacocat", "--vs", "random", "--seat", "1", "--seed", "2"], stdin)
     assert result.exit_code == 1, result.output
-    assert "You play as WOW (1)" in result.stdout
+    assert "You play as Bruno (WOW)" in result.stdout
     assert "Cannot read the action 'hello'" in result.stdout
-    assert "You cannot play 'duel 5' (rule TC-02): you cannot duel in the replace phase" in (
-        result.stdout
-    )
+    refused = "You cannot do this: duels with 5 (rule TC-02): you cannot duel in the replace phase"
+    assert refused in result.stdout
     assert "Game abandoned." in result.stdout
 
 
@@ -162,12 +162,12 @@ def test_play_hot_seat_hands_the_device_over(tmp_path: Path) -> None:
     result = invoke(args, "1\n" * 1500)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("Pass the device to YAY (0)") >= 2
-    assert out.count("Pass the device to WOW (1)") >= 2
+    assert out.count("Pass the device to Ana") >= 2
+    assert out.count("Pass the device to Bruno") >= 2
     # Every board after a hand-over belongs to the seat that was just handed the device.
     for chunk in out.split("Pass the device to ")[1:]:
-        seat = chunk[: len("YAY (0)")]
-        assert f"You play as {seat}" in chunk.split("\n", 2)[1]
+        seat = chunk.split(" ", 1)[0]
+        assert f"You play as {seat} (" in chunk.split("\n", 2)[1]
     assert "Game over: Tacocat entered the" in out and "Winner:" in out
     assert record.GameRecord.loads(saved.read_text("utf-8")).seats == ("human", "human")
 
@@ -253,7 +253,7 @@ def test_replay_to_end_prints_every_step_with_the_whole_table(games_file: Path) 
     assert f"Move 0/{total} · round 1 — Initial position" in out
     assert f"Move {total}/{total}" in out
     assert "Chance: draws a" in out
-    assert "YAY (0)'s hand" in out and "WOW (1)'s hand" in out
+    assert "Ana's hand" in out and "Bruno's hand" in out
     assert "Game over: Tacocat entered the" in out
 
 
@@ -261,10 +261,10 @@ def test_replay_as_one_seat_hides_the_others(games_file: Path) -> None:
     result = invoke(["replay", str(games_file), "--seat", "0", "--to-end", "--lang", "es"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Vista de YAY (0)" in out
-    assert "Mano de WOW" not in out and "Mano de YAY" not in out
+    assert "Vista de Ana" in out
+    assert "Mano de Bruno" not in out and "Mano de Ana" not in out
     assert "Tu mano" in out
-    assert "Azar actuó" in out and "WOW (1) actuó" in out
+    assert "Azar actuó" in out and "Bruno actuó" in out
     assert "Azar: roba" not in out
 
 

@@ -59,8 +59,9 @@ def _expected(game: str, marked: dict[str, Any]) -> str | None:
         return str(marked["cards"][-1])
     if game == "tacocat" and kind == "defend":
         return str(marked["card"])
-    if game == "gotcha" and kind == "play":
-        return str(marked["slot"])
+    if game == "gotcha" and kind == "play":  # the area as the board labels it
+        slot = str(marked["slot"])
+        return ("Area " if slot[0] == "a" else "Mat ") + slot[1:]
     return None
 
 

@@ -58,8 +58,8 @@ def lines_of(renderable: RenderableType, width: int) -> list[str]:
     return ["".join(s.text for s in line) for line in console.render_lines(renderable)]
 
 
-def area_labels(view: View) -> list[str]:
-    return [gotcha_term._slot_label(view, slot["slot"]).plain for slot in view["slots"]]
+def area_labels(view: View, lang: Lang) -> list[str]:
+    return [gotcha_term._slot_label(view, slot["slot"], lang).plain for slot in view["slots"]]
 
 
 def test_every_trait_has_a_short_word_in_both_languages() -> None:
@@ -97,7 +97,7 @@ def test_line_by_line_the_board_fits_with_the_track_every_area_and_whole_traits(
         top = screen.splitlines()[1]  # under the panel's title: the track's spaces
         assert "WW" in top and "CHAMP" in top, screen
         assert "…" not in screen, screen
-        for label in area_labels(view):
+        for label in area_labels(view, lang):
             assert label in screen, (label, screen)
         for profile in view["profiles"]:
             assert f"{profile['name']}, {profile['age']}" in screen or (
@@ -114,7 +114,7 @@ def test_the_compact_board_names_every_area_and_keeps_each_trait_whole() -> None
             for profile in view["profiles"]:
                 for trait in profile["traits"]:
                     assert gotcha_board.short_traits([trait], lang) in flat, (trait, flat)
-            for label in area_labels(view):
+            for label in area_labels(view, lang):
                 assert label in text
             live = [slot for slot in view["slots"] if slot["live"]]
             empty = [slot for slot in view["slots"] if not slot[lang]]
@@ -148,7 +148,7 @@ def test_full_screen_8_players_at_80x24_keeps_the_track_and_every_area(lang: Lan
             assert any(msg("term.gotcha.traits_elsewhere").text(lang) in line for line in shown)
             board_text = "\n".join(shown)
             for name in SLOT_NAMES:  # 8 players: both areas and the four mats
-                assert gotcha_term._slot_label({}, name).plain in board_text, board_text
+                assert gotcha_term._slot_label({}, name, lang).plain in board_text, board_text
         return len(seen) >= 4
 
     async def run() -> None:

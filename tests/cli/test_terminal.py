@@ -15,7 +15,7 @@ from ludoteca.engine import i18n, runner
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang
 from ludoteca.games import tacocat
-from ludoteca.terminal import GENERIC, MENU_LIMIT, renderer_for
+from ludoteca.terminal import GENERIC, MENU_LIMIT, renderer_for, seat_label
 from ludoteca.terminal import tacocat as tacocat_term
 from ludoteca.terminal.human import HotSeat, HumanAgent, QuitGame
 
@@ -58,10 +58,10 @@ def test_rendered_view_shows_the_public_table_and_only_the_own_hand() -> None:
     view = GAME.view(state, 1)
     out = text_of(tacocat_term.render_view(view, "en"))
     assert "YAY T A C O C A T WOW" in out
-    assert "You play as WOW (1)" in out
+    assert "You play as Bruno (WOW)" in out
     assert "Your hand" in out and " ".join(map(str, state.hands[1])) in out
     assert "Current attack" in out and " ".join(map(str, state.attack)) in out
-    assert "YAY (0)'s hand" not in out
+    assert "Ana's hand" not in out
     # Whatever seat 0 holds, seat 1's screen is the same (it is drawn from the view only).
     for other_seed in range(3):
         other = GAME.sample_state(view, 1, random.Random(other_seed))
@@ -72,7 +72,7 @@ def test_whole_table_shows_every_hand_and_secret_choice() -> None:
     state = first_state("duel", 1)
     seat_views = [GAME.view(state, s) for s in (0, 1)]
     out = text_of(tacocat_term.render_view(GAME.view(state, None), "es", seat_views))
-    assert "Mano de YAY (0)" in out and "Mano de WOW (1)" in out
+    assert "Mano de Ana" in out and "Mano de Bruno" in out
     assert "Tu mano" not in out
     if state.pending[0] is not None:
         assert f"elección secreta: duelo con {state.pending[0][0]}" in out
@@ -105,7 +105,8 @@ def test_other_menus_number_every_move() -> None:
     menu = tacocat_term.menu(GAME.view(state, 0), legal, "es")
     assert menu.actions == tuple(legal)
     assert menu.hints == ()
-    assert any("[attack" in label for label in menu.labels)
+    assert any(label.startswith("ataca con") for label in menu.labels)
+    assert not any("[" in label for label in menu.labels)  # labels, never the move's code
 
 
 def test_generic_renderer_for_games_without_their_own() -> None:
@@ -141,7 +142,8 @@ def test_human_explains_a_too_low_defence_and_asks_again() -> None:
     assert len(prompts) == 5
     assert "Type a move" in out
     assert "Cannot read the action 'defend twelve'" in out
-    assert f"You cannot play '{wrong}' (rule TC-06)" in out
+    named = GAME.describe(GAME.parse_action(wrong), "en")
+    assert f"You cannot do this: {named} (rule TC-06)" in out
     assert "0 is not one of the options: choose a number from 1 to" in out
 
 
@@ -165,7 +167,7 @@ def test_human_can_ask_for_help_and_quit() -> None:
     out = buffer.getvalue()
     assert out.count("Tus jugadas") == 2
     assert "Escribe el número de una jugada" in out
-    assert prompts[0].startswith("YAY (0), tu jugada")
+    assert prompts[0].startswith("Ana, tu jugada")
 
 
 def test_hot_seat_asks_for_the_device_only_when_the_seat_changes() -> None:
@@ -175,9 +177,9 @@ def test_hot_seat_asks_for_the_device_only_when_the_seat_changes() -> None:
     for seat in (0, 0, 1, 1, 0):
         hot.hand_over(seat)
     assert [p.split(" and ")[0] for p in prompts] == [
-        "Pass the device to YAY (0)",
-        "Pass the device to WOW (1)",
-        "Pass the device to YAY (0)",
+        "Pass the device to Ana",
+        "Pass the device to Bruno",
+        "Pass the device to Ana",
     ]
 
 
@@ -221,7 +223,8 @@ def test_answers_and_last_trick_are_shown() -> None:
     out = " ".join(text_of(tacocat_term.render_view(GAME.view(trick_state, 1), "es")).split())
     attacker, attack, _ = trick_state.last_trick
     cards = " ".join(map(str, attack))
-    assert f"Última baza {tacocat_term.GOALS[attacker]} ({attacker}) atacó con {cards};" in out
+    name = seat_label(attacker, "es")
+    assert f"Última baza {name} atacó con {cards};" in out
     assert "; respuestas: " in out
 
 

@@ -137,7 +137,7 @@ def test_play_three_players_draw_then_end_turns() -> None:
     result = invoke(args, stdin)
     assert result.exit_code == 1, result.output[-2000:]
     out = result.stdout
-    assert "Tile Up · turn 6 · phase: discard" in out and " Seat 2 " in out
+    assert "Tile Up · turn 6 · phase: discard" in out and " Carla " in out
     assert out.count("Only one move: ends the turn") >= 2
     assert "Game abandoned." in out
 
@@ -172,11 +172,11 @@ def test_recent_moves_show_what_the_other_seats_did() -> None:
         [0, "draw goal", 0],
     ]
     out = text_of(term.render_view(view, "en"))
-    assert "Recent moves" in out and "Seat 1: places G4 on f4" in out
-    assert "Seat 1: scores card #13 (red T4) at f4 (+7)" in out
-    assert "Seat 1: returns a tile to the bag" in out and "Seat 0: draws a goal card" in out
+    assert "Recent moves" in out and "Bruno: places G4 on f4" in out
+    assert "Bruno: scores card #13 (red T4) at f4 (+7)" in out
+    assert "Bruno: returns a tile to the bag" in out and "Ana: draws a goal card" in out
     out_es = text_of(term.render_view(view, "es"))
-    assert "Últimas jugadas" in out_es and "Asiento 1: coloca G4 en f4" in out_es
+    assert "Últimas jugadas" in out_es and "Bruno: coloca G4 en f4" in out_es
     assert "devuelve una ficha a la bolsa" in out_es
 
 
@@ -201,7 +201,7 @@ def test_the_discard_pile_is_shown_as_cards_and_the_start_sums_after_turn_0() ->
     sums = view["start_sums"]
     assert min(sums) >= 0
     assert "Start sums" in full
-    assert " · ".join(f"Seat {s}: {n}" for s, n in enumerate(sums)) in full
+    assert " · ".join(f"{('Ana', 'Bruno')[s]}: {n}" for s, n in enumerate(sums)) in full
     assert "suma ini." in compact
     for s, n in enumerate(sums):
-        assert re.search(rf"Asiento {s}\s.*\s{n}\s*│", compact), compact
+        assert re.search(rf"{('Ana', 'Bruno')[s]}\s.*\s{n}\s*│", compact), compact

@@ -136,13 +136,13 @@ def test_a_forced_move_is_announced_and_waits_for_a_key(terminals: list[Terminal
     terminal.wait_for(*PROMPTS)
     terminal.send("2", "Enter")
     screen = terminal.wait_for(*PAUSES)
-    assert "Only one move: ends the turn [end]. Press a key" in " ".join(screen.split())
+    assert "Only one move: ends the turn. Press a key" in " ".join(screen.split())
     terminal.send("x")
     screen = terminal.wait_for(*PROMPTS)
     flat = " ".join(terminal.scrollback().split())
     # The key played the forced move only: the bot played its turn and the next decision
     # is still waiting.
-    assert "Seat 1 ends the turn." in " ".join(screen.split())
+    assert "Bruno ends the turn." in " ".join(screen.split())
     assert flat.rstrip().endswith("quit):")
 
 

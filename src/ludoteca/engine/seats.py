@@ -17,6 +17,13 @@ badges, ``web/static/boards/board_kit.js``, and the terminal): people tell seats
 name, colour and symbol, never by a seat number."""
 
 
+PLAYER_NAMES: tuple[str, ...] = (
+    "Ana", "Bruno", "Carla", "Diego", "Elena", "Fabio", "Gala", "Hugo",
+    "Inés", "Iván", "Julia", "Jorge", "Lola", "Luis", "Marta", "Mario",
+)  # fmt: skip
+"""People's names for seats nobody named: the web's bots, every seat of a terminal game."""
+
+
 def seat_symbol(seat: Seat) -> str:
     """The symbol of ``seat`` (:data:`SEAT_SYMBOLS`, repeating past eight seats)."""
     return SEAT_SYMBOLS[seat % len(SEAT_SYMBOLS)]

@@ -19,8 +19,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 
 from ludoteca.engine import registry
-from ludoteca.engine.game import CHANCE, View
+from ludoteca.engine.game import CHANCE, Game, View
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.engine.seats import PLAYER_NAMES, seat_symbol
 from ludoteca.terminal import messages as _messages  # noqa: F401 (registers the texts)
 
 MARKED = "marked"
@@ -56,7 +57,7 @@ class Renderer:
             empty except when the whole table may be shown (a finished game's replay): then
             it holds every seat's own view, so their hands can be drawn too.
         menu: ``(view, legal, lang)`` to the :class:`Menu` offered to the person.
-        seat_label: ``(seat, lang)`` to the seat's name (``"YAY (0)"``).
+        seat_label: ``(seat, lang)`` to the seat's name (``"Ana"``).
         examples: ``lang`` to a few example moves in text notation, for the help line.
         human: ``(game, seat, lang, console, read_line)`` to the agent of a person playing
             against bots, for games whose input is not "pick a move" (realtime Gotcha);
@@ -104,10 +105,29 @@ def renderer_for(game_id: str) -> Renderer:
 
 
 def seat_label(seat: int, lang: Lang) -> str:
-    """A seat's generic name, ``"Seat 1"``; chance is ``"Chance"``."""
+    """The name of the person at ``seat`` (``"Ana"``, ``"Bruno"`` ...: the table names every
+    seat, the person's own too, so that a sentence reads the same for all); chance is
+    ``"Chance"``. People are told apart by name and symbol (:func:`seat_badge`), never by
+    a seat number.
+    """
     if seat == CHANCE:
         return msg("term.chance").text(lang)
-    return msg("term.seat", seat=seat).text(lang)
+    return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
+
+
+def seat_badge(seat: int, name: str) -> str:
+    """A seat's name with its symbol, as the web's badge shows it (``"▲ Bruno"``)."""
+    return f"{seat_symbol(seat)} {name}"
+
+
+def table_names(game: Game[Any, Any], state: Any, count: int, lang: Lang) -> list[str]:
+    """The players' names at ``state``'s table: the names the game gives its seats (Gotcha's
+    profiles, public in every view), else :func:`seat_label`'s.
+    """
+    profiles = game.view(state, None).get("profiles")
+    if isinstance(profiles, list) and len(profiles) == count:
+        return [str(profile["name"]) for profile in profiles]
+    return [seat_label(seat, lang) for seat in range(count)]
 
 
 def _generic_view(view: View, lang: Lang, seat_views: Sequence[View]) -> RenderableType:

@@ -1,7 +1,7 @@
 """Dweebies in the terminal: the table as a grid with the legal cells marked, and the hand.
 
 Only view keys are read (see ``Dweebies.view``), so nothing hidden from the seat can appear.
-The grid shows each card by its number (``07`` for D07), ``+`` on every cell where the next
+The grid shows each card by its number (``07`` for the Pirate), ``+`` on every cell where the next
 card may go, the last card placed in reverse video and, while a collection is being
 decided, the lines on offer in yellow. ``x`` grows to the right and ``y`` downward.
 """
@@ -21,7 +21,7 @@ from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games.dweebies import game as dweebies
 from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.actions import Place
-from ludoteca.games.dweebies.cards import card_label
+from ludoteca.games.dweebies.cards import CODES, card_label
 from ludoteca.games.dweebies.cards import name as card_name
 from ludoteca.terminal import MENU_LIMIT, Menu, Renderer, seat_label
 
@@ -74,7 +74,7 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     placement.
     """
     if not legal or not isinstance(legal[0], Place):
-        decisions = tuple(f"{dweebies.GAME.describe(a, lang)}  [{a}]" for a in legal)
+        decisions = tuple(dweebies.GAME.describe(a, lang) for a in legal)
         return Menu(tuple(legal), decisions)
     table = {layout.cell(x, y): int(code[1:]) for x, y, code in view["table"]}
     whole = view["groups"] <= 1
@@ -87,17 +87,25 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
         # the game's words for people who see no grid, which wrap past one row).
         card = card_label(action.card, lang)
         place = msg("term.dweebies.place", card=card, x=action.x, y=action.y).text(lang)
-        label = f"{place}  [{action}]"
+        label = place
         if gains[action]:
             label += "  " + msg("term.dweebies.collects", count=gains[action]).text(lang)
         labels.append(label)
     hints: tuple[str, ...] = ()
     if len(legal) > len(shown):
         unlisted = [action for action in legal if action not in shown]
-        example = str(unlisted[0]) if unlisted else "place D07 X Y"
+        example = typed_place(unlisted[0], lang)
         hint = msg("term.dweebies.place_hint", count=len(legal) - len(shown), example=example)
         hints = (hint.text(lang),)
     return Menu(shown, tuple(labels), hints)
+
+
+def typed_place(action: Place, lang: Lang) -> str:
+    """A placement as the person types it, the card by its number as the board shows it
+    (``place 7 1 0``, ``colocar 7 1 0``).
+    """
+    verb = "colocar" if lang == "es" else "place"
+    return f"{verb} {int(CODES[action.card][1:])} {action.x} {action.y}"
 
 
 def examples(lang: Lang) -> str:
@@ -171,7 +179,10 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
     if not compact:  # compact: the person asked is the one to act
         row("turn", ", ".join(actors) if actors else "-")
     if "hand" in view:
-        row("your_hand", " ".join(view["hand"]) if compact else _hand(view["hand"], lang))
+        row(
+            "your_hand",
+            " ".join(code[1:] for code in view["hand"]) if compact else _hand(view["hand"], lang),
+        )
     for other in seat_views:
         label = msg("term.hand_of", seat=seat_label(other["seat"], lang)).text(lang)
         grid.add_row(label, _hand(other.get("hand", []), lang))
@@ -207,15 +218,16 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
 
 
 def _card(code: str, lang: Lang) -> str:
-    return f"{code} {card_name(int(code[1:]), lang)}"
+    """A card by its number on the board and its name (``07 Pirate``)."""
+    return f"{code[1:]} {card_name(int(code[1:]), lang)}"
 
 
 def _counted(codes: Sequence[str]) -> str:
-    """``["D01", "D01", "D05"] -> "D01×2 D05"`` (the codes are sorted)."""
+    """``["D01", "D01", "D05"] -> "01×2 05"``: the numbers the board shows (sorted)."""
     counts = dict.fromkeys(codes, 0)
     for code in codes:
         counts[code] += 1
-    return " ".join(code if n == 1 else f"{code}×{n}" for code, n in counts.items())
+    return " ".join(code[1:] if n == 1 else f"{code[1:]}×{n}" for code, n in counts.items())
 
 
 def _hand(codes: Sequence[str], lang: Lang) -> str:
@@ -229,9 +241,9 @@ register(
             "en": "Dweebies · phase: {phase}",
         },
         "term.dweebies.legend": {
-            "es": "número: el Dweebie (07 = D07) · + : casilla donde puede ir la carta · "
+            "es": "número: el Dweebie · + : casilla donde puede ir la carta · "
             "amarillo: línea que puedes recoger · x a la derecha, y hacia abajo",
-            "en": "number: the Dweebie (07 = D07) · + : a cell where the card may go · "
+            "en": "number: the Dweebie · + : a cell where the card may go · "
             "yellow: a line you may collect · x to the right, y downward",
         },
         "term.dweebies.split": {
@@ -269,9 +281,8 @@ register(
             "of a + cell).",
         },
         "term.dweebies.examples": {
-            "es": "place D07 1 0, collect row, collect both, collect none; en español: "
-            "colocar D07 1 0, recoger fila, recoger columna, recoger ambas, pasar",
-            "en": "place D07 1 0, collect row, collect column, collect both, collect none",
+            "es": "colocar 7 1 0, recoger fila, recoger columna, recoger ambas, pasar",
+            "en": "place 7 1 0, collect row, collect column, collect both, collect none",
         },
     }
 )

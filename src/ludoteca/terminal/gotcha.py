@@ -29,13 +29,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.engine.errors import InvalidActionError, RulesError
-from ludoteca.engine.game import CHANCE, Game, View
+from ludoteca.engine.events import ActionText, render
+from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg, register
+from ludoteca.engine.seats import seat_symbol
 from ludoteca.games.gotcha import cards, surface
-from ludoteca.games.gotcha.actions import Buzz, Chat, Draw, Emote, Play, Vote
+from ludoteca.games.gotcha import names as names_mod
+from ludoteca.games.gotcha.actions import SLOT_NAMES, Buzz, Chat, Draw, Emote, Play, Vote
 from ludoteca.games.gotcha.cards_model import normalise
 from ludoteca.games.gotcha.state import MAX_GAP_MS
-from ludoteca.terminal import MARKED, Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer, seat_badge, seat_label
 from ludoteca.terminal import gotcha_board as board
 from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, QuitGame, ReadLine
@@ -48,13 +51,6 @@ WAIT_MS = 5000
 """Game time an empty line lets the others play."""
 CHAT_LIMIT = 200
 """Longest chat message sent (the rest is cut, and the person told)."""
-
-
-def seat_label(seat: int, lang: Lang) -> str:
-    """``"Seat 1"``; chance is ``"Chance"``."""
-    if seat == CHANCE:
-        return msg("term.chance").text(lang)
-    return msg("term.seat", seat=seat).text(lang)
 
 
 def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> RenderableType:
@@ -73,7 +69,8 @@ def render_view(view: View, lang: Lang, seat_views: Sequence[View] = ()) -> Rend
         parts.append(_hand(view["hand"], lang))
     for other in seat_views:
         label = msg("term.hand_of", seat=names[int(other["seat"])]).text(lang)
-        parts.append(Text(f"{label}: {' '.join(other.get('hand', []))}"))
+        held = "; ".join(_card(card_id, lang) for card_id in other.get("hand", []))
+        parts.append(Text(f"{label}: {held or '-'}"))
     if view.get("ballot"):
         parts.append(_ballot(view, names, lang))
     return Panel(Group(*parts), title=title, title_align="left")
@@ -105,7 +102,7 @@ def _title(view: View, names: Sequence[str], lang: Lang) -> str:
     ).text(lang)
     seat = view.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
-        title += " · " + msg("term.you_are", seat=f"{names[seat]} ({seat})").text(lang)
+        title += " · " + msg("term.you_are", seat=seat_badge(seat, names[seat])).text(lang)
     return title
 
 
@@ -116,7 +113,7 @@ def _ballot(view: View, names: Sequence[str], lang: Lang) -> Text:
         msg(
             "term.gotcha.ballot",
             buzzer=names[ballot["buzzer"]],
-            slot=ballot["slot"],
+            slot=_place(ballot["slot"], lang),
             accused=", ".join(names[s] for s in ballot["accused"]),
         ).text(lang),
         style="bold yellow",
@@ -144,7 +141,7 @@ def _track(view: View, names: list[str], length: int) -> Table:
         table.add_column(label, justify="center", overflow="fold")
     cells: list[list[str]] = [[] for _ in labels]
     for seat, position in enumerate(view["positions"]):
-        cells[position + 1].append(f"{names[seat][:3]}{seat}")
+        cells[position + 1].append(f"{seat_symbol(seat)}{names[seat][:3]}")
     table.add_row(*(" ".join(c) or "·" for c in cells))
     return table
 
@@ -158,7 +155,7 @@ def _players(view: View, lang: Lang, seat: int | None) -> Table:
         traits = ", ".join(cards.trait_label(t, lang) for t in profile["traits"])
         you = " · " + msg("term.gotcha.you").text(lang) if number == seat else ""
         line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"])
-        table.add_row(str(number), Text(f"{line.text(lang)}: {traits or '-'}{you}"))
+        table.add_row(seat_symbol(number), Text(f"{line.text(lang)}: {traits or '-'}{you}"))
     return table
 
 
@@ -179,16 +176,31 @@ def _rules(view: View, lang: Lang, names: list[str]) -> Table:
             if hint:
                 cell.append(f"  ({hint})", style="italic")
             cell.append(f"  [{note.text(lang)}]", style="dim")
-            table.add_row(_slot_label(view, slot["slot"]), cell)
+            table.add_row(_slot_label(view, slot["slot"], lang), cell)
         else:
-            table.add_row(_slot_label(view, slot["slot"]), Text(text, style="dim"))
+            table.add_row(_slot_label(view, slot["slot"], lang), Text(text, style="dim"))
     return table
 
 
-def _slot_label(view: View, slot: str) -> Text:
+def _slot_label(view: View, slot: str, lang: Lang) -> Text:
     """A rule area's name, reversed when the last move (``terminal.MARKED``) played there."""
     marked = view.get(MARKED) or {}
-    return Text(slot, style="reverse" if marked.get("slot") == slot else "")
+    return Text(_place(slot, lang), style="reverse" if marked.get("slot") == slot else "")
+
+
+def _place(slot: str, lang: Lang) -> str:
+    """A place as the board labels it (``"Area 1"``, ``"Mat 2"``) for its id (``a1``)."""
+    if slot not in SLOT_NAMES:
+        return slot
+    return names_mod.slot_name(SLOT_NAMES.index(slot)).text(lang)
+
+
+def _card(card_id: str, lang: Lang) -> str:
+    """A card as people read it (its sentence), for its id."""
+    try:
+        return names_mod.card_name(card_id).text(lang)
+    except ValueError:
+        return card_id
 
 
 def _announced(view: View, card_id: str, lang: Lang) -> str:
@@ -215,12 +227,12 @@ def _room(view: View, lang: Lang, names: list[str]) -> Table:
         elif kind == "emote":
             line = f"{who} *{cards.emote_label(text, lang)}*"
         elif kind == "play":
-            line = msg("term.gotcha.played", who=who, card=text).text(lang)
+            line = msg("term.gotcha.played", who=who, card=_card(text, lang)).text(lang)
         elif kind == "announce":
             sentence = _announced(view, text, lang)
-            line = msg("term.gotcha.announced", card=text, rule=sentence).text(lang)
+            line = msg("term.gotcha.announced", rule=sentence).text(lang)
         elif kind == "buzz":
-            line = msg("term.gotcha.buzzed", who=who, slot=text).text(lang)
+            line = msg("term.gotcha.buzzed", who=who, slot=_place(text, lang)).text(lang)
         elif kind == "turn_start":
             line = msg("term.gotcha.turn_of", who=who).text(lang)
         elif kind == "draw":
@@ -235,7 +247,8 @@ def _room(view: View, lang: Lang, names: list[str]) -> Table:
         who = names[buzzer] if buzzer >= 0 else msg("term.gotcha.game").text(lang)
         outcome = msg(f"gotcha.buzz.{result}").text(lang)
         named = ", ".join(names[s] for s in accused)
-        table.add_row(_seconds(t), Text(f"{who} → {slot} {named}: {outcome}", style="yellow"))
+        place = _place(slot, lang)
+        table.add_row(_seconds(t), Text(f"{who} → {place} {named}: {outcome}", style="yellow"))
     left = view["events_left"]
     seat = view.get("seat")
     if seat is not None and 0 <= seat < len(left):
@@ -255,7 +268,7 @@ def _hand(hand: Sequence[str], lang: Lang) -> Table:
         hint = cards.rule_hint(card, lang)
         if hint:
             text.append(f"  ({hint})", style="italic dim")
-        table.add_row(card_id, text)
+        table.add_row("•", text)
     return table
 
 
@@ -275,8 +288,42 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
 def examples(lang: Lang) -> str:
     """A few example inputs, and the emotes there are."""
     emotes = ", ".join(cards.emote_label(emote, lang) for emote in cards.EMOTES)
-    sample = "hola · /emote clap · /buzz a1 2 · /draw · 1 · /play W03 a1 · /vote yes · /table"
-    return msg("term.gotcha.examples", sample=sample, emotes=emotes).text(lang)
+    return msg("term.gotcha.examples", emotes=emotes).text(lang)
+
+
+PLACE_WORDS = {"area": "a", "zona": "a", "mat": "m", "tapete": "m"}
+"""The words of the board's place labels (``Area 1``, ``Tapete 2``), as typed."""
+
+
+def _names(view: View) -> list[str]:
+    """The players' names (their profiles')."""
+    return [str(profile["name"]) for profile in view["profiles"]]
+
+
+def typed_buzz(rest: str, names: Sequence[str]) -> str:
+    """A typed buzz in the game's notation: ``zona 1 Bruno, Carla`` → ``a1 1,2`` (the place
+    as the board labels it, the players by name; the notation itself still reads).
+    """
+    folded = [normalise(name) for name in names]
+    words = rest.replace(",", " ").split()
+    place, seats = "", []
+    index = 0
+    while index < len(words):
+        word = normalise(words[index])
+        head, number = word.rstrip("0123456789"), word[len(word.rstrip("0123456789")) :]
+        if head in PLACE_WORDS:
+            if not number and index + 1 < len(words) and words[index + 1].isdigit():
+                index += 1
+                number = words[index]
+            place = PLACE_WORDS[head] + number
+        elif word in folded:
+            seats.append(str(folded.index(word)))
+        elif not place:
+            place = words[index]
+        else:
+            seats.append(words[index])
+        index += 1
+    return f"{place} {','.join(seats)}".strip()
 
 
 class GotchaHuman:
@@ -398,9 +445,10 @@ class GotchaHuman:
             self._show_whole(view)
             return None
         try:
-            action = self._read(answer, t, options)
+            action = self._read(answer, t, options, _names(view))
         except RulesError as error:
-            self._say(error.message, "red")
+            text = error.text(self._lang, _names(view))
+            self._console.print(text, style="red", highlight=False, markup=False)
             return None
         if action in legal:
             self._pending = action
@@ -410,8 +458,11 @@ class GotchaHuman:
         )
         rule = msg("engine.rule_suffix", rule_id=reason[0]) if reason and reason[0] else ""
         why = reason[1] if reason else msg("engine.not_legal_here")
-        shown = str(action).partition(" ")[2] or str(action)  # without its "@time"
-        self._say(msg("term.illegal", action=shown, rule=rule, reason=why), "red")
+        shown = ActionText(action, self._game.describe)  # as people read it
+        refused = msg("term.illegal", action=shown, rule=rule, reason=why)
+        self._console.print(
+            render(refused, self._lang, _names(view)), style="red", highlight=False, markup=False
+        )
         return None
 
     def _choose_live(
@@ -479,7 +530,7 @@ class GotchaHuman:
             for line in news:
                 self._console.print(f"  · {line}", highlight=False, markup=False, emoji=False)
 
-    def _read(self, answer: str, t: int, options: Menu) -> Any:
+    def _read(self, answer: str, t: int, options: Menu, names: Sequence[str]) -> Any:
         if answer.isascii() and answer.isdigit():
             number = int(answer)
             if not 1 <= number <= len(options.actions):
@@ -493,6 +544,8 @@ class GotchaHuman:
                 raise RulesError(msg("term.gotcha.unknown_command", command="/" + verb, valid=HELP))
             if verb.lower() in ("emote", "gesto"):
                 answer = f"/{verb} {emote_id(rest)}"
+            elif verb.lower() in ("buzz", "timbre"):
+                answer = f"/{verb} {typed_buzz(rest, names)}"
             try:
                 return self._game.parse_action(f"@{t} {answer[1:]}")
             except InvalidActionError as error:
@@ -638,8 +691,8 @@ register(
         "term.gotcha.game": {"es": "el juego", "en": "the game"},
         "term.gotcha.played": {"es": "{who} juega {card}", "en": "{who} plays {card}"},
         "term.gotcha.announced": {
-            "es": "nueva regla ({card}): «{rule}»",
-            "en": "new rule ({card}): “{rule}”",
+            "es": "nueva regla: «{rule}»",
+            "en": "new rule: “{rule}”",
         },
         "term.gotcha.players": {"es": "Jugadores", "en": "Players"},
         "term.gotcha.profile": {"es": "{name}, {age} años", "en": "{name}, {age}"},
@@ -667,18 +720,19 @@ register(
         },
         "term.gotcha.hand": {"es": "Tu mano", "en": "Your hand"},
         "term.gotcha.ballot": {
-            "es": "Votación: ¿{buzzer} acertó con {slot} ({accused})? /vote yes o /vote no",
+            "es": "Votación: ¿{buzzer} acertó con {slot} ({accused})? /votar sí o /votar no",
             "en": "Vote: was {buzzer} right about {slot} ({accused})? /vote yes or /vote no",
         },
         "term.gotcha.hint": {
-            "es": "Escribe para hablar; /emote NOMBRE; /buzz a1 2,3; número: jugada; Intro: "
-            "esperar; ? ayuda y gestos; q salir",
-            "en": "Type to chat; /emote NAME; /buzz a1 2,3; number: a move; Enter: wait; "
+            "es": "Escribe y hablas; /timbre ZONA NOMBRES; Intro: espera; ? ayuda; q salir",
+            "en": "Type to chat; /buzz AREA NAMES; number: a move; Enter: wait; "
             "? help and emotes; q quit",
         },
         "term.gotcha.examples": {
-            "es": "{sample}; gestos: {emotes}",
-            "en": "{sample}; emotes: {emotes}",
+            "es": "hola · /gesto aplaudir · /timbre zona 1 Bruno · /robar · 1 · /votar sí · "
+            "/mesa; gestos: {emotes}",
+            "en": "hello · /emote clap · /buzz area 1 Bruno · /draw · 1 · /vote yes · /table; "
+            "emotes: {emotes}",
         },
         "term.gotcha.chat_cut": {
             "es": "tu mensaje era largo: se envían sus primeros {limit} caracteres",

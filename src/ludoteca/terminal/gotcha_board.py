@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.engine.seats import seat_symbol
 from ludoteca.games.gotcha import cards
 
 EMPTY = "empty"
@@ -44,13 +45,13 @@ class Parts:
     Attributes:
         title: ``(view, names, lang)`` to the panel's title.
         track: ``(view, names, length)`` to the track with the players on it.
-        slot_label: ``(view, slot)`` to a rule area's name on the board.
+        slot_label: ``(view, slot, lang)`` to a rule area's name on the board.
         ballot: ``(view, names, lang)`` to the vote under way.
     """
 
     title: Callable[[View, Sequence[str], Lang], str]
     track: Callable[[View, list[str], int], RenderableType]
-    slot_label: Callable[[View, str], Text]
+    slot_label: Callable[[View, str, Lang], Text]
     ballot: Callable[[View, Sequence[str], Lang], Text]
 
 
@@ -82,7 +83,7 @@ def _hand(view: View, lang: Lang, seat: int, *, brief: bool) -> list[RenderableT
     hand.add_column(overflow="fold")
     for index, card_id in enumerate(view["hand"]):
         card = cards.card(card_id)
-        row = (card_id, Text(card.es if lang == "es" else card.en))
+        row = ("•", Text(card.es if lang == "es" else card.en))
         hand.add_row(*(("" if index else heading, *row) if brief else row))
     shown: list[RenderableType] = []
     if not brief or not view["hand"]:
@@ -96,21 +97,21 @@ def _hand(view: View, lang: Lang, seat: int, *, brief: bool) -> list[RenderableT
 
 
 def _players(view: View, lang: Lang) -> Table:
-    """One player a row: the number to name in a buzz, name, age, traits in short words."""
+    """One player a row: their symbol, name, age, traits in short words."""
     players = Table.grid(padding=(0, 1))
     players.add_column(justify="right")
     players.add_column(overflow="fold")
     for number, profile in enumerate(view["profiles"]):
         line = msg("term.gotcha.profile", name=profile["name"], age=profile["age"]).text(lang)
         traits = short_traits(profile["traits"], lang)
-        players.add_row(str(number), Text(f"{line}: {traits or '-'}"), style="dim")
+        players.add_row(seat_symbol(number), Text(f"{line}: {traits or '-'}"), style="dim")
     return players
 
 
 def _brief_players(view: View, lang: Lang) -> Flow:
-    """Every player's number, name and age, as many a row as fit, and where the traits are."""
+    """Every player's symbol, name and age, as many a row as fit, and where the traits are."""
     items = [
-        Text(f"{number} ")
+        Text(f"{seat_symbol(number)} ")
         + Text(msg("term.gotcha.profile", name=p["name"], age=p["age"]).text(lang))
         for number, p in enumerate(view["profiles"])
     ]
@@ -129,14 +130,14 @@ def _areas(view: View, lang: Lang, names: Sequence[str], parts: Parts) -> Group:
     for slot in view["slots"]:
         state = area_state(slot, lang)
         if state == EMPTY:
-            empty.append(parts.slot_label(view, slot["slot"]))
+            empty.append(parts.slot_label(view, slot["slot"], lang))
             continue
         if state == LIVE:
             rule = Text(f"{slot[lang]} [{bound(slot['bound'], names, lang)}]")
         else:
             rule = Text(f"{slot[lang]} ", style="dim")
             rule.append(f"({msg('term.gotcha.area_waiting').text(lang)})", style="italic dim")
-        areas.add_row(parts.slot_label(view, slot["slot"]), rule)
+        areas.add_row(parts.slot_label(view, slot["slot"], lang), rule)
     shown: list[RenderableType] = [areas] if areas.row_count else []
     if empty:
         line = Text(" ").join(empty)

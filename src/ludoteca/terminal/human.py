@@ -7,6 +7,7 @@ that same view (``Game.sample_state``), so the explanation can only use what the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
@@ -18,6 +19,7 @@ from rich.console import Console
 from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, RulesError
+from ludoteca.engine.events import ActionText, render
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.terminal import Menu, Renderer, renderer_for
@@ -163,6 +165,7 @@ class HumanAgent:
         pause: Pause | None = None,
         feed: Any = None,
         hints: bool = True,
+        names: Sequence[str] = (),
     ) -> None:
         """Create the agent for one seat.
 
@@ -177,6 +180,7 @@ class HumanAgent:
             feed: The game's ``terminal.feed.EventFeed``: the events since this seat's last
                 move are shown with each decision; ``None``: none are shown.
             hints: Whether ``?`` also gives a hint (the kind of move, then the move).
+            names: The players' names, one per seat (default: ``Renderer.seat_label``'s).
         """
         self._game = game
         self._seat = seat
@@ -185,6 +189,8 @@ class HumanAgent:
         self._read_line = read_line
         self._hot_seat = hot_seat
         self._renderer = renderer_for(game.info.id)
+        seats = range(game.info.max_players)
+        self._names = list(names) or [self._renderer.seat_label(s, lang) for s in seats]
         self._news: list[str] = []
         self._pause = key_pause(console) if pause is None else pause
         self._feed = feed
@@ -238,7 +244,7 @@ class HumanAgent:
             try:
                 return self._read_move(answer, view, legal, options)
             except RulesError as error:
-                self._say(refusal(error), "red")
+                self._say(refusal(error, self._game), "red")
 
     def _read_move(self, answer: str, view: View, legal: Sequence[Any], options: Menu) -> Any:
         if not answer:
@@ -269,14 +275,21 @@ class HumanAgent:
             self._say(msg("hints.off"), "yellow")
             return
         if asked == 0 or self._hint is None:
-            self._hint = hints_mod.hint(self._game, view, legal, self._seat, self._lang)
+            self._hint = hints_mod.hint(
+                self._game, view, legal, self._seat, self._lang, names=self._names
+            )
         found = self._hint
         if asked == 0:
             self._say(found.kind, "green")
+            return
+        # Also how to play it: its number in the list, else as it is typed (the places in
+        # the coordinates the person types).
+        listed = self._renderer.menu(view, legal, self._lang).actions
+        if found.action in listed:
+            typed = msg("term.hint_number", move=found.move, number=listed.index(found.action) + 1)
         else:
-            # Also as it is typed: the hint's places in the coordinates the person types.
             typed = msg("term.hint_typed", move=found.move, typed=str(found.action))
-            self._say(msg("hints.move", move=typed), "green")
+        self._say(msg("hints.move", move=typed), "green")
 
     def _show(self, view: View, options: Menu, last_line: str, extra: int = 0) -> None:
         """The screen of this decision, fitted to the terminal (``terminal.layout``);
@@ -297,20 +310,27 @@ class HumanAgent:
         self._pages, self._page = fitted.pages, fitted.page
 
     def _say(self, message: Message, style: str) -> None:
-        self._console.print(message.text(self._lang), style=style, highlight=False, markup=False)
+        text = render(message, self._lang, self._names)
+        self._console.print(text, style=style, highlight=False, markup=False)
 
 
-def refusal(error: RulesError) -> Message:
+def refusal(error: RulesError, game: Game[Any, Any] | None = None) -> Message:
     """What a person is told when their typed move is refused: an illegal move with its
     reason and rule id, or any other refusal's own message.
 
     Args:
         error: The refusal the engine raised.
+        game: The game, to name the refused move as people read it (else its text form).
 
     Returns:
         The message to show, in the person's language at the surface.
     """
     if isinstance(error, IllegalActionError):
         rule = msg("engine.rule_suffix", rule_id=error.rule_id) if error.rule_id else ""
-        return msg("term.illegal", action=error.action, rule=rule, reason=error.reason)
+        action: object = error.action
+        if game is not None:
+            # An action no text reads back is shown as it was written.
+            with contextlib.suppress(RulesError):
+                action = ActionText(game.parse_action(error.action), game.describe)
+        return msg("term.illegal", action=action, rule=rule, reason=error.reason)
     return error.message

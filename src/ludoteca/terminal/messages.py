@@ -11,7 +11,6 @@ from ludoteca.engine.i18n import register
 register(
     {
         # Seats and generic play.
-        "term.seat": {"es": "Asiento {seat}", "en": "Seat {seat}"},
         "term.chance": {"es": "Azar", "en": "Chance"},
         "term.you": {"es": "tú", "en": "you"},
         "term.you_are": {"es": "Juegas como {seat}.", "en": "You play as {seat}."},
@@ -40,6 +39,10 @@ register(
             "es": "Jugada única: {move}. Pulsa una tecla para jugarla (q sale). ",
             "en": "Only one move: {move}. Press a key to play it (q quits). ",
         },
+        "term.hint_number": {
+            "es": "{move} (número {number} de la lista)",
+            "en": "{move} (number {number} in the list)",
+        },
         "term.hint_typed": {
             "es": "{move} (se escribe '{typed}')",
             "en": "{move} (typed '{typed}')",
@@ -57,8 +60,8 @@ register(
             "en": "There are no numbered moves here: type the move as text",
         },
         "term.illegal": {
-            "es": "No puedes jugar '{action}'{rule}: {reason}",
-            "en": "You cannot play '{action}'{rule}: {reason}",
+            "es": "No puedes hacer esto: {action}{rule}: {reason}",
+            "en": "You cannot do this: {action}{rule}: {reason}",
         },
         "term.pass_device": {
             "es": "Pasa el dispositivo a {seat} y pulsa Intro (que nadie más mire). ",
@@ -97,8 +100,8 @@ register(
         "term.hand_of": {"es": "Mano de {seat}", "en": "{seat}'s hand"},
         # Replay.
         "replay.title": {
-            "es": "Partida {number} de {path}: {game}, semilla {seed}, asientos {seats}",
-            "en": "Game {number} of {path}: {game}, seed {seed}, seats {seats}",
+            "es": "Partida {number} de {path}: {game}, semilla {seed}; jugadores: {seats}",
+            "en": "Game {number} of {path}: {game}, seed {seed}; players: {seats}",
         },
         "replay.step": {"es": "Jugada {index}/{total}", "en": "Move {index}/{total}"},
         "replay.round": {"es": "ronda {round}", "en": "round {round}"},
@@ -108,9 +111,10 @@ register(
             "es": "{who} actuó (lo que no ves queda oculto)",
             "en": "{who} acted (what you cannot see stays hidden)",
         },
+        "replay.person": {"es": "persona", "en": "person"},
         "replay.as_seat": {
-            "es": "Vista de {seat}: solo lo que ese asiento veía",
-            "en": "As seen by {seat}: only what that seat could see",
+            "es": "Vista de {seat}: solo lo que veía",
+            "en": "As seen by {seat}: only what they could see",
         },
         "replay.prompt": {
             "es": "Intro = siguiente, b = atrás, r = siguiente ronda, r N = ronda N, q = salir, "

@@ -14,8 +14,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.engine.game import CHANCE, View
+from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
+from ludoteca.engine.seats import seat_symbol
 from ludoteca.games.mystery_date import game as mystery_date
 from ludoteca.games.mystery_date.cards import (
     COLOURS,
@@ -28,7 +29,7 @@ from ludoteca.games.mystery_date.cards import (
     Show,
     card_label,
 )
-from ludoteca.terminal import MARKED, Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer, seat_label
 
 SYMBOLS = {
     "door": "◆",
@@ -42,18 +43,10 @@ SYMBOLS = {
 """Short labels of the space kinds on the track."""
 STYLES = ("magenta", "green", "blue", "dark_orange")
 """Rich colour per card colour (pink, green, blue, orange)."""
-PIECE = "●"
 SIDE = 8
 """Spaces per row of the drawn track (one side of the board)."""
 SHOWN_EVENTS = 8
 """Recent public events listed (a bot's whole turn and more between two human decisions)."""
-
-
-def seat_label(seat: int, lang: Lang) -> str:
-    """``"Seat 1"``/``"Asiento 1"``; chance is ``"Chance"``/``"Azar"``."""
-    if seat == CHANCE:
-        return msg("term.chance").text(lang)
-    return msg("term.seat", seat=seat).text(lang)
 
 
 def render_view(
@@ -93,10 +86,7 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     language (``notation``), so a Spanish menu never mixes the two sets of card letters.
     """
     names = tuple(seat_label(seat, lang) for seat in range(MAX_SEATS))
-    labels = tuple(
-        f"{mystery_date.GAME.describe(action, lang, names)}  [{notation(action, lang)}]"
-        for action in legal
-    )
+    labels = tuple(mystery_date.GAME.describe(action, lang, names) for action in legal)
     return Menu(tuple(legal), labels)
 
 
@@ -169,7 +159,7 @@ def _track(view: View) -> Table:
             cell.append(SYMBOLS[kind], style="bold cyan" if kind == "door" else "")
             pieces = by_space.get(index, [])
             if pieces:
-                cell.append(" " + "".join(f"{PIECE}{s}" for s in pieces), style="bold yellow")
+                cell.append(" " + "".join(seat_symbol(s) for s in pieces), style="bold yellow")
             if index == moved_to:
                 cell.stylize("reverse")
             cells.append(cell)
@@ -274,9 +264,9 @@ register(
         },
         "term.md.legend": {
             "es": "◆ abre la puerta · +1 / +2 toma del mazo · +1? del mazo o del descarte · "
-            "⇄R / ⇄L / ⇄* intercambia a la derecha / izquierda / con quien quieras · ●N pieza",
+            "⇄R / ⇄L / ⇄* intercambia a la derecha / izquierda / con quien quieras · ●▲■ piezas",
             "en": "◆ open the door · +1 / +2 take from the draw pile · +1? draw or discard · "
-            "⇄R / ⇄L / ⇄* swap right / left / any player · ●N a piece",
+            "⇄R / ⇄L / ⇄* swap right / left / any player · ●▲■ the pieces",
         },
         "term.md.turn": {"es": "Turno", "en": "To act"},
         "term.md.mover": {"es": "Juega", "en": "Mover"},
@@ -349,9 +339,8 @@ register(
             "en": "the draw pile ran out: {count} discards make a new one",
         },
         "term.md.examples": {
-            "es": "give P2 to 1, discard G1, pile draw, pile discard, show pink; o en español: "
-            "dar R2 a 1, descartar V1, monton robo, monton descarte, mostrar rosa",
-            "en": "give P2 to 1, discard G1, pile draw, pile discard, show pink",
+            "es": "descartar V1, monton robo, monton descarte, mostrar rosa",
+            "en": "discard G1, pile draw, pile discard, show pink",
         },
     }
 )

@@ -166,7 +166,17 @@ def _play_plain(setup: Setup, lang: Lang, console: Console, read_line: ReadLine)
     if setup.hot_seat:
         hot_seat = HotSeat(console, read_line, renderer, lang)
         agents: list[runner.Agent] = [
-            HumanAgent(game, s, lang, console, read_line, hot_seat, feed=feed, hints=setup.hints)
+            HumanAgent(
+                game,
+                s,
+                lang,
+                console,
+                read_line,
+                hot_seat,
+                feed=feed,
+                hints=setup.hints,
+                names=names,
+            )
             for s in range(count)
         ]
     else:
@@ -250,4 +260,7 @@ def _person(
             game, seat, lang, console, read_line, feed=feed, speed=setup.speed
         )
         return agent
-    return HumanAgent(game, seat, lang, console, read_line, feed=feed, hints=setup.hints)
+    names = setup.names(lang)
+    return HumanAgent(
+        game, seat, lang, console, read_line, feed=feed, hints=setup.hints, names=names
+    )

@@ -20,10 +20,11 @@ from ludoteca.engine import replay as engine_replay
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
-from ludoteca.terminal import renderer_for, saves
+from ludoteca.terminal import renderer_for, saves, seat_badge, seat_label, table_names
 from ludoteca.terminal.human import ReadLine, console_reader
 from ludoteca.terminal.layout import rows_of, screen_height
 from ludoteca.terminal.session import check_seat
+from ludoteca.terminal.setup import HUMAN
 
 
 def show_replay(
@@ -53,12 +54,11 @@ def show_replay(
     states = replay_states(record, number)
     if seat is not None:
         check_seat(registry.make(record.game).info, seat, record.num_players)
-    renderer = renderer_for(record.game)
-    title = replay_title(record, number, path, lang)
+    names = table_names(registry.make(record.game), states[-1], record.num_players, lang)
+    title = replay_title(record, number, path, lang, names)
     console.print(title.text(lang), style="bold", markup=False, highlight=False)
     if seat is not None:
-        label = renderer.seat_label(seat, lang)
-        console.print(msg("replay.as_seat", seat=label).text(lang), style="italic")
+        console.print(msg("replay.as_seat", seat=names[seat]).text(lang), style="italic")
     viewer = ReplayViewer(record, states, lang, console, seat)
     if to_end:
         viewer.print_all()
@@ -169,6 +169,7 @@ class ReplayViewer:
         # Move by move: each move with the chance steps it caused (record_mod.moves).
         self._groups = record_mod.moves(record)
         self._rounds = engine_replay.round_starts(record, self._groups)
+        self._names = table_names(self._game, states[-1], record.num_players, lang)
 
     @property
     def last(self) -> int:
@@ -304,12 +305,11 @@ class ReplayViewer:
         if index == 0:
             return msg("replay.start").text(lang)
         seat, text = self._record.actions[index - 1]
-        who = self._renderer.seat_label(seat, lang)
+        who = self._names[seat] if 0 <= seat < len(self._names) else seat_label(seat, lang)
         if self._seat is not None and seat != self._seat:
             return msg("replay.hidden", who=who).text(lang)
         action = self._game.parse_action(text)
-        names = [self._renderer.seat_label(s, lang) for s in range(self._record.num_players)]
-        said = self._game.describe(action, lang, names)
+        said = self._game.describe(action, lang, self._names)
         return msg("replay.action", who=who, action=said).text(lang)
 
     def _outcome_line(self, outcome: Outcome | None) -> str:
@@ -317,12 +317,11 @@ class ReplayViewer:
         if outcome is None:
             return msg("replay.unfinished").text(lang)
         if outcome.winners:
-            seats = ", ".join(self._renderer.seat_label(s, lang) for s in outcome.winners)
+            seats = ", ".join(self._names[s] for s in outcome.winners)
             result = msg("term.winners", seats=seats).text(lang)
         else:
             result = msg("term.drawn").text(lang)
-        names = [self._renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
-        reason = outcome.reason_text(lang, names) or ""
+        reason = outcome.reason_text(lang, self._names) or ""
         return msg("term.game_over", reason=reason).text(lang) + " " + result
 
 
@@ -342,7 +341,9 @@ def _malformed(number: int, error: Exception) -> RecordError:
     return RecordError(msg("engine.bad_record", reason=detail))
 
 
-def replay_title(record: record_mod.GameRecord, number: int, path: Path, lang: Lang) -> Message:
+def replay_title(
+    record: record_mod.GameRecord, number: int, path: Path, lang: Lang, names: Sequence[str]
+) -> Message:
     """The replay's heading: the file, the game, its seed and who sat where.
 
     Args:
@@ -350,14 +351,15 @@ def replay_title(record: record_mod.GameRecord, number: int, path: Path, lang: L
         number: Its number in the file.
         path: The file it was read from.
         lang: The language of the seat labels.
+        names: The players' names (``terminal.table_names``).
 
     Returns:
         The heading as a message.
     """
-    renderer = renderer_for(record.game)
+    person = msg("replay.person").text(lang)
     seats = ", ".join(
-        f"{renderer.seat_label(s, lang)} {name}" for s, name in enumerate(record.seats)
+        f"{seat_badge(s, names[s])} ({person if agent == HUMAN else agent})"
+        for s, agent in enumerate(record.seats)
     )
-    return msg(
-        "replay.title", number=number, path=path, game=record.game, seed=record.seed, seats=seats
-    )
+    game = registry.make(record.game).info.name(lang)
+    return msg("replay.title", number=number, path=path, game=game, seed=record.seed, seats=seats)

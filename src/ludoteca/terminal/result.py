@@ -7,7 +7,7 @@ from typing import Any
 from ludoteca.engine import runner
 from ludoteca.engine.game import Game
 from ludoteca.engine.i18n import Lang, msg
-from ludoteca.terminal import renderer_for
+from ludoteca.terminal import table_names
 from ludoteca.terminal.figures import figures_text
 
 
@@ -20,13 +20,12 @@ def result_line(game: Game[Any, Any], match: runner.Match, seat: int | None, lan
     outcome = match.outcome
     if outcome is None:
         return msg("term.stopped", steps=match.steps).text(lang)
-    renderer = renderer_for(game.info.id)
-    names = [renderer.seat_label(s, lang) for s in range(len(outcome.scores))]
+    names = table_names(game, match.state, len(outcome.scores), lang)
     line = msg("term.game_over", reason=outcome.reason_text(lang, names) or "").text(lang)
     if not outcome.winners:
         verdict = msg("term.drawn")
     elif seat is None:
-        winners = ", ".join(renderer.seat_label(s, lang) for s in outcome.winners)
+        winners = ", ".join(names[s] for s in outcome.winners)
         verdict = msg("term.winners", seats=winners)
     else:
         verdict = msg("term.won" if seat in outcome.winners else "term.lost")

@@ -14,10 +14,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.engine.game import CHANCE, View
+from ludoteca.engine.game import View
 from ludoteca.engine.i18n import Lang, msg, register
 from ludoteca.games import tacocat
-from ludoteca.terminal import MARKED, Menu, Renderer
+from ludoteca.terminal import MARKED, Menu, Renderer, seat_label
 
 GOALS = ("YAY", "WOW")
 COVERED = "■"
@@ -26,11 +26,9 @@ NUMBER_ALL_REPLACES = 12
 """Replace phases with at most this many legal sets number them all."""
 
 
-def seat_label(seat: int, lang: Lang) -> str:
-    """``"YAY (0)"`` or ``"WOW (1)"``; chance is ``"Chance"``/``"Azar"``."""
-    if seat == CHANCE:
-        return msg("term.chance").text(lang)
-    return f"{GOALS[seat]} ({seat})"
+def goal_of(seat: int, lang: Lang) -> str:
+    """The person at ``seat`` and the end of the track they push to (``"Ana (YAY)"``)."""
+    return f"{seat_label(seat, lang)} ({GOALS[seat]})"
 
 
 def render_view(
@@ -52,7 +50,7 @@ def render_view(
         phase=msg(f"tacocat.phase.{view['phase']}"),
     ).text(lang)
     if seat is not None and seat >= 0:
-        title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
+        title += " · " + msg("term.you_are", seat=goal_of(seat, lang)).text(lang)
     parts: list[RenderableType] = [_track(view)]
     if not compact:
         parts.append(Text(msg("term.tacocat.legend").text(lang), style="dim"))
@@ -78,10 +76,10 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     hand: list[int] = view.get("hand") or []
     labels = []
     for action in shown:
-        label = f"{tacocat.GAME.describe(action, lang)}  [{action}]"
+        label = tacocat.GAME.describe(action, lang)
         if isinstance(action, tacocat.Sacrifice):
             lowest = f" ({hand[0]})" if hand else ""
-            label = f"{msg('term.tacocat.sacrifice_yours').text(lang)}{lowest}  [{action}]"
+            label = f"{msg('term.tacocat.sacrifice_yours').text(lang)}{lowest}"
         labels.append(label)
     return Menu(shown, tuple(labels), hints)
 
@@ -254,7 +252,7 @@ def _choice(phase: str, cards: Sequence[int], lang: Lang) -> str:
 
 
 def _round_winner(winner: int, lang: Lang) -> str:
-    return GOALS[winner] if winner >= 0 else msg("term.tacocat.draw").text(lang)
+    return seat_label(winner, lang) if winner >= 0 else msg("term.tacocat.draw").text(lang)
 
 
 register(
@@ -284,7 +282,10 @@ register(
             "en": "secret choice: {choice}",
         },
         "term.tacocat.choice_duel": {"es": "duelo con {card}", "en": "duel with {card}"},
-        "term.tacocat.choice_replace": {"es": "cambiar {cards}", "en": "replace {cards}"},
+        "term.tacocat.choice_replace": {
+            "es": "cambiar las cartas {cards}",
+            "en": "replace the cards {cards}",
+        },
         "term.tacocat.hand_counts": {"es": "Cartas en mano", "en": "Cards in hand"},
         "term.tacocat.pile": {"es": "Mazo", "en": "Draw pile"},
         "term.tacocat.deal_size": {
@@ -308,13 +309,13 @@ register(
         "term.tacocat.results": {"es": "Rondas", "en": "Rounds"},
         "term.tacocat.draw": {"es": "nula", "en": "draw"},
         "term.tacocat.replace_hint": {
-            "es": "O escribe 'replace' seguido de las cartas para cambiar hasta {limit} "
-            "(p. ej. 'replace 3 7' o 'cambiar 3 7').",
+            "es": "O escribe 'cambiar' seguido de las cartas para cambiar hasta {limit} "
+            "(p. ej. 'cambiar 3 7').",
             "en": "Or type 'replace' and the cards to change up to {limit} (e.g. 'replace 3 7').",
         },
         "term.tacocat.examples": {
-            "es": "keep, replace 3 7, duel 11, attack 5 5, attack 4 5 6, defend 9, sacrifice; "
-            "o en español: cambiar, duelo, atacar, defender, sacrificar",
+            "es": "mantener, cambiar 3 7, duelo 11, atacar 5 5, atacar 4 5 6, defender 9, "
+            "sacrificar",
             "en": "keep, replace 3 7, duel 11, attack 5 5, attack 4 5 6, defend 9, sacrifice",
         },
     }

@@ -247,7 +247,7 @@ def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
     places = [a for a in legal if isinstance(a, Place)]
     others = [a for a in legal if not isinstance(a, Place)]
     shown = list(legal) if len(legal) <= MENU_LIMIT else others
-    labels = tuple(f"{GAME.describe(action, lang)}  [{action}]" for action in shown)
+    labels = tuple(GAME.describe(action, lang) for action in shown)
     hints: list[str] = []
     if places and len(shown) < len(legal):
         hints.append(msg("term.tile_up.place_hint").text(lang))
@@ -391,9 +391,8 @@ register(
             "en": "Or type 'place TILE CELL' (e.g. 'place R4 f6'); allowed cells:",
         },
         "term.tile_up.examples": {
-            "es": "place R4 f6, score 12 f6, draw tiles, draw goal, end, discard R4, "
-            "discard goal 12; o en español: colocar, puntuar, robar fichas, robar objetivo, "
-            "fin, descartar",
+            "es": "colocar R4 f6, puntuar 12 f6, robar fichas, robar objetivo, fin, "
+            "descartar R4, descartar objetivo 12",
             "en": "place R4 f6, score 12 f6, draw tiles, draw goal, end, discard R4, "
             "discard goal 12",
         },

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.terminal import renderer_for
+from ludoteca.terminal import table_names
 from ludoteca.terminal.replay import ReplayViewer, load_record, replay_states, replay_title
 from ludoteca.terminal.session import check_seat
 
@@ -44,10 +44,10 @@ def show_full_screen(
     states = replay_states(record, number)
     if seat is not None:
         check_seat(registry.make(record.game).info, seat, record.num_players)
-    renderer = renderer_for(record.game)
-    title = replay_title(record, number, path, lang).text(lang)
+    names = table_names(registry.make(record.game), states[-1], record.num_players, lang)
+    title = replay_title(record, number, path, lang, names).text(lang)
     if seat is not None:
-        title += " · " + msg("replay.as_seat", seat=renderer.seat_label(seat, lang)).text(lang)
+        title += " · " + msg("replay.as_seat", seat=names[seat]).text(lang)
     ReplayApp(ReplayViewer(record, states, lang, console, seat), title, lang).run()
 
 

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.engine.errors import RulesError
-from ludoteca.engine.events import Event
+from ludoteca.engine.events import Event, render
 from ludoteca.engine.game import Game, Seat, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.engine.shared_events import step_events
-from ludoteca.terminal import MARKED, Renderer
+from ludoteca.terminal import MARKED, Renderer, seat_badge
 from ludoteca.terminal.human import HELP_WORDS, QUIT_WORDS, HumanAgent, QuitGame, refusal
 from ludoteca.terminal.tui.bridge import Ask, Board, Channel, Screen
 from ludoteca.terminal.tui.news import LogEntry, is_chatter, is_move, marked_by, matters
@@ -173,7 +173,7 @@ class GameSide:
         lines = []
         for index, name in enumerate(self.names):
             mark = "▶" if index in actors else " "
-            line = f"{mark} {name}"
+            line = f"{mark} {seat_badge(index, name)}"
             if index == seat:
                 line += f" ({you})"
             if isinstance(scores, list | tuple) and index < len(scores):
@@ -203,7 +203,7 @@ class TableHuman(HumanAgent):
             hot_seat: Whether several people share the keyboard (the table is handed
                 over before this seat's decisions).
         """
-        super().__init__(side.game, seat, side.lang, None, _no_line, hints=hints)  # type: ignore[arg-type]
+        super().__init__(side.game, seat, side.lang, None, _no_line, hints=hints, names=side.names)  # type: ignore[arg-type]
         self._side = side
         self._sharing = hot_seat
 
@@ -244,10 +244,11 @@ class TableHuman(HumanAgent):
             try:
                 return self._read_move(answer, view, legal, options)
             except RulesError as error:
-                self._say(refusal(error), "red")
+                self._say(refusal(error, self._game), "red")
 
     def _say(self, message: Message, style: str) -> None:
-        self._side.call(self._side.screen.say, message.text(self._lang), style)
+        text = render(message, self._lang, self._side.names)
+        self._side.call(self._side.screen.say, text, style)
 
 
 def _no_line(prompt: str) -> str:

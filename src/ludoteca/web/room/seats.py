@@ -24,6 +24,7 @@ from typing import Any, cast
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import Game, ProfiledGame, ProfileSpec
 from ludoteca.engine.i18n import msg
+from ludoteca.engine.seats import PLAYER_NAMES
 from ludoteca.web.room.session import committed
 from ludoteca.web.store import SeatRow, Store
 from ludoteca.web.wire import protocol as p
@@ -32,10 +33,7 @@ from ludoteca.web.wire.client import RoomError
 log = logging.getLogger("ludoteca.web")
 
 FREE, HUMAN, BOT = "free", "human", "bot"
-BOT_NAMES: tuple[str, ...] = (
-    "Ana", "Bruno", "Carla", "Diego", "Elena", "Fabio", "Gala", "Hugo",
-    "Inés", "Iván", "Julia", "Jorge", "Lola", "Luis", "Marta", "Mario",
-)  # fmt: skip
+BOT_NAMES: tuple[str, ...] = PLAYER_NAMES
 """Bots' names at a game whose seats declare no profile (``ProfileSpec.bot_names`` else)."""
 RESERVED_NAMES = frozenset(
     ("spectator", "spectators", "espectador", "espectadora", "espectadores", "bot", "bots",
