@@ -175,13 +175,7 @@ class SkillProfile:
             "skill_share": self.skill,
             "first_seat": of(self.first_seat),
             "fair_seat_share": 1 / self.players,
-            "lead_changes": None
-            if self.lead_changes is None
-            else {
-                "mean": self.lead_changes.mean,
-                "ci95": [self.lead_changes.low, self.lead_changes.high],
-                "games": self.lead_changes.count,
-            },
+            "lead_changes": None if self.lead_changes is None else self.lead_changes.to_json(),
             "oracle": None
             if oracle is None
             else {

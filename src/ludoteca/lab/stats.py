@@ -10,6 +10,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -110,6 +111,10 @@ class Mean:
     mean: float
     low: float
     high: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"mean", "ci95": [low, high], "games"}``, as the lab's JSON writes a mean."""
+        return {"mean": self.mean, "ci95": [self.low, self.high], "games": self.count}
 
 
 def mean_interval(values: Sequence[float], z: float = Z_95, lowest: float | None = None) -> Mean:

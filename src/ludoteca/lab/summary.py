@@ -171,13 +171,7 @@ class SimulationSummary:
             "end_reasons": {reason: of_rate(rate) for reason, rate in self.end_reasons},
             "counts": dict(self.counts),
             "rates": {f"{hits}/{of}": of_rate(rate) for hits, of, rate in self.rates},
-            "lead_changes": None
-            if self.lead_changes is None
-            else {
-                "mean": self.lead_changes.mean,
-                "ci95": [self.lead_changes.low, self.lead_changes.high],
-                "games": self.lead_changes.count,
-            },
+            "lead_changes": None if self.lead_changes is None else self.lead_changes.to_json(),
         }
 
 
