@@ -104,9 +104,9 @@ def test_a_realtime_bots_move_has_its_reason_too() -> None:
         assert why["text"].startswith(room.names()[why["seat"]])
         # Small talk is no game move: a bot's chat line or emote is explained only when a
         # live rule asked for it (before a move or a buzz, or as a reaction).
-        for step, texts in live.reasons.items():
+        for step, sentences in live.reasons.items():
             if live.steps[step].text.split()[1] in ("chat", "emote"):
-                assert "live rule" in texts["en"], texts
+                assert "live rule" in sentences["en"], sentences
         rooms.close()
 
     asyncio.run(scenario())
