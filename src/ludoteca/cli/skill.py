@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from ludoteca.cli.errors import refused
-from ludoteca.cli.lab import JsonOption, WorkersOption
+from ludoteca.cli.lab import JsonOption, PlayersOption, SeedOption, WorkersOption
 from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import (
     OPTIONS_METAVAR,
@@ -137,10 +137,8 @@ def skill(
     games: Annotated[
         int, typer.Option("--games", "-n", help=help_text("skill_games"), metavar="N")
     ] = 100,
-    seed: Annotated[int, typer.Option("--seed", help=help_text("sim_seed"), metavar="N")] = 0,
-    players: Annotated[
-        int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
-    ] = None,
+    seed: SeedOption = 0,
+    players: PlayersOption = None,
     search: Annotated[bool, typer.Option("--search", help=help_text("skill_search"))] = False,
     oracle: Annotated[bool, typer.Option("--oracle", help=help_text("skill_oracle"))] = False,
     workers: WorkersOption = 1,
@@ -232,10 +230,8 @@ def tune(
     games: Annotated[
         int, typer.Option("--games", "-n", help=help_text("sim_games"), metavar="N")
     ] = 60,
-    seed: Annotated[int, typer.Option("--seed", help=help_text("sim_seed"), metavar="N")] = 0,
-    players: Annotated[
-        int | None, typer.Option("--players", help=help_text("players_sim"), metavar="N")
-    ] = None,
+    seed: SeedOption = 0,
+    players: PlayersOption = None,
     space: Annotated[
         list[str] | None,
         typer.Option("--space", help=help_text("tune_space"), metavar=meta("name_value")),
