@@ -50,12 +50,7 @@ def show_replay(
         RecordError: If the file, the record or one of its steps cannot be read.
         GameSetupError: For a seat the recorded game does not have.
     """
-    record = load_record(path, number)
-    states = replay_states(record, number)
-    if seat is not None:
-        check_seat(registry.make(record.game).info, seat, record.num_players)
-    names = table_names(registry.make(record.game), states[-1], record.num_players, lang)
-    title = replay_title(record, number, path, lang, names)
+    record, states, names, title = open_replay(path, number, seat, lang)
     console.print(title.text(lang), style="bold", markup=False, highlight=False)
     if seat is not None:
         console.print(msg("replay.as_seat", seat=names[seat]).text(lang), style="italic")
@@ -64,6 +59,25 @@ def show_replay(
         viewer.print_all()
     else:
         viewer.interact(console_reader(console))
+
+
+def open_replay(
+    path: Path, number: int, seat: int | None, lang: Lang
+) -> tuple[record_mod.GameRecord, list[Any], list[str], Message]:
+    """Game ``number`` of ``path``, ready for either replay screen: its record, its states
+    step by step, the players' names and the replay's title.
+
+    Raises:
+        RecordError: If the file, the record or one of its steps cannot be read.
+        GameSetupError: For a seat the recorded game does not have.
+    """
+    record = load_record(path, number)
+    states = replay_states(record, number)
+    game = registry.make(record.game)
+    if seat is not None:
+        check_seat(game.info, seat, record.num_players)
+    names = table_names(game, states[-1], record.num_players, lang)
+    return record, states, names, replay_title(record, number, path, lang, names)
 
 
 def saved_path(path: Path) -> Path:

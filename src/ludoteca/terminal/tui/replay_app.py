@@ -18,11 +18,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
-from ludoteca.engine import registry
 from ludoteca.engine.i18n import Lang, msg, register
-from ludoteca.terminal import table_names
-from ludoteca.terminal.replay import ReplayViewer, load_record, replay_states, replay_title
-from ludoteca.terminal.session import check_seat
+from ludoteca.terminal.replay import ReplayViewer, open_replay
 
 SIDE_NARROW = 30
 """The history panel's width on a narrow terminal."""
@@ -40,12 +37,8 @@ def show_full_screen(
         RecordError: If the file, the record or one of its steps cannot be read.
         GameSetupError: For a seat the recorded game does not have.
     """
-    record = load_record(path, number)
-    states = replay_states(record, number)
-    if seat is not None:
-        check_seat(registry.make(record.game).info, seat, record.num_players)
-    names = table_names(registry.make(record.game), states[-1], record.num_players, lang)
-    title = replay_title(record, number, path, lang, names).text(lang)
+    record, states, names, heading = open_replay(path, number, seat, lang)
+    title = heading.text(lang)
     if seat is not None:
         title += " · " + msg("replay.as_seat", seat=names[seat]).text(lang)
     ReplayApp(ReplayViewer(record, states, lang, console, seat), title, lang).run()
