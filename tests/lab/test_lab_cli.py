@@ -179,6 +179,7 @@ def test_report_is_one_self_contained_page_in_both_languages(tmp_path: Path) -> 
         assert not re.search(r"url\((?!#)", page) and "@import" not in page  # only url(#id)
 
 
+@pytest.mark.usefixtures("sigint_default")
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_prints_and_writes_exactly_the_finished_games(workers: str, tmp_path: Path) -> None:
     """A real SIGINT to the installed script: the summary, the JSON, the CSV and the records

@@ -214,6 +214,7 @@ def test_games_stopped_at_the_step_limit_end_as_truncated() -> None:
     assert result.turns == 0
 
 
+@pytest.mark.usefixtures("sigint_default")
 def test_ctrl_c_in_one_process_stops_between_games_with_the_finished_ones() -> None:
     """A SIGINT during a one-process run is recorded and acted on after the game in play:
     the summary holds exactly the games finished, and Python's handler is back after."""
@@ -233,6 +234,7 @@ def test_ctrl_c_in_one_process_stops_between_games_with_the_finished_ones() -> N
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+@pytest.mark.usefixtures("sigint_default")
 def test_ctrl_c_with_two_workers_keeps_exactly_the_finished_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

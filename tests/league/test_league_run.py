@@ -109,6 +109,7 @@ def test_a_saved_policy_plays_a_whole_game(tmp_path: Path, game_id: str) -> None
     assert match.outcome is not None
 
 
+@pytest.mark.usefixtures("sigint_default")
 def test_ctrl_c_keeps_the_finished_generations(tmp_path: Path) -> None:
     out = tmp_path / "l"
     command = [
