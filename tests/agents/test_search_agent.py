@@ -1,11 +1,14 @@
 """The search agent's budgets, per-game cut-offs, parameters, levels and hints."""
 
+import itertools
 import random
+import time
+import types
 from typing import Any
 
 import pytest
 
-from ludoteca.agents import hints, levels
+from ludoteca.agents import hints, ismcts, levels
 from ludoteca.agents import registry as agents_registry
 from ludoteca.agents.ismcts import ISMCTSAgent, SearchSpec, own_stream
 from ludoteca.agents.random import RandomAgent
@@ -52,7 +55,15 @@ def test_plain_search_budget_is_exact() -> None:
     assert agent.stats.iterations == 30 and not agent.stats.anchored
 
 
-def test_time_budget_stops_the_search() -> None:
+def test_time_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search reads the clock as it goes and stops at the first reading past the
+    budget. Its clock here moves 10 ms at each reading, so where it stops does not depend
+    on how busy the machine is."""
+    readings = itertools.count()
+    clock = types.SimpleNamespace(
+        perf_counter=lambda: next(readings) * 0.01, process_time=time.process_time
+    )
+    monkeypatch.setattr(ismcts, "time", clock)
     game, state = _dealt("dweebies")
     agent = agents_registry.make_agent("ismcts:seconds=0.05", "dweebies")
     assert isinstance(agent, ISMCTSAgent)
@@ -60,8 +71,8 @@ def test_time_budget_stops_the_search() -> None:
     legal = game.legal_actions(state, game.actors(state)[0])
     agent.choose(game.view(state, game.actors(state)[0]), legal, random.Random(0))
     assert agent.stats.iterations >= 1
-    # A time budget ends on a clock read (every 16 iterations), never runs unbounded.
-    assert agent.stats.seconds < 5.0
+    # The reading past the budget (0.05 s) ended the search; the next one timed it.
+    assert agent.stats.seconds == pytest.approx(0.06)
 
 
 def test_both_budgets_stop_at_the_first_reached() -> None:
