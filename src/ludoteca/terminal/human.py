@@ -12,11 +12,10 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 
-from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.events import ActionText, render
@@ -24,6 +23,9 @@ from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.terminal import Menu, Renderer, renderer_for
 from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen, text_rows
+
+if TYPE_CHECKING:
+    from ludoteca.agents.hints import Hint
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 HELP_WORDS = frozenset({"?", "help", "ayuda"})
@@ -195,7 +197,7 @@ class HumanAgent:
         self._pause = key_pause(console) if pause is None else pause
         self._feed = feed
         self._hints = hints
-        self._hint: hints_mod.Hint | None = None
+        self._hint: Hint | None = None
         self._page = 0
         self._pages = 1
 
@@ -271,6 +273,9 @@ class HumanAgent:
 
     def _give_hint(self, view: View, legal: Sequence[Any], asked: int) -> None:
         """The first ``?`` of a decision names the kind of move, the next one the move."""
+        # On the first ``?``, not before the first screen (start-up); its texts too.
+        from ludoteca.agents import hints as hints_mod  # noqa: PLC0415
+
         if not self._hints:
             self._say(msg("hints.off"), "yellow")
             return

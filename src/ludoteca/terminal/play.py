@@ -11,7 +11,7 @@ import secrets
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -23,8 +23,6 @@ from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg
 from ludoteca.terminal import renderer_for, saves, session
-from ludoteca.terminal.chooser import choose_game, choose_players
-from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.files import write_lines
 from ludoteca.terminal.human import (
     HotSeat,
@@ -34,10 +32,11 @@ from ludoteca.terminal.human import (
     console_reader,
     key_pause,
 )
-from ludoteca.terminal.layout import show_screen
-from ludoteca.terminal.live import live_input
 from ludoteca.terminal.result import result_line
 from ludoteca.terminal.setup import HUMAN, Setup
+
+if TYPE_CHECKING:
+    from ludoteca.terminal.feed import EventFeed
 
 BOT_PREFERENCE = ("expert", "greedy", "random")
 """The opponent when none is named: the first of these the game offers."""
@@ -100,6 +99,8 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
     read_line = console_reader(console)
     game_id, players = choices.game, choices.players
     if game_id is None:
+        from ludoteca.terminal.chooser import choose_game, choose_players  # noqa: PLC0415
+
         try:
             game_id = choose_game(console, read_line, lang)
             if players is None:
@@ -158,6 +159,11 @@ def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) 
 
 def _play_plain(setup: Setup, lang: Lang, console: Console, read_line: ReadLine) -> int:
     """The game line by line (``--plain``, pipes, screen readers)."""
+    # Only line by line (the full screen has its own); not imported before it is chosen.
+    from ludoteca.terminal.feed import EventFeed  # noqa: PLC0415
+    from ludoteca.terminal.layout import show_screen  # noqa: PLC0415
+    from ludoteca.terminal.live import live_input  # noqa: PLC0415
+
     game, renderer, count, vs, seat = setup.game, setup.renderer, setup.count, setup.vs, setup.seat
     names = setup.names(lang)
     people = list(range(count)) if setup.hot_seat else [seat]
