@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -427,12 +427,73 @@ def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> N
     look alike, so the events must be equal. For hidden-information games some compared
     step must really differ in a hidden zone, so a leaking event would have been caught.
     """
-    sampler = rng_mod.make(17)
+    viewers = [*range(num_players), None]
+    for alike in _alike_steps(game, num_players, seeds, viewers, sampler_seed=17, every=2):
+        step, viewer = alike.step, alike.viewer
+        told = step_events(game, step.before, step.seat, step.action, step.after, viewer)
+        again = step_events(game, alike.before, step.seat, alike.action, alike.after, viewer)
+        if again != told:
+            kinds = [e.kind for e in told], [e.kind for e in again]
+            raise _fail(
+                game,
+                alike.where,
+                f"events of viewer {viewer} leak hidden state: {kinds[0]} became "
+                f"{kinds[1]} ('{alike.action}' in a resampled state)",
+            )
+
+
+def check_figure_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
+    """A game's figure tally (``engine.figures``) counts only what a spectator learns: the
+    counts of one step, and of the final state, do not change when the hidden zones are
+    resampled (an alike step from a state drawn from the spectator's view, as in
+    :func:`check_event_leaks`, with the same demand that some compared step differ in a
+    hidden zone). A game without a tally passes.
+    """
+    if figures.tally_for(game, num_players) is None:
+        return
+    for alike in _alike_steps(game, num_players, seeds, [None], sampler_seed=23, every=3):
+        step = alike.step
+        counted = _step_counts(game, num_players, step.before, step.seat, step.action, step.after)
+        again = _step_counts(game, num_players, alike.before, step.seat, alike.action, alike.after)
+        if again != counted:
+            changed = sorted(k for k in counted if counted[k] != again.get(k))
+            raise _fail(game, alike.where, f"figures {changed} read hidden state")
+
+
+@dataclass(frozen=True, slots=True)
+class _Alike:
+    """A real step and, for one viewer, a step from a resampled state that looks alike."""
+
+    step: Step
+    viewer: Seat | None
+    before: Any
+    action: Any
+    after: Any
+    where: str
+
+
+def _alike_steps(
+    game: Game[Any, Any],
+    num_players: int,
+    seeds: range,
+    viewers: Sequence[Seat | None],
+    *,
+    sampler_seed: int,
+    every: int,
+) -> Iterator[_Alike]:
+    """For every ``every``-th step of the seeds' games and each viewer, two states drawn
+    from the viewer's view before the step, each with an alike step (:func:`_alike_step`)
+    where one exists.
+
+    Raises:
+        AssertionError: Once exhausted, if the game hides information and no yielded step
+            differed from the real one (the caller's comparison would have caught nothing).
+    """
+    sampler = rng_mod.make(sampler_seed)
     differed = False
-    for step in steps(game, num_players, seeds, every=2):
+    for step in steps(game, num_players, seeds, every=every):
         where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
-        for viewer in [*range(num_players), None]:
-            told = step_events(game, step.before, step.seat, step.action, step.after, viewer)
+        for viewer in viewers:
             view_before = json.loads(json.dumps(game.view(step.before, viewer)))
             view_after = game.view(step.after, viewer)
             for _ in range(2):
@@ -441,44 +502,10 @@ def check_event_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> N
                 if found is None:
                     continue
                 action, after = found
-                again = step_events(game, before, step.seat, action, after, viewer)
-                if again != told:
-                    kinds = [e.kind for e in told], [e.kind for e in again]
-                    raise _fail(
-                        game,
-                        where,
-                        f"events of viewer {viewer} leak hidden state: {kinds[0]} became "
-                        f"{kinds[1]} ('{action}' in a resampled state)",
-                    )
+                yield _Alike(step, viewer, before, action, after, where)
                 differed = differed or before != step.before or after != step.after
     if game.info.hidden_info and not differed:
-        raise _fail(game, "event leaks", "no resampled step ever differed in a hidden zone")
-
-
-def check_figure_leaks(game: Game[Any, Any], num_players: int, seeds: range) -> None:
-    """A game's figure tally (``engine.figures``) counts only what a spectator learns: the
-    counts of one step, and of the final state, do not change when the hidden zones are
-    resampled (an alike step from a state drawn from the spectator's view, as in
-    :func:`check_event_leaks`). A game without a tally passes.
-    """
-    if figures.tally_for(game, num_players) is None:
-        return
-    sampler = rng_mod.make(23)
-    for step in steps(game, num_players, seeds, every=3):
-        where = f"seed {step.seed} step {step.index} ('{step.action}' by {step.seat})"
-        counted = _step_counts(game, num_players, step.before, step.seat, step.action, step.after)
-        view_before = json.loads(json.dumps(game.view(step.before, None)))
-        view_after = game.view(step.after, None)
-        for _ in range(2):
-            before = game.sample_state(view_before, None, sampler)
-            found = _alike_step(game, before, step, None, view_after)
-            if found is None:
-                continue
-            action, after = found
-            again = _step_counts(game, num_players, before, step.seat, action, after)
-            if again != counted:
-                changed = sorted(k for k in counted if counted[k] != again.get(k))
-                raise _fail(game, where, f"figures {changed} read hidden state")
+        raise _fail(game, "resampled steps", "no resampled step ever differed in a hidden zone")
 
 
 def _step_counts(
