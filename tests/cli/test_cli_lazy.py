@@ -58,6 +58,8 @@ try:
     ludoteca.cli.main()
 except SystemExit:
     pass
+import gc
+print("COLLECTOR", gc.isenabled())
 print("LOADED", *sorted(sys.modules))
 """
 OTHER_GAMES = ("dweebies", "tile_up", "mystery_date", "gotcha")
@@ -98,6 +100,7 @@ def test_playing_one_game_loads_only_its_rules_before_the_first_screen() -> None
     assert {m.split(".")[2] for m in loaded if m.startswith("ludoteca.games.")} == {"tacocat"}
     assert not {m for m in loaded if m.startswith("textual")}  # line by line: no Textual
     assert not _too_early(loaded)
+    assert "COLLECTOR True" in done.stdout  # on again once the person was asked
 
 
 def test_the_help_of_play_still_lists_every_games_agents() -> None:
@@ -113,7 +116,7 @@ def test_the_help_of_play_still_lists_every_games_agents() -> None:
 
 
 FULL_SCREEN_PROBE = """
-import sys
+import atexit, gc, sys
 from ludoteca.terminal.tui.app import TableApp
 
 OUT = sys.argv[1]
@@ -121,7 +124,14 @@ OUT = sys.argv[1]
 def ask(self, ask):
     with open(OUT, "w") as out:
         out.write("\\n".join(sorted(sys.modules)))
+        out.write(f"\\ncollector-at-first-question:{gc.isenabled()}")
     self.exit(0)
+
+def at_exit():
+    with open(OUT, "a") as out:
+        out.write(f"\\ncollector-at-exit:{gc.isenabled()}")
+
+atexit.register(at_exit)
 
 TableApp.ask = ask
 import ludoteca.cli
@@ -169,4 +179,7 @@ def test_the_full_screen_asks_the_first_move_before_loading_what_comes_later(
     )
     games = {m.split(".")[2] for m in loaded if m.startswith("ludoteca.games.")}
     assert games == {"tacocat"}
+    # The collector waits for the person (``ludoteca.startup``), and is on again at the end.
+    assert "collector-at-first-question:False" in loaded
+    assert "collector-at-exit:True" in loaded
     assert not _too_early(loaded)

@@ -27,6 +27,7 @@ import importlib
 import sys
 from typing import Any
 
+from ludoteca import startup
 from ludoteca.cli import root
 from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
@@ -59,8 +60,11 @@ def main() -> None:
     command = words[0] if words else None
     # ``--help`` before the command lists every command: all groups then.
     if command in ALONE and not sys.argv[1].startswith("-"):
+        helping = bool(HELP_WORDS & set(sys.argv[1:]))
+        if command == "play" and not helping:
+            startup.pause_collector()  # until the person is first waited for (``startup``)
         # No help shown: no need to load every game to list their agents in it.
-        list_agents_in_help(bool(HELP_WORDS & set(sys.argv[1:])))
+        list_agents_in_help(helping)
         _register((command,))
     else:
         _register(GROUPS)

@@ -21,6 +21,7 @@ from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.events import ActionText, render
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.startup import resume_collector
 from ludoteca.terminal import Menu, Renderer, renderer_for
 from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen, text_rows
 
@@ -58,6 +59,7 @@ def console_reader(console: Console) -> ReadLine:
     """
 
     def read_line(prompt: str) -> str:
+        resume_collector()
         flush_typed_ahead()
         line = console.input(prompt, markup=False, emoji=False)
         if not sys.stdin.isatty():
@@ -74,6 +76,7 @@ def key_pause(console: Console) -> Pause:
     """
 
     def pause(text: str) -> None:
+        resume_collector()
         if not sys.stdin.isatty():
             console.print(text, style="cyan", markup=False, highlight=False, emoji=False)
             return

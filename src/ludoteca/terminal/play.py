@@ -22,6 +22,7 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.startup import resume_collector
 from ludoteca.terminal import renderer_for, saves, session
 from ludoteca.terminal.files import write_lines
 from ludoteca.terminal.human import (
@@ -109,12 +110,15 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
             console.print()
             console.print(msg("term.no_game").text(lang))
             return 0
-    setup = _setup(choices, game_id, players, lang)
-    if not choices.plain and session.full_screen_possible(console):
-        from ludoteca.terminal.tui.run import play_full_screen  # noqa: PLC0415 (start-up)
+    try:
+        setup = _setup(choices, game_id, players, lang)
+        if not choices.plain and session.full_screen_possible(console):
+            from ludoteca.terminal.tui.run import play_full_screen  # noqa: PLC0415 (start-up)
 
-        return play_full_screen(setup, lang, console)
-    return _play_plain(setup, lang, console, read_line)
+            return play_full_screen(setup, lang, console)
+        return _play_plain(setup, lang, console, read_line)
+    finally:
+        resume_collector()  # if the game never waited for the person (``ludoteca.startup``)
 
 
 def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) -> Setup:
