@@ -42,11 +42,19 @@ def audio(page: Page) -> dict[str, int]:
 
 
 def motion(page: Page) -> tuple[int, int]:
-    """Parts marked to move, and animations started, since the page loaded."""
-    board = page.locator(".board")
-    return int(board.get_attribute("data-motion-marks") or 0), int(
-        board.get_attribute("data-motions") or 0
+    """Parts marked to move, and animations started, since the page loaded.
+
+    Both are read in one script: the bots play on meanwhile, and two reads could fall
+    either side of a new state (motion.js writes both totals in one task).
+    """
+    counts: list[int] = page.evaluate(
+        """() => {
+          const board = document.querySelector(".board");
+          return ["data-motion-marks", "data-motions"].map(
+            (name) => Number(board.getAttribute(name) || 0));
+        }"""
     )
+    return counts[0], counts[1]
 
 
 def dweebies_table(page: Page, origin: str) -> Frames:
