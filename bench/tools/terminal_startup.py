@@ -4,7 +4,8 @@ Each sample starts ``ludoteca play tacocat --vs random --seed 1 --no-save`` in a
 pseudo-terminal (80×24) and times how long it takes until the person's prompt is on the
 screen: the full-screen table (its status line says "your move") and the line-by-line mode
 (``--plain``, its prompt "your move (number"); both also with every command group imported
-first (the script imports only the group of ``play``: the lazy imports' before). A bare
+first and run without the script's ``main`` (which imports only the group of ``play`` and
+pauses the garbage collector, ``ludoteca.startup``: the before of both). A bare
 ``python -c pass`` is timed the same way in the same run, round-robin, as the baseline: read
 the ratio, not the seconds, on a shared machine. Besides the wall time, the CPU time the
 process used until it was stopped at its first screen (user + system, from ``getrusage`` of
@@ -41,8 +42,9 @@ from pathlib import Path
 LUDOTECA = str(Path(sys.executable).with_name("ludoteca"))
 PLAY = [LUDOTECA, "play", "tacocat", "--vs", "random", "--seed", "1", "--no-save", "--lang", "en"]
 EVERY_GROUP = [sys.executable, "-c", "from ludoteca.cli import app; app()", *PLAY[1:]]
-"""``play`` with every command group imported first (how the script started before it
-imported only the group of the command run): the before of the lazy imports."""
+"""``play`` with every command group imported first and without the script's ``main`` (how
+the script started before it imported only the group of the command run and paused the
+collector): the before of the lazy imports."""
 CASES: dict[str, tuple[list[str], bytes]] = {
     "python -c pass": ([sys.executable, "-c", "print('ready')"], b"ready"),
     "play (full screen)": (PLAY, b"your move:"),
