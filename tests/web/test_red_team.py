@@ -140,7 +140,7 @@ def test_a_seat_change_flood_is_rate_limited_and_chat_still_passes(server: Serve
         attacker.send("unbot", seat=2)
     victim.send("chat", text="hola")
     victim.wait("chat", lambda m: m["text"] == "hola", timeout=10)
-    limited = [m for m in attacker.drain(0.5) if m.get("code") == "rate_limited"]
+    limited = [m for m in attacker.answers() if m.get("code") == "rate_limited"]
     assert len(limited) >= 150 and limited[0]["message"].startswith("Demasiados cambios")
     rooms_seen = sum(1 for m in victim.seen if m["type"] == "room")
     assert rooms_seen <= 12 + 2 * (time.monotonic() - start)  # the burst and rate, not 200
@@ -170,7 +170,7 @@ def test_hints_are_rated_and_computed_once_per_state(
     me.wait("state", lambda m: 0 in m["actors"])
     for _ in range(8):
         me.send("hint")
-    got = me.drain(1.0)
+    got = me.answers()
     hints = [m for m in got if m["type"] == "hint"]
     limited = [m for m in got if m.get("code") == "rate_limited"]
     assert len(hints) + len(limited) == 8 and len(hints) >= 5 and limited  # burst, then refused
@@ -186,16 +186,16 @@ def test_a_language_switch_is_rated_and_resends_the_state_only_when_it_changes(
     _room, alice, bob = seated_pair(server)
     alice.send("start")
     alice.wait("state")
-    alice.drain()
+    alice.answers()
     alice.send("lang", lang="es")  # already Spanish: the welcome only
-    kinds = [m["type"] for m in alice.drain() if m["type"] != "presence"]
+    kinds = [m["type"] for m in alice.answers() if m["type"] != "presence"]
     assert kinds == ["welcome"]
     alice.send("lang", lang="en")
-    kinds = [m["type"] for m in alice.drain()]
+    kinds = [m["type"] for m in alice.answers()]
     assert "state" in kinds and "room" in kinds
     for _ in range(10):
         alice.send("lang", lang="es")
-    limited = [m for m in alice.drain(0.5) if m.get("code") == "rate_limited"]
+    limited = [m for m in alice.answers() if m.get("code") == "rate_limited"]
     assert len(limited) >= 3  # a burst of 5, then 1 a second
     alice.close()
     bob.close()

@@ -163,6 +163,22 @@ class Peer:
             except TimeoutError:
                 return got
 
+    def answers(self, timeout: float = 20) -> list[Message]:
+        """Everything received up to the answer to a ``ping`` sent now: the server answers
+        a socket's frames in order, so this holds its answers to every frame sent before.
+        """
+        self.send("ping")
+        got: list[Message] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no pong; last seen: {self.seen[-3:]}")
+            message = self.recv(left)
+            if message["type"] == "pong":
+                return got
+            got.append(message)
+
     def hello(self, token: str | None = None, lang: str = "en") -> Message:
         fields: dict[str, Any] = {"lang": lang}
         if token is not None:
