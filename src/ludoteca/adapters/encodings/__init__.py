@@ -56,6 +56,7 @@ from __future__ import annotations
 import array
 import importlib
 import operator
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -269,6 +270,8 @@ class Scale:
             for offset, size, k in soft:
                 for index in range(offset, offset + size):
                     self.soft[index] = np.float32(k)
+        self._signature = (tuple(self.unit), tuple(sorted(self.soft.items())))
+        """What a block's scaled entries depend on besides its builder and offset."""
 
     def value(self, index: int, raw: float) -> float:
         """The observed value of a raw entry (slow path: soft entries)."""
@@ -279,8 +282,18 @@ class Scale:
         return float(x / (x + k))
 
     def blocks(self, offset: int, build: Any, limit: int = 1 << 16) -> BlockCache:
-        """A :class:`BlockCache` of blocks written at ``offset``, scaled."""
-        return BlockCache(build, self, offset, limit)
+        """A :class:`BlockCache` of blocks written at ``offset``, scaled.
+
+        Writers of the same scale share it while one holds it (a block is a function of
+        its key, builder, offset and scale): the copies of a vector environment, and every
+        environment of a game in a process, build each block once.
+        """
+        key = (build, offset, limit, self._signature)
+        cache = _SHARED_BLOCKS.get(key)
+        if cache is None:
+            cache = BlockCache(build, self, offset, limit)
+            _SHARED_BLOCKS[key] = cache
+        return cache
 
 
 class BlockCache(dict[Any, Buffer]):
@@ -319,6 +332,12 @@ class BlockCache(dict[Any, Buffer]):
             block = array.array("f", list(map(operator.mul, raw, units)))
         self[key] = block
         return block
+
+
+_SHARED_BLOCKS: weakref.WeakValueDictionary[tuple[Any, ...], BlockCache] = (
+    weakref.WeakValueDictionary()
+)
+"""The block caches writers hold, by builder, offset, limit and scale (see ``blocks``)."""
 
 
 class StateObserver:

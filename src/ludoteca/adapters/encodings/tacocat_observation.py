@@ -97,6 +97,10 @@ def _one_hot(size: int, index: int) -> list[float]:
     return out
 
 
+def _card_one_hot(card: int) -> list[float]:
+    return _one_hot(tc.MAX_VALUE, card - 1)
+
+
 def _phase_acting(key: tuple[int, tuple[int, ...], int]) -> list[float]:
     phase, actors, me = key
     out = _one_hot(_ACTING + 3 - _PHASE, int(phase))
@@ -180,7 +184,7 @@ class TacocatWriter:
         self._discard = blocks(_DISCARD, _per_value)
         self._my_choice = blocks(_MY_CHOICE, _per_value)
         self._attack = blocks(_ATTACK_CARDS, _per_value)
-        self._to_answer = blocks(_TO_ANSWER, lambda card: _one_hot(tc.MAX_VALUE, card - 1))
+        self._to_answer = blocks(_TO_ANSWER, _card_one_hot)
         self._answers = blocks(_DEFENDED, _answers_block)
         self._last_duel = blocks(_LAST_DUEL, _pair_block)
         self._last_trick = blocks(_LAST_TRICK_ATTACKER, _trick_block)
