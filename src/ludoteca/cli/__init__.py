@@ -2,7 +2,8 @@
 
 - ``cli.root``: the app, the options commands share, the language a command runs in;
   ``cli.lang`` (``--lang`` and ``LANG``), ``cli.errors`` (bad input as one line, exit code
-  2), ``cli.help`` (the ``--help`` frame in one language).
+  2), ``cli.help`` (the ``--help`` frame in one language), ``cli.values`` (the options'
+  values, read without Pydantic).
 - ``cli.catalogue``: ``games``, ``rules``.
 - ``cli.play``: ``play`` (the game itself is run by ``terminal.play``).
 - ``cli.lab``: ``simulate``, ``compare``, ``sweep``, ``ladder``, ``report``; what they print
@@ -18,7 +19,8 @@ Each group registers its commands on ``cli.root.app`` when imported. ``app`` (re
 this package) has every group, imported in the order ``ludoteca --help`` lists them; the
 ``ludoteca`` script (:func:`main`) imports only the group of ``play`` or ``replay`` when
 that is the command, so that a game's first screen does not wait for the lab's, the
-server's and the backups' imports. Nothing outside this package imports it but for ``app``.
+server's and the backups' imports; for ``play`` it also pauses the garbage collector until
+the person is asked (``ludoteca.startup``). Nothing outside this package imports it but for ``app``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import importlib
 import sys
 from typing import Any
 
+from ludoteca import startup
 from ludoteca.cli import root
 from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
@@ -59,8 +62,11 @@ def main() -> None:
     command = words[0] if words else None
     # ``--help`` before the command lists every command: all groups then.
     if command in ALONE and not sys.argv[1].startswith("-"):
+        helping = bool(HELP_WORDS & set(sys.argv[1:]))
+        if command == "play" and not helping:
+            startup.pause_collector()  # until the person is first waited for (``startup``)
         # No help shown: no need to load every game to list their agents in it.
-        list_agents_in_help(bool(HELP_WORDS & set(sys.argv[1:])))
+        list_agents_in_help(helping)
         _register((command,))
     else:
         _register(GROUPS)

@@ -11,8 +11,6 @@ reported naming the variable (:func:`env_error`, :func:`name_env_source`).
 from __future__ import annotations
 
 import os
-import types
-import typing
 from typing import Any
 
 from typer._click import core as click_core
@@ -20,6 +18,7 @@ from typer._click import exceptions as click_errors
 from typer._click.globals import get_current_context
 from typer.core import TyperOption
 
+from ludoteca.cli.values import expected
 from ludoteca.engine.i18n import Lang, Message, msg
 
 PREFIX = "LUDOTECA"
@@ -54,7 +53,7 @@ def env_error(error: click_errors.BadParameter) -> Message | None:
         var=env_name(param),
         value=str(_raw_value(param))[:40],
         flag=flag,
-        expected=_expected(getattr(getattr(param, "type_descriptor", None), "annotation", str)),
+        expected=expected(getattr(getattr(param, "type_descriptor", None), "annotation", str)),
     )
 
 
@@ -75,17 +74,3 @@ def name_env_source(text: str, lang: Lang) -> str:
 
 def _raw_value(param: click_core.Parameter) -> str:
     return os.environ.get(env_name(param), "")
-
-
-def _expected(annotation: Any) -> Message:
-    """What an option of type ``annotation`` accepts, in words."""
-    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
-        kinds = [kind for kind in typing.get_args(annotation) if kind is not type(None)]
-        annotation = kinds[0] if len(kinds) == 1 else str
-    if annotation is bool:
-        return msg("cli.env.expect_bool")
-    if annotation is int:
-        return msg("cli.env.expect_int")
-    if annotation is float:
-        return msg("cli.env.expect_number")
-    return msg("cli.env.expect_text")

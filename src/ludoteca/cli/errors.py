@@ -3,7 +3,7 @@
 A refused request (a ``RulesError``: an unknown game, a bad option...) is turned into that
 line by :func:`refused`; a command-line syntax error (an unknown option, a missing argument,
 a value of the wrong type) by :class:`OneLineErrors`, the class of the root command, instead
-of Typer's usage box.
+of Typer's usage box. Its commands read their values without Pydantic (``cli.values``).
 """
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import typer
+from typer._click import core as click_core
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
 from ludoteca.cli.envvars import env_error
 from ludoteca.cli.help import translate_rich_frame
 from ludoteca.cli.lang import lang_from_args
+from ludoteca.cli.values import BadValue, read_plainly
 from ludoteca.engine.errors import RulesError
 from ludoteca.engine.i18n import Lang, Message, msg
 
@@ -29,7 +31,23 @@ EXIT_BAD_INPUT = 2
 class OneLineErrors(TyperGroup):
     """Reports command-line syntax errors (unknown option, missing argument, a value of the
     wrong type) as one line in the chosen language, exit code 2, instead of a usage box.
+    Its own options and its commands' are read without Pydantic (``cli.values``).
     """
+
+    def get_command(self, ctx: click_core.Context, cmd_name: str) -> click_core.Command | None:
+        """The command ``cmd_name``, its values read without Pydantic."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            # The context the command will run in (as ``make_context`` builds it), for its
+            # help option's names.
+            settings = command.context_settings
+            read_plainly(command, command.context_class(command, ctx, cmd_name, **settings))
+        return command
+
+    def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
+        """Read the root's own options (``--lang``, ``--help``) without Pydantic too."""
+        read_plainly(self, ctx)
+        return super().parse_args(ctx, args)
 
     def main(
         self,
@@ -106,5 +124,6 @@ def click_error(error: click_errors.ClickException) -> Message:
             hint = " / ".join(hint or ["?"])
         if isinstance(error, click_errors.MissingParameter):
             return msg("cli.missing", param=hint)
-        return msg("cli.bad_value", param=hint, detail=error.message)
+        detail = error.expected if isinstance(error, BadValue) else error.message
+        return msg("cli.bad_value", param=hint, detail=detail)
     return msg("cli.usage", detail=error.format_message().rstrip("."))

@@ -20,13 +20,6 @@ register(
             "es": "{text} (tomado de la variable de entorno {var})",
             "en": "{text} (read from the environment variable {var})",
         },
-        "cli.env.expect_int": {"es": "un número entero", "en": "a whole number"},
-        "cli.env.expect_number": {"es": "un número", "en": "a number"},
-        "cli.env.expect_bool": {
-            "es": "1/0, true/false u on/off",
-            "en": "1/0, true/false or on/off",
-        },
-        "cli.env.expect_text": {"es": "un texto", "en": "a text"},
         "cli.help.metrics": {
             "es": "Quién puede leer /metrics (Prometheus) en el puerto de la mesa: off (nadie,"
             " por defecto), on (todos) o una lista de direcciones y redes separadas por comas"

@@ -27,6 +27,13 @@ register(
             "es": "Valor no válido para {param}: {detail}",
             "en": "Invalid value for {param}: {detail}",
         },
+        "cli.expect_int": {"es": "un número entero", "en": "a whole number"},
+        "cli.expect_number": {"es": "un número", "en": "a number"},
+        "cli.expect_bool": {
+            "es": "1/0, true/false u on/off",
+            "en": "1/0, true/false or on/off",
+        },
+        "cli.expect_text": {"es": "un texto", "en": "a text"},
         "cli.usage": {
             "es": "Orden no válida: {detail}. Consulta 'ludoteca --help'",
             "en": "Invalid command: {detail}. See 'ludoteca --help'",

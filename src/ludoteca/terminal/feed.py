@@ -15,7 +15,6 @@ from typing import Any
 
 from rich.console import Console
 
-from ludoteca.agents import explain
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
@@ -87,6 +86,9 @@ class EventFeed:
         bot = self._bots.get(seat)
         if bot is None:
             return None
+        # On a bot's first move, not before the first screen (start-up).
+        from ludoteca.agents import explain  # noqa: PLC0415
+
         game = self._game
         decision = explain.capture(
             game.info.id,

@@ -12,18 +12,21 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 
-from ludoteca.agents import hints as hints_mod
 from ludoteca.engine import runner
 from ludoteca.engine.errors import IllegalActionError, RulesError
 from ludoteca.engine.events import ActionText, render
 from ludoteca.engine.game import Game, View
 from ludoteca.engine.i18n import Lang, Message, msg
+from ludoteca.startup import resume_collector
 from ludoteca.terminal import Menu, Renderer, renderer_for
 from ludoteca.terminal.layout import NEXT_PAGE, PREVIOUS_PAGE, show_screen, text_rows
+
+if TYPE_CHECKING:
+    from ludoteca.agents.hints import Hint
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 HELP_WORDS = frozenset({"?", "help", "ayuda"})
@@ -56,6 +59,7 @@ def console_reader(console: Console) -> ReadLine:
     """
 
     def read_line(prompt: str) -> str:
+        resume_collector()
         flush_typed_ahead()
         line = console.input(prompt, markup=False, emoji=False)
         if not sys.stdin.isatty():
@@ -72,6 +76,7 @@ def key_pause(console: Console) -> Pause:
     """
 
     def pause(text: str) -> None:
+        resume_collector()
         if not sys.stdin.isatty():
             console.print(text, style="cyan", markup=False, highlight=False, emoji=False)
             return
@@ -195,7 +200,7 @@ class HumanAgent:
         self._pause = key_pause(console) if pause is None else pause
         self._feed = feed
         self._hints = hints
-        self._hint: hints_mod.Hint | None = None
+        self._hint: Hint | None = None
         self._page = 0
         self._pages = 1
 
@@ -271,6 +276,9 @@ class HumanAgent:
 
     def _give_hint(self, view: View, legal: Sequence[Any], asked: int) -> None:
         """The first ``?`` of a decision names the kind of move, the next one the move."""
+        # On the first ``?``, not before the first screen (start-up); its texts too.
+        from ludoteca.agents import hints as hints_mod  # noqa: PLC0415
+
         if not self._hints:
             self._say(msg("hints.off"), "yellow")
             return

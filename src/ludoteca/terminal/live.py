@@ -21,6 +21,8 @@ from typing import TextIO
 from rich.cells import cell_len
 from rich.console import Console
 
+from ludoteca.startup import resume_collector
+
 ERASE = "\r\x1b[K"
 """Back to the start of the row and clear it."""
 
@@ -55,6 +57,7 @@ class LiveInput:
         Raises:
             EOFError: Ctrl-D on an empty line.
         """
+        resume_collector()
         deadline = None if timeout is None else time.monotonic() + timeout
         self._draw()
         while True:

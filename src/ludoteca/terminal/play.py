@@ -11,7 +11,7 @@ import secrets
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -22,9 +22,8 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.startup import resume_collector
 from ludoteca.terminal import renderer_for, saves, session
-from ludoteca.terminal.chooser import choose_game, choose_players
-from ludoteca.terminal.feed import EventFeed
 from ludoteca.terminal.files import write_lines
 from ludoteca.terminal.human import (
     HotSeat,
@@ -34,10 +33,11 @@ from ludoteca.terminal.human import (
     console_reader,
     key_pause,
 )
-from ludoteca.terminal.layout import show_screen
-from ludoteca.terminal.live import live_input
 from ludoteca.terminal.result import result_line
 from ludoteca.terminal.setup import HUMAN, Setup
+
+if TYPE_CHECKING:
+    from ludoteca.terminal.feed import EventFeed
 
 BOT_PREFERENCE = ("expert", "greedy", "random")
 """The opponent when none is named: the first of these the game offers."""
@@ -100,6 +100,8 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
     read_line = console_reader(console)
     game_id, players = choices.game, choices.players
     if game_id is None:
+        from ludoteca.terminal.chooser import choose_game, choose_players  # noqa: PLC0415
+
         try:
             game_id = choose_game(console, read_line, lang)
             if players is None:
@@ -108,12 +110,15 @@ def play(choices: PlayChoices, lang: Lang, console: Console) -> int:
             console.print()
             console.print(msg("term.no_game").text(lang))
             return 0
-    setup = _setup(choices, game_id, players, lang)
-    if not choices.plain and session.full_screen_possible(console):
-        from ludoteca.terminal.tui.run import play_full_screen  # noqa: PLC0415 (start-up)
+    try:
+        setup = _setup(choices, game_id, players, lang)
+        if not choices.plain and session.full_screen_possible(console):
+            from ludoteca.terminal.tui.run import play_full_screen  # noqa: PLC0415 (start-up)
 
-        return play_full_screen(setup, lang, console)
-    return _play_plain(setup, lang, console, read_line)
+            return play_full_screen(setup, lang, console)
+        return _play_plain(setup, lang, console, read_line)
+    finally:
+        resume_collector()  # if the game never waited for the person (``ludoteca.startup``)
 
 
 def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) -> Setup:
@@ -158,6 +163,11 @@ def _setup(choices: PlayChoices, game_id: str, players: int | None, lang: Lang) 
 
 def _play_plain(setup: Setup, lang: Lang, console: Console, read_line: ReadLine) -> int:
     """The game line by line (``--plain``, pipes, screen readers)."""
+    # Only line by line (the full screen has its own); not imported before it is chosen.
+    from ludoteca.terminal.feed import EventFeed  # noqa: PLC0415
+    from ludoteca.terminal.layout import show_screen  # noqa: PLC0415
+    from ludoteca.terminal.live import live_input  # noqa: PLC0415
+
     game, renderer, count, vs, seat = setup.game, setup.renderer, setup.count, setup.vs, setup.seat
     names = setup.names(lang)
     people = list(range(count)) if setup.hot_seat else [seat]

@@ -77,6 +77,7 @@ class TableApp(App[int]):
     """One game on a full screen (see the module docstring)."""
 
     CSS_PATH = "table.tcss"
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q,ctrl+c", "request_quit", show=False, priority=True),
         Binding("pageup", "log_scroll(-1)", show=False, priority=True),

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from rich.console import RenderableType
 
+from ludoteca.startup import resume_collector
 from ludoteca.terminal.human import QuitGame
 from ludoteca.terminal.tui.news import LogEntry
 
@@ -115,6 +116,7 @@ class Channel:
         Raises:
             QuitGame: When the person leaves.
         """
+        resume_collector()
         while True:
             try:
                 item = self._items.get(timeout=timeout)
@@ -132,6 +134,7 @@ class Channel:
         Raises:
             QuitGame: When the person leaves.
         """
+        resume_collector()
         item = self._items.get()
         if item is self._LEAVE:
             self.leaving = True

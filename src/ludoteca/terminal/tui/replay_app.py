@@ -48,6 +48,7 @@ class ReplayApp(App[None]):
     """Steps through one recorded game (see the module docstring)."""
 
     CSS_PATH = "table.tcss"
+    ENABLE_COMMAND_PALETTE = False
     # Priority: the focused scrolling panel would take Home, End and the page keys.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space,enter,l", "step(1)", show=False, priority=True),
