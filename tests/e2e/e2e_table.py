@@ -161,6 +161,23 @@ def start(page: Page, frames: Frames) -> dict[str, Any]:
     return wait_until(page, lambda: frames.last("state"), "the first state")
 
 
+def rematch(page: Page, frames: Frames, press: Callable[[], None] | None = None) -> int:
+    """Ask for the rematch (by a click, or by ``press``) and wait for its first state;
+    returns how many messages had been received before it was asked.
+    """
+    told_before = len(frames.received)
+    if press is None:
+        page.get_by_test_id("rematch").click()
+    else:
+        press()
+    wait_until(
+        page,
+        lambda: any(m.get("type") == "state" for m in frames.received[told_before:]),
+        "the rematch's first state",
+    )
+    return told_before
+
+
 def shown_moves(page: Page) -> list[str]:
     """The ``data-action`` of every button of the moves list, in order."""
     actions: list[str] = page.eval_on_selector_all(MOVES, "els => els.map(e => e.dataset.action)")

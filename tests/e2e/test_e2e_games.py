@@ -27,6 +27,7 @@ from e2e.e2e_table import (
     outcome_shown,
     play_until,
     random_move,
+    rematch,
     room,
     sit,
     start,
@@ -97,15 +98,7 @@ def test_a_person_plays_a_full_game_against_bots(
         # Its rematch is played instead.
         assert game_no < 5, "five games in a row ended before both seats moved"
         game_no += 1
-        told_before = len(frames.received)
-        page.get_by_test_id("rematch").click()
-        wait_until(
-            page,
-            lambda mark=told_before: any(  # type: ignore[misc]
-                m.get("type") == "state" for m in frames.received[mark:]
-            ),
-            "the rematch's first state",
-        )
+        rematch(page, frames)
 
     final = frames.last("state")
     assert final is not None

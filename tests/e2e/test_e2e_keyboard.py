@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.e2e_keys import play_move_by_keys, press_on, tab_to, type_into
-from e2e.e2e_table import Frames, moves_drawn, my_turn, outcome_shown, room, wait_until
+from e2e.e2e_table import Frames, moves_drawn, my_turn, outcome_shown, rematch, room, wait_until
 from e2e.test_e2e_games import CHOOSERS, GAMES
 from ludoteca.loadbench.process import Server
 
@@ -123,14 +123,10 @@ def test_a_game_played_to_the_end_by_keyboard_only(
         # first turn (about 1 game in 500). Its rematch, asked by keyboard, is played instead.
         assert games < 5, "five games in a row ended before the person's turn"
         games += 1
-        told_before = len(frames.received)
-        press_on(page, "[data-testid=rematch]", "the rematch button")
-        wait_until(
+        told_before = rematch(
             page,
-            lambda mark=told_before: any(  # type: ignore[misc]
-                m.get("type") == "state" for m in frames.received[mark:]
-            ),
-            "the rematch's first state",
+            frames,
+            lambda: press_on(page, "[data-testid=rematch]", "the rematch button"),
         )
         moves = play_by_keys(page, frames, game)
     states = [m for m in frames.received[told_before:] if m.get("type") == "state"]

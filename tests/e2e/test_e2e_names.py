@@ -25,6 +25,7 @@ from e2e.e2e_table import (
     create_room,
     outcome_shown,
     play_until,
+    rematch,
     room,
     sit,
     start,
@@ -134,15 +135,7 @@ def test_the_page_names_people_and_things_in_its_language(
         # Its rematch is played instead.
         assert game_no < 5, "five games in a row ended in their deal"
         game_no += 1
-        told_before = len(frames.received)
-        page.get_by_test_id("rematch").click()
-        wait_until(
-            page,
-            lambda mark=told_before: any(  # type: ignore[misc]
-                m.get("type") == "state" for m in frames.received[mark:]
-            ),
-            "the rematch's first state",
-        )
+        rematch(page, frames)
         play_until(page, frames, lambda: outcome_shown(page, frames), chooser)
     seen.extend(read_page(page))
     page.get_by_test_id("replay-first").click()
