@@ -4,6 +4,7 @@ their Spanish names; what matters to a person in the log (``tui.news``)."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,27 @@ def test_a_game_is_saved_by_default_and_listed_by_replay() -> None:
     assert "Tacocat" in out and saved[0].path.name in out and "(unfinished)" in out
     code, out = run(["replay", "1", "--to-end", "--lang", "en"])
     assert code == 0 and "Initial position" in out
+
+
+def test_two_games_with_one_seed_started_in_one_second_are_both_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The file name is the second the game started: the clock is held on one second.
+    monkeypatch.setattr(time, "strftime", lambda *_: "2026-12-06_151000")
+    for _ in range(2):
+        code, _ = run(["play", "tacocat", "--vs", "random", "--seed", "3", "--plain"], "q\n")
+        assert code == 1
+    names = sorted(game.path.name for game in saves.saved_games())
+    assert names == [
+        "2026-12-06_151000_tacocat_seed3.jsonl",
+        "2026-12-06_151000_tacocat_seed3_2.jsonl",
+    ]
+
+
+def test_a_name_taken_but_never_written_is_no_saved_game() -> None:
+    path = saves.default_path("tile_up", 8)
+    assert path.exists() and path.read_text("utf-8") == ""
+    assert saves.saved_games() == []
 
 
 def test_no_save_writes_nothing_and_cannot_go_with_save(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ says ``--no-save``. ``ludoteca replay`` without a file lists them, newest first.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from dataclasses import dataclass
@@ -24,11 +25,29 @@ def games_dir() -> Path:
 
 
 def default_path(game_id: str, seed: int) -> Path:
-    """A new file name in :func:`games_dir` for a game of ``game_id`` played with ``seed``,
-    named by the local time it started (``2026-12-06_0731_tile_up_seed1234.jsonl``).
+    """A new file in :func:`games_dir` for a game of ``game_id`` played with ``seed``, named
+    by the local time it started (``2026-12-06_073105_tile_up_seed1234.jsonl``) and created
+    empty at once, so that another game started in the same second with the same seed gets
+    the next free name (``…_seed1234_2.jsonl``) instead of overwriting it later. An empty
+    file is no record: :func:`saved_games` leaves it out if the game never gets written.
+
+    Raises:
+        GameSetupError: If the folder or the file cannot be created.
     """
     stamp = time.strftime("%Y-%m-%d_%H%M%S")
-    return games_dir() / f"{stamp}_{game_id}_seed{seed}.jsonl"
+    first = games_dir() / f"{stamp}_{game_id}_seed{seed}.jsonl"
+    ensure_folder(first)
+    for number in itertools.count(1):
+        path = first if number == 1 else first.with_name(f"{first.stem}_{number}.jsonl")
+        try:
+            path.open("x", encoding="utf-8").close()
+        except FileExistsError:
+            continue
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise GameSetupError(msg("term.cannot_write", path=path, reason=reason)) from None
+        return path
+    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 def ensure_folder(path: Path) -> None:
