@@ -7,6 +7,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -296,3 +297,43 @@ def test_the_labs_own_help_for_workers_and_agents() -> None:
         "gotcha: random, greedy, expert" in agents
         and "gotcha: random, greedy, expert," not in agents
     )
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are still its children (Linux /proc)."""
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text("ascii").split()
+    return [int(child) for child in found]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting to be reaped has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text("ascii")
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_the_workers_end_with_a_main_process_killed_outright() -> None:
+    """``kill -9`` of ``simulate -w 2``: its workers do not play on as orphans (they would
+    then block for ever on the full result pipe, SIGTERM blocked)."""
+    script = Path(sys.executable).with_name("ludoteca")
+    process = subprocess.Popen(
+        [str(script), "simulate", "tacocat", "-n", "100000", "--agents", "random", "-w", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **BASE_ENV, "LUDOTECA_LANG": "en"},
+    )
+    assert process.stderr is not None
+    process.stderr.readline()  # the random agent's warning
+    first = process.stderr.readline()  # the first progress line: the workers are playing
+    assert "100000 games" in first, first
+    workers = _children(process.pid)
+    assert len([pid for pid in workers if _running(pid)]) >= 2, workers
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 60
+    while any(_running(pid) for pid in workers):
+        assert time.monotonic() < deadline, [pid for pid in workers if _running(pid)]
+        time.sleep(0.05)

@@ -10,12 +10,18 @@ reads what they had already sent, so every game finished before the stop is kept
 
 A worker ignores SIGINT (Ctrl-C reaches the whole foreground process group; the main
 process decides) and blocks SIGTERM while it writes a result, so a terminated worker never
-leaves half a message in the pipe: it dies right after the write.
+leaves half a message in the pipe: it dies right after the write. On Linux a worker also
+dies with the main process, however that ends (a ``kill -9`` included): otherwise it would
+play on and then block for ever on a full pipe that the other workers keep open, with
+SIGTERM blocked.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
 import signal
+import sys
 import traceback
 from collections.abc import Callable, Iterator
 from multiprocessing import connection
@@ -48,12 +54,31 @@ def _send(results: SimpleQueue[Any], item: tuple[Any, ...]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
+_PR_SET_PDEATHSIG = 1
+"""prctl(2)'s option asking the kernel for a signal when the parent process ends."""
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when process ``parent`` (the main process) ends: on Linux, SIGKILL
+    from the kernel; if the parent already ended before that was asked, at once.
+    """
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 def _work(
-    config: SimulationConfig, parts: list[range], taken: Any, results: SimpleQueue[Any]
+    config: SimulationConfig,
+    parts: list[range],
+    taken: Any,
+    results: SimpleQueue[Any],
+    parent: int,
 ) -> None:
     """A worker: take the next chunk (``taken`` counts the chunks handed out) until none
-    is left, sending each game's result as it is played.
+    is left, sending each game's result as it is played; it ends with process ``parent``.
     """
+    _die_with(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -87,7 +112,9 @@ class StreamingPool:
         self.taken = context.Value("l", 0)
         self.processes = [
             context.Process(  # type: ignore[attr-defined]
-                target=_work, args=(config, parts, self.taken, self.results), daemon=True
+                target=_work,
+                args=(config, parts, self.taken, self.results, os.getpid()),
+                daemon=True,
             )
             for _ in range(config.workers)
         ]
