@@ -243,7 +243,7 @@ class HumanAgent:
                 self._show(view, options, prompt, extra=rows + (answer == "?"))
                 self._say(helped, "cyan")
                 if answer == "?":
-                    self._give_hint(view, legal, asked)
+                    self._give_hint(view, legal, options, asked)
                     asked += 1
                 continue
             try:
@@ -274,8 +274,10 @@ class HumanAgent:
             reason=msg("engine.not_legal_here"),
         )
 
-    def _give_hint(self, view: View, legal: Sequence[Any], asked: int) -> None:
-        """The first ``?`` of a decision names the kind of move, the next one the move."""
+    def _give_hint(self, view: View, legal: Sequence[Any], options: Menu, asked: int) -> None:
+        """The first ``?`` of a decision names the kind of move, the next one the move (by
+        its number in ``options``, the moves listed, if it is there).
+        """
         # On the first ``?``, not before the first screen (start-up); its texts too.
         from ludoteca.agents import hints as hints_mod  # noqa: PLC0415
 
@@ -292,7 +294,7 @@ class HumanAgent:
             return
         # Also how to play it: its number in the list, else as it is typed (the places in
         # the coordinates the person types).
-        listed = self._renderer.menu(view, legal, self._lang).actions
+        listed = options.actions
         if found.action in listed:
             typed = msg("term.hint_number", move=found.move, number=listed.index(found.action) + 1)
         else:

@@ -238,7 +238,7 @@ class TableHuman(HumanAgent):
                 helped = msg("term.help", examples=self._renderer.examples(self._lang))
                 self._say(helped, "cyan")
                 if answer == "?":
-                    self._give_hint(view, legal, asked)
+                    self._give_hint(view, legal, options, asked)
                     asked += 1
                 continue
             try:
