@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector import AutoresetMode
 
 from ludoteca.adapters import gymnasium_env
 
@@ -61,49 +61,3 @@ def test_next_step_autoreset_masks_allow_every_number_while_a_copy_waits() -> No
             assert not infos["illegal_action"][copy]
     vec.close()
     assert waiting_rows >= 10
-
-
-def _same(mine: object, theirs: object) -> None:
-    """Equal values of equal types, dictionaries key for key in the same order."""
-    assert type(mine) is type(theirs)
-    if isinstance(theirs, dict):
-        assert isinstance(mine, dict)
-        assert list(mine) == list(theirs)
-        for key, value in theirs.items():
-            _same(mine[key], value)
-    elif isinstance(theirs, tuple | list):
-        assert isinstance(mine, tuple | list) and len(mine) == len(theirs)
-        for one, other in zip(mine, theirs, strict=True):
-            _same(one, other)
-    elif isinstance(theirs, np.ndarray):
-        assert isinstance(mine, np.ndarray)
-        assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
-        if theirs.dtype == object:
-            for one, other in zip(mine.tolist(), theirs.tolist(), strict=True):
-                _same(one, other)
-        else:
-            assert np.array_equal(mine, theirs)
-    else:
-        assert mine == theirs
-
-
-@pytest.mark.parametrize("game_id", ["tacocat", "dweebies"])
-def test_the_batched_step_returns_what_gymnasiums_own_step_returns(game_id: str) -> None:
-    # Two vectors with the same seeds: one steps with MaskedVectorEnv.step (infos batched
-    # once per step), the other with SyncVectorEnv.step itself; episodes end many times.
-    ours = gymnasium_env.make_vec(game_id, 3, opponents="random", max_steps=30)
-    theirs = gymnasium_env.make_vec(game_id, 3, opponents="random", max_steps=30)
-    _same(ours.reset(seed=4), theirs.reset(seed=4))
-    picker = random.Random(8)
-    ends = 0
-    for _ in range(150):
-        masks = ours.action_masks()
-        assert np.array_equal(masks, theirs.action_masks())
-        actions = _pick(masks, picker)
-        mine = ours.step(actions)
-        reference = SyncVectorEnv.step(theirs, actions)
-        _same(mine, reference)
-        ends += int((mine[2] | mine[3]).sum())
-    ours.close()
-    theirs.close()
-    assert ends >= 5

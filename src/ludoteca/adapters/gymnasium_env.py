@@ -41,15 +41,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from copy import deepcopy
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
-from gymnasium.vector.utils import concatenate, iterate
-from gymnasium.wrappers import OrderEnforcing, PassiveEnvChecker
 
 from ludoteca import gymnasium_ids
 from ludoteca.adapters import encodings
@@ -67,8 +64,6 @@ ENV_IDS: dict[str, str] = gymnasium_ids.ENV_IDS
 """The Gymnasium id of each game."""
 
 ObsArray = np.ndarray[Any, np.dtype[np.float32]]
-Batch = np.ndarray[Any, Any]
-"""A vector environment's rewards, terminations or truncations (one entry per copy)."""
 
 
 class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
@@ -308,22 +303,7 @@ class MaskedVectorEnv(SyncVectorEnv):
     the default same-step autoreset a finished copy is already reset (its row is the new
     match's mask); with next-step autoreset the copy waiting to be reset ignores its action,
     so its row allows every number.
-
-    With same-step autoreset, :meth:`step` returns what ``SyncVectorEnv.step`` returns
-    (the same arrays and info dictionary, key for key) but batches the copies' infos once
-    per step instead of key by key and copy by copy; the other modes are Gymnasium's own.
     """
-
-    _direct_steps: list[Any] | None = None
-    """Each copy's ``step`` past the wrappers ``gymnasium.make`` adds, once they only pass
-    its results through (see :func:`_direct_step`); ``None`` until then."""
-
-    def reset(
-        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
-        """Gymnasium's reset (every copy); the copies' direct steps are looked up again."""
-        self._direct_steps = None
-        return super().reset(seed=seed, options=options)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """Every copy's mask, one row per copy (``num_envs x action_size``)."""
@@ -332,88 +312,6 @@ class MaskedVectorEnv(SyncVectorEnv):
         if self.autoreset_mode == AutoresetMode.NEXT_STEP:
             masks[self._autoreset_envs] = True
         return masks
-
-    def step(self, actions: Any) -> tuple[Any, Batch, Batch, Batch, dict[str, Any]]:
-        """Step every copy (see the class docstring)."""
-        if self.autoreset_mode != AutoresetMode.SAME_STEP:
-            return super().step(actions)
-        envs = self.envs
-        steps = self._direct_steps
-        if steps is None:
-            steps = [_direct_step(env) for env in envs]
-            if all(steps):
-                self._direct_steps = steps
-        observations = self._env_obs
-        rewards, terminations, truncations = self._rewards, self._terminations, self._truncations
-        infos: list[dict[str, Any]] = []
-        finals: dict[int, dict[str, Any]] = {}
-        for i, action in enumerate(iterate(self.action_space, actions)):
-            step = steps[i] or envs[i].step
-            observation, rewards[i], terminations[i], truncations[i], info = step(action)
-            if terminations[i] or truncations[i]:
-                finals[i] = {"final_obs": observation, "final_info": info}
-                observation, info = envs[i].reset()
-            observations[i] = observation
-            infos.append(info)
-        batched = None if finals else _stacked_infos(infos, self.num_envs)
-        if batched is None:
-            # Gymnasium's bookkeeping, in its order (an episode ended, or unusual infos).
-            batched = {}
-            for i, info in enumerate(infos):
-                if i in finals:
-                    batched = self._add_info(batched, finals[i], i)
-                batched = self._add_info(batched, info, i)
-        self._observations = concatenate(
-            self.single_observation_space, observations, self._observations
-        )
-        self._autoreset_envs = np.logical_or(terminations, truncations)
-        return (
-            deepcopy(self._observations) if self.copy else self._observations,
-            np.copy(rewards),
-            np.copy(terminations),
-            np.copy(truncations),
-            batched,
-        )
-
-
-def _direct_step(env: Any) -> Any:
-    """The Ludoteca environment's own ``step`` under ``gymnasium.make``'s wrappers once they
-    only pass its results through (reset done, the passive checker's one check made), else
-    ``None``.
-    """
-    checker = getattr(env, "env", None)
-    if (
-        type(env) is OrderEnforcing
-        and env.has_reset
-        and type(checker) is PassiveEnvChecker
-        and checker.checked_step
-        and type(checker.env) is LudotecaGymEnv
-    ):
-        return checker.env.step
-    return None
-
-
-def _stacked_infos(infos: list[dict[str, Any]], copies: int) -> dict[str, Any] | None:
-    """``SyncVectorEnv``'s batched info of copies whose infos have the same keys and hold
-    numbers, booleans and arrays (a Ludoteca step's); ``None`` for anything else.
-    """
-    keys = infos[0].keys()
-    for info in infos:
-        if info.keys() != keys:
-            return None
-    batched: dict[str, Any] = {}
-    for key in keys:
-        first = infos[0][key]
-        kind = type(first)
-        values = [info[key] for info in infos]
-        if kind in (int, float, bool) or issubclass(kind, np.number):
-            batched[key] = np.array(values, dtype=kind)
-        elif kind is np.ndarray:
-            batched[key] = np.stack(values).astype(first.dtype, copy=False)
-        else:
-            return None
-        batched["_" + key] = np.ones(copies, dtype=np.bool_)
-    return batched
 
 
 def make_vec(
