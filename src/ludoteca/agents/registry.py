@@ -2,7 +2,8 @@
 
 A name may carry parameters after a colon, ``name:key=value:key=value``: the search agent
 takes ``iterations``, ``seconds`` and ``exploration``; Gotcha's party bot takes ``slip`` and
-``notice`` (probabilities) and ``buzz_delay_ms`` (``greedy:slip=0.3``). A name may also be a level
+``notice`` (probabilities) and ``buzz_delay_ms`` (``greedy:slip=0.3``), its bot with a
+person's reflexes ``skill`` (0-1: ``human:skill=0.5``). A name may also be a level
 ("beginner", "casual", "strong", "strongest"): the agent that level stands for in the game,
 chosen by measured rating (``ludoteca.agents.levels``).
 """
@@ -36,6 +37,9 @@ _EXPERT: dict[str, str] = {
     "mystery_date": "ludoteca.agents.mystery_date.expert:ExpertMysteryDate",
     "gotcha": "ludoteca.agents.gotcha.expert:ExpertGotcha",
 }
+_HUMAN: dict[str, str] = {"gotcha": "ludoteca.agents.gotcha.human:HumanGotcha"}
+"""Bots with a person's reflexes (``human:skill=0.5``): what Gotcha's levels are made of.
+Not in :func:`agent_names` (menus offer the levels, named for people); made by name."""
 _SEARCH: dict[str, str] = {
     "tacocat": "ludoteca.agents.tacocat.search:SEARCH",
     "dweebies": "ludoteca.agents.dweebies.search:SEARCH",
@@ -53,9 +57,11 @@ _SEARCH_PARAMS: dict[str, type] = {
 }
 _TUNABLE: dict[tuple[str, str], dict[str, type]] = {
     ("gotcha", "greedy"): {"slip": float, "notice": float, "buzz_delay_ms": int},
+    ("gotcha", "human"): {"skill": float},
 }
 """Other agents' parameters, by (game, agent); probabilities may be 0 to 1."""
-_PROBABILITIES = ("slip", "notice")
+_PROBABILITIES = ("slip", "notice", "skill")
+"""Parameters from 0 to 1 (``skill``: the human range's slow end to its sharp end)."""
 DEFAULT_SECONDS = 0.2
 """Thinking time of the search agent when no budget is given."""
 
@@ -151,7 +157,7 @@ def make_agent(name: str, game_id: str) -> Agent:
     base, parameters = parse_parameters(name, game_id)
     if base == "random":
         return RandomAgent()
-    table = {"greedy": _GREEDY, "expert": _EXPERT}.get(base, {})
+    table = {"greedy": _GREEDY, "expert": _EXPERT, "human": _HUMAN}.get(base, {})
     if game_id in table:
         agent: Agent = _load(table[game_id])(**parameters)
         return agent
@@ -170,8 +176,9 @@ register(
         },
         "agents.no_parameters": {
             "es": "El agente '{name}' no admite parámetros aquí (los admiten ismcts y, en "
-            "gotcha, greedy)",
-            "en": "The agent '{name}' takes no parameters here (ismcts does, and greedy in gotcha)",
+            "gotcha, greedy y human)",
+            "en": "The agent '{name}' takes no parameters here (ismcts does, and greedy and "
+            "human in gotcha)",
         },
         "agents.bad_probability": {
             "es": "El parámetro {param} de {name} es una probabilidad de 0 a 1, no '{value}'",

@@ -166,11 +166,40 @@ class GreedyGotcha:
         self.fallbacks += 1
         return min(legal, key=lambda a: a.t)
 
-    def _obeys(self, key: tuple[Any, ...], rng: random.Random) -> bool:
+    def _obeys(self, key: tuple[Any, ...], rng: random.Random, rule: Card) -> bool:
         decided = self._obey.get(key)
         if decided is None:
-            decided = self._obey[key] = rng.random() >= self.slip
+            decided = self._obey[key] = rng.random() >= self._slip_chance(rule)
         return decided
+
+    # -----------------------------------------------------------------------------------
+    # What a kind of player changes (``agents/gotcha/human.py``): the draws stay in order
+
+    def _slip_chance(self, rule: Card) -> float:
+        """Probability of forgetting one obligation of ``rule`` (every rule alike here)."""
+        return self.slip
+
+    def _notice_time(
+        self, room: _Room, rule: Card, breach: cards.Breach, rng: random.Random
+    ) -> int:
+        """When the bot buzzes ``breach`` of ``rule`` if it notices it, ``-1`` if it does not."""
+        noticed = rng.random() < self.notice
+        jitter = int(rng.random() * self.buzz_jitter_ms)
+        at = breach.t + self.buzz_delay_ms + jitter
+        return at if noticed else -1
+
+    def _think_until(self, room: _Room, rng: random.Random) -> int:
+        """When the turn player's draw or play is ready (its thinking time)."""
+        return room.clock + self.think_ms // 2 + int(rng.random() * self.think_ms)
+
+    def _reaction_at(self, room: _Room, rng: random.Random) -> int:
+        """When an owed reaction (a burp when the player on the right starts) is sent."""
+        return room.clock + 400 + int(rng.random() * 900)
+
+    def _chat_plan(self, room: _Room, rng: random.Random) -> tuple[int, str]:
+        """What the bot means to say this turn and when."""
+        line = rng.choice(LINES[room.language])
+        return room.clock + 800 + int(rng.random() * 6000), line
 
     # -----------------------------------------------------------------------------------
     # Own turn: draw, then play (after whatever the rules want first)
@@ -181,9 +210,7 @@ class GreedyGotcha:
         key = (view["turn"], phase)
         main_at = self._main_at.get(key)
         if main_at is None:
-            main_at = self._main_at[key] = (
-                room.clock + self.think_ms // 2 + int(rng.random() * self.think_ms)
-            )
+            main_at = self._main_at[key] = self._think_until(room, rng)
         if phase == "draw":
             event = Event(main_at, room.me, "draw")
             main: Any = Draw(main_at)
@@ -212,7 +239,7 @@ class GreedyGotcha:
                 rule, room.log, room.me, room.profiles, event, start=start, since=room.since(slot)
             ):
                 continue
-            if not self._obeys((*key, rule.id, slot, "before"), rng):
+            if not self._obeys((*key, rule.id, slot, "before"), rng, rule):
                 continue
             for needed in cards.satisfying_actions(
                 rule, room.log, room.me, room.profiles, event.kind, lang=room.language
@@ -231,7 +258,7 @@ class GreedyGotcha:
         latest = 0
         for slot, rule, _ in room.my_rules():
             need = cards.earliest_time(rule, room.log, room.me, room.profiles, event.kind)
-            if need and self._obeys((*key, rule.id, slot, "wait"), rng):
+            if need and self._obeys((*key, rule.id, slot, "wait"), rng, rule):
                 latest = max(latest, need + 200)
         return latest
 
@@ -289,9 +316,9 @@ class GreedyGotcha:
             owed = cards.owed_reactions(rule, room.log, room.me, room.profiles, lang=room.language)
             for needed in owed:
                 key = (rule.id, slot, "react", room.view["turn"], needed.kind, needed.text)
-                if not self._obeys(key, rng):
+                if not self._obeys(key, rng, rule):
                     continue
-                t = room.clock + 400 + int(rng.random() * 900)
+                t = self._reaction_at(room, rng)
                 if needed.kind == "emote":
                     out.append(Emote(t, needed.text))
                 elif needed.kind == "chat":
@@ -324,10 +351,7 @@ class GreedyGotcha:
                     if at is None and not room.bound_then(slot, seat, breach.index):
                         continue  # the WHO did not cover them then (the turn has passed)
                     if at is None:
-                        noticed = rng.random() < self.notice
-                        jitter = int(rng.random() * self.buzz_jitter_ms)
-                        at = breach.t + self.buzz_delay_ms + jitter
-                        at = self._noticed[key] = at if noticed else -1
+                        at = self._noticed[key] = self._notice_time(room, rule, breach, rng)
                     if at < 0 or ((slot, seat) in scored and scored[(slot, seat)] >= breach.t):
                         continue
                     due.setdefault(slot, []).append(seat)
@@ -360,8 +384,7 @@ class GreedyGotcha:
                 if rng.random() >= rate:
                     plan = (-1, "")
                 elif kind == "chat":
-                    line = rng.choice(LINES[room.language])
-                    plan = (room.clock + 800 + int(rng.random() * 6000), line)
+                    plan = self._chat_plan(room, rng)
                 else:
                     emote = cards.EMOTES[int(rng.random() * len(cards.EMOTES))]
                     plan = (room.clock + 500 + int(rng.random() * 6000), emote)
@@ -383,7 +406,7 @@ class GreedyGotcha:
                     cards.would_breach(
                         r, room.log, room.me, room.profiles, event, start=s, since=room.since(k)
                     )
-                    and self._obeys((*key, r.id, "never"), rng)
+                    and self._obeys((*key, r.id, "never"), rng, r)
                     for k, r, s in room.my_rules()
                 ):
                     continue
@@ -399,7 +422,7 @@ class GreedyGotcha:
         kept = [
             rule
             for slot, rule, _ in room.my_rules()
-            if self._obeys((*key, rule.id, slot, "chat"), rng)
+            if self._obeys((*key, rule.id, slot, "chat"), rng, rule)
         ]
         if not all(cards.may_chat(rule, room.log, room.me, room.profiles) for rule in kept):
             return None

@@ -16,6 +16,7 @@ from ludoteca.agents.explain.decision import CHATTER, Decision
 from ludoteca.agents.explain.reason import Reason
 from ludoteca.agents.gotcha.expert import ExpertGotcha
 from ludoteca.agents.gotcha.greedy import GreedyGotcha, Sources
+from ludoteca.agents.gotcha.human import HumanGotcha
 from ludoteca.engine.i18n import Message, msg, register
 from ludoteca.games.gotcha.actions import AREAS, NO_TARGET, Buzz, Chat, Draw, Emote, Play, Vote
 
@@ -62,7 +63,8 @@ def _play(decision: Decision, agent: GreedyGotcha, action: Play) -> Reason:
     if action.target != NO_TARGET:
         seats["target"] = action.target
         return Reason("explain.gotcha.play_mat", seats, words)
-    if isinstance(agent, ExpertGotcha):
+    shrewd = agent.shrewd if isinstance(agent, HumanGotcha) else isinstance(agent, ExpertGotcha)
+    if shrewd:
         return Reason("explain.gotcha.play_expert", seats, words)
     return Reason("explain.gotcha.play_area", seats, words)
 
