@@ -1,7 +1,9 @@
 """A room's bots and turn timers: who moves next when no person does.
 
 After every change the room calls :meth:`Pilot.schedule`. In a turn-based game the first
-bot among the actors moves after ``Settings.bot_delay``. In a realtime game every bot
+bot among the actors moves after ``Settings.bot_delay``, or, in a paced game (Mystery Date)
+with a person at the table, after the time a person would take over that choice
+(``agents.pace``: bots do not rush a person's table). In a realtime game every bot
 proposes a timed action from its own view; the earliest proposal waits for its game time
 and is dropped when anyone acts first (:meth:`Pilot.due_proposal` lets a person's action
 lose to a proposal whose time has come). A person with a turn move to make gets a turn
@@ -27,7 +29,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ludoteca.agents import explain, levels
+from ludoteca.agents import explain, levels, pace
 from ludoteca.agents import registry as agents_registry
 from ludoteca.engine import registry, runner
 from ludoteca.engine import rng as rng_mod
@@ -50,7 +52,13 @@ RETRY_SECONDS = 1.0
 
 
 def default_agent(game_id: str) -> str:
-    """The strongest bot a game has (expert, else greedy, else random)."""
+    """The level measured fair for a game where there is one (Gotcha's: a person wins
+    about a quarter of the games against three of its bots, ``levels.default_level``),
+    else the strongest bot the game has (expert, else greedy, else random).
+    """
+    fair = levels.default_level(game_id)
+    if fair is not None:
+        return fair
     names = agent_names(game_id)
     for name in ("expert", "greedy"):
         if name in names:
@@ -159,6 +167,7 @@ class Pilot:
         self._agents: dict[int, Agent] = {}
         self._stand_ins: dict[int, Agent] = {}
         self._agent_rngs: dict[int, Any] = {}
+        self._pace_rngs: dict[int, Any] = {}
         self._tasks = _Tasks()
         self._thinking = threading.Lock()
         self._worded: dict[Seat, tuple[Any, dict[str, str] | None]] = {}
@@ -174,6 +183,9 @@ class Pilot:
         self._worded.clear()
         self._agent_rngs = {
             seat: rng_mod.derive(live.seed, "agent", seat) for seat in range(live.players)
+        }
+        self._pace_rngs = {
+            seat: rng_mod.derive(live.seed, "pace", seat) for seat in range(live.players)
         }
 
     def forget(self, seat: int) -> None:
@@ -352,13 +364,27 @@ class Pilot:
 
     async def _bot_move(self, live: Live, version: int, seat: int) -> None:
         table = self.table
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
+        delay = self._pause(live, seat)
+        if delay > 0:
+            await asyncio.sleep(delay)
         agent = self._agent(seat)
         action = await asyncio.to_thread(self._choose, agent, seat, live.state)
         async with table.lock:
             if self._current(live, version) and table.seats[seat].kind == BOT:
                 await table.apply_or_retry(seat, action, self._reason(seat, action))
+
+    def _pause(self, live: Live, seat: int) -> float:
+        """How long a turn-based bot waits before moving: the room's bot delay, or with a
+        person at the table in a paced game the time a person would take over the same
+        choice (``agents.pace``; never in tests, where the bot delay is 0).
+        """
+        if self.bot_delay <= 0 or self.game_id not in pace.PACED:
+            return self.bot_delay
+        if not any(s.kind == HUMAN for s in self.table.seats):
+            return self.bot_delay
+        with self.table.session.calls():
+            choices = len(self.game.legal_actions(live.state, seat))
+        return max(self.bot_delay, pace.think_seconds(self.game_id, choices, self._pace_rngs[seat]))
 
     def _reason(self, seat: Seat, action: Any) -> dict[str, str] | None:
         """The bot's reason for ``action``, if that is the choice it last worded."""
