@@ -62,6 +62,10 @@ SLOW: Mapping[str, frozenset[str]] = {
         {"test_bots_play_whole_games_legally_and_deterministically"}
     ),
     "test_gotcha_cards_bots.py": frozenset({"test_conform_chat_all_keeps_every_rule_for_any_text"}),
+    # Sixteen whole four-seat Gotcha games (the person among each end level): ~8 s of CPU.
+    "test_gotcha_human.py": frozenset(
+        {"test_the_person_beats_beginners_more_often_than_the_strongest"}
+    ),
     "test_tile_up_encoding.py": frozenset(
         {
             "test_the_mask_reaches_exactly_the_legal_actions",

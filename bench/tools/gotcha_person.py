@@ -14,14 +14,17 @@ goals (issue 39): the person wins at least 35% against beginners, about a fair s
 against the default level, and below 25% against the strongest. Each share comes with its
 95% Wilson interval.
 
-**The levels** are ``human:skill=S`` bots, one skill per level (``--skills``, weakest
-first; default: the skills in ``agents/levels.json``). ``--rate N`` also plays N four-seat
-tables mixing the four levels, the person, ``greedy`` and ``expert`` (every set of four of
-the seven in turn, seats rotating) and rates them on one OpenSkill (Plackett-Luce) scale
-from the final track positions; the levels are then named in the order of the measured
-conservative rating (mu - 3 sigma). ``--write`` stores the ratings, the person's shares,
-the levels and the default level (the level whose share is nearest 25%) in
-``agents/levels.json`` under ``gotcha`` (other games' entries are kept).
+**The levels** are ``humanlike:skill=S`` bots, one skill per level (``--skills``; default:
+the skills in ``agents/levels.json``). Each is rated by its strength against the person on
+the Plackett-Luce scale: if the person has strength 1 and each bot r, the person wins a
+four-seat game with probability 1 / (1 + 3r), so r = (1/share - 1) / 3 (r = 1: as strong
+as the person), with the interval from the share's. The levels are named in the order of
+that measured rating, weakest first. ``--rate N`` adds a cross-check: N four-seat tables
+mixing the four levels, the person, ``greedy`` and ``expert`` (every set of four of the
+seven in turn, seats rotating), rated on one OpenSkill (Plackett-Luce) scale from the final
+track positions. ``--write`` stores the ratings, the person's shares, the levels and the
+default level (the level whose share is nearest 25%) in ``agents/levels.json`` under
+``gotcha`` (other games' entries are kept).
 
 Prints one Markdown row per level and the ratings table. Needs ``openskill`` for ``--rate``
 (``pip install -e '.[bench]'``).
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import resource
 import sys
 import time
@@ -100,6 +104,25 @@ def person_share(results: list[dict[str, Any]]) -> dict[str, Any]:
         "unfinished": sum(1 for g in results if not g["winners"]),
         "turns": round(sum(g["turns"] for g in results) / max(games, 1), 1),
         "minutes": round(sum(g["minutes"] for g in results) / max(games, 1), 1),
+    }
+
+
+def strength(share: float) -> float:
+    """A level's Plackett-Luce strength against the person (1: as strong) from the person's
+    win share among it and three of its bots."""
+    share = min(1 - 1e-3, max(1e-3, share))
+    return (1 / share - 1) / (PLAYERS - 1)
+
+
+def strengths(row: dict[str, Any]) -> dict[str, float]:
+    """The strength, its interval and its log (``ordinal``, the order of the levels)."""
+    r = strength(row["share"])
+    return {
+        "strength": round(r, 3),
+        "low": round(strength(row["high"]), 3),
+        "high": round(strength(row["low"]), 3),
+        "ordinal": round(math.log(r), 3),
+        "games": row["games"],
     }
 
 
@@ -173,9 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     skills = tuple(float(s) for s in args.skills.split(",")) if args.skills else shipped_skills()
     if len(skills) != len(levels.LEVELS):
         parser.error(f"--skills needs {len(levels.LEVELS)} values, weakest first")
-    if args.write and not args.rate:
-        parser.error("--write needs --rate (the levels are named by their measured rating)")
-    agents = [f"human:skill={s:g}" for s in skills]
+    agents = [f"humanlike:skill={s:g}" for s in skills]
     started = time.process_time()
     wall = time.perf_counter()
     shares: dict[str, dict[str, Any]] = {}
@@ -183,34 +204,38 @@ def main(argv: list[str] | None = None) -> int:
         jobs = [person_job(args.seed + i, agent) for i in range(args.games)]
         shares[agent] = person_share(run(jobs, args.workers))
         print(f"  {agent}: {shares[agent]}", flush=True)
-    ordered = agents
-    ratings: dict[str, dict[str, float]] = {}
+    ratings = {agent: strengths(shares[agent]) for agent in agents}
+    ordered = sorted(agents, key=lambda a: ratings[a]["ordinal"])
+    tables: dict[str, dict[str, float]] = {}
     if args.rate:
         pool = [*agents, PERSON, "greedy", "expert"]
         results = run(rating_jobs(pool, args.rate, args.seed + 100_000), args.workers)
-        ratings = rate(results, pool)
-        ordered = sorted(agents, key=lambda a: ratings[a]["ordinal"])
+        tables = rate(results, pool)
     named = dict(zip(levels.LEVELS, ordered, strict=True))
     default = min(levels.LEVELS, key=lambda level: abs(shares[named[level]]["share"] - FAIR))
-    print("\n| level | bot | person's share (95% CI) | games | mean turns | game minutes |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "\n| level | bot | person's share (95% CI) | strength vs person (95% CI) | games "
+        "| mean turns | game minutes |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for level, agent in named.items():
-        row = shares[agent]
+        row, r = shares[agent], ratings[agent]
         mark = " (default)" if level == default else ""
         print(
             f"| {level}{mark} | `{agent}` | {row['share']:.1%} ({row['low']:.1%}-"
-            f"{row['high']:.1%}) | {row['games']} | {row['turns']} | {row['minutes']} |"
+            f"{row['high']:.1%}) | {r['strength']:.2f} ({r['low']:.2f}-{r['high']:.2f}) | "
+            f"{row['games']} | {row['turns']} | {row['minutes']} |"
         )
-    if ratings:
-        print("\n| player | mu | sigma | mu - 3 sigma | games |")
+    if tables:
+        print("\n| player (mixed tables) | mu | sigma | mu - 3 sigma | games |")
         print("|---|---|---|---|---|")
-        for name, r in reversed(ratings.items()):
+        for name, r in reversed(tables.items()):
             print(f"| {name} | {r['mu']} | {r['sigma']} | {r['ordinal']} | {r['games']} |")
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - started + children.ru_utime + children.ru_stime
     print(f"\nwall {time.perf_counter() - wall:.0f} s, CPU {cpu:.0f} s (workers included)")
     if args.write:
-        _write(args.out, argv, named, ratings, shares, default, args.rate)
+        _write(args.out, argv, named, ratings, shares, default, tables)
     return 0
 
 
@@ -221,16 +246,18 @@ def _write(
     ratings: dict[str, dict[str, float]],
     shares: dict[str, dict[str, Any]],
     default: str,
-    tables: int,
+    tables: dict[str, dict[str, float]],
 ) -> None:
     data = json.loads(out.read_text("utf-8")) if out.exists() else {"games": {}}
     command = "bench/tools/gotcha_person.py " + " ".join(argv if argv is not None else sys.argv[1:])
     data["games"]["gotcha"] = {
-        "matches": tables,
+        "matches": sum(row["games"] for row in shares.values()),
         "ratings": ratings,
+        "rated_by": "strength against the person model: (1/share - 1) / 3",
         "levels": named,
         "default": default,
         "person": {level: shares[agent] for level, agent in named.items()},
+        "tables": tables,
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "command": command.strip(),
     }

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.agents import levels
 from ludoteca.agents import registry as agents
 from ludoteca.agents.explain import Decision, capture
 from ludoteca.engine import registry, runner
@@ -28,13 +29,20 @@ MAX_STEPS = {"gotcha": 900}
 
 
 def bots(game_id: str) -> list[str]:
-    """Every bot of a game, the search bot with a small budget (covers every level; the
+    """Every bot of a game, the search bot with a small budget, and a level's bot that is
+    not listed by name (Gotcha's levels are ``humanlike:skill=S``): every level is covered (the
     search bot does not play a realtime game).
     """
     names = agents.agent_names(game_id)
     if registry.make(game_id).info.realtime:
         names = tuple(name for name in names if name != "ismcts")
-    return [SEARCH if name == "ismcts" else name for name in names]
+    out = [SEARCH if name == "ismcts" else name for name in names]
+    for level in levels.LEVELS:
+        name = agents.agent_for_level(level, game_id)
+        if name.partition(":")[0] in agents.level_only_agents(game_id) and name not in out:
+            out.append(name)
+            break  # one of them: they differ only in their reflexes
+    return out
 
 
 class Explained:

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 from shell_fake_site import ORIGIN, STATIC, open_fake
 from shell_samples import FakeLobby, FakeTable, game_cards
 
+from ludoteca.agents import levels
 from ludoteca.games.gotcha import cards as gotcha_cards
 
 pytestmark = pytest.mark.skipif(
@@ -234,7 +235,8 @@ def test_lobby_room_sit_with_a_gotcha_profile_bot_and_start(browser: Browser) ->
     expect(page.get_by_test_id("seat-2")).to_have_attribute("data-kind", "bot")
     bots = [m for m in sent if m["type"] == "bot"]
     assert [m["seat"] for m in bots] == [1, 2]
-    assert all(m["agent"] == "expert" for m in bots)  # gotcha's strongest bot is the default
+    # Gotcha's default is its fair level (a person wins about a quarter against it).
+    assert all(m["agent"] == levels.default_level("gotcha") for m in bots)
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
 

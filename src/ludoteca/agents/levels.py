@@ -3,7 +3,11 @@
 ``bench/tools/bot_ratings.py`` rates every bot of every turn-based game on one OpenSkill
 (Plackett-Luce) scale from seat-balanced round-robins and writes ``levels.json`` next to
 this module: per game, each bot's rating and which bot each level stands for (the weakest
-is "beginner", the strongest "strongest"). A game without ratings (Gotcha, realtime) maps
+is "beginner", the strongest "strongest"). Gotcha, realtime and for three or more, is rated
+by ``bench/tools/gotcha_person.py`` instead: its levels are bots with a person's reflexes
+(``humanlike:skill=S``, ``agents/gotcha/human.py``) rated at mixed tables, and its entry also
+keeps how often the bench's person model beats three bots of each level and which level is
+fair (the person wins about a quarter): :func:`default_level`. A game without ratings maps
 the levels onto its bots by their usual order.
 """
 
@@ -82,6 +86,15 @@ def level_id(name: str) -> str:
             return level
     valid = ", ".join(f"{level} ({msg(f'levels.{level}').text('es')})" for level in LEVELS)
     raise GameSetupError(msg("levels.unknown", name=name, valid=valid))
+
+
+def default_level(game_id: str) -> str | None:
+    """The level a new table seats by default where one was measured fair (Gotcha: the
+    level the bench's person model wins about a fair share against), else ``None``.
+    """
+    entry = ratings()["games"].get(game_id)
+    default = entry.get("default") if entry is not None else None
+    return default if default in LEVELS else None
 
 
 def level_label(level: str) -> Message:

@@ -3,7 +3,7 @@
 A name may carry parameters after a colon, ``name:key=value:key=value``: the search agent
 takes ``iterations``, ``seconds`` and ``exploration``; Gotcha's party bot takes ``slip`` and
 ``notice`` (probabilities) and ``buzz_delay_ms`` (``greedy:slip=0.3``), its bot with a
-person's reflexes ``skill`` (0-1: ``human:skill=0.5``). A name may also be a level
+person's reflexes ``skill`` (0-1: ``humanlike:skill=0.5``). A name may also be a level
 ("beginner", "casual", "strong", "strongest"): the agent that level stands for in the game,
 chosen by measured rating (``ludoteca.agents.levels``).
 """
@@ -38,8 +38,9 @@ _EXPERT: dict[str, str] = {
     "gotcha": "ludoteca.agents.gotcha.expert:ExpertGotcha",
 }
 _HUMAN: dict[str, str] = {"gotcha": "ludoteca.agents.gotcha.human:HumanGotcha"}
-"""Bots with a person's reflexes (``human:skill=0.5``): what Gotcha's levels are made of.
-Not in :func:`agent_names` (menus offer the levels, named for people); made by name."""
+"""Bots with a person's reflexes (``humanlike:skill=0.5``): what Gotcha's levels are made of.
+Not in :func:`agent_names` (menus offer the levels, named for people) but in
+:func:`level_only_agents`; made by name."""
 _SEARCH: dict[str, str] = {
     "tacocat": "ludoteca.agents.tacocat.search:SEARCH",
     "dweebies": "ludoteca.agents.dweebies.search:SEARCH",
@@ -57,7 +58,7 @@ _SEARCH_PARAMS: dict[str, type] = {
 }
 _TUNABLE: dict[tuple[str, str], dict[str, type]] = {
     ("gotcha", "greedy"): {"slip": float, "notice": float, "buzz_delay_ms": int},
-    ("gotcha", "human"): {"skill": float},
+    ("gotcha", "humanlike"): {"skill": float},
 }
 """Other agents' parameters, by (game, agent); probabilities may be 0 to 1."""
 _PROBABILITIES = ("slip", "notice", "skill")
@@ -72,6 +73,13 @@ def agent_names(game_id: str) -> tuple[str, ...]:
     expert = ("expert",) if game_id in _EXPERT else ()
     search = () if registry.make(game_id).info.realtime else ("ismcts",)
     return ("random", *greedy, *expert, *search)
+
+
+def level_only_agents(game_id: str) -> tuple[str, ...]:
+    """Agents a game's levels are made of that menus do not offer by name (Gotcha's
+    ``humanlike``: people pick them by level); ``make_agent`` builds them by name too.
+    """
+    return ("humanlike",) if game_id in _HUMAN else ()
 
 
 def agent_for_level(level: str, game_id: str) -> str:
@@ -157,7 +165,7 @@ def make_agent(name: str, game_id: str) -> Agent:
     base, parameters = parse_parameters(name, game_id)
     if base == "random":
         return RandomAgent()
-    table = {"greedy": _GREEDY, "expert": _EXPERT, "human": _HUMAN}.get(base, {})
+    table = {"greedy": _GREEDY, "expert": _EXPERT, "humanlike": _HUMAN}.get(base, {})
     if game_id in table:
         agent: Agent = _load(table[game_id])(**parameters)
         return agent
@@ -176,9 +184,9 @@ register(
         },
         "agents.no_parameters": {
             "es": "El agente '{name}' no admite parámetros aquí (los admiten ismcts y, en "
-            "gotcha, greedy y human)",
+            "gotcha, greedy y humanlike)",
             "en": "The agent '{name}' takes no parameters here (ismcts does, and greedy and "
-            "human in gotcha)",
+            "humanlike in gotcha)",
         },
         "agents.bad_probability": {
             "es": "El parámetro {param} de {name} es una probabilidad de 0 a 1, no '{value}'",

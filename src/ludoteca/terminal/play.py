@@ -245,7 +245,8 @@ def _opponent(choices: PlayChoices, game_id: str, realtime: bool) -> str:
     if choices.level is not None:
         if vs is not None:
             raise GameSetupError(msg("term.level_and_vs"))
-        vs = agents_registry.agent_for_level(choices.level, game_id)
+        # A level always names a real bot, listed or not (Gotcha's are humanlike:skill=S).
+        return agents_registry.agent_for_level(choices.level, game_id)
     if vs is None:
         vs = next(name for name in BOT_PREFERENCE if name in bots)
     if vs == HUMAN and realtime:

@@ -9,7 +9,7 @@ person's reflexes (``reaction.py``, where every number's published source is cit
   omission is harder than a badly formed message) and with how many rules are live
   (beyond the four or so one keeps in mind); a noticed breach is buzzed after perceiving
   it (reading the message), recognising it among the live rules (Hick-Hyman) and pointing
-  at the buzzer, the rule and the player (keystroke-level model): ~5.5 s for a typical
+  at the buzzer, the rule and the player (keystroke-level model): ~6 s for a typical
   person, lognormally spread.
 * **Slips happen by rule difficulty**: a ban is kept best, rewording every message or
   answering another player's turn worst (prospective memory).
@@ -25,7 +25,8 @@ bench's *person* (``PERSON_SKILL``, the middle of the human range) in
 ``bench/tools/gotcha_person.py``; ``agents/levels.json`` keeps which skill each level is,
 ordered by the rating measured there.
 
-Registered as ``human`` for gotcha (``human:skill=0.3``). Every draw comes from the
+Registered as ``humanlike`` for gotcha (``humanlike:skill=0.3``; ``human`` is the
+terminal's hot-seat). Every draw comes from the
 seat's seeded stream, so games replay exactly.
 """
 
@@ -55,14 +56,14 @@ CHAT_PAUSE_MS = (1000, 6000)
 
 
 class HumanGotcha(ExpertGotcha):
-    """A party bot with a person's reflexes (registered as ``human`` for gotcha).
+    """A party bot with a person's reflexes (registered as ``humanlike`` for gotcha).
 
     Args:
         skill: 0 (the slow, inattentive end of the human range) to 1 (the sharp end).
         language: The room's language ("es" or "en") when the view does not say it.
     """
 
-    name = "human"
+    name = "humanlike"
 
     def __init__(self, skill: float = PERSON_SKILL, language: str = "") -> None:
         super().__init__(language=language)

@@ -28,7 +28,7 @@ of one of the live rules, and acting (the buzz names a rule and a player):
   23(7):396-410): a mental preparation M = 1.35 s, then pointing P = 1.1 s and a press
   B = 0.1 s for each of the buzzer, the rule and the player: 4.95 s.
 
-So a typical person (skill 0.5) buzzes a chat breach ~5.5-6 s after it, and the whole
+So a typical person (skill 0.5) buzzes a short chat breach ~6 s after it, and the whole
 range runs from ~3.5 s (sharp) to ~10 s (slow): the "several seconds to notice a rule
 breach" of a party, never the 0.35-0.65 s of the old expert bot. Times are lognormal
 (reaction times are right-skewed: Luce 1986, *Response Times*, OUP; Ratcliff 1979,
