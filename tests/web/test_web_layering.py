@@ -31,7 +31,8 @@ PACKAGE_MAY_IMPORT = {
     "store": {"store"},
     "room": {"room", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
-    "routes": {"routes", "room", "wire", "telemetry"},
+    "people": {"people", "store", "wire"},
+    "routes": {"routes", "room", "wire", "telemetry", "people"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
@@ -95,6 +96,7 @@ def serving(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
+        site.profiles = Profiles(store)  # type: ignore[arg-type]
         host: RoomHost
         if cluster is not None:
             host = Node(cluster, hall, store, site.limits, site.meter)

@@ -25,7 +25,26 @@ from typing import Any
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
-TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators", "schema_migrations")
+TABLES = (
+    "rooms",
+    "seats",
+    "games",
+    "actions",
+    "reasons",
+    "chat",
+    "creators",
+    "schema_migrations",
+    # 0002_people
+    "people",
+    "person_sessions",
+    "passkeys",
+    "sign_in_links",
+    "passkey_challenges",
+    "person_seats",
+    "person_ratings",
+    "rated_games",
+    "unlisted_rooms",
+)
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 
 

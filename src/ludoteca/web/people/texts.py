@@ -1,0 +1,86 @@
+"""What people read about their profile, sign-in and games, in Spanish and English."""
+
+from __future__ import annotations
+
+from ludoteca.engine.i18n import register
+
+register(
+    {
+        "web.people.bad_name": {
+            "es": "Escribe un nombre de 1 a {max} caracteres, sin saltos de línea",
+            "en": "Write a name of 1 to {max} characters, without line breaks",
+        },
+        "web.people.bad_lang": {
+            "es": "El idioma debe ser es o en",
+            "en": "The language must be es or en",
+        },
+        "web.people.bad_colour": {
+            "es": "El color debe escribirse como #rrggbb",
+            "en": "The colour must be written as #rrggbb",
+        },
+        "web.people.bad_email": {
+            "es": "Esa dirección de correo no parece válida",
+            "en": "That e-mail address does not look valid",
+        },
+        "web.people.bad_ratings": {
+            "es": "La puntuación se activa con true o se desactiva con false",
+            "en": "Ratings are turned on with true or off with false",
+        },
+        "web.people.no_profile": {
+            "es": "Este navegador no tiene perfil: crea uno o entra con tu llave de acceso",
+            "en": "This browser has no profile: make one or sign in with your passkey",
+        },
+        "web.people.has_profile": {
+            "es": "Este navegador ya tiene un perfil",
+            "en": "This browser already has a profile",
+        },
+        "web.people.bad_seat": {
+            "es": "Ese asiento no es tuyo: su código no coincide",
+            "en": "That seat is not yours: its code does not match",
+        },
+        "web.people.rate_sign_in": {
+            "es": "Demasiados intentos de entrar desde esta dirección; espera un poco",
+            "en": "Too many sign-in attempts from this address; wait a little",
+        },
+        "web.people.no_mail": {
+            "es": "Este servidor no envía correos: entra con una llave de acceso",
+            "en": "This server sends no e-mail: sign in with a passkey",
+        },
+        "web.people.mail_failed": {
+            "es": "No se pudo enviar el correo; inténtalo más tarde",
+            "en": "The e-mail could not be sent; try again later",
+        },
+        "web.people.bad_link": {
+            "es": "Este enlace no sirve: ya se usó o caducó. Pide otro",
+            "en": "This link does not work: it was used or it expired. Ask for another",
+        },
+        "web.people.bad_passkey": {
+            "es": "La llave de acceso no se pudo comprobar: {detail}",
+            "en": "The passkey could not be verified: {detail}",
+        },
+        "web.people.no_passkey": {
+            "es": "Esa llave de acceso no pertenece a ningún perfil de este servidor",
+            "en": "That passkey belongs to no profile on this server",
+        },
+        "web.people.mail_subject": {
+            "es": "Entrar en Ludoteca",
+            "en": "Sign in to Ludoteca",
+        },
+        "web.people.mail_body": {
+            "es": (
+                "Hola, {name}:\n\nAbre este enlace para entrar en Ludoteca en este"
+                " dispositivo. Sirve una sola vez y caduca en {minutes} minutos.\n\n{link}\n\n"
+                "Si no lo pediste, no hagas nada."
+            ),
+            "en": (
+                "Hello {name},\n\nOpen this link to sign in to Ludoteca on this device. It"
+                " works once and expires in {minutes} minutes.\n\n{link}\n\n"
+                "If you did not ask for it, do nothing."
+            ),
+        },
+        "web.people.mail_sent": {
+            "es": "Si hay un perfil con esa dirección, le hemos enviado un enlace para entrar",
+            "en": "If a profile has that address, we sent it a link to sign in",
+        },
+    }
+)
