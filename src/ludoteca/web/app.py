@@ -24,7 +24,7 @@ from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes import games, health, me, pages, rooms, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -78,6 +78,7 @@ def create_app(
         pages.router(site),
         games.router(),
         rooms.router(site),
+        me.router(site),
         health.router(site),
         sockets.router(site),
     ):
@@ -97,6 +98,7 @@ def serving(
         store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
         site.profiles = Profiles(store)  # type: ignore[arg-type]
+        site.hall = hall
         host: RoomHost
         if cluster is not None:
             host = Node(cluster, hall, store, site.limits, site.meter)

@@ -33,9 +33,13 @@ from ludoteca.web.store.people import PeopleStore, PersonRow, PersonSeatRow, Tra
 from ludoteca.web.wire.client import RoomError
 from ludoteca.web.wire.protocol import MAX_NAME
 
+PersonSeat = PersonSeatRow
+"""A seat a person sits in (``store.people.PersonSeatRow``): ``room_id``, ``seat``,
+``token``, ``joined_ms``."""
+
 Person = PersonRow
 """A person (``store.people.PersonRow``): ``id``, ``name``, ``lang``, ``colour``,
-``email``, ``ratings`` (opted in), ``created_ms``."""
+``email``, ``ratings`` (opted in; ``ratings_ms``: since when), ``created_ms``."""
 
 COOKIE = "ludoteca_person"
 """The cookie that holds a browser's session token."""
@@ -126,7 +130,7 @@ class Profiles:
         name = check_name(fields.get("name"))
         lang = check_lang(fields.get("lang", "en"))
         colour = check_colour(fields.get("colour", secrets.choice(COLOURS)))
-        person = Person(secrets.token_urlsafe(12), name, lang, colour, "", False, now_ms())
+        person = Person(secrets.token_urlsafe(12), name, lang, colour, "", 0, now_ms())
         token = secrets.token_urlsafe(32)
         self.rows.add_person(person, name_key(name), hash_secret(token))
         return person, token
@@ -150,7 +154,8 @@ class Profiles:
         if "ratings" in fields:
             if not isinstance(fields["ratings"], bool):
                 raise RoomError("bad_ratings", msg("web.people.bad_ratings"))
-            changed = replace(changed, ratings=fields["ratings"])
+            if fields["ratings"] != person.ratings:
+                changed = replace(changed, ratings_ms=now_ms() if fields["ratings"] else 0)
         if changed != person:
             self.rows.update_person(changed, name_key(changed.name))
         return changed
@@ -189,7 +194,7 @@ class Profiles:
         """
         self.rows.link_seat(person_id, room_id, seat, token, now_ms())
 
-    def seats_of(self, person_id: str) -> list[PersonSeatRow]:
+    def seats_of(self, person_id: str) -> list[PersonSeat]:
         """Every seat ``person_id`` sits in (newest first)."""
         return self.rows.seats_of(person_id)
 

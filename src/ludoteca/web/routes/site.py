@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
 from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
 from ludoteca.web.wire.limits import Limits, Meter
@@ -33,6 +34,7 @@ class Site:
             sockets and create rooms (``--origins``); the server's own host always may.
         profiles: The people of the store (``people.profiles``), set while the
             application runs.
+        hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
     """
 
     limits: Limits
@@ -41,6 +43,7 @@ class Site:
     room_host: RoomHost | None = None
     origins: tuple[str, ...] = ()
     profiles: Profiles | None = None
+    hall: Rooms | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""

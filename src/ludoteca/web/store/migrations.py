@@ -123,7 +123,7 @@ PEOPLE = (
         lang TEXT NOT NULL,
         colour TEXT NOT NULL,
         email TEXT NOT NULL,
-        ratings INTEGER NOT NULL,
+        ratings_ms BIGINT NOT NULL,
         created_ms BIGINT NOT NULL
     )""",
     "CREATE INDEX people_by_name ON people (name_key)",

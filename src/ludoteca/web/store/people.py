@@ -37,7 +37,8 @@ class PersonRow:
         lang: ``es`` or ``en``.
         colour: Their colour, ``#rrggbb``.
         email: Where sign-in links go ("" if none).
-        ratings: Whether they opted into ratings.
+        ratings_ms: When they turned ratings on (0: off): only games that ended after
+            it count.
         created_ms: When the profile was made.
     """
 
@@ -46,8 +47,13 @@ class PersonRow:
     lang: str
     colour: str
     email: str
-    ratings: bool
+    ratings_ms: int
     created_ms: int
+
+    @property
+    def ratings(self) -> bool:
+        """Whether they opted into ratings."""
+        return self.ratings_ms > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +88,12 @@ class RatingRow:
     games: int
 
 
-_PERSON_COLUMNS = "id, name, lang, colour, email, ratings, created_ms"
+_PERSON_COLUMNS = "id, name, lang, colour, email, ratings_ms, created_ms"
 
 
 def _person(row: Sequence[Any]) -> PersonRow:
     return PersonRow(
-        str(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]), bool(row[5]), int(row[6])
+        str(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]), int(row[5]), int(row[6])
     )
 
 
@@ -140,7 +146,7 @@ class PeopleStore:
                         person.lang,
                         person.colour,
                         person.email,
-                        int(person.ratings),
+                        person.ratings_ms,
                         person.created_ms,
                         name_key,
                     ),
@@ -153,14 +159,14 @@ class PeopleStore:
         """Store a person's changed name, language, colour, e-mail or ratings choice."""
         self._run(
             "UPDATE people SET name = ?, name_key = ?, lang = ?, colour = ?, email = ?,"
-            " ratings = ? WHERE id = ?",
+            " ratings_ms = ? WHERE id = ?",
             (
                 person.name,
                 name_key,
                 person.lang,
                 person.colour,
                 person.email,
-                int(person.ratings),
+                person.ratings_ms,
                 person.id,
             ),
         )
@@ -386,6 +392,14 @@ class PeopleStore:
         done: bool = self._store.transact(work)
         return done
 
+    def ended_ms(self, room_id: str, game_no: int) -> int:
+        """When a game's last step was stored (0: no step)."""
+        rows = self._run(
+            "SELECT COALESCE(MAX(at_ms), 0) FROM actions WHERE room_id = ? AND game_no = ?",
+            (room_id, game_no),
+        )
+        return int(rows[0][0])
+
     def rated(self, room_id: str, game_no: int) -> bool:
         """Whether a game's ratings were stored."""
         rows = self._run(
@@ -401,9 +415,13 @@ class PeopleStore:
             "INSERT INTO unlisted_rooms (room_id) VALUES (?) ON CONFLICT DO NOTHING", (room_id,)
         )
 
-    def unlisted(self) -> set[str]:
-        """Every unlisted room's id."""
-        return {str(r[0]) for r in self._run("SELECT room_id FROM unlisted_rooms")}
+    def unlisted(self, room_ids: Sequence[str]) -> set[str]:
+        """Which of ``room_ids`` are unlisted."""
+        if not room_ids:
+            return set()
+        marks = ", ".join("?" for _ in room_ids)
+        rows = self._run(f"SELECT room_id FROM unlisted_rooms WHERE room_id IN ({marks})", room_ids)
+        return {str(r[0]) for r in rows}
 
 
 def _add_session(person_id: str, session_hash: str, at_ms: int) -> tuple[str, tuple[Any, ...]]:
