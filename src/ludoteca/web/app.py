@@ -21,10 +21,11 @@ from fastapi.staticfiles import StaticFiles
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
 from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, me, pages, rooms, sockets
+from ludoteca.web.routes import games, health, me, pages, rooms, sign_in, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -48,6 +49,7 @@ def create_app(
     cluster: ClusterSettings | None = None,
     metrics_access: MetricsAccess | None = None,
     origins: tuple[str, ...] = (),
+    people: PeopleSettings | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -63,8 +65,11 @@ def create_app(
         metrics_access: Who may read ``/metrics`` (nobody if None). A port of its own is
             served by wrapping the app in ``telemetry.metrics.only_metrics_on``.
         origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
+        people: How people sign in on another device: the public URL passkeys are bound
+            to and the SMTP server of e-mailed links (``people.settings``; none if None).
     """
     limits = limits or Limits()
+    people = people or PeopleSettings()
     site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
@@ -78,7 +83,8 @@ def create_app(
         pages.router(site),
         games.router(),
         rooms.router(site),
-        me.router(site),
+        me.router(site, mail_ready=people.smtp is not None),
+        sign_in.router(site, people),
         health.router(site),
         sockets.router(site),
     ):

@@ -78,6 +78,31 @@ register(
                 "If you did not ask for it, do nothing."
             ),
         },
+        "web.people.bad_public_url": {
+            "es": "Valor no válido para --public-url: debe ser https://servidor[:puerto]",
+            "en": "Bad value for --public-url: it must be https://host[:port]",
+        },
+        "web.people.bad_smtp": {
+            "es": "Valor no válido para --smtp: debe ser smtp://[usuario:clave@]servidor[:puerto]"
+            "[?from=dirección&security=starttls|tls|none] o smtps://...",
+            "en": "Bad value for --smtp: it must be smtp://[user:password@]host[:port]"
+            "[?from=address&security=starttls|tls|none] or smtps://...",
+        },
+        "cli.help.public_url": {
+            "es": "La dirección que abre la gente (https://servidor[:puerto]): las llaves de"
+            " acceso se atan a su nombre y los enlaces por correo la usan; por defecto, la de"
+            " cada petición.",
+            "en": "The address people open (https://host[:port]): passkeys are bound to its"
+            " name and e-mailed links use it; default: each request's own.",
+        },
+        "cli.help.smtp": {
+            "es": "Servidor de correo para los enlaces de entrada, como URL:"
+            " smtp://usuario:clave@servidor:587?from=dirección (STARTTLS), smtps://... (TLS)"
+            " o smtp://servidor:25?security=none; sin él no se envían enlaces.",
+            "en": "Mail server for sign-in links, as a URL:"
+            " smtp://user:password@host:587?from=address (STARTTLS), smtps://... (TLS)"
+            " or smtp://host:25?security=none; without it no link is sent.",
+        },
         "web.people.mail_sent": {
             "es": "Si hay un perfil con esa dirección, le hemos enviado un enlace para entrar",
             "en": "If a profile has that address, we sent it a link to sign in",
