@@ -7,7 +7,10 @@ import threading
 from typing import Any
 
 from people_helpers import browser, make_profile, sit_and_link
+from typer.testing import CliRunner
 from web_helpers import Message, Peer, Server, play_to_end
+
+from ludoteca.cli import app
 
 
 def ana_to_move(peer: Peer) -> Message:
@@ -83,6 +86,18 @@ def test_my_games_lists_every_seat_most_urgent_first_with_names_and_records(
         bea_games = bea.get("/api/me/games").json()["games"]
         assert [g["room"] for g in bea_games] == [lobby]
         assert "P0" not in str(games) and "seat 0" not in str(games)
+        # The host's command lists the same games, in the same order, by name.
+        shown = CliRunner().invoke(
+            app, ["people", "games", "ana", "--db", server.store_url, "--lang", "es"]
+        )
+        assert shown.exit_code == 0, shown.output
+        lines = shown.output.splitlines()
+        assert lines[0] == "Ana: 4 partidas"
+        assert [line.rsplit("/room/", 1)[1] for line in lines[1:]] == [quick, slow, lobby, done]
+        assert lines[1].strip().startswith("Le toca · ") and "quedan" in lines[1]
+        assert "contra Bea" in lines[3] and "partida 1: " in lines[4]
+        nobody = CliRunner().invoke(app, ["people", "games", "Zoe", "--db", server.store_url])
+        assert nobody.exit_code == 2 and "Nobody is called 'Zoe'" in nobody.output
     for peer in (*peers, bea_peer):
         peer.close()
 

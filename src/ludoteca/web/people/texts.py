@@ -88,6 +88,46 @@ register(
             "en": "Bad value for --smtp: it must be smtp://[user:password@]host[:port]"
             "[?from=address&security=starttls|tls|none] or smtps://...",
         },
+        "cli.meta.person": {"es": "NOMBRE", "en": "NAME"},
+        "cli.help.people": {
+            "es": "La gente del servidor: sus partidas, leídas del almacén.",
+            "en": "The server's people: their games, read from the store.",
+        },
+        "cli.help.people_games": {
+            "es": "Las partidas de quien tenga ese nombre, las más urgentes primero.",
+            "en": "The games of whoever has that name, most urgent first.",
+        },
+        "cli.help.people_name": {
+            "es": "El nombre del perfil (sin distinguir mayúsculas ni espacios).",
+            "en": "The profile's name (case and spaces do not matter).",
+        },
+        "cli.help.people_db": {
+            "es": "El almacén del servidor (archivo SQLite o URL de PostgreSQL); por defecto"
+            " LUDOTECA_DB o ludoteca.sqlite3.",
+            "en": "The server's store (a SQLite file or a PostgreSQL URL); default"
+            " LUDOTECA_DB or ludoteca.sqlite3.",
+        },
+        "cli.people.no_file": {"es": "no existe ese archivo", "en": "no such file"},
+        "cli.people.nobody": {
+            "es": "Nadie se llama «{name}» en este servidor",
+            "en": "Nobody is called '{name}' on this server",
+        },
+        "cli.people.heading": {
+            "es": "{name}: {n} partidas",
+            "en": "{name}: {n} games",
+        },
+        "cli.people.bot": {"es": "{name} (bot)", "en": "{name} (bot)"},
+        "cli.people.against": {"es": "contra {names}", "en": "against {names}"},
+        "cli.people.to_move": {"es": "le toca a {names}", "en": "{names} to move"},
+        "cli.people.left": {"es": "quedan {minutes} min", "en": "{minutes} min left"},
+        "cli.people.record": {"es": "partida {n}: {result}", "en": "game {n}: {result}"},
+        "cli.people.result.won": {"es": "ganó", "en": "won"},
+        "cli.people.result.lost": {"es": "perdió", "en": "lost"},
+        "cli.people.result.draw": {"es": "empate", "en": "draw"},
+        "cli.people.phase.your_move": {"es": "Le toca", "en": "Their move"},
+        "cli.people.phase.waiting": {"es": "Esperando", "en": "Waiting"},
+        "cli.people.phase.lobby": {"es": "Por empezar", "en": "Not started"},
+        "cli.people.phase.finished": {"es": "Terminada", "en": "Finished"},
         "cli.help.public_url": {
             "es": "La dirección que abre la gente (https://servidor[:puerto]): las llaves de"
             " acceso se atan a su nombre y los enlaces por correo la usan; por defecto, la de"

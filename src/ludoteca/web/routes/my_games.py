@@ -27,13 +27,17 @@ from ludoteca.web.room.room import Room
 from ludoteca.web.room.seats import BOT, HUMAN, hash_token
 
 
-def time_left_ms(room: Room, seat: int, now: int) -> int | None:
+def time_left_ms(room: Room, seat: int, now: int, last_step_ms: int = 0) -> int | None:
     """Milliseconds ``seat`` has left for its move (None: no clock runs for it).
 
-    Today the room's turn timer, while the room is in memory (its deadline is the
-    pilot's); a room's pace (correspondence deadlines) plugs in here.
+    Today the room's turn timer: its deadline while the room is in memory (the pilot's),
+    else the time of the game's last stored step plus the turn's seconds (a room nobody
+    holds: its timer starts again when it is loaded). A room's pace (correspondence
+    deadlines) plugs in here.
     """
     deadline = room.pilot.deadlines.get(seat)
+    if deadline is None and room.turn_seconds and last_step_ms:
+        deadline = last_step_ms + room.turn_seconds * 1000
     return None if deadline is None else max(0, deadline - now)
 
 
@@ -47,9 +51,16 @@ def _to_move(room: Room) -> tuple[int, ...]:
 
 
 def entry(
-    room: Room, mine: PersonSeat, games: list[records.GameRow], lang: Lang, now: int
+    room: Room,
+    mine: PersonSeat,
+    games: list[records.GameRow],
+    lang: Lang,
+    now: int,
+    last_step_ms: int = 0,
 ) -> dict[str, Any] | None:
-    """One row of My games (None if the seat is no longer the person's)."""
+    """One row of My games (None if the seat is no longer the person's; ``last_step_ms``:
+    when the current game's last step was stored, for a room not in memory).
+    """
     if not 0 <= mine.seat < room.players:
         return None
     seat = room.seats[mine.seat]
@@ -68,7 +79,9 @@ def entry(
         "name": seat.name,
         "your_move": mine_to_move,
         "to_move": [names[s] for s in movers],
-        "time_left_ms": time_left_ms(room, mine.seat, now) if mine_to_move else None,
+        "time_left_ms": (
+            time_left_ms(room, mine.seat, now, last_step_ms) if mine_to_move else None
+        ),
         "others": [
             {"name": s.name, "bot": s.kind == BOT}
             for s in room.seats
@@ -116,7 +129,10 @@ async def my_games(
             games = await asyncio.to_thread(
                 records.games_rated, hall.store, profiles.rows, room.id, room.info.id
             )
-            row = entry(room, mine, games, lang, now)
+            last = 0
+            if peeked is not None and room.turn_seconds and room.status == "playing":
+                last = await asyncio.to_thread(profiles.rows.ended_ms, room.id, room.game_no)
+            row = entry(room, mine, games, lang, now, last)
         finally:
             if peeked is not None:
                 with contextlib.suppress(Exception):
