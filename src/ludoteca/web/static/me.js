@@ -1,9 +1,9 @@
 // The person's page (/me): make a profile (or sign in from another device with a passkey
 // or an e-mailed link), then My games, ratings, profile, devices and data.
 //
-// The session is an httpOnly cookie the page never reads; localStorage["ludoteca.profile"]
+// The session is an httpOnly cookie the page never reads; localStorage["ludoteca.person"]
 // only remembers that this browser has one (so the table links a seat to it without asking
-// the server first; net.js).
+// the server first; net.js), and the profile's name becomes the name the table offers.
 
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, setLang} from "./i18n.js";
@@ -86,7 +86,7 @@ export function mountMe(root) {
   async function load() {
     const me = await api("GET", "/api/me");
     view.me = me.ok ? me.body : {person: null, mail: false};
-    markProfile(Boolean(view.me.person));
+    markProfile(Boolean(view.me.person), view.me.person && view.me.person.name);
     if (view.me.person) {
       const games = await api("GET", "/api/me/games");
       view.games = games.ok ? games.body.games : [];
