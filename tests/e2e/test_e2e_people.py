@@ -129,6 +129,16 @@ def test_a_profile_plays_and_a_second_browser_signs_in_with_a_passkey(
         other.wait_for_url(f"**/room/{room}")
         welcome = wait_until(other, lambda: other_frames.last("welcome"), "the welcome")
         assert welcome["seat"] == 0  # the seat Ana sits in, taken from her other device
+
+        # Deleting, with the keyboard alone: every browser of hers forgets her.
+        other.goto(origin + "/me")
+        other.get_by_test_id("delete-me").focus()
+        other.keyboard.press("Enter")
+        assert other.evaluate("document.activeElement.id") == "delete-yes"
+        other.keyboard.press("Enter")
+        other.get_by_test_id("me-create").wait_for()
+        page.reload()
+        page.get_by_test_id("me-create").wait_for()
         assert problems == [], "\n".join(problems)
     finally:
         phone.close()
