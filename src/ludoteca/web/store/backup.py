@@ -25,7 +25,7 @@ from typing import Any
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
-TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators")
+TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators", "join_codes")
 """The store's tables (``store.sql.SCHEMA``): a restore target must hold none of them."""
 
 

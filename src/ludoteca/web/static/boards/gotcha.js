@@ -65,7 +65,8 @@ export function render(root, ctx) {
   const s = { ctx, view, lang, me, legal, canTry, social, buzzable, last: parseLast(ctx.last) };
   if (ui.card && !(view.hand || []).includes(ui.card)) ui.card = null;
 
-  announceNew(view, lang, ctx.replay);
+  // Party mode: the table screen reads the rules aloud (room_party.js), not this board.
+  if (ctx.speak !== false) announceNew(view, lang, ctx.replay);
   startClock(view, ctx, lang);
 
   const myTurn = me !== null && view.current === me && view.phase !== "over";
