@@ -10,7 +10,6 @@ import json
 import random
 import time
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from web_helpers import Message, Peer, Server
 from ludoteca.engine import registry
 from ludoteca.web.room.codes import ALPHABET, JoinCodes, normalise
 from ludoteca.web.routes.party import qr_svg
-from ludoteca.web.store import RoomRow
+from ludoteca.web.store import RoomRow, open_store
 from ludoteca.web.store.sqlite import SqliteStore
 
 DAY_MS = 86_400_000
@@ -101,8 +100,8 @@ def test_a_wrong_unknown_or_expired_code_is_refused_in_the_persons_language(
         assert server.http("GET", f"/api/rooms/{room}/code")[0] == 404
 
 
-def test_an_expired_rooms_code_goes_to_a_new_room_and_a_live_ones_never(tmp_path: Path) -> None:
-    store = SqliteStore(str(tmp_path / "codes.sqlite3"))
+def test_an_expired_rooms_code_goes_to_a_new_room_and_a_live_ones_never(store_url: str) -> None:
+    store = open_store(store_url)
     now = int(time.time() * 1000)
     rooms = (("old", 0, "lobby"), ("live", now, "lobby"), ("long", 0, "playing"))
     for room, created_ms, status in rooms:

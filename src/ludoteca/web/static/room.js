@@ -703,7 +703,7 @@ export function mountRoom(root, roomId, mode = "full") {
   }
 
   function drawParty() {
-    if (mode === "table") drawTable(dom.party, S, code, drawParty);
+    drawTable(root, dom.party, mode, S, code, drawParty);
   }
 
   function drawInvite() {

@@ -169,12 +169,15 @@ function latestBox(events) {
 }
 
 /**
- * Draw the table screen's panel into `slot`: the join box, the live rules and the latest
- * events; read the rules announced since the last state aloud in the room's language.
- * `S`: the room page's state (room, state, events, replay); `code`: fetchCode's answer.
+ * Mark on `root` whether the room has a table screen open (a phone then hides its sound
+ * switch: it makes no sound), and on the table screen draw its panel into `slot`: the join
+ * box, the live rules and the latest events, and read the rules announced since the last
+ * state aloud in the room's language. `S`: the room page's state (room, state, events,
+ * replay); `code`: fetchCode's answer.
  */
-export function drawTable(slot, S, code, redraw) {
-  if (!slot) return;
+export function drawTable(root, slot, mode, S, code, redraw) {
+  root.dataset.tableScreen = S.room && S.room.tables > 0 ? "on" : "off";
+  if (!slot || mode !== "table") return;
   clear(slot);
   const view = S.state && !S.replay ? S.state.view : null;
   const lang = roomLang(S.room, view);

@@ -484,7 +484,9 @@ class SqlStore:
         Returns:
             Whether the room now holds ``code``.
         """
-        with self._cursor(room=room_id) as cur:
+        # No room fence: a code is no room's state, any worker may hand one out (the
+        # table's keys keep a code and a room to one pairing).
+        with self._cursor() as cur:
             cur.execute(
                 self._sql(
                     "SELECT j.room_id, r.created_ms, r.status FROM join_codes j"
