@@ -188,6 +188,14 @@ def test_a_table_screen_and_three_phones_play_gotcha(server: Server, browser: Br
         assert said, "the table screen read no rule aloud"
         assert {lang for lang, _ in said} == {"en-US"}  # the room's language, English
         assert audio(table)["made"] == 1
+        # Someone else's phone opening the code now finds the table full, and can watch.
+        late = contexts[0].new_page()
+        late.goto(f"{server.url}/join/{code}")
+        assert (
+            late.get_by_test_id("join-full").inner_text()
+            == "This table is full: every seat is taken."
+        )
+        assert late.get_by_test_id("watch").is_visible()
         for page, _ in phones:
             assert page.evaluate("window.__said") == []
             assert audio(page)["made"] == 0, "a phone made a sound beside the table screen"

@@ -152,6 +152,8 @@ def test_the_table_screen_holds_no_seat_is_counted_and_its_creator_starts(
     with_token.close()
     stranger = server.peer(room)
     stranger.hello()
+    code = server.http("GET", f"/api/rooms/{room}/code")[1]["code"]
+    assert server.http("GET", f"/api/join/{code}")[1]["full"] is False  # a free seat
     table.send("bot", seat=1)
     table.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
     stranger.send("start")
@@ -159,6 +161,8 @@ def test_the_table_screen_holds_no_seat_is_counted_and_its_creator_starts(
     table.send("start")
     first = table.wait("state")
     assert first["you"] is None and first["legal"] == []
+    status, joined = server.http("GET", f"/api/join/{code}")
+    assert status == 200 and joined["full"] is True and joined["free"] == 0
     table.close()
     phone.wait_room(lambda r: r["tables"] == 0)
     for peer in (phone, stranger):
