@@ -300,8 +300,9 @@ def test_the_join_page_the_table_screen_and_a_phone_pass_axe(
         phone.get_by_test_id("join-code").fill("AEIO")
         phone.get_by_test_id("join-submit").click()
         check(phone, "join page refusing", phone.get_by_test_id("join-error").wait_for, True)
-        phone.get_by_test_id("join-code").fill(code)
-        phone.get_by_test_id("join-submit").click()
+        phone.get_by_test_id("join-code").fill("")  # by keyboard: typed, then Enter
+        phone.get_by_test_id("join-code").press_sequentially(code.lower())
+        phone.keyboard.press("Enter")
         phone.wait_for_url("**/phone")
         check(phone, "phone lobby", phone.get_by_test_id("seat-0").wait_for, True)
         check(table, "table screen lobby", table.get_by_test_id("party-code").wait_for)

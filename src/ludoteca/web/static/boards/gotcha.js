@@ -170,7 +170,7 @@ function statusBar(s) {
     ]));
   }
   if (s.ctx.replay) rows.push(h("div", { class: "gt-note" }, tr(lang, "replay")));
-  else if (s.me === null) rows.push(h("div", { class: "gt-note" }, tr(lang, "spectator")));
+  else if (s.me === null) rows.push(h("div", { class: "gt-note gt-watching" }, tr(lang, "spectator")));
   else if (view.phase !== "over") rows.push(h("div", { class: "gt-note" }, tr(lang, "left", { n: view.events_left[s.me] })));
   return h("div", { class: "gt-status" }, rows);
 }
