@@ -146,6 +146,11 @@ def test_the_table_screen_holds_no_seat_is_counted_and_its_creator_starts(
     table.send("sit", seat=1, name="Tele")
     refused = table.wait("error")
     assert refused["code"] == "table_screen" and "phone" in refused["message"]
+    odd = server.peer(room)
+    odd.send("hello", lang="es", role="tele")
+    refused_role = odd.wait("error")
+    assert refused_role["code"] == "bad_message" and "role" in refused_role["message"]
+    odd.close()
     with_token = server.peer(room)  # a table screen never takes a seat, token or not
     with_token.send("hello", lang="en", role="table", token=token)
     assert with_token.wait("welcome")["seat"] is None
