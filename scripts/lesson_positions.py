@@ -72,7 +72,7 @@ def write(game_id: str, specs: Sequence[Spec], show: bool) -> None:
         lines.append("]")
         if show:
             print(f"== {game_id}.{spec.name}: seed {seed}, {len(moves)} moves")
-            print(game.view(state, 0))
+            print(spec.show(state) if spec.show else game.view(state, 0))
     (OUT / f"{game_id}.toml").write_text("\n".join(lines) + "\n", "utf-8")
 
 
