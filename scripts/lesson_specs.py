@@ -19,6 +19,8 @@ from ludoteca.games.dweebies.cards import CODES as DW_CODES
 from ludoteca.games.dweebies.cards import name as dw_name
 from ludoteca.games.dweebies.game import GAME as DW
 from ludoteca.games.dweebies.model import Phase as DwPhase
+from ludoteca.games.tile_up import model as tu
+from ludoteca.games.tile_up.game import GAME as TU
 
 Policy = Callable[[Any, int, Sequence[Any], random.Random], Any]
 Predicate = Callable[[Any], bool]
@@ -252,4 +254,120 @@ DWEEBIES = [
     ),
 ]
 
-SPECS: dict[str, list[Spec]] = {"tacocat": TACOCAT, "dweebies": DWEEBIES}
+# ---------------------------------------------------------------------------------------
+# Tile Up: seat 0 learns against seat 1, two players; seat 0 starts (TU-01 decides it).
+
+
+def _tu_turn(state: Any, acted: int = tu.NONE) -> bool:
+    return state.phase == tu.PLAY and state.current == 0 and state.acted == acted
+
+
+def _tu_legal(state: Any) -> list[Any]:
+    return list(TU.legal_actions(state, 0)) if 0 in TU.actors(state) else []
+
+
+def _tu_stacks(state: Any) -> list[Any]:
+    """Seat 0's legal placements on top of a tile."""
+    return [
+        a
+        for a in _tu_legal(state)
+        if isinstance(a, tu.Place) and _tu_top(state, a.row, a.col) is not None
+    ]
+
+
+def _tu_top(state: Any, row: int, col: int) -> int | None:
+    stack = TU.view(state, None)["board"][row][col]
+    return None if not stack else stack[-1]
+
+
+def _tu_scores(state: Any) -> list[Any]:
+    return [a for a in _tu_legal(state) if isinstance(a, tu.Score)]
+
+
+def _tu_placer(state: Any, seat: int, legal: Sequence[Any], r: random.Random) -> Any:
+    """Score when it can, place tiles (toward the corners), draw when it has none."""
+    scores = [a for a in legal if isinstance(a, tu.Score)]
+    if scores:
+        return scores[0]
+    places = [a for a in legal if isinstance(a, tu.Place)]
+    if places and r.random() < 0.8:
+        size = state.rules.size - 1
+
+        def reach(a: Any) -> int:
+            return min(abs(a.row - cr) + abs(a.col - cc) for cr in (0, size) for cc in (0, size))
+
+        best = min(map(reach, places))
+        near = [a for a in places if reach(a) == best]
+        return near[int(r.random() * len(near))]
+    return legal[int(r.random() * len(legal))]
+
+
+def _tu_drawer(state: Any, seat: int, legal: Sequence[Any], r: random.Random) -> Any:
+    """Seat 0 draws tiles; the other places."""
+    if seat == 0 and tu.DRAW_TILES_ACTION in legal:
+        return tu.DRAW_TILES_ACTION
+    return _tu_placer(state, seat, legal, r)
+
+
+def _tu_goal_drawer(state: Any, seat: int, legal: Sequence[Any], r: random.Random) -> Any:
+    """Everyone draws goal cards (and discards them) until the deck runs out."""
+    if tu.DRAW_GOAL_ACTION in legal:
+        return tu.DRAW_GOAL_ACTION
+    return legal[int(r.random() * len(legal))]
+
+
+def _tu_corners(state: Any) -> int:
+    size = state.rules.size - 1
+    board = TU.view(state, None)["board"]
+    return sum(1 for r in (0, size) for c in (0, size) if board[r][c])
+
+
+def _tu_show(state: Any) -> str:
+    view = TU.view(state, 0)
+    lines = []
+    for index, row in enumerate(view["board"]):
+        cells = [(",".join(stack) if stack else ".").rjust(6) for stack in row]
+        lines.append(f"{index + 1:>3} " + "".join(cells))
+    lines.append("    " + "".join(tu.LETTERS[c].rjust(6) for c in range(view["size"])))
+    shapes = {c: f"#{c} {TU.describe(tu.Score(c, 0, 0), 'en')[17:-9]}" for c in range(27)}
+    lines.append(f"tiles {view['tiles']} goals {[shapes[g] for g in view['goals']]}")
+    lines.append(f"faceup {[shapes.get(g) for g in view['faceup']]} scores {view['scores']}")
+    legal = [str(a) for a in _tu_legal(state)]
+    lines.append(f"legal ({len(legal)}): {[a for a in legal if not a.startswith('place')][:12]}")
+    lines.append(f"stacks: {[str(a) for a in _tu_stacks(state)][:12]}")
+    lines.append(f"phase {view['phase']} acted {view['acted']} deck {view['deck_size']}")
+    return "\n".join(lines)
+
+
+TILE_UP = [
+    Spec("first_turn", lambda s: _tu_turn(s) and s.turn == 0, show=_tu_show),
+    Spec(
+        "scoring",
+        lambda s: (
+            _tu_turn(s, tu.PLACING) and len(_tu_scores(s)) == 1 and sum(map(len, s.stacks)) <= 16
+        ),
+        policy=_tu_placer,
+        show=_tu_show,
+    ),
+    Spec(
+        "too_many",
+        lambda s: s.phase == tu.DISCARD and s.current == 0 and len(s.hands[0]) > tu.MAX_TILES,
+        policy=_tu_drawer,
+        show=_tu_show,
+    ),
+    Spec(
+        "deck_turned",
+        lambda s: _tu_turn(s) and s.deck_ordered,
+        policy=_tu_goal_drawer,
+        show=_tu_show,
+    ),
+    Spec(
+        "three_corners",
+        lambda s: _tu_turn(s) and _tu_corners(s) == 3,
+        policy=_tu_placer,
+        seeds=range(0, 400),
+        show=_tu_show,
+    ),
+]
+
+SPECS: dict[str, list[Spec]] = {"tacocat": TACOCAT, "dweebies": DWEEBIES, "tile_up": TILE_UP}
