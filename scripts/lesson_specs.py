@@ -19,6 +19,9 @@ from ludoteca.games.dweebies.cards import CODES as DW_CODES
 from ludoteca.games.dweebies.cards import name as dw_name
 from ludoteca.games.dweebies.game import GAME as DW
 from ludoteca.games.dweebies.model import Phase as DwPhase
+from ludoteca.games.mystery_date import state as md
+from ludoteca.games.mystery_date.cards import card_label as md_label
+from ludoteca.games.mystery_date.game import GAME as MD
 from ludoteca.games.tile_up import model as tu
 from ludoteca.games.tile_up.game import GAME as TU
 
@@ -370,4 +373,87 @@ TILE_UP = [
     ),
 ]
 
-SPECS: dict[str, list[Spec]] = {"tacocat": TACOCAT, "dweebies": DWEEBIES, "tile_up": TILE_UP}
+# ---------------------------------------------------------------------------------------
+# Mystery Date: seat 0 learns against seat 1, two players.
+
+
+def _md_at(phase: Any) -> Predicate:
+    return lambda s: s.phase == phase and s.mover == 0
+
+
+def _md_show(state: Any) -> str:
+    view = MD.view(state, 0)
+    hand = [md_label(c, "en") for c in range(12) for _ in range(state.hands[0][c])]
+    top = md_label(view["discard"][-1], "en") if view["discard"] else None
+    return (
+        f"turn {view['turn']} phase {view['phase']} space {view['space']} "
+        f"positions {view['positions']} owed {view['owed']}\n"
+        f"hand {hand} discard top {top} ({len(view['discard'])}) pile {view['pile_size']}\n"
+        f"legal {[str(a) for a in MD.legal_actions(state, 0)][:14]}\nlog {view['log'][-3:]}"
+    )
+
+
+def _md_outfits(state: Any) -> list[int]:
+    hand = state.hands[0]
+    return [k for k in range(4) if all(hand[3 * k + n] for n in range(3))]
+
+
+def _md_collector(state: Any, seat: int, legal: Sequence[Any], r: random.Random) -> Any:
+    """Seat 0 keeps what completes outfits: it gives and discards its least useful card."""
+    if seat != 0:
+        return legal[int(r.random() * len(legal))]
+    hand = state.hands[0]
+
+    def worth(card: int) -> int:
+        colour = card // 3
+        return 10 * sum(1 for n in range(3) if hand[3 * colour + n]) - hand[card]
+
+    first = legal[0]
+    if hasattr(first, "target") or type(first).__name__ == "Discard":
+        return min(legal, key=lambda a: worth(a.card))
+    if type(first).__name__ == "Pile" and state.discard:
+        top = state.discard[-1]
+        return legal[1] if not hand[top] and worth(top) >= 10 else legal[0]
+    return legal[int(r.random() * len(legal))]
+
+
+MYSTERY_DATE = [
+    Spec("first_turn", lambda s: _md_at(md.Phase.ROLL)(s) and s.turn <= 2, show=_md_show),
+    Spec(
+        "take_two",
+        lambda s: _md_at(md.Phase.DRAW)(s) and s.owed == 2 and s.turn <= 4,
+        show=_md_show,
+    ),
+    Spec(
+        "either_pile",
+        lambda s: _md_at(md.Phase.PILE)(s) and sum(s.hands[0]) <= 4,
+        show=_md_show,
+    ),
+    Spec("swap", lambda s: _md_at(md.Phase.GIVE)(s) and sum(s.hands[0]) >= 3, show=_md_show),
+    Spec(
+        "seven_cards",
+        lambda s: _md_at(md.Phase.DISCARD)(s) and sum(s.hands[0]) == 7,
+        show=_md_show,
+    ),
+    Spec("two_outfits", _md_at(md.Phase.SHOW), policy=_md_collector, show=_md_show),
+    Spec(
+        "door_opens",
+        lambda s: s.phase == md.Phase.DOOR and s.mover == 0,
+        show=_md_show,
+    ),
+    Spec(
+        "pile_restarted",
+        lambda s: (
+            _md_at(md.Phase.ROLL)(s)
+            and any(entry[0] == "reshuffle" for entry in MD.view(s, 0)["log"])
+        ),
+        show=_md_show,
+    ),
+]
+
+SPECS: dict[str, list[Spec]] = {
+    "tacocat": TACOCAT,
+    "dweebies": DWEEBIES,
+    "tile_up": TILE_UP,
+    "mystery_date": MYSTERY_DATE,
+}
