@@ -6,6 +6,7 @@ rarely get there, a policy that steers the seeded game. The learner is seat 0.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,9 @@ from ludoteca.games.dweebies.cards import CODES as DW_CODES
 from ludoteca.games.dweebies.cards import name as dw_name
 from ludoteca.games.dweebies.game import GAME as DW
 from ludoteca.games.dweebies.model import Phase as DwPhase
+from ludoteca.games.gotcha.actions import Buzz as GtBuzz
+from ludoteca.games.gotcha.game import GAME as GT
+from ludoteca.games.gotcha.names import card_name as gt_card
 from ludoteca.games.mystery_date import state as md
 from ludoteca.games.mystery_date.cards import card_label as md_label
 from ludoteca.games.mystery_date.game import GAME as MD
@@ -451,9 +455,103 @@ MYSTERY_DATE = [
     ),
 ]
 
+# ---------------------------------------------------------------------------------------
+# Gotcha: three players with fixed profiles; the learner is seat 0.
+
+GT_PROFILES = json.dumps(
+    [
+        {"name": "Ana", "age": 30, "traits": ["woman", "glasses"]},
+        {"name": "Bea", "age": 12, "traits": ["woman", "jeans", "red"]},
+        {"name": "Max", "age": 45, "traits": ["man", "facial_hair", "hat"]},
+    ]
+)
+GT_OPTIONS = {"profiles": GT_PROFILES}
+
+
+def _gt_turn(state: Any, phase: str) -> bool:
+    return GT.phase(state) == phase and state.current == 0
+
+
+def _gt_legal(state: Any) -> list[Any]:
+    return list(GT.legal_actions(state, 0)) if 0 in GT.actors(state) else []
+
+
+def _gt_right_buzzes(state: Any) -> list[Any]:
+    """Seat 0's listed buzzes at the earliest time listed that would be right (its pawn
+    moves forward): the breach has already happened, whenever the learner buzzes.
+    """
+    right = []
+    buzzes = [a for a in _gt_legal(state) if isinstance(a, GtBuzz)]
+    earliest = min((a.t for a in buzzes), default=0)
+    for action in buzzes:
+        if action.t == earliest:
+            after = GT.apply(state, 0, action)
+            if after.positions[0] > state.positions[0]:
+                right.append(action)
+    return right
+
+
+def _gt_holds(prefix: str) -> Predicate:
+    return lambda s: _gt_turn(s, "play") and any(c.startswith(prefix) for c in s.hands[0])
+
+
+def _gt_show(state: Any) -> str:
+    view = GT.view(state, 0)
+    slots = [
+        f"{sl['slot']}: live={sl['live']} who={sl.get('who')} what={sl.get('what')} "
+        f"cards={sl.get('cards')} owner={sl.get('owner')} '{sl['en']}'"
+        for sl in view["slots"]
+    ]
+    hand = [f"{c} {gt_card(c).text('en')}" for c in view["hand"]]
+    legal = [str(a) for a in _gt_legal(state)]
+    return "\n".join(
+        [
+            f"turn {view['turn']} phase {view['phase']} current {view['current']} "
+            f"clock {view['clock']} positions {view['positions']} locked {view['locked']}",
+            *slots,
+            f"hand {hand}",
+            f"legal ({len(legal)}) {legal[:16]}",
+            f"right buzzes {[str(a) for a in _gt_right_buzzes(state)]}",
+            f"log {[e for e in view.get('log', [])][-4:]}",
+        ]
+    )
+
+
+def _gt_player(state: Any, seat: int, legal: Sequence[Any], r: random.Random) -> Any:
+    """Uniform, but seat 0 never buzzes (the breaches stay for the learner to catch)."""
+    if seat == 0:
+        quiet = [a for a in legal if not isinstance(a, GtBuzz)]
+        legal = quiet or legal
+    return legal[int(r.random() * len(legal))]
+
+
+GOTCHA = [
+    Spec("first_turn", lambda s: _gt_turn(s, "draw") and s.turn == 1, 3, GT_OPTIONS, show=_gt_show),
+    Spec("play_what", _gt_holds("A"), 3, GT_OPTIONS, _gt_player, show=_gt_show),
+    Spec("play_individual", _gt_holds("I"), 3, GT_OPTIONS, _gt_player, show=_gt_show),
+    Spec(
+        "catch",
+        lambda s: s.turn <= 12 and len(_gt_right_buzzes(s)) == 1,
+        3,
+        GT_OPTIONS,
+        _gt_player,
+        show=_gt_show,
+    ),
+    Spec(
+        "near_champ",
+        lambda s: _gt_turn(s, "draw") and max(s.positions) >= s.rules.track_length - 2,
+        3,
+        GT_OPTIONS,
+        _gt_player,
+        show=_gt_show,
+        seeds=range(0, 300),
+    ),
+]
+
 SPECS: dict[str, list[Spec]] = {
     "tacocat": TACOCAT,
     "dweebies": DWEEBIES,
     "tile_up": TILE_UP,
     "mystery_date": MYSTERY_DATE,
+    "gotcha": GOTCHA,
 }
