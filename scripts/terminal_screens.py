@@ -138,7 +138,7 @@ def learn(lang: str, out: Path, data: Path) -> None:
     term = Tmux(command, (80, 24), {"XDG_DATA_HOME": str(data), "LANG": "C.UTF-8"})
     prompts = ("Your move (", "Tu jugada (")
     try:
-        term.wait(("Enter: go on", "Intro: seguir"))
+        term.wait(("q: leave", "q: salir"))
         term.send("Enter")
         term.wait(prompts)
         term.send(LEARN_ANSWERS[0], "Enter")

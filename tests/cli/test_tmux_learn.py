@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
 WORDS = {
     "en": {
-        "go_on": "go on · q: leave",
+        "go_on": "whole table · q: leave",
         "prompt": "q quit):",
         "pause": "Press a key to go on (q: leave)",
         "wrong": "Not yet (rule TC-03): you may replace at most 2 card(s)",
@@ -22,7 +22,7 @@ WORDS = {
         "left": "Lesson saved. 'ludoteca learn tacocat' goes on where you left it.",
     },
     "es": {
-        "go_on": "seguir · q: salir",
+        "go_on": "mesa entera · q: salir",
         "prompt": "q salir):",
         "pause": "Pulsa una tecla para seguir (q: salir)",
         "wrong": "Todavía no (regla TC-03): puedes cambiar como mucho 2 carta(s)",

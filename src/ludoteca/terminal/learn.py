@@ -203,7 +203,7 @@ class _StepRun:
                 if answer in QUIT_WORDS:
                     raise QuitGame
                 if answer in HELP_WORDS:
-                    self._show(Menu((), ()), prompt)
+                    self._help()
                     continue
                 break
             self._say(step.success, "green")
@@ -222,9 +222,7 @@ class _StepRun:
                 self._show(options, prompt)
                 continue
             if lowered in HELP_WORDS:
-                self._show(options, prompt)
-                examples = self.renderer.examples(self.lang)
-                self._say(msg("term.learn.help", examples=examples), "cyan")
+                self._help()
                 continue
             try:
                 action = self._read(answer, options)
@@ -239,6 +237,16 @@ class _StepRun:
                 self.pause(msg("term.learn.next").text(self.lang))
                 return
             self._say(_feedback(verdict), "red")
+
+    def _help(self) -> None:
+        """The table drawn in full (a step's screen may show a compact drawing), the step's
+        words and how to answer.
+        """
+        self.console.print(self.renderer.render_view(self.view, self.lang, ()))
+        for line in self._block():
+            self.console.print(line, markup=False, highlight=False, emoji=False)
+        examples = self.renderer.examples(self.lang)
+        self._say(msg("term.learn.help", examples=examples), "cyan")
 
     def _read(self, answer: str, options: Menu) -> Any:
         """The action ``answer`` asks for, as ``ludoteca play`` reads it.
@@ -266,15 +274,24 @@ class _StepRun:
         return self.game.parse_action(answer)
 
     def _show(self, options: Menu, prompt: str) -> None:
-        """The table, the moves, then the step's words just above the prompt. When the
-        numbered moves leave no room for the words and an answer to a try, they are left
-        out (the line on how to type a move stays, and ``?`` lists examples).
+        """The table, the moves, then the step's words just above the prompt, on one screen
+        with room for the answer to a try. The fullest drawing of the table comes first,
+        with the numbered moves, else without them (the line on how to type a move stays,
+        and ``?`` lists examples), then the more compact drawings the same way.
         """
         block = self._block()
         bottom = "\n".join(block) + "\n" + prompt + "\n" * FEEDBACK_ROWS
-        tables = self.renderer.tables(self.view, self.lang)
         height = screen_height(self.console)
-        for labels, hints in ((options.labels, options.hints), ((), options.hints[:1]), ((), ())):
+        drawings = self.renderer.tables(self.view, self.lang)
+        # The fullest drawing that fits (a compact one may leave out what the words name,
+        # as Dweebies' card names), then the moves; the smallest drawing when nothing fits.
+        layouts = [
+            (drawings[index : index + 1], labels, hints)
+            for index in range(len(drawings))
+            for labels, hints in ((options.labels, options.hints), ((), options.hints[:1]))
+        ]
+        layouts.append((drawings[-1:], (), ()))
+        for tables, labels, hints in layouts:
             probe = Console(
                 file=io.StringIO(),
                 width=self.console.width,
@@ -327,22 +344,22 @@ register(
             "en": "Step {n} of {steps} · {title}",
         },
         "term.learn.prompt": {
-            "es": "Tu jugada (número o texto; ? ayuda; q salir): ",
-            "en": "Your move (number or text; ? help; q quit): ",
+            "es": "Tu jugada (número o texto; ? mesa entera y ayuda; q salir): ",
+            "en": "Your move (number or text; ? whole table and help; q quit): ",
         },
         "term.learn.continue": {
-            "es": "Intro: seguir · q: salir ",
-            "en": "Enter: go on · q: leave ",
+            "es": "Intro: seguir · ?: mesa entera · q: salir ",
+            "en": "Enter: go on · ?: whole table · q: leave ",
         },
         "term.learn.next": {
             "es": "Pulsa una tecla para seguir (q: salir)",
             "en": "Press a key to go on (q: leave)",
         },
         "term.learn.help": {
-            "es": "Escribe el número de una jugada o la jugada en texto ({examples}); "
-            "q deja la lección, que seguirá donde la dejes.",
-            "en": "Type a move's number or the move as text ({examples}); q leaves the "
-            "lesson, which goes on where you left it.",
+            "es": "Arriba, la mesa entera. Escribe el número de una jugada o la jugada en "
+            "texto ({examples}); q deja la lección, que seguirá donde la dejes.",
+            "en": "Above, the whole table. Type a move's number or the move as text "
+            "({examples}); q leaves the lesson, which goes on where you left it.",
         },
         "term.learn.wrong": {
             "es": "Todavía no{rule}: {reason}",
