@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
 from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
@@ -35,6 +36,7 @@ class Site:
         profiles: The people of the store (``people.profiles``), set while the
             application runs.
         hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
+        codes: The rooms' join codes (party mode), set while the application runs.
     """
 
     limits: Limits
@@ -44,6 +46,7 @@ class Site:
     origins: tuple[str, ...] = ()
     profiles: Profiles | None = None
     hall: Rooms | None = None
+    codes: JoinCodes | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""
