@@ -76,6 +76,7 @@ def create_app(
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
+    app.state.site = site  # the tests read the rooms held (``site.hall``)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     access = metrics_access or MetricsAccess()
