@@ -1,4 +1,4 @@
-"""The people tables (migration ``0002_people``) on both kinds of store, and in a store
+"""The people tables (migration ``0003_people``) on both kinds of store, and in a store
 that main made on 2026-12-06, upgraded in place."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def test_a_store_from_2026_12_06_gains_the_people_tables_and_keeps_its_rooms(
     try:
         assert isinstance(store, SqlStore)
         applied = [r[0] for r in store._read("SELECT name FROM schema_migrations", ())]
-        assert "0002_people" in applied
+        assert "0003_people" in applied
         profiles = Profiles(store)
         person, token = profiles.create({"name": "Ana", "lang": "es"})
         seat = store.seats("oldtaco1")[0]

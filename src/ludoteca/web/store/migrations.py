@@ -194,7 +194,7 @@ ratings per game (and which games were rated), and the rooms left out of the ope
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_base", BASE),
     Migration("0002_join_codes", JOIN_CODES),
-    Migration("0002_people", PEOPLE),
+    Migration("0003_people", PEOPLE),
 )
 """Every migration, oldest first."""
 
