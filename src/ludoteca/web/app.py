@@ -23,7 +23,7 @@ from ludoteca.web.cluster.settings import ClusterSettings
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes import games, health, lessons, pages, rooms, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -76,6 +76,7 @@ def create_app(
         metrics_route.router(access),
         pages.router(site),
         games.router(),
+        lessons.router(site),
         rooms.router(site),
         health.router(site),
         sockets.router(site),

@@ -2,11 +2,13 @@
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
 //   /how/<game id>   -> how to play that game (guide.js)
+//   /learn/<game id> -> the game's lesson (lesson.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
 import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
+import {lessonIdFrom, mountLesson} from "./lesson.js";
 import {mountRoom} from "./room.js";
 import {s as screenText} from "./room_text.js";
 
@@ -60,8 +62,10 @@ function start() {
   onLangChange(drawHeader);
   const roomId = roomIdFrom(location.pathname);
   const guideId = guideIdFrom(location.pathname);
+  const lessonId = lessonIdFrom(location.pathname);
   if (roomId) mountRoom(root, roomId);
   else if (guideId) mountGuide(root, guideId);
+  else if (lessonId) mountLesson(root, lessonId);
   else mountLobby(root);
 }
 

@@ -4,6 +4,7 @@
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
+import {learnLink} from "./lesson_links.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -67,6 +68,7 @@ function gameCard(card, choose, selected) {
     h("div", {class: "card-actions"}, [
       h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
       h("a", {class: "btn ghost", href: `/how/${encodeURIComponent(card.id)}`, "data-testid": `how-${card.id}`}, [t("room.how_to_play")]),
+      learnLink(card.id, {"data-testid": `learn-${card.id}`}),
     ]),
   ]);
 }
