@@ -22,7 +22,8 @@ class Tries:
 
 
 def tries(game_id: str, step_id: str, lang: Lang = "en") -> Tries:
-    """A right and a wrong move of a "do" step, as texts the page sends.
+    """A right and a wrong move of a "do" step, as texts the page sends: the wrong one is
+    the try the lesson data declares when it has one, else a listed move judged wrong.
 
     Raises:
         AssertionError: If no move of the step's list is judged right.
@@ -30,14 +31,16 @@ def tries(game_id: str, step_id: str, lang: Lang = "en") -> Tries:
     taught = steps.lesson_of(game_id)
     index, step = steps.step_of(taught, step_id)
     shown = steps.step_json(taught, index, step, lang, "Lucía")
+    listed = [move["text"] for move in shown["legal"]]
     right: str | None = None
-    wrong: tuple[str, str] | None = None
-    for move in shown["legal"]:
-        verdict = steps.judged(taught, step, move["text"], lang, "Lucía")
+    wrong: tuple[str, str] | None = (step.wrong, step.wrong_rule) if step.wrong else None
+    # The moves the step names first (most steps expect one exact move).
+    for text in sorted(listed, key=lambda text: text not in step.expect):
+        verdict = steps.judged(taught, step, text, lang, "Lucía")
         if verdict["ok"] and right is None:
-            right = move["text"]
+            right = text
         elif not verdict["ok"] and verdict["rule"] and wrong is None:
-            wrong = (move["text"], verdict["rule"])
+            wrong = (text, verdict["rule"])
         if right is not None and wrong is not None:
             break
     assert right is not None, f"{step_id}: no move of its list is judged right"

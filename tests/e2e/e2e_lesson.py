@@ -59,12 +59,14 @@ def wrong_try(page: Page, game: str, step_id: str, lang: Lang, found: Tries) -> 
     """One wrong try in the step shown, answered by its rule: a listed move the step does
     not ask for, else a typed move the rules forbid. Returns the rule and the move.
     """
+    taught = steps.lesson_of(game)
+    _index, step = steps.step_of(taught, step_id)
+    listed = {
+        move["text"] for move in steps.step_json(taught, _index, step, lang, "Lucía")["legal"]
+    }
     if found.wrong is not None and found.wrong_rule is not None:
-        click_move(page, found.wrong)
         rule, text = found.wrong_rule, found.wrong
     else:
-        taught = steps.lesson_of(game)
-        _index, step = steps.step_of(taught, step_id)
         for text in ILLEGAL.get(game, ()):
             judged = steps.judged(taught, step, text, lang, "Lucía")
             if not judged["ok"] and judged["rule"]:
@@ -72,6 +74,9 @@ def wrong_try(page: Page, game: str, step_id: str, lang: Lang, found: Tries) -> 
                 break
         else:
             raise AssertionError(f"{step_id}: no wrong try is answered by a rule")
+    if text in listed:  # a move of the list that is not the one asked: pressed
+        click_move(page, text)
+    else:  # a move the rules forbid: typed
         page.locator("details.typed summary").click()
         page.get_by_test_id("move-input").fill(text)
         page.get_by_test_id("move-send").click()

@@ -69,9 +69,7 @@ def person_name(name: object, lang: Lang) -> str:
 
 def seat_names(step: Step, name: str) -> tuple[str, ...]:
     """The seats' names of ``step``'s position, the learner's being the person's."""
-    names = list(step.names)
-    names[step.learner] = name
-    return tuple(names)
+    return step.seat_names(name)
 
 
 def catalogue(lang: Lang) -> list[dict[str, Any]]:
@@ -100,7 +98,7 @@ def outline(taught: Lesson, lang: Lang) -> dict[str, Any]:
         "name": info.name(lang),
         "title": taught.title.text(lang),
         "final_bot": taught.final_bot,
-        "final_players": info.min_players,
+        "final_players": taught.players,
         "realtime": info.realtime,
         "steps": [
             {
@@ -159,6 +157,7 @@ def step_json(taught: Lesson, index: int, step: Step, lang: Lang, name: str) -> 
         "kind": step.kind,
         "title": render(step.title, lang, names),
         "prompt": render(step.prompt, lang, names),
+        "success": render(step.success, lang, names) if step.kind == "show" else None,
         "rules": rule_texts(taught.game, step.rules, lang),
         "learner": step.learner,
         "seats": _seats(step, names),

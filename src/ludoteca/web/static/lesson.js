@@ -43,7 +43,7 @@ async function getJson(url) {
 
 /** Mount the lesson of `game` into `root`. */
 export function mountLesson(root, game) {
-  const L = {outline: null, index: 0, step: null, verdict: null, busy: false, ending: false, endError: null};
+  const L = {outline: null, index: 0, step: null, verdict: null, tried: null, busy: false, ending: false, endError: null};
   const dom = {};
   const moves = {filter: "", hintsOff: true, replay: null, state: null, room: {hints: false, status: "playing"}, openGroups: new Set()};
   let loads = 0;
@@ -58,7 +58,10 @@ export function mountLesson(root, game) {
     return index < 0 ? L.outline.steps.length : index;
   }
 
+  // A language switch draws the page again in the new language, the verdict shown too
+  // (the last try is judged again, quietly: the focus stays where it is).
   async function load() {
+    const tried = L.tried;
     const mine = ++loads;
     clear(root);
     root.appendChild(h("p", {class: "muted"}, [s("learn.loading")]));
@@ -74,6 +77,7 @@ export function mountLesson(root, game) {
     const index = L.outline.steps.findIndex((step) => step.id === at);
     if (at === END && firstOpen() === L.outline.steps.length) showEnd(false);
     else await showStep(index >= 0 ? index : Math.min(firstOpen(), L.outline.steps.length - 1), false);
+    if (tried && L.step && tried.step === L.step.id && !L.verdict) await tryMove(tried.text, true);
   }
 
   function failed(error) {
@@ -154,6 +158,7 @@ export function mountLesson(root, game) {
     L.busy = false;
     L.index = index;
     L.ending = false;
+    L.tried = null;
     dom.main.classList.remove("ending");
     dom.boardPanel.hidden = false;
     L.verdict = null;
@@ -184,6 +189,7 @@ export function mountLesson(root, game) {
         h("dt", {}, [h("span", {class: "rule-id"}, [rule.id])]), h("dd", {}, [rule.text]),
       ])) : null,
       h("p", {class: "lesson-prompt", "data-testid": "lesson-prompt"}, [step.prompt]),
+      step.success ? h("p", {class: "lesson-success", "data-testid": "lesson-success"}, [step.success]) : null,
       h("p", {class: "muted small"}, [s(step.kind === "show" ? "learn.show" : "learn.do")]),
       picture ? h("details", {class: "lesson-pieces", open: true}, [h("summary", {}, [s("learn.pieces")]), h("figure", {class: "guide-figure"}, [picture])]) : null,
     ].filter(Boolean));
@@ -255,11 +261,12 @@ export function mountLesson(root, game) {
     dom.movesPanel.hidden = L.step.kind !== "do" || !legal.length;
   }
 
-  async function tryMove(text) {
+  async function tryMove(text, quiet = false) {
     if (L.busy || !L.step || L.step.kind !== "do" || (L.verdict && L.verdict.ok)) return;
+    L.tried = {step: L.step.id, text: String(text)};
     L.busy = true;
     root.classList.add("waiting");
-    dom.live.textContent = s("learn.sending");
+    if (!quiet) dom.live.textContent = s("learn.sending");
     const step = L.step;
     let verdict;
     try {
@@ -278,6 +285,7 @@ export function mountLesson(root, game) {
     L.verdict = verdict;
     if (verdict.ok) store(DONE_PREFIX + step.id, true);
     draw();
+    if (quiet) return;
     announce();
     (verdict.ok ? dom.continueButton : dom.verdict).focus();
   }
