@@ -170,7 +170,9 @@ def test_axe_finds_nothing_on_the_lesson_page(server: Server, browser: Browser) 
                 found += violations(page, f"{game} {way}") + overflow(page, f"{game} {way}")
                 if screens and game in SCREENED:
                     size, lang = way.split()
-                    page.screenshot(path=str(Path(screens) / f"lesson-{game}-{size}-{lang}.png"))
+                    picture = Path(screens) / f"lesson-{game}-{size}-{lang}.png"
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(picture), full_page=size == "phone")
         found += _end_screen(page, server.url, lesson_games()[0])
     finally:
         context.close()
