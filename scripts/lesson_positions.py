@@ -52,8 +52,10 @@ def _toml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def write(game_id: str, specs: Sequence[Spec], show: bool) -> None:
-    """Find every position of ``game_id`` and write its positions file."""
+def write(game_id: str, specs: Sequence[Spec], show: bool, check: bool = False) -> bool:
+    """Find every position of ``game_id`` and write its positions file (with ``check``:
+    only compare; return whether the file is what the script would write).
+    """
     lines = [
         f"# The {game_id} lesson's positions, written by scripts/lesson_positions.py:",
         "# do not edit by hand; run the script again after a rules change.",
@@ -73,7 +75,12 @@ def write(game_id: str, specs: Sequence[Spec], show: bool) -> None:
         if show:
             print(f"== {game_id}.{spec.name}: seed {seed}, {len(moves)} moves")
             print(spec.show(state) if spec.show else game.view(state, 0))
-    (OUT / f"{game_id}.toml").write_text("\n".join(lines) + "\n", "utf-8")
+    path = OUT / f"{game_id}.toml"
+    text = "\n".join(lines) + "\n"
+    if check:
+        return path.read_text("utf-8") == text
+    path.write_text(text, "utf-8")
+    return True
 
 
 def _value(value: Any) -> str:
@@ -89,9 +96,13 @@ def main(argv: Sequence[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(SPECS))
     parser.add_argument("--show", action="store_true")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; fail if a file is out of date"
+    )
     args = parser.parse_args(argv)
-    for game_id in args.games:
-        write(game_id, SPECS[game_id], args.show)
+    stale = [g for g in args.games if not write(g, SPECS[g], args.show, args.check)]
+    if stale:
+        raise SystemExit(f"positions out of date (run {Path(__file__).name}): {stale}")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ SLOW: Mapping[str, frozenset[str]] = {
         | {"test_conformance[tile_up-3-", "test_conformance[tile_up-4-"}
     ),
     "test_crash.py": frozenset(),
+    "test_lesson_positions.py": frozenset(),
     "test_red_team.py": frozenset({"test_idle_connections_of_one_address_leave_the_others_served"}),
     "test_ray_backend.py": frozenset(),
     "test_search_strength.py": frozenset(),

@@ -36,12 +36,14 @@ def test_expected_moves_are_legal_and_judged_right(game: str, step: Step) -> Non
     if step.kind == "show":
         assert not step.wrong
         return
-    legal = list(step.legal())
-    expected = [action for action in legal if step.expects(action)]
+    legal = step.legal()
+    written = [step.parse(text) for text in (*step.expect, step.example) if text]
+    for action in written:
+        assert action in legal, f"{step.id}: {action} is not legal there"
+    expected = [action for action in [*written, *legal] if step.expects(action)]
     assert expected, f"{step.id}: no legal move is the one the step asks"
-    for text in step.expect:
-        action = step.parse(text)
-        assert action in legal, f"{step.id}: {text} is not legal there"
+    if step.example:
+        assert step.expects(step.parse(step.example))
     verdict = step.judge(expected[0])
     assert verdict.ok
     assert verdict.rule == step.rules[0]

@@ -106,6 +106,7 @@ def _step(
         expect_match=str(entry.get("expect_match", "")),
         wrong=str(entry.get("wrong", "")),
         wrong_rule=str(entry.get("wrong_rule", "")),
+        example=str(entry.get("example", "")),
     )
 
 

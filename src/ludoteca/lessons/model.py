@@ -99,6 +99,8 @@ class Step:
             kind of move, e.g. a buzz of one seat at any time), or ``""``.
         wrong: A wrong try the lesson data declares (tests judge it), or ``""``.
         wrong_rule: The rule id that wrong try is answered with.
+        example: A right try written out, for a kind of move the game's listing of legal
+            actions does not show (Gotcha's typed chat and emotes), or ``""``.
     """
 
     id: str
@@ -116,6 +118,7 @@ class Step:
     expect_match: str = ""
     wrong: str = ""
     wrong_rule: str = ""
+    example: str = ""
 
     def state(self) -> Any:
         """The step's position: a game state (immutable, the same on every call)."""
