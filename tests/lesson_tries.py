@@ -6,6 +6,7 @@ browser tests of the lesson page.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ludoteca.engine.i18n import Lang
@@ -31,7 +32,14 @@ def tries(game_id: str, step_id: str, lang: Lang = "en") -> Tries:
     taught = steps.lesson_of(game_id)
     index, step = steps.step_of(taught, step_id)
     shown = steps.step_json(taught, index, step, lang, "Lucía")
+    # The moves list, then what the step names (a realtime game's board offers moves its
+    # short list leaves out, Gotcha's emotes: the step's pattern names them, time aside).
     listed = [move["text"] for move in shown["legal"]]
+    named = [re.sub(r"^@\d+ ", "", text) for text in step.expect]
+    literal = re.sub(r"^@\[0-9\]\+ ", "", step.expect_match)
+    if literal and re.escape(literal) == literal.replace(" ", "\\ "):
+        named.append(literal)
+    listed += [text for text in named if text not in listed]
     right: str | None = None
     wrong: tuple[str, str] | None = (step.wrong, step.wrong_rule) if step.wrong else None
     # The moves the step names first (most steps expect one exact move).

@@ -16,6 +16,9 @@ from ludoteca.lessons import Lesson, lesson
 from ludoteca.web.learn import steps
 
 VERDICT = "[data-testid=lesson-verdict]"
+WAIT = 15_000
+"""How long an assertion waits for the page (ms): the server answers each step and try over
+HTTP, and a loaded machine running the suite on two cores is slow to."""
 ILLEGAL = {
     "tacocat": ("attack 1 2 3", "defend 12", "sacrifice", "duel 5"),
     "dweebies": ("place D01 a1", "place D02 z9"),
@@ -44,13 +47,29 @@ def open_lesson(page: Page, origin: str, game: str) -> None:
 
 def step_shown(page: Page, step_id: str) -> None:
     """Wait until the page shows ``step_id`` with its board drawn."""
-    expect(page.locator(f".lesson-step[data-step={css_string(step_id)}]")).to_be_visible()
-    expect(page.locator(f".board[data-step^={css_string(step_id + ':before')}]")).to_have_count(1)
+    expect(page.locator(f".lesson-step[data-step={css_string(step_id)}]")).to_be_visible(
+        timeout=WAIT
+    )
+    expect(page.locator(f".board[data-step^={css_string(step_id + ':before')}]")).to_have_count(
+        1, timeout=WAIT
+    )
 
 
 def click_move(page: Page, text: str) -> None:
-    """Press the moves-list button of ``text`` (opening its group if it is folded)."""
-    button = page.locator(f"button.move[data-action={css_string(text)}]").first
+    """Press the moves-list button of ``text`` (opening its group if it is folded), else the
+    board's (a realtime board offers moves the short list leaves out: Gotcha's emotes).
+    """
+    listed = page.locator(f"button.move[data-action={css_string(text)}]")
+    board = page.locator(f".board button[data-action={css_string(text)}]")
+    button = (listed if listed.count() else board).first
+    # On a phone Gotcha's board shows one panel at a time: open the one with the move.
+    tab = button.evaluate(
+        "b => { const p = b.closest('[data-tab]');"
+        " return p && !b.checkVisibility() ? p.dataset.tab : null; }"
+    )
+    if tab:
+        page.get_by_test_id(f"gotcha-tab-{tab}").click()
+        button = (listed if listed.count() else board).first
     button.evaluate("b => { const g = b.closest('details'); if (g) g.open = true; }")
     button.click()
 
@@ -81,9 +100,9 @@ def wrong_try(page: Page, game: str, step_id: str, lang: Lang, found: Tries) -> 
         page.get_by_test_id("move-input").fill(text)
         page.get_by_test_id("move-send").click()
     verdict = page.locator(VERDICT)
-    expect(verdict).to_have_attribute("data-ok", "false")
-    expect(verdict).to_have_attribute("data-rule", rule)
-    expect(verdict.get_by_test_id("rule-id")).to_have_text(rule)
+    expect(verdict).to_have_attribute("data-ok", "false", timeout=WAIT)
+    expect(verdict).to_have_attribute("data-rule", rule, timeout=WAIT)
+    expect(verdict.get_by_test_id("rule-id")).to_have_text(rule, timeout=WAIT)
     # The verdict has the focus (a screen reader reads it), and nothing moved.
     assert page.evaluate("document.activeElement.dataset.testid") == "lesson-verdict"
     step_shown(page, step_id)
@@ -109,13 +128,13 @@ def go_through(page: Page, origin: str, game: str, lang: Lang, resume_at: int | 
             if run.wrong_rule is None and (found.wrong is not None or step is _last_do(taught)):
                 run.wrong_rule, run.wrong_text = wrong_try(page, game, step.id, lang, found)
             click_move(page, found.right)
-            expect(page.locator(VERDICT)).to_have_attribute("data-ok", "true")
+            expect(page.locator(VERDICT)).to_have_attribute("data-ok", "true", timeout=WAIT)
             assert page.evaluate("document.activeElement.dataset.testid") == "lesson-continue"
             expect(
                 page.locator(f".board[data-step^={css_string(step.id + ':after')}]")
-            ).to_have_count(1)
+            ).to_have_count(1, timeout=WAIT)
         page.get_by_test_id("lesson-continue").click()
-    expect(page.get_by_test_id("lesson-end")).to_be_visible()
+    expect(page.get_by_test_id("lesson-end")).to_be_visible(timeout=WAIT)
     return run
 
 

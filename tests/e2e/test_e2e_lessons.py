@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from e2e.e2e_axe import every_way, overflow, violations
-from e2e.e2e_lesson import VERDICT, click_move, go_through, open_lesson, step_shown, wrong_try
-from e2e.e2e_table import wait_until
+from e2e.e2e_lesson import VERDICT, WAIT, click_move, go_through, open_lesson, step_shown, wrong_try
+from e2e.e2e_table import css_string, wait_until
 from lesson_tries import tries
 from ludoteca.engine.i18n import Lang
 from ludoteca.lessons import lesson, lesson_games
@@ -91,7 +91,7 @@ def test_a_newcomer_completes_the_lesson_on_a_desktop_and_a_phone(
     page.get_by_test_id("lesson-name").fill("Lucía")
     page.get_by_test_id("lesson-final").click()
     page.wait_for_url("**/room/**")
-    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing", timeout=WAIT)
     room_id = page.url.rsplit("/", 1)[1]
     room = page.evaluate(f"fetch('/api/rooms/{room_id}').then((r) => r.json())")
     seats = room["seats"]
@@ -99,7 +99,9 @@ def test_a_newcomer_completes_the_lesson_on_a_desktop_and_a_phone(
     assert [seat["kind"] for seat in seats[1:]] == ["bot"] * (len(seats) - 1)
     assert {seat["agent"] for seat in seats[1:]} == {taught.final_bot}
     # The room links back to the lesson.
-    expect(page.get_by_test_id("room-learn")).to_have_attribute("href", f"/learn/{game}")
+    expect(page.get_by_test_id("room-learn")).to_have_attribute(
+        "href", f"/learn/{game}", timeout=WAIT
+    )
     assert contexts["desktop"][2] == []
 
 
@@ -132,7 +134,7 @@ def test_a_lesson_left_is_resumed_and_can_be_restarted(
     page.reload()
     step_shown(page, first.id)
     page.goto(server.url + "/learn/chess")
-    expect(page.get_by_test_id("lesson-failed")).to_contain_text("chess")
+    expect(page.get_by_test_id("lesson-failed")).to_contain_text("chess", timeout=WAIT)
     assert errors == [e for e in errors if "404" in e], errors
 
 
@@ -156,7 +158,7 @@ def test_axe_finds_nothing_on_the_lesson_page(server: Server, browser: Browser) 
 
             def settled(step_id: str = step.id) -> None:
                 step_shown(page, step_id)
-                expect(page.locator(VERDICT)).to_be_visible()
+                expect(page.locator(VERDICT)).to_be_visible(timeout=WAIT)
                 wait_until(
                     page,
                     lambda: (
@@ -191,3 +193,42 @@ def _end_screen(page: Page, origin: str, game: str) -> list[str]:
     for way in every_way(page, page.get_by_test_id("lesson-end").wait_for):
         found += violations(page, f"{game} end {way}") + overflow(page, f"{game} end {way}")
     return found
+
+
+def test_a_lesson_goes_by_keyboard_alone(
+    server: Server, contexts: dict[str, tuple[BrowserContext, Page, list[str]]]
+) -> None:
+    """Tab and Enter only: Continue, then the step's move in the moves list; the focus goes
+    to each new step's title and, after the move, to Continue."""
+    game = "dweebies" if "dweebies" in lesson_games() else lesson_games()[0]
+    taught = lesson(game)
+    _context, page, errors = contexts["desktop"]
+    open_lesson(page, server.url, game)
+    for index, step in enumerate(taught.steps[:3]):
+        step_shown(page, step.id)
+        if index:
+            assert page.evaluate("document.activeElement.id") == "lesson-step-title"
+        if step.kind == "do":
+            right = tries(game, step.id).right
+            _tab_to(page, f"button.move[data-action={css_string(right)}]")
+            page.keyboard.press("Enter")
+            expect(page.locator(VERDICT)).to_have_attribute("data-ok", "true", timeout=WAIT)
+        _tab_to(page, "[data-testid=lesson-continue]")
+        page.keyboard.press("Enter")
+    step_shown(page, taught.steps[3].id)
+    assert errors == [], errors
+
+
+def _tab_to(page: Page, selector: str, limit: int = 120) -> None:
+    """Press Tab until ``selector`` has the focus (at most ``limit`` times), opening with
+    Enter the folded group of moves that holds it (as a keyboard user does)."""
+    for _ in range(limit):
+        if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
+            return
+        folded = page.evaluate(
+            "(sel) => { const a = document.activeElement; const g = a.closest('details');"
+            " return a.tagName === 'SUMMARY' && !g.open && Boolean(g.querySelector(sel)); }",
+            selector,
+        )
+        page.keyboard.press("Enter" if folded else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
