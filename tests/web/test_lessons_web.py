@@ -6,8 +6,10 @@ answered with a clear refusal in the asker's language, nothing changed, no trace
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -212,3 +214,27 @@ def test_the_lesson_page_is_served(server: Server) -> None:
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
             assert response.headers["content-type"].startswith("text/html")
+
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "static"
+
+
+def test_every_lesson_page_string_exists_in_both_languages() -> None:
+    text = (STATIC / "lesson_text.js").read_text(encoding="utf-8")
+    blocks = {
+        "es": text[text.index("  es: {") : text.index("  en: {")],
+        "en": text[text.index("  en: {") : text.index("export function s(")],
+    }
+    entry = re.compile(r'^\s+"([\w.]+)": "(.*)",$', re.MULTILINE)
+    tables = {lang: dict(entry.findall(block)) for lang, block in blocks.items()}
+    assert tables["es"] and sorted(tables["es"]) == sorted(tables["en"])
+    assert all(tables["es"][key] != tables["en"][key] for key in tables["es"])
+    used: set[str] = set()
+    shell: set[str] = set()
+    for path in STATIC.glob("lesson*.js"):
+        source = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bs\("([\w.]+)"', source))
+        shell |= set(re.findall(r'\bt\("([\w.]+)"', source))
+    assert used and sorted(used - set(tables["es"])) == []
+    shell_strings = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    assert [key for key in sorted(shell) if f'"{key}":' not in shell_strings] == []

@@ -2,8 +2,7 @@
 the verdict on a try (``docs/protocol.md``, "Lessons").
 
 Every call into a game holds ``room.session.calls`` (a realtime game's rules keep module
-state), and a step's position is built once and kept: positions are immutable values and
-a lesson's data never changes while the server runs.
+state); a step's position is built once by the lesson and kept (states are immutable).
 """
 
 from __future__ import annotations
@@ -123,18 +122,10 @@ def _rules_of(game_id: str, lang: Lang) -> dict[str, str]:
     return dict(registry.make(game_id).rules_text(lang))
 
 
-_POSITIONS: dict[tuple[str, str], Any] = {}
-"""Each step's position, built on first use (a few dozen small immutable states)."""
-
-
 def position(taught: Lesson, step: Step) -> Any:
-    """The step's position (built once per step and kept)."""
-    key = (taught.game, step.id)
-    state = _POSITIONS.get(key)
-    if state is None:
-        with calls(registry.make(taught.game)):
-            state = _POSITIONS[key] = step.state()
-    return state
+    """The step's position (the lesson builds it once and keeps it: states are immutable)."""
+    with calls(registry.make(taught.game)):
+        return step.state()
 
 
 def step_json(taught: Lesson, index: int, step: Step, lang: Lang, name: str) -> dict[str, Any]:
