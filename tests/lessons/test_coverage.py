@@ -52,3 +52,18 @@ def test_steps_name_only_real_rules_with_a_sentence(game: str) -> None:
             assert rule in ids, f"{step.id} names the unknown rule {rule}"
             for lang in ("es", "en"):
                 assert the_lesson.rule_text(rule, lang), (step.id, rule, lang)
+
+
+LESSON_ROW = re.compile(r"^\| `([a-z_]+\.[a-z0-9-]+)` \| (do|show) \| ([A-Z0-9, -]+) \|$", re.M)
+
+
+@pytest.mark.parametrize("game", registry.available_games())
+def test_the_rules_map_lists_the_lesson_as_it_is(game: str) -> None:
+    text = (DOCS / f"{game}.md").read_text("utf-8").partition("\n## Lesson\n")[2]
+    listed = [
+        (step, kind, tuple(rules.split(", "))) for step, kind, rules in LESSON_ROW.findall(text)
+    ]
+    steps = [(step.id, step.kind, step.rules) for step in lesson(game).steps]
+    assert listed == steps, f"docs/rules/{game}.md's Lesson section is out of date"
+    for rule, _ in lesson(game).left_out:
+        assert f"- {rule}: " in text
