@@ -116,6 +116,11 @@ def test_a_lesson_left_is_resumed_and_can_be_restarted(
     page.get_by_test_id("lesson-step-title").wait_for()
     first = taught.steps[0]
     step_shown(page, first.id)
+    # The first step asks the person's name; the board names them by it from then on.
+    page.get_by_test_id("lesson-you").fill("Lucía")
+    page.get_by_test_id("lesson-you-save").click()
+    expect(page.locator(".board")).to_contain_text("Lucía", timeout=WAIT)
+    assert page.evaluate("JSON.parse(localStorage.getItem('ludoteca.name'))") == "Lucía"
     if first.kind == "do":
         click_move(page, tries(game, first.id).right)
     page.get_by_test_id("lesson-continue").click()
@@ -183,13 +188,19 @@ def test_axe_finds_nothing_on_the_lesson_page(server: Server, browser: Browser) 
 
 
 def _end_screen(page: Page, origin: str, game: str) -> list[str]:
-    """axe on the end screen of ``game``'s lesson (reached by marking every step done)."""
+    """axe on the first step (with its name form) and the end screen of ``game``'s lesson
+    (reached by marking every step done)."""
     taught = lesson(game)
+    first = taught.steps[0].id
+    page.evaluate(f"localStorage.setItem('ludoteca.lesson.at.{game}', JSON.stringify('{first}'))")
+    page.goto(f"{origin}/learn/{game}")
+    found: list[str] = []
+    for way in every_way(page, page.get_by_test_id("lesson-you").wait_for):
+        found += violations(page, f"{game} first {way}") + overflow(page, f"{game} first {way}")
     for step in taught.steps:
         page.evaluate(f"localStorage.setItem('ludoteca.lesson.{step.id}', 'true')")
     page.evaluate(f"localStorage.setItem('ludoteca.lesson.at.{game}', JSON.stringify('end'))")
     page.goto(f"{origin}/learn/{game}")
-    found: list[str] = []
     for way in every_way(page, page.get_by_test_id("lesson-end").wait_for):
         found += violations(page, f"{game} end {way}") + overflow(page, f"{game} end {way}")
     return found

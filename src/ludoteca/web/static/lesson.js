@@ -191,6 +191,7 @@ export function mountLesson(root, game) {
       h("p", {class: "lesson-prompt", "data-testid": "lesson-prompt"}, [step.prompt]),
       step.success ? h("p", {class: "lesson-success", "data-testid": "lesson-success"}, [step.success]) : null,
       h("p", {class: "muted small"}, [s(step.kind === "show" ? "learn.show" : "learn.do")]),
+      L.index === 0 ? nameForm() : null,
       picture ? h("details", {class: "lesson-pieces", open: true}, [h("summary", {}, [s("learn.pieces")]), h("figure", {class: "guide-figure"}, [picture])]) : null,
     ].filter(Boolean));
     dom.verdict = verdictNode();
@@ -201,6 +202,20 @@ export function mountLesson(root, game) {
       class: "btn primary big", type: "button", "data-testid": "lesson-continue", onclick: next,
     }, [s("learn.continue")]) : null;
     if (dom.continueButton) dom.panel.appendChild(dom.continueButton);
+  }
+
+  /** The first step asks the person's name (the board and the texts name them by it, as
+   * a table does); it is the name kept for the rooms too. */
+  function nameForm() {
+    const input = h("input", {id: "lesson-you", type: "text", maxlength: "30", autocomplete: "nickname", value: person(), "data-testid": "lesson-you"});
+    return h("form", {class: "lesson-you", onsubmit: (event) => {
+      event.preventDefault();
+      store(NAME_KEY, input.value.trim());
+      showStep(L.index);
+    }}, [
+      h("label", {for: "lesson-you"}, [s("learn.you")]),
+      h("div", {class: "lesson-you-row"}, [input, h("button", {class: "btn", type: "submit", "data-testid": "lesson-you-save"}, [s("learn.you_save")])]),
+    ]);
   }
 
   function verdictNode() {

@@ -36,6 +36,8 @@ export const LESSON = {
     "learn.name_needed": "Escribe tu nombre para sentarte a la mesa.",
     "learn.review": "Repasar la lección desde el principio",
     "learn.pieces": "Las piezas del juego",
+    "learn.you": "¿Cómo te llamas? El tablero te llamará así",
+    "learn.you_save": "Usar este nombre",
   },
   en: {
     "learn.link": "Learn by playing",
@@ -68,6 +70,8 @@ export const LESSON = {
     "learn.name_needed": "Write your name to sit at the table.",
     "learn.review": "Go through the lesson again",
     "learn.pieces": "The game's pieces",
+    "learn.you": "What is your name? The board will call you by it",
+    "learn.you_save": "Use this name",
   },
 };
 
