@@ -101,6 +101,14 @@ SLOW: Mapping[str, frozenset[str]] = {
     "test_e2e_lessons.py": frozenset({"test_axe_finds_nothing_on_the_lesson_page"}),
     # Two spawned workers started and stopped: 41.7 s at load 27 (2026-12-06).
     "test_cluster_hosting.py": frozenset(),
+    # A table screen and three phones play a whole game: Gotcha 9.2 s, Mystery Date 14.7 s
+    # at load 3 (2026-12-06).
+    "test_e2e_party.py": frozenset(
+        {
+            "test_a_table_screen_and_three_phones_play_gotcha",
+            "test_a_table_screen_and_three_phones_play_mystery_date",
+        }
+    ),
 }
 """File name of a test module -> its slow tests: a test function's name, or a parametrized
 test's name up to and including part of its id (``test_conformance[gotcha-8-``, a prefix);

@@ -146,11 +146,18 @@ class Step:
         return self.kind == "show" and not self.expect and not self.expect_match
 
     def judge(self, action: Any) -> Verdict:
-        """The verdict on the learner's try ``action`` (an action of the step's game).
+        """The verdict on the learner's try.
 
         An illegal action gets the game's own ``explain`` (its rule id and reason); a legal
         one that is not what the step asks gets the step's hint naming its rule; the
         expected move (or, on a ``show`` step without one, any legal move) gets ``success``.
+
+        Args:
+            action: An action of the step's game (a realtime game's stamped with a time at
+                or after the position's clock).
+
+        Returns:
+            Whether the try is right, the rule, and what to tell the learner.
         """
         return self.judge_in(self.state(), action)
 
