@@ -26,7 +26,7 @@ from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, me, pages, party, rooms, sign_in, sockets
+from ludoteca.web.routes import games, health, lessons, me, pages, party, rooms, sign_in, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -84,6 +84,7 @@ def create_app(
         metrics_route.router(access),
         pages.router(site),
         games.router(),
+        lessons.router(site),
         rooms.router(site),
         me.router(site, mail_ready=people.smtp is not None),
         sign_in.router(site, people),
