@@ -28,7 +28,13 @@ except SystemExit:
     pass
 print("LOADED", *sorted(m for m in sys.modules if m.startswith("ludoteca.cli.")), sep="\\n")
 """
-HEAVY = {"ludoteca.cli.lab", "ludoteca.cli.serve", "ludoteca.cli.backup", "ludoteca.cli.bench"}
+HEAVY = {
+    "ludoteca.cli.lab",
+    "ludoteca.cli.serve",
+    "ludoteca.cli.backup",
+    "ludoteca.cli.bench",
+    "ludoteca.cli.people",
+}
 
 
 def _loaded(*args: str) -> set[str]:
@@ -38,7 +44,7 @@ def _loaded(*args: str) -> set[str]:
     return set(done.stdout.split("LOADED", 1)[1].split())
 
 
-@pytest.mark.parametrize("command", ["play", "replay"])
+@pytest.mark.parametrize("command", ["play", "learn", "replay"])
 def test_play_and_replay_do_not_wait_for_the_other_groups(command: str) -> None:
     loaded = _loaded(command, "--help")
     assert f"ludoteca.cli.{command}" in loaded
