@@ -20,14 +20,15 @@ person's reflexes (``reaction.py``, where every number's published source is cit
 One knob, ``skill`` (0-1), sets all of it (:class:`~ludoteca.agents.gotcha.reaction.Reflexes`).
 From ``SHREWD_SKILL`` up a player also plays its cards as the expert does (the rules most
 likely to catch its opponents) and watches reactions owed by seats a WHO covered only at
-the trigger. The levels (``beginner`` ... ``strongest``) are skills measured against the
+the trigger (no shipped level is that sharp: skills 0.35-0.62 already span a person's
+share from 57% to 12%). The levels (``beginner`` ... ``strongest``) are skills measured against the
 bench's *person* (``PERSON_SKILL``, the middle of the human range) in
 ``bench/tools/gotcha_person.py``; ``agents/levels.json`` keeps which skill each level is,
 ordered by the rating measured there.
 
 Registered as ``humanlike`` for gotcha (``humanlike:skill=0.3``; ``human`` is the
-terminal's hot-seat). Every draw comes from the
-seat's seeded stream, so games replay exactly.
+terminal's hot-seat). Every draw comes from the seat's seeded stream, so games replay
+exactly.
 """
 
 from __future__ import annotations
