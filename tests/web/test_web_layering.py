@@ -1,13 +1,15 @@
 """The web table's layering, package by package, and its texts in both languages.
 
 From the bottom: ``telemetry`` (metrics and log formats), ``wire`` (what crosses a socket)
-and ``store`` (where rooms live) import nothing else of the web; ``room`` (the
-authoritative rooms of one process) reads the wire, writes the store and counts moves for
-the metrics; ``cluster`` (one worker of several) holds rooms through their public
-interface; ``routes`` (the HTTP and WebSocket routes) talk to the room host; ``app``
-assembles them all, and only the command line and ``server.workers`` (each worker process
-builds it) import it. The load bench talks to the server over the network: it imports
-nothing of the web. Nothing but the command line imports the web table.
+and ``store`` (where rooms live) import nothing else of the web; ``pace`` (a room's
+correspondence pace, its clock and scheduler) reads the wire and the store; ``notify`` (Web
+Push and mail) sends the notes a pace writes; ``room`` (the authoritative rooms of one
+process) reads the wire, writes the store, keeps its pace and counts moves for the metrics;
+``cluster`` (one worker of several) holds rooms through their public interface; ``routes``
+(the HTTP and WebSocket routes) talk to the room host; ``app`` assembles them all, and only
+the command line and ``server.workers`` (each worker process builds it) import it. The load
+bench talks to the server over the network: it imports nothing of the web. Nothing but the
+command line imports the web table.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ PACKAGE_MAY_IMPORT = {
     "telemetry": {"telemetry"},
     "wire": {"wire"},
     "store": {"store"},
-    "room": {"room", "wire", "store", "telemetry"},
+    "pace": {"pace", "wire", "store"},
+    "notify": {"notify", "pace", "store"},
+    "room": {"room", "pace", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
-    "routes": {"routes", "room", "wire", "telemetry"},
+    "routes": {"routes", "room", "pace", "wire", "telemetry"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 
@@ -43,6 +47,7 @@ ROOM_PARTS = (
     "history",
     "live",
     "notices",
+    "pacing",
     "seats",
     "session",
     "settings",

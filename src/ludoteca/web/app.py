@@ -11,29 +11,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import cast
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.notify.mail import MailSettings
+from ludoteca.web.notify.notifier import Notifier
+from ludoteca.web.notify.vapid import vapid_keys
+from ludoteca.web.pace.clock import test_clock_enabled
+from ludoteca.web.pace.kit import PaceKit
+from ludoteca.web.pace.scheduler import Scheduler
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes import games, health, pages, push, rooms, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
 from ludoteca.web.server.collector import Freezer
-from ludoteca.web.store import open_store
+from ludoteca.web.store import Store, open_store
+from ludoteca.web.store.pace_rows import Transacting
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.telemetry.metrics import MetricsAccess
 from ludoteca.web.wire.limits import Limits, Meter
 
 STATIC = Path(__file__).resolve().parent / "static"
+VAPID_SUBJECT_ENV = "LUDOTECA_VAPID_SUBJECT"
+"""Who the push services may contact about this server's pushes (``mailto:`` or https)."""
 
 
 def create_app(
@@ -47,6 +58,7 @@ def create_app(
     cluster: ClusterSettings | None = None,
     metrics_access: MetricsAccess | None = None,
     origins: tuple[str, ...] = (),
+    test_clock: bool | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -62,10 +74,17 @@ def create_app(
         metrics_access: Who may read ``/metrics`` (nobody if None). A port of its own is
             served by wrapping the app in ``telemetry.metrics.only_metrics_on``.
         origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
+        test_clock: Tests only: serve ``POST /api/test/clock`` (moves the pace clock) and
+            accept ``http://`` push endpoints; None reads ``LUDOTECA_TEST_CLOCK``.
     """
     limits = limits or Limits()
     site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
+    if test_clock is None:
+        test_clock = test_clock_enabled()
+    if test_clock:
+        site.test_clock = settings.pace.clock
+        settings.pace.allow_http_push = True
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
@@ -75,6 +94,7 @@ def create_app(
     for router in (
         metrics_route.router(access),
         pages.router(site),
+        push.router(site),
         games.router(),
         rooms.router(site),
         health.router(site),
@@ -94,6 +114,7 @@ def serving(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url, timeout=site.limits.db_seconds)
+        notifier = await start_notices(site, store, settings.pace)
         hall = Rooms(store, settings)
         host: RoomHost
         if cluster is not None:
@@ -104,6 +125,9 @@ def serving(
         unwatch = metrics.watch(lambda: [(room.status, len(room.clients)) for room in host.held()])
         freezer = Freezer(asyncio.get_running_loop())
         await host.start()
+        scheduler = Scheduler(cast(Transacting, store), settings.pace.clock, host.open_room)
+        settings.pace.wake = scheduler.wake
+        clocks = asyncio.create_task(scheduler.run())
         thaw = asyncio.create_task(freezer.thaw_now_and_then())
         freezer.start()
         try:
@@ -111,10 +135,24 @@ def serving(
         finally:
             freezer.stop()
             thaw.cancel()
-            await asyncio.gather(thaw, return_exceptions=True)
+            clocks.cancel()
+            await asyncio.gather(thaw, clocks, return_exceptions=True)
             unwatch()
             await host.stop()
             hall.close()
+            await asyncio.to_thread(notifier.close)
             store.close()
 
     return lifespan
+
+
+async def start_notices(site: Site, store: Store, kit: PaceKit) -> Notifier:
+    """The server's VAPID keys (made at first start, kept in the store) and its notifier,
+    which the rooms' pace tells (``kit.notices``); SMTP where the environment sets it.
+    """
+    keys = await asyncio.to_thread(vapid_keys, cast(Transacting, store))
+    site.push_key = keys.public_key
+    subject = os.environ.get(VAPID_SUBJECT_ENV, "") or "mailto:ludoteca@localhost"
+    notifier = Notifier(cast(Transacting, store), keys, subject, MailSettings.from_env(), kit.clock)
+    kit.notices = notifier
+    return notifier

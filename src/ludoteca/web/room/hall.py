@@ -19,9 +19,11 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.pace import rules as pace_rules
 from ludoteca.web.room.bots import default_agent
 from ludoteca.web.room.history import CHAT_HISTORY
 from ludoteca.web.room.live import Live
+from ludoteca.web.room.pacing import stored_forfeit
 from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
 from ludoteca.web.room.seats import SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, calls, committed
@@ -117,6 +119,7 @@ class Rooms:
         hints = options.pop(HINTS_OPTION, True)
         if not isinstance(hints, bool):
             raise RoomError("bad_option", msg("web.error.bad_field", field="hints", kind="bool"))
+        pace = pace_rules.parse_pace(options.pop(pace_rules.PACE_OPTION, None), game, turn_seconds)
         spec = game.info.profiles
         if spec is not None and spec.option in options:
             raise RoomError("bad_option", msg("web.error.profiles_option", option=spec.option))
@@ -127,6 +130,8 @@ class Rooms:
         given: dict[str, Any] = {name: resolved[name] for name in options}
         if hints is False:
             given[HINTS_OPTION] = False
+        if pace.correspondence:
+            given[pace_rules.PACE_OPTION] = pace.to_json()
         try:  # every option checked now, as the first game will be set up (seed aside)
             with calls(game):
                 runner.new_game(game, players, 0, dict(resolved))
@@ -280,6 +285,7 @@ class Rooms:
                     room.game, row.game_no, game_row.seed, game_row.options, row.players, steps
                 )
             live.reasons = dict(stored.reasons)
+            live.forfeit = stored_forfeit(row.players, game_row.outcome)
             room.begin(live)
             with room.session.calls():
                 outcome = live.outcome()

@@ -23,9 +23,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.web.store.pace_rows import PACE_TABLES
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
-TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators", "schema_migrations")
+TABLES = (
+    "rooms",
+    "seats",
+    "games",
+    "actions",
+    "reasons",
+    "chat",
+    "creators",
+    "schema_migrations",
+    *PACE_TABLES,
+)
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 
 

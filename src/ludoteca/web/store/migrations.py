@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.pace_rows import PACE_MIGRATION
+
 LEDGER = """CREATE TABLE IF NOT EXISTS schema_migrations (
         name TEXT PRIMARY KEY,
         applied_ms BIGINT NOT NULL
@@ -115,7 +117,10 @@ BASE = (
 
 """The tables of the first release (rooms, seats, games, steps, reasons, chat, creators)."""
 
-MIGRATIONS: tuple[Migration, ...] = (Migration("0001_base", BASE),)
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration("0001_base", BASE),
+    Migration("0003_pace", PACE_MIGRATION),
+)
 """Every migration, oldest first."""
 
 

@@ -7,6 +7,7 @@ with the error code and a message in both languages; nothing is changed by a ref
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,8 +134,47 @@ class Hint:
     """Ask for a hint for this socket's seat (answered with ``hint`` or an error)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    """Take ``days`` of vacation in this correspondence game (my clock is pushed back)."""
+
+    days: int
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    """Remind the people the game waits on (once a day per game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notify:
+    """Where my seat's notices go: a Web Push subscription (``endpoint`` and its RFC 8291
+    keys; None: unchanged) and an e-mail address (None: unchanged; "": none).
+    """
+
+    endpoint: str | None
+    p256dh: str | None
+    auth: str | None
+    email: str | None
+
+
 ClientMessage = (
-    Hello | Sit | Bot | Unbot | Leave | Start | Act | Chat | Rematch | Replay | Lang | Ping | Hint
+    Hello
+    | Sit
+    | Bot
+    | Unbot
+    | Leave
+    | Start
+    | Act
+    | Chat
+    | Rematch
+    | Replay
+    | Lang
+    | Ping
+    | Hint
+    | Vacation
+    | Nudge
+    | Notify
 )
 
 TYPES = (
@@ -151,6 +191,9 @@ TYPES = (
     "lang",
     "ping",
     "hint",
+    "vacation",
+    "nudge",
+    "notify",
 )
 
 
@@ -202,7 +245,51 @@ def parse(text: str) -> ClientMessage:
         return Ping()
     if kind == "hint":
         return Hint()
+    if kind == "vacation":
+        return Vacation(_int(data, "days"))
+    if kind == "nudge":
+        return Nudge()
+    if kind == "notify":
+        return _notify(data)
     raise ProtocolError("unknown_type", msg("web.error.unknown_type", type=kind[:40]))
+
+
+MAX_ENDPOINT = 1000
+"""Longest push endpoint URL accepted."""
+MAX_KEY = 200
+"""Longest base64url key of a push subscription accepted."""
+MAX_EMAIL = 254
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
+PUSH_KEY = re.compile(r"[A-Za-z0-9_-]+=*")
+
+
+def _notify(data: dict[str, Any]) -> Notify:
+    """A ``notify`` message: its subscription's shape and its address checked."""
+    sub = data.get("subscription")
+    endpoint = p256dh = auth = None
+    if sub is not None:
+        if not isinstance(sub, dict) or not isinstance(sub.get("keys"), dict):
+            raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
+        endpoint, keys = sub.get("endpoint"), sub["keys"]
+        p256dh, auth = keys.get("p256dh"), keys.get("auth")
+        if (
+            not isinstance(endpoint, str)
+            or not endpoint.startswith(("https://", "http://"))
+            or len(endpoint) > MAX_ENDPOINT
+            or not all(
+                isinstance(k, str) and 0 < len(k) <= MAX_KEY and PUSH_KEY.fullmatch(k)
+                for k in (p256dh, auth)
+            )
+        ):
+            raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
+    email = data.get("email")
+    if email is not None and (
+        not isinstance(email, str)
+        or len(email) > MAX_EMAIL
+        or (email != "" and not EMAIL.fullmatch(email))
+    ):
+        raise ProtocolError("bad_email", msg("web.push.bad_email"))
+    return Notify(endpoint, p256dh, auth, email)
 
 
 def load_json(text: str) -> Any:
