@@ -13,6 +13,7 @@ from typing import Any
 from aiosmtpd.controller import Controller
 
 from ludoteca.loadbench.process import free_port
+from ludoteca.web.people.settings import SmtpSettings
 
 
 class Sink:
@@ -62,11 +63,6 @@ class SmtpServer:
     def __exit__(self, *exc: object) -> None:
         self.controller.stop()
 
-    def env(self) -> dict[str, str]:
-        """The server's settings that send mail here."""
-        return {
-            "LUDOTECA_SMTP_HOST": "127.0.0.1",
-            "LUDOTECA_SMTP_PORT": str(self.port),
-            "LUDOTECA_SMTP_FROM": "ludoteca@example.org",
-            "LUDOTECA_PUBLIC_URL": "http://ludoteca.example.org",
-        }
+    def settings(self) -> SmtpSettings:
+        """The server's ``--smtp`` settings that send mail here (a local relay: no TLS)."""
+        return SmtpSettings("127.0.0.1", self.port, sender="ludoteca@example.org", security="none")

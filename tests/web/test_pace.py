@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
+from people_helpers import browser, make_profile, sit_and_link
 from web_helpers import Peer, Server
 
+from ludoteca.web.people.settings import PeopleSettings
 from push_service import PushService
 from smtp_sink import SmtpServer
 
@@ -36,10 +39,8 @@ def push() -> Iterator[PushService]:
 
 
 @pytest.fixture
-def smtp(monkeypatch: pytest.MonkeyPatch) -> Iterator[SmtpServer]:
+def smtp() -> Iterator[SmtpServer]:
     with SmtpServer() as server:
-        for name, value in server.env().items():
-            monkeypatch.setenv(name, value)
         yield server
 
 
@@ -59,15 +60,24 @@ def summary(server: Server, room: str) -> dict[str, Any]:
 class Table:
     """A two-seat correspondence room whose people come and go (each seat's token kept)."""
 
-    def __init__(self, server: Server, game: str, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        server: Server,
+        game: str,
+        options: dict[str, Any],
+        people: tuple[httpx.Client, ...] = (),
+    ) -> None:
         self.server = server
         self.room = server.create_room(game, 2, options=options)
         self.tokens: dict[int, str] = {}
         peers = []
         for seat, name in ((0, "Ana"), (1, "Bruno")):
-            peer = server.peer(self.room)
-            peer.hello()
-            peer.sit(seat, name)
+            if people:
+                peer = sit_and_link(server, people[seat], self.room, seat, name)
+            else:
+                peer = server.peer(self.room)
+                peer.hello()
+                peer.sit(seat, name)
             assert peer.token is not None
             self.tokens[seat] = peer.token
             peers.append(peer)
@@ -75,9 +85,9 @@ class Table:
         peers[0].wait("state")
         self.peers = peers
 
-    def notify(self, seat: int, subscription: dict[str, Any] | None, email: str | None) -> None:
+    def notify(self, seat: int, subscription: dict[str, Any]) -> None:
         peer = self.peers[seat]
-        peer.send("notify", subscription=subscription, email=email)
+        peer.send("notify", subscription=subscription)
         peer.wait("notify_saved")
 
     def leave_all(self) -> None:
@@ -156,13 +166,22 @@ def _room(game: str, options: dict[str, Any]) -> dict[str, Any]:
 def test_each_move_pushes_and_mails_the_other_and_the_deadline_acts(
     db: str, push: PushService, smtp: SmtpServer
 ) -> None:
-    with Server(db, test_clock=True) as server:
-        table = Table(server, "tacocat", corres("bot"))
+    people = PeopleSettings(public_url="http://ludoteca.example.org", smtp=smtp.settings())
+    with (
+        Server(db, test_clock=True, people=people) as server,
+        browser(server) as ana,
+        browser(server) as bruno,
+    ):
+        for client, name, lang in ((ana, "Ana", "en"), (bruno, "Bruno", "es")):
+            make_profile(client, name, lang)
+            answer = client.patch("/api/me", json={"email": f"{name.lower()}@example.org"})
+            assert answer.status_code == 200, answer.text
+        table = Table(server, "tacocat", corres("bot"), (ana, bruno))
         pace = summary(server, table.room)["pace"]
         assert pace["mode"] == "correspondence" and pace["hours"] == 24
-        table.notify(0, push.subscription("seat0"), "ana@example.org")
+        table.notify(0, push.subscription("seat0"))
         table.peers[1].send("lang", lang="es")
-        table.notify(1, push.subscription("seat1"), "bruno@example.org")
+        table.notify(1, push.subscription("seat1"))
         assert table.waiting() == [0, 1]  # Tacocat's replace: both choose in secret
         assert not push.received, "no push to a person with the room open"
         table.leave_all()
@@ -234,7 +253,7 @@ def test_clocks_survive_a_restart_and_lose_on_time(db: str) -> None:
 def test_vacation_and_one_nudge_a_day(db: str, push: PushService) -> None:
     with Server(db, test_clock=True) as server:
         table = Table(server, "tacocat", corres("bot", hours=48, vacation_days=2))
-        table.notify(0, push.subscription("ana"), None)
+        table.notify(0, push.subscription("ana"))
         due = summary(server, table.room)["pace"]["clocks"][0]["due_ms"]
         ana, bruno = table.peers
         ana.send("vacation", days=3)
@@ -271,23 +290,17 @@ def test_bad_notify_and_pace_requests_are_refused(server: Server) -> None:
     peer = server.peer(live)
     peer.hello()
     peer.sit(0, "Ana")
-    for fields, code in (
-        (
-            {"subscription": {"endpoint": "ftp://x", "keys": {"p256dh": "a", "auth": "b"}}},
-            "bad_subscription",
-        ),
-        (
-            {"subscription": {"endpoint": "https://push.example/x", "keys": {"p256dh": "a b"}}},
-            "bad_subscription",
-        ),
-        ({"email": "not an address"}, "bad_email"),
+    for fields in (
+        {"subscription": {"endpoint": "ftp://x", "keys": {"p256dh": "a", "auth": "b"}}},
+        {"subscription": {"endpoint": "https://push.example/x", "keys": {"p256dh": "a b"}}},
+        {"subscription": None},
+        {},
     ):
         peer.send("notify", **fields)
-        assert peer.wait("error")["code"] == code
-    peer.send(
-        "notify",
-        subscription={"endpoint": "http://127.0.0.1:9/x", "keys": {"p256dh": "AA", "auth": "BB"}},
-    )
+        error = peer.wait("error")
+        assert error["code"] == "bad_subscription" and "Invalid subscription" in error["message"]
+    http = {"endpoint": "http://127.0.0.1:9/x", "keys": {"p256dh": "AA", "auth": "BB"}}
+    peer.send("notify", subscription=http)
     assert peer.wait("error")["code"] == "bad_subscription"  # http: tests only
     peer.send("vacation", days=1)
     error = peer.wait("error")

@@ -32,10 +32,11 @@ PACKAGE_MAY_IMPORT = {
     "wire": {"wire"},
     "store": {"store"},
     "pace": {"pace", "wire", "store"},
-    "notify": {"notify", "pace", "store"},
+    "notify": {"notify", "pace", "people", "store"},
     "room": {"room", "pace", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
-    "routes": {"routes", "room", "pace", "wire", "telemetry"},
+    "people": {"people", "store", "wire"},
+    "routes": {"routes", "room", "pace", "wire", "telemetry", "people"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 

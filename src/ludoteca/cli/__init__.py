@@ -14,6 +14,7 @@
 - ``cli.bench``: ``bench`` and ``bench web``.
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
 - ``cli.backup``: ``backup``, ``restore``.
+- ``cli.people``: ``people games NAME`` (a person's games, for the host).
 
 Each group registers its commands on ``cli.root.app`` when imported. ``app`` (read from
 this package) has every group, imported in the order ``ludoteca --help`` lists them; the
@@ -33,7 +34,18 @@ from ludoteca import startup
 from ludoteca.cli import root
 from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
-GROUPS = ("catalogue", "play", "lab", "skill", "league", "replay", "bench", "serve", "backup")
+GROUPS = (
+    "catalogue",
+    "play",
+    "lab",
+    "skill",
+    "league",
+    "replay",
+    "bench",
+    "serve",
+    "backup",
+    "people",
+)
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
 ALONE = ("play", "replay")
 """Commands whose group is imported alone when the script runs them (a quick first screen)."""

@@ -22,16 +22,17 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
-from ludoteca.web.notify.mail import MailSettings
 from ludoteca.web.notify.notifier import Notifier
 from ludoteca.web.notify.vapid import vapid_keys
 from ludoteca.web.pace.clock import test_clock_enabled
 from ludoteca.web.pace.kit import PaceKit
 from ludoteca.web.pace.scheduler import Scheduler
+from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, push, rooms, sockets
+from ludoteca.web.routes import games, health, me, pages, push, rooms, sign_in, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -59,6 +60,7 @@ def create_app(
     metrics_access: MetricsAccess | None = None,
     origins: tuple[str, ...] = (),
     test_clock: bool | None = None,
+    people: PeopleSettings | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -76,8 +78,11 @@ def create_app(
         origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
         test_clock: Tests only: serve ``POST /api/test/clock`` (moves the pace clock) and
             accept ``http://`` push endpoints; None reads ``LUDOTECA_TEST_CLOCK``.
+        people: How people sign in on another device: the public URL passkeys are bound
+            to and the SMTP server of e-mailed links (``people.settings``; none if None).
     """
     limits = limits or Limits()
+    people = people or PeopleSettings()
     site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     if test_clock is None:
@@ -86,7 +91,7 @@ def create_app(
         site.test_clock = settings.pace.clock
         settings.pace.allow_http_push = True
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
-    lifespan = serving(site, store_url, settings, cluster)
+    lifespan = serving(site, store_url, settings, cluster, people)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
@@ -97,6 +102,8 @@ def create_app(
         push.router(site),
         games.router(),
         rooms.router(site),
+        me.router(site, mail_ready=people.smtp is not None),
+        sign_in.router(site, people),
         health.router(site),
         sockets.router(site),
     ):
@@ -105,7 +112,11 @@ def create_app(
 
 
 def serving(
-    site: Site, store_url: str, settings: Settings, cluster: ClusterSettings | None
+    site: Site,
+    store_url: str,
+    settings: Settings,
+    cluster: ClusterSettings | None,
+    people: PeopleSettings | None = None,
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """The application's lifespan: open the store, start the room host (``site.room_host``)
     and the collector's schedule (``server.collector``); on the way out, stop them all.
@@ -114,8 +125,12 @@ def serving(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url, timeout=site.limits.db_seconds)
-        notifier = await start_notices(site, store, settings.pace)
         hall = Rooms(store, settings)
+        site.profiles = Profiles(store)  # type: ignore[arg-type]
+        site.hall = hall
+        notifier = await start_notices(
+            site, store, settings.pace, site.profiles, people or PeopleSettings()
+        )
         host: RoomHost
         if cluster is not None:
             host = Node(cluster, hall, store, site.limits, site.meter)
@@ -146,13 +161,23 @@ def serving(
     return lifespan
 
 
-async def start_notices(site: Site, store: Store, kit: PaceKit) -> Notifier:
+async def start_notices(
+    site: Site, store: Store, kit: PaceKit, profiles: Profiles, people: PeopleSettings
+) -> Notifier:
     """The server's VAPID keys (made at first start, kept in the store) and its notifier,
-    which the rooms' pace tells (``kit.notices``); SMTP where the environment sets it.
+    which the rooms' pace tells (``kit.notices``); mail through ``--smtp`` where set.
     """
     keys = await asyncio.to_thread(vapid_keys, cast(Transacting, store))
     site.push_key = keys.public_key
     subject = os.environ.get(VAPID_SUBJECT_ENV, "") or "mailto:ludoteca@localhost"
-    notifier = Notifier(cast(Transacting, store), keys, subject, MailSettings.from_env(), kit.clock)
+    notifier = Notifier(
+        cast(Transacting, store),
+        keys,
+        subject,
+        kit.clock,
+        profiles,
+        people.smtp,
+        people.public_url,
+    )
     kit.notices = notifier
     return notifier

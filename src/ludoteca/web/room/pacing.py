@@ -131,18 +131,15 @@ class Pacer:
 
     async def restore(self, game_no: int) -> None:
         """After a load: the clocks and vacations stored for the room (read in a thread)."""
+        await asyncio.to_thread(self.read, game_no)
+
+    def read(self, game_no: int) -> None:
+        """Read the room's stored clocks and vacations of game ``game_no`` (blocking)."""
         if not self.on:
             return
-        room_id = self.room.id
-
-        def read() -> tuple[list[ClockRow], dict[int, tuple[int, int]]]:
-            return pace_rows.room_clocks(self.store, room_id), pace_rows.vacations(
-                self.store, room_id, game_no
-            )
-
-        clocks, away = await asyncio.to_thread(read)
+        clocks = pace_rows.room_clocks(self.store, self.room.id)
+        self.away = pace_rows.vacations(self.store, self.room.id, game_no)
         self.clocks = {c.seat: c for c in clocks if c.game_no == game_no}
-        self.away = away
         self._game_no = game_no
 
     def to_json(self) -> dict[str, Any]:
@@ -343,8 +340,7 @@ class Pacer:
         return waiting
 
     async def subscribe(self, client: Client, notify: p.Notify) -> None:
-        """Keep ``client``'s seat's push subscription (in the socket's language) and mail
-        address (None: unchanged; an empty address forgets it).
+        """Keep ``client``'s seat's push subscription (in the socket's language).
 
         Raises:
             RoomError: Not seated, or an ``http://`` endpoint on a real server.
@@ -352,20 +348,11 @@ class Pacer:
         seat = client.seat
         if seat is None:
             raise RoomError("not_seated", msg("web.error.not_seated"))
-        sub = None
-        if notify.endpoint is not None and notify.p256dh and notify.auth:
-            if notify.endpoint.startswith("http://") and not self.kit.allow_http_push:
-                raise RoomError("bad_subscription", msg("web.push.bad_subscription"))
-            sub = Subscription(notify.endpoint, notify.p256dh, notify.auth, client.lang)
-        room_id, now, email, lang = self.room.id, self.now(), notify.email, client.lang
-
-        def write() -> None:
-            if sub is not None:
-                pace_rows.subscribe(self.store, room_id, seat, sub, now)
-            if email is not None:
-                pace_rows.save_mail(self.store, room_id, seat, email, lang)
-
-        await committed(self.rows, write)
+        if notify.endpoint.startswith("http://") and not self.kit.allow_http_push:
+            raise RoomError("bad_subscription", msg("web.push.bad_subscription"))
+        sub = Subscription(notify.endpoint, notify.p256dh, notify.auth, client.lang)
+        room_id, now = self.room.id, self.now()
+        await committed(self.rows, lambda: pace_rows.subscribe(self.store, room_id, seat, sub, now))
 
     def _seated(self, client: Client) -> tuple[int, Live]:
         if not self.on:

@@ -15,6 +15,8 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
 from ludoteca.web.pace.clock import PaceClock
+from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
 from ludoteca.web.wire.limits import Limits, Meter
@@ -34,6 +36,9 @@ class Site:
         push_key: The server's VAPID public key ("" until the store is open).
         test_clock: The pace clock that ``POST /api/test/clock`` moves (tests only; None:
             no such route).
+        profiles: The people of the store (``people.profiles``), set while the
+            application runs.
+        hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
     """
 
     limits: Limits
@@ -43,11 +48,18 @@ class Site:
     origins: tuple[str, ...] = ()
     push_key: str = ""
     test_clock: PaceClock | None = None
+    profiles: Profiles | None = None
+    hall: Rooms | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""
         assert self.room_host is not None, "the application's lifespan has not started"
         return self.room_host
+
+    def people(self) -> Profiles:
+        """The people of the store (the application has started)."""
+        assert self.profiles is not None, "the application's lifespan has not started"
+        return self.profiles
 
     def index(self) -> Response:
         """The page (every page path serves it; the shell reads the path)."""

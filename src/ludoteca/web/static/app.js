@@ -2,11 +2,14 @@
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
 //   /how/<game id>   -> how to play that game (guide.js)
+//   /me              -> the person's profile and My games (me.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
 import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
+import {mountMe} from "./me.js";
+import {p as peopleText} from "./people_text.js";
 import {mountRoom} from "./room.js";
 import {s as screenText} from "./room_text.js";
 
@@ -44,6 +47,7 @@ function header(root) {
       ]),
       h("span", {class: "brand-name"}, [t("app.title")]),
     ]),
+    h("a", {class: "nav-me", href: "/me", "data-testid": "nav-me"}, [peopleText("nav.me")]),
     h("label", {class: "lang"}, [h("span", {class: "sr-only"}, [t("lang.label")]), select]),
   ]);
 }
@@ -62,6 +66,7 @@ function start() {
   const guideId = guideIdFrom(location.pathname);
   if (roomId) mountRoom(root, roomId);
   else if (guideId) mountGuide(root, guideId);
+  else if (/^\/me\/?$/.test(location.pathname)) mountMe(root);
   else mountLobby(root);
 }
 

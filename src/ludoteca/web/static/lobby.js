@@ -4,6 +4,7 @@
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
+import {p} from "./people_text.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -152,7 +153,7 @@ function openRoomsPanel(rooms) {
 export function mountLobby(root) {
   // "/?game=<id>" (the "Play" link of a How to play page) chooses that game in the form.
   const asked = new URLSearchParams(location.search).get("game");
-  const form = {game: asked, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
+  const form = {game: asked, players: null, options: {}, turnSeconds: 0, unlisted: false, busy: false, error: null};
   let games = null;
   let loadError = null;
   let openRooms = [];
@@ -188,6 +189,7 @@ export function mountLobby(root) {
           players: form.players || card.min_players,
           options,
           turn_seconds: form.turnSeconds,
+          unlisted: form.unlisted,
         }),
       });
       const body = await response.json().catch(() => ({}));
@@ -248,6 +250,11 @@ export function mountLobby(root) {
             ...(card.options || []).map((option) => optionControl(option, form)),
           ])
           : null,
+        h("div", {class: "field check"}, [
+          h("input", {id: "unlisted", type: "checkbox", "data-testid": "unlisted", checked: form.unlisted,
+            onchange: (event) => { form.unlisted = event.target.checked; }}),
+          h("label", {for: "unlisted"}, [p("lobby.unlisted")]),
+        ]),
         form.error ? h("p", {class: "form-error", role: "alert", "data-testid": "error"}, [form.error]) : null,
         h("button", {
           class: "btn primary big", type: "submit", "data-testid": "create-room", disabled: form.busy,

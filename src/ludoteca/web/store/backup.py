@@ -36,6 +36,16 @@ TABLES = (
     "chat",
     "creators",
     "schema_migrations",
+    # 0002_people
+    "people",
+    "person_sessions",
+    "passkeys",
+    "sign_in_links",
+    "passkey_challenges",
+    "person_seats",
+    "person_ratings",
+    "rated_games",
+    "unlisted_rooms",
     *PACE_TABLES,
 )
 """The store's tables (``store.migrations``): a restore target must hold none of them."""

@@ -6,7 +6,6 @@
 - ``pace_vacations``: the vacation days a seat took in a game and until when it is away.
 - ``push_subscriptions`` and ``push_seats``: a browser's Web Push subscription (endpoint and
   keys, its language) and the seats it speaks for.
-- ``mail_seats``: the address a seat's person gave for e-mail notices.
 - ``nudges``: when a seat last nudged the others in a game (one a day).
 - ``site_keys``: the server's own keys (the VAPID key pair, made at first start).
 
@@ -25,7 +24,6 @@ PACE_TABLES = (
     "pace_vacations",
     "push_subscriptions",
     "push_seats",
-    "mail_seats",
     "nudges",
     "site_keys",
 )
@@ -64,13 +62,6 @@ PACE_MIGRATION = (
         seat INTEGER NOT NULL,
         endpoint TEXT NOT NULL,
         PRIMARY KEY (room_id, seat, endpoint)
-    )""",
-    """CREATE TABLE IF NOT EXISTS mail_seats (
-        room_id TEXT NOT NULL,
-        seat INTEGER NOT NULL,
-        address TEXT NOT NULL,
-        lang TEXT NOT NULL,
-        PRIMARY KEY (room_id, seat)
     )""",
     """CREATE TABLE IF NOT EXISTS nudges (
         room_id TEXT NOT NULL,
@@ -305,47 +296,24 @@ def seat_subscriptions(store: Transacting, room_id: str, seat: int) -> list[Subs
 
 
 def forget_seat(store: Transacting, room_id: str, seat: int) -> None:
-    """A seat changed hands: its push links and mail address are no one's any more."""
+    """A seat changed hands: its push links are no one's any more."""
     _run(store, "DELETE FROM push_seats WHERE room_id = ? AND seat = ?", (room_id, seat))
-    _run(store, "DELETE FROM mail_seats WHERE room_id = ? AND seat = ?", (room_id, seat))
 
 
-def save_mail(store: Transacting, room_id: str, seat: int, address: str, lang: str) -> None:
-    """The address a seat's person wants e-mail notices at ("" forgets it)."""
-    if not address:
-        _run(store, "DELETE FROM mail_seats WHERE room_id = ? AND seat = ?", (room_id, seat))
-        return
-    _run(
-        store,
-        "INSERT INTO mail_seats (room_id, seat, address, lang) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (room_id, seat) DO UPDATE SET address = excluded.address, "
-        "lang = excluded.lang",
-        (room_id, seat, address, lang),
-    )
-
-
-def seat_mail(store: Transacting, room_id: str, seat: int) -> tuple[str, str] | None:
-    """A seat's mail address and language, if its person gave one."""
-    rows = _run(
-        store,
-        "SELECT address, lang FROM mail_seats WHERE room_id = ? AND seat = ?",
-        (room_id, seat),
-    )
-    return (str(rows[0][0]), str(rows[0][1])) if rows else None
-
-
-def mail_games(store: Transacting, address: str) -> list[tuple[str, str, int]]:
-    """Every running clock of the seats that gave ``address``: ``(room, game id, due ms)``,
-    the least time left first (the digest's order).
+def clocks_of(store: Transacting, seats: Sequence[tuple[str, int]]) -> list[tuple[str, str, int]]:
+    """The running clocks of ``seats`` (``(room, seat)``: a person's seats) as ``(room,
+    game id, due ms)``, the least time left first (the mail digest's order).
     """
-    rows = _run(
-        store,
-        "SELECT c.room_id, r.game, c.due_ms FROM pace_clocks c JOIN mail_seats m "
-        "ON m.room_id = c.room_id AND m.seat = c.seat JOIN rooms r ON r.id = c.room_id "
-        "WHERE m.address = ? ORDER BY c.due_ms",
-        (address,),
-    )
-    return [(str(r[0]), str(r[1]), int(r[2])) for r in rows]
+    found: list[tuple[str, str, int]] = []
+    for room_id, seat in seats:
+        rows = _run(
+            store,
+            "SELECT c.room_id, r.game, c.due_ms FROM pace_clocks c JOIN rooms r "
+            "ON r.id = c.room_id WHERE c.room_id = ? AND c.seat = ?",
+            (room_id, seat),
+        )
+        found += [(str(r[0]), str(r[1]), int(r[2])) for r in rows]
+    return sorted(found, key=lambda row: row[2])
 
 
 # ---------------------------------------------------------------------------------------

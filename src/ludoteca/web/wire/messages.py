@@ -15,10 +15,6 @@ register(
             "en": "Invalid subscription: it needs an endpoint (https) and keys with p256dh and "
             "auth",
         },
-        "web.push.bad_email": {
-            "es": "Dirección de correo no válida",
-            "en": "Invalid e-mail address",
-        },
         "web.error.cross_site": {
             "es": "Petición de otro sitio rechazada: crea la sala desde esta misma página",
             "en": "Cross-site request refused: create the room from this very page",

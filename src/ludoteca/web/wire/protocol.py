@@ -148,14 +148,13 @@ class Nudge:
 
 @dataclass(frozen=True, slots=True)
 class Notify:
-    """Where my seat's notices go: a Web Push subscription (``endpoint`` and its RFC 8291
-    keys; None: unchanged) and an e-mail address (None: unchanged; "": none).
+    """Send my seat's notices to this Web Push subscription (``endpoint`` and its RFC 8291
+    keys, as the browser's ``PushSubscription.toJSON()``).
     """
 
-    endpoint: str | None
-    p256dh: str | None
-    auth: str | None
-    email: str | None
+    endpoint: str
+    p256dh: str
+    auth: str
 
 
 ClientMessage = (
@@ -258,38 +257,26 @@ MAX_ENDPOINT = 1000
 """Longest push endpoint URL accepted."""
 MAX_KEY = 200
 """Longest base64url key of a push subscription accepted."""
-MAX_EMAIL = 254
-EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
 PUSH_KEY = re.compile(r"[A-Za-z0-9_-]+=*")
 
 
 def _notify(data: dict[str, Any]) -> Notify:
-    """A ``notify`` message: its subscription's shape and its address checked."""
+    """A ``notify`` message, its subscription's shape checked."""
     sub = data.get("subscription")
-    endpoint = p256dh = auth = None
-    if sub is not None:
-        if not isinstance(sub, dict) or not isinstance(sub.get("keys"), dict):
-            raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
-        endpoint, keys = sub.get("endpoint"), sub["keys"]
-        p256dh, auth = keys.get("p256dh"), keys.get("auth")
-        if (
-            not isinstance(endpoint, str)
-            or not endpoint.startswith(("https://", "http://"))
-            or len(endpoint) > MAX_ENDPOINT
-            or not all(
-                isinstance(k, str) and 0 < len(k) <= MAX_KEY and PUSH_KEY.fullmatch(k)
-                for k in (p256dh, auth)
-            )
-        ):
-            raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
-    email = data.get("email")
-    if email is not None and (
-        not isinstance(email, str)
-        or len(email) > MAX_EMAIL
-        or (email != "" and not EMAIL.fullmatch(email))
+    keys = sub.get("keys") if isinstance(sub, dict) else None
+    endpoint = sub.get("endpoint") if isinstance(sub, dict) else None
+    p256dh = keys.get("p256dh") if isinstance(keys, dict) else None
+    auth = keys.get("auth") if isinstance(keys, dict) else None
+    if (
+        not isinstance(endpoint, str)
+        or not endpoint.startswith(("https://", "http://"))
+        or len(endpoint) > MAX_ENDPOINT
+        or not isinstance(p256dh, str)
+        or not isinstance(auth, str)
+        or not all(0 < len(k) <= MAX_KEY and PUSH_KEY.fullmatch(k) for k in (p256dh, auth))
     ):
-        raise ProtocolError("bad_email", msg("web.push.bad_email"))
-    return Notify(endpoint, p256dh, auth, email)
+        raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
+    return Notify(endpoint, p256dh, auth)
 
 
 def load_json(text: str) -> Any:
