@@ -17,6 +17,7 @@ import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
 import {drawNotice, lobbyStatus} from "./room_notice.js";
 import {drawChatLog} from "./room_chat.js";
+import {drawPace, paceMessage} from "./pace_ui.js";
 import {playMotion, soundFor} from "./motion.js";
 import {playSound, soundSwitch} from "./sound.js";
 
@@ -317,8 +318,7 @@ export function mountRoom(root, roomId) {
         drawError();
         drawReplayBar();
         break;
-      default:
-        break;
+      default: paceMessage(message, dom.pace, S, send); break;
     }
   }
 
@@ -402,6 +402,7 @@ export function mountRoom(root, roomId) {
     drawHistoryPanel();
     drawSeats();
     drawInvite();
+    drawPace(dom.pace, S, send);
     drawChat();
   }
 
