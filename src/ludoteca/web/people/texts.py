@@ -116,7 +116,7 @@ register(
             "es": "{name}: {n} partidas",
             "en": "{name}: {n} games",
         },
-        "cli.people.bot": {"es": "{name} (bot)", "en": "{name} (bot)"},
+        "cli.people.bot": {"es": "el bot {name}", "en": "{name} (bot)"},
         "cli.people.against": {"es": "contra {names}", "en": "against {names}"},
         "cli.people.to_move": {"es": "le toca a {names}", "en": "{names} to move"},
         "cli.people.left": {"es": "quedan {minutes} min", "en": "{minutes} min left"},

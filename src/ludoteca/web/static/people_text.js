@@ -32,7 +32,7 @@ export const PEOPLE = {
     "me.no_clock": "sin reloj",
     "me.against": "contra {names}",
     "me.alone": "sin rivales aún",
-    "me.bot_mark": "{name} (bot)",
+    "me.bot_mark": "el bot {name}",
     "me.open": "Abrir la mesa",
     "me.replay": "Ver la repetición",
     "me.result.won": "Ganaste",
