@@ -87,6 +87,8 @@ class PushService:
         self.subscribers: dict[str, _Subscriber] = {}
         self.received: list[Received] = []
         self.refused: list[str] = []
+        self.gone: set[str] = set()
+        """Subscriptions the service answers 410 Gone (the browser dropped them)."""
         self._changed = threading.Condition()
         service = self
 
@@ -129,6 +131,13 @@ class PushService:
     def _accept(self, request: BaseHTTPRequestHandler) -> None:
         name = request.path.rsplit("/", 1)[-1]
         body = request.rfile.read(int(request.headers.get("Content-Length", "0")))
+        if name in self.gone:
+            with self._changed:
+                self.refused.append(f"{name}: gone")
+                self._changed.notify_all()
+            request.send_response(410)
+            request.end_headers()
+            return
         try:
             subscriber = self.subscribers[name]
             check_vapid(request.headers.get("Authorization", ""), self.origin)

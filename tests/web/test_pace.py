@@ -5,7 +5,9 @@ decrypts it, mail to a real SMTP server, and clocks that survive a restart.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -283,6 +285,40 @@ def test_vacation_and_one_nudge_a_day(db: str, push: PushService) -> None:
         table.move(0)
         bruno.send("nudge")
         assert bruno.wait("error")["message"] == "Es tu jugada: no hay a quién avisar"
+
+
+def test_a_persons_subscription_serves_their_other_seats_until_it_is_gone(
+    db: str, push: PushService
+) -> None:
+    with Server(db, test_clock=True) as server, browser(server) as ana, browser(server) as bruno:
+        make_profile(ana, "Ana")
+        make_profile(bruno, "Bruno")
+        first = Table(server, "tacocat", corres("bot"), (ana, bruno))
+        second = Table(server, "tacocat", corres("bot"), (ana, bruno))
+        first.notify(0, push.subscription("ana"))  # made in the first room only
+        first.leave_all()
+        second.leave_all()
+        second.move(0)  # Ana's secret choice; Bruno still faces his own: nobody is told
+        second.move(1)  # the duel: Ana is told (she left), through the first room's link
+        told = push.wait("ana")
+        assert told.payload["url"] == f"/room/{second.room}"
+        push.gone.add("ana")
+        advance(server, 20 * HOUR)  # the alarms: the service answers 410 Gone
+        wait_for(lambda: not _subscriptions(db))
+
+
+def _subscriptions(db: str) -> list[Any]:
+    import sqlite3  # noqa: PLC0415
+
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT endpoint FROM push_subscriptions").fetchall()
+
+
+def wait_for(check: Callable[[], bool], timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "not reached in time"
+        time.sleep(0.05)
 
 
 def test_bad_notify_and_pace_requests_are_refused(server: Server) -> None:

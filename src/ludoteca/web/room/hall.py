@@ -23,7 +23,7 @@ from ludoteca.web.pace import rules as pace_rules
 from ludoteca.web.room.bots import default_agent
 from ludoteca.web.room.history import CHAT_HISTORY
 from ludoteca.web.room.live import Live
-from ludoteca.web.room.pacing import stored_forfeit
+from ludoteca.web.room.pacing import Clocks, read_clocks, stored_forfeit
 from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
 from ludoteca.web.room.seats import SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, calls, committed
@@ -169,15 +169,19 @@ class Rooms:
         such a room: only its bots count as connected.
         """
 
-        def read() -> tuple[RoomRow, list[SeatRow]] | None:
+        def read() -> tuple[RoomRow, list[SeatRow], Clocks | None] | None:
             row = self.store.room(room_id)
-            return None if row is None else (row, self.store.seats(room_id))
+            if row is None:
+                return None
+            return row, self.store.seats(room_id), read_clocks(self.store, row)
 
         found = await asyncio.to_thread(read)
         if found is None:
             return None
-        row, seat_rows = found
+        row, seat_rows, clocks = found
         room = Room(self.store, self.settings, self.clock, row, _seat_states(seat_rows))
+        if clocks is not None:
+            room.pacer.adopt(clocks, row.game_no)
         try:
             return room.summary(lang)
         finally:
@@ -193,12 +197,10 @@ class Rooms:
         if stored is None or isinstance(stored, BaseException):
             return None
         try:
-            room = self._build(stored)
+            return self._build(stored)
         except (RulesError, StopIteration, KeyError, ValueError) as error:
             log.error("room %s does not load: %s", room_id, error)
             return None
-        room.pacer.read(room.game_no)
-        return room
 
     def _fetch(self, room_id: str) -> _Stored | BaseException | None:
         """Everything stored of a room (None: no such room; the error if the read failed)."""
@@ -282,6 +284,7 @@ class Rooms:
             steps,
             reasons,
             stored,
+            read_clocks(self.store, row),
         )
 
     def _build(self, stored: _Stored) -> Room:
@@ -304,6 +307,8 @@ class Rooms:
             live.reasons = dict(stored.reasons)
             live.forfeit = stored_forfeit(row.players, game_row.outcome)
             room.begin(live)
+            if stored.clocks is not None:
+                room.pacer.adopt(stored.clocks, row.game_no)
             with room.session.calls():
                 outcome = live.outcome()
             if outcome is not None and row.status == PLAYING:
@@ -407,6 +412,7 @@ class _Stored(NamedTuple):
     steps: list[tuple[int, str]]
     reasons: dict[int, dict[str, str]]
     original: RoomRow | None = None
+    clocks: Clocks | None = None
 
 
 def _logged(room_id: str) -> Callable[[BaseException | None], None]:

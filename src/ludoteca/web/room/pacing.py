@@ -27,12 +27,15 @@ from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import HUMAN, SeatState
 from ludoteca.web.room.session import PLAYING, Session, committed
-from ludoteca.web.store import Store, pace_rows
+from ludoteca.web.store import RoomRow, Store, pace_rows
 from ludoteca.web.store.pace_rows import ClockRow, Subscription, Transacting
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError
 
 log = logging.getLogger("ludoteca.web")
+
+Clocks = tuple[list[ClockRow], dict[int, tuple[int, int]]]
+"""A room's stored clocks and its current game's vacations (``seat → (used, until)``)."""
 
 TIMEOUT_END = "timeout"
 """The ``end_reason`` of a game lost on time (the ``lose`` policy)."""
@@ -129,17 +132,13 @@ class Pacer:
     # -------------------------------------------------------------------------------
     # Reading and showing
 
-    async def restore(self, game_no: int) -> None:
-        """After a load: the clocks and vacations stored for the room (read in a thread)."""
-        await asyncio.to_thread(self.read, game_no)
-
-    def read(self, game_no: int) -> None:
-        """Read the room's stored clocks and vacations of game ``game_no`` (blocking)."""
-        if not self.on:
-            return
-        clocks = pace_rows.room_clocks(self.store, self.room.id)
-        self.away = pace_rows.vacations(self.store, self.room.id, game_no)
+    def adopt(self, stored: Clocks, game_no: int) -> None:
+        """The clocks and vacations stored for game ``game_no`` (``read_clocks``, read
+        with the rest of the room when it is loaded).
+        """
+        clocks, away = stored
         self.clocks = {c.seat: c for c in clocks if c.game_no == game_no}
+        self.away = dict(away)
         self._game_no = game_no
 
     def to_json(self) -> dict[str, Any]:
@@ -418,6 +417,19 @@ class Pacer:
             self.kit.notices.tell(
                 Note(room.id, seat, "end", texts, f"/room/{room.id}", f"{room.id}-{seat}")
             )
+
+
+def read_clocks(store: Store, row: RoomRow) -> Clocks | None:
+    """A correspondence room's stored clocks and vacations (None for a live room); blocking,
+    called in the thread that reads the rest of the room.
+    """
+    if not rules.from_options(row.options).correspondence:
+        return None
+    rows = cast(Transacting, store)
+    return (
+        pace_rows.room_clocks(rows, row.id),
+        pace_rows.vacations(rows, row.id, row.game_no),
+    )
 
 
 def _still_waiting(live: Live, seat: int, clock: ClockRow) -> bool:

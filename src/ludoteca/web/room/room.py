@@ -600,7 +600,6 @@ class Room:
 
     async def _resume(self) -> None:
         async with self.lock:
-            await self.pacer.restore(self.game_no)
             await self._draw_quietly()
 
     # -------------------------------------------------------------------------------
