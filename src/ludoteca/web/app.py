@@ -29,10 +29,11 @@ from ludoteca.web.pace.kit import PaceKit
 from ludoteca.web.pace.scheduler import Scheduler
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.people.settings import PeopleSettings
+from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, me, pages, push, rooms, sign_in, sockets
+from ludoteca.web.routes import games, health, me, pages, party, push, rooms, sign_in, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -104,6 +105,7 @@ def create_app(
         rooms.router(site),
         me.router(site, mail_ready=people.smtp is not None),
         sign_in.router(site, people),
+        party.router(site),
         health.router(site),
         sockets.router(site),
     ):
@@ -137,6 +139,7 @@ def serving(
         else:
             host = LocalHost(hall, site.limits, site.meter)
         site.room_host = host
+        site.codes = JoinCodes(store, site.limits.room_days)
         unwatch = metrics.watch(lambda: [(room.status, len(room.clients)) for room in host.held()])
         freezer = Freezer(asyncio.get_running_loop())
         await host.start()

@@ -16,6 +16,7 @@ from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
 from ludoteca.web.pace.clock import PaceClock
 from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
@@ -39,6 +40,7 @@ class Site:
         profiles: The people of the store (``people.profiles``), set while the
             application runs.
         hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
+        codes: The rooms' join codes (party mode), set while the application runs.
     """
 
     limits: Limits
@@ -50,6 +52,7 @@ class Site:
     test_clock: PaceClock | None = None
     profiles: Profiles | None = None
     hall: Rooms | None = None
+    codes: JoinCodes | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""

@@ -36,6 +36,7 @@ TABLES = (
     "chat",
     "creators",
     "schema_migrations",
+    "join_codes",
     # 0002_people
     "people",
     "person_sessions",

@@ -117,6 +117,16 @@ BASE = (
 
 """The tables of the first release (rooms, seats, games, steps, reasons, chat, creators)."""
 
+JOIN_CODES = (
+    """CREATE TABLE IF NOT EXISTS join_codes (
+        code TEXT PRIMARY KEY,
+        room_id TEXT NOT NULL UNIQUE,
+        created_ms BIGINT NOT NULL
+    )""",
+)
+"""Party mode's join codes (``web.room.codes``): a room's four letters, kept across restarts."""
+
+
 PEOPLE = (
     """CREATE TABLE people (
         id TEXT PRIMARY KEY,
@@ -186,6 +196,7 @@ ratings per game (and which games were rated), and the rooms left out of the ope
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_base", BASE),
+    Migration("0002_join_codes", JOIN_CODES),
     Migration("0002_people", PEOPLE),
     Migration("0003_pace", PACE_MIGRATION),
 )
