@@ -279,6 +279,9 @@ def test_vacation_and_one_nudge_a_day(db: str, push: PushService) -> None:
         bruno.send("nudge")
         error = bruno.wait("error")
         assert error["code"] == "nudged_today" and "Ya avisaste hoy" in error["message"]
+        for bad in (-1, "1", True, 10**12):
+            status, body = server.http("POST", "/api/test/clock?lang=es", {"advance_ms": bad})
+            assert status == 400 and "advance_ms debe ser" in body["error"]["message"]
         advance(server, DAY)
         bruno.send("nudge")
         bruno.wait("nudged")

@@ -105,7 +105,9 @@ export function drawPace(slot, S, send) {
         h("button", {class: "btn small", type: "button", "data-testid": "take-vacation", disabled: left < 1,
           onclick: () => send({type: "vacation", days: 1})}, [c("pace.take_vacation")]));
     }
-    const others = (pace.clocks || []).map((clock) => clock.seat).filter((seat) => seat !== you);
+    // Whom the game waits on: the last state's actors (newer than the room's clocks).
+    const waiting = S.state ? S.state.actors : (pace.clocks || []).map((clock) => clock.seat);
+    const others = waiting.filter((seat) => seat !== you && S.room.seats[seat] && S.room.seats[seat].kind === "human");
     if (others.length) {
       const names = others.map((seat) => S.room.seats[seat].name).join(", ");
       parts.push(h("button", {class: "btn small", type: "button", "data-testid": "nudge", disabled: local.nudged,

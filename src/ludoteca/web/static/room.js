@@ -264,7 +264,7 @@ export function mountRoom(root, roomId, mode = "full") {
         drawReplayBar();
         drawHistoryPanel();
         drawSeats();
-        drawParty();
+        drawParty(); drawPace(dom.pace, S, send);
         break;
       case "chat":
         S.chat.push(message);
