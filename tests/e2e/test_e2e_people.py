@@ -1,4 +1,5 @@
-"""Issue 40, who you are: in Chromium a person makes a profile, plays, sees My games; a
+"""Issue 40, who you are: in Chromium a person makes a profile on their first visit to the
+lobby, plays, sees My games; a
 second browser context signs in with a passkey (Chromium's virtual authenticator over the
 DevTools protocol) and sees the same games, and takes the same seat.
 
@@ -76,14 +77,19 @@ def test_a_profile_plays_and_a_second_browser_signs_in_with_a_passkey(
         page.goto(origin + "/me")
         problems = checked_every_way(page, "me-new", "[data-testid=me-create]")
         page.get_by_test_id("lang-switch").select_option("en")
-        page.get_by_test_id("me-name").fill("Ana")
-        page.get_by_test_id("me-create").click()
-        page.wait_for_selector("[data-testid=my-games]")
-        assert page.locator("h1").inner_text() == "Hello, Ana"
 
-        # Ana plays: a Tacocat against a bot, from the lobby like anyone.
+        # The first visit to the lobby offers a profile: a name and one button.
+        page.goto(origin + "/")
+        page.get_by_test_id("strip-name").fill("Ana")
+        page.get_by_test_id("strip-create").click()
+        page.get_by_test_id("strip-my-games").wait_for()
+        assert "Hello, Ana" in page.get_by_test_id("who-strip").inner_text()
+
+        # Ana plays: a Tacocat against a bot, from the lobby like anyone; the table offers
+        # her profile's name.
         frames = Frames(page)
         room = create_room(page, origin, "tacocat", 2)
+        assert page.get_by_test_id("name-input").input_value() == "Ana"
         sit(page, frames, 0, "Ana")
         add_bot(page, frames, 1)
         start(page, frames)
@@ -123,6 +129,16 @@ def test_a_profile_plays_and_a_second_browser_signs_in_with_a_passkey(
         other.wait_for_url(f"**/room/{room}")
         welcome = wait_until(other, lambda: other_frames.last("welcome"), "the welcome")
         assert welcome["seat"] == 0  # the seat Ana sits in, taken from her other device
+
+        # Deleting, with the keyboard alone: every browser of hers forgets her.
+        other.goto(origin + "/me")
+        other.get_by_test_id("delete-me").focus()
+        other.keyboard.press("Enter")
+        assert other.evaluate("document.activeElement.id") == "delete-yes"
+        other.keyboard.press("Enter")
+        other.get_by_test_id("me-create").wait_for()
+        page.reload()
+        page.get_by_test_id("me-create").wait_for()
         assert problems == [], "\n".join(problems)
     finally:
         phone.close()

@@ -2,9 +2,9 @@
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
 //   /how/<game id>   -> how to play that game (guide.js)
-//   /me              -> the person's profile and My games (me.js)
 //   /room/<id>/table, /room/<id>/phone -> the room as a table screen or a phone (party mode)
 //   /join, /join/<code> -> type a table's code, or open its QR link (join.js)
+//   /me              -> the person's profile and My games (me.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";

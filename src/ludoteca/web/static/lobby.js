@@ -4,9 +4,10 @@
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
+import {pt} from "./room_party.js";
+import {whoStrip} from "./me_strip.js";
 import {p} from "./people_text.js";
 import {paceFields} from "./pace_ui.js";
-import {pt} from "./room_party.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -160,6 +161,7 @@ export function mountLobby(root) {
   let loadError = null;
   let openRooms = [];
   let openRoomsShown = null;
+  const strip = whoStrip();  // made once: it asks the server who this is once per visit
 
   const choose = (id) => {
     if (form.game !== id) {
@@ -280,6 +282,7 @@ export function mountLobby(root) {
       h("h1", {}, [t("app.title")]),
       h("p", {}, [t("app.tagline")]),
     ]));
+    root.appendChild(strip);
     if (loadError) {
       root.appendChild(h("p", {class: "banner error", role: "alert"}, [t("lobby.load_failed", {error: loadError})]));
       return;

@@ -1,9 +1,9 @@
 // The person's page (/me): make a profile (or sign in from another device with a passkey
 // or an e-mailed link), then My games, ratings, profile, devices and data.
 //
-// The session is an httpOnly cookie the page never reads; localStorage["ludoteca.profile"]
+// The session is an httpOnly cookie the page never reads; localStorage["ludoteca.person"]
 // only remembers that this browser has one (so the table links a seat to it without asking
-// the server first; net.js).
+// the server first; net.js), and the profile's name becomes the name the table offers.
 
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, setLang} from "./i18n.js";
@@ -86,7 +86,7 @@ export function mountMe(root) {
   async function load() {
     const me = await api("GET", "/api/me");
     view.me = me.ok ? me.body : {person: null, mail: false};
-    markProfile(Boolean(view.me.person));
+    markProfile(Boolean(view.me.person), view.me.person && view.me.person.name);
     if (view.me.person) {
       const games = await api("GET", "/api/me/games");
       view.games = games.ok ? games.body.games : [];
@@ -196,7 +196,7 @@ export function mountMe(root) {
     return [
       linkToken ? h("section", {class: "panel", "aria-labelledby": "link-title"}, [
         h("h2", {id: "link-title"}, [p("me.link_here")]),
-        h("button", {class: "btn primary", type: "button", "data-testid": "use-link", disabled: view.busy, onclick: useLink}, [p("me.link_use")]),
+        h("button", {class: "btn primary", type: "button", id: "use-link", "data-testid": "use-link", disabled: view.busy, onclick: useLink}, [p("me.link_use")]),
       ]) : null,
       h("section", {class: "panel", "aria-labelledby": "who-title"}, [
         h("h2", {id: "who-title"}, [p("me.who")]),
@@ -206,13 +206,13 @@ export function mountMe(root) {
             autocomplete: "nickname", value: view.name, "data-testid": "me-name",
             oninput: (event) => { view.name = event.target.value; }})),
           colourPicker(),
-          h("button", {class: "btn primary", type: "submit", disabled: view.busy, "data-testid": "me-create"},
+          h("button", {class: "btn primary", type: "submit", disabled: view.busy, id: "me-create", "data-testid": "me-create"},
             [view.busy ? p("me.creating") : p("me.create")]),
         ]),
       ]),
       h("section", {class: "panel", "aria-labelledby": "other-title"}, [
         h("h2", {id: "other-title"}, [p("me.have_one")]),
-        h("button", {class: "btn", type: "button", disabled: view.busy, "data-testid": "passkey-sign-in", onclick: passkeySignIn}, [p("me.passkey_sign_in")]),
+        h("button", {class: "btn", type: "button", disabled: view.busy, id: "passkey-sign-in", "data-testid": "passkey-sign-in", onclick: passkeySignIn}, [p("me.passkey_sign_in")]),
         me.mail ? h("form", {class: "me-form", onsubmit: (event) => { event.preventDefault(); sendLink(); }}, [
           field("me-email", p("me.email_label"), h("input", {id: "me-email", type: "email", autocomplete: "email",
             value: view.email, oninput: (event) => { view.email = event.target.value; }})),
@@ -240,20 +240,20 @@ export function mountMe(root) {
       h("section", {class: "panel", "aria-labelledby": "devices-title"}, [
         h("h2", {id: "devices-title"}, [p("me.devices")]),
         h("p", {}, [p("me.passkeys", {n: view.me.passkeys || 0})]),
-        h("button", {class: "btn", type: "button", disabled: view.busy, "data-testid": "passkey-add", onclick: passkeyAdd}, [p("me.passkey_add")]),
+        h("button", {class: "btn", type: "button", disabled: view.busy, id: "passkey-add", "data-testid": "passkey-add", onclick: passkeyAdd}, [p("me.passkey_add")]),
       ]),
       h("section", {class: "panel", "aria-labelledby": "data-title"}, [
         h("h2", {id: "data-title"}, [p("me.data")]),
         h("p", {class: "card-actions"}, [
           h("a", {class: "btn ghost", href: `/api/me/export?lang=${getLang()}`, download: "ludoteca-me.json"}, [p("me.export")]),
-          h("button", {class: "btn ghost", type: "button", disabled: view.busy, "data-testid": "sign-out", onclick: signOut}, [p("me.sign_out")]),
-          view.confirming ? null : h("button", {class: "btn danger", type: "button", "data-testid": "delete-me", onclick: () => { view.confirming = true; draw(); }}, [p("me.delete")]),
+          h("button", {class: "btn ghost", type: "button", disabled: view.busy, id: "sign-out", "data-testid": "sign-out", onclick: signOut}, [p("me.sign_out")]),
+          view.confirming ? null : h("button", {class: "btn danger", type: "button", id: "delete-me", "data-testid": "delete-me", onclick: () => { view.confirming = true; draw(); document.getElementById("delete-yes").focus(); }}, [p("me.delete")]),
         ]),
         view.confirming ? h("div", {class: "confirm", role: "alertdialog", "aria-labelledby": "delete-q"}, [
           h("p", {id: "delete-q"}, [p("me.delete_confirm")]),
-          h("button", {class: "btn danger", type: "button", "data-testid": "delete-yes", onclick: remove}, [p("me.delete_yes")]),
+          h("button", {class: "btn danger", type: "button", id: "delete-yes", "data-testid": "delete-yes", onclick: remove}, [p("me.delete_yes")]),
           " ",
-          h("button", {class: "btn", type: "button", onclick: () => { view.confirming = false; draw(); }}, [p("me.delete_no")]),
+          h("button", {class: "btn", type: "button", onclick: () => { view.confirming = false; draw(); document.getElementById("delete-me").focus(); }}, [p("me.delete_no")]),
         ]) : null,
       ]),
     ];

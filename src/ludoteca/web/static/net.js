@@ -9,7 +9,7 @@
 // creator's token (from `POST /api/rooms`, in localStorage["ludoteca.creator." + roomId]).
 
 const TOKEN_PREFIX = "ludoteca.token.";
-const PROFILE_KEY = "ludoteca.profile";
+const PERSON_KEY = "ludoteca.person";
 const CREATOR_PREFIX = "ludoteca.creator.";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
@@ -38,11 +38,13 @@ export function saveToken(roomId, token) {
 }
 
 /** Remember whether this browser has a profile (its cookie is httpOnly: the page cannot
- * read it; the /me page says so after asking the server). */
-export function markProfile(has) {
+ * read it; the /me page says so after asking the server); with `name`, the table offers
+ * it when the person sits down. */
+export function markProfile(has, name = null) {
   try {
-    if (has) localStorage.setItem(PROFILE_KEY, "1");
-    else localStorage.removeItem(PROFILE_KEY);
+    if (has) localStorage.setItem(PERSON_KEY, "1");
+    else localStorage.removeItem(PERSON_KEY);
+    if (has && name) localStorage.setItem("ludoteca.name", JSON.stringify(name));
   } catch {
     // No storage: seats are not linked to the profile from this page.
   }
@@ -53,7 +55,7 @@ export function markProfile(has) {
 export function linkSeat(roomId, token) {
   let has = null;
   try {
-    has = localStorage.getItem(PROFILE_KEY);
+    has = localStorage.getItem(PERSON_KEY);
   } catch {
     return;
   }

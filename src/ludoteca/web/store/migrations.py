@@ -126,7 +126,6 @@ JOIN_CODES = (
 )
 """Party mode's join codes (``web.room.codes``): a room's four letters, kept across restarts."""
 
-
 PEOPLE = (
     """CREATE TABLE people (
         id TEXT PRIMARY KEY,
