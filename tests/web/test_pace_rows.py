@@ -1,4 +1,4 @@
-"""The pace's tables on both kinds of store (migration ``0003_pace``): clocks, vacations,
+"""The pace's tables on both kinds of store (migration ``0004_pace``): clocks, vacations,
 nudges, push subscriptions and the server's keys.
 """
 

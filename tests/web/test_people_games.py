@@ -4,6 +4,8 @@ ratings; unlisted rooms; what the open-tables list shows of people."""
 from __future__ import annotations
 
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from people_helpers import browser, make_profile, sit_and_link
@@ -11,6 +13,7 @@ from typer.testing import CliRunner
 from web_helpers import Message, Peer, Server, play_to_end
 
 from ludoteca.cli import app
+from ludoteca.web.wire.limits import Limits
 
 
 def ana_to_move(peer: Peer) -> Message:
@@ -185,3 +188,26 @@ def test_the_open_tables_list_never_shows_gotchas_ages_and_traits(server: Server
     assert all("profile" not in seat for seat in summary["seats"])
     assert "glasses" not in str(summary) and "71" not in str(summary["seats"])
     peer.close()
+
+
+def test_my_games_reads_a_room_nobody_holds_without_loading_it(tmp_path: Path) -> None:
+    limits = Limits(idle_seconds=0.5)
+    with Server(str(tmp_path / "db.sqlite3"), limits=limits) as server, browser(server) as ana:
+        make_profile(ana, "Ana")
+        room = server.create_room("tacocat", 2, turn_seconds=600)
+        peer = sit_and_link(server, ana, room, 0, "Ana")
+        peer.send("bot", seat=1)
+        peer.wait_room(lambda r: r["seats"][1]["kind"] == "bot")
+        peer.send("start")
+        ana_to_move(peer)
+        peer.close()
+        deadline = time.monotonic() + 20
+        rooms = server.app.state.site.hall.rooms
+        while room in rooms:
+            assert time.monotonic() < deadline, "the idle room was not unloaded"
+            time.sleep(0.1)
+        games = ana.get("/api/me/games").json()["games"]
+        assert [g["room"] for g in games] == [room]
+        assert games[0]["your_move"] and games[0]["to_move"] == ["Ana"]
+        assert 0 < games[0]["time_left_ms"] <= 600_000  # from the last stored step
+        assert room not in rooms  # read, not loaded: no bot or timer of it woke up

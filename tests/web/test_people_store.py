@@ -1,12 +1,17 @@
-"""The people tables (migration ``0002_people``) on both kinds of store, and in a store
+"""The people tables (migration ``0003_people``) on both kinds of store, and in a store
 that main made on 2026-12-06, upgraded in place."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from pg_cluster import Cluster
 from test_store_migrations import _load_old_store
 
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.store import open_store
+from ludoteca.web.store.backup import backup, restore
 from ludoteca.web.store.sql import SqlStore
 
 
@@ -18,7 +23,7 @@ def test_a_store_from_2026_12_06_gains_the_people_tables_and_keeps_its_rooms(
     try:
         assert isinstance(store, SqlStore)
         applied = [r[0] for r in store._read("SELECT name FROM schema_migrations", ())]
-        assert "0002_people" in applied
+        assert "0003_people" in applied
         profiles = Profiles(store)
         person, token = profiles.create({"name": "Ana", "lang": "es"})
         seat = store.seats("oldtaco1")[0]
@@ -50,3 +55,31 @@ def test_sign_in_links_and_challenges_work_once_and_expire(store_url: str) -> No
         assert rows.take_challenge("c1", now_ms=1_000) is None
     finally:
         store.close()
+
+
+def test_a_backup_carries_the_people_and_a_restore_keeps_them_signed_in(
+    store_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    store = open_store(store_url)
+    try:
+        assert isinstance(store, SqlStore)
+        profiles = Profiles(store)
+        person, token = profiles.create({"name": "Ana", "lang": "es"})
+        profiles.link_seat(person.id, "room1", 0, "seat-token")
+    finally:
+        store.close()
+    if store_url.startswith("postgresql"):
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        target, out = cluster.new_database(), tmp_path / "people.pgdump"
+    else:
+        target, out = str(tmp_path / "restored.sqlite3"), tmp_path / "people.sqlite3"
+    backup(store_url, out)
+    restore(out, target)
+    again = open_store(target)
+    try:
+        assert isinstance(again, SqlStore)
+        restored = Profiles(again)
+        assert restored.by_session(token) == person
+        assert [s.room_id for s in restored.seats_of(person.id)] == ["room1"]
+    finally:
+        again.close()

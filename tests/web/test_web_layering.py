@@ -5,7 +5,8 @@ and ``store`` (where rooms live) import nothing else of the web; ``pace`` (a roo
 correspondence pace, its clock and scheduler) reads the wire and the store; ``notify`` (Web
 Push and mail) sends the notes a pace writes; ``room`` (the authoritative rooms of one
 process) reads the wire, writes the store, keeps its pace and counts moves for the metrics;
-``cluster`` (one worker of several) holds rooms through their public interface; ``routes``
+``cluster`` (one worker of several) holds rooms through their public interface; ``learn``
+(the lessons' steps and verdicts) reads the rooms' labels, clock and game lock; ``routes``
 (the HTTP and WebSocket routes) talk to the room host; ``app`` assembles them all, and only
 the command line and ``server.workers`` (each worker process builds it) import it. The load
 bench talks to the server over the network: it imports nothing of the web. Nothing but the
@@ -24,7 +25,7 @@ from ludoteca.web.wire import messages  # noqa: F401 (registers the texts)
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ludoteca"
 WEB = SRC / "web"
-WEB_MAY_IMPORT = {"engine", "agents", "web"}
+WEB_MAY_IMPORT = {"engine", "agents", "lessons", "web"}
 """What the web table imports of the rest of Ludoteca (no game, no terminal)."""
 
 PACKAGE_MAY_IMPORT = {
@@ -36,7 +37,8 @@ PACKAGE_MAY_IMPORT = {
     "room": {"room", "pace", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
     "people": {"people", "store", "wire"},
-    "routes": {"routes", "room", "pace", "wire", "telemetry", "people"},
+    "learn": {"learn", "room", "wire"},
+    "routes": {"routes", "room", "pace", "learn", "wire", "telemetry", "people"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 

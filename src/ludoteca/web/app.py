@@ -33,7 +33,18 @@ from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, me, pages, party, push, rooms, sign_in, sockets
+from ludoteca.web.routes import (
+    games,
+    health,
+    lessons,
+    me,
+    pages,
+    party,
+    push,
+    rooms,
+    sign_in,
+    sockets,
+)
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -94,6 +105,7 @@ def create_app(
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster, people)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
+    app.state.site = site  # the tests read the rooms held (``site.hall``)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     access = metrics_access or MetricsAccess()
@@ -102,6 +114,7 @@ def create_app(
         pages.router(site),
         push.router(site),
         games.router(),
+        lessons.router(site),
         rooms.router(site),
         me.router(site, mail_ready=people.smtp is not None),
         sign_in.router(site, people),

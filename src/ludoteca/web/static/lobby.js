@@ -7,6 +7,7 @@ import {saveCreator} from "./net.js";
 import {pt} from "./room_party.js";
 import {whoStrip} from "./me_strip.js";
 import {p} from "./people_text.js";
+import {learnLink} from "./lesson_links.js";
 import {paceFields} from "./pace_ui.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
@@ -71,6 +72,7 @@ function gameCard(card, choose, selected) {
     h("div", {class: "card-actions"}, [
       h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
       h("a", {class: "btn ghost", href: `/how/${encodeURIComponent(card.id)}`, "data-testid": `how-${card.id}`}, [t("room.how_to_play")]),
+      learnLink(card.id, {"data-testid": `learn-${card.id}`}),
     ]),
   ]);
 }

@@ -37,7 +37,7 @@ TABLES = (
     "creators",
     "schema_migrations",
     "join_codes",
-    # 0002_people
+    # 0003_people
     "people",
     "person_sessions",
     "passkeys",

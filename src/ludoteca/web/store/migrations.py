@@ -196,8 +196,8 @@ ratings per game (and which games were rated), and the rooms left out of the ope
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_base", BASE),
     Migration("0002_join_codes", JOIN_CODES),
-    Migration("0002_people", PEOPLE),
-    Migration("0003_pace", PACE_MIGRATION),
+    Migration("0003_people", PEOPLE),
+    Migration("0004_pace", PACE_MIGRATION),
 )
 """Every migration, oldest first."""
 

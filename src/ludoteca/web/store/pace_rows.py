@@ -1,4 +1,4 @@
-"""What a room's pace and its notifications keep in the store (migration ``0003_pace``).
+"""What a room's pace and its notifications keep in the store (migration ``0004_pace``).
 
 - ``pace_clocks``: each waiting seat's deadline in a correspondence room (its game and the
   state version it waits on, when its alarm rings and whether it rang). The server's
@@ -27,7 +27,7 @@ PACE_TABLES = (
     "nudges",
     "site_keys",
 )
-"""The tables of migration ``0003_pace``."""
+"""The tables of migration ``0004_pace``."""
 
 PACE_MIGRATION = (
     """CREATE TABLE IF NOT EXISTS pace_clocks (
@@ -75,7 +75,7 @@ PACE_MIGRATION = (
         value TEXT NOT NULL
     )""",
 )
-"""The statements of migration ``0003_pace`` (the same on SQLite and PostgreSQL)."""
+"""The statements of migration ``0004_pace`` (the same on SQLite and PostgreSQL)."""
 
 
 class Transacting(Protocol):

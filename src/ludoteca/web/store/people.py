@@ -1,7 +1,7 @@
 """What the store keeps of people (``web.people``): profiles, sessions, passkeys, e-mail
 sign-in links, the seats a person sits in, opt-in ratings and unlisted rooms.
 
-The tables are migration ``0002_people`` (``store.migrations``). Every secret a browser or
+The tables are migration ``0003_people`` (``store.migrations``). Every secret a browser or
 a mail holds (a session cookie, a sign-in link) is stored only as its SHA-256; a passkey
 only as its public key. :class:`PeopleStore` runs its SQL through the store's
 ``transact`` (one transaction per call, committed before it returns).
