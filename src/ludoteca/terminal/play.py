@@ -248,6 +248,9 @@ def _opponent(choices: PlayChoices, game_id: str, realtime: bool) -> str:
         # A level always names a real bot, listed or not (Gotcha's are humanlike:skill=S).
         return agents_registry.agent_for_level(choices.level, game_id)
     if vs is None:
+        fair = levels.default_level(game_id)  # Gotcha: the level measured fair, as on the web
+        if fair is not None:
+            return agents_registry.agent_for_level(fair, game_id)
         vs = next(name for name in BOT_PREFERENCE if name in bots)
     if vs == HUMAN and realtime:
         raise GameSetupError(msg("term.realtime_hot_seat", game=game_id))

@@ -437,7 +437,8 @@ class Pilot:
 
     async def stand_in_for(self, live: Live, version: int, seat: int) -> bool:
         """A person's time ran out (the turn timer, or a correspondence deadline): the
-        game's strongest bot moves for ``seat`` and the room is told. Call without the
+        game's default bot (``default_agent``: Gotcha's fair level) moves for ``seat`` and
+        the room is told. Call without the
         room's lock (the bot chooses in a thread, then the move is applied under it).
 
         Returns:
