@@ -47,6 +47,14 @@ def test_the_next_digest_is_the_picked_hour_in_the_persons_time_zone() -> None:
     assert next_time(now, 12, "Europe/Madrid") == _ms("2026-03-28T12:00:00+01:00")
     exact = _ms("2026-03-28T11:00:00+00:00")
     assert next_time(exact, 11, "UTC") == exact + DAY  # the one due now is not the next
+    # One sent at 07:00 today: a later hour picked now waits for tomorrow.
+    sent = _ms("2026-03-28T07:00:00+00:00")
+    assert next_time(now, 20, "UTC", sent) == _ms("2026-03-29T20:00:00+00:00")
+    assert next_time(now, 20, "UTC", sent - DAY) == _ms("2026-03-28T20:00:00+00:00")
+    # Sent at 23:30 in Madrid on the 27th (22:30 UTC): the 28th in Madrid is another day.
+    late = _ms("2026-03-27T22:30:00+00:00")
+    assert next_time(now, 12, "Europe/Madrid", late) == _ms("2026-03-28T12:00:00+01:00")
+    assert next_time(now, 12, "UTC", late) == _ms("2026-03-28T12:00:00+00:00")
 
 
 def test_the_digest_rows_and_one_claim_wins(store_url: str) -> None:
@@ -244,6 +252,12 @@ def test_bad_digest_settings_are_refused_in_the_persons_language(db: str, smtp: 
         answer = ana.put("/api/me/digest", json={"on": False})
         assert answer.status_code == 200 and answer.json()["on"] is False
         assert ana.get("/api/me/export").json()["digest"] is None
+        _turn_on(ana, 9, "UTC")
+        digests = _digests(server)
+        person = digests.profiles.rows.person_by_email("ana@example.org")
+        assert person is not None and digest_rows.of(digests.store, person.id) is not None
+        assert ana.delete("/api/me").status_code == 200
+        assert digest_rows.of(digests.store, person.id) is None, "deleted with the person"
     with Server(db) as server, browser(server) as bruno:
         make_profile(bruno, "Bruno", "en")
         assert bruno.patch("/api/me", json={"email": "bruno@example.org"}).status_code == 200

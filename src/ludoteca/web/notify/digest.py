@@ -62,7 +62,7 @@ class Digests:
         if self.smtp is None:
             return None
         for row in digest_rows.due(self.store, now_ms):
-            following = next_time(now_ms, row.hour, row.tz)
+            following = next_time(now_ms, row.hour, row.tz, now_ms)
             if digest_rows.claim(self.store, row, following, now_ms):
                 try:
                     self._send(self.smtp, row, now_ms)

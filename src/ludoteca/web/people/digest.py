@@ -41,12 +41,16 @@ def zone(name: str) -> ZoneInfo | None:
         return None
 
 
-def next_time(now_ms: int, hour: int, tz: str) -> int:
-    """The first moment after ``now_ms`` when it is ``hour``:00 in ``tz`` (server ms)."""
+def next_time(now_ms: int, hour: int, tz: str, last_sent_ms: int = 0) -> int:
+    """The first moment after ``now_ms`` when it is ``hour``:00 in ``tz`` (server ms), on a
+    later day (in ``tz``) than the last digest sent, so a new hour never brings a second
+    digest the same day.
+    """
     where = zone(tz) or ZoneInfo("UTC")
     now = datetime.fromtimestamp(now_ms / 1000, where)
+    last_day = datetime.fromtimestamp(last_sent_ms / 1000, where).date() if last_sent_ms else None
     at = now.replace(hour=hour, minute=0, second=0, microsecond=0)
-    while at.timestamp() * 1000 <= now_ms:
+    while at.timestamp() * 1000 <= now_ms or (last_day is not None and at.date() <= last_day):
         # One calendar day on (a day around a change of summer time is 23 or 25 hours).
         at = (at.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=where)
     return int(at.timestamp() * 1000)
@@ -110,6 +114,9 @@ class DigestChoice:
         tz = body.get("tz")
         if not isinstance(tz, str) or zone(tz) is None:
             raise RoomError("bad_digest", msg("web.digest.bad_tz", tz=str(tz)[:MAX_TZ]))
-        digest_rows.save(self.store, person.id, hour, tz, next_time(self.now_ms(), hour, tz))
+        row = digest_rows.of(self.store, person.id)
+        last = 0 if row is None else row.last_sent_ms
+        due = next_time(self.now_ms(), hour, tz, last)
+        digest_rows.save(self.store, person.id, hour, tz, due)
         self.wake()  # the scheduler sleeps until the earliest thing due: this may be sooner
         return self.shown(person)
