@@ -166,6 +166,10 @@ register(
             "es": "No existe la sala '{room}'",
             "en": "There is no room '{room}'",
         },
+        "web.error.room_moving": {
+            "es": "La sala '{room}' está cambiando de servidor: prueba otra vez en unos segundos",
+            "en": "The room '{room}' is moving to another server: try again in a few seconds",
+        },
         "web.error.bad_lang": {
             "es": "Idioma desconocido '{lang}'; usa es o en",
             "en": "Unknown language '{lang}'; use es or en",
