@@ -293,6 +293,19 @@ def test_two_people_play_correspondence_tacocat_over_three_days(
         expected = ("Your move", "1 d") if told_seat == 0 else ("Te toca", "1 día")
         assert expected[0] in text and (expected[1] in text or "23 h" in text), text
         assert mails >= 1
+
+        # Bruno asks for the daily e-mail digest on My games, at 07:00 in his time zone.
+        bruno.goto(origin + "/me")
+        bruno.get_by_test_id("digest-on").check()
+        bruno.get_by_test_id("digest-hour").select_option("7")
+        bruno.get_by_test_id("digest-save").click()
+        bruno.get_by_test_id("me-notice").wait_for()
+        assert bruno.get_by_test_id("me-notice").inner_text() == "Resumen diario activado."
+        digest = bruno.evaluate("fetch('/api/me/digest').then((r) => r.json())")
+        zone = bruno.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+        assert digest == {"on": True, "hour": 7, "tz": zone, "mail": True}
+        assert bruno.get_by_test_id("digest-on").is_checked()
+        problems += checked(bruno, "me-digest", "[data-testid=digest-panel]", "es")
     finally:
         ana_ctx.close()
         bruno_ctx.close()

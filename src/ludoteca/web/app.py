@@ -22,11 +22,13 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.notify.digest import Digests
 from ludoteca.web.notify.notifier import Notifier
 from ludoteca.web.notify.vapid import vapid_keys
 from ludoteca.web.pace.clock import test_clock_enabled
 from ludoteca.web.pace.kit import PaceKit
 from ludoteca.web.pace.scheduler import Scheduler
+from ludoteca.web.people.digest import DigestChoice
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.room.codes import JoinCodes
@@ -34,6 +36,7 @@ from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.routes import (
+    digest,
     games,
     health,
     lessons,
@@ -117,6 +120,7 @@ def create_app(
         lessons.router(site),
         rooms.router(site),
         me.router(site, mail_ready=people.smtp is not None),
+        digest.router(site),
         sign_in.router(site, people),
         party.router(site),
         health.router(site),
@@ -138,7 +142,7 @@ def serving(
     """
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
         site.profiles = Profiles(store)  # type: ignore[arg-type]
@@ -156,8 +160,23 @@ def serving(
         unwatch = metrics.watch(lambda: [(room.status, len(room.clients)) for room in host.held()])
         freezer = Freezer(asyncio.get_running_loop())
         await host.start()
-        scheduler = Scheduler(cast(Transacting, store), settings.pace.clock, host.open_room)
+        smtp = (people or PeopleSettings()).smtp
+        digests = Digests(
+            cast(Transacting, store),
+            settings.pace.clock,
+            site.profiles,
+            smtp,
+            (people or PeopleSettings()).public_url,
+        )
+        app.state.digests = digests  # the tests read what it sent
+        mail_on = smtp is not None
+        choice = DigestChoice(cast(Transacting, store), settings.pace.clock.now_ms, mail_on)
+        site.digest = choice
+        scheduler = Scheduler(
+            cast(Transacting, store), settings.pace.clock, host.open_room, [digests.due]
+        )
         settings.pace.wake = scheduler.wake
+        choice.wake = scheduler.wake
         clocks = asyncio.create_task(scheduler.run())
         thaw = asyncio.create_task(freezer.thaw_now_and_then())
         freezer.start()

@@ -3,11 +3,13 @@
 Every clock is a row of ``pace_clocks`` (``store.pace_rows``), so the scheduler holds no
 state of its own: it reads the earliest alarm or deadline, sleeps until then (or until a
 room changed its clocks, or a test moved the clock), and hands each room with something due
-to the room host, which loads the room here if nobody holds it (``RoomHost.open_room``).
-The room's own pace decides what is due under its lock (``room.pacing``), so a second
-look at the same deadline changes nothing. Started with the server, it is armed at start-up
-from the store; in a cluster every worker runs one, and a room is handled by the worker that
-owns it (or takes its lease), so a room handed over to another worker keeps its clocks.
+to the room host, which loads the room here if nobody holds it (``RoomHost.open_room``). The
+room's own pace decides what is due under its lock (``room.pacing``), so a second look at
+the same deadline changes nothing. Other work on the same clock (the daily mail digest,
+``notify.digest``) runs as a chore after the rooms. Started with the server, it is armed at
+start-up from the store; in a cluster every worker runs one, and a room is handled by the
+worker that owns it (or takes its lease), so a room handed over to another worker keeps its
+clocks.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from ludoteca.web.pace.clock import PaceClock
@@ -41,6 +43,10 @@ class DueRoom(Protocol):
 OpenRoom = Callable[[str], Awaitable[DueRoom | None]]
 """The room host's ``open_room``: the room if this process serves it (loaded if needed)."""
 
+Chore = Callable[[int], int | None]
+"""Other work due on the server's clock (``notify.digest.Digests.due``): called off the
+event loop with the time now (ms), it does what is due and says when it is next due."""
+
 
 class Scheduler:
     """Wakes at the next alarm or deadline of any room.
@@ -49,12 +55,20 @@ class Scheduler:
         store: The store the clocks are in.
         clock: The server's pace clock.
         open_room: The room, held here, for a room id (None: served elsewhere, or gone).
+        chores: Other work due on the same clock (the daily mail digest).
     """
 
-    def __init__(self, store: Transacting, clock: PaceClock, open_room: OpenRoom) -> None:
+    def __init__(
+        self,
+        store: Transacting,
+        clock: PaceClock,
+        open_room: OpenRoom,
+        chores: Sequence[Chore] = (),
+    ) -> None:
         self.store = store
         self.clock = clock
         self.open_room = open_room
+        self.chores = tuple(chores)
         self._event = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         clock.listen(self.wake)
@@ -102,6 +116,14 @@ class Scheduler:
         if rooms and not handled_all:
             return RETRY_SLEEP
         nxt = await asyncio.to_thread(pace_rows.next_wake, self.store)
+        for chore in self.chores:
+            try:
+                chore_next = await asyncio.to_thread(chore, now)
+            except Exception:
+                log.exception("a scheduled chore failed")
+                chore_next = now + int(MAX_SLEEP * 1000)
+            if chore_next is not None:
+                nxt = chore_next if nxt is None else min(nxt, chore_next)
         if nxt is None:
             return MAX_SLEEP
         wait = (nxt - self.clock.now_ms()) / 1000

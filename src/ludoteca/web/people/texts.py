@@ -147,5 +147,33 @@ register(
             "es": "Si hay un perfil con esa dirección, le hemos enviado un enlace para entrar",
             "en": "If a profile has that address, we sent it a link to sign in",
         },
+        "web.digest.mail.subject": {
+            "es": "Ludoteca: te toca en {count} partida(s)",
+            "en": "Ludoteca: your move in {count} game(s)",
+        },
+        "web.digest.mail.off": {
+            "es": "Este resumen llega una vez al día; se apaga en {url}",
+            "en": "This digest comes once a day; turn it off at {url}",
+        },
+        "web.digest.bad_hour": {
+            "es": "La hora del resumen debe ser un número entero de 0 a 23",
+            "en": "The digest's hour must be a whole number from 0 to 23",
+        },
+        "web.digest.bad_tz": {
+            "es": "Zona horaria desconocida «{tz}» (por ejemplo Europe/Madrid)",
+            "en": "Unknown time zone «{tz}» (for example Europe/Madrid)",
+        },
+        "web.digest.bad_on": {
+            "es": "«on» debe ser true o false",
+            "en": "«on» must be true or false",
+        },
+        "web.digest.no_email": {
+            "es": "Primero añade tu correo electrónico al perfil",
+            "en": "Add your e-mail address to your profile first",
+        },
+        "web.digest.no_smtp": {
+            "es": "Este servidor no envía correo",
+            "en": "This server sends no mail",
+        },
     }
 )

@@ -238,6 +238,9 @@ async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
     ratings = await asyncio.to_thread(profiles.rows.ratings_of, person.id)
     for game in games:
         game.pop("token", None)
+    digest = None
+    if site.digest is not None:
+        digest = await asyncio.to_thread(site.digest.exported, person)
     return {
         "person": shown(person),
         "signed_in_browsers": sessions,
@@ -247,4 +250,5 @@ async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
         ],
         "games": games,
         "ratings": [asdict(rating) for rating in ratings],
+        "digest": digest,
     }

@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
 from ludoteca.web.pace.clock import PaceClock
+from ludoteca.web.people.digest import DigestChoice
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
@@ -41,6 +42,7 @@ class Site:
             application runs.
         hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
         codes: The rooms' join codes (party mode), set while the application runs.
+        digest: People's choice of the daily mail digest, set while it runs.
     """
 
     limits: Limits
@@ -53,6 +55,7 @@ class Site:
     profiles: Profiles | None = None
     hall: Rooms | None = None
     codes: JoinCodes | None = None
+    digest: DigestChoice | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""

@@ -7,6 +7,7 @@
 
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, setLang} from "./i18n.js";
+import {digestForm, digestPanel} from "./me_digest.js";
 import {gamesPanel, ratingsPanel} from "./me_games.js";
 import {linkSavedSeats, markProfile} from "./net.js";
 import {p} from "./people_text.js";
@@ -92,6 +93,8 @@ export function mountMe(root) {
       view.games = games.ok ? games.body.games : [];
       view.ratings = games.ok ? games.body.ratings : [];
       view.email = view.me.person.email;
+      const digest = await api("GET", "/api/me/digest");
+      view.digest = digestForm(digest.ok ? digest.body : null);
     }
     draw();
   }
@@ -155,6 +158,11 @@ export function mountMe(root) {
   const change = (fields) => act(async () => {
     const changed = await api("PATCH", "/api/me", fields);
     say(changed.ok ? null : errorText(changed), !changed.ok, changed.ok ? "me.saved" : null);
+  });
+
+  const saveDigest = (body) => act(async () => {
+    const saved = await api("PUT", "/api/me/digest", body);
+    say(saved.ok ? null : errorText(saved), !saved.ok, saved.ok ? (body.on ? "digest.saved_on" : "digest.saved_off") : null);
   });
 
   const signOut = () => act(async () => {
@@ -237,6 +245,7 @@ export function mountMe(root) {
           h("button", {class: "btn", type: "submit", disabled: view.busy}, [p("me.save")]),
         ]),
       ]),
+      view.digest ? digestPanel(view.digest, person, view.busy, saveDigest) : null,
       h("section", {class: "panel", "aria-labelledby": "devices-title"}, [
         h("h2", {id: "devices-title"}, [p("me.devices")]),
         h("p", {}, [p("me.passkeys", {n: view.me.passkeys || 0})]),

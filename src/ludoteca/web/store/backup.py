@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.web.store.digest_rows import DIGEST_TABLES
 from ludoteca.web.store.pace_rows import PACE_TABLES
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -48,6 +49,7 @@ TABLES = (
     "rated_games",
     "unlisted_rooms",
     *PACE_TABLES,
+    *DIGEST_TABLES,
 )
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 

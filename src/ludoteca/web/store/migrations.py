@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.digest_rows import DIGEST_MIGRATION
 from ludoteca.web.store.pace_rows import PACE_MIGRATION
 
 LEDGER = """CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -198,6 +199,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0002_join_codes", JOIN_CODES),
     Migration("0003_people", PEOPLE),
     Migration("0004_pace", PACE_MIGRATION),
+    Migration("0005_digests", DIGEST_MIGRATION),
 )
 """Every migration, oldest first."""
 

@@ -193,7 +193,7 @@ class PeopleStore:
         return _person(rows[0]) if rows else None
 
     def delete_person(self, person_id: str) -> None:
-        """Forget a person: profile, sessions, passkeys, links, ratings and the link from
+        """Forget a person: profile, sessions, passkeys, links, ratings, digest and the link from
         their seats (the seats themselves keep the name they played under).
         """
         self._many(
@@ -206,6 +206,7 @@ class PeopleStore:
                     "passkey_challenges",
                     "person_seats",
                     "person_ratings",
+                    "mail_digests",
                 )
             ]
             + [("DELETE FROM people WHERE id = ?", (person_id,))]
