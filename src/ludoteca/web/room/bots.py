@@ -272,16 +272,17 @@ class Pilot:
         if self.deadlines:
             self._tasks.timer = self.spawn(self._timeout(live, version))
 
-    def due_proposal(self) -> Proposal | None:
-        """Before a person's realtime action: the bot's proposal whose time has come and
-        that is still legal (it then wins the race), taken from the pilot.
+    def due_proposal(self, t: int | None = None) -> Proposal | None:
+        """Before a person's realtime action at game time ``t`` (default: now): the bot's
+        proposal timed at or before it and still legal (it then wins the race), taken
+        from the pilot.
         """
         pending = self.proposal
         live = self.table.session.current()
         if pending is None or pending.version != live.version:
             return None
         with self.table.session.calls():
-            if pending.t > self.table.session.now():
+            if pending.t > (self.table.session.now() if t is None else t):
                 return None
             try:
                 runner.check(self.game, live.state, pending.seat, pending.action)

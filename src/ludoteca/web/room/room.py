@@ -37,6 +37,7 @@ from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
 from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
+from ludoteca.web.room.race import Race
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
 from ludoteca.web.room.settings import Settings
@@ -44,6 +45,7 @@ from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, now_ms, parse_lang
+from ludoteca.web.wire.clocksync import ReportError, server_ms
 
 log = logging.getLogger("ludoteca.web")
 
@@ -120,6 +122,8 @@ class Room:
         """That token, on the room just created (the HTTP answer carries it); else None."""
         self.chat_lines: collections.deque[ChatRow] = collections.deque(chat or (), CHAT_HISTORY)
         """The last chat lines, as stored (a ``hello`` is sent them without a read)."""
+        self.race = Race(self)
+        """People's realtime actions judged in press order (``race``)."""
 
     @property
     def seats(self) -> list[SeatState]:
@@ -167,15 +171,18 @@ class Room:
         time to its answer is observed for ``/metrics``.
         """
         if isinstance(message, p.Act):
+            arrived = server_ms()  # before the lock: the wait for it is no part of the trip
             started = time.perf_counter()
-            await self._answer(client, message)
+            await self._answer(client, message, arrived)
             metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         else:
             await self._answer(client, message)
 
-    async def _answer(self, client: Client, message: p.ClientMessage) -> None:
+    async def _answer(
+        self, client: Client, message: p.ClientMessage, arrived: float | None = None
+    ) -> None:
         if isinstance(message, p.Ping):
-            client.send({"type": "pong"})
+            self._pong(client, message)
             return
         if isinstance(message, p.Hint):
             await self._hint(client)
@@ -188,7 +195,7 @@ class Room:
                 if not client.hello:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
                 if isinstance(message, p.Act):
-                    await self._act(client, message)
+                    await self._act(client, message, server_ms() if arrived is None else arrived)
                 elif isinstance(message, p.Sit):
                     await self._sit(client, message)
                 elif isinstance(message, p.Start | p.Rematch):
@@ -203,6 +210,22 @@ class Room:
             # A failing store (or a bug) must not cost the socket: say so, keep serving.
             log.exception("room %s: %s failed", self.id, type(message).__name__)
             client.error(RoomError("server_error", msg("web.error.server")))
+
+    def _pong(self, client: Client, ping: p.Ping) -> None:
+        """Answer a ping; a timed one is a clock sample of the page (``wire.clocksync``)."""
+        if ping.t is None and ping.s is None:
+            client.send({"type": "pong"})
+            return
+        sync = client.synced()
+        if ping.s is not None and ping.r is not None:
+            try:
+                sync.report(ping.s, ping.r)
+            except ReportError:
+                client.error(RoomError("bad_message", msg("web.error.clock_report")))
+        if ping.t is None:
+            client.send({"type": "pong"})
+        else:
+            client.send({"type": "pong", "t": ping.t, "s": sync.pong(ping.t, server_ms())})
 
     async def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
         if isinstance(message, p.Bot):
@@ -498,6 +521,8 @@ class Room:
         """A bot's or a timer's step (with the bot's reason); if the store refuses it, plan
         again a second later.
         """
+        if self.info.realtime and await self.race.before_bot(action):
+            return  # people who pressed earlier went first: the bots plan again
         try:
             await self.apply(seat, action, reason)
         except RoomError:
@@ -535,7 +560,7 @@ class Room:
         self.pilot.schedule()
         self.broadcast_state()
 
-    async def _act(self, client: Client, act: p.Act) -> None:
+    async def _act(self, client: Client, act: p.Act, arrived: float) -> None:
         if self.status == LOBBY:
             raise RoomError("not_started", msg("web.error.not_started"))
         if client.seat is None:
@@ -562,11 +587,8 @@ class Room:
                 action=act.action,
             )
         if realtime:
-            # A bot's proposal whose time has come wins the race against the person.
-            pending = self.pilot.due_proposal()
-            if pending is not None:
-                await self.apply(pending.seat, pending.action)
-                metrics.BOT_ACTIONS.inc()
+            await self.race.press(client, seat, act, arrived)
+            return
         action = self.session.read(seat, act.action)
         await self.apply(seat, action)
         metrics.PERSON_ACTIONS.inc()
@@ -603,6 +625,7 @@ class Room:
     def close(self) -> None:
         """Cancel every task (server shutdown, or the room unloaded)."""
         self.pilot.close()
+        self.race.close()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
             self._presence_timer = None

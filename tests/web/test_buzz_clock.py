@@ -1,0 +1,196 @@
+"""Realtime presses judged by when they were pressed (issue 39, scope 2): each page's clock
+estimated from its pings, a press stamped on the page and corrected to server time, the
+race ordered by corrected time, a forged early stamp held to its socket's reach, bad stamps
+refused. Real server, real sockets, a delaying TCP proxy (``loadbench.proxy``).
+
+No assertion reads how fast anything ran: the orders checked follow from the proxy's
+delays (a one-way trip is never shorter than its delay) and gaps several times the error
+the symmetric links leave.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_helpers import Message, Peer, Server
+from websockets.sync.client import connect
+
+from ludoteca.loadbench.proxy import Link, ProxyThread
+from ludoteca.web.wire.clocksync import ClockSync, ms_of_monotonic
+
+DELAY_MS = 250.0
+"""One-way delay of the slow seat's link."""
+GAP_S = 0.1
+"""The slow seat presses this long before the fast one (its press still arrives last)."""
+
+
+class Page:
+    """A page's clock: ``performance.now()``, here the monotonic clock shifted by ``skew``."""
+
+    def __init__(self, skew: float) -> None:
+        self.skew = skew
+
+    def now(self) -> float:
+        return time.monotonic() * 1000 + self.skew
+
+    def true_offset(self) -> float:
+        """Server minus page clock, exactly (both run on this process's monotonic clock)."""
+        return ms_of_monotonic(0.0) - self.skew
+
+
+def sync(peer: Peer, page: Page, rounds: int = 6) -> list[tuple[float, float, float]]:
+    """Cristian's exchanges as the page does them; the samples ``(t, s, r)``."""
+    samples: list[tuple[float, float, float]] = []
+    report: dict[str, float] = {}
+    for _ in range(rounds):
+        peer.send("ping", t=page.now(), **report)
+        pong = peer.wait("pong", lambda m: "s" in m)
+        r = page.now()
+        samples.append((pong["t"], pong["s"], r))
+        report = {"s": pong["s"], "r": r}
+    peer.send("ping", **report)  # the last sample reported, answered with a plain pong
+    peer.wait("pong")
+    return samples
+
+
+def slow_peer(proxy: ProxyThread, room: str) -> Peer:
+    url = f"ws://127.0.0.1:{proxy.port}/ws/{room}"
+    return Peer(connect(url, max_size=None, max_queue=None).__enter__())
+
+
+@pytest.fixture
+def proxy(server: Server) -> Iterator[ProxyThread]:
+    with ProxyThread(("127.0.0.1", server.port), Link(DELAY_MS)) as running:
+        yield running
+
+
+def gotcha_table(server: Server, proxy: ProxyThread) -> tuple[str, Peer, Peer, Peer]:
+    """A started three-person Gotcha game: Ana (direct), Bea (through the slow link),
+    Cai (direct, never stamps: the room's witness).
+    """
+    room = server.create_room("gotcha", 3, options={"events_per_turn": 16})
+    ana, bea, cai = server.peer(room), slow_peer(proxy, room), server.peer(room)
+    for seat, (peer, name) in enumerate(((ana, "Ana"), (bea, "Bea"), (cai, "Cai"))):
+        peer.hello()
+        peer.sit(seat, name)
+    ana.send("start")
+    for peer in (ana, bea, cai):
+        peer.wait("state", lambda m: m["view"] is not None and m["actors"] != [])
+    return room, ana, bea, cai
+
+
+def chats(peer: Peer, texts: set[str]) -> list[str]:
+    """The chat lines among ``texts`` in the order the game applied them, once all came."""
+    order: list[str] = []
+
+    def seen(message: Message) -> bool:
+        for event in message["events"]:
+            text = event["data"].get("text")
+            if event["kind"] == "chat" and text in texts and text not in order:
+                order.append(text)
+        return len(order) == len(texts)
+
+    peer.wait("state", seen)
+    return order
+
+
+def press(peer: Peer, text: str, at: float | None) -> None:
+    assert peer.state is not None
+    fields: dict[str, Any] = {"action": f"chat {text}", "version": peer.state["version"]}
+    if at is not None:
+        fields["at"] = at
+    peer.send("act", **fields)
+
+
+def test_offset_estimate_over_a_delayed_socket_holds_the_true_offset(
+    server: Server, proxy: ProxyThread
+) -> None:
+    room = server.create_room("gotcha", 3)
+    page = Page(skew=123_456.789)
+    bea = slow_peer(proxy, room)
+    bea.hello()
+    estimate = ClockSync()
+    for t, s, r in sync(bea, page):
+        estimate.pong(t, s)
+        estimate.report(s, r)
+    best = estimate.best
+    assert best is not None and len(estimate.samples) == 6
+    # Cristian's bound: the true offset is within half the best round trip of the estimate,
+    # and that round trip holds both delayed directions.
+    assert abs(best.offset - page.true_offset()) <= best.rtt / 2
+    assert best.rtt >= 2 * DELAY_MS
+    assert estimate.reach >= DELAY_MS
+    # A forged stamp: a whole minute early is placed at the reach before its arrival.
+    stamp = estimate.stamp(page.now() - 60_000, arrived=50_000.0)
+    assert stamp.clamped and stamp.at == 50_000.0 - estimate.reach
+    late = estimate.stamp(page.now() + 60_000, arrived=50_000.0)
+    assert late.clamped and late.at == 50_000.0
+
+
+def test_an_earlier_press_arriving_later_wins_and_without_stamps_it_loses(
+    server: Server, proxy: ProxyThread
+) -> None:
+    _room, ana, bea, cai = gotcha_table(server, proxy)
+    ana_page, bea_page = Page(skew=-5_000.0), Page(skew=987_654.0)
+    sync(ana, ana_page)
+    sync(bea, bea_page)
+
+    # Bea presses first; Ana 0.1 s later on a direct link: Ana's press arrives first.
+    press(bea, "bea first", bea_page.now())
+    time.sleep(GAP_S)
+    press(ana, "ana second", ana_page.now())
+    assert chats(cai, {"bea first", "ana second"}) == ["bea first", "ana second"]
+
+    # The same race without Bea's stamp: judged by arrival, Ana wins (the server before).
+    press(bea, "bea unstamped", None)
+    time.sleep(GAP_S)
+    press(ana, "ana stamped", ana_page.now())
+    assert chats(cai, {"bea unstamped", "ana stamped"}) == ["ana stamped", "bea unstamped"]
+
+
+def test_a_forged_early_stamp_gains_nothing_and_is_still_played(
+    server: Server, proxy: ProxyThread
+) -> None:
+    _room, ana, bea, cai = gotcha_table(server, proxy)
+    ana_page, bea_page = Page(skew=0.0), Page(skew=42.0)
+    sync(ana, ana_page)
+    sync(bea, bea_page)
+    press(bea, "honest", bea_page.now())
+    time.sleep(GAP_S)
+    press(ana, "forged", ana_page.now() - 10_000)  # claims ten seconds earlier
+    assert chats(cai, {"honest", "forged"}) == ["honest", "forged"]
+
+
+def test_bad_stamps_and_clock_reports_are_refused_clearly_and_lose_nothing(
+    server: Server,
+) -> None:
+    room = server.create_room("gotcha", 3)
+    ana, bea, cai = server.peer(room), server.peer(room), server.peer(room)
+    for seat, (peer, name) in enumerate(((ana, "Ana"), (bea, "Bea"), (cai, "Cai"))):
+        peer.hello()
+        peer.sit(seat, name)
+    ana.send("start")
+    state = ana.wait("state", lambda m: m["actors"] != [])
+    page = Page(skew=0.0)
+    sync(ana, page)
+    version = state["version"]
+    for bad in ('"soon"', "-1", "true", "[1]", "2.2e12", "1e400"):
+        ana.raw(f'{{"type": "act", "action": "chat hola", "version": {version}, "at": {bad}}}')
+        answers = ana.answers()
+        errors = [m for m in answers if m["type"] == "error"]
+        assert [e["code"] for e in errors] == ["bad_message"], (bad, answers)
+        assert "'at'" in errors[0]["message"]
+        assert not [m for m in answers if m["type"] == "state"]  # nothing was played
+    ana.send("ping", t=page.now(), s=1.0)  # 's' without 'r'
+    assert [m["code"] for m in ana.answers() if m["type"] == "error"] == ["bad_message"]
+    ana.send("ping", t=page.now())
+    pong = ana.wait("pong", lambda m: "s" in m)
+    ana.send("ping", s=pong["s"], r=pong["t"] - 5)  # received before it was sent
+    refused = [m for m in ana.answers() if m["type"] == "error"]
+    assert [m["code"] for m in refused] == ["bad_message"] and "'r'" in refused[0]["message"]
+    # Nothing was lost: a good stamped press is played.
+    press(ana, "still here", page.now())
+    assert chats(cai, {"still here"}) == ["still here"]
