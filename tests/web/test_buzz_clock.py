@@ -19,7 +19,9 @@ from web_helpers import Message, Peer, Server
 from websockets.sync.client import connect
 
 from ludoteca.loadbench.proxy import Link, ProxyThread
-from ludoteca.web.wire.clocksync import ClockSync, ms_of_monotonic
+from ludoteca.web.room.race import Queue
+from ludoteca.web.wire.client import Client
+from ludoteca.web.wire.clocksync import ClockSync, ReportError, Stamp, ms_of_monotonic
 
 DELAY_MS = 250.0
 """One-way delay of the slow seat's link."""
@@ -194,3 +196,32 @@ def test_bad_stamps_and_clock_reports_are_refused_clearly_and_lose_nothing(
     # Nothing was lost: a good stamped press is played.
     press(ana, "still here", page.now())
     assert chats(cai, {"still here"}) == ["still here"]
+
+
+def test_presses_are_judged_in_press_order_and_none_before_an_earlier_one() -> None:
+    queue = Queue()
+    sink = Client(lambda text: None)
+    late = queue.add(sink, 0, "chat late", 1, Stamp(at=500.0, error=1.0, arrived=520.0), hold=300)
+    early = queue.add(sink, 1, "chat early", 1, Stamp(at=450.0, error=9.0, arrived=700.0), hold=0)
+    assert queue.next_due() == early.due == 700.0 and late.due == 800.0
+    assert queue.take_due(699.0) == []
+    assert queue.take_due(700.0) == [early]  # the later press still waits for its due
+    assert queue.take_due(10_000.0) == [late] and queue.next_due() is None
+    tie_a = queue.add(sink, 0, "chat a", 1, Stamp(at=5.0, error=0.0, arrived=5.0), hold=0)
+    tie_b = queue.add(sink, 1, "chat b", 1, Stamp(at=5.0, error=0.0, arrived=5.0), hold=0)
+    assert queue.take_due(5.0) == [tie_a, tie_b]  # a tie: arrival order
+
+
+def test_a_clock_report_counts_only_for_a_pong_it_was_sent() -> None:
+    sync = ClockSync()
+    assert sync.reach == 0.0 and sync.stamp(123.0, arrived=900.0) == Stamp(900.0, 0.0, 900.0)
+    s = sync.pong(t=1_000.0, now=5_000.0)
+    assert sync.report(s + 1, 1_020.0) is None  # not a pong of this socket
+    with pytest.raises(ReportError):
+        sync.report(s, 999.0)  # received before it was sent
+    sample = sync.report(s, 1_020.0)
+    assert sample is not None and sample.rtt == 20.0 and sample.offset == 5_000.0 - 1_010.0
+    assert sync.report(s, 1_020.0) is None  # each pong counts once
+    slept = sync.pong(t=2_000.0, now=6_000.0)
+    assert sync.report(slept, 2_000.0 + 60_000) is None  # a page that slept: no sample
+    assert len(sync.samples) == 1

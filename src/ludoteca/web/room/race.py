@@ -29,7 +29,7 @@ from ludoteca.web.room.session import PLAYING, Session
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError
-from ludoteca.web.wire.clocksync import Stamp, server_ms
+from ludoteca.web.wire.clocksync import Stamp, monotonic_of, server_ms
 
 log = logging.getLogger("ludoteca.web")
 
@@ -231,8 +231,12 @@ class Race:
             ", clamped" if stamp.clamped else "",
             action,
         )
+        anchor = live.anchor
         await table.apply(press.seat, action)
         metrics.PERSON_ACTIONS.inc()
+        # The game clock goes on from the press, not from when it was judged: a press made
+        # between the two (held meanwhile) gets its own later time, not this one's.
+        live.anchor = max(anchor, monotonic_of(press.at))
 
     def _arm(self) -> None:
         """Judge the first waiting press when its time comes."""

@@ -53,6 +53,11 @@ def ms_of_monotonic(seconds: float) -> float:
     return (seconds - _EPOCH) * 1000
 
 
+def monotonic_of(ms: float) -> float:
+    """A :func:`server_ms` reading as ``time.monotonic()`` seconds."""
+    return ms / 1000 + _EPOCH
+
+
 class ReportError(ValueError):
     """A ping's report that no honest page sends (it received a pong before sending it)."""
 
