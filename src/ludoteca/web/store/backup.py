@@ -25,8 +25,8 @@ from typing import Any
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
-TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators")
-"""The store's tables (``store.sql.SCHEMA``): a restore target must hold none of them."""
+TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators", "schema_migrations")
+"""The store's tables (``store.migrations``): a restore target must hold none of them."""
 
 
 class BackupError(Exception):

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.web.store.base import ChatRow, Done, GameRow, RoomRow, SeatRow
+from ludoteca.web.store.migrations import migrate
 
 CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
@@ -33,67 +34,6 @@ acknowledged is lost (``tests/web/test_crash.py``)."""
 
 BATCH_LIMIT = 512
 """Most writes the writer thread commits in one transaction."""
-
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS rooms (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        options TEXT NOT NULL,
-        turn_seconds INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        game_no INTEGER NOT NULL,
-        created_ms BIGINT NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS seats (
-        room_id TEXT NOT NULL,
-        seat INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        name TEXT NOT NULL,
-        agent TEXT NOT NULL,
-        profile TEXT NOT NULL,
-        token_hash TEXT NOT NULL,
-        PRIMARY KEY (room_id, seat)
-    )""",
-    """CREATE TABLE IF NOT EXISTS games (
-        room_id TEXT NOT NULL,
-        game_no INTEGER NOT NULL,
-        seed BIGINT NOT NULL,
-        options TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        outcome TEXT NOT NULL,
-        PRIMARY KEY (room_id, game_no)
-    )""",
-    """CREATE TABLE IF NOT EXISTS actions (
-        room_id TEXT NOT NULL,
-        game_no INTEGER NOT NULL,
-        idx INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        text TEXT NOT NULL,
-        at_ms BIGINT NOT NULL,
-        PRIMARY KEY (room_id, game_no, idx)
-    )""",
-    """CREATE TABLE IF NOT EXISTS reasons (
-        room_id TEXT NOT NULL,
-        game_no INTEGER NOT NULL,
-        idx INTEGER NOT NULL,
-        texts TEXT NOT NULL,
-        PRIMARY KEY (room_id, game_no, idx)
-    )""",
-    """CREATE TABLE IF NOT EXISTS chat (
-        room_id TEXT NOT NULL,
-        idx INTEGER NOT NULL,
-        seat INTEGER,
-        name TEXT NOT NULL,
-        text TEXT NOT NULL,
-        at_ms BIGINT NOT NULL,
-        PRIMARY KEY (room_id, idx)
-    )""",
-    """CREATE TABLE IF NOT EXISTS creators (
-        room_id TEXT PRIMARY KEY,
-        token_hash TEXT NOT NULL
-    )""",
-)
 
 
 class SqlStore:
@@ -114,11 +54,15 @@ class SqlStore:
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._crash_at = 0
-        for statement in SCHEMA:
-            self._write(statement, ())
+        migrate(self)
         crash = os.environ.get(CRASH_ENV, "")
         self._crash_at = int(crash) if crash.isdigit() else 0
         self._writes = 0
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``: what a migration's statements are written for."""
+        return "sqlite" if self._ph == "?" else "postgresql"
 
     def _sql(self, text: str) -> str:
         return text if self._ph == "?" else text.replace("?", self._ph)

@@ -1,0 +1,170 @@
+"""The store's schema as named migrations, applied in order, each once.
+
+Every store (a SQLite file, a PostgreSQL database) records the migrations it holds in the
+``schema_migrations`` table. Opening a store applies the ones it lacks, all in one
+transaction, under a lock (PostgreSQL: an advisory lock; SQLite: ``BEGIN IMMEDIATE``), so
+several workers starting at once upgrade it once; a store made before this ledger existed
+(its tables made by ``CREATE TABLE IF NOT EXISTS``) takes ``0001_base`` as a no-op and the
+later ones as an upgrade in place.
+
+A new table or column is a new :class:`Migration` at the end of :data:`MIGRATIONS`, never
+an edit of one already released: stores in the field hold the old ones.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+LEDGER = """CREATE TABLE IF NOT EXISTS schema_migrations (
+        name TEXT PRIMARY KEY,
+        applied_ms BIGINT NOT NULL
+    )"""
+"""The ledger of applied migrations (made under the lock: PostgreSQL's ``IF NOT EXISTS``
+is not safe against a concurrent ``CREATE``)."""
+
+PG_LOCK_KEY = 7_242_026
+"""The advisory lock's key that serializes migrations between PostgreSQL workers."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema.
+
+    Attributes:
+        name: Its stable name (``NNNN_what``), the ledger's key.
+        statements: The SQL run, in order, on both kinds of store.
+        postgresql: Statements that replace ``statements`` on PostgreSQL, where the two
+            dialects differ; None: the same statements.
+    """
+
+    name: str
+    statements: tuple[str, ...]
+    postgresql: tuple[str, ...] | None = None
+
+    def for_dialect(self, dialect: str) -> tuple[str, ...]:
+        """The statements to run on a ``sqlite`` or ``postgresql`` store."""
+        if dialect == "postgresql" and self.postgresql is not None:
+            return self.postgresql
+        return self.statements
+
+
+BASE = (
+    """CREATE TABLE IF NOT EXISTS rooms (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        created_ms BIGINT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        room_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (room_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS games (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no)
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (room_id, game_no, idx)
+    )""",
+    """CREATE TABLE IF NOT EXISTS reasons (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        texts TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no, idx)
+    )""",
+    """CREATE TABLE IF NOT EXISTS chat (
+        room_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (room_id, idx)
+    )""",
+    """CREATE TABLE IF NOT EXISTS creators (
+        room_id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL
+    )""",
+)
+
+
+"""The tables of the first release (rooms, seats, games, steps, reasons, chat, creators)."""
+
+MIGRATIONS: tuple[Migration, ...] = (Migration("0001_base", BASE),)
+"""Every migration, oldest first."""
+
+
+class MigratingStore(Protocol):
+    """What :func:`migrate` needs of a store (``store.sql.SqlStore``)."""
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        ...
+
+    def transact(self, work: Callable[[Any], Any]) -> Any:
+        """Run ``work(cursor)`` in one write transaction."""
+        ...
+
+
+def migrate(store: MigratingStore) -> list[str]:
+    """Apply the migrations ``store`` lacks, in order, in one transaction.
+
+    Args:
+        store: The store just opened.
+
+    Returns:
+        The names applied now (empty when the store was up to date).
+    """
+    dialect = store.dialect
+    placeholder = "?" if dialect == "sqlite" else "%s"
+
+    def work(cur: Any) -> list[str]:
+        if dialect == "sqlite":
+            cur.execute("BEGIN IMMEDIATE")
+        else:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (PG_LOCK_KEY,))
+        cur.execute(LEDGER)
+        cur.execute("SELECT name FROM schema_migrations")
+        done = {row[0] for row in cur.fetchall()}
+        applied = []
+        for migration in MIGRATIONS:
+            if migration.name in done:
+                continue
+            for statement in migration.for_dialect(dialect):
+                cur.execute(statement)
+            cur.execute(
+                f"INSERT INTO schema_migrations (name, applied_ms) "
+                f"VALUES ({placeholder}, {placeholder})",
+                (migration.name, int(time.time() * 1000)),
+            )
+            applied.append(migration.name)
+        return applied
+
+    result: list[str] = store.transact(work)
+    return result
