@@ -42,6 +42,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from ludoteca.lab.stats import wilson_interval
 from ludoteca.loadbench.process import Server, tree_usage
 from ludoteca.loadbench.proxy import DelayProxy, Link
+from ludoteca.web.wire.clocksync import ClockSync
 
 BUCKETS = ((0, 10), (10, 25), (25, 50), (50, 100), (100, 200))
 SYNC_BURST, SYNC_S = 5, 2.0
@@ -63,7 +64,7 @@ class Seat:
         self.report: dict[str, float] = {}
         self.burst = SYNC_BURST
         self.errors: list[Message] = []
-        self.rtts: list[float] = []
+        self.samples: list[tuple[float, float, float]] = []
 
     def now(self) -> float:
         """The page's clock (``performance.now()``), ms."""
@@ -79,7 +80,7 @@ class Seat:
             kind = message["type"]
             if kind == "pong" and "s" in message:
                 r = self.now()
-                self.rtts.append(r - message["t"])
+                self.samples.append((message["t"], message["s"], r))
                 self.report = {"s": message["s"], "r": r}
                 if self.burst > 1:
                     self.burst -= 1
@@ -113,18 +114,38 @@ class Seat:
         return true
 
 
+def best_offset(samples: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The server's estimate from the last 16 samples ``(t, s, r)`` (``ClockSync``): the
+    offset (server minus page) and its error bound."""
+    sync = ClockSync()
+    for t, s, r in samples[-16:]:
+        sync.report(sync.pong(t, s), r)
+    found = sync.estimate()
+    assert found is not None
+    return found
+
+
 class Witness:
-    """A spectator on a direct socket: the order chat lines were played in."""
+    """A spectator on a direct socket: the order chat lines were played in, and the
+    server's clock against this process's (its pings, unskewed, over loopback)."""
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.order: dict[str, int] = {}
         self.turn = 0
         self.seen = asyncio.Event()
+        self.samples: list[tuple[float, float, float]] = []
+
+    async def sample_clock(self, rounds: int = 16) -> None:
+        for _ in range(rounds):
+            await self.ws.send(json.dumps({"type": "ping", "t": time.monotonic() * 1000}))
+            await asyncio.sleep(0.05)
 
     async def read(self) -> None:
         async for text in self.ws:
             message = json.loads(text)
+            if message["type"] == "pong" and "s" in message:
+                self.samples.append((message["t"], message["s"], time.monotonic() * 1000))
             if message["type"] != "state":
                 continue
             self.turn = message["view"]["current"]
@@ -258,6 +279,15 @@ async def bench(
                 cell[1] += 1
             await asyncio.sleep(0.3)
     cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    await witness.sample_clock()
+    server_minus_here, witness_error = best_offset(witness.samples)
+    offsets = {}
+    for seat in seats:
+        estimate, bound = best_offset(seat.samples)
+        offsets[f"seat {seat.seat} ({links[seat.seat].delay_ms:g} ms)"] = {
+            "error_ms": round(estimate - (server_minus_here - seat.skew), 2),
+            "bound_ms": round(bound, 1),
+        }
     for task in tasks:
         task.cancel()
     for proxy in proxies:
@@ -273,7 +303,9 @@ async def bench(
             }
             for mode, cells in equal.items()
         },
-        "best_rtt_ms": [round(min(seat.rtts), 1) if seat.rtts else None for seat in seats],
+        "offset_error": offsets,
+        "offset_error_note": "estimate minus truth at the end (truth from a loopback socket"
+        f" within ±{witness_error:.2f} ms); negative: the seat's presses placed early",
         "errors": [seat.errors[:3] for seat in seats],
         "bench_cpu_s": round(
             cpu_after.ru_utime + cpu_after.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime, 2

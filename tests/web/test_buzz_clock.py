@@ -118,11 +118,12 @@ def test_offset_estimate_over_a_delayed_socket_holds_the_true_offset(
     for t, s, r in sync(bea, page):
         estimate.pong(t, s)
         estimate.report(s, r)
-    best = estimate.best
-    assert best is not None and len(estimate.samples) == 6
-    # Cristian's bound: the true offset is within half the best round trip of the estimate,
-    # and that round trip holds both delayed directions.
-    assert abs(best.offset - page.true_offset()) <= best.rtt / 2
+    best, found = estimate.best, estimate.estimate()
+    assert best is not None and found is not None and len(estimate.samples) == 6
+    offset, error = found
+    # The true offset is within the error bound of the estimate, a bound no wider than
+    # Cristian's half round trip, and that round trip holds both delayed directions.
+    assert abs(offset - page.true_offset()) <= error <= best.rtt / 2
     assert best.rtt >= 2 * DELAY_MS
     assert estimate.reach >= DELAY_MS
     # A forged stamp: a whole minute early is placed at the reach before its arrival.
@@ -225,3 +226,18 @@ def test_a_clock_report_counts_only_for_a_pong_it_was_sent() -> None:
     slept = sync.pong(t=2_000.0, now=6_000.0)
     assert sync.report(slept, 2_000.0 + 60_000) is None  # a page that slept: no sample
     assert len(sync.samples) == 1
+    assert sync.estimate() == (sample.offset, 10.0)
+    # The true offset 3_990: one exchange 30 ms up and 10 down, another 10 up and 30 down.
+    # Either alone (the same round trip) is 10 ms off; each direction's quickest trip
+    # together says [max(s - r), min(s - t)] = [3_980, 4_000]: 3_990 ± 10.
+    two = ClockSync()
+    for t, now, r in ((0.0, 4_020.0, 40.0), (100.0, 4_100.0, 140.0)):
+        two.report(two.pong(t, now), r)
+    best = two.best
+    assert best is not None and abs(best.offset - 3_990.0) == 10.0
+    assert two.estimate() == (3_990.0, 10.0)
+    # A page clock that jumped leaves no offset both sides allow: the quickest sample's.
+    jumped = ClockSync()
+    for t, now, r in ((0.0, 1_000.0, 10.0), (100.0, 500.0, 120.0)):
+        jumped.report(jumped.pong(t, now), r)
+    assert jumped.estimate() == (995.0, 5.0)

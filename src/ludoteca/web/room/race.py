@@ -5,8 +5,9 @@ A person's action in a realtime game (Gotcha's buzz, chat, emote, draw...) arriv
 time, or its arrival for a page that sends none) and the time from which it may be judged,
 ``due``. A press is held until every press that could have been made before it has had time
 to arrive: its stamp plus the longest :attr:`ClockSync.reach` of the other seats' sockets
-(``Room`` computes that ``hold``). With no other synced socket, or presses on a loopback,
-that is at once; with a seat on a 200 ms link, about that seat's one-way trip. Then the
+(:meth:`Race.hold`). That is as short as the other sockets' own trips allow: with no other
+synced socket it is at once (a press is judged on arrival, as before stamps), on a loopback
+about 10 ms, with a seat on a 200 ms link about that seat's longest one-way trip. Then the
 presses are judged in press order (ties in arrival order), each at the game time of its
 stamp; what is no longer legal by then (a breach already buzzed) is refused to its sender
 as any late action is. The engine never sees a clock: the time is in the action's value.
