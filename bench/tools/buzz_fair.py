@@ -1,12 +1,12 @@
 """Does the earlier press win a realtime race, whatever each phone's latency (issue 39)?
 
-``python -m bench.tools.buzz_fair [--trials 300] [--equal 90] [--links 10/2 80/10 200/25]
+``python -m bench.tools.buzz_fair [--trials 200] [--equal 60] [--links 10/2 80/10 200/25]
 [--json F]`` starts ``ludoteca serve`` (real clock) on a fresh SQLite file and a three-seat
 Gotcha room. Each seat is a real WebSocket client behind its own delaying TCP proxy
 (``ludoteca.loadbench.proxy``: one-way ``DELAY/JITTER`` ms each way, uniform jitter, order
-kept) and with a page clock of its own (the monotonic clock shifted by a random skew of
-hours), pinging as the page does (five samples back to back, then one every 2 s, each
-reporting the last pong). A spectator socket without a proxy watches the room's events.
+kept) and a page clock of its own (the monotonic clock shifted by a random skew of 17
+minutes to 3 hours), pinging as the page does (five samples back to back, then one every
+2 s, each reporting the last pong). A spectator socket without a proxy watches the room's events.
 
 A trial makes two seats press (a chat line) at known true times ``gap`` ms apart, the
 earlier seat drawn at random, and reads from the spectator which was played first. Trials
@@ -14,11 +14,15 @@ alternate between the two ways of judging: ``arrival`` (the act carries no ``at`
 server's order before issue 39) and ``stamped`` (the act carries the page's press time).
 Gaps are drawn per bucket (0-10, 10-25, 25-50, 50-100, 100-200 ms) and each trial is counted
 in the bucket of the gap that really separated the two sends. ``--equal`` trials press both
-seats of a pair at the same moment: each seat's share of those it took part in says whether
-its latency advantages it (50% is fair). Every 10 trials the turn player draws and plays
-(GT-15 caps the chat lines per seat per turn). Printed (and ``--json``): correct orderings
-by bucket and mode with Wilson 95% intervals, equal-time shares by seat and mode, the
-server's and this process's CPU seconds and the 1-minute load before and after.
+seats of a pair at one press time (the same ``at``; sent one after the other): each seat's
+share of those it took part in says whether its latency advantages it (50% is fair).
+Every 10 trials the turn player draws and plays (GT-15 caps the chat lines per seat per
+turn). Printed (and ``--json``): correct orderings by bucket and mode with Wilson 95%
+intervals, equal-time shares by seat and mode, each seat's clock offset error at the end
+(the server's estimate against its clock read over a loopback socket), the server's and
+this process's CPU seconds and the 1-minute load before and after. ``--server-log F``
+keeps the server's log at info level: a line per judged press (how long before its arrival
+it was placed, ± its error bound, clamped or not).
 """
 
 from __future__ import annotations
@@ -103,11 +107,12 @@ class Seat:
             await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - time.monotonic()))
         return self.state
 
-    async def act(self, text: str, stamped: bool) -> float:
-        """Press ``text`` now; the true press time (monotonic ms)."""
+    async def act(self, text: str, stamped: bool, true: float | None = None) -> float:
+        """Press ``text`` now (or say it was pressed at ``true``, monotonic ms); the true
+        press time."""
         assert self.state is not None
         message: Message = {"type": "act", "action": text, "version": self.state["version"]}
-        true = time.monotonic() * 1000
+        true = time.monotonic() * 1000 if true is None else true
         if stamped:
             message["at"] = true + self.skew
         await self.ws.send(json.dumps(message))
@@ -197,10 +202,10 @@ async def race(
     loop = asyncio.get_running_loop()
     start = loop.time() + 0.02
     await asyncio.sleep(max(0.0, start - loop.time()))
-    if gap_ms == 0:
-        t1, t2 = await asyncio.gather(
-            first.act(f"chat a{tag}", stamped), second.act(f"chat b{tag}", stamped)
-        )
+    if gap_ms == 0:  # one press time for both (sent one after the other)
+        both = time.monotonic() * 1000
+        t1 = await first.act(f"chat a{tag}", stamped, both)
+        t2 = await second.act(f"chat b{tag}", stamped, both)
     else:
         t1 = await first.act(f"chat a{tag}", stamped)
         await asyncio.sleep(max(0.0, start + gap_ms / 1000 - loop.time()))
@@ -334,17 +339,20 @@ def parse_link(text: str) -> Link:
 def main() -> None:
     """Run the races and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=300, help="gapped races per mode")
-    parser.add_argument("--equal", type=int, default=90, help="equal-time races per mode")
+    parser.add_argument("--trials", type=int, default=200, help="gapped races per mode")
+    parser.add_argument("--equal", type=int, default=60, help="equal-time races per mode")
     parser.add_argument("--links", nargs=3, default=["10/2", "80/10", "200/25"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--server-log", type=Path, help="keep the server's log (info level)")
     args = parser.parse_args()
     links = [parse_link(text) for text in args.links]
     load_before = os.getloadavg()[0]
     started = dt.datetime.now(dt.UTC)
     with tempfile.TemporaryDirectory(prefix="ludoteca-buzz-") as tmp:
-        server = Server(Path(tmp) / "buzz.sqlite3")
+        log = args.server_log
+        extra = ("--log-level", "info") if log is not None else ()
+        server = Server(Path(tmp) / "buzz.sqlite3", log=log, extra_args=extra)
         with server:
             assert server.proc is not None
             cpu = tree_usage(server.proc.pid).cpu_s
