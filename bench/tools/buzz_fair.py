@@ -22,7 +22,8 @@ intervals, equal-time shares by seat and mode, each seat's clock offset error at
 (the server's estimate against its clock read over a loopback socket), the server's and
 this process's CPU seconds and the 1-minute load before and after. ``--server-log F``
 keeps the server's log at info level: a line per judged press (how long before its arrival
-it was placed, ± its error bound, clamped or not).
+it was placed, ± its error bound, clamped or not); ``--server-src DIR`` runs the server
+from another tree's ``src`` (an export of an older commit) against this bench.
 """
 
 from __future__ import annotations
@@ -345,6 +346,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--server-log", type=Path, help="keep the server's log (info level)")
+    parser.add_argument("--server-src", type=Path, help="run the server from this src tree")
     args = parser.parse_args()
     links = [parse_link(text) for text in args.links]
     load_before = os.getloadavg()[0]
@@ -352,7 +354,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ludoteca-buzz-") as tmp:
         log = args.server_log
         extra = ("--log-level", "info") if log is not None else ()
-        server = Server(Path(tmp) / "buzz.sqlite3", log=log, extra_args=extra)
+        env = {"PYTHONPATH": str(args.server_src)} if args.server_src is not None else None
+        server = Server(Path(tmp) / "buzz.sqlite3", log=log, extra_args=extra, env=env)
         with server:
             assert server.proc is not None
             cpu = tree_usage(server.proc.pid).cpu_s
@@ -363,7 +366,7 @@ def main() -> None:
     report["seconds"] = round((dt.datetime.now(dt.UTC) - started).total_seconds(), 1)
     report["load_1min"] = [load_before, os.getloadavg()[0]]
     report["command"] = "python -m bench.tools.buzz_fair " + " ".join(
-        f"--{k} {' '.join(v) if isinstance(v, list) else v}"
+        f"--{k.replace('_', '-')} {' '.join(v) if isinstance(v, list) else v}"
         for k, v in vars(args).items()
         if v is not None
     )

@@ -11,10 +11,10 @@ Beatsync keep their lowest-delay ones, and bounds the offset from both sides wit
 direction's quickest trip of the window: every ping says it is at most ``s - t`` (its trip
 up took some time) and every pong that it is at least ``s - r``; the offset is the middle of
 the tightest pair and its error bound half their distance, never more than half the lowest
-round trip. Taking each direction's minimum separately matters on a jittery link where the
-server's frames queue up on the way down: the lowest-round-trip sample alone then tends to
-have its slow leg on the way down and places that page's presses early (the fairness
-bench measured a 200 ms seat winning 72% of equal-time races that way).
+round trip. Taking each direction's minimum separately helps on a jittery link, where the
+lowest-round-trip sample alone may owe its low round trip to one quick leg and carry the
+other's lag into the offset (in the fairness bench, at equal press times, a 200 ms seat
+won 13 of 40 races with the single sample and 19 of 40 with both sides).
 
 A stamped press is then ``at + offset`` in server time, never earlier than its arrival
 minus the socket's :attr:`ClockSync.reach` (the longest one-way trip its samples showed,
