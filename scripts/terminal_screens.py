@@ -1,6 +1,7 @@
 """The text captures of docs/screens/terminal/: each game mid-game on the full-screen
 table (Gotcha also with 8 players), and a replay, at 80×24 and 120×40, in Spanish and
-English, taken from a real terminal (tmux).
+English, taken from a real terminal (tmux); and a step of Tacocat's lesson (``ludoteca
+learn``) answered once wrongly, at 80×24 in both languages.
 
     .venv/bin/python scripts/terminal_screens.py [OUT]     (default docs/screens/terminal)
 
@@ -127,6 +128,32 @@ def replay(lang: str, size: tuple[int, int], out: Path, record: Path, data: Path
         term.close()
 
 
+LEARN_ANSWERS = ("replace 3", "replace 5 5 6")
+"""Tacocat's lesson: step 2 right, then a wrong try at step 3 (more cards than allowed)."""
+
+
+def learn(lang: str, out: Path, data: Path) -> None:
+    """Capture Tacocat's lesson at step 3, just after a wrong try was answered (80×24)."""
+    command = [str(LUDOTECA), "learn", "tacocat", "--restart", "--lang", lang]
+    term = Tmux(command, (80, 24), {"XDG_DATA_HOME": str(data), "LANG": "C.UTF-8"})
+    prompts = ("Your move (", "Tu jugada (")
+    try:
+        term.wait(("q: leave", "q: salir"))
+        term.send("Enter")
+        term.wait(prompts)
+        term.send(LEARN_ANSWERS[0], "Enter")
+        term.wait(PAUSES)
+        term.send("Space")
+        term.wait(("Step 3 of 9", "Paso 3 de 9"))
+        term.wait(prompts)
+        term.send(LEARN_ANSWERS[1], "Enter")
+        term.wait(("Not yet (rule TC-03)", "Todavía no (regla TC-03)"))
+        time.sleep(1.0)  # let the screen settle
+        (out / f"learn-tacocat-{lang}-80x24.txt").write_text(term.screen(), "utf-8")
+    finally:
+        term.close()
+
+
 def main() -> None:
     """Every capture, into the folder named on the command line."""
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens/terminal")
@@ -152,6 +179,7 @@ def main() -> None:
             capture_output=True,
         )
         for lang in ("en", "es"):
+            learn(lang, out, data)
             for size in SIZES:
                 for game in GAMES:
                     mid_game(game, lang, size, out, data)

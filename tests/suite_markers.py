@@ -46,6 +46,7 @@ SLOW: Mapping[str, frozenset[str]] = {
         | {"test_conformance[tile_up-3-", "test_conformance[tile_up-4-"}
     ),
     "test_crash.py": frozenset(),
+    "test_lesson_positions.py": frozenset(),
     "test_red_team.py": frozenset({"test_idle_connections_of_one_address_leave_the_others_served"}),
     "test_ray_backend.py": frozenset(),
     "test_search_strength.py": frozenset(),
@@ -97,6 +98,14 @@ SLOW: Mapping[str, frozenset[str]] = {
     ),
     # Two spawned workers started and stopped: 41.7 s at load 27 (2026-12-06).
     "test_cluster_hosting.py": frozenset(),
+    # A table screen and three phones play a whole game: Gotcha 9.2 s, Mystery Date 14.7 s
+    # at load 3 (2026-12-06).
+    "test_e2e_party.py": frozenset(
+        {
+            "test_a_table_screen_and_three_phones_play_gotcha",
+            "test_a_table_screen_and_three_phones_play_mystery_date",
+        }
+    ),
 }
 """File name of a test module -> its slow tests: a test function's name, or a parametrized
 test's name up to and including part of its id (``test_conformance[gotcha-8-``, a prefix);

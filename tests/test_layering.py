@@ -12,6 +12,7 @@ ALLOWED = {
     "engine": {"engine"},
     "games": {"engine", "games"},
     "agents": {"engine", "agents", "games"},
+    "lessons": {"engine", "lessons"},
 }
 
 

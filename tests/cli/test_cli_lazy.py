@@ -38,7 +38,7 @@ def _loaded(*args: str) -> set[str]:
     return set(done.stdout.split("LOADED", 1)[1].split())
 
 
-@pytest.mark.parametrize("command", ["play", "replay"])
+@pytest.mark.parametrize("command", ["play", "learn", "replay"])
 def test_play_and_replay_do_not_wait_for_the_other_groups(command: str) -> None:
     loaded = _loaded(command, "--help")
     assert f"ludoteca.cli.{command}" in loaded

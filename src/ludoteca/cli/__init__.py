@@ -6,6 +6,7 @@
   values, read without Pydantic).
 - ``cli.catalogue``: ``games``, ``rules``.
 - ``cli.play``: ``play`` (the game itself is run by ``terminal.play``).
+- ``cli.learn``: ``learn`` (a game's lesson, run by ``terminal.learn``).
 - ``cli.lab``: ``simulate``, ``compare``, ``sweep``, ``ladder``, ``report``; what they print
   is ``cli.lab_print``.
 - ``cli.skill``: ``skill`` (a game's skill profile), ``tune`` (fair variants).
@@ -17,8 +18,8 @@
 
 Each group registers its commands on ``cli.root.app`` when imported. ``app`` (read from
 this package) has every group, imported in the order ``ludoteca --help`` lists them; the
-``ludoteca`` script (:func:`main`) imports only the group of ``play`` or ``replay`` when
-that is the command, so that a game's first screen does not wait for the lab's, the
+``ludoteca`` script (:func:`main`) imports only the group of ``play``, ``learn`` or
+``replay`` when that is the command, so that a game's first screen does not wait for the lab's, the
 server's and the backups' imports; for ``play`` it also pauses the garbage collector until
 the person is asked (``ludoteca.startup``). Nothing outside this package imports it but for ``app``.
 """
@@ -33,9 +34,20 @@ from ludoteca import startup
 from ludoteca.cli import root
 from ludoteca.cli.lang import default_lang, lang_from_args, list_agents_in_help
 
-GROUPS = ("catalogue", "play", "lab", "skill", "league", "replay", "bench", "serve", "backup")
+GROUPS = (
+    "catalogue",
+    "play",
+    "learn",
+    "lab",
+    "skill",
+    "league",
+    "replay",
+    "bench",
+    "serve",
+    "backup",
+)
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
-ALONE = ("play", "replay")
+ALONE = ("play", "learn", "replay")
 """Commands whose group is imported alone when the script runs them (a quick first screen)."""
 HELP_WORDS = frozenset({"--help", "-h"})
 """What asks for a command's help (``-h`` too, so that it is never a help without agents)."""

@@ -125,6 +125,15 @@ register(
             "es": "Juega en la terminal contra un bot, o por turnos en el mismo dispositivo.",
             "en": "Play in the terminal against a bot, or hot-seat on one device.",
         },
+        "cli.help.learn": {
+            "es": "Aprende un juego jugando: una lección corta y luego una partida contra un "
+            "bot tranquilo.",
+            "en": "Learn a game by playing: a short lesson, then a game against a gentle bot.",
+        },
+        "cli.help.restart": {
+            "es": "Empieza la lección desde el principio.",
+            "en": "Start the lesson from the beginning.",
+        },
         "cli.help.level": {
             "es": "Nivel del bot: beginner (principiante), casual (aficionado), strong (fuerte) "
             "o strongest (el más fuerte), medidos por su puntuación (en lugar de --vs).",

@@ -530,6 +530,16 @@ class GotchaHuman:
             for line in news:
                 self._console.print(f"  · {line}", highlight=False, markup=False, emoji=False)
 
+    def parse_answer(self, answer: str, t: int, options: Menu, names: Sequence[str]) -> Any:
+        """The action a typed answer asks for, stamped ``t``, read as in a game: a number
+        picks from ``options``, ``/buzz``, ``/emote`` and the other commands, ``@`` the
+        notation, anything else is chat (a lesson reads its tries this way).
+
+        Raises:
+            RulesError: If the answer is no action.
+        """
+        return self._read(answer, t, options, names)
+
     def _read(self, answer: str, t: int, options: Menu, names: Sequence[str]) -> Any:
         if answer.isascii() and answer.isdigit():
             number = int(answer)

@@ -20,10 +20,11 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, rooms, sockets
+from ludoteca.web.routes import games, health, pages, party, rooms, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -77,6 +78,7 @@ def create_app(
         pages.router(site),
         games.router(),
         rooms.router(site),
+        party.router(site),
         health.router(site),
         sockets.router(site),
     ):
@@ -101,6 +103,7 @@ def serving(
         else:
             host = LocalHost(hall, site.limits, site.meter)
         site.room_host = host
+        site.codes = JoinCodes(store, site.limits.room_days)
         unwatch = metrics.watch(lambda: [(room.status, len(room.clients)) for room in host.held()])
         freezer = Freezer(asyncio.get_running_loop())
         await host.start()

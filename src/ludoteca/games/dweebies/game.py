@@ -589,11 +589,16 @@ def _explain_place(state: State, seat: Seat, action: Place) -> tuple[str, Messag
         return ("DW-08" if any(state.scores) else "DW-03"), msg("dweebies.centre")
     x, y = action.x, action.y
     at = layout.cell(x, y) if layout.in_range(x, y) else -1
+    where = Localized(where_text(x, y, "es"), where_text(x, y, "en"))
     if at in cells:
-        return "DW-03", msg("dweebies.occupied", x=x, y=y)
+        return "DW-03", msg("dweebies.occupied", where=where)
     if at not in state.frontier:
-        return "DW-03", msg("dweebies.not_adjacent", x=x, y=y)
-    shown = " ".join(f"({cx}, {cy})" for cx, cy in map(layout.xy, state.cells))
+        return "DW-03", msg("dweebies.not_adjacent", where=where)
+    link = [layout.xy(cell) for cell in state.cells]
+    shown = Localized(
+        "; ".join(where_text(cx, cy, "es") for cx, cy in link),
+        "; ".join(where_text(cx, cy, "en") for cx, cy in link),
+    )
     return "DW-07", msg("dweebies.keep_together", groups=len(state.groups), cells=shown)
 
 

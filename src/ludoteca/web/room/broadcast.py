@@ -269,6 +269,11 @@ def spectator_count(room: Public) -> int:
     return sum(1 for c in room.clients if c.hello and c.seat is None)
 
 
+def table_count(room: Public) -> int:
+    """The sockets open as the room's table screen (party mode)."""
+    return sum(1 for c in room.clients if c.hello and c.table)
+
+
 def summary(
     room: Public, lang: Lang, connected: set[int] | None = None, spectators: int | None = None
 ) -> dict[str, Any]:
@@ -302,6 +307,7 @@ def summary(
         "game_no": room.game_no,
         "seats": seats,
         "spectators": spectator_count(room) if spectators is None else spectators,
+        "tables": table_count(room),
     }
 
 

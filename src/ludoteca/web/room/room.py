@@ -257,7 +257,8 @@ class Room:
             hello = p.Hello(None, hello.lang, None)
         if hello.creator is not None and self.creator_hash:
             client.creator = secrets.compare_digest(hash_token(hello.creator), self.creator_hash)
-        if hello.token is not None:
+        client.table = hello.role == "table"
+        if hello.token is not None and not client.table:  # a table screen holds no seat
             held = self.seating.holder(hello.token)
             if held is not None:
                 if self.seats[held].kind == BOT:
@@ -273,7 +274,7 @@ class Room:
         if bad_token:
             client.error(RoomError("bad_token", msg("web.error.bad_token")))
         self._welcome(client)
-        if reclaimed:  # a seat changed hands: everyone gets the whole room
+        if reclaimed or client.table:  # a seat changed hands, or a table screen came
             self.broadcast_room()
         else:  # a join: the room to the newcomer, only what changed to the others
             client.send({"type": "room", "room": self.summary(client.lang)})
@@ -309,7 +310,10 @@ class Room:
         """Forget a closed socket; the others see who is still connected."""
         if client in self.clients:
             self._forget(client)
-            self._presence_soon()
+            if client.table:  # phones hear whether a table screen is there (its sounds)
+                self.broadcast_room()
+            else:
+                self._presence_soon()
         self.drop(client)
 
     def _forget(self, client: Client) -> None:
@@ -334,6 +338,8 @@ class Room:
     async def _sit(self, client: Client, sit: p.Sit) -> None:
         if self.status != LOBBY:
             raise RoomError("already_started", msg("web.error.already_started"))
+        if client.table:
+            raise RoomError("table_screen", msg("web.error.table_screen"))
         if client.seat is not None:
             raise RoomError("bad_message", msg("web.error.already_seated", seat=client.seat))
         seat, token = self.seating.sit(sit.seat, sit.name, sit.age, sit.traits)
@@ -433,7 +439,8 @@ class Room:
     # Starting, playing, ending
 
     async def _start(self, client: Client, *, rematch: bool) -> None:
-        if client.seat is None:
+        # Seated people start; so does the room's creator unseated (its table screen).
+        if client.seat is None and not client.creator:
             raise RoomError("not_seated", msg("web.error.not_seated"))
         if self.status == PLAYING:
             raise RoomError("already_started", msg("web.error.already_started"))

@@ -1,4 +1,5 @@
-"""The pages: one page for every path a person opens (``/``, ``/room/{id}``, ``/how/{game}``);
+"""The pages: one page for every path a person opens (``/``, ``/room/{id}``, ``/how/{game}``,
+and party mode's ``/room/{id}/table``, ``/room/{id}/phone``, ``/join`` and ``/join/{code}``);
 the shell (``static/``) reads the path and draws the lobby, the table or the guide. Each
 answers ``GET`` and ``HEAD`` (link checkers and monitors ask with ``HEAD``).
 """
@@ -21,6 +22,22 @@ def router(site: Site) -> APIRouter:
 
     @routes.api_route("/room/{room_id}", methods=["GET", "HEAD"])
     async def room_page(room_id: str) -> Response:
+        return site.index()
+
+    @routes.api_route("/room/{room_id}/table", methods=["GET", "HEAD"])
+    async def table_page(room_id: str) -> Response:
+        return site.index()
+
+    @routes.api_route("/room/{room_id}/phone", methods=["GET", "HEAD"])
+    async def phone_page(room_id: str) -> Response:
+        return site.index()
+
+    @routes.api_route("/join", methods=["GET", "HEAD"])
+    async def join_page() -> Response:
+        return site.index()
+
+    @routes.api_route("/join/{code}", methods=["GET", "HEAD"])
+    async def join_code_page(code: str) -> Response:
         return site.index()
 
     @routes.api_route("/how/{game_id}", methods=["GET", "HEAD"])

@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
+from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
 from ludoteca.web.wire.limits import Limits, Meter
@@ -30,6 +31,7 @@ class Site:
         room_host: Who holds the rooms, set while the application runs (its lifespan).
         origins: Pages of other hosts (``https://host[:port]``, lower case) that may open
             sockets and create rooms (``--origins``); the server's own host always may.
+        codes: The rooms' join codes (party mode), set while the application runs.
     """
 
     limits: Limits
@@ -37,6 +39,7 @@ class Site:
     static_dir: Path
     room_host: RoomHost | None = None
     origins: tuple[str, ...] = ()
+    codes: JoinCodes | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""

@@ -2,18 +2,27 @@
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
 //   /how/<game id>   -> how to play that game (guide.js)
+//   /room/<id>/table, /room/<id>/phone -> the room as a table screen or a phone (party mode)
+//   /join, /join/<code> -> type a table's code, or open its QR link (join.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
 import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
 import {mountRoom} from "./room.js";
+import {joinCodeFrom, mountJoin} from "./join.js";
 import {s as screenText} from "./room_text.js";
 
 /** The room id of a /room/<id> path, or null. */
 export function roomIdFrom(pathname) {
   const match = /^\/room\/([^/]+)\/?$/.exec(pathname);
   return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** {id, mode} of a party-mode room path (/room/<id>/table or /room/<id>/phone), or null. */
+export function roomModeFrom(pathname) {
+  const match = /^\/room\/([^/]+)\/(table|phone)\/?$/.exec(pathname);
+  return match ? {id: decodeURIComponent(match[1]), mode: match[2]} : null;
 }
 
 function header(root) {
@@ -60,7 +69,11 @@ function start() {
   onLangChange(drawHeader);
   const roomId = roomIdFrom(location.pathname);
   const guideId = guideIdFrom(location.pathname);
+  const party = roomModeFrom(location.pathname);
+  const code = joinCodeFrom(location.pathname);
   if (roomId) mountRoom(root, roomId);
+  else if (party) mountRoom(root, party.id, party.mode);
+  else if (code !== null) mountJoin(root, code);
   else if (guideId) mountGuide(root, guideId);
   else mountLobby(root);
 }

@@ -4,6 +4,7 @@
 import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
+import {pt} from "./room_party.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -169,7 +170,8 @@ export function mountLobby(root) {
     if (target && target.scrollIntoView) target.scrollIntoView({behavior: "smooth", block: "start"});
   };
 
-  async function create() {
+  // asTable: open the new room as its table screen (party mode), else as a player's page.
+  async function create(asTable = false) {
     const card = games && games.find((g) => g.id === form.game);
     if (!card || form.busy) return;
     form.busy = true;
@@ -193,7 +195,7 @@ export function mountLobby(root) {
       const body = await response.json().catch(() => ({}));
       if (response.ok && body.invite) {
         saveCreator(body.room, body.creator);
-        location.assign(body.invite);
+        location.assign(asTable ? `${body.invite}/table` : body.invite);
         return;
       }
       form.error = (body.error && body.error.message) || t("error.http", {status: response.status});
@@ -252,6 +254,11 @@ export function mountLobby(root) {
         h("button", {
           class: "btn primary big", type: "submit", "data-testid": "create-room", disabled: form.busy,
         }, [form.busy ? t("lobby.creating") : t("lobby.create_button")]),
+        h("button", {
+          class: "btn big", type: "button", "data-testid": "create-table", disabled: form.busy,
+          title: pt("open.table_help"), onclick: () => create(true),
+        }, [pt("lobby.create_table")]),
+        h("p", {class: "muted small"}, [pt("open.table_help"), " ", h("a", {href: "/join"}, [pt("lobby.join_link")])]),
       ]),
     ]);
   }

@@ -74,8 +74,10 @@ export function socketUrl(roomId) {
 }
 
 export class Connection {
-  constructor(roomId, {onMessage, onStatus, getLang}) {
+  // role "table": the room's table screen (party mode): the public view, no seat token sent.
+  constructor(roomId, {onMessage, onStatus, getLang, role = null}) {
     this.roomId = roomId;
+    this.role = role;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
     this.getLang = getLang || (() => "en");
@@ -111,8 +113,9 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const hello = {type: "hello", lang: this.getLang()};
-      const token = loadToken(this.roomId);
+      const token = this.role === "table" ? null : loadToken(this.roomId);
       if (token) hello.token = token;
+      if (this.role) hello.role = this.role;
       const creator = loadCreator(this.roomId);
       if (creator) hello.creator = creator;
       ws.send(JSON.stringify(hello));

@@ -15,7 +15,8 @@ import {replayBar, replayTarget} from "./room_replay.js";
 import {buildRoom} from "./room_layout.js";
 import {drawResult} from "./room_result.js";
 import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./room_util.js";
-import {drawNotice, lobbyStatus} from "./room_notice.js";
+import {drawNotice, errorBanner, lobbyStatus} from "./room_notice.js";
+import {boardSpeaks, drawTable, fetchCode, rememberSeat, soundsHere, tableLink} from "./room_party.js";
 import {drawChatLog} from "./room_chat.js";
 import {playMotion, soundFor} from "./motion.js";
 import {playSound, soundSwitch} from "./sound.js";
@@ -27,8 +28,9 @@ const CHANCE = -1;
 const ERROR_MS = 12000;
 const PENDING_MS = 4000;
 
-/** Mount the room page for `roomId` into `root`. */
-export function mountRoom(root, roomId) {
+/** Mount the room page for `roomId` into `root`; `mode` "table" or "phone" for party mode
+ * (room_party.js), "full" for the page that does everything. */
+export function mountRoom(root, roomId, mode = "full") {
   const profile = stored(PROFILE_KEY, {age: "", traits: []});
   const S = {
     roomId,
@@ -66,11 +68,13 @@ export function mountRoom(root, roomId) {
   };
   const dom = {};
   let renderToken = 0;
+  let code = null;  // the table screen's join code (fetchCode's answer)
+  root.dataset.mode = mode;
 
   // --- sending -----------------------------------------------------------------------
 
   const conn = new Connection(roomId, {
-    getLang,
+    getLang, role: mode === "table" ? "table" : null,
     onMessage: (message) => receive(message),
     onStatus: (status, info) => {
       if (status === "connecting") S.freshSocket = true;
@@ -201,6 +205,7 @@ export function mountRoom(root, roomId) {
       case "welcome":
         S.paused = null;  // a socket opened while paused is told so right after
         S.you = message.seat ?? null;
+        rememberSeat(roomId, S.you);
         if (S.you !== null && S.left !== null) {  // the seat is ours again (a reload reclaims it)
           S.left = null;
           store(LEFT_KEY + roomId, null);
@@ -216,6 +221,7 @@ export function mountRoom(root, roomId) {
         break;
       case "seated":
         S.you = message.seat;
+        rememberSeat(roomId, S.you);
         S.error = null;
         drawAll();
         break;
@@ -247,7 +253,7 @@ export function mountRoom(root, roomId) {
         // What this state brought (the viewer's own events): the board moves it, we hear it.
         S.fresh = message.events_reset ? [] : (message.events || []);
         S.catchingUp = Boolean(message.events_reset);  // a (re)connection: the whole story, nothing moves
-        playSound(soundFor(S.fresh));
+        if (soundsHere(mode, S.room)) playSound(soundFor(S.fresh));
         noticeTurn();
         if (S.notice) drawNoticeSlot();
         drawHead();
@@ -257,6 +263,7 @@ export function mountRoom(root, roomId) {
         drawReplayBar();
         drawHistoryPanel();
         drawSeats();
+        drawParty();
         break;
       case "chat":
         S.chat.push(message);
@@ -367,7 +374,7 @@ export function mountRoom(root, roomId) {
   function noticeTurn() {
     const mine = isMyTurn();
     if (mine && !S.wasMyTurn) {
-      playSound("turn");
+      if (soundsHere(mode, S.room)) playSound("turn");
       if (navigator.vibrate) {
         try { navigator.vibrate(60); } catch { /* not allowed: fine */ }
       }
@@ -403,12 +410,13 @@ export function mountRoom(root, roomId) {
     drawSeats();
     drawInvite();
     drawChat();
+    drawParty();
   }
 
   function statusText() {
     if (!S.room) return t("room.loading");
     if (S.replay) return t("status.replay");
-    if (S.room.status === "lobby") return lobbyStatus(S.room, S.you);
+    if (S.room.status === "lobby") return lobbyStatus(S.room, S.you, canStart());
     const base = t(`status.${S.room.status}`);
     if (S.room.status !== "playing" || !S.state) return base;
     if (isMyTurn()) return `${base} · ${t("status.your_turn")}`;
@@ -431,6 +439,7 @@ export function mountRoom(root, roomId) {
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
       S.room ? h("a", {class: "btn small ghost how-link", href: `/how/${encodeURIComponent(S.room.game)}`,
         target: "_blank", rel: "noopener", "data-testid": "how-to-play"}, [t("room.how_to_play")]) : null,
+      S.room && mode === "full" ? tableLink(roomId) : null,
       soundSwitch(),
       dom.conn,
     ]));
@@ -496,21 +505,7 @@ export function mountRoom(root, roomId) {
     if (!error) return;
     // The toast goes by itself after a while; the next move or ✕ removes it at once.
     errorTimer = setTimeout(() => { if (S.error === error) { S.error = null; drawError(); } }, ERROR_MS);
-    dom.error.appendChild(h("div", {
-      class: `banner ${error.warn ? "warn" : "error"}`, role: "alert", "data-testid": "error",
-      "data-code": error.code || "", "data-rule": error.rule_id || "",
-    }, [
-      h("div", {class: "banner-text"}, [
-        error.code === "illegal" ? null : h("strong", {}, [t("error.title"), ": "]),
-        h("span", {class: "error-message"}, [error.message || error.code || ""]),
-        error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
-        error.action ? h("code", {class: "error-action"}, [error.action]) : null,
-      ]),
-      h("button", {
-        class: "btn small ghost", type: "button", "aria-label": t("error.dismiss"),
-        onclick: () => { S.error = null; drawError(); },
-      }, ["✕"]),
-    ]));
+    dom.error.appendChild(errorBanner(error, () => { S.error = null; drawError(); }));
   }
 
   function drawNoticeSlot() {
@@ -547,7 +542,7 @@ export function mountRoom(root, roomId) {
     return {
       view: state.view, legal: state.legal || [], you: state.you ?? S.you,
       actors: state.actors || [], last: state.last || null, replay: false, clock: state.clock ?? null,
-      events: S.fresh || [],
+      events: S.fresh || [], speak: boardSpeaks(mode, S.room),
     };
   }
 
@@ -634,10 +629,6 @@ export function mountRoom(root, roomId) {
     }));
   }
 
-  function saveProfile() {
-    store(PROFILE_KEY, {age: S.age, traits: [...S.traits]});
-  }
-
   // Seats and the buttons under them are patched, not redrawn: presence messages come every
   // 0.25 s while people join, and a redraw between mousedown and mouseup loses a click.
   function drawSeats() {
@@ -681,7 +672,7 @@ export function mountRoom(root, roomId) {
       if (spec) {
         parts.push(profileForm({
           age: S.age, traits: S.traits, spec,
-          onChange: (age, traits) => { S.age = age; S.traits = traits; saveProfile(); },
+          onChange: (age, traits) => { S.age = age; S.traits = traits; store(PROFILE_KEY, {age, traits: [...traits]}); },
         }));
       }
     }
@@ -695,7 +686,7 @@ export function mountRoom(root, roomId) {
         parts.push(select.node);
       }
     }
-    if (lobby && S.you !== null) {
+    if (lobby && canStart()) {
       const full = S.room.seats.every((s) => s.kind !== "free");
       parts.push(h("button", {
         class: "btn primary big", type: "button", "data-testid": "start", disabled: !full,
@@ -704,6 +695,15 @@ export function mountRoom(root, roomId) {
       if (!full) parts.push(h("p", {class: "muted small"}, [t("room.start_wait")]));
     }
     patch(dom.after, parts);
+  }
+
+  // Seated people start the game; so does the creator's table screen (party mode).
+  function canStart() {
+    return S.you !== null || (mode === "table" && S.creator);
+  }
+
+  function drawParty() {
+    drawTable(root, dom.party, mode, S, code, drawParty);
   }
 
   function drawInvite() {
@@ -795,4 +795,5 @@ export function mountRoom(root, roomId) {
   checkRoom();
   loadCards();
   conn.connect();
+  if (mode === "table") fetchCode(roomId).then((answer) => { code = answer; drawParty(); });
 }

@@ -39,6 +39,7 @@ export function buildRoom(root, dom, S, on) {
   dom.joinKey = null;
   dom.after = h("div", {class: "join after"});
   dom.invite = h("div", {class: "invite"});
+  dom.party = h("div", {class: "party-slot", "data-testid": "party"});  // the table screen's (room_party.js)
   dom.chatLog = h("ol", {class: "chat-log", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: "0"});
   // What a screen reader reads as it happens: each new line of the history (room_history.announce).
   dom.liveLog = h("div", {class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("history.live_label"), "data-testid": "live-log"});
@@ -81,6 +82,7 @@ export function buildRoom(root, dom, S, on) {
       h("section", {class: "panel history", "aria-labelledby": "history-title"}, [dom.history]),
     ]),
     h("aside", {class: "room-side"}, [
+      dom.party,
       h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
         h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
       ]),

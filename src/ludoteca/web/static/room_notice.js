@@ -11,10 +11,26 @@ export const NOTICE_MS = 10000;
 
 /** The status line of a room before its game: "Waiting for players" while a seat is free,
  * else that the table is ready (for a seated person) or waits for a seated person to start. */
-export function lobbyStatus(room, you) {
+export function lobbyStatus(room, you, starts = you !== null) {
   const full = room.seats.length > 0 && room.seats.every((seat) => seat.kind !== "free");
   if (!full) return t("status.lobby");
-  return s(you !== null ? "status.lobby_full" : "status.lobby_full_wait");
+  return s(starts ? "status.lobby_full" : "status.lobby_full_wait");
+}
+
+/** The error toast of `error` ({code, message, rule_id, action, warn}); ✕ calls `dismiss`. */
+export function errorBanner(error, dismiss) {
+  return h("div", {
+    class: `banner ${error.warn ? "warn" : "error"}`, role: "alert", "data-testid": "error",
+    "data-code": error.code || "", "data-rule": error.rule_id || "",
+  }, [
+    h("div", {class: "banner-text"}, [
+      error.code === "illegal" ? null : h("strong", {}, [t("error.title"), ": "]),
+      h("span", {class: "error-message"}, [error.message || error.code || ""]),
+      error.rule_id ? h("span", {class: "rule-id", "data-testid": "rule-id"}, [t("error.rule", {rule: error.rule_id})]) : null,
+      error.action ? h("code", {class: "error-action"}, [error.action]) : null,
+    ]),
+    h("button", {class: "btn small ghost", type: "button", "aria-label": t("error.dismiss"), onclick: dismiss}, ["✕"]),
+  ]);
 }
 
 let noticeTimer = null;

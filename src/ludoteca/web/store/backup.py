@@ -25,7 +25,17 @@ from typing import Any
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
-TABLES = ("rooms", "seats", "games", "actions", "reasons", "chat", "creators", "schema_migrations")
+TABLES = (
+    "rooms",
+    "seats",
+    "games",
+    "actions",
+    "reasons",
+    "chat",
+    "creators",
+    "schema_migrations",
+    "join_codes",
+)
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 
 

@@ -167,6 +167,20 @@ class Store(Protocol):
         """The last ``limit`` chat lines, oldest first."""
         ...
 
+    def room_code(self, room_id: str) -> str | None:
+        """The room's join code (``room.codes``), if it was given one."""
+        ...
+
+    def code_room(self, code: str) -> str | None:
+        """The room a join code names, if any."""
+        ...
+
+    def claim_code(self, room_id: str, code: str, at_ms: int, stale_before_ms: int) -> bool:
+        """Give ``room_id`` the join code ``code`` unless a live room holds it (a room
+        created at or after ``stale_before_ms``, or playing); True if the room holds it now.
+        """
+        ...
+
     def submit(self, write: Callable[[], None], done: Done) -> None:
         """Run ``write`` (calls of this store's write methods) in the writer thread, in one
         transaction with the other writes queued meanwhile; then call ``done`` (in that

@@ -115,7 +115,19 @@ BASE = (
 
 """The tables of the first release (rooms, seats, games, steps, reasons, chat, creators)."""
 
-MIGRATIONS: tuple[Migration, ...] = (Migration("0001_base", BASE),)
+JOIN_CODES = (
+    """CREATE TABLE IF NOT EXISTS join_codes (
+        code TEXT PRIMARY KEY,
+        room_id TEXT NOT NULL UNIQUE,
+        created_ms BIGINT NOT NULL
+    )""",
+)
+"""Party mode's join codes (``web.room.codes``): a room's four letters, kept across restarts."""
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration("0001_base", BASE),
+    Migration("0002_join_codes", JOIN_CODES),
+)
 """Every migration, oldest first."""
 
 

@@ -405,6 +405,47 @@ class SqlStore:
             for r in reversed(rows)
         ]
 
+    def room_code(self, room_id: str) -> str | None:
+        """The room's join code, if it was given one."""
+        rows = self._read("SELECT code FROM join_codes WHERE room_id = ?", (room_id,))
+        return str(rows[0][0]) if rows else None
+
+    def code_room(self, code: str) -> str | None:
+        """The room a join code names, if any."""
+        rows = self._read("SELECT room_id FROM join_codes WHERE code = ?", (code,))
+        return str(rows[0][0]) if rows else None
+
+    def claim_code(self, room_id: str, code: str, at_ms: int, stale_before_ms: int) -> bool:
+        """Give ``room_id`` the join code ``code`` if no live room holds it (one
+        transaction): a code that is free, or held by a room gone or created before
+        ``stale_before_ms`` and not playing, is taken; else nothing changes.
+
+        Returns:
+            Whether the room now holds ``code``.
+        """
+        # No room fence: a code is no room's state, any worker may hand one out (the
+        # table's keys keep a code and a room to one pairing).
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT j.room_id, r.created_ms, r.status FROM join_codes j"
+                    " LEFT JOIN rooms r ON r.id = j.room_id WHERE j.code = ?"
+                ),
+                (code,),
+            )
+            held = cur.fetchone()
+            if held is not None:
+                holder, created, status = held
+                live = created is not None and (created >= stale_before_ms or status == "playing")
+                if holder == room_id or live:
+                    return bool(holder == room_id)
+                cur.execute(self._sql("DELETE FROM join_codes WHERE code = ?"), (code,))
+            cur.execute(
+                self._sql("INSERT INTO join_codes (code, room_id, created_ms) VALUES (?, ?, ?)"),
+                (code, room_id, at_ms),
+            )
+            return True
+
     def close(self) -> None:
         """Finish the queued writes and release the connection."""
         writer, self._writer = self._writer, None

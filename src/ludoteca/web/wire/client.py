@@ -52,6 +52,8 @@ class Client:
         self.hello = False
         self.creator = False
         """Its ``hello`` named the room creator's token: it may manage bots in the lobby."""
+        self.table = False
+        """Its ``hello`` opened the room's table screen (party mode): never seated."""
         self.gone = False
         """Closed for not reading (or a failed send): nothing more is queued for it."""
         self.heard: tuple[int, int | None, Lang, int] | None = None

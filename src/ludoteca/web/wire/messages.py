@@ -366,6 +366,22 @@ register(
             "es": "Este enlace de asiento ha caducado con su sala: entra como espectador",
             "en": "This seat link expired with its room: join as a spectator",
         },
+        "web.error.bad_code": {
+            "es": "«{code}» no es un código de mesa: son cuatro letras, como BDFG",
+            "en": "“{code}” is not a table code: it is four letters, like BDFG",
+        },
+        "web.error.no_code": {
+            "es": "Ninguna mesa tiene el código {code}: míralo otra vez en la pantalla de la mesa",
+            "en": "No table has the code {code}: check it again on the table screen",
+        },
+        "web.error.code_expired": {
+            "es": "El código {code} ha caducado con su mesa: pide el código de la mesa de hoy",
+            "en": "The code {code} expired with its table: ask for today's table code",
+        },
+        "web.error.table_screen": {
+            "es": "La pantalla de la mesa no ocupa asiento: únete desde un móvil con el código",
+            "en": "The table screen takes no seat: join from a phone with the code",
+        },
         "web.room_repaired": {
             "es": "La sala {room} estaba a medio guardar y se ha reparado: {what}",
             "en": "Room {room} was half stored and has been repaired: {what}",

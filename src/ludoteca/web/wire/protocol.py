@@ -46,11 +46,14 @@ class ProtocolError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: an optional seat token, language and room creator's token."""
+    """The first message: an optional seat token, language and room creator's token, and
+    ``role``: ``"table"`` for a room's table screen (party mode: the public view, no seat).
+    """
 
     token: str | None
     lang: str | None
     creator: str | None = None
+    role: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,12 @@ def parse(text: str) -> ClientMessage:
         raise ProtocolError("bad_message", msg("web.error.not_object"))
     kind = data["type"]
     if kind == "hello":
-        return Hello(_opt_str(data, "token"), _opt_str(data, "lang"), _opt_str(data, "creator"))
+        role = _opt_str(data, "role")
+        if role not in (None, "table"):
+            raise _bad_field("role", '"table"')
+        return Hello(
+            _opt_str(data, "token"), _opt_str(data, "lang"), _opt_str(data, "creator"), role
+        )
     if kind == "sit":
         traits = data.get("traits", [])
         if (

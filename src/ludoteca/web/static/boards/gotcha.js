@@ -65,7 +65,8 @@ export function render(root, ctx) {
   const s = { ctx, view, lang, me, legal, canTry, social, buzzable, last: parseLast(ctx.last) };
   if (ui.card && !(view.hand || []).includes(ui.card)) ui.card = null;
 
-  announceNew(view, lang, ctx.replay);
+  // Party mode: the table screen reads the rules aloud (room_party.js), not this board.
+  if (ctx.speak !== false) announceNew(view, lang, ctx.replay);
   startClock(view, ctx, lang);
 
   const myTurn = me !== null && view.current === me && view.phase !== "over";
@@ -169,7 +170,7 @@ function statusBar(s) {
     ]));
   }
   if (s.ctx.replay) rows.push(h("div", { class: "gt-note" }, tr(lang, "replay")));
-  else if (s.me === null) rows.push(h("div", { class: "gt-note" }, tr(lang, "spectator")));
+  else if (s.me === null) rows.push(h("div", { class: "gt-note gt-watching" }, tr(lang, "spectator")));
   else if (view.phase !== "over") rows.push(h("div", { class: "gt-note" }, tr(lang, "left", { n: view.events_left[s.me] })));
   return h("div", { class: "gt-status" }, rows);
 }
