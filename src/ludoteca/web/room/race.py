@@ -49,6 +49,8 @@ class Press:
         text: The action's text without its time.
         version: The state version the page pressed on.
         stamp: How the press was placed in server time.
+        game_no: The room's game it was pressed in (a rematch started meanwhile makes it
+            stale).
     """
 
     at: float
@@ -59,6 +61,7 @@ class Press:
     text: str = field(compare=False)
     version: int = field(compare=False)
     stamp: Stamp = field(compare=False)
+    game_no: int = field(compare=False, default=0)
 
 
 class Queue:
@@ -71,12 +74,19 @@ class Queue:
         self._seq = 0
 
     def add(
-        self, client: Client, seat: int, text: str, version: int, stamp: Stamp, hold: float
+        self,
+        client: Client,
+        seat: int,
+        text: str,
+        version: int,
+        stamp: Stamp,
+        hold: float,
+        game_no: int = 0,
     ) -> Press:
         """Hold a press until ``hold`` ms after its stamp (never before its arrival)."""
         self._seq += 1
         due = max(stamp.arrived, stamp.at + hold)
-        press = Press(stamp.at, self._seq, due, client, seat, text, version, stamp)
+        press = Press(stamp.at, self._seq, due, client, seat, text, version, stamp, game_no)
         bisect.insort(self.pending, press)
         return press
 
@@ -161,7 +171,8 @@ class Race:
         """
         sync = client.clock
         stamp = Stamp(arrived, 0.0, arrived) if sync is None else sync.stamp(act.at, arrived)
-        self.queue.add(client, seat, act.action, act.version, stamp, self.hold(seat))
+        game_no = self.table.session.current().game_no
+        self.queue.add(client, seat, act.action, act.version, stamp, self.hold(seat), game_no)
         await self.judge(self.queue.take_due(server_ms()))
 
     def hold(self, seat: int) -> float:
@@ -212,6 +223,8 @@ class Race:
     async def _judge_one(self, press: Press) -> None:
         table = self.table
         live = table.session.current()
+        if live.game_no != press.game_no:  # a rematch began while the press waited
+            raise RoomError("stale", msg("web.error.game_over"), action=press.text)
         if table.status != PLAYING:
             code = "stale" if press.version < live.version else "illegal"
             raise RoomError(code, msg("web.error.game_over"), action=press.text)
