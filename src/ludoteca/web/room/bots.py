@@ -127,9 +127,10 @@ class Table(Protocol):
 
     async def apply_or_retry(
         self, seat: Seat, action: Any, reason: dict[str, str] | None = None
-    ) -> None:
+    ) -> bool:
         """Apply a bot's or a timer's checked step (planned again later if not stored),
-        with the bot's ``reason`` for it (one text per language) if it has one.
+        with the bot's ``reason`` for it (one text per language) if it has one; whether it
+        was applied (not if people who pressed before its time changed the game first).
         """
         ...
 
@@ -420,9 +421,7 @@ class Pilot:
                 if action is None:
                     return
             self.deadlines.pop(seat, None)
-            before = live.version
-            await table.apply_or_retry(seat, action)
-            if live.version > before:  # applied (not refused by the store)
+            if await table.apply_or_retry(seat, action):  # not refused nor overtaken
                 with table.session.calls():
                     names = table.names()
                     label = {

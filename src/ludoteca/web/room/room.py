@@ -524,18 +524,19 @@ class Room:
 
     async def apply_or_retry(
         self, seat: Seat, action: Any, reason: dict[str, str] | None = None
-    ) -> None:
+    ) -> bool:
         """A bot's or a timer's step (with the bot's reason); if the store refuses it, plan
-        again a second later.
+        again a second later. Whether it was applied.
         """
         if self.info.realtime and await self.race.before_bot(action):
-            return  # people who pressed earlier went first: the bots plan again
+            return False  # people who pressed earlier went first: the bots plan again
         try:
             await self.apply(seat, action, reason)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
-        else:
-            metrics.BOT_ACTIONS.inc()
+            return False
+        metrics.BOT_ACTIONS.inc()
+        return True
 
     async def _after_change_async(self) -> None:
         """After stored steps: the game's end stored by the writer thread, if they ended it;
