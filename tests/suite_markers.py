@@ -96,6 +96,9 @@ SLOW: Mapping[str, frozenset[str]] = {
             "test_bots_talk_is_rate_limited_in_the_log_and_f2_shows_it_all",
         }
     ),
+    # axe-core on the lesson page of every game, both sizes and languages, and its end
+    # screen: 14.8 s at load 10-14 (2026-12-06, -n 2).
+    "test_e2e_lessons.py": frozenset({"test_axe_finds_nothing_on_the_lesson_page"}),
     # Two spawned workers started and stopped: 41.7 s at load 27 (2026-12-06).
     "test_cluster_hosting.py": frozenset(),
     # A table screen and three phones play a whole game: Gotcha 9.2 s, Mystery Date 14.7 s

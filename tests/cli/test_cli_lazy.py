@@ -28,7 +28,13 @@ except SystemExit:
     pass
 print("LOADED", *sorted(m for m in sys.modules if m.startswith("ludoteca.cli.")), sep="\\n")
 """
-HEAVY = {"ludoteca.cli.lab", "ludoteca.cli.serve", "ludoteca.cli.backup", "ludoteca.cli.bench"}
+HEAVY = {
+    "ludoteca.cli.lab",
+    "ludoteca.cli.serve",
+    "ludoteca.cli.backup",
+    "ludoteca.cli.bench",
+    "ludoteca.cli.people",
+}
 
 
 def _loaded(*args: str) -> set[str]:

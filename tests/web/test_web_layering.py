@@ -4,7 +4,8 @@ From the bottom: ``telemetry`` (metrics and log formats), ``wire`` (what crosses
 and ``store`` (where rooms live) import nothing else of the web; ``room`` (the
 authoritative rooms of one process) reads the wire, writes the store and counts moves for
 the metrics; ``cluster`` (one worker of several) holds rooms through their public
-interface; ``routes`` (the HTTP and WebSocket routes) talk to the room host; ``app``
+interface; ``learn`` (the lessons' steps and verdicts) reads the rooms' labels, clock and
+game lock; ``routes`` (the HTTP and WebSocket routes) talk to the room host; ``app``
 assembles them all, and only the command line and ``server.workers`` (each worker process
 builds it) import it. The load bench talks to the server over the network: it imports
 nothing of the web. Nothing but the command line imports the web table.
@@ -22,7 +23,7 @@ from ludoteca.web.wire import messages  # noqa: F401 (registers the texts)
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ludoteca"
 WEB = SRC / "web"
-WEB_MAY_IMPORT = {"engine", "agents", "web"}
+WEB_MAY_IMPORT = {"engine", "agents", "lessons", "web"}
 """What the web table imports of the rest of Ludoteca (no game, no terminal)."""
 
 PACKAGE_MAY_IMPORT = {
@@ -31,7 +32,9 @@ PACKAGE_MAY_IMPORT = {
     "store": {"store"},
     "room": {"room", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
-    "routes": {"routes", "room", "wire", "telemetry"},
+    "people": {"people", "store", "wire"},
+    "learn": {"learn", "room", "wire"},
+    "routes": {"routes", "room", "learn", "wire", "telemetry", "people"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 

@@ -15,6 +15,7 @@
 - ``cli.bench``: ``bench`` and ``bench web``.
 - ``cli.serve``: ``serve`` (every option also ``LUDOTECA_<OPTION>``: ``cli.envvars``).
 - ``cli.backup``: ``backup``, ``restore``.
+- ``cli.people``: ``people games NAME`` (a person's games, for the host).
 
 Each group registers its commands on ``cli.root.app`` when imported. ``app`` (read from
 this package) has every group, imported in the order ``ludoteca --help`` lists them; the
@@ -45,6 +46,7 @@ GROUPS = (
     "bench",
     "serve",
     "backup",
+    "people",
 )
 """The command groups, in the order of ``ludoteca --help`` (``bench`` after the commands)."""
 ALONE = ("play", "learn", "replay")

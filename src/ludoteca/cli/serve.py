@@ -7,7 +7,7 @@ With ``cli.backup``, the only command modules that import the web table (``ludot
 from __future__ import annotations
 
 import os
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -18,10 +18,14 @@ from ludoteca.cli.lang import help_text, meta
 from ludoteca.cli.root import OPTIONS_METAVAR, LangOption, app, chosen_lang
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.web.cluster import messages as _cluster_messages  # noqa: F401 (serve's texts)
+from ludoteca.web.people import texts as _people_texts  # noqa: F401 (serve's help texts)
 from ludoteca.web.store import DEFAULT_DB
 from ludoteca.web.store import hide_password as _hide_password
 from ludoteca.web.telemetry.logs import FORMATS, LEVELS
 from ludoteca.web.wire import messages as _web_messages  # noqa: F401 (serve's help texts)
+
+if TYPE_CHECKING:
+    from ludoteca.web.people.settings import PeopleSettings
 
 FramesRate = Annotated[
     str | None, typer.Option("--frames", help=help_text("rate_frames"), metavar=meta("rate"))
@@ -82,6 +86,10 @@ ForwardedAllowIps = Annotated[
 Origins = Annotated[
     str | None, typer.Option("--origins", help=help_text("origins"), metavar="URLS")
 ]
+PublicUrl = Annotated[
+    str | None, typer.Option("--public-url", help=help_text("public_url"), metavar="URL")
+]
+Smtp = Annotated[str | None, typer.Option("--smtp", help=help_text("smtp"), metavar="URL")]
 MetricsOption = Annotated[
     str, typer.Option("--metrics", help=help_text("metrics"), metavar="off|on|IPS")
 ]
@@ -138,6 +146,8 @@ def serve(
     room_days: RoomDays = None,
     forwarded_allow_ips: ForwardedAllowIps = None,
     origins: Origins = None,
+    public_url: PublicUrl = None,
+    smtp: Smtp = None,
     workers: Annotated[
         str, typer.Option("--workers", help=help_text("serve_workers"), metavar="N")
     ] = "1",
@@ -188,6 +198,10 @@ def serve(
         allowed = workers_mod.origins_from_flag(origins)
     except workers_mod.FlagError as error:
         fail(error.message.text(chosen))
+    try:
+        people = _people_settings(public_url, smtp)
+    except ValueError as error:
+        fail(msg(f"web.people.bad_{error}").text(chosen))
     store_url = db or os.environ.get("LUDOTECA_DB") or DEFAULT_DB
     try:
         # a store that cannot open is bad input, not a crash
@@ -211,14 +225,27 @@ def serve(
             if sock is not None:
                 sock.close()
         spec = workers_mod.WorkerSpec(
-            store_url, redis_url, lease, bounds, forwarded_allow_ips, allowed, hosting=hosting
+            store_url,
+            redis_url,
+            lease,
+            bounds,
+            forwarded_allow_ips,
+            allowed,
+            hosting=hosting,
+            people=people,
         )
         shown = {"url": url, "workers": count, "db": _hide_password(store_url)}
         typer.echo(
             msg("web.serving_cluster", redis=_hide_password(redis_url), **shown).text(chosen)
         )
         raise typer.Exit(workers_mod.run(spec, count, host, port))
-    app_ = create_app(store_url, limits=bounds, metrics_access=hosting.access(0), origins=allowed)
+    app_ = create_app(
+        store_url,
+        limits=bounds,
+        metrics_access=hosting.access(0),
+        origins=allowed,
+        people=people,
+    )
     config = uvicorn.Config(
         hosting.wrap(app_, 0),
         host=host,
@@ -241,6 +268,23 @@ def serve(
         )
     typer.echo(msg("web.serving", url=url, db=_hide_password(store_url)).text(chosen))
     server.run(sockets=[table, metrics_sockets[0]])
+
+
+def _people_settings(public_url: str | None, smtp: str | None) -> PeopleSettings:
+    """``--public-url`` and ``--smtp`` checked (a ValueError says ``public_url`` or
+    ``smtp``; the value is not repeated: an SMTP URL may hold a password).
+    """
+    from ludoteca.web.people import settings  # noqa: PLC0415
+
+    try:
+        shown = settings.parse_public_url(public_url) if public_url else ""
+    except ValueError:
+        raise ValueError("public_url") from None
+    try:
+        mail = settings.parse_smtp(smtp) if smtp else None
+    except ValueError:
+        raise ValueError("smtp") from None
+    return settings.PeopleSettings(public_url=shown, smtp=mail)
 
 
 def _refused_hosting(flag: str, value: str) -> Message:

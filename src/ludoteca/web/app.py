@@ -20,11 +20,13 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web.cluster.node import Node
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import LocalHost, RoomHost
 from ludoteca.web.room.settings import Settings
-from ludoteca.web.routes import games, health, pages, party, rooms, sockets
+from ludoteca.web.routes import games, health, lessons, me, pages, party, rooms, sign_in, sockets
 from ludoteca.web.routes import metrics as metrics_route
 from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
@@ -48,6 +50,7 @@ def create_app(
     cluster: ClusterSettings | None = None,
     metrics_access: MetricsAccess | None = None,
     origins: tuple[str, ...] = (),
+    people: PeopleSettings | None = None,
 ) -> FastAPI:
     """The application over the store at ``store_url`` (a SQLite path or a PostgreSQL URL).
 
@@ -63,13 +66,17 @@ def create_app(
         metrics_access: Who may read ``/metrics`` (nobody if None). A port of its own is
             served by wrapping the app in ``telemetry.metrics.only_metrics_on``.
         origins: Pages of other hosts that may open sockets and create rooms (``--origins``).
+        people: How people sign in on another device: the public URL passkeys are bound
+            to and the SMTP server of e-mailed links (``people.settings``; none if None).
     """
     limits = limits or Limits()
+    people = people or PeopleSettings()
     site = Site(limits, Meter(limits), static_dir, origins=origins)
     settings = Settings(bot_delay=bot_delay, clock_scale=clock_scale, limits=limits)
     docs = {} if api_docs else {"docs_url": None, "redoc_url": None, "openapi_url": None}
     lifespan = serving(site, store_url, settings, cluster)
     app = FastAPI(title="Ludoteca", lifespan=lifespan, **docs)  # type: ignore[arg-type]
+    app.state.site = site  # the tests read the rooms held (``site.hall``)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     access = metrics_access or MetricsAccess()
@@ -77,7 +84,10 @@ def create_app(
         metrics_route.router(access),
         pages.router(site),
         games.router(),
+        lessons.router(site),
         rooms.router(site),
+        me.router(site, mail_ready=people.smtp is not None),
+        sign_in.router(site, people),
         party.router(site),
         health.router(site),
         sockets.router(site),
@@ -97,6 +107,8 @@ def serving(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = open_store(store_url, timeout=site.limits.db_seconds)
         hall = Rooms(store, settings)
+        site.profiles = Profiles(store)  # type: ignore[arg-type]
+        site.hall = hall
         host: RoomHost
         if cluster is not None:
             host = Node(cluster, hall, store, site.limits, site.meter)

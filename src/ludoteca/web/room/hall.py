@@ -178,6 +178,21 @@ class Rooms:
         finally:
             room.close()
 
+    def peek(self, room_id: str) -> Room | None:
+        """A room read from the store and replayed to where it stopped, neither kept nor
+        started (no bot or timer of it runs), for reading its state where no process holds
+        it (``routes.my_games``); None if there is no such room or it does not load. Safe
+        in a thread; the caller closes it.
+        """
+        stored = self._fetch(room_id)
+        if stored is None or isinstance(stored, BaseException):
+            return None
+        try:
+            return self._build(stored)
+        except (RulesError, StopIteration, KeyError, ValueError) as error:
+            log.error("room %s does not load: %s", room_id, error)
+            return None
+
     def _fetch(self, room_id: str) -> _Stored | BaseException | None:
         """Everything stored of a room (None: no such room; the error if the read failed)."""
         try:

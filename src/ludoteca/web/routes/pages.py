@@ -1,6 +1,7 @@
 """The pages: one page for every path a person opens (``/``, ``/room/{id}``, ``/how/{game}``,
-and party mode's ``/room/{id}/table``, ``/room/{id}/phone``, ``/join`` and ``/join/{code}``);
-the shell (``static/``) reads the path and draws the lobby, the table or the guide. Each
+``/learn/{game}``, and party mode's ``/room/{id}/table``, ``/room/{id}/phone``, ``/join`` and
+``/join/{code}``); the shell (``static/``) reads the path and draws the lobby, the table,
+the guide or the lesson. Each
 answers ``GET`` and ``HEAD`` (link checkers and monitors ask with ``HEAD``).
 """
 
@@ -42,6 +43,10 @@ def router(site: Site) -> APIRouter:
 
     @routes.api_route("/how/{game_id}", methods=["GET", "HEAD"])
     async def guide_page(game_id: str) -> Response:
+        return site.index()
+
+    @routes.api_route("/learn/{game_id}", methods=["GET", "HEAD"])
+    async def lesson_page(game_id: str) -> Response:
         return site.index()
 
     return routes

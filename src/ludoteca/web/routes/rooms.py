@@ -3,11 +3,14 @@
 - ``POST /api/rooms``: a new room (same-site JSON, rate-limited per address): its id, its
   invite path and the creator's token;
 - ``GET /api/rooms/{id}?lang=``: one room's summary, wherever it is held;
-- ``GET /api/rooms?lang=``: the rooms someone is at now, to join a free seat or watch.
+- ``GET /api/rooms?lang=``: the rooms someone is at now, to join a free seat or watch
+  (never an unlisted one: ``"unlisted": true`` at creation keeps a room to its invite link).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,6 +27,8 @@ from ludoteca.web.routes.site import Site, read_body, refusal, request_lang, sam
 from ludoteca.web.wire import protocol
 from ludoteca.web.wire.client import RoomError
 
+log = logging.getLogger("ludoteca.web")
+
 OPEN_ROOMS_LIMIT = 50
 """Most rooms ``GET /api/rooms`` lists (lobbies with a free seat first, newest first)."""
 LISTED = ("lobby", "playing")
@@ -36,7 +41,9 @@ def router(site: Site) -> APIRouter:
 
     @routes.get("/api/rooms")
     async def api_open_rooms(request: Request) -> Response:
-        return JSONResponse({"rooms": open_rooms(site.host().held(), request_lang(request))})
+        found = open_rooms(site.host().held(), request_lang(request))
+        hidden = await asyncio.to_thread(site.people().rows.unlisted, [r["id"] for r in found])
+        return JSONResponse({"rooms": [row for row in found if row["id"] not in hidden]})
 
     @routes.post("/api/rooms")
     async def api_create_room(request: Request) -> Response:
@@ -77,6 +84,10 @@ async def create_room(site: Site, request: Request) -> Response:
         body = None
     if not isinstance(body, dict):
         return refusal(400, RoomError("bad_message", msg("web.error.bad_body")), lang)
+    unlisted = body.get("unlisted", False)
+    if not isinstance(unlisted, bool):
+        error = RoomError("bad_message", msg("web.error.bad_field", field="unlisted", kind="bool"))
+        return refusal(400, error, lang)
     try:
         game_id = body.get("game")
         if not isinstance(game_id, str):
@@ -90,7 +101,18 @@ async def create_room(site: Site, request: Request) -> Response:
         )
     except RoomError as error:
         return refusal(400, error, lang)
-    answer = {"room": room.id, "invite": f"/room/{room.id}", "creator": room.creator_token}
+    if unlisted:
+        try:
+            await asyncio.to_thread(site.people().rows.unlist, room.id)
+        except Exception:  # the room exists but would show in the list: say so, refuse
+            log.exception("room %s could not be unlisted", room.id)
+            return refusal(500, RoomError("server_error", msg("web.error.store")), lang)
+    answer = {
+        "room": room.id,
+        "invite": f"/room/{room.id}",
+        "creator": room.creator_token,
+        "unlisted": unlisted,
+    }
     return JSONResponse(answer, status_code=201)
 
 

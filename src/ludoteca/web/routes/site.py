@@ -14,7 +14,9 @@ from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
+from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.room.codes import JoinCodes
+from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.host import RoomHost
 from ludoteca.web.wire.client import RoomError
 from ludoteca.web.wire.limits import Limits, Meter
@@ -31,6 +33,9 @@ class Site:
         room_host: Who holds the rooms, set while the application runs (its lifespan).
         origins: Pages of other hosts (``https://host[:port]``, lower case) that may open
             sockets and create rooms (``--origins``); the server's own host always may.
+        profiles: The people of the store (``people.profiles``), set while the
+            application runs.
+        hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
         codes: The rooms' join codes (party mode), set while the application runs.
     """
 
@@ -39,12 +44,19 @@ class Site:
     static_dir: Path
     room_host: RoomHost | None = None
     origins: tuple[str, ...] = ()
+    profiles: Profiles | None = None
+    hall: Rooms | None = None
     codes: JoinCodes | None = None
 
     def host(self) -> RoomHost:
         """The room host (the application has started)."""
         assert self.room_host is not None, "the application's lifespan has not started"
         return self.room_host
+
+    def people(self) -> Profiles:
+        """The people of the store (the application has started)."""
+        assert self.profiles is not None, "the application's lifespan has not started"
+        return self.profiles
 
     def index(self) -> Response:
         """The page (every page path serves it; the shell reads the path)."""

@@ -30,6 +30,7 @@ from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.web.cluster.settings import ClusterSettings
+from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.server.hosting import Hosting
 from ludoteca.web.store import hide_password
 from ludoteca.web.wire import limits as limits_mod
@@ -149,6 +150,7 @@ class WorkerSpec:
     bot_delay: float = 0.4
     clock_scale: float = 1.0
     hosting: Hosting = field(default_factory=Hosting)
+    people: PeopleSettings | None = None
 
 
 def worker_ports(count: int, env: dict[str, str] | None = None) -> list[int | None]:
@@ -208,6 +210,7 @@ def _worker(
         cluster=cluster,
         origins=spec.origins,
         metrics_access=spec.hosting.access(index),
+        people=spec.people,
     )
     served = spec.hosting.wrap(keeping_send(app), index)
     config = uvicorn.Config(

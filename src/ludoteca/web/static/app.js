@@ -2,13 +2,18 @@
 //   /                -> the lobby (lobby.js)
 //   /room/<room id>  -> the room (room.js)
 //   /how/<game id>   -> how to play that game (guide.js)
+//   /learn/<game id> -> the game's lesson (lesson.js)
 //   /room/<id>/table, /room/<id>/phone -> the room as a table screen or a phone (party mode)
 //   /join, /join/<code> -> type a table's code, or open its QR link (join.js)
+//   /me              -> the person's profile and My games (me.js)
 
 import {el, h, clear} from "./boards/svg.js";
 import {LANGS, getLang, onLangChange, setLang, t} from "./i18n.js";
 import {guideIdFrom, mountGuide} from "./guide.js";
 import {mountLobby} from "./lobby.js";
+import {mountMe} from "./me.js";
+import {p as peopleText} from "./people_text.js";
+import {lessonIdFrom, mountLesson} from "./lesson.js";
 import {mountRoom} from "./room.js";
 import {joinCodeFrom, mountJoin} from "./join.js";
 import {s as screenText} from "./room_text.js";
@@ -53,6 +58,7 @@ function header(root) {
       ]),
       h("span", {class: "brand-name"}, [t("app.title")]),
     ]),
+    h("a", {class: "nav-me", href: "/me", "data-testid": "nav-me"}, [peopleText("nav.me")]),
     h("label", {class: "lang"}, [h("span", {class: "sr-only"}, [t("lang.label")]), select]),
   ]);
 }
@@ -69,12 +75,15 @@ function start() {
   onLangChange(drawHeader);
   const roomId = roomIdFrom(location.pathname);
   const guideId = guideIdFrom(location.pathname);
+  const lessonId = lessonIdFrom(location.pathname);
   const party = roomModeFrom(location.pathname);
   const code = joinCodeFrom(location.pathname);
   if (roomId) mountRoom(root, roomId);
   else if (party) mountRoom(root, party.id, party.mode);
   else if (code !== null) mountJoin(root, code);
   else if (guideId) mountGuide(root, guideId);
+  else if (/^\/me\/?$/.test(location.pathname)) mountMe(root);
+  else if (lessonId) mountLesson(root, lessonId);
   else mountLobby(root);
 }
 

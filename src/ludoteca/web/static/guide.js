@@ -7,6 +7,7 @@ import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionValueText} from "./lobby.js";
 import {componentsPicture, examplePictures, picturesStyle} from "./guide_pictures.js";
+import {learnLink} from "./lesson_links.js";
 
 /** The /how/<game> id of a path, or null. */
 export function guideIdFrom(pathname) {
@@ -114,6 +115,7 @@ export function mountGuide(root, game) {
         h("p", {class: "summary"}, [guide.summary]),
         h("div", {class: "card-actions"}, [
           h("a", {class: "btn primary", href: `/?game=${encodeURIComponent(game)}`, "data-testid": "guide-play"}, [t("guide.play", {game: guide.name})]),
+          learnLink(game, {"data-testid": "guide-learn"}),
           h("button", {class: "btn ghost", type: "button", onclick: () => history.back()}, [t("guide.back")]),
         ]),
         h("nav", {class: "guide-toc"}, [h("ol", {}, toc)]),

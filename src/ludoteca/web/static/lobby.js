@@ -5,6 +5,9 @@ import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
 import {pt} from "./room_party.js";
+import {whoStrip} from "./me_strip.js";
+import {p} from "./people_text.js";
+import {learnLink} from "./lesson_links.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -68,6 +71,7 @@ function gameCard(card, choose, selected) {
     h("div", {class: "card-actions"}, [
       h("button", {class: "btn", type: "button", onclick: () => choose(card.id)}, [t("lobby.choose")]),
       h("a", {class: "btn ghost", href: `/how/${encodeURIComponent(card.id)}`, "data-testid": `how-${card.id}`}, [t("room.how_to_play")]),
+      learnLink(card.id, {"data-testid": `learn-${card.id}`}),
     ]),
   ]);
 }
@@ -153,11 +157,12 @@ function openRoomsPanel(rooms) {
 export function mountLobby(root) {
   // "/?game=<id>" (the "Play" link of a How to play page) chooses that game in the form.
   const asked = new URLSearchParams(location.search).get("game");
-  const form = {game: asked, players: null, options: {}, turnSeconds: 0, busy: false, error: null};
+  const form = {game: asked, players: null, options: {}, turnSeconds: 0, unlisted: false, busy: false, error: null};
   let games = null;
   let loadError = null;
   let openRooms = [];
   let openRoomsShown = null;
+  const strip = whoStrip();  // made once: it asks the server who this is once per visit
 
   const choose = (id) => {
     if (form.game !== id) {
@@ -190,6 +195,7 @@ export function mountLobby(root) {
           players: form.players || card.min_players,
           options,
           turn_seconds: form.turnSeconds,
+          unlisted: form.unlisted,
         }),
       });
       const body = await response.json().catch(() => ({}));
@@ -250,6 +256,11 @@ export function mountLobby(root) {
             ...(card.options || []).map((option) => optionControl(option, form)),
           ])
           : null,
+        h("div", {class: "field check"}, [
+          h("input", {id: "unlisted", type: "checkbox", "data-testid": "unlisted", checked: form.unlisted,
+            onchange: (event) => { form.unlisted = event.target.checked; }}),
+          h("label", {for: "unlisted"}, [p("lobby.unlisted")]),
+        ]),
         form.error ? h("p", {class: "form-error", role: "alert", "data-testid": "error"}, [form.error]) : null,
         h("button", {
           class: "btn primary big", type: "submit", "data-testid": "create-room", disabled: form.busy,
@@ -270,6 +281,7 @@ export function mountLobby(root) {
       h("h1", {}, [t("app.title")]),
       h("p", {}, [t("app.tagline")]),
     ]));
+    root.appendChild(strip);
     if (loadError) {
       root.appendChild(h("p", {class: "banner error", role: "alert"}, [t("lobby.load_failed", {error: loadError})]));
       return;

@@ -15,6 +15,7 @@
 // creator's token (from `POST /api/rooms`, in localStorage["ludoteca.creator." + roomId]).
 
 const TOKEN_PREFIX = "ludoteca.token.";
+const PERSON_KEY = "ludoteca.person";
 const CREATOR_PREFIX = "ludoteca.creator.";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
@@ -42,6 +43,55 @@ export function saveToken(roomId, token) {
   } catch {
     // No storage: the seat is held until the page closes.
   }
+}
+
+/** Remember whether this browser has a profile (its cookie is httpOnly: the page cannot
+ * read it; the /me page says so after asking the server); with `name`, the table offers
+ * it when the person sits down. */
+export function markProfile(has, name = null) {
+  try {
+    if (has) localStorage.setItem(PERSON_KEY, "1");
+    else localStorage.removeItem(PERSON_KEY);
+    if (has && name) localStorage.setItem("ludoteca.name", JSON.stringify(name));
+  } catch {
+    // No storage: seats are not linked to the profile from this page.
+  }
+}
+
+/** Link the seat just taken to this browser's person (POST /api/me/seats: My games lists
+ * it, their other devices can take it); nothing is asked without a profile. */
+export function linkSeat(roomId, token) {
+  let has = null;
+  try {
+    has = localStorage.getItem(PERSON_KEY);
+  } catch {
+    return;
+  }
+  if (!has) return;
+  fetch("/api/me/seats", {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({room: roomId, token}),
+  }).then((response) => { if (response.status === 401) markProfile(false); }).catch(() => {});
+}
+
+/** Link every seat this browser holds a token for to its person (after the profile was
+ * made or this browser signed in: the games played before show in My games too). */
+export async function linkSavedSeats() {
+  const found = [];
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key && key.startsWith(TOKEN_PREFIX)) found.push([key.slice(TOKEN_PREFIX.length), localStorage.getItem(key)]);
+    }
+  } catch {
+    return;
+  }
+  await Promise.all(found.map(([roomId, token]) => fetch("/api/me/seats", {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({room: roomId, token}),
+  }).catch(() => null)));
 }
 
 /** Keep the creator token `POST /api/rooms` answered for `roomId` (it may manage bots in
@@ -138,6 +188,7 @@ export class Connection {
         setTimeout(() => waiting.forEach((queued) => this.send(queued)), 0);
       } else if (message.type === "seated" && message.token) {
         saveToken(this.roomId, message.token);
+        linkSeat(this.roomId, message.token);
       } else if (message.type === "error" && message.code === "bad_token") {
         // The seat is gone (left, or the room was reset): forget the token, stay a spectator.
         saveToken(this.roomId, null);

@@ -20,6 +20,7 @@ import {boardSpeaks, drawTable, fetchCode, rememberSeat, soundsHere, tableLink} 
 import {drawChatLog} from "./room_chat.js";
 import {playMotion, soundFor} from "./motion.js";
 import {playSound, soundSwitch} from "./sound.js";
+import {gameLinks} from "./lesson_links.js";
 
 const NAME_KEY = "ludoteca.name";
 const PROFILE_KEY = "ludoteca.profile";
@@ -437,8 +438,7 @@ export function mountRoom(root, roomId, mode = "full") {
     dom.head.appendChild(h("div", {class: "title-row"}, [
       h("h1", {}, [gameName || t("room.loading")]),
       S.room && S.room.game_no > 1 ? h("span", {class: "pill"}, [t("status.game_no", {n: S.room.game_no})]) : null,
-      S.room ? h("a", {class: "btn small ghost how-link", href: `/how/${encodeURIComponent(S.room.game)}`,
-        target: "_blank", rel: "noopener", "data-testid": "how-to-play"}, [t("room.how_to_play")]) : null,
+      S.room ? gameLinks(S.room.game) : null,
       S.room && mode === "full" ? tableLink(roomId) : null,
       soundSwitch(),
       dom.conn,

@@ -35,6 +35,16 @@ TABLES = (
     "creators",
     "schema_migrations",
     "join_codes",
+    # 0003_people
+    "people",
+    "person_sessions",
+    "passkeys",
+    "sign_in_links",
+    "passkey_challenges",
+    "person_seats",
+    "person_ratings",
+    "rated_games",
+    "unlisted_rooms",
 )
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 

@@ -124,9 +124,77 @@ JOIN_CODES = (
 )
 """Party mode's join codes (``web.room.codes``): a room's four letters, kept across restarts."""
 
+PEOPLE = (
+    """CREATE TABLE people (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        lang TEXT NOT NULL,
+        colour TEXT NOT NULL,
+        email TEXT NOT NULL,
+        ratings_ms BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL
+    )""",
+    "CREATE INDEX people_by_name ON people (name_key)",
+    """CREATE TABLE person_sessions (
+        token_hash TEXT PRIMARY KEY,
+        person_id TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+    )""",
+    "CREATE INDEX person_sessions_by_person ON person_sessions (person_id)",
+    """CREATE TABLE passkeys (
+        credential_id TEXT PRIMARY KEY,
+        person_id TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        sign_count BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL
+    )""",
+    "CREATE INDEX passkeys_by_person ON passkeys (person_id)",
+    """CREATE TABLE sign_in_links (
+        token_hash TEXT PRIMARY KEY,
+        person_id TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    )""",
+    """CREATE TABLE passkey_challenges (
+        id TEXT PRIMARY KEY,
+        challenge TEXT NOT NULL,
+        person_id TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    )""",
+    """CREATE TABLE person_seats (
+        room_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        person_id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        joined_ms BIGINT NOT NULL,
+        PRIMARY KEY (room_id, seat)
+    )""",
+    "CREATE INDEX person_seats_by_person ON person_seats (person_id)",
+    """CREATE TABLE person_ratings (
+        person_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (person_id, game)
+    )""",
+    """CREATE TABLE rated_games (
+        room_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        PRIMARY KEY (room_id, game_no)
+    )""",
+    """CREATE TABLE unlisted_rooms (
+        room_id TEXT PRIMARY KEY
+    )""",
+)
+"""People (``web.people``): profiles, their browser sessions, passkeys, e-mail sign-in
+links and passkey challenges (tokens only as hashes), the seats they sit in, their opt-in
+ratings per game (and which games were rated), and the rooms left out of the open list."""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_base", BASE),
     Migration("0002_join_codes", JOIN_CODES),
+    Migration("0003_people", PEOPLE),
 )
 """Every migration, oldest first."""
 

@@ -86,6 +86,8 @@ class Limits:
         room_days: Days after its creation that a room's tokens (its seats' and its
             creator's) stop working, unless a game is in progress there: the room is
             over, its records stay to be watched and replayed.
+        sign_in: Sign-in attempts one address may make (an e-mailed link asked for or
+            used, a passkey ceremony begun or finished); past it 429.
     """
 
     max_pending: int = 1000
@@ -107,6 +109,7 @@ class Limits:
     seat_grace: float = 30.0
     db_seconds: float = 5.0
     room_days: float = 30.0
+    sign_in: tuple[float, float] = (0.2, 10.0)
 
     @property
     def connections_cap(self) -> int:
@@ -135,6 +138,7 @@ class Limits:
             address_seats=off,
             hints=off,
             langs=off,
+            sign_in=off,
             address_sockets=1 << 30,
             address_connections=1 << 30,
         )
@@ -244,8 +248,8 @@ class Meter:
         self._swept = time.monotonic()
 
     def take(self, address: str, kind: str) -> bool:
-        """Spend one of ``address``'s ``kind`` (``frames``, ``chat``, ``rooms`` or
-        ``seats``).
+        """Spend one of ``address``'s ``kind`` (``frames``, ``chat``, ``rooms``, ``seats``
+        or ``sign_in``).
         """
         return self._bucket(address, kind).take()
 
@@ -265,6 +269,7 @@ class Meter:
                 "chat": self.limits.address_chat,
                 "rooms": self.limits.rooms,
                 "seats": self.limits.address_seats,
+                "sign_in": self.limits.sign_in,
             }
             bucket = buckets[kind] = self.limits.bucket(pairs[kind])
         return bucket

@@ -366,6 +366,26 @@ register(
             "es": "Este enlace de asiento ha caducado con su sala: entra como espectador",
             "en": "This seat link expired with its room: join as a spectator",
         },
+        "web.error.no_lesson": {
+            "es": "No hay lección para «{game}»",
+            "en": "There is no lesson for '{game}'",
+        },
+        "web.error.no_step": {
+            "es": "Esta lección no tiene el paso «{step}»: vuelve a empezarla",
+            "en": "This lesson has no step '{step}': start it again",
+        },
+        "web.error.lesson_show": {
+            "es": "En este paso no se juega: lee y pulsa Continuar",
+            "en": "This step asks for no move: read it and press Continue",
+        },
+        "web.error.rate_tries": {
+            "es": "Demasiados intentos seguidos; espera un poco",
+            "en": "Too many tries in a row; wait a little",
+        },
+        "web.lesson.you": {
+            "es": "Tú",
+            "en": "You",
+        },
         "web.error.bad_code": {
             "es": "«{code}» no es un código de mesa: son cuatro letras, como BDFG",
             "en": "“{code}” is not a table code: it is four letters, like BDFG",
