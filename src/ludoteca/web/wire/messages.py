@@ -10,6 +10,11 @@ from ludoteca.engine.i18n import register
 
 register(
     {
+        "web.push.bad_subscription": {
+            "es": "Suscripción no válida: hace falta endpoint (https) y keys con p256dh y auth",
+            "en": "Invalid subscription: it needs an endpoint (https) and keys with p256dh and "
+            "auth",
+        },
         "web.error.cross_site": {
             "es": "Petición de otro sitio rechazada: crea la sala desde esta misma página",
             "en": "Cross-site request refused: create the room from this very page",
