@@ -135,9 +135,10 @@ class Table(Protocol):
 
     async def apply_or_retry(
         self, seat: Seat, action: Any, reason: dict[str, str] | None = None
-    ) -> None:
+    ) -> bool:
         """Apply a bot's or a timer's checked step (planned again later if not stored),
-        with the bot's ``reason`` for it (one text per language) if it has one.
+        with the bot's ``reason`` for it (one text per language) if it has one; whether it
+        was applied (not if people who pressed before its time changed the game first).
         """
         ...
 
@@ -284,16 +285,17 @@ class Pilot:
         if self.deadlines:
             self._tasks.timer = self.spawn(self._timeout(live, version))
 
-    def due_proposal(self) -> Proposal | None:
-        """Before a person's realtime action: the bot's proposal whose time has come and
-        that is still legal (it then wins the race), taken from the pilot.
+    def due_proposal(self, t: int | None = None) -> Proposal | None:
+        """Before a person's realtime action at game time ``t`` (default: now): the bot's
+        proposal timed at or before it and still legal (it then wins the race), taken
+        from the pilot.
         """
         pending = self.proposal
         live = self.table.session.current()
         if pending is None or pending.version != live.version:
             return None
         with self.table.session.calls():
-            if pending.t > self.table.session.now():
+            if pending.t > (self.table.session.now() if t is None else t):
                 return None
             try:
                 runner.check(self.game, live.state, pending.seat, pending.action)
@@ -458,9 +460,7 @@ class Pilot:
                 if action is None:
                     return False
             self.deadlines.pop(seat, None)
-            before = live.version
-            await table.apply_or_retry(seat, action)
-            if live.version <= before:  # refused by the store
+            if not await table.apply_or_retry(seat, action):  # refused, or overtaken
                 return False
             with table.session.calls():
                 names = table.names()

@@ -84,8 +84,8 @@ class Paced(Protocol):
 
     async def apply_or_retry(
         self, seat: int, action: Any, reason: dict[str, str] | None = None
-    ) -> None:
-        """Apply a checked step (planned again later if not stored)."""
+    ) -> bool:
+        """Apply a checked step (planned again later if not stored); whether it was."""
         ...
 
     async def forfeit(self, seat: int) -> None:

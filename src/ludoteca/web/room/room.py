@@ -39,6 +39,7 @@ from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.pacing import Pacer, forfeit_outcome
+from ludoteca.web.room.race import Race
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
 from ludoteca.web.room.settings import Settings
@@ -46,6 +47,7 @@ from ludoteca.web.store import ChatRow, GameRow, RoomRow, Store
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError, Serialised, dumps, now_ms, parse_lang
+from ludoteca.web.wire.clocksync import ReportError, server_ms
 
 log = logging.getLogger("ludoteca.web")
 
@@ -125,6 +127,8 @@ class Room:
         """That token, on the room just created (the HTTP answer carries it); else None."""
         self.chat_lines: collections.deque[ChatRow] = collections.deque(chat or (), CHAT_HISTORY)
         """The last chat lines, as stored (a ``hello`` is sent them without a read)."""
+        self.race = Race(self)
+        """People's realtime actions judged in press order (``race``)."""
 
     @property
     def seats(self) -> list[SeatState]:
@@ -176,15 +180,18 @@ class Room:
         time to its answer is observed for ``/metrics``.
         """
         if isinstance(message, p.Act):
+            arrived = server_ms()  # before the lock: the wait for it is no part of the trip
             started = time.perf_counter()
-            await self._answer(client, message)
+            await self._answer(client, message, arrived)
             metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         else:
             await self._answer(client, message)
 
-    async def _answer(self, client: Client, message: p.ClientMessage) -> None:
+    async def _answer(
+        self, client: Client, message: p.ClientMessage, arrived: float | None = None
+    ) -> None:
         if isinstance(message, p.Ping):
-            client.send({"type": "pong"})
+            self._pong(client, message)
             return
         if isinstance(message, p.Hint):
             await self._hint(client)
@@ -197,7 +204,7 @@ class Room:
                 if not client.hello:
                     raise RoomError("no_hello", msg("web.error.no_hello"))
                 if isinstance(message, p.Act):
-                    await self._act(client, message)
+                    await self._act(client, message, server_ms() if arrived is None else arrived)
                 elif isinstance(message, p.Sit):
                     await self._sit(client, message)
                 elif isinstance(message, p.Start | p.Rematch):
@@ -212,6 +219,22 @@ class Room:
             # A failing store (or a bug) must not cost the socket: say so, keep serving.
             log.exception("room %s: %s failed", self.id, type(message).__name__)
             client.error(RoomError("server_error", msg("web.error.server")))
+
+    def _pong(self, client: Client, ping: p.Ping) -> None:
+        """Answer a ping; a timed one is a clock sample of the page (``wire.clocksync``)."""
+        if ping.t is None and ping.s is None:
+            client.send({"type": "pong"})
+            return
+        sync = client.synced()
+        if ping.s is not None and ping.r is not None:
+            try:
+                sync.report(ping.s, ping.r)
+            except ReportError:
+                client.error(RoomError("bad_message", msg("web.error.clock_report")))
+        if ping.t is None:
+            client.send({"type": "pong"})
+        else:
+            client.send({"type": "pong", "t": ping.t, "s": sync.pong(ping.t, server_ms())})
 
     async def _dispatch(self, client: Client, message: p.ClientMessage) -> None:
         if isinstance(message, p.Bot):
@@ -514,16 +537,19 @@ class Room:
 
     async def apply_or_retry(
         self, seat: Seat, action: Any, reason: dict[str, str] | None = None
-    ) -> None:
+    ) -> bool:
         """A bot's or a timer's step (with the bot's reason); if the store refuses it, plan
-        again a second later.
+        again a second later. Whether it was applied.
         """
+        if self.info.realtime and await self.race.before_bot(action):
+            return False  # people who pressed earlier went first: the bots plan again
         try:
             await self.apply(seat, action, reason)
         except RoomError:
             self.pilot.retry_later(self.pilot.schedule)
-        else:
-            metrics.BOT_ACTIONS.inc()
+            return False
+        metrics.BOT_ACTIONS.inc()
+        return True
 
     async def _after_change_async(self) -> None:
         """After stored steps: the game's end stored by the writer thread, if they ended it;
@@ -557,7 +583,7 @@ class Room:
         self.broadcast_state()
         self.pacer.changed(False)
 
-    async def _act(self, client: Client, act: p.Act) -> None:
+    async def _act(self, client: Client, act: p.Act, arrived: float) -> None:
         if self.status == LOBBY:
             raise RoomError("not_started", msg("web.error.not_started"))
         if client.seat is None:
@@ -584,11 +610,8 @@ class Room:
                 action=act.action,
             )
         if realtime:
-            # A bot's proposal whose time has come wins the race against the person.
-            pending = self.pilot.due_proposal()
-            if pending is not None:
-                await self.apply(pending.seat, pending.action)
-                metrics.BOT_ACTIONS.inc()
+            await self.race.press(client, seat, act, arrived)
+            return
         action = self.session.read(seat, act.action)
         await self.apply(seat, action)
         metrics.PERSON_ACTIONS.inc()
@@ -658,6 +681,7 @@ class Room:
     def close(self) -> None:
         """Cancel every task (server shutdown, or the room unloaded)."""
         self.pilot.close()
+        self.race.close()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
             self._presence_timer = None

@@ -31,6 +31,7 @@ from ludoteca.web.room.live import Live, Step
 from ludoteca.web.store import Store
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire.client import RoomError, now_ms
+from ludoteca.web.wire.clocksync import ms_of_monotonic
 
 log = logging.getLogger("ludoteca.web")
 
@@ -87,9 +88,22 @@ class Session:
             clock.timed(self.game).max_gap_ms,
         )
 
-    def read(self, seat: Seat, text: str) -> Any:
+    def game_time(self, at: float) -> int:
+        """The realtime game's clock at server time ``at`` (``clocksync.server_ms``): the
+        state's clock if ``at`` is before its last step was applied (call under
+        :meth:`calls`).
+        """
+        live = self.current()
+        return clock.game_now(
+            clock.clock_of(self.game.view(live.state, None)),
+            at - ms_of_monotonic(live.anchor),
+            self.clock_scale,
+            clock.timed(self.game).max_gap_ms,
+        )
+
+    def read(self, seat: Seat, text: str, at: float | None = None) -> Any:
         """A person's action text as a checked action of ``seat`` (a realtime one stamped
-        at the game clock now).
+        at the game time of server time ``at``, else of now).
 
         Raises:
             RoomError: ``unreadable_action``, ``not_your_turn`` or ``illegal``.
@@ -98,7 +112,8 @@ class Session:
         with self.calls():
             try:
                 if self.realtime:
-                    action = clock.stamp(self.game, text, self.now())
+                    t = self.now() if at is None else self.game_time(at)
+                    action = clock.stamp(self.game, text, t)
                 else:
                     action = _parsed(self.game, text)
             except InvalidActionError as error:

@@ -1,4 +1,10 @@
 // The room's WebSocket: hello with the saved seat token, reconnect with backoff, ping.
+// Every ping carries this page's clock (`t`, performance.now()) and reports when the last
+// pong arrived (`s`, `r`), so the server can place a press stamped with `pressTime()` on its
+// own clock (Cristian's method; docs/protocol.md "Clock and press times"). Once a state
+// shows a game clock (a realtime game), a sample every SYNC_MS instead of every PING_MS,
+// and every `act` sent carries its press time `at` (`pressTime()` when `send` is called:
+// the click's own handler).
 //
 //   const conn = new Connection(roomId, {onMessage, onStatus, getLang});
 //   conn.connect(); conn.send({type: "chat", text: "hola"});
@@ -13,6 +19,8 @@ const PERSON_KEY = "ludoteca.person";
 const CREATOR_PREFIX = "ludoteca.creator.";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
+const SYNC_MS = 2000;
+const SYNC_BURST = 5;  // samples taken back to back once the clock is kept (and on reconnect)
 // Sent once the socket is back (a click on "Sit" before the welcome arrives is not lost).
 // Moves are not queued: they belong to the state they were made on.
 const QUEUED_TYPES = new Set(["sit", "bot", "unbot", "leave", "start", "chat", "rematch", "replay"]);
@@ -104,6 +112,11 @@ function loadCreator(roomId) {
   }
 }
 
+/** When a press happens, on the clock the pings carry (ms; the `at` of a realtime `act`). */
+export function pressTime() {
+  return Math.round(performance.now() * 10) / 10;
+}
+
 /** ws:// or wss:// URL of the room's socket on this page's origin. */
 export function socketUrl(roomId) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -122,6 +135,9 @@ export class Connection {
     this.attempt = 0;
     this.timer = null;
     this.pinger = null;
+    this.clockKept = false;
+    this.report = null;  // {s, r}: the last pong's server time and when it arrived
+    this.burst = 0;
     this.closed = false;
     this.status = "connecting";
     this.queue = [];
@@ -177,7 +193,9 @@ export class Connection {
         // The seat is gone (left, or the room was reset): forget the token, stay a spectator.
         saveToken(this.roomId, null);
       }
-      if (message.type !== "pong") this.onMessage(message);
+      if (message.type === "state" && typeof message.clock === "number") this.keepClock();
+      if (message.type === "pong") this.pong(message);
+      else this.onMessage(message);
     };
     ws.onclose = () => {
       this.stopPing();
@@ -205,7 +223,43 @@ export class Connection {
 
   startPing() {
     this.stopPing();
-    this.pinger = setInterval(() => this.send({type: "ping"}), PING_MS);
+    this.report = null;  // a new socket: the server remembers no pong of the old one
+    if (this.clockKept) this.sampleNow();
+    this.pinger = setInterval(() => this.ping(), this.clockKept ? SYNC_MS : PING_MS);
+  }
+
+  /** SYNC_BURST samples back to back (each ping sent when the last pong came). */
+  sampleNow() {
+    this.burst = SYNC_BURST;
+    this.ping();
+  }
+
+  /** A timed ping: this page's clock now and the report of the last pong. */
+  ping() {
+    const message = {type: "ping", t: pressTime()};
+    if (this.report) Object.assign(message, this.report);
+    this.report = null;
+    this.send(message);
+  }
+
+  pong(message) {
+    if (typeof message.s !== "number") return;
+    this.report = {s: message.s, r: pressTime()};
+    if (this.burst > 1) {
+      this.burst -= 1;
+      this.ping();
+    }
+  }
+
+  /** Sample the clock every SYNC_MS from now on (a realtime room: presses are stamped). */
+  keepClock() {
+    if (this.clockKept) return;
+    this.clockKept = true;
+    if (this.pinger !== null) {
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.ping(), SYNC_MS);
+      this.sampleNow();
+    }
   }
 
   stopPing() {
@@ -224,7 +278,10 @@ export class Connection {
       }
       return false;
     }
-    this.ws.send(JSON.stringify(message));
+    const stamped = message.type === "act" && this.clockKept && message.at === undefined
+      ? {...message, at: pressTime()}
+      : message;
+    this.ws.send(JSON.stringify(stamped));
     return true;
   }
 

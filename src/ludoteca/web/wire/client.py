@@ -20,6 +20,7 @@ from ludoteca.engine.game import Outcome
 from ludoteca.engine.i18n import Lang, Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
 from ludoteca.web.wire import protocol as p
+from ludoteca.web.wire.clocksync import ClockSync
 from ludoteca.web.wire.limits import Meter, SocketRates
 
 
@@ -58,6 +59,14 @@ class Client:
         self.heard: tuple[int, int | None, Lang, int] | None = None
         """``(game_no, seat, lang, version)`` whose events this socket was last sent
         (``room.events``); ``None`` before its first ``state``."""
+        self.clock: ClockSync | None = None
+        """The page's clock as its pings showed it (made by its first timed ping)."""
+
+    def synced(self) -> ClockSync:
+        """This socket's clock samples (made on first use)."""
+        if self.clock is None:
+            self.clock = ClockSync()
+        return self.clock
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (serialised here)."""

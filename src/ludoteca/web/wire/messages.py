@@ -200,6 +200,12 @@ register(
             "en": "Too many connections open from your address (at most {limit}); close a"
             " tab and try again",
         },
+        "web.error.clock_report": {
+            "es": "El ping dice haber recibido la respuesta ('r') antes de enviar la pregunta;"
+            " no se usa para ajustar tu reloj",
+            "en": "The ping says its answer ('r') arrived before the question was sent; it is"
+            " not used to set your clock",
+        },
         "web.spectator": {"es": "Espectador", "en": "Spectator"},
         "web.bad_store": {
             "es": "No se puede abrir el almacén {db}: {detail}",

@@ -13,6 +13,7 @@ from typing import Any
 
 from ludoteca.engine.i18n import Message, msg
 from ludoteca.web.wire import messages as _messages  # noqa: F401 (registers the texts)
+from ludoteca.web.wire.clocksync import finite_ms
 
 MAX_FRAME = 16 * 1024
 """Largest accepted frame, in bytes of UTF-8."""
@@ -93,11 +94,14 @@ class Start:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """Play ``action`` on state ``version`` (``seat``, if sent, must be my own)."""
+    """Play ``action`` on state ``version`` (``seat``, if sent, must be my own); ``at``:
+    when it was pressed, in ms of the page's clock (realtime games, ``clocksync``).
+    """
 
     action: str
     version: int
     seat: int | None
+    at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,14 @@ class Lang:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
-    """Keep-alive; answered with ``pong``."""
+    """Keep-alive; answered with ``pong``. With ``t`` (the page's clock, ms) a clock
+    sample: the pong carries ``t`` and the server's time; ``s`` and ``r`` report that an
+    earlier pong carrying ``s`` arrived at page time ``r`` (``clocksync``).
+    """
+
+    t: float | None = None
+    s: float | None = None
+    r: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +250,12 @@ def parse(text: str) -> ClientMessage:
     if kind == "start":
         return Start()
     if kind == "act":
-        return Act(_str(data, "action"), _int(data, "version"), _opt_int(data, "seat"))
+        return Act(
+            _str(data, "action"),
+            _int(data, "version"),
+            _opt_int(data, "seat"),
+            _opt_ms(data, "at"),
+        )
     if kind == "chat":
         return Chat(_str(data, "text", MAX_FRAME))
     if kind == "rematch":
@@ -249,7 +265,10 @@ def parse(text: str) -> ClientMessage:
     if kind == "lang":
         return Lang(_str(data, "lang"))
     if kind == "ping":
-        return Ping()
+        s, r = _opt_ms(data, "s"), _opt_ms(data, "r")
+        if (s is None) != (r is None):
+            raise _bad_field("s" if s is None else "r", "number, with 'r' and 's' together")
+        return Ping(_opt_ms(data, "t"), s, r)
     if kind == "hint":
         return Hint()
     if kind == "vacation":
@@ -365,6 +384,17 @@ def _int(data: dict[str, Any], name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
         raise _bad_field(name, f"int, |n| <= {MAX_INT}")
     return value
+
+
+def _opt_ms(data: dict[str, Any], name: str) -> float | None:
+    """A clock reading in ms (a number from 0 to 2**40), if the field is there."""
+    value = data.get(name)
+    if value is None:
+        return None
+    ms = finite_ms(value)
+    if ms is None:
+        raise _bad_field(name, "ms, a number from 0 to 2**40")
+    return ms
 
 
 def _opt_int(data: dict[str, Any], name: str) -> int | None:
