@@ -129,7 +129,11 @@ class Notifier:
         person = None
         seats = [(note.room_id, note.seat)]
         if self.profiles is not None:
-            person = self.profiles.people_at(note.room_id).get(note.seat)
+            if note.person_id:  # no seat in the room (an invitation): their own seats
+                person = self.profiles.person(note.person_id)
+                seats = []
+            else:
+                person = self.profiles.people_at(note.room_id).get(note.seat)
             if person is not None:
                 seats += [(s.room_id, s.seat) for s in self.profiles.seats_of(person.id)]
         sent: set[str] = set()

@@ -22,6 +22,8 @@ class Note:
         texts: ``lang → (title, body)`` (the subscription's language picks one).
         url: The page it opens (``/room/<id>``).
         tag: Notices with one tag replace each other on the device.
+        person_id: A person told who has no seat in the room (an invitation): their
+            seats' subscriptions and their address are used ("": the seat's person).
     """
 
     room_id: str
@@ -30,6 +32,7 @@ class Note:
     texts: dict[str, tuple[str, str]]
     url: str
     tag: str
+    person_id: str = ""
 
 
 class Notices(Protocol):

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.people.invites import Invites
 from ludoteca.web.people.profiles import (
     Person,
     Profiles,
@@ -226,7 +227,7 @@ def link_seat(site: Site, person: Person, room_id: str, token: str) -> int | Non
 
 async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
     """Everything stored about ``person``: profile, passkeys (ids only), seats, games as
-    My games shows them, ratings.
+    My games shows them, ratings, digest, invitations.
     """
     profiles: Profiles = site.people()
     keys = await asyncio.to_thread(profiles.rows.passkeys_of, person.id)
@@ -241,6 +242,9 @@ async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
     digest = None
     if site.digest is not None:
         digest = await asyncio.to_thread(site.digest.exported, person)
+    assert site.hall is not None
+    invites = Invites(cast(Any, site.hall.store), site.hall.store, profiles)
+    invited = await asyncio.to_thread(invites.exported, person)
     return {
         "person": shown(person),
         "signed_in_browsers": sessions,
@@ -251,4 +255,5 @@ async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
         "games": games,
         "ratings": [asdict(rating) for rating in ratings],
         "digest": digest,
+        "invites": invited,
     }

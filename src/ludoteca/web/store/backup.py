@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.web.store.digest_rows import DIGEST_TABLES
+from ludoteca.web.store.invite_rows import INVITE_TABLES
 from ludoteca.web.store.pace_rows import PACE_TABLES
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -50,6 +51,7 @@ TABLES = (
     "unlisted_rooms",
     *PACE_TABLES,
     *DIGEST_TABLES,
+    *INVITE_TABLES,
 )
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ludoteca.web.store.digest_rows import DIGEST_MIGRATION
+from ludoteca.web.store.invite_rows import INVITE_MIGRATION
 from ludoteca.web.store.pace_rows import PACE_MIGRATION
 
 LEDGER = """CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -200,6 +201,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0003_people", PEOPLE),
     Migration("0004_pace", PACE_MIGRATION),
     Migration("0005_digests", DIGEST_MIGRATION),
+    Migration("0006_invites", INVITE_MIGRATION),
 )
 """Every migration, oldest first."""
 

@@ -193,8 +193,9 @@ class PeopleStore:
         return _person(rows[0]) if rows else None
 
     def delete_person(self, person_id: str) -> None:
-        """Forget a person: profile, sessions, passkeys, links, ratings, digest and the link from
-        their seats (the seats themselves keep the name they played under).
+        """Forget a person: profile, sessions, passkeys, links, ratings, digest, invitations
+        (to and from them) and the link from their seats (the seats themselves keep the name
+        they played under).
         """
         self._many(
             [
@@ -207,8 +208,10 @@ class PeopleStore:
                     "person_seats",
                     "person_ratings",
                     "mail_digests",
+                    "invites",
                 )
             ]
+            + [("DELETE FROM invites WHERE from_person_id = ?", (person_id,))]
             + [("DELETE FROM people WHERE id = ?", (person_id,))]
         )
 
