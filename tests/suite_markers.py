@@ -116,6 +116,11 @@ SLOW: Mapping[str, frozenset[str]] = {
     # Issue 40's must-show: two browser contexts over three simulated days, axe-core at
     # both sizes in both languages on two pages: 26 s (18 s call, 8 s setup) on 2 cores.
     "test_e2e_days.py": frozenset({"test_two_people_play_correspondence_tacocat_over_three_days"}),
+    # Issue 40's invitations: two browser contexts, axe-core at both sizes in both
+    # languages on the room and on My games: 14 s (12 s call) on 2 cores.
+    "test_e2e_invites.py": frozenset(
+        {"test_a_person_invites_someone_they_played_with_who_accepts"}
+    ),
 }
 """File name of a test module -> its slow tests: a test function's name, or a parametrized
 test's name up to and including part of its id (``test_conformance[gotcha-8-``, a prefix);

@@ -9,6 +9,7 @@ import {h, clear} from "./boards/svg.js";
 import {getLang, onLangChange, setLang} from "./i18n.js";
 import {digestForm, digestPanel} from "./me_digest.js";
 import {gamesPanel, ratingsPanel} from "./me_games.js";
+import {invitesPanel} from "./me_invites.js";
 import {linkSavedSeats, markProfile} from "./net.js";
 import {p} from "./people_text.js";
 
@@ -91,6 +92,8 @@ export function mountMe(root) {
     if (view.me.person) {
       const games = await api("GET", "/api/me/games");
       view.games = games.ok ? games.body.games : [];
+      const invites = await api("GET", "/api/me/invites");
+      view.invites = invites.ok ? invites.body.invites : [];
       view.ratings = games.ok ? games.body.ratings : [];
       view.email = view.me.person.email;
       const digest = await api("GET", "/api/me/digest");
@@ -232,6 +235,10 @@ export function mountMe(root) {
 
   function profile(person) {
     return [
+      invitesPanel(view.invites, view.busy, (room) => act(async () => {
+        const result = await api("POST", `/api/me/invites/${encodeURIComponent(room)}/decline`);
+        if (!result.ok) say(errorText(result), true);
+      })),
       gamesPanel(view.games || []),
       ratingsPanel(person, view.ratings, (on) => change({ratings: on})),
       h("section", {class: "panel", "aria-labelledby": "profile-title"}, [

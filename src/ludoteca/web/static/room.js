@@ -8,7 +8,7 @@ import {h, clear, patch} from "./boards/svg.js";
 import {getLang, onLangChange, t} from "./i18n.js";
 import {fetchGames, optionsText} from "./lobby.js";
 import {Connection, loadToken, saveToken} from "./net.js";
-import {agentSelect, drawInviteBox, profileForm, seatRow} from "./room_seats.js";
+import {agentSelect, drawInviteBox, drawPeopleInvite, profileForm, seatRow} from "./room_seats.js";
 import {announce, drawHistory, drawLastMove, foldEvents} from "./room_history.js";
 import {drawMoves as drawMovesPanel} from "./room_moves.js";
 import {replayBar, replayTarget} from "./room_replay.js";
@@ -709,7 +709,7 @@ export function mountRoom(root, roomId, mode = "full") {
 
   function drawInvite() {
     if (!dom.invite) return;
-    drawInviteBox(dom.invite, roomId, S.room ? S.room.game_name : t("app.title"));
+    drawInviteBox(dom.invite, roomId, S.room ? S.room.game_name : t("app.title")); drawPeopleInvite(dom.invitePeople, S, roomId);
   }
 
   function drawChat() {

@@ -86,7 +86,8 @@ export function buildRoom(root, dom, S, on) {
       h("section", {class: "panel seats", "aria-labelledby": "seats-title"}, [
         h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
       ]),
-      h("section", {class: "panel invite-panel"}, [dom.invite]),
+      h("section", {class: "panel invite-panel"}, [dom.invite,
+        dom.invitePeople = h("div", {class: "invite-people", "data-testid": "invite-people", hidden: true})]),
       dom.pace = h("section", {class: "panel pace-panel", "aria-labelledby": "pace-title", "data-testid": "pace-panel", hidden: true}),
       dom.chatPanel = h("section", {class: "panel chat", "aria-labelledby": "chat-title", hidden: S.ownChat}, [
         h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,

@@ -6,6 +6,7 @@ import {h, clear} from "./boards/svg.js";
 import {seatColour, seatSymbol} from "./boards/board_kit.js";
 import {agentLabel, t} from "./i18n.js";
 import {s} from "./room_text.js";
+export {drawPeopleInvite} from "./room_invite.js";  // room.js has no line to spare
 
 /** The bot levels a person chooses among (agents/levels.py LEVELS), weakest first. */
 export const LEVELS = ["beginner", "casual", "strong", "strongest"];
