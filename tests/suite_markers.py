@@ -109,6 +109,9 @@ SLOW: Mapping[str, frozenset[str]] = {
             "test_a_table_screen_and_three_phones_play_mystery_date",
         }
     ),
+    # Issue 40's must-show: two browser contexts over three simulated days, axe-core at
+    # both sizes in both languages on two pages: 26 s (18 s call, 8 s setup) on 2 cores.
+    "test_e2e_days.py": frozenset({"test_two_people_play_correspondence_tacocat_over_three_days"}),
 }
 """File name of a test module -> its slow tests: a test function's name, or a parametrized
 test's name up to and including part of its id (``test_conformance[gotcha-8-``, a prefix);

@@ -1,14 +1,16 @@
 """The web table's layering, package by package, and its texts in both languages.
 
 From the bottom: ``telemetry`` (metrics and log formats), ``wire`` (what crosses a socket)
-and ``store`` (where rooms live) import nothing else of the web; ``room`` (the
-authoritative rooms of one process) reads the wire, writes the store and counts moves for
-the metrics; ``cluster`` (one worker of several) holds rooms through their public
-interface; ``learn`` (the lessons' steps and verdicts) reads the rooms' labels, clock and
-game lock; ``routes`` (the HTTP and WebSocket routes) talk to the room host; ``app``
-assembles them all, and only the command line and ``server.workers`` (each worker process
-builds it) import it. The load bench talks to the server over the network: it imports
-nothing of the web. Nothing but the command line imports the web table.
+and ``store`` (where rooms live) import nothing else of the web; ``pace`` (a room's
+correspondence pace, its clock and scheduler) reads the wire and the store; ``notify`` (Web
+Push and mail) sends the notes a pace writes; ``room`` (the authoritative rooms of one
+process) reads the wire, writes the store, keeps its pace and counts moves for the metrics;
+``cluster`` (one worker of several) holds rooms through their public interface; ``learn``
+(the lessons' steps and verdicts) reads the rooms' labels, clock and game lock; ``routes``
+(the HTTP and WebSocket routes) talk to the room host; ``app`` assembles them all, and only
+the command line and ``server.workers`` (each worker process builds it) import it. The load
+bench talks to the server over the network: it imports nothing of the web. Nothing but the
+command line imports the web table.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ PACKAGE_MAY_IMPORT = {
     "telemetry": {"telemetry"},
     "wire": {"wire"},
     "store": {"store"},
-    "room": {"room", "wire", "store", "telemetry"},
+    "pace": {"pace", "wire", "store"},
+    "notify": {"notify", "pace", "people", "store"},
+    "room": {"room", "pace", "wire", "store", "telemetry"},
     "cluster": {"cluster", "room", "wire", "store"},
     "people": {"people", "store", "wire"},
     "learn": {"learn", "room", "wire"},
-    "routes": {"routes", "room", "learn", "wire", "telemetry", "people"},
+    "routes": {"routes", "room", "pace", "learn", "wire", "telemetry", "people"},
 }
 """Which parts of the web each package imports (``app`` and ``server`` assemble and run)."""
 
@@ -46,6 +50,7 @@ ROOM_PARTS = (
     "history",
     "live",
     "notices",
+    "pacing",
     "seats",
     "session",
     "settings",

@@ -64,7 +64,19 @@ from ludoteca.web.wire.sockets import (
 
 log = logging.getLogger("ludoteca.web")
 
-PAUSING = (p.Sit, p.Bot, p.Unbot, p.Leave, p.Start, p.Rematch, p.Act, p.Chat)
+PAUSING = (
+    p.Sit,
+    p.Bot,
+    p.Unbot,
+    p.Leave,
+    p.Start,
+    p.Rematch,
+    p.Act,
+    p.Chat,
+    p.Vacation,
+    p.Nudge,
+    p.Notify,
+)
 """Messages refused while paused (they would change the room)."""
 
 
@@ -201,6 +213,15 @@ class Node:
     def held(self) -> Iterable[Room]:
         """The rooms in this worker's memory."""
         return list(self.rooms.rooms.values())
+
+    async def open_room(self, room_id: str) -> Room | None:
+        """The room if this worker owns it, taking its lease (and loading it) if nobody
+        holds it; None while paused or when another worker owns it (its scheduler acts).
+        """
+        if self.causes:
+            return None
+        target = await self.holdings.route(room_id)
+        return target if isinstance(target, Room) else None
 
     def health(self) -> dict[str, Any]:
         """``GET /healthz`` in cluster mode: this worker, its process and what is down."""

@@ -407,28 +407,42 @@ class Pilot:
                 self._tasks.timer = self.spawn(self._timeout(live, version))
                 return
             seat = due[0]
+        await self.stand_in_for(live, version, seat)
+
+    async def stand_in_for(self, live: Live, version: int, seat: int) -> bool:
+        """A person's time ran out (the turn timer, or a correspondence deadline): the
+        game's strongest bot moves for ``seat`` and the room is told. Call without the
+        room's lock (the bot chooses in a thread, then the move is applied under it).
+
+        Returns:
+            Whether the move was applied (False: the game moved on meanwhile, or the store
+            refused it and it is tried again later).
+        """
+        table = self.table
         action = await asyncio.to_thread(
             self._choose, self._stand_in(seat), seat, live.state, explained=False
         )
         async with table.lock:
             if not self._current(live, version):
-                return
+                return False
             if self.realtime:
                 with table.session.calls():
                     action = self._timed_stand_in(live, seat, action, table.session.now())
                 if action is None:
-                    return
+                    return False
             self.deadlines.pop(seat, None)
             before = live.version
             await table.apply_or_retry(seat, action)
-            if live.version > before:  # applied (not refused by the store)
-                with table.session.calls():
-                    names = table.names()
-                    label = {
-                        lang: self.game.describe(action, lang, seat_names(names, lang))
-                        for lang in LANGS
-                    }
-                table.timed_out(seat, label)
+            if live.version <= before:  # refused by the store
+                return False
+            with table.session.calls():
+                names = table.names()
+                label = {
+                    lang: self.game.describe(action, lang, seat_names(names, lang))
+                    for lang in LANGS
+                }
+            table.timed_out(seat, label)
+            return True
 
     def _timed_stand_in(self, live: Live, seat: Seat, action: Any, t: int) -> Any:
         """The stand-in's realtime move stamped at ``t``; if that is not legal now, the

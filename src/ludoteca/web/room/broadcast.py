@@ -24,6 +24,7 @@ from ludoteca.engine.lazy import listing_identity, listing_keys
 from ludoteca.web.room import clock, events
 from ludoteca.web.room.bots import Pilot
 from ludoteca.web.room.live import Live
+from ludoteca.web.room.pacing import Pacer
 from ludoteca.web.room.seats import BOT, SeatState
 from ludoteca.web.room.session import Session
 from ludoteca.web.wire.client import Client, Serialised, dumps, now_ms, outcome_json
@@ -84,6 +85,10 @@ class Public(Protocol):
         """The sockets that said ``hello``."""
         ...
 
+    def pace_json(self) -> dict[str, Any]:
+        """Its pace and running clocks (``room.pacing``)."""
+        ...
+
 
 class Audience(Public, Protocol):
     """A room whose sockets are told who is connected: the seats they were last told."""
@@ -125,6 +130,11 @@ class Stage(Listing, Protocol):
     @property
     def pilot(self) -> Pilot:
         """The bots and turn timers (their deadlines and the last search bot's reasons)."""
+        ...
+
+    @property
+    def pacer(self) -> Pacer:
+        """A correspondence room's clocks (``room.pacing``)."""
         ...
 
     def names(self) -> tuple[str, ...]:
@@ -308,6 +318,7 @@ def summary(
         "seats": seats,
         "spectators": spectator_count(room) if spectators is None else spectators,
         "tables": table_count(room),
+        "pace": room.pace_json(),
     }
 
 
@@ -353,6 +364,11 @@ def state_message(
         }
     deadlines = room.pilot.deadlines
     due = [deadlines[s] for s in actors if s in deadlines]
+    left = [deadline - now_ms() for deadline in due]
+    paced = room.pacer.clocks
+    if paced:  # a correspondence room: the deadlines on the server's pace clock
+        due = [paced[s].due_ms for s in actors if s in paced]
+        left = [ms for s in actors if (ms := room.pacer.time_left(s)) is not None]
     return {
         "type": "state",
         "version": live.version,
@@ -365,7 +381,7 @@ def state_message(
         "events": told,
         "events_reset": since is None,
         "deadline": min(due) if due else None,
-        "deadline_in": min(due) - now_ms() if due else None,
+        "deadline_in": min(left) if left else None,
         "clock": clock.clock_of(view) if info.realtime else None,
         "whys": whys,
         "why": _last_why(live, lang),

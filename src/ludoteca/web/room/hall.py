@@ -19,9 +19,11 @@ from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
 from ludoteca.engine.errors import GameSetupError, RulesError
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.pace import rules as pace_rules
 from ludoteca.web.room.bots import default_agent
 from ludoteca.web.room.history import CHAT_HISTORY
 from ludoteca.web.room.live import Live
+from ludoteca.web.room.pacing import Clocks, read_clocks, stored_forfeit
 from ludoteca.web.room.room import HINTS_OPTION, MAX_ROOM_ID, MAX_TURN_SECONDS, Room
 from ludoteca.web.room.seats import SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, calls, committed
@@ -117,6 +119,7 @@ class Rooms:
         hints = options.pop(HINTS_OPTION, True)
         if not isinstance(hints, bool):
             raise RoomError("bad_option", msg("web.error.bad_field", field="hints", kind="bool"))
+        pace = pace_rules.parse_pace(options.pop(pace_rules.PACE_OPTION, None), game, turn_seconds)
         spec = game.info.profiles
         if spec is not None and spec.option in options:
             raise RoomError("bad_option", msg("web.error.profiles_option", option=spec.option))
@@ -127,6 +130,8 @@ class Rooms:
         given: dict[str, Any] = {name: resolved[name] for name in options}
         if hints is False:
             given[HINTS_OPTION] = False
+        if pace.correspondence:
+            given[pace_rules.PACE_OPTION] = pace.to_json()
         try:  # every option checked now, as the first game will be set up (seed aside)
             with calls(game):
                 runner.new_game(game, players, 0, dict(resolved))
@@ -164,15 +169,19 @@ class Rooms:
         such a room: only its bots count as connected.
         """
 
-        def read() -> tuple[RoomRow, list[SeatRow]] | None:
+        def read() -> tuple[RoomRow, list[SeatRow], Clocks | None] | None:
             row = self.store.room(room_id)
-            return None if row is None else (row, self.store.seats(room_id))
+            if row is None:
+                return None
+            return row, self.store.seats(room_id), read_clocks(self.store, row)
 
         found = await asyncio.to_thread(read)
         if found is None:
             return None
-        row, seat_rows = found
+        row, seat_rows, clocks = found
         room = Room(self.store, self.settings, self.clock, row, _seat_states(seat_rows))
+        if clocks is not None:
+            room.pacer.adopt(clocks, row.game_no)
         try:
             return room.summary(lang)
         finally:
@@ -275,6 +284,7 @@ class Rooms:
             steps,
             reasons,
             stored,
+            read_clocks(self.store, row),
         )
 
     def _build(self, stored: _Stored) -> Room:
@@ -295,7 +305,10 @@ class Rooms:
                     room.game, row.game_no, game_row.seed, game_row.options, row.players, steps
                 )
             live.reasons = dict(stored.reasons)
+            live.forfeit = stored_forfeit(row.players, game_row.outcome)
             room.begin(live)
+            if stored.clocks is not None:
+                room.pacer.adopt(stored.clocks, row.game_no)
             with room.session.calls():
                 outcome = live.outcome()
             if outcome is not None and row.status == PLAYING:
@@ -399,6 +412,7 @@ class _Stored(NamedTuple):
     steps: list[tuple[int, str]]
     reasons: dict[int, dict[str, str]]
     original: RoomRow | None = None
+    clocks: Clocks | None = None
 
 
 def _logged(room_id: str) -> Callable[[BaseException | None], None]:

@@ -59,6 +59,13 @@ class RoomHost(Protocol):
         """The rooms this process holds in memory now (the open-rooms list)."""
         ...
 
+    async def open_room(self, room_id: str) -> Room | None:
+        """The room if this process serves it, loaded from the store if nobody holds it
+        (the pace scheduler: a deadline came); None if another process holds it, or no
+        such room.
+        """
+        ...
+
     async def hand_over(self, websocket: WebSocket, room_id: str) -> bool:
         """Before the handshake: True if the socket was handed to another process (return
         without a word); False to serve it here.
@@ -130,6 +137,10 @@ class LocalHost:
     def held(self) -> Iterable[Room]:
         """Every room in memory."""
         return list(self.rooms.rooms.values())
+
+    async def open_room(self, room_id: str) -> Room | None:
+        """The room, read from the store if it is not in memory (its game resumed)."""
+        return await self.rooms.get_async(room_id)
 
     async def hand_over(self, websocket: WebSocket, room_id: str) -> bool:
         """Never: every room is here."""

@@ -167,6 +167,8 @@ class Live:
         move: once per socket's state message, by the bots, by the stale-move check)."""
         self._outcome: tuple[Any, Outcome | None] = (None, None)
         """The final state and its outcome with the counted figures (:meth:`outcome`)."""
+        self.forfeit: Outcome | None = None
+        """The outcome of a game lost on time (``room.pacing``: its state is not over)."""
 
     @property
     def version(self) -> int:
@@ -175,6 +177,8 @@ class Live:
 
     def actors(self) -> tuple[Seat, ...]:
         """The seats that may act now (never chance: chance is resolved at once)."""
+        if self.forfeit is not None:
+            return ()
         state = self.state
         asked, actors = self._actors
         if asked is not state:  # states are immutable: the same object, the same actors
@@ -184,8 +188,11 @@ class Live:
 
     def outcome(self) -> Outcome | None:
         """The result once over, with the figures the game counts from its public events
-        (``engine.figures``: counted once, when the game is over).
+        (``engine.figures``: counted once, when the game is over), or the forfeit of a game
+        lost on time.
         """
+        if self.forfeit is not None:
+            return self.forfeit
         outcome = self.game.outcome(self.state)
         if outcome is None:
             return None

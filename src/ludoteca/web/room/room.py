@@ -23,7 +23,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from ludoteca.agents import hints as hints_mod
@@ -32,11 +32,13 @@ from ludoteca.engine import registry
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.i18n import Lang, msg
+from ludoteca.web.pace import rules as pace_rules
 from ludoteca.web.room import broadcast, notices
 from ludoteca.web.room.bots import Pilot, Proposal, agent_names, default_agent
 from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.history import CHAT_HISTORY, Replays, chat_json, chat_line
 from ludoteca.web.room.live import Live
+from ludoteca.web.room.pacing import Pacer, forfeit_outcome
 from ludoteca.web.room.seats import BOT, HUMAN, Seats, SeatState, hash_token
 from ludoteca.web.room.session import FINISHED, LOBBY, PLAYING, Session, committed
 from ludoteca.web.room.settings import Settings
@@ -85,7 +87,9 @@ class Room:
         self.players = row.players
         # The "hints" room option is the room's, not the game's: kept apart from game options.
         self.hints = row.options.get(HINTS_OPTION, True) is not False
-        self.options = {k: v for k, v in row.options.items() if k != HINTS_OPTION}
+        self.options = {
+            k: v for k, v in row.options.items() if k not in (HINTS_OPTION, pace_rules.PACE_OPTION)
+        }
         self.turn_seconds = row.turn_seconds
         self.seat_grace = settings.limits.seat_grace
         self.token_until_ms = row.created_ms + round(settings.limits.room_days * 86_400_000)
@@ -108,6 +112,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.session = Session(self.store, self.id, self.game, settings.clock_scale)
         self.pilot = Pilot(self, settings)
+        self.pacer = Pacer(self, store, settings.pace, pace_rules.from_options(row.options))
         self.replays = Replays(self.store, self.id, self.game, self.players)
         self.labels: dict[tuple[int, Lang], tuple[Hashable, Serialised]] = {}
         """Each seat's last labelled legal moves per language (``broadcast.labelled``)."""
@@ -143,6 +148,10 @@ class Room:
     def summary(self, lang: Lang) -> dict[str, Any]:
         """The public room object of the ``room`` message."""
         return broadcast.summary(self, lang)
+
+    def pace_json(self) -> dict[str, Any]:
+        """The room's pace and running clocks (``room.pacing``), for its summary."""
+        return self.pacer.to_json()
 
     def broadcast_room(self) -> None:
         """Send every socket the room summary."""
@@ -213,6 +222,8 @@ class Room:
             await self._leave(client)
         elif isinstance(message, p.Replay):
             self._replay(client, message)
+        elif isinstance(message, p.Vacation | p.Nudge | p.Notify):
+            await self._pace_request(client, message)
         elif isinstance(message, p.Lang):
             lang = parse_lang(message.lang)
             self._welcome(client)
@@ -333,6 +344,7 @@ class Room:
         if self.status == PLAYING:
             self.broadcast_state()
             self.pilot.schedule()
+            self.pacer.changed(False)
 
     def _may_manage_bots(self, client: Client) -> None:
         """Seated people manage bots; the room's creator too, seated or not, in the lobby."""
@@ -385,6 +397,7 @@ class Room:
         if self.status == PLAYING:
             self.broadcast_state()
             self.pilot.schedule()
+            self.pacer.changed(False)
 
     async def _unbot(self, client: Client, unbot: p.Unbot) -> None:
         self._may_manage_bots(client)
@@ -538,9 +551,11 @@ class Room:
             self.pilot.finish()
             self.broadcast_state()
             self.broadcast_room()
+            self.pacer.changed(True)
             return
         self.pilot.schedule()
         self.broadcast_state()
+        self.pacer.changed(False)
 
     async def _act(self, client: Client, act: p.Act) -> None:
         if self.status == LOBBY:
@@ -593,6 +608,39 @@ class Room:
     async def _resume(self) -> None:
         async with self.lock:
             await self._draw_quietly()
+
+    # -------------------------------------------------------------------------------
+    # Correspondence (``room.pacing``)
+
+    async def pace_due(self) -> None:
+        """The scheduler: ring the alarms and act on the deadlines due now."""
+        await self.pacer.due()
+
+    def stand_in(self, live: Live, version: int, seat: Seat) -> Awaitable[bool]:
+        """A deadline passed: the game's strongest bot moves for ``seat``."""
+        return self.pilot.stand_in_for(live, version, seat)
+
+    async def forfeit(self, seat: Seat) -> None:
+        """A deadline passed under the ``lose`` policy: ``seat`` loses the game (stored
+        before anyone is told). Call under the room's lock.
+        """
+        live = self.session.current()
+        outcome = forfeit_outcome(self.players, seat)
+        game_no, result = live.game_no, outcome.to_json()
+        await self._stored_async(lambda: self.store.finish_game(self.id, game_no, result, FINISHED))
+        live.forfeit = outcome
+        self._go_on(True)
+
+    async def _pace_request(self, client: Client, message: p.Vacation | p.Nudge | p.Notify) -> None:
+        if isinstance(message, p.Vacation):
+            await self.pacer.vacation(client, message.days)
+            self.broadcast_room()
+        elif isinstance(message, p.Nudge):
+            nudged = await self.pacer.nudge(client)
+            client.send({"type": "nudged", "seats": nudged})
+        else:
+            await self.pacer.subscribe(client, message)
+            client.send({"type": "notify_saved"})
 
     def _presence_soon(self) -> None:
         """Joins and leaves are told in one ``presence`` per ``PRESENCE_DELAY`` (a burst of

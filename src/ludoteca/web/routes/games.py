@@ -24,6 +24,7 @@ from ludoteca.engine.game import ProfileSpec
 from ludoteca.engine.how_to_play import how_to_play
 from ludoteca.engine.i18n import Lang
 from ludoteca.engine.options import LANGUAGE_OPTION
+from ludoteca.web.pace.rules import offered_policies
 from ludoteca.web.room.bots import agent_names, default_agent
 from ludoteca.web.routes.site import request_lang
 
@@ -65,6 +66,9 @@ def game_cards(lang: Lang) -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "realtime": info.realtime,
+                "pace_policies": (
+                    [] if info.realtime else list(offered_policies(registry.make(game_id)))
+                ),
                 "agents": list(agent_names(game_id)),
                 "default_agent": default_agent(game_id),
                 "options": [

@@ -30,11 +30,15 @@ from ludoteca.web.room.seats import BOT, HUMAN, hash_token
 def time_left_ms(room: Room, seat: int, now: int, last_step_ms: int = 0) -> int | None:
     """Milliseconds ``seat`` has left for its move (None: no clock runs for it).
 
-    Today the room's turn timer: its deadline while the room is in memory (the pilot's),
-    else the time of the game's last stored step plus the turn's seconds (a room nobody
-    holds: its timer starts again when it is loaded). A room's pace (correspondence
-    deadlines) plugs in here.
+    A correspondence room: its deadline on the server's pace clock (``room.pacing``; a
+    room read from the store has its stored clocks). Else the room's turn timer: its
+    deadline while the room is in memory (the pilot's), else the time of the game's last
+    stored step plus the turn's seconds (a room nobody holds: its timer starts again when
+    it is loaded).
     """
+    if room.pacer.on:
+        left = room.pacer.time_left(seat)
+        return None if left is None else max(0, left)
     deadline = room.pilot.deadlines.get(seat)
     if deadline is None and room.turn_seconds and last_step_ms:
         deadline = last_step_ms + room.turn_seconds * 1000

@@ -52,7 +52,13 @@ def router(site: Site) -> APIRouter:
     @routes.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> Response:
         lang = request_lang(request)
-        found = await site.host().summary(room_id, lang)
+        try:
+            found = await site.host().summary(room_id, lang)
+        except TimeoutError:  # the owning worker did not answer (it died; its lease runs out)
+            moving = RoomError("room_moving", msg("web.error.room_moving", room=room_id[:40]))
+            answer = refusal(503, moving, lang)
+            answer.headers["Retry-After"] = "5"
+            return answer
         if found is None:
             shown = room_id[:40]
             return refusal(404, RoomError("no_room", msg("web.error.no_room", room=shown)), lang)

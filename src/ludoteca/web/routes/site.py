@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection
 
 from ludoteca.engine import i18n
 from ludoteca.engine.i18n import Lang
+from ludoteca.web.pace.clock import PaceClock
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.room.codes import JoinCodes
 from ludoteca.web.room.hall import Rooms
@@ -33,6 +34,9 @@ class Site:
         room_host: Who holds the rooms, set while the application runs (its lifespan).
         origins: Pages of other hosts (``https://host[:port]``, lower case) that may open
             sockets and create rooms (``--origins``); the server's own host always may.
+        push_key: The server's VAPID public key ("" until the store is open).
+        test_clock: The pace clock that ``POST /api/test/clock`` moves (tests only; None:
+            no such route).
         profiles: The people of the store (``people.profiles``), set while the
             application runs.
         hall: The rooms of this process (``room.hall.Rooms``), set while it runs.
@@ -44,6 +48,8 @@ class Site:
     static_dir: Path
     room_host: RoomHost | None = None
     origins: tuple[str, ...] = ()
+    push_key: str = ""
+    test_clock: PaceClock | None = None
     profiles: Profiles | None = None
     hall: Rooms | None = None
     codes: JoinCodes | None = None

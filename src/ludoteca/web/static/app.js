@@ -88,3 +88,6 @@ function start() {
 }
 
 start();
+
+// The service worker: the installed app's shell, and the pushes (sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -8,6 +8,7 @@ import {pt} from "./room_party.js";
 import {whoStrip} from "./me_strip.js";
 import {p} from "./people_text.js";
 import {learnLink} from "./lesson_links.js";
+import {paceFields} from "./pace_ui.js";
 
 const TIMER_CHOICES = [0, 30, 60, 120, 300];
 
@@ -157,7 +158,7 @@ function openRoomsPanel(rooms) {
 export function mountLobby(root) {
   // "/?game=<id>" (the "Play" link of a How to play page) chooses that game in the form.
   const asked = new URLSearchParams(location.search).get("game");
-  const form = {game: asked, players: null, options: {}, turnSeconds: 0, unlisted: false, busy: false, error: null};
+  const form = {game: asked, players: null, options: {}, turnSeconds: 0, unlisted: false, pace: null, busy: false, error: null};
   let games = null;
   let loadError = null;
   let openRooms = [];
@@ -186,6 +187,7 @@ export function mountLobby(root) {
     for (const option of card.options || []) {
       if (form.options[option.name] !== undefined) options[option.name] = form.options[option.name];
     }
+    if (form.pace) options.pace = form.pace;
     try {
       const response = await fetch(`/api/rooms?lang=${getLang()}`, {
         method: "POST",
@@ -194,7 +196,7 @@ export function mountLobby(root) {
           game: card.id,
           players: form.players || card.min_players,
           options,
-          turn_seconds: form.turnSeconds,
+          turn_seconds: form.pace ? 0 : form.turnSeconds,
           unlisted: form.unlisted,
         }),
       });
@@ -240,7 +242,7 @@ export function mountLobby(root) {
             }, players.map((n) => h("option", {value: String(n), selected: n === form.players},
               [String(n)]))),
           ]),
-          h("div", {class: "field"}, [
+          form.pace ? null : h("div", {class: "field"}, [
             h("label", {for: "timer-select"}, [t("lobby.turn_timer")]),
             h("select", {
               id: "timer-select", "data-testid": "timer-select", title: t("lobby.timer_help"),
@@ -256,6 +258,7 @@ export function mountLobby(root) {
             ...(card.options || []).map((option) => optionControl(option, form)),
           ])
           : null,
+        paceFields(card, form, draw),
         h("div", {class: "field check"}, [
           h("input", {id: "unlisted", type: "checkbox", "data-testid": "unlisted", checked: form.unlisted,
             onchange: (event) => { form.unlisted = event.target.checked; }}),

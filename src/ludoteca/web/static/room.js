@@ -18,6 +18,7 @@ import {applyPresence, clockIcon, clockText, loadBoard, store, stored} from "./r
 import {drawNotice, errorBanner, lobbyStatus} from "./room_notice.js";
 import {boardSpeaks, drawTable, fetchCode, rememberSeat, soundsHere, tableLink} from "./room_party.js";
 import {drawChatLog} from "./room_chat.js";
+import {drawPace, paceMessage} from "./pace_ui.js";
 import {playMotion, soundFor} from "./motion.js";
 import {playSound, soundSwitch} from "./sound.js";
 import {gameLinks} from "./lesson_links.js";
@@ -264,7 +265,7 @@ export function mountRoom(root, roomId, mode = "full") {
         drawReplayBar();
         drawHistoryPanel();
         drawSeats();
-        drawParty();
+        drawParty(); drawPace(dom.pace, S, send);
         break;
       case "chat":
         S.chat.push(message);
@@ -325,8 +326,7 @@ export function mountRoom(root, roomId, mode = "full") {
         drawError();
         drawReplayBar();
         break;
-      default:
-        break;
+      default: paceMessage(message, dom.pace, S, send); break;
     }
   }
 
@@ -410,6 +410,7 @@ export function mountRoom(root, roomId, mode = "full") {
     drawHistoryPanel();
     drawSeats();
     drawInvite();
+    drawPace(dom.pace, S, send);
     drawChat();
     drawParty();
   }

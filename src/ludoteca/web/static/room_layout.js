@@ -87,6 +87,7 @@ export function buildRoom(root, dom, S, on) {
         h("h2", {id: "seats-title"}, [t("room.seats")]), dom.join, dom.seats, dom.after,
       ]),
       h("section", {class: "panel invite-panel"}, [dom.invite]),
+      dom.pace = h("section", {class: "panel pace-panel", "aria-labelledby": "pace-title", "data-testid": "pace-panel", hidden: true}),
       dom.chatPanel = h("section", {class: "panel chat", "aria-labelledby": "chat-title", hidden: S.ownChat}, [
         h("h2", {id: "chat-title"}, [t("chat.title")]), dom.chatLog, chatForm,
       ]),

@@ -40,6 +40,8 @@ export function loadBoard(game) {
 /** "m:ss" for a number of milliseconds (never negative). */
 export function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
+  if (total >= 86400) return `${Math.floor(total / 86400)} d ${Math.floor(total % 86400 / 3600)} h`;
+  if (total >= 3600) return `${Math.floor(total / 3600)} h ${String(Math.floor(total % 3600 / 60)).padStart(2, "0")} min`;
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, "0")}`;

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.web.store.pace_rows import PACE_TABLES
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
 TABLES = (
@@ -45,6 +47,7 @@ TABLES = (
     "person_ratings",
     "rated_games",
     "unlisted_rooms",
+    *PACE_TABLES,
 )
 """The store's tables (``store.migrations``): a restore target must hold none of them."""
 

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.pace_rows import PACE_MIGRATION
+
 LEDGER = """CREATE TABLE IF NOT EXISTS schema_migrations (
         name TEXT PRIMARY KEY,
         applied_ms BIGINT NOT NULL
@@ -195,6 +197,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_base", BASE),
     Migration("0002_join_codes", JOIN_CODES),
     Migration("0003_people", PEOPLE),
+    Migration("0004_pace", PACE_MIGRATION),
 )
 """Every migration, oldest first."""
 

@@ -10,6 +10,11 @@ from ludoteca.engine.i18n import register
 
 register(
     {
+        "web.push.bad_subscription": {
+            "es": "Suscripción no válida: hace falta endpoint (https) y keys con p256dh y auth",
+            "en": "Invalid subscription: it needs an endpoint (https) and keys with p256dh and "
+            "auth",
+        },
         "web.error.cross_site": {
             "es": "Petición de otro sitio rechazada: crea la sala desde esta misma página",
             "en": "Cross-site request refused: create the room from this very page",
@@ -160,6 +165,10 @@ register(
         "web.error.no_room": {
             "es": "No existe la sala '{room}'",
             "en": "There is no room '{room}'",
+        },
+        "web.error.room_moving": {
+            "es": "La sala '{room}' está cambiando de servidor: prueba otra vez en unos segundos",
+            "en": "The room '{room}' is moving to another server: try again in a few seconds",
         },
         "web.error.bad_lang": {
             "es": "Idioma desconocido '{lang}'; usa es o en",

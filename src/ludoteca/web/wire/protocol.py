@@ -7,6 +7,7 @@ with the error code and a message in both languages; nothing is changed by a ref
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,8 +137,46 @@ class Hint:
     """Ask for a hint for this socket's seat (answered with ``hint`` or an error)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    """Take ``days`` of vacation in this correspondence game (my clock is pushed back)."""
+
+    days: int
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    """Remind the people the game waits on (once a day per game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notify:
+    """Send my seat's notices to this Web Push subscription (``endpoint`` and its RFC 8291
+    keys, as the browser's ``PushSubscription.toJSON()``).
+    """
+
+    endpoint: str
+    p256dh: str
+    auth: str
+
+
 ClientMessage = (
-    Hello | Sit | Bot | Unbot | Leave | Start | Act | Chat | Rematch | Replay | Lang | Ping | Hint
+    Hello
+    | Sit
+    | Bot
+    | Unbot
+    | Leave
+    | Start
+    | Act
+    | Chat
+    | Rematch
+    | Replay
+    | Lang
+    | Ping
+    | Hint
+    | Vacation
+    | Nudge
+    | Notify
 )
 
 TYPES = (
@@ -154,6 +193,9 @@ TYPES = (
     "lang",
     "ping",
     "hint",
+    "vacation",
+    "nudge",
+    "notify",
 )
 
 
@@ -210,7 +252,39 @@ def parse(text: str) -> ClientMessage:
         return Ping()
     if kind == "hint":
         return Hint()
+    if kind == "vacation":
+        return Vacation(_int(data, "days"))
+    if kind == "nudge":
+        return Nudge()
+    if kind == "notify":
+        return _notify(data)
     raise ProtocolError("unknown_type", msg("web.error.unknown_type", type=kind[:40]))
+
+
+MAX_ENDPOINT = 1000
+"""Longest push endpoint URL accepted."""
+MAX_KEY = 200
+"""Longest base64url key of a push subscription accepted."""
+PUSH_KEY = re.compile(r"[A-Za-z0-9_-]+=*")
+
+
+def _notify(data: dict[str, Any]) -> Notify:
+    """A ``notify`` message, its subscription's shape checked."""
+    sub = data.get("subscription")
+    keys = sub.get("keys") if isinstance(sub, dict) else None
+    endpoint = sub.get("endpoint") if isinstance(sub, dict) else None
+    p256dh = keys.get("p256dh") if isinstance(keys, dict) else None
+    auth = keys.get("auth") if isinstance(keys, dict) else None
+    if (
+        not isinstance(endpoint, str)
+        or not endpoint.startswith(("https://", "http://"))
+        or len(endpoint) > MAX_ENDPOINT
+        or not isinstance(p256dh, str)
+        or not isinstance(auth, str)
+        or not all(0 < len(k) <= MAX_KEY and PUSH_KEY.fullmatch(k) for k in (p256dh, auth))
+    ):
+        raise ProtocolError("bad_subscription", msg("web.push.bad_subscription"))
+    return Notify(endpoint, p256dh, auth)
 
 
 def load_json(text: str) -> Any:
