@@ -37,19 +37,41 @@ PER_GAME: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 """Ids of one game's texts (its places as the protocol writes them)."""
 
+COORDINATE = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
+"""A grid position as the protocol writes it (``(1, 0)``): the board shows places, not these."""
+
+
+def option_ids(names: Iterable[str]) -> re.Pattern[str]:
+    """A pattern for a game's option ids as the command line writes them.
+
+    Only names with an underscore count (``tie_goes_to_arrow``, ``turn_limit``): a name of
+    one word (``language``, ``profiles``) is an ordinary word in a sentence too.
+
+    Args:
+        names: The game's option names (``GameInfo.options``).
+    """
+    ids = sorted((name for name in names if "_" in name), key=len, reverse=True)
+    if not ids:
+        return re.compile(r"(?!)")  # matches nothing
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, ids)) + r")\b")
+
+
 SPANISH_ONLY = re.compile(r"¿|\b(?:uy|casi|Jugador|Turno|roba|coloca|fichas)\b")
 """Marks of Spanish in a text meant to be English (a bot's chat, a board's log)."""
 
 
-def offending(texts: Iterable[str], game: str, lang: str) -> list[tuple[str, str]]:
+def offending(
+    texts: Iterable[str], game: str, lang: str, extra: Iterable[re.Pattern[str]] = ()
+) -> list[tuple[str, str]]:
     """``(pattern, text)`` for every text that shows an id (or, in English, Spanish).
 
     Args:
         texts: What a person reads.
         game: The game the texts are from (its own patterns apply too).
         lang: The language the person reads in.
+        extra: Further ids these texts may not show (``COORDINATE``, ``option_ids``).
     """
-    patterns = COMMON + PER_GAME.get(game, (SEAT_CODE,))
+    patterns = COMMON + PER_GAME.get(game, (SEAT_CODE,)) + tuple(extra)
     found: list[tuple[str, str]] = []
     for text in texts:
         for pattern in patterns:

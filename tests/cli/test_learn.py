@@ -13,6 +13,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from ludoteca.engine import registry
+from ludoteca.games.dweebies.cards import name as card_name
 from ludoteca.lessons import lesson
 from ludoteca.terminal import learn as learn_mod
 
@@ -152,3 +154,34 @@ def test_an_unreadable_progress_file_is_no_progress(tmp_path: Path) -> None:
     assert code == 1
     assert "Step 1 of 9" in out
     assert json.loads(path.read_text("utf-8")) == {"dweebies": []}
+
+
+DWEEBIES_ANSWERS = [
+    "",  # the deal (read, then go on)
+    "place 8 0 0",
+    "place 16 -1 -1",
+    "place 8 2 1",
+    "collect row",
+    "collect both",
+    "place 1 0 2",
+    "place 1 0 0",
+    "q",  # the end, read; leaving before the closing game (which reads the terminal)
+]
+
+
+def test_dweebies_boards_name_the_cards_the_steps_name(tmp_path: Path) -> None:
+    """At 80×24 each step's board names every card on the table and in the hand, as the
+    step's texts do ("Football hero"), not only by the number the grid shows."""
+    game = registry.make("dweebies")
+    steps = lesson("dweebies").steps
+    assert len(steps) == len(DWEEBIES_ANSWERS)
+    for lang in ("en", "es"):
+        _code, out = _run("dweebies", DWEEBIES_ANSWERS, tmp_path / f"{lang}.json", lang)
+        boards = [part.split("╰")[0] for part in out.split("╭─ Dweebies")[1:]]
+        for step, board in zip(steps, boards, strict=False):
+            read = " ".join(board.replace("│", " ").split())
+            view = game.view(step.state(), step.learner)
+            codes = {*view["hand"], *(code for _, _, code in view["table"])}
+            for code in codes:
+                assert card_name(int(code[1:]), lang) in read, f"{step.id} {lang}: {code}\n{board}"
+        assert len(boards) == len(steps), "every step drew its board"

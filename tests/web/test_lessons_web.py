@@ -90,9 +90,8 @@ def test_every_step_shows_the_learners_view_and_judges_tries(server: Server, lan
                 len(taught.steps),
                 step.kind,
             )
-            assert shown["view"] == json.loads(
-                json.dumps(registry.make(game).view(step.state(), step.learner))
-            )
+            view = registry.make(game).view(step.state(), step.learner)
+            assert shown["view"] == json.loads(json.dumps(step.learner_view(view, "Lucía")))
             assert shown["seats"][step.learner] == {
                 "seat": step.learner,
                 "kind": "human",
@@ -206,6 +205,20 @@ def test_the_learners_name_is_theirs_or_you(server: Server) -> None:
     ]:
         status, shown = server.http("GET", f"{step_path(game, step.id)}?{query}")
         assert status == 200 and shown["seats"][step.learner]["name"] == name, query
+
+
+def test_gotchas_board_names_the_learner_as_the_seats_and_texts_do(server: Server) -> None:
+    """Gotcha's board names the seats by their profiles: the learner's is the person's name
+    (or "You"), never the position's own profile name."""
+    for step in lesson("gotcha").steps:
+        profiles = registry.make("gotcha").view(step.state(), None)["profiles"]
+        own = profiles[step.learner]["name"]
+        for query, name in [("lang=es&name=Luc%C3%ADa", "Lucía"), ("lang=en", "You")]:
+            status, shown = server.http("GET", f"{step_path('gotcha', step.id)}?{query}")
+            assert status == 200, shown
+            assert shown["view"]["profiles"][step.learner]["name"] == name
+            assert shown["seats"][step.learner]["name"] == name
+            assert not re.search(rf"\b{own}\b", json.dumps(shown)), f"{step.id} shows {own}"
 
 
 def test_the_lesson_page_is_served(server: Server) -> None:

@@ -201,3 +201,21 @@ def test_a_wide_grid_on_a_phone_scrolls_in_its_frame_and_shows_what_is_hidden(pa
         assert measured["page"] <= PHONE["width"], measured
     finally:
         page.set_viewport_size(DESKTOP)
+
+
+def test_my_seat_is_marked_you_unless_its_name_already_says_so(page: Any) -> None:
+    """A learner not yet named is "Tú"/"You" (the lesson's seat name): the panel reads just
+    that, not "Tú (tú)"; a named person reads "Lucía (tú)"."""
+    sample = _of_phase("place")[-1]
+    me = sample["you"]
+    for lang, name, shown, not_shown in [
+        ("es", "Tú", "Tú", "Tú (tú)"),
+        ("en", "You", "You", "You (you)"),
+        ("es", "Lucía", "Lucía (tú)", None),
+    ]:
+        ctx = context(sample, lang, 3)
+        ctx["seats"][me]["name"] = name
+        draw(page, ctx)
+        text = page.inner_text(f'.dw-player[data-seat="{me}"]')
+        assert shown in text, text
+        assert not_shown is None or not_shown not in text, text

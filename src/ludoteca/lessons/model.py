@@ -128,6 +128,35 @@ class Step:
         """The seat names with the learner's seat named ``person``."""
         return tuple(person if i == self.learner else n for i, n in enumerate(self.names))
 
+    def learner_view(self, view: dict[str, Any], person: str) -> dict[str, Any]:
+        """``view`` with the learner's seat named ``person``, as the seats and the texts name
+        them, in a game whose views name the seats by their profiles (Gotcha's board, and
+        its rule sentences: "Ana must wave before drawing a card").
+
+        The position's profile keeps its own name for the rules: no live rule of a lesson
+        position that binds the learner reads a name (``tests/lessons/test_lesson_names.py``).
+
+        Args:
+            view: A view of this step's game.
+            person: The learner's name as the surface shows it.
+        """
+        profiles = view.get("profiles")
+        if not isinstance(profiles, list) or self.learner >= len(profiles):
+            return view
+        own = re.compile(r"\b" + re.escape(str(profiles[self.learner]["name"])) + r"\b")
+
+        def renamed(value: Any) -> Any:
+            if isinstance(value, str):
+                return own.sub(lambda _: person, value)
+            if isinstance(value, list):
+                return [renamed(item) for item in value]
+            if isinstance(value, dict):
+                return {key: renamed(item) for key, item in value.items()}
+            return value
+
+        shown: dict[str, Any] = renamed(view)
+        return shown
+
     def legal(self) -> Any:
         """The learner's legal actions in the step's position (empty when not to act)."""
         game = registry.make(self.game)

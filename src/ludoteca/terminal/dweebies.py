@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -30,8 +32,17 @@ LEGAL = "+"
 _PALETTE = ("cyan", "magenta", "green", "blue", "red", "yellow", "bright_cyan", "bright_magenta")
 
 
+BESIDE_GAP = 3
+"""Columns between the compact board and its cards' names beside it."""
+
+
 def render_view(
-    view: View, lang: Lang, seat_views: Sequence[View] = (), *, compact: bool = False
+    view: View,
+    lang: Lang,
+    seat_views: Sequence[View] = (),
+    *,
+    compact: bool = False,
+    named: bool = True,
 ) -> RenderableType:
     """The table and the players as ``view``'s seat sees them.
 
@@ -41,18 +52,24 @@ def render_view(
         seat_views: Every seat's view, to also show their hands (whole-table replays only).
         compact: For a small terminal: no legend, the counts on one row, the cards taken
             and the last move left to the full drawing and the news.
+        named: On the compact board, the hand by number and name and the table's cards
+            named beside the board, or below it when there is no room; without it (the
+            smallest board) the hand by name only and the names beside the board only.
     """
     seat = view.get("seat")
     title = msg("term.dweebies.title", phase=msg(f"dweebies.phase.{view['phase']}")).text(lang)
     if seat is not None and seat >= 0:
         title += " · " + msg("term.you_are", seat=seat_label(seat, lang)).text(lang)
-    parts: list[RenderableType] = [grid_of(view, margin=0 if compact else 1)]
-    # The board shows numbers, the events names: every card on the table with both (not on
-    # the compact board, which must leave an 80×24 screen room for the moves).
+    grid = grid_of(view, margin=0 if compact else 1)
+    # The board shows numbers, the events names: every card on the table with both, below
+    # the board, or beside it on the compact one (no line more on a small screen).
     on_table = sorted({code for _, _, code in view["table"]})
-    if on_table and not compact:
-        named = " · ".join(f"{code[1:]} {card_name(int(code[1:]), lang)}" for code in on_table)
-        parts.append(Text(named, style="cyan"))
+    parts: list[RenderableType] = [grid]
+    if on_table and compact:
+        parts = [_Beside(grid, [_card(code, lang) for code in on_table], below=named)]
+    elif on_table:
+        names = " · ".join(_card(code, lang) for code in on_table)
+        parts.append(Text(names, style="cyan"))
     if not compact:
         parts.append(Text(msg("term.dweebies.legend").text(lang), style="dim"))
     if view["groups"] > 1:
@@ -60,12 +77,26 @@ def render_view(
             Text(msg("term.dweebies.split", groups=view["groups"]).text(lang), style="bold red")
         )
     parts.append(_players(view, lang, seat_views, compact))
+    if compact and "hand" in view:
+        # Its own line, the whole width: the hand by name fits 80 columns where the
+        # players' grid (its labels' column) would wrap it.
+        cards = (
+            _hand(view["hand"], lang)
+            if named
+            else ", ".join(card_name(int(code[1:]), lang) for code in view["hand"]) or "-"
+        )
+        parts.append(Text(msg("term.dweebies.your_hand").text(lang) + ": " + cards))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
 def compact_view(view: View, lang: Lang) -> RenderableType:
-    """The compact drawing (``render_view(..., compact=True)``)."""
+    """The compact drawing with the cards named (``render_view(..., compact=True)``)."""
     return render_view(view, lang, (), compact=True)
+
+
+def smaller_view(view: View, lang: Lang) -> RenderableType:
+    """The compact drawing with the hand by name only, when the other does not fit."""
+    return render_view(view, lang, (), compact=True, named=False)
 
 
 def menu(view: View, legal: Sequence[Any], lang: Lang) -> Menu:
@@ -119,6 +150,7 @@ RENDERER = Renderer(
     seat_label=seat_label,
     examples=examples,
     compact=compact_view,
+    smaller=smaller_view,
 )
 
 
@@ -178,11 +210,8 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
     actors = [seat_label(s, lang) for s in view["actors"]]
     if not compact:  # compact: the person asked is the one to act
         row("turn", ", ".join(actors) if actors else "-")
-    if "hand" in view:
-        row(
-            "your_hand",
-            " ".join(code[1:] for code in view["hand"]) if compact else _hand(view["hand"], lang),
-        )
+    if "hand" in view and not compact:
+        row("your_hand", _hand(view["hand"], lang))
     for other in seat_views:
         label = msg("term.hand_of", seat=seat_label(other["seat"], lang)).text(lang)
         grid.add_row(label, _hand(other.get("hand", []), lang))
@@ -215,6 +244,62 @@ def _players(view: View, lang: Lang, seat_views: Sequence[View], compact: bool =
             text += " · " + msg(key, count=last["taken"]).text(lang)
         row("last", text)
     return grid
+
+
+class _Beside:
+    """A board with its cards' names at its right when the width allows it (no line more):
+    in columns, else packed in lines as tall as the board; else below it (``below``) or
+    left out. The board is never squeezed.
+    """
+
+    def __init__(self, grid: Table, names: Sequence[str], *, below: bool) -> None:
+        self.grid = grid
+        self.names = names
+        self.below = below
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rows = max(self.grid.row_count, 1)
+        room = options.max_width - Measurement.get(console, options, self.grid).maximum
+        room -= BESIDE_GAP
+        columns = self._columns(rows)
+        legend: Table | Text | None = columns
+        if Measurement.get(console, options, columns).maximum > room:
+            lines = _packed(self.names, room)
+            legend = Text("\n".join(lines), style="cyan") if len(lines) <= rows else None
+        if legend is not None:
+            both = Table.grid(padding=(0, BESIDE_GAP))
+            both.add_column(no_wrap=True)
+            both.add_column(no_wrap=True)
+            both.add_row(self.grid, legend)
+            yield both
+            return
+        yield self.grid
+        if self.below:
+            yield Text(" · ".join(self.names), style="cyan")
+
+    def _columns(self, rows: int) -> Table:
+        chunks = [self.names[i : i + rows] for i in range(0, len(self.names), rows)]
+        legend = Table.grid(padding=(0, BESIDE_GAP))
+        for _ in chunks:
+            legend.add_column(style="cyan", no_wrap=True)
+        for line in range(min(rows, len(self.names))):
+            legend.add_row(*(chunk[line] if line < len(chunk) else "" for chunk in chunks))
+        return legend
+
+
+def _packed(names: Sequence[str], width: int) -> list[str]:
+    """``names`` joined by " · " in lines of at most ``width`` cells, none cut (a name
+    wider than ``width`` gives no lines that fit: the caller sees more lines than rows).
+    """
+    lines: list[str] = []
+    for name in names:
+        if cell_len(name) > width:
+            return [*lines, *names]
+        if lines and cell_len(lines[-1] + " · " + name) <= width:
+            lines[-1] += " · " + name
+        else:
+            lines.append(name)
+    return lines
 
 
 def _card(code: str, lang: Lang) -> str:

@@ -137,7 +137,7 @@ def step_json(taught: Lesson, index: int, step: Step, lang: Lang, name: str) -> 
     names = seat_names(step, name)
     state = position(taught, step)
     with calls(game):
-        view = game.view(state, step.learner)
+        view = step.learner_view(game.view(state, step.learner), name)
         actors = [seat for seat in game.actors(state) if seat != CHANCE]
         legal = _labelled(game, state, view, step, lang, names) if step.kind == "do" else []
     return {
@@ -242,7 +242,7 @@ def _after(
         before, outcome = after, game.sample_chance(after, draws)
         after = game.apply(before, CHANCE, outcome)
         told += step_events(game, before, CHANCE, outcome, after, step.learner)
-    view = game.view(after, step.learner)
+    view = step.learner_view(game.view(after, step.learner), names[step.learner])
     return {
         "view": view,
         "last": last,

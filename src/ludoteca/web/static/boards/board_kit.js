@@ -27,7 +27,14 @@ export function translator(table) {
 export function seatName(ctx, seat, tr) {
   const info = (ctx.seats || []).find((s) => s.seat === seat);
   const base = info && info.name ? info.name : tr(ctx.lang, "seat", { n: seatSymbol(seat) });
-  return seat === ctx.you ? `${base} (${tr(ctx.lang, "you")})` : base;
+  return seat === ctx.you ? markedYou(base, tr(ctx.lang, "you"), ctx.lang) : base;
+}
+
+/** My own seat's `name` with the `you` mark ("Lucía (you)"), or the name alone when it is
+ * already that word (a learner not yet named is "You": not "You (you)"). */
+export function markedYou(name, you, lang) {
+  const same = String(name).trim().toLocaleLowerCase(lang) === String(you).trim().toLocaleLowerCase(lang);
+  return same ? name : `${name} (${you})`;
 }
 
 /** A click listener that sends `text`, without letting the shell see the click twice. */

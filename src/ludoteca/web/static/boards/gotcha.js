@@ -14,7 +14,7 @@ import { announceNew, muted, say, setMuted, speechAvailable } from "./gotcha_spe
 import { familyIcon, familyOf } from "./pictures_gotcha.js";
 import { bell, speaker } from "./gotcha_icons.js";
 import { installStyle } from "./gotcha_style.js";
-import { seatColour, seatSymbol } from "./board_kit.js";
+import { markedYou, seatColour, seatSymbol } from "./board_kit.js";
 import {
   cardHint, cardKind, cardText, emoji, emotes, language, quoted, seconds, slotName, tr, traitLabel, whoText,
 } from "./gotcha_text.js";
@@ -144,9 +144,9 @@ function name(s, seat) {
 }
 
 function seatChip(s, seat, attrs = {}) {
-  const you = seat === s.me ? ` (${tr(s.lang, "you")})` : "";
+  const shown = seat === s.me ? markedYou(name(s, seat), tr(s.lang, "you"), s.lang) : name(s, seat);
   return h("span", { class: "gt-chip", style: `--seat:${colour(seat)}`, ...attrs }, [
-    h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), name(s, seat) + you,
+    h("span", { class: "gt-seatno", "aria-hidden": "true" }, seatSymbol(seat)), shown,
   ]);
 }
 
