@@ -372,3 +372,17 @@ def test_a_second_tap_before_the_answer_sends_nothing(browser: Browser) -> None:
     page.wait_for_function("() => document.querySelector('.chat-log') !== null")
     expect(page.locator(".chat-line")).to_have_count(1)
     assert [m["action"] for m in sent if m["type"] == "act"] == ["keep"]
+
+
+@pytest.mark.parametrize(("locale", "names"), [("en-US", "English"), ("es-ES", "Español")])
+def test_a_rooms_language_is_offered_by_its_name_not_its_code(
+    browser: Browser, locale: str, names: str
+) -> None:
+    page = new_page(browser, locale=locale)
+    open_fake(page, FakeTable("tacocat"), [])
+    page.goto(ORIGIN + "/")
+    page.get_by_test_id("game-select").select_option("gotcha")
+    choices = page.locator('[data-option="language"] option').all_inner_texts()
+    assert choices and names in choices
+    assert not {"es", "en"} & set(choices)
+    assert page.js_errors == []  # type: ignore[attr-defined]

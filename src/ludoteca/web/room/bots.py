@@ -38,10 +38,11 @@ from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import LANGS, Lang
 from ludoteca.engine.runner import Agent
 from ludoteca.web.room import clock
+from ludoteca.web.room.core import RoomCore
 from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import BOT, HUMAN, SeatState
-from ludoteca.web.room.session import PLAYING, Session
+from ludoteca.web.room.session import PLAYING
 from ludoteca.web.room.settings import Settings
 from ludoteca.web.wire.client import now_ms
 
@@ -93,31 +94,11 @@ class _Tasks:
     all: set[asyncio.Task[None]] = field(default_factory=set)
 
 
-class Table(Protocol):
+class Table(RoomCore, Protocol):
     """What a :class:`Pilot` needs of its room (``room.Room`` is one): its id and lock, its
     game's session, its phase, seats and turn timer, how a step is applied and how a seat's
     people are told that its time ran out.
     """
-
-    @property
-    def id(self) -> str:
-        """The room's id (for the log)."""
-        ...
-
-    @property
-    def lock(self) -> asyncio.Lock:
-        """Held while anything of the room changes."""
-        ...
-
-    @property
-    def session(self) -> Session:
-        """The room's game and its store."""
-        ...
-
-    @property
-    def status(self) -> str:
-        """``lobby``, ``playing`` or ``finished`` (``session``)."""
-        ...
 
     @property
     def seats(self) -> Sequence[SeatState]:

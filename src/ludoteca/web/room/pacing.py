@@ -23,10 +23,11 @@ from ludoteca.engine.i18n import LANGS, Lang, msg
 from ludoteca.web.pace import rules
 from ludoteca.web.pace.kit import Note, PaceKit
 from ludoteca.web.pace.rules import Pace
+from ludoteca.web.room.core import RoomCore
 from ludoteca.web.room.events import seat_names
 from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import HUMAN, SeatState
-from ludoteca.web.room.session import PLAYING, Session, committed
+from ludoteca.web.room.session import PLAYING, committed
 from ludoteca.web.store import RoomRow, Store, pace_rows
 from ludoteca.web.store.pace_rows import ClockRow, Subscription, Transacting
 from ludoteca.web.wire import protocol as p
@@ -41,28 +42,8 @@ TIMEOUT_END = "timeout"
 """The ``end_reason`` of a game lost on time (the ``lose`` policy)."""
 
 
-class Paced(Protocol):
+class Paced(RoomCore, Protocol):
     """What a :class:`Pacer` needs of its room (``room.Room`` is one)."""
-
-    @property
-    def id(self) -> str:
-        """The room's id."""
-        ...
-
-    @property
-    def lock(self) -> asyncio.Lock:
-        """Held while anything of the room changes."""
-        ...
-
-    @property
-    def session(self) -> Session:
-        """The room's game."""
-        ...
-
-    @property
-    def status(self) -> str:
-        """``lobby``, ``playing`` or ``finished``."""
-        ...
 
     @property
     def seats(self) -> Sequence[SeatState]:
@@ -79,7 +60,7 @@ class Paced(Protocol):
         ...
 
     def stand_in(self, live: Live, version: int, seat: int) -> Awaitable[bool]:
-        """The game's strongest bot moves for ``seat`` (its time ran out)."""
+        """The game's default bot moves for ``seat`` (its time ran out)."""
         ...
 
     async def apply_or_retry(

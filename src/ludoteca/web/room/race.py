@@ -26,7 +26,8 @@ from ludoteca.engine.game import Seat
 from ludoteca.engine.i18n import msg
 from ludoteca.web.room import clock
 from ludoteca.web.room.bots import Pilot
-from ludoteca.web.room.session import PLAYING, Session
+from ludoteca.web.room.core import RoomCore
+from ludoteca.web.room.session import PLAYING
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError
@@ -111,32 +112,12 @@ class Queue:
         return self.pending[0].due if self.pending else None
 
 
-class Table(Protocol):
+class Table(RoomCore, Protocol):
     """What a :class:`Race` needs of its room (``room.Room`` is one)."""
-
-    @property
-    def id(self) -> str:
-        """The room's id (for the log)."""
-        ...
-
-    @property
-    def lock(self) -> asyncio.Lock:
-        """Held while anything of the room changes."""
-        ...
-
-    @property
-    def session(self) -> Session:
-        """The room's game."""
-        ...
 
     @property
     def pilot(self) -> Pilot:
         """Its bots (a proposal timed before a press wins)."""
-        ...
-
-    @property
-    def status(self) -> str:
-        """``lobby``, ``playing`` or ``finished``."""
         ...
 
     @property

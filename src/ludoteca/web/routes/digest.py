@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ludoteca.web.people.digest import DigestChoice
-from ludoteca.web.routes.me import json_body, no_profile, whoami
+from ludoteca.web.routes.me import no_profile, person_and_body, whoami
 from ludoteca.web.routes.site import Site, refusal, request_lang
 from ludoteca.web.wire.client import RoomError
 
@@ -39,12 +39,10 @@ def router(site: Site) -> APIRouter:
     @routes.put("/api/me/digest")
     async def api_set_digest(request: Request) -> Response:
         lang = request_lang(request)
-        body = await json_body(site, request, lang)
-        if isinstance(body, Response):
-            return body
-        person = await whoami(site, request)
-        if person is None:
-            return no_profile(lang)
+        asked = await person_and_body(site, request, lang)
+        if isinstance(asked, Response):
+            return asked
+        person, body = asked
         try:
             shown = await asyncio.to_thread(choice().change, person, body)
         except RoomError as error:

@@ -87,6 +87,21 @@ async def whoami(site: Site, request: Request) -> Person | None:
     return await asyncio.to_thread(person_of, request, site.people())
 
 
+async def person_and_body(
+    site: Site, request: Request, lang: Lang
+) -> tuple[Person, dict[str, Any]] | Response:
+    """The person a state-changing request comes from and the JSON object it carries, or
+    the refusal to answer (:func:`json_body`'s, or 401 when the browser has no profile).
+    """
+    body = await json_body(site, request, lang)
+    if isinstance(body, Response):
+        return body
+    person = await whoami(site, request)
+    if person is None:
+        return no_profile(lang)
+    return person, body
+
+
 def router(site: Site, mail_ready: bool = False) -> APIRouter:
     """A person's routes (``mail_ready``: the host configured SMTP for sign-in links)."""
     routes = APIRouter()
@@ -125,12 +140,10 @@ def router(site: Site, mail_ready: bool = False) -> APIRouter:
     @routes.patch("/api/me")
     async def api_change_profile(request: Request) -> Response:
         lang = request_lang(request)
-        body = await json_body(site, request, lang)
-        if isinstance(body, Response):
-            return body
-        person = await whoami(site, request)
-        if person is None:
-            return no_profile(lang)
+        asked = await person_and_body(site, request, lang)
+        if isinstance(asked, Response):
+            return asked
+        person, body = asked
         try:
             changed = await asyncio.to_thread(site.people().update, person, body)
         except RoomError as error:
@@ -176,12 +189,10 @@ def router(site: Site, mail_ready: bool = False) -> APIRouter:
     @routes.post("/api/me/seats")
     async def api_link_seat(request: Request) -> Response:
         lang = request_lang(request)
-        body = await json_body(site, request, lang)
-        if isinstance(body, Response):
-            return body
-        person = await whoami(site, request)
-        if person is None:
-            return no_profile(lang)
+        asked = await person_and_body(site, request, lang)
+        if isinstance(asked, Response):
+            return asked
+        person, body = asked
         room_id, token = body.get("room"), body.get("token")
         fields_ok = all(
             isinstance(v, str) and 0 < len(v) <= MAX_ROOM_FIELD for v in (room_id, token)

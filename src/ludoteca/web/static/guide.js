@@ -52,7 +52,7 @@ function optionsSection(section, card) {
     h("dl", {class: "guide-entries"}, options.flatMap((option) => [
       h("dt", {}, [option.label || option.name]),
       h("dd", {}, [option.help || "", " ", h("span", {class: "muted"}, [
-        "(", t("lobby.default", {value: optionValueText(option.default)}), ")"])]),
+        "(", t("lobby.default", {value: optionValueText(option.default, option.name)}), ")"])]),
     ])),
   ]);
 }

@@ -2,7 +2,7 @@
 // the game cards, each with its "How to play" page (/how/<game>).
 
 import {h, clear} from "./boards/svg.js";
-import {getLang, onLangChange, t} from "./i18n.js";
+import {LANGS, getLang, onLangChange, t} from "./i18n.js";
 import {saveCreator} from "./net.js";
 import {pt} from "./room_party.js";
 import {whoStrip} from "./me_strip.js";
@@ -20,11 +20,15 @@ export async function fetchGames(lang = getLang()) {
   return body.games || [];
 }
 
-/** Text for an option value (booleans as yes/no). */
-export function optionValueText(value) {
+/** The option that says a room's language (engine/options.py LANGUAGE_OPTION). */
+const LANGUAGE_OPTION = "language";
+
+/** Text for an option value: booleans as yes/no, a room's language by its name. */
+export function optionValueText(value, name = "") {
   if (value === true) return t("lobby.yes");
   if (value === false) return t("lobby.no");
   if (value === null || value === undefined) return "—";
+  if (name === LANGUAGE_OPTION && LANGS.includes(value)) return t(`lang.${value}`);
   return String(value);
 }
 
@@ -34,7 +38,7 @@ export function optionsText(options, card) {
   const specs = card && Array.isArray(card.options) ? card.options : [];
   return Object.entries(options || {}).map(([name, value]) => {
     const spec = specs.find((o) => o.name === name);
-    return `${spec && spec.label ? spec.label : name}: ${optionValueText(value)}`;
+    return `${spec && spec.label ? spec.label : name}: ${optionValueText(value, name)}`;
   }).join(", ");
 }
 
@@ -53,7 +57,7 @@ function timerText(seconds) {
 function gameCard(card, choose, selected) {
   const options = (card.options || []).map((option) => h("li", {}, [
     h("strong", {}, [option.label || option.name]), " — ", option.help || "",
-    h("span", {class: "muted"}, [" (", t("lobby.default", {value: optionValueText(option.default)}), ")"]),
+    h("span", {class: "muted"}, [" (", t("lobby.default", {value: optionValueText(option.default, option.name)}), ")"]),
   ]));
   return h("article", {
     class: "game-card" + (selected ? " selected" : ""),
@@ -90,7 +94,7 @@ function optionControl(option, form) {
       onchange: (event) => remember(option.choices[Number(event.target.value)]),
     }, option.choices.map((choice, index) => h("option", {
       value: String(index), selected: choice === value,
-    }, [optionValueText(choice)])));
+    }, [optionValueText(choice, option.name)])));
   } else if (typeof option.default === "boolean") {
     control = h("input", {
       id, type: "checkbox", "data-option": option.name, checked: Boolean(value),
