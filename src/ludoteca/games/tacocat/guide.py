@@ -64,12 +64,13 @@ register(
         },
         "guide.tacocat.track_title": {"es": "El tablero", "en": "The track"},
         "guide.tacocat.track": {
-            "es": "Siete casillas T-A-C-O-C-A-T entre dos metas: YAY a la izquierda (asiento 0) "
-            "y WOW a la derecha (asiento 1). Cada casilla dice cuántas cartas se reparten "
-            "cuando la ronda empieza en ella y quién cambia cartas primero.",
-            "en": "Seven spaces T-A-C-O-C-A-T between two goals: YAY on the left (seat 0) and "
-            "WOW on the right (seat 1). Each space says how many cards are dealt when a round "
-            "starts there and who replaces cards first.",
+            "es": "Siete casillas T-A-C-O-C-A-T entre dos metas: YAY a la izquierda (la del "
+            "primer jugador de la mesa) y WOW a la derecha (la del segundo). Cada casilla dice "
+            "cuántas cartas se reparten cuando la ronda empieza en ella y quién cambia cartas "
+            "primero.",
+            "en": "Seven spaces T-A-C-O-C-A-T between two goals: YAY on the left (the table's "
+            "first player's) and WOW on the right (the second player's). Each space says how "
+            "many cards are dealt when a round starts there and who replaces cards first.",
         },
         "guide.tacocat.symbols": {
             "es": "En la pantalla: ▲ es el Tacocat, ■ una casilla cubierta (ya no se usa), el "
