@@ -127,10 +127,13 @@ def test_offset_estimate_over_a_delayed_socket_holds_the_true_offset(
     assert best.rtt >= 2 * DELAY_MS
     assert estimate.reach >= DELAY_MS
     # A forged stamp: a whole minute early is placed at the reach before its arrival.
-    stamp = estimate.stamp(page.now() - 60_000, arrived=50_000.0)
-    assert stamp.clamped and stamp.at == 50_000.0 - estimate.reach
-    late = estimate.stamp(page.now() + 60_000, arrived=50_000.0)
-    assert late.clamped and late.at == 50_000.0
+    # Arrival is now on the server's clock (ms since this process began: a fixed arrival
+    # would be "early" or "late" depending on how long the test process has run).
+    arrived = ms_of_monotonic(time.monotonic())
+    stamp = estimate.stamp(page.now() - 60_000, arrived=arrived)
+    assert stamp.clamped and stamp.at == arrived - estimate.reach
+    late = estimate.stamp(page.now() + 60_000, arrived=arrived)
+    assert late.clamped and late.at == arrived
 
 
 def test_an_earlier_press_arriving_later_wins_and_without_stamps_it_loses(

@@ -13,6 +13,7 @@ from ludoteca.engine import registry
 from ludoteca.games.gotcha import cards as gotcha_cards
 from ludoteca.games.gotcha import surface as gotcha_surface
 from ludoteca.web.room import clock
+from ludoteca.web.room.bots import default_agent
 from ludoteca.web.room.hall import Rooms
 from ludoteca.web.room.room import Room
 from ludoteca.web.room.seats import hash_token
@@ -131,7 +132,8 @@ def test_rooms_reload_from_the_store_with_their_games(tmp_path: Any) -> None:
         assert back.live.chance_rng.random() == live.chance_rng.random()
         assert back.status == "playing" and back.game_no == 1
         assert back.seats[0].token_hash == hash_token(token)
-        assert [s.agent for s in back.seats] == ["", "random", "expert"]
+        # A bot seated without an agent takes the game's default (Gotcha: its fair level).
+        assert [s.agent for s in back.seats] == ["", "random", default_agent("gotcha")]
         again.close()
 
     asyncio.run(scenario())

@@ -29,8 +29,11 @@ from ludoteca.web.store.migrations import migrate
 
 CRASH_ENV = "LUDOTECA_CRASH_AT_WRITE"
 """Tests only: ``N`` kills the process (``os._exit``, as kill -9 would) just before the Nth
-write transaction commits, to check that every store write is atomic and nothing
-acknowledged is lost (``tests/web/test_crash.py``)."""
+write transaction of a room commits (a room's write, or a writer batch of steps), to check
+that every room write is atomic and nothing acknowledged is lost
+(``tests/web/test_crash.py``). Transactions of no room (``transact``: migrations, the
+server's keys, people, clocks) are not counted, so N counts the same writes however many
+of those a start makes."""
 
 BATCH_LIMIT = 512
 """Most writes the writer thread commits in one transaction."""
@@ -88,7 +91,7 @@ class SqlStore:
                 if room is not None and self.guard is not None:
                     self.guard(cur, room)
                 yield cur
-                if write:
+                if write and room is not None:
                     self._before_commit()
                 self._conn.commit()
             except BaseException:
