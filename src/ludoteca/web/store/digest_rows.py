@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.web.store.dialect import in_dialect
 from ludoteca.web.store.pace_rows import Transacting
 
 DIGEST_TABLES = ("mail_digests",)
@@ -44,7 +45,7 @@ class DigestRow:
 
 
 def _sql(store: Transacting, sql: str) -> str:
-    return sql if store.dialect == "sqlite" else sql.replace("?", "%s")
+    return in_dialect(sql, store.dialect)
 
 
 def _rows(store: Transacting, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:

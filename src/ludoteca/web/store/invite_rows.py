@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.web.store.dialect import in_dialect
 from ludoteca.web.store.pace_rows import Transacting
 
 INVITE_TABLES = ("invites",)
@@ -49,7 +50,7 @@ _COLUMNS = "room_id, person_id, from_person_id, from_name, created_ms"
 
 
 def _sql(store: Transacting, sql: str) -> str:
-    return sql if store.dialect == "sqlite" else sql.replace("?", "%s")
+    return in_dialect(sql, store.dialect)
 
 
 def _rows(store: Transacting, sql: str, params: tuple[Any, ...]) -> list[InviteRow]:

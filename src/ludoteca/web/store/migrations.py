@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.dialect import mark
 from ludoteca.web.store.digest_rows import DIGEST_MIGRATION
 from ludoteca.web.store.invite_rows import INVITE_MIGRATION
 from ludoteca.web.store.pace_rows import PACE_MIGRATION
@@ -229,7 +230,7 @@ def migrate(store: MigratingStore) -> list[str]:
         The names applied now (empty when the store was up to date).
     """
     dialect = store.dialect
-    placeholder = "?" if dialect == "sqlite" else "%s"
+    placeholder = mark(dialect)
 
     def work(cur: Any) -> list[str]:
         if dialect == "sqlite":

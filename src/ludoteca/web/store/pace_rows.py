@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.dialect import in_dialect, mark
+
 PACE_TABLES = (
     "pace_clocks",
     "pace_vacations",
@@ -117,7 +119,7 @@ class Subscription:
 
 def _run(store: Transacting, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
     """One statement in its own transaction (``?`` placeholders); its rows, if any."""
-    text = sql if store.dialect == "sqlite" else sql.replace("?", "%s")
+    text = in_dialect(sql, store.dialect)
 
     def work(cur: Any) -> list[tuple[Any, ...]]:
         cur.execute(text, tuple(params))
@@ -133,7 +135,7 @@ def _run(store: Transacting, sql: str, params: Sequence[Any] = ()) -> list[tuple
 
 def set_clocks(store: Transacting, room_id: str, clocks: Sequence[ClockRow]) -> None:
     """Replace a room's clocks by ``clocks`` (none: the room waits on nobody)."""
-    placeholder = "?" if store.dialect == "sqlite" else "%s"
+    placeholder = mark(store.dialect)
     marks = ", ".join([placeholder] * 8)
 
     def work(cur: Any) -> None:

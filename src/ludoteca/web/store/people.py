@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ludoteca.web.store.dialect import in_dialect
+
 
 class Transacting(Protocol):
     """What :class:`PeopleStore` needs of a store (``store.sql.SqlStore``)."""
@@ -106,11 +108,11 @@ class PeopleStore:
 
     def __init__(self, store: Transacting) -> None:
         self._store = store
-        self._postgres = store.dialect == "postgresql"
+        self._dialect = store.dialect
 
     def _dialect_sql(self, text: str) -> str:
         """``text`` (``?`` placeholders) as this store's driver takes it."""
-        return text.replace("?", "%s") if self._postgres else text
+        return in_dialect(text, self._dialect)
 
     def _run(self, text: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """One statement in its own transaction; its rows (none for a write)."""
