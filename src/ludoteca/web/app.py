@@ -54,7 +54,7 @@ from ludoteca.web.routes.headers import SecurityHeaders
 from ludoteca.web.routes.site import Site
 from ludoteca.web.server.collector import Freezer
 from ludoteca.web.store import Store, open_store
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting
 from ludoteca.web.telemetry import metrics
 from ludoteca.web.telemetry.metrics import MetricsAccess
 from ludoteca.web.wire.limits import Limits, Meter

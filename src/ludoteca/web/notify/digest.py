@@ -24,8 +24,8 @@ from ludoteca.web.people.digest import next_time
 from ludoteca.web.people.profiles import Profiles
 from ludoteca.web.people.settings import SmtpSettings
 from ludoteca.web.store import digest_rows, pace_rows
+from ludoteca.web.store.dialect import Transacting
 from ludoteca.web.store.digest_rows import DigestRow
-from ludoteca.web.store.pace_rows import Transacting
 
 log = logging.getLogger("ludoteca.web")
 

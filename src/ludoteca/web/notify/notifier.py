@@ -35,7 +35,8 @@ from ludoteca.web.people import mail as people_mail
 from ludoteca.web.people.profiles import Person, Profiles
 from ludoteca.web.people.settings import SmtpSettings
 from ludoteca.web.store import pace_rows
-from ludoteca.web.store.pace_rows import Subscription, Transacting
+from ludoteca.web.store.dialect import Transacting
+from ludoteca.web.store.pace_rows import Subscription
 
 log = logging.getLogger("ludoteca.web")
 

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid02
 
 from ludoteca.web.store import pace_rows
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting
 
 PRIVATE_KEY = "vapid_private_pem"
 """The ``site_keys`` name of the private key (PEM)."""

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from ludoteca.web.pace.clock import PaceClock
 from ludoteca.web.store import pace_rows
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting
 
 log = logging.getLogger("ludoteca.web")
 

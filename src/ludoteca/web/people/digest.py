@@ -17,7 +17,7 @@ from ludoteca.engine.i18n import msg
 from ludoteca.web.people import texts as _texts  # noqa: F401 (registers the texts)
 from ludoteca.web.people.profiles import Person
 from ludoteca.web.store import digest_rows
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting
 from ludoteca.web.wire.client import RoomError
 
 MAX_TZ = 64

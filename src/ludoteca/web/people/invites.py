@@ -19,8 +19,8 @@ from ludoteca.web.people import invite_texts  # noqa: F401 (registers the texts)
 from ludoteca.web.people.profiles import Person, Profiles, hash_secret, now_ms
 from ludoteca.web.store import invite_rows
 from ludoteca.web.store.base import RoomRow, Store
+from ludoteca.web.store.dialect import Transacting
 from ludoteca.web.store.invite_rows import InviteRow
-from ludoteca.web.store.pace_rows import Transacting
 from ludoteca.web.wire.client import RoomError
 
 MOST_PER_ROOM = 3

@@ -29,7 +29,8 @@ from ludoteca.web.room.live import Live
 from ludoteca.web.room.seats import HUMAN, SeatState
 from ludoteca.web.room.session import PLAYING, committed
 from ludoteca.web.store import RoomRow, Store, pace_rows
-from ludoteca.web.store.pace_rows import ClockRow, Subscription, Transacting
+from ludoteca.web.store.dialect import Transacting
+from ludoteca.web.store.pace_rows import ClockRow, Subscription
 from ludoteca.web.wire import protocol as p
 from ludoteca.web.wire.client import Client, RoomError
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.web.store.dialect import in_dialect
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting, in_dialect, run
 
 DIGEST_TABLES = ("mail_digests",)
 """The tables of migration ``0005_digests``."""
@@ -48,17 +47,6 @@ def _sql(store: Transacting, sql: str) -> str:
     return in_dialect(sql, store.dialect)
 
 
-def _rows(store: Transacting, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    text = _sql(store, sql)
-
-    def work(cur: Any) -> list[tuple[Any, ...]]:
-        cur.execute(text, params)
-        return [tuple(row) for row in cur.fetchall()] if cur.description else []
-
-    rows: list[tuple[Any, ...]] = store.transact(work)
-    return rows
-
-
 def _row(row: tuple[Any, ...]) -> DigestRow:
     return DigestRow(str(row[0]), int(row[1]), str(row[2]), int(row[3]), int(row[4]))
 
@@ -68,7 +56,7 @@ _COLUMNS = "person_id, hour, tz, next_ms, last_sent_ms"
 
 def save(store: Transacting, person_id: str, hour: int, tz: str, next_ms: int) -> None:
     """Turn a person's digest on (or change its hour): the next one is due at ``next_ms``."""
-    _rows(
+    run(
         store,
         f"INSERT INTO mail_digests ({_COLUMNS}) VALUES (?, ?, ?, ?, 0) "
         "ON CONFLICT (person_id) DO UPDATE SET hour = excluded.hour, tz = excluded.tz, "
@@ -79,18 +67,18 @@ def save(store: Transacting, person_id: str, hour: int, tz: str, next_ms: int) -
 
 def drop(store: Transacting, person_id: str) -> None:
     """Turn a person's digest off."""
-    _rows(store, "DELETE FROM mail_digests WHERE person_id = ?", (person_id,))
+    run(store, "DELETE FROM mail_digests WHERE person_id = ?", (person_id,))
 
 
 def of(store: Transacting, person_id: str) -> DigestRow | None:
     """A person's digest, if they asked for one."""
-    rows = _rows(store, f"SELECT {_COLUMNS} FROM mail_digests WHERE person_id = ?", (person_id,))
+    rows = run(store, f"SELECT {_COLUMNS} FROM mail_digests WHERE person_id = ?", (person_id,))
     return _row(rows[0]) if rows else None
 
 
 def due(store: Transacting, now_ms: int, limit: int = 100) -> list[DigestRow]:
     """The digests due at ``now_ms`` (at most ``limit``, the oldest due first)."""
-    rows = _rows(
+    rows = run(
         store,
         f"SELECT {_COLUMNS} FROM mail_digests WHERE next_ms <= ? ORDER BY next_ms LIMIT ?",
         (now_ms, limit),
@@ -100,7 +88,7 @@ def due(store: Transacting, now_ms: int, limit: int = 100) -> list[DigestRow]:
 
 def next_due(store: Transacting) -> int | None:
     """When the earliest digest is due (server ms), None when nobody asked for one."""
-    rows = _rows(store, "SELECT MIN(next_ms) FROM mail_digests", ())
+    rows = run(store, "SELECT MIN(next_ms) FROM mail_digests", ())
     value = rows[0][0] if rows else None
     return None if value is None else int(value)
 

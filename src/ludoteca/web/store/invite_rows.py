@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.web.store.dialect import in_dialect
-from ludoteca.web.store.pace_rows import Transacting
+from ludoteca.web.store.dialect import Transacting, in_dialect, run
 
 INVITE_TABLES = ("invites",)
 """The tables of migration ``0006_invites``."""
@@ -54,13 +53,7 @@ def _sql(store: Transacting, sql: str) -> str:
 
 
 def _rows(store: Transacting, sql: str, params: tuple[Any, ...]) -> list[InviteRow]:
-    text = _sql(store, sql)
-
-    def work(cur: Any) -> list[tuple[Any, ...]]:
-        cur.execute(text, params)
-        return [tuple(row) for row in cur.fetchall()] if cur.description else []
-
-    rows: list[tuple[Any, ...]] = store.transact(work)
+    rows = run(store, sql, params)
     return [InviteRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), int(r[4])) for r in rows]
 
 

@@ -14,11 +14,10 @@ an edit of one already released: stores in the field hold the old ones.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from ludoteca.web.store.dialect import mark
+from ludoteca.web.store.dialect import Transacting, mark
 from ludoteca.web.store.digest_rows import DIGEST_MIGRATION
 from ludoteca.web.store.invite_rows import INVITE_MIGRATION
 from ludoteca.web.store.pace_rows import PACE_MIGRATION
@@ -207,20 +206,7 @@ MIGRATIONS: tuple[Migration, ...] = (
 """Every migration, oldest first."""
 
 
-class MigratingStore(Protocol):
-    """What :func:`migrate` needs of a store (``store.sql.SqlStore``)."""
-
-    @property
-    def dialect(self) -> str:
-        """``sqlite`` or ``postgresql``."""
-        ...
-
-    def transact(self, work: Callable[[Any], Any]) -> Any:
-        """Run ``work(cursor)`` in one write transaction."""
-        ...
-
-
-def migrate(store: MigratingStore) -> list[str]:
+def migrate(store: Transacting) -> list[str]:
     """Apply the migrations ``store`` lacks, in order, in one transaction.
 
     Args:

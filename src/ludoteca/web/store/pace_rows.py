@@ -15,11 +15,11 @@ runs in one transaction (joining the writer thread's batch when called inside it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from ludoteca.web.store.dialect import in_dialect, mark
+from ludoteca.web.store.dialect import Transacting, mark, run
 
 PACE_TABLES = (
     "pace_clocks",
@@ -80,19 +80,6 @@ PACE_MIGRATION = (
 """The statements of migration ``0004_pace`` (the same on SQLite and PostgreSQL)."""
 
 
-class Transacting(Protocol):
-    """What these functions need of a store (``store.sql.SqlStore``)."""
-
-    @property
-    def dialect(self) -> str:
-        """``sqlite`` or ``postgresql``."""
-        ...
-
-    def transact(self, work: Callable[[Any], Any]) -> Any:
-        """Run ``work(cursor)`` in one write transaction; its result."""
-        ...
-
-
 @dataclass(frozen=True, slots=True)
 class ClockRow:
     """One waiting seat's clock in a correspondence room (times: the server's ms)."""
@@ -115,18 +102,6 @@ class Subscription:
     p256dh: str
     auth: str
     lang: str
-
-
-def _run(store: Transacting, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-    """One statement in its own transaction (``?`` placeholders); its rows, if any."""
-    text = in_dialect(sql, store.dialect)
-
-    def work(cur: Any) -> list[tuple[Any, ...]]:
-        cur.execute(text, tuple(params))
-        return [tuple(row) for row in cur.fetchall()] if cur.description else []
-
-    rows: list[tuple[Any, ...]] = store.transact(work)
-    return rows
 
 
 # ---------------------------------------------------------------------------------------
@@ -161,7 +136,7 @@ def set_clocks(store: Transacting, room_id: str, clocks: Sequence[ClockRow]) -> 
 
 def room_clocks(store: Transacting, room_id: str) -> list[ClockRow]:
     """A room's clocks, in seat order."""
-    rows = _run(
+    rows = run(
         store,
         "SELECT room_id, seat, game_no, version, started_ms, due_ms, alarm_ms, alarmed "
         "FROM pace_clocks WHERE room_id = ? ORDER BY seat",
@@ -174,7 +149,7 @@ def next_wake(store: Transacting) -> int | None:
     """The earliest time (server ms) a clock needs the scheduler: an alarm not rung yet or
     a deadline; None when no clock runs.
     """
-    rows = _run(
+    rows = run(
         store,
         "SELECT MIN(CASE WHEN alarmed = 0 AND alarm_ms < due_ms THEN alarm_ms ELSE due_ms END) "
         "FROM pace_clocks",
@@ -185,7 +160,7 @@ def next_wake(store: Transacting) -> int | None:
 
 def due_rooms(store: Transacting, now_ms: int, limit: int = 100) -> list[str]:
     """The rooms with a deadline passed or an alarm due at ``now_ms`` (at most ``limit``)."""
-    rows = _run(
+    rows = run(
         store,
         "SELECT DISTINCT room_id FROM pace_clocks WHERE due_ms <= ? "
         "OR (alarmed = 0 AND alarm_ms <= ?) ORDER BY room_id LIMIT ?",
@@ -213,7 +188,7 @@ def _clock(row: tuple[Any, ...]) -> ClockRow:
 
 def vacations(store: Transacting, room_id: str, game_no: int) -> dict[int, tuple[int, int]]:
     """Each seat's vacation in a game: ``seat → (days used, away until ms)``."""
-    rows = _run(
+    rows = run(
         store,
         "SELECT seat, days_used, until_ms FROM pace_vacations WHERE room_id = ? AND game_no = ?",
         (room_id, game_no),
@@ -225,7 +200,7 @@ def save_vacation(
     store: Transacting, room_id: str, game_no: int, seat: int, days_used: int, until_ms: int
 ) -> None:
     """Store a seat's vacation days used in a game and until when it is away."""
-    _run(
+    run(
         store,
         "INSERT INTO pace_vacations (room_id, game_no, seat, days_used, until_ms) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (room_id, game_no, seat) DO UPDATE SET "
@@ -240,7 +215,7 @@ def save_vacation(
 
 def last_nudge(store: Transacting, room_id: str, game_no: int, seat: int) -> int | None:
     """When ``seat`` last nudged in that game (server ms), if ever."""
-    rows = _run(
+    rows = run(
         store,
         "SELECT at_ms FROM nudges WHERE room_id = ? AND game_no = ? AND from_seat = ?",
         (room_id, game_no, seat),
@@ -250,7 +225,7 @@ def last_nudge(store: Transacting, room_id: str, game_no: int, seat: int) -> int
 
 def save_nudge(store: Transacting, room_id: str, game_no: int, seat: int, at_ms: int) -> None:
     """``seat`` nudged at ``at_ms``."""
-    _run(
+    run(
         store,
         "INSERT INTO nudges (room_id, game_no, from_seat, at_ms) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (room_id, game_no, from_seat) DO UPDATE SET at_ms = excluded.at_ms",
@@ -264,14 +239,14 @@ def save_nudge(store: Transacting, room_id: str, game_no: int, seat: int, at_ms:
 
 def subscribe(store: Transacting, room_id: str, seat: int, sub: Subscription, now_ms: int) -> None:
     """Keep ``sub`` (its keys and language updated) and link it to a room's seat."""
-    _run(
+    run(
         store,
         "INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang, created_ms) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET "
         "p256dh = excluded.p256dh, auth = excluded.auth, lang = excluded.lang",
         (sub.endpoint, sub.p256dh, sub.auth, sub.lang, now_ms),
     )
-    _run(
+    run(
         store,
         "INSERT INTO push_seats (room_id, seat, endpoint) VALUES (?, ?, ?) "
         "ON CONFLICT (room_id, seat, endpoint) DO NOTHING",
@@ -281,13 +256,13 @@ def subscribe(store: Transacting, room_id: str, seat: int, sub: Subscription, no
 
 def unsubscribe(store: Transacting, endpoint: str) -> None:
     """Forget a subscription (the person turned it off, or the push service said 404/410)."""
-    _run(store, "DELETE FROM push_seats WHERE endpoint = ?", (endpoint,))
-    _run(store, "DELETE FROM push_subscriptions WHERE endpoint = ?", (endpoint,))
+    run(store, "DELETE FROM push_seats WHERE endpoint = ?", (endpoint,))
+    run(store, "DELETE FROM push_subscriptions WHERE endpoint = ?", (endpoint,))
 
 
 def seat_subscriptions(store: Transacting, room_id: str, seat: int) -> list[Subscription]:
     """The subscriptions that speak for a room's seat, newest first."""
-    rows = _run(
+    rows = run(
         store,
         "SELECT s.endpoint, s.p256dh, s.auth, s.lang FROM push_subscriptions s "
         "JOIN push_seats p ON p.endpoint = s.endpoint WHERE p.room_id = ? AND p.seat = ? "
@@ -299,7 +274,7 @@ def seat_subscriptions(store: Transacting, room_id: str, seat: int) -> list[Subs
 
 def forget_seat(store: Transacting, room_id: str, seat: int) -> None:
     """A seat changed hands: its push links are no one's any more."""
-    _run(store, "DELETE FROM push_seats WHERE room_id = ? AND seat = ?", (room_id, seat))
+    run(store, "DELETE FROM push_seats WHERE room_id = ? AND seat = ?", (room_id, seat))
 
 
 def clocks_of(store: Transacting, seats: Sequence[tuple[str, int]]) -> list[tuple[str, str, int]]:
@@ -308,7 +283,7 @@ def clocks_of(store: Transacting, seats: Sequence[tuple[str, int]]) -> list[tupl
     """
     found: list[tuple[str, str, int]] = []
     for room_id, seat in seats:
-        rows = _run(
+        rows = run(
             store,
             "SELECT c.room_id, r.game, c.due_ms FROM pace_clocks c JOIN rooms r "
             "ON r.id = c.room_id WHERE c.room_id = ? AND c.seat = ?",
@@ -324,7 +299,7 @@ def clocks_of(store: Transacting, seats: Sequence[tuple[str, int]]) -> list[tupl
 
 def site_key(store: Transacting, name: str) -> str | None:
     """A stored server key, if made."""
-    rows = _run(store, "SELECT value FROM site_keys WHERE name = ?", (name,))
+    rows = run(store, "SELECT value FROM site_keys WHERE name = ?", (name,))
     return str(rows[0][0]) if rows else None
 
 
@@ -332,7 +307,7 @@ def keep_site_key(store: Transacting, name: str, value: str) -> str:
     """Store ``value`` under ``name`` unless a key is there already (another worker made
     one first); the key kept.
     """
-    _run(
+    run(
         store,
         "INSERT INTO site_keys (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
         (name, value),
