@@ -45,6 +45,11 @@ at which the engine's random playout makes decisions, for information only.
 extensions copied in), each in its own worker process, round-robin, so both trees see the
 same load; it prints both tables and the adapter µs per step before and after.
 
+``--floor`` (with ``--src``) adds a third tree, *floor*: the after tree in a worker whose
+observations cost nothing (:func:`free_observation`). A row's floor prices everything but
+the observation (masks, decoding, each API's bookkeeping, the caller's pick); where it is
+above half of *before*, no observation writer, however fast, halves that row.
+
 ``--parts`` instead times each call an adapter step makes, on the same decision states
 (every seat decision of random matches until 3,000 are found; best of 3 passes, CPU time per
 call): the engine's ``legal_actions`` + choice + ``apply``, ``game.view``, the encoding's
@@ -433,7 +438,9 @@ class Tree:
     are the same loops over the other tree's adapters.
     """
 
-    def __init__(self, label: str, src: str | None, worker: bool) -> None:
+    def __init__(
+        self, label: str, src: str | None, worker: bool, free_observation: bool = False
+    ) -> None:
         self.label = label
         self.loads: dict[tuple[str, str], Workload] = {}
         self.proc: subprocess.Popen[str] | None = None
@@ -442,8 +449,9 @@ class Tree:
             root = str(Path(__file__).resolve().parents[2])
             paths = [src] if src else []
             env["PYTHONPATH"] = os.pathsep.join([*paths, root])
+            flags = ["--free-observation"] if free_observation else []
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bench.tools.rl_adapters", "--worker"],
+                [sys.executable, "-m", "bench.tools.rl_adapters", "--worker", *flags],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -490,8 +498,36 @@ def _answer(loads: dict[tuple[str, str], Workload], job: dict[str, Any]) -> dict
     return {"steps": steps, "engine": engine, "decisions": decisions}
 
 
+def free_observation() -> None:
+    """Make every observation cost nothing in this process (the ``floor`` tree).
+
+    The encodings' state writers leave their buffer unwritten (``StateObserver.base`` hands
+    out the seat's array as it is) and the OpenSpiel state's tensor list is one list kept per
+    length instead of the vector's entries. Masks, decoding, the engine and each API's
+    bookkeeping are untouched, so a row run so prices everything but the observation: no
+    observation writer, however fast, takes a row below it.
+    """
+    from ludoteca.adapters import encodings, openspiel  # noqa: PLC0415
+
+    def base(self: Any, state: Any, seat: int) -> Any:
+        return self._arrays[seat]
+
+    lists: dict[int, list[float]] = {}
+
+    def of(self: Any, player: int, vector: Any) -> list[float]:
+        found = lists.get(len(vector))
+        if found is None:
+            found = lists[len(vector)] = vector.tolist()
+        return found
+
+    encodings.StateObserver.base = base  # type: ignore[method-assign]
+    openspiel._ListMirror.of = of  # type: ignore[method-assign]
+
+
 def worker() -> None:
     """Answer jobs (JSON lines on stdin) with JSON lines on the original stdout."""
+    if "--free-observation" in sys.argv:
+        free_observation()
     answers = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # anything the libraries print goes to stderr, not into the answers
     loads: dict[tuple[str, str], Workload] = {}
@@ -559,21 +595,33 @@ def print_table(label: str | None, results: dict[str, dict[str, Any]]) -> None:
 
 
 def print_comparison(results: dict[str, dict[str, dict[str, Any]]]) -> None:
-    """Adapter µs per step before and after, per game and row (target: after ≤ ½ before)."""
+    """Adapter µs per step before and after, per game and row (target: after ≤ ½ before);
+    with a ``floor`` tree, its µs and its share of before (above 0.50: no observation
+    writer can halve the row).
+    """
     before, after = results["before"], results["after"]
+    floor = results.get("floor")
+    extra = " floor | floor ÷ before |" if floor else ""
     print()
-    print("| game | row | adapter µs before | after | after ÷ before | engine µs before / after |")
-    print("|---|---|---:|---:|---:|---:|")
+    print(
+        "| game | row | adapter µs before | after | after ÷ before | engine µs before / after |"
+        + extra
+    )
+    print("|---|---|---:|---:|---:|---:|" + ("---:|---:|" if floor else ""))
     for game_id, rows in after.items():
         for row, data in rows.items():
             if row == "engine":
                 continue
             old = before[game_id][row]
-            print(
+            line = (
                 f"| {game_id} | {row} | {old['adapter_us']:.1f} | {data['adapter_us']:.1f} | "
                 f"{data['adapter_us'] / old['adapter_us']:.2f} | "
                 f"{old['engine_us']:.1f} / {data['engine_us']:.1f} |"
             )
+            if floor:
+                low = floor[game_id][row]["adapter_us"]
+                line += f" {low:.1f} | {low / old['adapter_us']:.2f} |"
+            print(line)
 
 
 def main() -> None:
@@ -593,7 +641,13 @@ def main() -> None:
     parser.add_argument(
         "--src-after", help="with --src: run 'after' from this source tree, not this one"
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --src: also run the after tree with observations that cost nothing",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--free-observation", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker()
@@ -609,6 +663,8 @@ def main() -> None:
             Tree("before", args.src, worker=True),
             Tree("after", args.src_after, worker=True),
         ]
+        if args.floor:
+            trees.append(Tree("floor", args.src_after, worker=True, free_observation=True))
     else:
         trees = [Tree("this tree", None, worker=False)]
     try:
