@@ -234,8 +234,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         return mask
 
     def _info(self, illegal: bool) -> dict[str, Any]:
-        # The mask is read-only (set where it is built), so it is handed out without a copy.
-        return {"action_mask": self._mask, "seat": self.seat, "illegal_action": illegal}
+        # A copy: encodings keep read-only masks by legal list and hand them out again, and
+        # Gymnasium wants new info data on every call (users keep it).
+        return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
 
     def _advance(self, learner_action: Any) -> tuple[float, bool] | None:
         """Apply the learner's action (if any), then chance and bots until the learner must

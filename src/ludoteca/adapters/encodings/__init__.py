@@ -407,6 +407,41 @@ def state_observer(encoding: Encoding, players: int, *, scaled: bool) -> StateOb
     return StateObserver(encoding, players, scaled=scaled)
 
 
+class MasksByActions:
+    """Read-only masks of legal lists, kept by the identities of their actions.
+
+    For engines that intern their action objects (a new list of the same objects each
+    state): a list's mask is read once per distinct list. An entry holds the list's actions,
+    so no other object can take their ids while it is kept.
+    """
+
+    def __init__(self, size: int, number: Any, limit: int = 4096) -> None:
+        """Args:
+        size: The action space's size.
+        number: The action number of an engine action (raises ``KeyError`` for none).
+        limit: Entries kept before the cache is cleared.
+        """
+        self._size = size
+        self._number = number
+        self._limit = limit
+        self._found: dict[tuple[int, ...], tuple[tuple[Any, ...], MaskArray]] = {}
+
+    def __call__(self, legal: Sequence[Any]) -> MaskArray:
+        """The mask with a one at each legal action's number."""
+        key = tuple(map(id, legal))
+        found = self._found.get(key)
+        if found is not None:
+            return found[1]
+        buffer = bytearray(self._size)
+        for number in map(self._number, legal):
+            buffer[number] = 1
+        mask: MaskArray = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only
+        if len(self._found) >= self._limit:
+            self._found.clear()
+        self._found[key] = (tuple(legal), mask)
+        return mask
+
+
 NO_VIEW: View = {}
 """Handed to ``Observer.with_draft`` by the fast paths (whose encodings name their draft's
 entries, so the view is not read)."""

@@ -112,13 +112,13 @@ from ludoteca.adapters.encodings.dweebies_observation import (
     DweebiesWriter,
 )
 from ludoteca.engine.game import Options, View
-from ludoteca.games.dweebies import layout
 from ludoteca.games.dweebies.actions import (
     COLLECT_BOTH,
     COLLECT_CHOICES,
     COLLECT_COLUMN,
     COLLECT_NONE,
     COLLECT_ROW,
+    PLACES,
     Place,
 )
 from ludoteca.games.dweebies.cards import CODES
@@ -238,16 +238,13 @@ class DweebiesEncoding:
         """*Select d* sets the draft; *place i* places it on legal cell ``i`` (read from the
         engine's lazy placements, else from the view).
         """
-        if index < PLACE:
-            return Decoded(None, (index - SELECT + 1,))
-        if index < COLLECT:
-            identity = getattr(legal, "identity", None)
-            if identity is not None:
-                x, y = layout.xy(identity()[1][index - PLACE])
-            else:
-                x, y = view["legal_cells"][index - PLACE]
-            return Decoded(Place(draft[0], x, y), EMPTY_DRAFT)
-        return Decoded(_COLLECTS[index - COLLECT], EMPTY_DRAFT)
+        if index < PLACE or index >= COLLECT:
+            return _FIXED[index]
+        identity = getattr(legal, "identity", None)
+        if identity is not None:
+            return _DECODED_PLACES[draft[0] << 16 | identity()[1][index - PLACE]]
+        x, y = view["legal_cells"][index - PLACE]
+        return Decoded(Place(draft[0], x, y), EMPTY_DRAFT)
 
     def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
         """The numbers that play ``action``: a collect's one, or a placement's two.
@@ -290,17 +287,53 @@ _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 
 
+class _DecodedPlaces(dict[int, Decoded]):
+    """The meaning of a place number by ``card << 16 | cell``: the engine's interned
+    ``Place`` (``actions.PLACES``), made on first use.
+    """
+
+    def __missing__(self, key: int) -> Decoded:
+        found = self[key] = Decoded(PLACES[key], EMPTY_DRAFT)
+        return found
+
+
+_DECODED_PLACES = _DecodedPlaces()
+_FIXED: dict[int, Decoded] = {
+    **{SELECT + d - 1: Decoded(None, (d,)) for d in range(1, KINDS + 1)},
+    **{COLLECT + i: Decoded(action, EMPTY_DRAFT) for i, action in enumerate(_COLLECTS)},
+}
+"""The meaning of every select and collect number, made once."""
+_SELECT_MASKS: dict[tuple[int, ...], MaskArray] = {}
+"""Empty-draft placement masks by the cards held (the selects they open)."""
+_PLACE_MASKS: dict[int, MaskArray] = {}
+"""A selected card's masks by the number of legal cells."""
+
+
 def _placement_mask(cards: tuple[int, ...], cells: tuple[int, ...], draft: Draft) -> MaskArray:
-    """The mask of the engine's placements: every card of ``cards`` on every cell."""
-    buffer = bytearray(ACTION_SIZE)
+    """The mask of the engine's placements: every card of ``cards`` on every cell (kept
+    by the cards for the selects, by the cells' count for the places).
+    """
     if not draft:
-        for card in cards:
-            buffer[SELECT + card - 1] = 1
-    elif draft[0] in cards:
-        if len(cells) > MAX_CELLS:
-            raise KeyError(f"{len(cells)} legal cells: more than the {MAX_CELLS} slots")
-        buffer[PLACE : PLACE + len(cells)] = b"\x01" * len(cells)
-    return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+        mask = _SELECT_MASKS.get(cards)
+        if mask is None:
+            buffer = bytearray(ACTION_SIZE)
+            for card in cards:
+                buffer[SELECT + card - 1] = 1
+            if len(_SELECT_MASKS) >= 4096:
+                _SELECT_MASKS.clear()
+            mask = _SELECT_MASKS[cards] = np.frombuffer(bytes(buffer), dtype=np.int8)
+        return mask
+    if draft[0] not in cards:
+        return _NO_ACTION
+    count = len(cells)
+    mask = _PLACE_MASKS.get(count)
+    if mask is None:
+        if count > MAX_CELLS:
+            raise KeyError(f"{count} legal cells: more than the {MAX_CELLS} slots")
+        buffer = bytearray(ACTION_SIZE)
+        buffer[PLACE : PLACE + count] = b"\x01" * count
+        mask = _PLACE_MASKS[count] = np.frombuffer(bytes(buffer), dtype=np.int8)
+    return mask
 
 
 _COLLECT_MASKS: dict[tuple[Any, ...], MaskArray] = {}

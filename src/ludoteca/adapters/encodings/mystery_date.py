@@ -95,6 +95,7 @@ from ludoteca.adapters.encodings import (
     Draft,
     Encoding,
     MaskArray,
+    MasksByActions,
     ObservationArray,
     Scale,
     SoftRanges,
@@ -187,24 +188,13 @@ class MysteryDateEncoding:
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
         """
-        buffer = bytearray(ACTION_SIZE)
-        if legal:
-            numbers = _NUMBERS[view["seat"], view["players"]]
-            for action in legal:
-                buffer[numbers[action]] = 1
-        return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+        if not legal:
+            return _NO_ACTION
+        return _MASKS[view["seat"], view["players"]](legal)
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
         """The engine action of a number; a give's target is counted from the seat's view."""
-        if index < DISCARD:
-            return Decoded(cards.PILE_DISCARD if index == PILE + 1 else cards.PILE_DRAW)
-        if index < GIVE:
-            return Decoded(cards.DISCARDS[index - DISCARD])
-        if index < SHOW:
-            k, card = divmod(index - GIVE, CARDS)
-            target = (view["seat"] + k + 1) % view["players"]
-            return Decoded(cards.GIVES[card][target], EMPTY_DRAFT)
-        return Decoded(cards.SHOWS[index - SHOW])
+        return _DECODED[view["seat"], view["players"]][index]
 
     def encode(self, action: Any, view: View | None = None) -> tuple[int, ...]:
         """The number that plays ``action``.
@@ -264,6 +254,43 @@ class _NumbersBySeat(dict[tuple[int, int], _Numbers]):
 
 
 _NUMBERS = _NumbersBySeat()
+
+
+class _MasksBySeat(dict[tuple[int, int], MasksByActions]):
+    """Per seat and player count (gives are numbered from the giver), masks by the legal
+    list's interned actions.
+    """
+
+    def __missing__(self, key: tuple[int, int]) -> MasksByActions:
+        masks = self[key] = MasksByActions(ACTION_SIZE, _NUMBERS[key].__getitem__)
+        return masks
+
+
+_MASKS = _MasksBySeat()
+_NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
+_NO_ACTION.flags.writeable = False
+
+
+def _meaning(index: int, me: int, n: int) -> Decoded:
+    if index < DISCARD:
+        return Decoded(cards.PILE_DISCARD if index == PILE + 1 else cards.PILE_DRAW)
+    if index < GIVE:
+        return Decoded(cards.DISCARDS[index - DISCARD])
+    if index < SHOW:
+        k, card = divmod(index - GIVE, CARDS)
+        return Decoded(cards.GIVES[card][(me + k + 1) % n], EMPTY_DRAFT)
+    return Decoded(cards.SHOWS[index - SHOW])
+
+
+class _DecodedBySeat(dict[tuple[int, int], tuple[Decoded, ...]]):
+    """Per seat and player count, the meaning of every number (made once)."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[Decoded, ...]:
+        found = self[key] = tuple(_meaning(index, *key) for index in range(ACTION_SIZE))
+        return found
+
+
+_DECODED = _DecodedBySeat()
 
 
 def _number(action: Any, me: int, n: int) -> int:

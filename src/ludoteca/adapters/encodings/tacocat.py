@@ -103,6 +103,7 @@ from ludoteca.adapters.encodings import (
     Draft,
     Encoding,
     MaskArray,
+    MasksByActions,
     ObservationArray,
     Scale,
     from_view,
@@ -241,8 +242,33 @@ class TacocatEncoding:
             if identity is None:
                 return _replace_mask(legal, draft)
             # The engine's lazy replace list is every sub-multiset of the hand with at most
-            # ``limit`` cards: its membership test, for the twelve selects at once.
+            # ``limit`` cards: its membership test, for the twelve selects at once. *Select
+            # v* is open while the hand holds more v than the draft (and the draft is not
+            # full), *confirm* while the hand holds the draft: the mask is a function of
+            # those values and that flag (bit v, bit 0), kept by them.
             hand, limit = identity()
+            rest = list(hand)
+            held = True
+            for card in draft:
+                if card in rest:
+                    rest.remove(card)
+                else:
+                    held = False
+            key = 1 if held and len(draft) <= limit else 0
+            if len(draft) < limit:
+                for value in rest:
+                    key |= 1 << value
+            found = _REPLACE_MASKS.get(key)
+            if found is None:
+                buffer = bytearray(ACTION_SIZE)
+                for value in VALUES:
+                    if key >> value & 1:
+                        buffer[SELECT + value - 1] = 1
+                buffer[CONFIRM] = key & 1
+                found = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+                _REPLACE_MASKS[key] = found
+            return found
+            hand, limit = key[0]
             buffer = bytearray(ACTION_SIZE)
             if len(draft) < limit:
                 for value in set(hand):
@@ -250,15 +276,16 @@ class TacocatEncoding:
                         buffer[SELECT + value - 1] = 1
             if len(draft) <= limit and tc.holds(hand, draft):
                 buffer[CONFIRM] = 1  # ``Replace(draft) in legal``, without building it
-            return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+            if len(_REPLACE_MASKS) >= _CACHE_SIZE:
+                _REPLACE_MASKS.clear()
+            found = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+            _REPLACE_MASKS[key] = found
+            return found
         # The engine caches its duel, defence and attack lists by hand: one mask per list.
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        buffer = bytearray(ACTION_SIZE)
-        for index in map(_number, legal):
-            buffer[index] = 1
-        mask = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
+        mask = _MASKS_BY_ACTIONS(legal)  # a new list of the engine's interned actions
         if len(_LIST_MASKS) >= _CACHE_SIZE:
             _LIST_MASKS.clear()
         _LIST_MASKS[id(legal)] = (legal, mask)
@@ -270,7 +297,7 @@ class TacocatEncoding:
             return Decoded(None, tuple(sorted((*draft, index - SELECT + 1))))
         if index == CONFIRM:
             return Decoded(tc.Replace(draft), EMPTY_DRAFT)
-        return Decoded(_ACTIONS[index], EMPTY_DRAFT)
+        return _DECODED[index]
 
     def encode(self, action: Any) -> tuple[int, ...]:
         """The numbers that play ``action``: one, or a replace's selects then *confirm*.
@@ -318,6 +345,9 @@ _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
 _LIST_MASKS: dict[int, tuple[Sequence[Any], MaskArray]] = {}
 """Other masks by the legal list object (kept, so its id is not reused while cached)."""
+_REPLACE_MASKS: dict[int, MaskArray] = {}
+"""Replace-phase masks by their open selects' values (bit v) and confirm (bit 0): at most
+2**14."""
 _BY_ID: dict[int, tuple[tc.Action, int]] = {}
 """Numbers by engine action object (kept, so its id is not reused while cached): the
 engine hands out the same action objects again (its lists are cached by hand), and an
@@ -347,6 +377,12 @@ def _number(action: tc.Action) -> int:
     number = _INDEX[action]
     _BY_ID[id(action)] = (action, number)
     return number
+
+
+_MASKS_BY_ACTIONS = MasksByActions(ACTION_SIZE, _number)
+_DECODED: tuple[Decoded, ...] = tuple(Decoded(action, EMPTY_DRAFT) for action in _ACTIONS)
+"""The meaning of every engine action's number, made once (the replace sub-actions'
+entries are not read)."""
 
 
 def make(num_players: int, options: Options) -> Encoding:

@@ -146,6 +146,9 @@ PLACE = DISCARD_GOAL + CARDS
 # ---------------------------------------------------------------------------------------
 # The encoding
 
+_MASK_CACHE = 4096
+"""Masks kept per encoding by their numbers (then cleared)."""
+
 
 _SOFT_SCALES = (("turn", 50.0), ("scores", 100.0), ("scored", 20.0))
 """Blocks with a loose bound and their typical value ``k`` (``encodings.scaled``)."""
@@ -171,7 +174,14 @@ class TileUpEncoding:
         self.action_size = self.score + size * size
         self.layout = layout(size)
         self._last_grouped: tuple[Sequence[Any], dict[int, list[int]], list[int]] | None = None
-        self._cell_numbers = _cell_numbers(size)
+        self._masks: dict[tuple[int, ...], MaskArray] = {}
+        stride = size + 1
+        self._mask_bytes = (size * stride + 7) // 8
+        self._cell_bits = np.array(
+            [row * stride + col for row in range(size) for col in range(size)], dtype=np.intp
+        )
+        """The cell mask's bit of each place number, in number order."""
+        self._places: dict[int, model.Place] = {}
         self.observation_soft: SoftRanges = tuple(
             (self.layout.block(name).offset, self.layout.block(name).size, k)
             for name, k in _SOFT_SCALES
@@ -226,16 +236,69 @@ class TileUpEncoding:
             KeyError: If a legal engine action has no number, or two legal scores share a
                 cell (a bug in this encoding).
         """
-        # The legal list holds every placement of every tile (hundreds of actions, made on
-        # demand by the engine): it is read once and its numbers grouped by tile, for the
-        # empty draft and then for the tile selected from the same list.
+        if type(legal) is LegalActions:
+            # The play phase's lazy list: the selects are the tiles with a legal cell mask
+            # and a selected tile's mask is its cells; neither builds a placement.
+            if draft:
+                tile = draft[0]
+                for held, cells in legal.placement_cells():
+                    if held == tile:
+                        return self._cells_mask(cells)
+                return self._mask_of(())
+            numbers = [SELECT + tile for tile, _ in legal.placement_cells()]
+            numbers += self._other_numbers(legal.other_actions())
+            return self._mask_of(tuple(numbers))
+        # Any other list (a discard step's): read once and its numbers grouped by tile.
         places, others = self._grouped(legal)
-        mask = np.zeros(self.action_size, dtype=np.int8)
         if draft:
-            mask[places.get(draft[0], [])] = 1
-            return mask
-        mask[others + [SELECT + tile for tile in places]] = 1
+            return self._mask_of(tuple(places.get(draft[0], ())))
+        return self._mask_of(tuple(others + [SELECT + tile for tile in places]))
+
+    def _mask_of(self, numbers: tuple[int, ...]) -> MaskArray:
+        """The read-only mask with ones at ``numbers``, kept by them (turn starts recur:
+        the same tiles held, the same draws open).
+        """
+        mask = self._masks.get(numbers)
+        if mask is None:
+            if len(self._masks) >= _MASK_CACHE:
+                self._masks.clear()
+            buffer = bytearray(self.action_size)
+            for number in numbers:
+                buffer[number] = 1
+            mask = self._masks[numbers] = np.frombuffer(bytes(buffer), dtype=np.int8)
         return mask
+
+    def _cells_mask(self, cells: int) -> MaskArray:
+        """The read-only mask of the place numbers of a cell mask (bit ``row * (size + 1)
+        + col`` per cell): its bits unpacked, the guard column left out.
+        """
+        bits = np.unpackbits(
+            np.frombuffer(cells.to_bytes(self._mask_bytes, "little"), dtype=np.uint8),
+            bitorder="little",
+        )
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        mask[PLACE : self.score] = bits[self._cell_bits]
+        mask.flags.writeable = False
+        return mask
+
+    def _other_numbers(self, actions: Sequence[Any]) -> list[int]:
+        """The numbers of legal actions that are not placements (scores, draws, end).
+
+        Raises:
+            KeyError: If two legal scores share a cell.
+        """
+        numbers: list[int] = []
+        score = self.score
+        size = self.size
+        for action in actions:
+            if type(action) is model.Score:
+                number = score + action.row * size + action.col
+                if number in numbers:
+                    raise KeyError(f"two legal scores on one cell: {action}")
+                numbers.append(number)
+            else:
+                numbers.append(self._number(action))
+        return numbers
 
     def _grouped(self, legal: Sequence[Any]) -> tuple[dict[int, list[int]], list[int]]:
         """The place numbers of each tile, and every other number (cached for the last
@@ -252,18 +315,7 @@ class TileUpEncoding:
         places: dict[int, list[int]] = {}
         others: list[int] = []
         scores: set[int] = set()
-        actions: Sequence[Any] = legal
-        if type(legal) is LegalActions:
-            # The play phase's lazy list: placements read from its cell masks, unbuilt.
-            table = self._cell_numbers
-            for tile, cells in legal.placement_cells():
-                numbers: list[int] = []
-                for at, byte in enumerate(cells.to_bytes(len(table), "little")):
-                    if byte:
-                        numbers += table[at][byte]
-                places[tile] = numbers
-            actions = legal.other_actions()
-        for action in actions:
+        for action in legal:
             kind = type(action)
             if kind is place:
                 number = PLACE + action.row * size + action.col
@@ -289,13 +341,17 @@ class TileUpEncoding:
         *Select t* sets the draft; *place c* places the selected tile; *score c* is the
         legal score on that cell; every other number is one engine action.
         """
-        if index < DRAW_TILES:
-            return Decoded(None, (index - SELECT,))
         if index < PLACE:
-            return Decoded(_SIMPLE[index - DRAW_TILES], EMPTY_DRAFT)
+            return _FIXED[index]
         if index < self.score:
-            row, col = divmod(index - PLACE, self.size)
-            return Decoded(model.Place(draft[0], row, col), EMPTY_DRAFT)
+            # One Place per tile and cell, made on first use (a frozen dataclass's
+            # construction costs more than the rest of the decoding).
+            key = draft[0] * self.action_size + index
+            place = self._places.get(key)
+            if place is None:
+                row, col = divmod(index - PLACE, self.size)
+                place = self._places[key] = model.Place(draft[0], row, col)
+            return Decoded(place, EMPTY_DRAFT)
         row, col = divmod(index - self.score, self.size)
         for action in legal:
             if type(action) is model.Score and action.row == row and action.col == col:
@@ -343,22 +399,10 @@ _SIMPLE: tuple[Any, ...] = (
 )
 """The engine action of each number from ``DRAW_TILES`` to ``PLACE - 1``."""
 _SIMPLE_INDEX: dict[Any, int] = {action: DRAW_TILES + i for i, action in enumerate(_SIMPLE)}
-
-
-def _cell_numbers(size: int) -> list[list[tuple[int, ...]]]:
-    """Per byte of a cell mask (bit indices ``row * (size + 1) + col``) and per byte value:
-    the place numbers of its cells, ascending.
-    """
-    stride = size + 1
-    length = (size * stride + 7) // 8
-    table = []
-    for at in range(length):
-        row = []
-        for byte in range(256):
-            bits = [8 * at + i for i in range(8) if byte >> i & 1]
-            row.append(tuple(PLACE + bit // stride * size + bit % stride for bit in bits))
-        table.append(row)
-    return table
+_FIXED: tuple[Decoded, ...] = tuple(Decoded(None, (t,)) for t in range(TILES)) + tuple(
+    Decoded(action, EMPTY_DRAFT) for action in _SIMPLE
+)
+"""The meaning of each number below ``PLACE`` (selects, draws, end, discards), made once."""
 
 
 ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in SIZES}
