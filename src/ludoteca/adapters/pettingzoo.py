@@ -100,6 +100,9 @@ from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat, View
 from ludoteca.engine.i18n import msg
 from ludoteca.engine.record import GameRecord
 
+Decision = tuple[Any, Draft, Sequence[Any], MaskArray, View]
+"""A seat's ``(state, draft, legal actions, mask, view for the encoding)``."""
+
 Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 
@@ -227,6 +230,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._action_size = size
         self.seed: int | None = None
         self._match_seed = 0
         self._next_seed = seed
@@ -237,7 +241,6 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         """Every engine step as (seat, action); the record's text is made by ``record()``."""
         self._drafts: list[Draft] = [EMPTY_DRAFT] * players
         self._views: list[tuple[Any, View] | None] = []
-        self._legals: list[tuple[Any, Sequence[Any]] | None] = []
         self._observer = encodings.Observer(self.encoding, scaled=scaled)
         self._fast = encodings.state_observer(self.encoding, players, scaled=scaled)
         self._view_free = bool(getattr(self.encoding, "view_free", False))
@@ -313,7 +316,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         if seat is None:
             seat = self._seat(agent)  # raises, in Spanish and English
         if agent == self.agent_selection and self._live(agent):
-            mask = self._mask(seat)  # read-only, so shared without a copy
+            mask = self._decision(seat)[3]  # read-only, so shared without a copy
         else:
             mask = self._no_action
         return {"observation": self._observation(seat), "action_mask": mask}
@@ -334,7 +337,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             if self.terminations.get(agent, True) or self.truncations.get(agent, True):
                 mask = self._no_action
             else:
-                mask = self._mask(seat)
+                mask = self._decision(seat)[3]
             observation = {"observation": self._observation(seat), "action_mask": mask}
         return (
             observation,
@@ -370,9 +373,9 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             return
         seat = self._seat_of[agent]
         index = action if type(action) is int else self._index(action)
-        if not 0 <= index < self.encoding.action_size:
+        if not 0 <= index < self._action_size:
             index = self._index(action)  # raises, in Spanish and English
-        mask = self._mask(seat)
+        _, draft, legal, mask, view = self._decision(seat)
         if not mask[index]:
             raise IllegalActionError(
                 seat=seat,
@@ -388,8 +391,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
             )
         # The mask came from the engine's legal actions, so the decoded action is legal: it
         # is applied unchecked (the encoding tests prove mask and engine agree).
-        draft = self._drafts[seat]
-        decoded = self.encoding.decode(index, self._mask_view(seat), self._legal(seat), draft)
+        decoded = self.encoding.decode(index, view, legal, draft)
         self._cumulative_rewards[agent] = 0.0
         # Rewards are all zero until the match ends: clearing and accumulating them is
         # needed only once ``_advance`` has set some (it raises ``_rewarded``).
@@ -473,10 +475,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
     def _clear_caches(self) -> None:
         players = self.num_players
         self._views = [None] * players
-        self._legals = [None] * players
-        self._mask_states: list[Any] = [None] * players
-        self._mask_drafts: list[Draft] = [EMPTY_DRAFT] * players
-        self._masks: list[MaskArray] = [self._no_action] * players
+        self._decided: list[Decision] = [(None, EMPTY_DRAFT, (), self._no_action, {})] * players
         self._base_states: list[Any] = [None] * players
         self._bases: list[ObservationArray | None] = [None] * players
 
@@ -518,33 +517,31 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         self._views[seat] = (state, view)
         return view
 
-    def _legal(self, seat: Seat) -> Sequence[Any]:
-        state = self._current()
-        cached = self._legals[seat]
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        legal = self.game.legal_actions(state, seat)
-        self._legals[seat] = (state, legal)
-        return legal
-
-    def _mask(self, seat: Seat) -> MaskArray:
+    def _decision(self, seat: Seat) -> Decision:
+        """The seat's decision now: ``(state, draft, legal actions, mask, the view the
+        encoding's mask and decoding read)``, built once per state and draft (the legal
+        actions once per state). The mask is read-only: handed to agents as is.
+        """
         state = self._state
         if state is None:
             raise EnvNotResetError
         draft = self._drafts[seat]
-        if self._mask_states[seat] is state and self._mask_drafts[seat] == draft:
-            return self._masks[seat]
-        mask = self.encoding.action_mask(self._mask_view(seat), self._legal(seat), draft)
+        found = self._decided[seat]
+        if found[0] is state:
+            if found[1] == draft:
+                return found
+            legal = found[2]
+        else:
+            legal = self.game.legal_actions(state, seat)
+        view = self._seat_views[seat] if self._view_free else self._view(seat)
+        mask = self.encoding.action_mask(view, legal, draft)
         if mask.flags.writeable:
-            mask.flags.writeable = False  # handed to agents as is: nobody may change it
-        self._mask_states[seat] = state
-        self._mask_drafts[seat] = draft
-        self._masks[seat] = mask
-        return mask
+            mask.flags.writeable = False
+        found = self._decided[seat] = (state, draft, legal, mask, view)
+        return found
 
-    def _mask_view(self, seat: Seat) -> View:
-        """The view the encoding's mask and decoding read (none if they read none)."""
-        return self._seat_views[seat] if self._view_free else self._view(seat)
+    def _mask(self, seat: Seat) -> MaskArray:
+        return self._decision(seat)[3]
 
     def _observation(self, seat: Seat) -> ObservationArray:
         # The vector without the draft is built once per state and seat (written from the

@@ -123,6 +123,7 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         self.state_space = aec.state_space
         self.render_mode = aec.render_mode
         self.agents: list[str] = []
+        self._acting_found: tuple[Any, int, list[Seat]] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Observation]:
         """The agent's observation space (the same object on every call)."""
@@ -168,17 +169,23 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         """
         aec = self.aec
         state = aec.engine_state
-        acting = self._acting()
-        # Check every number before applying any: a bad one changes nothing.
-        chosen: list[tuple[Seat, int]] = []
+        if not self.agents:
+            return {}, {}, {}, {}, {}  # the match is over: nothing to play
+        acting = self._acting_now(state)
+        # Check every number before applying any: a bad one changes nothing; decode each
+        # against the decisions before the step (no seat sees another's number of it).
+        decoded = []
         for seat in acting:
             agent = aec.possible_agents[seat]
             if agent not in actions:
                 raise InvalidActionError(
                     "-", msg(_MISSING, agent=agent, high=aec.encoding.action_size - 1)
                 )
-            index = aec._index(actions[agent])
-            mask = aec._mask(seat)
+            action = actions[agent]
+            index = action if type(action) is int else aec._index(action)
+            if not 0 <= index < aec._action_size:
+                index = aec._index(action)  # raises, in Spanish and English
+            _, draft, legal, mask, view = aec._decision(seat)
             if not mask[index]:
                 if self.illegal_reward is not None:
                     return self._end_on_illegal(agent, self.illegal_reward)
@@ -192,20 +199,12 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
                         f"{i} ({aec.encoding.action_label(int(i))})" for i in np.flatnonzero(mask)
                     ],
                 )
-            chosen.append((seat, index))
-        # Decode every number against the views before the step (no seat sees another's
-        # number of the same step), then hold back the completed engine actions.
-        decoded = [
-            (
-                seat,
-                aec.encoding.decode(
-                    index, aec._mask_view(seat), aec._legal(seat), aec._drafts[seat]
-                ),
-            )
-            for seat, index in chosen
-        ]
-        before = list(self.agents)
-        aec._clear_rewards()
+            decoded.append((seat, aec.encoding.decode(index, view, legal, draft)))
+        # Then hold back the completed engine actions.
+        before = self.agents
+        if aec._rewarded:
+            aec._clear_rewards()
+            aec._rewarded = False
         completed = False
         for seat, meaning in decoded:
             aec._drafts[seat] = meaning.draft
@@ -214,13 +213,21 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
                 completed = True
         if completed:
             aec._advance()
-        rewards = {agent: float(aec.rewards.get(agent, 0.0)) for agent in before}
-        terminations = {agent: bool(aec.terminations[agent]) for agent in before}
-        truncations = {agent: bool(aec.truncations[agent]) for agent in before}
-        acting_now = self._acting()
+        first = before[0]
+        if aec.terminations[first] or aec.truncations[first]:
+            # Every agent ends at once (by the rules or truncated).
+            rewards = {agent: float(aec.rewards.get(agent, 0.0)) for agent in before}
+            terminations = {agent: bool(aec.terminations[agent]) for agent in before}
+            truncations = {agent: bool(aec.truncations[agent]) for agent in before}
+            self.agents = []
+            acting_now: list[Seat] = []
+        else:
+            rewards = dict.fromkeys(before, 0.0)
+            terminations = dict.fromkeys(before, False)
+            truncations = dict.fromkeys(before, False)
+            acting_now = self._acting_now(aec._state)
         observations = self._observations(before, acting_now)
         infos = self._infos(before, acting_now)
-        self.agents = [agent for agent in before if not (terminations[agent] or truncations[agent])]
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
@@ -280,6 +287,17 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
             return []  # over by the rules or truncated: every agent at once
         return [seat for seat in aec.game.actors(aec.engine_state) if seat not in aec._buffer]
 
+    def _acting_now(self, state: Any) -> list[Seat]:
+        """:meth:`_acting`, found once per state and held-back choices (the step that
+        leaves a state finds its acting seats for the next step).
+        """
+        found = self._acting_found
+        if found is not None and found[0] is state and found[1] == len(self.aec._buffer):
+            return found[2]
+        acting = self._acting()
+        self._acting_found = (state, len(self.aec._buffer), acting)
+        return acting
+
     def _observations(
         self, agents: list[str] | None = None, acting: list[Seat] | None = None
     ) -> dict[str, Observation]:
@@ -287,12 +305,15 @@ class ParallelLudotecaEnv(ParallelEnv[str, Observation, ActionNumber]):
         aec = self.aec
         if acting is None:
             acting = self._acting()
+        seat_of = aec._seat_of
+        observe = aec._observation
+        no_action = aec._no_action
         found: dict[str, Observation] = {}
         for agent in self.agents if agents is None else agents:
-            seat = aec._seat_of[agent]
+            seat = seat_of[agent]
             # Both masks are read-only: the acting seat's is cached, the zeros are shared.
-            mask = aec._mask(seat) if seat in acting else aec._no_action
-            found[agent] = {"observation": aec._observation(seat), "action_mask": mask}
+            mask = aec._decision(seat)[3] if seat in acting else no_action
+            found[agent] = {"observation": observe(seat), "action_mask": mask}
         return found
 
     def _infos(
