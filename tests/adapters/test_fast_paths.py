@@ -5,6 +5,8 @@
 - Tacocat's replace mask (from the hand and the replace limit) and cached list masks equal
   the masks of the engine's membership test; Tile Up's grouped mask equals one read off the
   listed legal actions.
+- ``encodings.MasksByActions`` (masks kept by the ids of a list's actions) equals a mask
+  read off the actions' numbers, and holds every object whose id it keys by.
 - OpenSpiel's lazily folded information-state digests equal digests folded eagerly after
   every action (as the adapter did before), also across clones and a serialisation
   round trip in mid-match.
@@ -12,8 +14,10 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -146,6 +150,30 @@ def test_tile_up_grouped_masks_equal_masks_read_off_the_listed_actions() -> None
             assert np.array_equal(enc.action_mask(view, legal, (tile,)), cells)
             placing += 1
     assert placing > 100
+
+
+class _Action:
+    """An action object that is not interned (a weak reference tells when it is freed)."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+
+def test_masks_by_actions_equal_the_numbers_and_keep_their_keys_alive() -> None:
+    masks = encodings.MasksByActions(16, lambda action: action.number, limit=4)
+    picker = random.Random(1)
+    for round_ in range(200):
+        legal = [_Action(n) for n in picker.sample(range(16), picker.randint(1, 6))]
+        expected = np.zeros(16, dtype=np.int8)
+        expected[[action.number for action in legal]] = 1
+        # Odd rounds: the mask alone (numbers kept by id); even rounds: the kept mask.
+        mask = masks.mask(legal) if round_ % 2 else masks(legal)
+        assert np.array_equal(mask, expected) and not mask.flags.writeable
+        watched = weakref.ref(legal[-1])  # the last learnt: never cleared after it
+        del legal
+        gc.collect()
+        # Held: no new object can take its id while a mask or a number is keyed by it.
+        assert watched() is not None
 
 
 pyspiel = pytest.importorskip("pyspiel")

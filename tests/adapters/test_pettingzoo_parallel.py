@@ -233,3 +233,7 @@ def test_an_unmasked_number_ends_the_match_as_a_loss_with_illegal_reward() -> No
     assert infos[acting]["illegal_action"] and not infos[other]["illegal_action"]
     assert not any(o["action_mask"].any() for o in observations.values())
     assert e.agents == [] and e.aec.engine_state is state
+    # A step after the end plays nothing and answers for nobody (the acting seats found
+    # for the state before the end are not reused).
+    assert e.step({acting: bad}) == ({}, {}, {}, {}, {})
+    assert e.aec.engine_state is state

@@ -411,35 +411,57 @@ class MasksByActions:
     """Read-only masks of legal lists, kept by the identities of their actions.
 
     For engines that intern their action objects (a new list of the same objects each
-    state): a list's mask is read once per distinct list. An entry holds the list's actions,
-    so no other object can take their ids while it is kept.
+    state): a list's mask is read once per distinct list, and each action's number once per
+    action object (looked up by ``id`` at C speed, no dataclass hashed). Every object whose
+    id is a key is held here, so no other object can take its id while it is kept.
     """
 
     def __init__(self, size: int, number: Any, limit: int = 4096) -> None:
         """Args:
         size: The action space's size.
         number: The action number of an engine action (raises ``KeyError`` for none).
-        limit: Entries kept before the cache is cleared.
+        limit: Masks (and four times as many action numbers) kept before clearing.
         """
         self._size = size
         self._number = number
         self._limit = limit
         self._found: dict[tuple[int, ...], tuple[tuple[Any, ...], MaskArray]] = {}
+        self._numbers: dict[int, int] = {}
+        self._kept: list[Any] = []
 
     def __call__(self, legal: Sequence[Any]) -> MaskArray:
-        """The mask with a one at each legal action's number."""
+        """The mask with a one at each legal action's number, kept by the list's actions."""
         key = tuple(map(id, legal))
         found = self._found.get(key)
         if found is not None:
             return found[1]
-        buffer = bytearray(self._size)
-        for number in map(self._number, legal):
-            buffer[number] = 1
-        mask: MaskArray = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only
+        mask = self.mask(legal)
         if len(self._found) >= self._limit:
             self._found.clear()
         self._found[key] = (tuple(legal), mask)
         return mask
+
+    def mask(self, legal: Sequence[Any]) -> MaskArray:
+        """A new read-only mask with a one at each legal action's number (not kept)."""
+        numbers: list[int | None] = list(map(self._numbers.get, map(id, legal)))
+        buffer = bytearray(self._size)
+        if None in numbers:
+            numbers = [self._learn(action) for action in legal]
+        for number in numbers:
+            buffer[number] = 1  # type: ignore[index]
+        mask: MaskArray = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only
+        return mask
+
+    def _learn(self, action: Any) -> int:
+        number = self._numbers.get(id(action))
+        if number is None:
+            number = self._number(action)
+            if len(self._kept) >= 4 * self._limit:
+                self._numbers.clear()
+                self._kept.clear()
+            self._numbers[id(action)] = number
+            self._kept.append(action)
+        return number
 
 
 NO_VIEW: View = {}

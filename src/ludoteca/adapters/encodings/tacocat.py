@@ -285,7 +285,7 @@ class TacocatEncoding:
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        mask = _MASKS_BY_ACTIONS(legal)  # a new list of the engine's interned actions
+        mask = _MASKS_BY_ACTIONS.mask(legal)  # a new list of the engine's interned actions
         if len(_LIST_MASKS) >= _CACHE_SIZE:
             _LIST_MASKS.clear()
         _LIST_MASKS[id(legal)] = (legal, mask)
