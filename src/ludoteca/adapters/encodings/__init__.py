@@ -191,6 +191,7 @@ class Observer:
         self._entries = getattr(encoding, "draft_entries", None)
         inverse, _ = _scale(encoding)
         self._unit = inverse if scaled else np.ones_like(inverse)
+        self._unit_list: list[float] = self._unit.tolist()
 
     def base(self, view: View) -> ObservationArray:
         """The vector of ``view`` with an empty draft (scaled if asked); treat it as
@@ -212,13 +213,20 @@ class Observer:
             return base.copy()
         if self._entries is None:
             return self.base_with(view, draft)
-        counts: dict[int, int] = {}
-        for index in self._entries(draft):
-            counts[index] = counts.get(index, 0) + 1
         out = base.copy()
-        unit = self._unit
+        # Python floats equal to the float32 factors: a factor times a small count is exact
+        # in a double, so storing it rounds as float32 arithmetic does (as ``scaled``
+        # computes count * (1 / bound)), without a NumPy scalar per entry.
+        unit = self._unit_list
+        entries = self._entries(draft)
+        if len(entries) == 1:
+            out[entries[0]] = unit[entries[0]]
+            return out
+        counts: dict[int, int] = {}
+        for index in entries:
+            counts[index] = counts.get(index, 0) + 1
         for index, count in counts.items():
-            out[index] = unit[index] * count  # as ``scaled`` computes count * (1 / bound)
+            out[index] = unit[index] * count
         return out
 
     def base_with(self, view: View, draft: Draft) -> ObservationArray:
