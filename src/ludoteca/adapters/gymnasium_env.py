@@ -249,6 +249,9 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         pending = learner_action
         steps = self._steps
         max_steps = self.max_steps
+        bots = self._seat_bots
+        reads_view = self._reads_view
+        bot_rng = self._bot_rng
         while True:
             actors = actors_of(state)
             if not actors:
@@ -282,16 +285,23 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                     steps += 1
                     pending = None
                     continue
+            elif len(actors) == 1:  # one bot alone (most moves)
+                seat = actors[0]
+                legal = legal_of(state, seat)
+                # As the runner does: an agent that does not read its view (the random
+                # agent, ``reads_view = False``) is handed an empty one.
+                view = game.view(state, seat) if reads_view[seat] else {}
+                state = apply(state, seat, bots[seat].choose(view, legal, bot_rng))
+                steps += 1
+                continue
             chosen = []
             for seat in actors:
                 if seat == me:
                     chosen.append((seat, pending))
                     continue
                 legal = legal_of(state, seat)
-                # As the runner does: an agent that does not read its view (the random
-                # agent, ``reads_view = False``) is handed an empty one.
-                view = game.view(state, seat) if self._reads_view[seat] else {}
-                chosen.append((seat, self._seat_bots[seat].choose(view, legal, self._bot_rng)))
+                view = game.view(state, seat) if reads_view[seat] else {}
+                chosen.append((seat, bots[seat].choose(view, legal, bot_rng)))
             if me in actors:
                 pending = None
             for seat, choice in chosen:
