@@ -116,3 +116,32 @@ def test_a_game_without_tables_falls_back_to_masks_and_fractions() -> None:
             state.apply_action(picker.choice(state.legal_actions()))
         seen += 1
     assert seen > 50
+
+
+@pytest.mark.parametrize("game_id", ["tacocat", "dweebies", "tile_up", "mystery_date"])
+def test_tensors_handed_out_are_fresh_lists_equal_to_pyspiels(game_id: str) -> None:
+    # The state keeps each player's last tensor as a list and hands out copies, a draft's
+    # entries set in a copy of its state's list: a caller that changes a list it was
+    # given changes no later answer, at a sub-action's node or any other.
+    params: dict[str, Any] = {"board_size": 9} if game_id == "tile_up" else {}
+    game = pyspiel.load_game(f"ludoteca_{game_id}", params)
+    picker = random.Random(7)
+    state = game.new_initial_state()
+    drafted = 0
+    for _ in range(400):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(picker.choices(ids, weights)[0])
+            continue
+        player = state.current_player()
+        given = state.observation_tensor(player)
+        given[:] = [-7.0] * len(given)
+        again = state.observation_tensor(player)
+        assert again == pyspiel.State.observation_tensor(state, player)
+        assert again is not state.observation_tensor(player)
+        drafted += bool(state.drafts[player])
+        state.apply_action(picker.choice(state.legal_actions()))
+    if game_id != "mystery_date":
+        assert drafted > 5

@@ -158,6 +158,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
         self.raw_observer = encodings.Observer(self.encoding, scaled=False)
         self.lists = _ListMirror(self.num_seats)
+        self.draft_values = _DraftValues(self.observer)
         self.initial_engine_state: Any = runner.new_game(
             self.game, self.num_seats, self.seed, self.game_options
         )
@@ -497,17 +498,26 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, player: int) -> list[float]:
         """The observation vector as a list (without an array copy when there is no draft)."""
         m = self._m
-        if m.drafts[player]:
-            tensor: list[float] = self.observation_vector(player).tolist()
-            return tensor
+        owner = self._owner
+        draft = m.drafts[player]
+        if draft:
+            # A sub-action's vector is the engine state's with the draft's few entries set:
+            # those are set in a copy of the state's list if the mirror holds it.
+            items = owner.lists.again(player, m.engine_state)
+            values = owner.draft_values(draft) if items is not None else None
+            if items is None or values is None:
+                return owner.lists.of(player, self.observation_vector(player))
+            for index, value in values:
+                items[index] = value
+            return items
         base = m.bases.get(player)
-        fast = self._owner.fast
+        fast = owner.fast
         if base is None and fast is not None:
             # Read straight from the game's buffer (rewritten by the next state written).
             base = fast.base(m.engine_state, player)
         elif base is None:
             base = self._base(player)
-        return self._owner.lists.of(player, base)
+        return owner.lists.of(player, base, m.engine_state)
 
     def _trail(self, player: int) -> bytes:
         """The player's history digest: its distinct encoded observations, in order, and its
@@ -556,31 +566,77 @@ class _ListMirror:
     vector. Consecutive vectors of a player differ in a few blocks, so the list is kept
     with the vector it mirrors, the entries whose bits changed are replaced, and a copy
     (one pointer an entry) is handed out: equal, bit for bit, to ``vector.tolist()``.
+    Below :data:`SMALL` entries (Tacocat's 236) the NumPy calls that find the changes cost
+    more than ``tolist()``, which is used instead.
     """
+
+    SMALL = 512
 
     def __init__(self, players: int) -> None:
         self._bits: list[Any] = [None] * players
+        self._changed: list[Any] = [None] * players
         self._items: list[list[float]] = [[] for _ in range(players)]
+        self._keys: list[Any] = [None] * players
 
-    def of(self, player: int, vector: Any) -> list[float]:
-        """``vector.tolist()`` (a new list), built from the player's previous one."""
+    def again(self, player: int, key: Any) -> list[float] | None:
+        """A copy of the player's last list if it was asked ``of`` a vector under ``key``
+        (the same key, the same vector), else ``None``.
+        """
+        if self._keys[player] is key and key is not None:
+            return self._items[player][:]
+        return None
+
+    def of(self, player: int, vector: Any, key: Any = None) -> list[float]:
+        """``vector.tolist()`` (a new list), built from the player's previous one.
+
+        Args:
+            player: Whose list.
+            vector: The ``float32`` vector.
+            key: What determines the vector (an engine state), for :meth:`again`; kept.
+        """
+        self._keys[player] = None
+        if vector.shape[0] < self.SMALL:
+            fresh: list[float] = vector.tolist()
+            return fresh
         bits = vector.view(np.uint32)
         last = self._bits[player]
         if last is None or last.shape != bits.shape:
             self._bits[player] = bits.copy()
+            self._changed[player] = np.empty(bits.shape, dtype=np.bool_)
             self._items[player] = vector.tolist()
-        else:
-            changed = np.flatnonzero(bits != last)
-            if 4 * len(changed) > bits.shape[0]:
+            self._keys[player] = key
+            return self._items[player][:]
+        changed = self._changed[player]
+        np.not_equal(bits, last, out=changed)
+        indices = changed.nonzero()[0]
+        if len(indices):
+            if 4 * len(indices) > bits.shape[0]:
                 # Most entries changed: built afresh (cheaper than a Python loop over them).
                 self._items[player] = vector.tolist()
-                last[:] = bits
-            elif len(changed):
+            else:
                 items = self._items[player]
-                for index, value in zip(changed.tolist(), vector[changed].tolist(), strict=True):
+                for index, value in zip(indices.tolist(), vector[indices].tolist(), strict=True):
                     items[index] = value
-                last[changed] = bits[changed]
+            last[:] = bits
+        self._keys[player] = key
         return self._items[player][:]
+
+
+class _DraftValues:
+    """``Observer.draft_values`` per draft, made once (drafts are a few small tuples)."""
+
+    def __init__(self, observer: encodings.Observer) -> None:
+        self._observer = observer
+        self._known: dict[Draft, list[tuple[int, float]] | None] = {}
+
+    def __call__(self, draft: Draft) -> list[tuple[int, float]] | None:
+        known = self._known
+        if draft in known:
+            return known[draft]
+        if len(known) >= 4096:
+            known.clear()
+        found = known[draft] = self._observer.draft_values(draft)
+        return found
 
 
 class LudotecaObserver:
