@@ -152,6 +152,10 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.observer = encodings.Observer(self.encoding, scaled=True)
         self.view_free = bool(getattr(self.encoding, "view_free", False))
         self.seat_views = encodings.seat_views(self.num_seats)
+        # Bound once: an engine step calls each (no attribute lookups on the game).
+        self.apply = self.game.apply
+        self.actors = self.game.actors
+        self.legal_of = self.game.legal_actions
         self.legal_numbers = legal_numbers.for_encoding(self.encoding)
         self.chance_table = chance_tables.for_game(self.game)
         self.fast = encodings.state_observer(self.encoding, self.num_seats, scaled=True)
@@ -275,9 +279,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each outcome's index with its probability (the exact fraction, rounded once)."""
-        table = self._m.chance
+        m = self._m
+        table = m.chance
         if table is None:
-            table = self._chance()
+            table = m.chance = self._owner.chance_table(m.engine_state)
         return list(table[1])
 
     def _apply_action(self, action: int) -> None:
@@ -286,7 +291,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if seat == CHANCE:
             table = m.chance
             if table is None:
-                table = self._chance()
+                table = m.chance = self._owner.chance_table(m.engine_state)
             self._engine_apply(CHANCE, table[0][action])
         else:
             owner = self._owner
@@ -408,9 +413,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _engine_apply(self, seat: Seat, action: Any) -> None:
         # ``Match.moved`` inline: this runs on every engine step.
         m = self._m
-        game = self._owner.game
-        state = m.engine_state = game.apply(m.engine_state, seat, action)
-        actors = m.actors = tuple(game.actors(state))
+        owner = self._owner
+        state = m.engine_state = owner.apply(m.engine_state, seat, action)
+        actors = m.actors = tuple(owner.actors(state))
         m.steps += 1
         m.chance = m.legal_now = m.numbers_now = None
         m.views = m.legal = m.bases = m.numbers = NOTHING
@@ -438,7 +443,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         seat = m.player
         legal = m.legal_now
         if legal is None:
-            legal = m.legal_now = owner.game.legal_actions(m.engine_state, seat)
+            legal = m.legal_now = owner.legal_of(m.engine_state, seat)
         view = owner.seat_views[seat] if owner.view_free else self._view(seat)
         numbers = m.numbers_now = owner.legal_numbers(view, legal, m.drafts[seat])
         return numbers
@@ -463,7 +468,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if seat == m.player:
             legal = m.legal_now
             if legal is None:
-                legal = m.legal_now = self._owner.game.legal_actions(m.engine_state, seat)
+                legal = m.legal_now = self._owner.legal_of(m.engine_state, seat)
             return legal
         legal = m.legal.get(seat)
         if legal is None:
