@@ -514,7 +514,7 @@ def free_observation() -> None:
 
     lists: dict[int, list[float]] = {}
 
-    def of(self: Any, player: int, vector: Any) -> list[float]:
+    def of(self: Any, player: int, vector: Any, key: Any = None) -> list[float]:
         found = lists.get(len(vector))
         if found is None:
             found = lists[len(vector)] = vector.tolist()

@@ -58,15 +58,13 @@ import numpy as np
 import pyspiel
 
 from ludoteca.adapters import encodings
-from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding, chance_tables, legal_numbers
+from ludoteca.adapters.openspiel_match import NOTHING, TERMINAL, Match
 from ludoteca.engine import registry, runner
 from ludoteca.engine.game import CHANCE, Game, OptionValue, Seat
 
 PREFIX = "ludoteca_"
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_NOTHING: dict[Any, Any] = {}
-"""The empty cache every engine state starts with (shared: caches are replaced, not changed)."""
+assert int(pyspiel.PlayerId.TERMINAL) == TERMINAL and int(pyspiel.PlayerId.CHANCE) == CHANCE
 
 MAX_CHANCE_OUTCOMES: dict[str, int] = {
     "tacocat": 12,
@@ -154,11 +152,17 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.observer = encodings.Observer(self.encoding, scaled=True)
         self.view_free = bool(getattr(self.encoding, "view_free", False))
         self.seat_views = encodings.seat_views(self.num_seats)
-        self.chance_probabilities = getattr(self.encoding, "chance_probabilities", None)
+        # Bound once: an engine step calls each (no attribute lookups on the game).
+        self.apply = self.game.apply
+        self.actors = self.game.actors
+        self.legal_of = self.game.legal_actions
+        self.legal_numbers = legal_numbers.for_encoding(self.encoding)
+        self.chance_table = chance_tables.for_game(self.game)
         self.fast = encodings.state_observer(self.encoding, self.num_seats, scaled=True)
         self.fast_raw = encodings.state_observer(self.encoding, self.num_seats, scaled=False)
         self.raw_observer = encodings.Observer(self.encoding, scaled=False)
         self.lists = _ListMirror(self.num_seats)
+        self.draft_values = _DraftValues(self.observer)
         self.initial_engine_state: Any = runner.new_game(
             self.game, self.num_seats, self.seed, self.game_options
         )
@@ -203,113 +207,14 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return LudotecaObserver(self.encoding, perfect_recall)
 
 
-class _Match:
-    """A state's Python side, in one attribute: pyspiel clones a Python state by deep-copying
-    each attribute, and this copy shares what never changes in place (engine states, views,
-    the history log) instead of copying it.
-
-    The information-state history is kept lazily: ``log`` is a linked list (newest first,
-    ``(entry, older)``) of what happened, each entry an own action ``(seat, number)`` or a
-    snapshot ``(engine state, drafts)``; a player's digest folds the entries it has not
-    folded yet only when its information state is asked for.
-    """
-
-    def __init__(self, game: LudotecaGame) -> None:
-        players = game.num_seats
-        self.engine_state: Any = game.initial_engine_state
-        self.drafts: list[Draft] = [EMPTY_DRAFT] * players
-        self.buffer: dict[Seat, Any] = {}
-        self.steps = 0
-        self.actors: tuple[Seat, ...] = tuple(game.game.actors(self.engine_state))
-        self.max_steps = game.max_steps
-        self.player = 0
-        self.log: Any = ((self.engine_state, tuple(self.drafts)), None)
-        self.folded: list[Any] = [None] * players
-        self.trails: list[bytes] = [b""] * players
-        self.last_seen: list[bytes] = [b""] * players
-        self.last_snapshot: list[Any] = [None] * players
-        self.clear()
-
-    def clear(self) -> None:
-        """Forget what was built for the engine state (after it changes), and find who
-        plays now (``current_player`` is asked several times per step).
-        """
-        self.chance: Sequence[tuple[Any, float]] | None = None
-        self.chance_list: list[tuple[int, float]] | None = None
-        # The caches are replaced, never changed in place: they start as one shared empty
-        # dict (no new dicts on every engine step).
-        self.views: dict[Seat, Any] = _NOTHING
-        self.legal: dict[Seat, Sequence[Any]] = _NOTHING
-        self.bases: dict[Seat, Any] = _NOTHING
-        self.numbers: dict[Seat, list[int]] = _NOTHING
-        self.find_player()
-
-    def find_player(self) -> None:
-        """Set ``player``: terminal, chance, or the first actor not held back."""
-        actors = self.actors
-        if not actors or self.steps >= self.max_steps:
-            self.player = _TERMINAL
-        elif actors[0] == CHANCE:
-            self.player = _CHANCE
-        else:
-            buffer = self.buffer
-            self.player = next(seat for seat in actors if seat not in buffer)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
-        other = _Match.__new__(_Match)
-        vars(other).update(vars(self))
-        other.drafts = list(self.drafts)
-        other.buffer = dict(self.buffer)
-        other.folded = list(self.folded)
-        other.trails = list(self.trails)
-        other.last_seen = list(self.last_seen)
-        other.last_snapshot = list(self.last_snapshot)
-        # The caches are replaced, never changed in place: sharing them is safe.
-        return other
-
-    def __getstate__(self) -> dict[str, Any]:
-        # The log is flattened (a deep linked list would exceed pickle's recursion limit);
-        # the caches are rebuilt on demand.
-        entries: list[Any] = []
-        node = self.log
-        folded_at: list[int] = [-1] * len(self.folded)
-        while node is not None:
-            for player, mark in enumerate(self.folded):
-                if mark is node:
-                    folded_at[player] = len(entries)
-            entries.append(node[0])
-            node = node[1]
-        keep = {
-            key: value
-            for key, value in vars(self).items()
-            if key
-            not in ("log", "folded", "chance", "chance_list", "views", "legal", "bases", "numbers")
-        }
-        keep["log_entries"] = entries
-        keep["folded_at"] = [len(entries) - 1 - at if at >= 0 else -1 for at in folded_at]
-        return keep
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        entries = data.pop("log_entries")
-        folded_at = data.pop("folded_at")
-        vars(self).update(data)
-        node: Any = None
-        nodes: list[Any] = []
-        for entry in reversed(entries):
-            node = (entry, node)
-            nodes.append(node)
-        self.log = node
-        self.folded = [nodes[at] if at >= 0 else None for at in folded_at]
-        self.clear()
-
-
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
     """A match in progress: the engine state, drafts, held-back choices and histories."""
 
     def __init__(self, game: LudotecaGame) -> None:
         super().__init__(game)
         self._owner = game
-        self._m = _Match(game)
+        state = game.initial_engine_state
+        self._m = Match(state, tuple(game.game.actors(state)), game.num_seats, game.max_steps)
 
     # -- OpenSpiel API --------------------------------------------------------------------
 
@@ -327,19 +232,23 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         """The current player's action numbers (a chance node's outcome indices; none once
         over), as pyspiel's ``legal_actions`` answers; other players' go to pyspiel.
         """
-        current = self._m.player
+        m = self._m
+        current = m.player
         if player is not None and player != current:
             numbers: list[int] = pyspiel.State.legal_actions(self, player)
             return numbers
         if current >= 0:
-            return list(self._numbers(current))
-        if current == _CHANCE:
-            return list(range(len(self._outcomes())))
+            found = m.numbers_now
+            if found is None:
+                found = self._current_numbers()
+            return list(found)
+        if current == CHANCE:
+            return list(range(len(self._chance()[0])))
         return []
 
     def is_chance_node(self) -> bool:
         """Whether chance moves now (pyspiel's ``is_chance_node``, answered in Python)."""
-        return self._m.player == _CHANCE
+        return self._m.player == CHANCE
 
     def is_player_node(self) -> bool:
         """Whether a player moves now (pyspiel's ``is_player_node``, answered in Python)."""
@@ -371,43 +280,49 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each outcome's index with its probability (the exact fraction, rounded once)."""
         m = self._m
-        if m.chance_list is None:
-            m.chance_list = [(index, p) for index, (_, p) in enumerate(self._outcomes())]
-        return list(m.chance_list)
+        table = m.chance
+        if table is None:
+            table = m.chance = self._owner.chance_table(m.engine_state)
+        return list(table[1])
 
     def _apply_action(self, action: int) -> None:
         m = self._m
-        actors = m.actors
-        if actors[0] == CHANCE:
-            self._engine_apply(CHANCE, self._outcomes()[action][0])
+        seat = m.player
+        if seat == CHANCE:
+            table = m.chance
+            if table is None:
+                table = m.chance = self._owner.chance_table(m.engine_state)
+            self._engine_apply(CHANCE, table[0][action])
         else:
             owner = self._owner
-            seat = m.player
+            legal = m.legal_now
+            if legal is None:
+                legal = self._legal(seat)
             view = owner.seat_views[seat] if owner.view_free else self._view(seat)
-            decoded = owner.encoding.decode(action, view, self._legal(seat), m.drafts[seat])
-            m.log = ((seat, action), m.log)
-            m.drafts[seat] = decoded.draft
-            if decoded.action is None:
-                m.numbers = _NOTHING
-            else:
-                m.buffer[seat] = decoded.action
-                if all(other in m.buffer for other in actors):
-                    held, m.buffer = m.buffer, {}
-                    for other in actors:
-                        self._engine_apply(other, held[other])
+            decoded = owner.encoding.decode(action, view, legal, m.drafts[seat])
+            if decoded.draft != m.drafts[seat]:
+                m.set_draft(seat, decoded.draft)
+            chosen = decoded.action
+            if chosen is not None:
+                if len(m.actors) == 1:
+                    self._engine_apply(seat, chosen)
                 else:
-                    m.numbers = _NOTHING
-                    m.find_player()
-        m.log = ((m.engine_state, tuple(m.drafts)), m.log)
+                    # A secret simultaneous choice: held back until every actor has chosen,
+                    # then all applied in seat order.
+                    held = m.hold(seat, chosen)
+                    if held is not None:
+                        for other in m.actors:
+                            self._engine_apply(other, held[other])
+        m.log = (seat, action, m.engine_state, m.drafts, m.log)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"chance {self._outcomes()[action][0]}"
+        if player == CHANCE:
+            return f"chance {self._chance()[0][action]}"
         return self._owner.encoding.action_label(action)
 
     def is_terminal(self) -> bool:
         """Over by the rules, or truncated at ``info.max_steps`` engine steps."""
-        return not self._m.actors or self._m.steps >= self._owner.max_steps
+        return self._m.player == TERMINAL
 
     def returns(self) -> list[float]:
         """``outcome.returns()`` once over by the rules, else zeros."""
@@ -442,21 +357,21 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         n.engine_state = drawn
         n.actors = tuple(game.actors(drawn))
         n.steps = m.steps
-        n.drafts = [EMPTY_DRAFT] * self._owner.num_seats
-        n.drafts[player_id] = m.drafts[player_id]
+        drafts = [EMPTY_DRAFT] * self._owner.num_seats
+        drafts[player_id] = m.drafts[player_id]
+        n.drafts = tuple(drafts)
         n.buffer = {
             seat: m.buffer[seat]
             if seat == player_id
             else rng.choice(list(game.legal_actions(drawn, seat)))
             for seat in m.buffer
         }
-        snapshot = (drawn, tuple(n.drafts))
-        n.log = (snapshot, None)
+        n.log = (CHANCE, -1, drawn, n.drafts, None)
         n.trails[player_id] = trail
         n.last_seen[player_id] = m.last_seen[player_id]
         n.last_snapshot[player_id] = (drawn, n.drafts[player_id])
         n.folded[player_id] = n.log
-        n.clear()
+        n.moved()
         return other
 
     # -- Beyond the OpenSpiel API ---------------------------------------------------------
@@ -469,7 +384,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     @property
     def drafts(self) -> tuple[Draft, ...]:
         """Each player's sub-action choices so far."""
-        return tuple(self._m.drafts)
+        return self._m.drafts
 
     @property
     def engine_steps(self) -> int:
@@ -495,6 +410,82 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     # -- Internals ------------------------------------------------------------------------
 
+    def _engine_apply(self, seat: Seat, action: Any) -> None:
+        # ``Match.moved`` inline: this runs on every engine step.
+        m = self._m
+        owner = self._owner
+        state = m.engine_state = owner.apply(m.engine_state, seat, action)
+        actors = m.actors = tuple(owner.actors(state))
+        m.steps += 1
+        m.chance = m.legal_now = m.numbers_now = None
+        m.views = m.legal = m.bases = m.numbers = NOTHING
+        if not actors or m.steps >= m.max_steps:
+            m.player = TERMINAL
+        elif actors[0] == CHANCE:
+            m.player = CHANCE
+        elif m.buffer:
+            m.find_player()
+        else:
+            m.player = actors[0]
+
+    def _chance(self) -> Any:
+        """The chance step's table (``encodings.chance_tables``), built once per state."""
+        m = self._m
+        table = m.chance
+        if table is None:
+            table = m.chance = self._owner.chance_table(m.engine_state)
+        return table
+
+    def _current_numbers(self) -> Sequence[int]:
+        """The current player's legal numbers (kept until its state or draft changes)."""
+        m = self._m
+        owner = self._owner
+        seat = m.player
+        legal = m.legal_now
+        if legal is None:
+            legal = m.legal_now = owner.legal_of(m.engine_state, seat)
+        view = owner.seat_views[seat] if owner.view_free else self._view(seat)
+        numbers = m.numbers_now = owner.legal_numbers(view, legal, m.drafts[seat])
+        return numbers
+
+    def _numbers(self, player: int) -> Sequence[int]:
+        """A player's legal action numbers (kept per engine state and draft; shared)."""
+        m = self._m
+        if player == m.player:
+            found = m.numbers_now
+            return self._current_numbers() if found is None else found
+        numbers = m.numbers.get(player)
+        if numbers is None:
+            owner = self._owner
+            legal = self._legal(player)
+            view = owner.seat_views[player] if owner.view_free else self._view(player)
+            numbers = owner.legal_numbers(view, legal, m.drafts[player])
+            m.numbers = {**m.numbers, player: numbers}
+        return numbers
+
+    def _legal(self, seat: Seat) -> Sequence[Any]:
+        m = self._m
+        if seat == m.player:
+            legal = m.legal_now
+            if legal is None:
+                legal = m.legal_now = self._owner.legal_of(m.engine_state, seat)
+            return legal
+        legal = m.legal.get(seat)
+        if legal is None:
+            legal = self._owner.game.legal_actions(m.engine_state, seat)
+            m.legal = {**m.legal, seat: legal}
+        return legal
+
+    def _view(self, seat: Seat) -> Any:
+        # Built once per engine state and seat (a clone shares the dicts until either moves:
+        # ``_engine_apply`` replaces them, never mutates them).
+        m = self._m
+        view = m.views.get(seat)
+        if view is None:
+            view = self._owner.game.view(m.engine_state, seat)
+            m.views = {**m.views, seat: view}
+        return view
+
     def _base(self, player: int) -> Any:
         """The player's scaled vector with an empty draft, built once per engine state."""
         m = self._m
@@ -512,110 +503,53 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, player: int) -> list[float]:
         """The observation vector as a list (without an array copy when there is no draft)."""
         m = self._m
-        if m.drafts[player]:
-            tensor: list[float] = self.observation_vector(player).tolist()
-            return tensor
+        owner = self._owner
+        draft = m.drafts[player]
+        if draft:
+            # A sub-action's vector is the engine state's with the draft's few entries set:
+            # those are set in a copy of the state's list if the mirror holds it.
+            items = owner.lists.again(player, m.engine_state)
+            values = owner.draft_values(draft) if items is not None else None
+            if items is None or values is None:
+                return owner.lists.of(player, self.observation_vector(player))
+            for index, value in values:
+                items[index] = value
+            return items
         base = m.bases.get(player)
-        fast = self._owner.fast
+        fast = owner.fast
         if base is None and fast is not None:
             # Read straight from the game's buffer (rewritten by the next state written).
             base = fast.base(m.engine_state, player)
         elif base is None:
             base = self._base(player)
-        return self._owner.lists.of(player, base)
-
-    def _numbers(self, player: int) -> list[int]:
-        """The player's legal action numbers (kept per engine state and draft; not copied)."""
-        m = self._m
-        numbers = m.numbers.get(player)
-        if numbers is None:
-            owner = self._owner
-            legal = self._legal(player)
-            view = owner.seat_views[player] if owner.view_free else self._view(player)
-            mask = owner.encoding.action_mask(view, legal, m.drafts[player])
-            numbers = np.flatnonzero(mask).tolist()
-            m.numbers = {**m.numbers, player: numbers}
-        return numbers
-
-    def _view(self, seat: Seat) -> Any:
-        # Built once per engine state and seat (a clone shares the dicts until either moves:
-        # ``_engine_apply`` replaces them, never mutates them).
-        m = self._m
-        view = m.views.get(seat)
-        if view is None:
-            view = self._owner.game.view(m.engine_state, seat)
-            m.views = {**m.views, seat: view}
-        return view
-
-    def _legal(self, seat: Seat) -> Sequence[Any]:
-        m = self._m
-        legal = m.legal.get(seat)
-        if legal is None:
-            legal = self._owner.game.legal_actions(m.engine_state, seat)
-            m.legal = {**m.legal, seat: legal}
-        return legal
-
-    def _outcomes(self) -> Sequence[tuple[Any, float]]:
-        """``game.chance_outcomes`` with float probabilities (the encoding's
-        ``chance_probabilities`` where it has one: the same list, without fractions).
-        """
-        m = self._m
-        if m.chance is None:
-            owner = self._owner
-            if owner.chance_probabilities is not None:
-                m.chance = owner.chance_probabilities(m.engine_state)
-            else:
-                m.chance = [
-                    (action, p.numerator / p.denominator)
-                    for action, p in owner.game.chance_outcomes(m.engine_state)
-                ]
-        return m.chance
-
-    def _engine_apply(self, seat: Seat, action: Any) -> None:
-        m = self._m
-        game = self._owner.game
-        m.engine_state = game.apply(m.engine_state, seat, action)
-        m.actors = tuple(game.actors(m.engine_state))
-        m.steps += 1
-        if seat != CHANCE:
-            m.drafts[seat] = EMPTY_DRAFT
-        m.clear()
+        return owner.lists.of(player, base, m.engine_state)
 
     def _trail(self, player: int) -> bytes:
         """The player's history digest: its distinct encoded observations, in order, and its
-        own action numbers, folded from the log entries not folded yet.
+        own action numbers, folded from the log nodes not folded yet.
         """
         m = self._m
-        pending = []
-        node = m.log
-        stop = m.folded[player]
-        while node is not stop:
-            pending.append(node[0])
-            node = node[1]
-        if not pending:
-            return m.trails[player]
+        pending = m.pending(player)
         trail = m.trails[player]
+        if not pending:
+            return trail
         last_seen = m.last_seen[player]
         last = m.last_snapshot[player]
         current = m.engine_state
-        for entry in reversed(pending):
-            first, second = entry
-            if isinstance(second, int):
-                if first == player:
-                    trail = _chain(trail, f"act {second}")
-                continue
-            draft = second[player]
-            if last is not None and last[0] is first and last[1] == draft:
+        for seat, number, engine_state, drafts in pending:
+            if seat == player:
+                trail = _chain(trail, f"act {number}")
+            draft = drafts[player]
+            if last is not None and last[0] is engine_state and last[1] == draft:
                 continue  # the same engine state and draft: the same observation
-            last = (first, draft)
-            seen = self._raw_bytes(first, player, draft, first is current)
+            last = (engine_state, draft)
+            seen = self._raw_bytes(engine_state, player, draft, engine_state is current)
             if seen != last_seen:
                 last_seen = seen
                 trail = _chain(trail, seen)
         m.trails[player] = trail
         m.last_seen[player] = last_seen
         m.last_snapshot[player] = last
-        m.folded[player] = m.log
         return trail
 
     def _raw_bytes(self, engine_state: Any, player: int, draft: Draft, current: bool) -> bytes:
@@ -637,31 +571,77 @@ class _ListMirror:
     vector. Consecutive vectors of a player differ in a few blocks, so the list is kept
     with the vector it mirrors, the entries whose bits changed are replaced, and a copy
     (one pointer an entry) is handed out: equal, bit for bit, to ``vector.tolist()``.
+    Below :data:`SMALL` entries (Tacocat's 236) the NumPy calls that find the changes cost
+    more than ``tolist()``, which is used instead.
     """
+
+    SMALL = 512
 
     def __init__(self, players: int) -> None:
         self._bits: list[Any] = [None] * players
+        self._changed: list[Any] = [None] * players
         self._items: list[list[float]] = [[] for _ in range(players)]
+        self._keys: list[Any] = [None] * players
 
-    def of(self, player: int, vector: Any) -> list[float]:
-        """``vector.tolist()`` (a new list), built from the player's previous one."""
+    def again(self, player: int, key: Any) -> list[float] | None:
+        """A copy of the player's last list if it was asked ``of`` a vector under ``key``
+        (the same key, the same vector), else ``None``.
+        """
+        if self._keys[player] is key and key is not None:
+            return self._items[player][:]
+        return None
+
+    def of(self, player: int, vector: Any, key: Any = None) -> list[float]:
+        """``vector.tolist()`` (a new list), built from the player's previous one.
+
+        Args:
+            player: Whose list.
+            vector: The ``float32`` vector.
+            key: What determines the vector (an engine state), for :meth:`again`; kept.
+        """
+        self._keys[player] = None
+        if vector.shape[0] < self.SMALL:
+            fresh: list[float] = vector.tolist()
+            return fresh
         bits = vector.view(np.uint32)
         last = self._bits[player]
         if last is None or last.shape != bits.shape:
             self._bits[player] = bits.copy()
+            self._changed[player] = np.empty(bits.shape, dtype=np.bool_)
             self._items[player] = vector.tolist()
-        else:
-            changed = np.flatnonzero(bits != last)
-            if 4 * len(changed) > bits.shape[0]:
+            self._keys[player] = key
+            return self._items[player][:]
+        changed = self._changed[player]
+        np.not_equal(bits, last, out=changed)
+        indices = changed.nonzero()[0]
+        if len(indices):
+            if 4 * len(indices) > bits.shape[0]:
                 # Most entries changed: built afresh (cheaper than a Python loop over them).
                 self._items[player] = vector.tolist()
-                last[:] = bits
-            elif len(changed):
+            else:
                 items = self._items[player]
-                for index, value in zip(changed.tolist(), vector[changed].tolist(), strict=True):
+                for index, value in zip(indices.tolist(), vector[indices].tolist(), strict=True):
                     items[index] = value
-                last[changed] = bits[changed]
+            last[:] = bits
+        self._keys[player] = key
         return self._items[player][:]
+
+
+class _DraftValues:
+    """``Observer.draft_values`` per draft, made once (drafts are a few small tuples)."""
+
+    def __init__(self, observer: encodings.Observer) -> None:
+        self._observer = observer
+        self._known: dict[Draft, list[tuple[int, float]] | None] = {}
+
+    def __call__(self, draft: Draft) -> list[tuple[int, float]] | None:
+        known = self._known
+        if draft in known:
+            return known[draft]
+        if len(known) >= 4096:
+            known.clear()
+        found = known[draft] = self._observer.draft_values(draft)
+        return found
 
 
 class LudotecaObserver:

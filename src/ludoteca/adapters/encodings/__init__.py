@@ -229,6 +229,19 @@ class Observer:
             out[index] = unit[index] * count
         return out
 
+    def draft_values(self, draft: Draft) -> list[tuple[int, float]] | None:
+        """The entries :meth:`with_draft` sets for ``draft`` and their values, as Python
+        floats equal to its array's (``tolist``), or ``None`` if the encoding does not name
+        its draft's entries. Everything else in that array is the base's.
+        """
+        if self._entries is None:
+            return None
+        counts: dict[int, int] = {}
+        for index in self._entries(draft):
+            counts[index] = counts.get(index, 0) + 1
+        unit = self._unit
+        return [(index, float(unit[index] * count)) for index, count in counts.items()]
+
     def base_with(self, view: View, draft: Draft) -> ObservationArray:
         """The vector of ``view`` and ``draft`` built in full (no reuse)."""
         vector = self.encoding.observation(view, draft)
