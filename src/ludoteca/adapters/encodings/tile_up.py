@@ -405,6 +405,22 @@ _FIXED: tuple[Decoded, ...] = tuple(Decoded(None, (t,)) for t in range(TILES)) +
 """The meaning of each number below ``PLACE`` (selects, draws, end, discards), made once."""
 
 
+def _cell_numbers(size: int) -> list[list[tuple[int, ...]]]:
+    """Per byte of a cell mask (bit indices ``row * (size + 1) + col``) and per byte value:
+    the place numbers of its cells, ascending (``legal_numbers`` reads placements so).
+    """
+    stride = size + 1
+    length = (size * stride + 7) // 8
+    table = []
+    for at in range(length):
+        row = []
+        for byte in range(256):
+            bits = [8 * at + i for i in range(8) if byte >> i & 1]
+            row.append(tuple(PLACE + bit // stride * size + bit % stride for bit in bits))
+        table.append(row)
+    return table
+
+
 ENCODINGS: dict[int, TileUpEncoding] = {size: TileUpEncoding(size) for size in SIZES}
 """One encoding per board size."""
 
