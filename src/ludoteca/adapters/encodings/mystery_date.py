@@ -95,7 +95,6 @@ from ludoteca.adapters.encodings import (
     Draft,
     Encoding,
     MaskArray,
-    MasksByActions,
     ObservationArray,
     Scale,
     SoftRanges,
@@ -188,9 +187,12 @@ class MysteryDateEncoding:
         Raises:
             KeyError: If a legal engine action has no number (a bug in this encoding).
         """
-        if not legal:
-            return _NO_ACTION
-        return _MASKS[view["seat"], view["players"]](legal)
+        buffer = bytearray(ACTION_SIZE)
+        if legal:
+            numbers = _NUMBERS[view["seat"], view["players"]]
+            for action in legal:
+                buffer[numbers[action]] = 1
+        return np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
 
     def decode(self, index: int, view: View, legal: Sequence[Any], draft: Draft) -> Decoded:
         """The engine action of a number; a give's target is counted from the seat's view."""
@@ -254,21 +256,6 @@ class _NumbersBySeat(dict[tuple[int, int], _Numbers]):
 
 
 _NUMBERS = _NumbersBySeat()
-
-
-class _MasksBySeat(dict[tuple[int, int], MasksByActions]):
-    """Per seat and player count (gives are numbered from the giver), masks by the legal
-    list's interned actions.
-    """
-
-    def __missing__(self, key: tuple[int, int]) -> MasksByActions:
-        masks = self[key] = MasksByActions(ACTION_SIZE, _NUMBERS[key].__getitem__)
-        return masks
-
-
-_MASKS = _MasksBySeat()
-_NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
-_NO_ACTION.flags.writeable = False
 
 
 def _meaning(index: int, me: int, n: int) -> Decoded:
