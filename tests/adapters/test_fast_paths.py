@@ -5,8 +5,8 @@
 - Tacocat's replace mask (from the hand and the replace limit) and cached list masks equal
   the masks of the engine's membership test; Tile Up's grouped mask equals one read off the
   listed legal actions.
-- ``encodings.MasksByActions`` (masks kept by the ids of a list's actions) equals a mask
-  read off the actions' numbers, and holds every object whose id it keys by.
+- ``encodings.MasksByActions`` (action numbers by the objects' ids) equals a mask read off
+  the actions' numbers, and holds every object whose id it keys by.
 - OpenSpiel's lazily folded information-state digests equal digests folded eagerly after
   every action (as the adapter did before), also across clones and a serialisation
   round trip in mid-match.
@@ -160,19 +160,20 @@ class _Action:
 
 
 def test_masks_by_actions_equal_the_numbers_and_keep_their_keys_alive() -> None:
-    masks = encodings.MasksByActions(16, lambda action: action.number, limit=4)
+    masks = encodings.MasksByActions(16, lambda action: action.number, limit=16)
     picker = random.Random(1)
-    for round_ in range(200):
-        legal = [_Action(n) for n in picker.sample(range(16), picker.randint(1, 6))]
+    kept = [_Action(n) for n in range(16)]  # seen again: numbers found by id
+    for _ in range(200):
+        fresh = [_Action(n) for n in picker.sample(range(16), picker.randint(1, 4))]
+        legal = picker.sample(kept, picker.randint(0, 4)) + fresh
         expected = np.zeros(16, dtype=np.int8)
         expected[[action.number for action in legal]] = 1
-        # Odd rounds: the mask alone (numbers kept by id); even rounds: the kept mask.
-        mask = masks.mask(legal) if round_ % 2 else masks(legal)
+        mask = masks.mask(legal)
         assert np.array_equal(mask, expected) and not mask.flags.writeable
-        watched = weakref.ref(legal[-1])  # the last learnt: never cleared after it
-        del legal
+        watched = weakref.ref(fresh[-1])  # the last learnt: never cleared after it
+        del legal, fresh
         gc.collect()
-        # Held: no new object can take its id while a mask or a number is keyed by it.
+        # Held: no new object can take its id while a number is keyed by it.
         assert watched() is not None
 
 
