@@ -149,30 +149,3 @@ def test_a_view_free_mask_and_decoding_equal_the_ones_from_the_view(game_id: str
                         frontier.append(decoded.draft)
                 compared += 1
     assert compared > 50
-
-
-CHANCE_FAST = tuple(
-    game_id
-    for game_id in encodings.available()
-    if hasattr(
-        encodings.make(game_id, registry.make(game_id).info.min_players, {}),
-        "chance_probabilities",
-    )
-)
-
-
-@pytest.mark.parametrize("game_id", CHANCE_FAST)
-def test_chance_probabilities_equal_the_engine_outcomes_rounded(game_id: str) -> None:
-    # OpenSpiel's chance nodes use them: the same outcomes, in order, each probability the
-    # float nearest the engine's exact fraction.
-    game = registry.make(game_id)
-    players = game.info.min_players
-    enc: Any = encodings.make(game_id, players, {})
-    checked = 0
-    for state in _states(game_id, players, 3, seed=5):
-        actors = game.actors(state)
-        if actors and actors[0] == CHANCE:
-            expected = [(a, float(p)) for a, p in game.chance_outcomes(state)]
-            assert list(enc.chance_probabilities(state)) == expected
-            checked += 1
-    assert checked > 50

@@ -115,7 +115,6 @@ from ludoteca.adapters.encodings.tacocat_observation import (
     TacocatWriter,
 )
 from ludoteca.engine.game import Options, View
-from ludoteca.engine.sorted_ints import position_after
 from ludoteca.games import tacocat as tc
 
 GAME_ID = "tacocat"
@@ -313,26 +312,6 @@ class TacocatEncoding:
         """The text of an action number (``"select 3"``, ``"attack 4 5 6"``)."""
         return ACTION_LABELS[index]
 
-    def chance_probabilities(self, state: tc.State) -> tuple[tuple[Any, float], ...]:
-        """``game.chance_outcomes(state)`` with each probability as the nearest float,
-        without building fractions (the OpenSpiel adapter's chance nodes).
-        """
-        found = _CHANCES.get(state.pile)
-        if found is None:
-            pile = state.pile
-            total = len(pile)
-            outcomes = []
-            start = 0
-            while start < total:
-                value = pile[start]
-                end = position_after(pile, value, start)
-                outcomes.append((tc.DRAWS[value], (end - start) / total))
-                start = end
-            if len(_CHANCES) >= _CACHE_SIZE:
-                _CHANCES.clear()
-            found = _CHANCES[pile] = tuple(outcomes)
-        return found
-
     def state_writer(self, scale: Scale) -> TacocatWriter:
         """A writer of this vector straight from the state (``encodings.StateWriter``)."""
         return TacocatWriter(scale)
@@ -352,8 +331,6 @@ _BY_ID: dict[int, tuple[tc.Action, int]] = {}
 """Numbers by engine action object (kept, so its id is not reused while cached): the
 engine hands out the same action objects again (its lists are cached by hand), and an
 identity lookup skips hashing a dataclass."""
-_CHANCES: dict[tuple[int, ...], tuple[tuple[Any, float], ...]] = {}
-"""Chance outcomes by pile (the pile is sorted, so equal piles are equal tuples)."""
 
 
 def _replace_mask(legal: Sequence[Any], draft: Draft) -> MaskArray:
