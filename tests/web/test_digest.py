@@ -139,6 +139,15 @@ def _hour_after(now_ms: int, hours: int) -> int:
     return (datetime.fromtimestamp(now_ms / 1000, UTC).hour + hours) % 24
 
 
+def _next_ten_utc(now_ms: int) -> int:
+    """The first 10:00 UTC after ``now_ms``."""
+    at = datetime.fromtimestamp(now_ms / 1000, UTC).replace(
+        hour=10, minute=0, second=0, microsecond=0
+    )
+    ms = int(at.timestamp() * 1000)
+    return ms if ms > now_ms else ms + DAY
+
+
 def test_the_digest_comes_once_a_day_in_the_persons_language_across_a_restart(
     db: str, smtp: SmtpServer
 ) -> None:
@@ -150,8 +159,12 @@ def test_the_digest_comes_once_a_day_in_the_persons_language_across_a_restart(
         assert off == {"on": False, "hour": 8, "tz": "UTC", "mail": True}, "off by default"
         table = Table(server, "tacocat", corres("bot", hours=168), (ana, bruno))
         table.leave_all()
+        # From 10:00 UTC on, so no step below crosses midnight: a digest sent after midnight
+        # belongs to the next day, and its next one to the day after (``next_time``).
         now = advance(server, 0)
-        hour = _hour_after(now, 2)  # due one to two hours from now, in UTC
+        start = _next_ten_utc(now)
+        advance(server, start - now)
+        hour = 12  # due two hours from now, in UTC
         _turn_on(ana, hour)
         _turn_on(bruno, hour, "UTC")
         _turn_on(carla, hour)  # Carla sits nowhere: no game waits on her
@@ -175,7 +188,9 @@ def test_the_digest_comes_once_a_day_in_the_persons_language_across_a_restart(
         assert _digests(server).due(advance(server, 3 * HOUR)) is not None
         assert _digests(server).sent == sent_by_first
     with Server(db, test_clock=True, people=people) as server:  # a new process, same day
-        assert _digests(server).due(advance(server, 3 * HOUR) + 3 * HOUR) is not None
+        now = advance(server, 0)  # this process's clock starts again from the wall clock
+        later = advance(server, start + 6 * HOUR - now)  # 16:00 UTC that day, again
+        assert _digests(server).due(later + 3 * HOUR) is not None
         assert _digests(server).sent == 0 and _sent_at(server, "ana@example.org") == first
         advance(server, DAY)  # the next day: one more each (the game still waits)
         smtp.sink.wait("ana@example.org", "Ludoteca: your move in 1 game(s)")
