@@ -10,6 +10,9 @@ from pg_cluster import Cluster
 from pg_cluster import available as pg_available
 from web_helpers import Server
 
+from push_service import PushService
+from smtp_sink import SmtpServer
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
@@ -41,3 +44,17 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "store.sqlite3")
     cluster: Cluster = request.getfixturevalue("pg_cluster")
     return cluster.new_database()
+
+
+@pytest.fixture
+def push() -> Iterator[PushService]:
+    """A local Web Push service (``tests/push_service.py``), stopped after the test."""
+    with PushService() as service:
+        yield service
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpServer]:
+    """A real SMTP server (``aiosmtpd``) keeping the mails it gets, stopped after the test."""
+    with SmtpServer() as server:
+        yield server

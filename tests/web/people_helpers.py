@@ -25,6 +25,16 @@ def make_profile(client: httpx.Client, name: str, lang: str = "en", **extra: Any
     return answer.json()["person"]
 
 
+def person_with_address(server: Server, name: str, lang: str) -> httpx.Client:
+    """A browser with a new profile ``name`` in ``lang`` and the address
+    ``<name>@example.org``."""
+    client = browser(server)
+    make_profile(client, name, lang)
+    answer = client.patch("/api/me", json={"email": f"{name.lower()}@example.org"})
+    assert answer.status_code == 200, answer.text
+    return client
+
+
 def sit_and_link(server: Server, client: httpx.Client, room: str, seat: int, name: str) -> Peer:
     """Sit a person in ``seat`` over a WebSocket and link the seat to their profile."""
     peer = server.peer(room)

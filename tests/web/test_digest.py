@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-import pytest
-from people_helpers import browser, make_profile
+from people_helpers import browser, make_profile, person_with_address
 from test_pace import DAY, HOUR, Table, advance, corres
 from web_helpers import Server
 
@@ -26,12 +24,6 @@ from ludoteca.web.people.settings import PeopleSettings
 from ludoteca.web.store import digest_rows, open_store
 from ludoteca.web.store.sql import SqlStore
 from smtp_sink import SmtpServer
-
-
-@pytest.fixture
-def smtp() -> Iterator[SmtpServer]:
-    with SmtpServer() as server:
-        yield server
 
 
 def _ms(text: str) -> int:
@@ -95,14 +87,6 @@ def test_the_digest_rows_and_one_claim_wins(store_url: str) -> None:
         store.close()
 
 
-def _person(server: Server, name: str, lang: str) -> httpx.Client:
-    client = browser(server)
-    make_profile(client, name, lang)
-    answer = client.patch("/api/me", json={"email": f"{name.lower()}@example.org"})
-    assert answer.status_code == 200, answer.text
-    return client
-
-
 def _turn_on(client: httpx.Client, hour: int, tz: str = "UTC") -> dict[str, Any]:
     answer = client.put("/api/me/digest", json={"on": True, "hour": hour, "tz": tz})
     assert answer.status_code == 200, answer.text
@@ -154,7 +138,7 @@ def test_the_digest_comes_once_a_day_in_the_persons_language_across_a_restart(
     people = PeopleSettings(public_url="http://ludoteca.example.org", smtp=smtp.settings())
     with Server(db, test_clock=True, people=people) as server:
         who = (("Ana", "en"), ("Bruno", "es"), ("Carla", "en"))
-        ana, bruno, carla = (_person(server, name, lang) for name, lang in who)
+        ana, bruno, carla = (person_with_address(server, name, lang) for name, lang in who)
         off = ana.get("/api/me/digest").json()
         assert off == {"on": False, "hour": 8, "tz": "UTC", "mail": True}, "off by default"
         table = Table(server, "tacocat", corres("bot", hours=168), (ana, bruno))
@@ -203,7 +187,10 @@ def test_the_digest_comes_once_a_day_in_the_persons_language_across_a_restart(
 def test_two_stores_opening_at_once_send_one_digest_each(db: str, smtp: SmtpServer) -> None:
     people = PeopleSettings(smtp=smtp.settings())
     with Server(db, test_clock=True, people=people) as server:
-        ana, bruno = _person(server, "Ana", "en"), _person(server, "Bruno", "es")
+        ana, bruno = (
+            person_with_address(server, "Ana", "en"),
+            person_with_address(server, "Bruno", "es"),
+        )
         Table(server, "tacocat", corres("bot", hours=168), (ana, bruno)).leave_all()
         now = advance(server, 0)
         for client in (ana, bruno):

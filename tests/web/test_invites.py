@@ -7,12 +7,9 @@ the asker's language; the rows on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from email.header import decode_header, make_header
 
-import httpx
-import pytest
-from people_helpers import browser, make_profile, sit_and_link
+from people_helpers import person_with_address, sit_and_link
 from web_helpers import Server
 
 from ludoteca.web.people.settings import PeopleSettings
@@ -21,18 +18,6 @@ from ludoteca.web.store.invite_rows import InviteRow
 from ludoteca.web.store.sql import SqlStore
 from push_service import PushService
 from smtp_sink import SmtpServer
-
-
-@pytest.fixture
-def push() -> Iterator[PushService]:
-    with PushService() as service:
-        yield service
-
-
-@pytest.fixture
-def smtp() -> Iterator[SmtpServer]:
-    with SmtpServer() as server:
-        yield server
 
 
 def test_the_invite_rows_keep_the_limit_on_both_stores(store_url: str) -> None:
@@ -53,22 +38,14 @@ def test_the_invite_rows_keep_the_limit_on_both_stores(store_url: str) -> None:
         store.close()
 
 
-def _person(server: Server, name: str, lang: str) -> httpx.Client:
-    client = browser(server)
-    make_profile(client, name, lang)
-    answer = client.patch("/api/me", json={"email": f"{name.lower()}@example.org"})
-    assert answer.status_code == 200, answer.text
-    return client
-
-
 def test_invite_push_mail_decline_accept_and_refusals(
     db: str, push: PushService, smtp: SmtpServer
 ) -> None:
     people = PeopleSettings(public_url="http://ludoteca.example.org", smtp=smtp.settings())
     with Server(db, test_clock=True, people=people) as server:
         names = (("Ana", "en"), ("Bruno", "es"), ("Dani", "en"), ("Eva", "en"), ("Fede", "en"))
-        clients = {name: _person(server, name, lang) for name, lang in names}
-        carla = _person(server, "Carla", "es")  # has played with nobody
+        clients = {name: person_with_address(server, name, lang) for name, lang in names}
+        carla = person_with_address(server, "Carla", "es")  # has played with nobody
         ana, bruno = clients["Ana"], clients["Bruno"]
         past = server.create_room("dweebies", 5)
         peers = {

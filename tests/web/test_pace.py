@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
-import pytest
 from people_helpers import browser, make_profile, sit_and_link
 from web_helpers import Peer, Server
 
@@ -32,18 +31,6 @@ def corres(policy: str = "bot", hours: int = 24, vacation_days: int = 2) -> dict
             "vacation_days": vacation_days,
         }
     }
-
-
-@pytest.fixture
-def push() -> Iterator[PushService]:
-    with PushService() as service:
-        yield service
-
-
-@pytest.fixture
-def smtp() -> Iterator[SmtpServer]:
-    with SmtpServer() as server:
-        yield server
 
 
 def advance(server: Server, ms: int) -> int:
