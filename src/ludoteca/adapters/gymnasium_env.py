@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -76,7 +76,8 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         opponents: The opponent pool's agent names.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's API)
+    # A class variable (Gymnasium reads it from the class), also once compiled by mypyc.
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc]
 
     def __init__(
         self,

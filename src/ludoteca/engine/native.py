@@ -47,6 +47,19 @@ MANIFEST = "native_build.json"
 """Written by the build next to this module: ``{"sources": {path: sha256}}``."""
 
 COMPILED: tuple[str, ...] = (
+    "adapters/encodings/__init__.py",
+    "adapters/encodings/dweebies.py",
+    "adapters/encodings/dweebies_observation.py",
+    "adapters/encodings/legal_numbers.py",
+    "adapters/encodings/mystery_date.py",
+    "adapters/encodings/mystery_date_observation.py",
+    "adapters/encodings/tacocat.py",
+    "adapters/encodings/tacocat_observation.py",
+    "adapters/encodings/tile_up.py",
+    "adapters/encodings/tile_up_observation.py",
+    "adapters/gymnasium_env.py",
+    "adapters/pettingzoo.py",
+    "adapters/pettingzoo_parallel.py",
     "agents/dweebies/greedy.py",
     "engine/events.py",
     "engine/i18n.py",
