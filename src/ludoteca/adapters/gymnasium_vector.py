@@ -197,20 +197,20 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
             raise ValueError(f"expected {n} actions (num_envs), got {len(numbers)}")
         mode = self.autoreset_mode
         waiting = self._waiting
+        if mode == AutoresetMode.DISABLED and True in waiting:
+            raise gymnasium.error.ResetNeeded(
+                f"copy {waiting.index(True)} has ended: reset it"
+                " (options={'reset_mask': ...}) before stepping"
+            )
         rewards = [0.0] * n
         terminations = [False] * n
         truncations = [False] * n
         illegal: list[int] = []
         finished: list[tuple[int, ObsArray, MaskArray, int, bool]] = []
         for i, env in enumerate(self.envs):
-            if waiting[i]:
-                if mode == AutoresetMode.NEXT_STEP:
-                    env.reset()
-                    continue
-                if mode == AutoresetMode.DISABLED:
-                    raise gymnasium.error.ResetNeeded(
-                        f"copy {i} has ended: reset it (options={{'reset_mask': ...}}) first"
-                    )
+            if waiting[i] and mode == AutoresetMode.NEXT_STEP:
+                env.reset()
+                continue
             reward, terminated, truncated, bad = env.play(numbers[i])
             rewards[i] = reward
             terminations[i] = terminated
