@@ -76,3 +76,99 @@ def every_way(page: Page, settled: Callable[[], None]) -> Iterator[str]:
             switch_language(page, lang)
             settled()
             yield f"{name} {lang}"
+
+
+FLOATING_BARS_CLEAR = """() => {
+  const floats = (e) => {
+    for (let a = e; a; a = a.parentElement) {
+      const position = getComputedStyle(a).position;
+      if (position === 'sticky' || position === 'fixed') return true;
+    }
+    return false;
+  };
+  const name = (e) => {
+    const slot = e.closest('[data-slot]');
+    return e.tagName.toLowerCase() + (e.dataset.testid ? `[data-testid=${e.dataset.testid}]` : '')
+      + [...e.classList].map((c) => '.' + c).join('')
+      + (slot ? ` in [data-slot=${slot.dataset.slot}]` : '');
+  };
+  const own = (target, hit) => hit && (target.contains(hit)
+    || [...(target.labels || [])].some((label) => label.contains(hit)));
+  // A toast (an error, the connection) is over the page only until it goes or is dismissed.
+  const passing = '.toasts, .conn-slot';
+  const targets = [...document.querySelectorAll(
+    '.room :is(button, a[href], input, select, textarea, summary)')]
+    .filter((e) => e.checkVisibility() && !floats(e));
+  const back = window.scrollY;
+  const found = [];
+  for (const target of targets) {
+    for (const [from, start] of [['above', 0], ['below', document.documentElement.scrollHeight]]) {
+      window.scrollTo(0, start);
+      target.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      const r = target.getBoundingClientRect();
+      // The centre and the middle of each edge, just inside (a pill's corners are not its own).
+      const [x, y, inset] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2, 3];
+      const points = [[x, y], [x, r.top + inset], [x, r.bottom - inset], [r.left + inset, y],
+        [r.right - inset, y]];
+      const hidden = points.map(([px, py]) => document.elementFromPoint(px, py))
+        .find((hit) => !own(target, hit) && !(hit && hit.closest(passing)));
+      if (hidden !== undefined) {
+        const by = hidden ? name(hidden) : 'the screen edge';
+        found.push(`${name(target)} scrolled to from ${from}: under ${by}`);
+      }
+    }
+  }
+  window.scrollTo(0, back);
+  return found;
+}"""
+
+
+def hidden_when_scrolled_to(page: Page, where: str) -> list[str]:
+    """A line for each target of the room (not in a floating bar) that, scrolled into view from
+    above and from below as focus does, still has its centre or a corner under something: the
+    page's scroll padding must keep what is scrolled to clear of the sticky strip at the top
+    and the bars at the bottom, however tall they are now (WCAG 2.4.11)."""
+    hidden: list[str] = page.evaluate(FLOATING_BARS_CLEAR)
+    return [f"{where}: {line}" for line in hidden]
+
+
+STRADDLE_BOTTOM_BAR = """([selector, index, below]) => {
+  const target = document.querySelectorAll(selector)[index];
+  const bar = document.querySelector('.room.in-replay .replay-slot');
+  if (!target || !target.checkVisibility() || !bar) return false;
+  const r = target.getBoundingClientRect();
+  const tops = [...bar.querySelectorAll('button, select, a[href], input')]
+    .map((control) => control.getBoundingClientRect())
+    .filter((c) => c.width > 0 && c.left < r.right && c.right > r.left)
+    .map((c) => c.top);
+  if (!tops.length) return false;  // no control of the bar above or below it
+  window.scrollBy(0, r.top - (Math.min(...tops) + below));
+  return true;
+}"""
+
+
+def target_size_at_the_replay_bar(page: Page, selector: str, where: str) -> list[str]:
+    """axe-core's target-size violations with each ``selector`` target of the replay scrolled
+    to 12 px below the top of a control of the replay bar, which then covers part of it.
+
+    Gotcha's read-aloud buttons failed so under a bar that stuck in the page's flow (axe
+    counts a sticky bar's buttons as partly covering what scrolls under them, and at 2 to 20
+    px below their top edge finds too little of it clear); a fixed bar is a layer of its own
+    that axe does not weigh against the page, as what scrolls under it comes out again."""
+    found: list[str] = []
+    back = page.evaluate("() => window.scrollY")
+    for index in range(page.locator(selector).count()):
+        if not page.evaluate(STRADDLE_BOTTOM_BAR, [selector, index, 12]):
+            continue
+        results = _AXE.run(
+            page,
+            options={
+                "runOnly": {"type": "rule", "values": ["target-size"]},
+                "resultTypes": ["violations"],
+            },
+        )
+        for rule in results.response["violations"]:
+            targets = "; ".join(" ".join(map(str, node["target"])) for node in rule["nodes"][:4])
+            found.append(f"{where}: {selector} #{index} partly under the replay bar: {targets}")
+    page.evaluate("y => window.scrollTo(0, y)", back)
+    return found

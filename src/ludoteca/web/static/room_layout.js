@@ -3,6 +3,7 @@
 
 import {h, clear} from "./boards/svg.js";
 import {t} from "./i18n.js";
+import {watchFloatingBars} from "./room_floating.js";
 
 /**
  * Build the room's panels into `root` and fill `dom` with their slots.
@@ -67,7 +68,7 @@ export function buildRoom(root, dom, S, on) {
 
   dom.room = h("div", {class: "room"}, [
     dom.head,
-    h("div", {class: "room-sticky"}, [dom.statusBar, dom.notice, h("div", {class: "banners"}, [dom.outcome])]),
+    dom.strip = h("div", {class: "room-sticky"}, [dom.statusBar, dom.notice, h("div", {class: "banners"}, [dom.outcome])]),
     dom.connBanner,
     h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
     dom.liveLog,
@@ -95,4 +96,5 @@ export function buildRoom(root, dom, S, on) {
     ]),
   ]);
   root.appendChild(dom.room);
+  watchFloatingBars(dom.strip, dom.replayBar);
 }

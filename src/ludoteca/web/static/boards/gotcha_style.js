@@ -169,6 +169,7 @@ const CSS = `
   .gt-tab-icon { font-size: 1.25em; line-height: 1; }
   body:has(.gt-tabs) { padding-bottom: 72px; }
   body:has(.gt-tabs) .toasts { bottom: 64px; }
+  :root:has(.gt-tabs) { --tab-bar: calc(56px + max(4px, env(safe-area-inset-bottom))); }  /* the shell's replay bar sits on it */
 }
 `;
 
