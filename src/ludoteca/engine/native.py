@@ -58,6 +58,7 @@ COMPILED: tuple[str, ...] = (
     "adapters/encodings/tile_up.py",
     "adapters/encodings/tile_up_observation.py",
     "adapters/gymnasium_env.py",
+    "adapters/gymnasium_vector.py",
     "adapters/pettingzoo.py",
     "adapters/pettingzoo_parallel.py",
     "agents/dweebies/greedy.py",
