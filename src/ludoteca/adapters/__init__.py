@@ -4,7 +4,8 @@
 (``ludoteca.adapters.encodings``) into a PettingZoo AEC environment, and
 ``ludoteca.adapters.pettingzoo_parallel`` into a PettingZoo ParallelEnv;
 ``ludoteca.adapters.gymnasium_env`` registers single-agent Gymnasium environments (one
-learner against the project's bots, ``ludoteca/Tacocat-v0`` ...); and
+learner against the project's bots, ``ludoteca/Tacocat-v0`` ...), and its ``make_vec`` a
+vector of them with masks (``ludoteca.adapters.gymnasium_vector``); and
 ``ludoteca.adapters.openspiel`` registers OpenSpiel games (``ludoteca_tacocat`` ...). They
 need the ``rl`` extra: ``pip install 'ludoteca[rl]'`` (PettingZoo, Gymnasium and NumPy), and
 OpenSpiel the ``bench`` extra. This package itself

@@ -32,13 +32,16 @@ sub-actions as ``adapters.pettingzoo``:
   from its own view, which does not show the learner's pending choice; all are applied in
   seat order.
 
-:func:`make_vec` builds a synchronous vector environment with ``action_masks()`` stacking
-every copy's mask; a finished copy is reset in the same step, so every mask it hands out
-has a legal number.
+:func:`make_vec` builds a synchronous vector environment
+(``gymnasium_vector.MaskedVectorEnv``, a ``gymnasium.vector.VectorEnv`` of its own over
+unwrapped copies, answering as Gymnasium's ``SyncVectorEnv`` over ``gymnasium.make``
+copies would) with ``action_masks()`` stacking every copy's mask; a finished copy is reset
+in the same step, so every mask it hands out has a legal number.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -46,11 +49,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector import AutoresetMode
 
 from ludoteca import gymnasium_ids
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
+from ludoteca.adapters.gymnasium_vector import MaskedVectorEnv
 from ludoteca.agents import registry as agents
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
@@ -163,23 +167,36 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
 
     def step(self, action: np.int64) -> tuple[ObsArray, float, bool, bool, dict[str, Any]]:
         """Play the learner's action number; bots and chance move until it acts again."""
+        reward, terminated, truncated, illegal = self.play(action)
+        return self._observe(), reward, terminated, truncated, self._info(illegal)
+
+    def play(self, action: int | np.integer[Any]) -> tuple[float, bool, bool, bool]:
+        """:meth:`step` without its observation and info (what a vector env steps).
+
+        Returns:
+            ``(reward, terminated, truncated, illegal)``. The observation is then
+            :meth:`observation_now`, the mask :attr:`mask`, the seat :attr:`seat`.
+
+        Raises:
+            gymnasium.error.ResetNeeded: Before the first :meth:`reset`.
+        """
         if self._state is None:
             raise gymnasium.error.ResetNeeded("Call reset() before step()")
         index = int(action)
         if not (0 <= index < self._action_size and self._mask[index]):
             self._mask = self._read_only(np.zeros_like(self._mask))
-            return self._observe(), -1.0, True, False, self._info(True)
+            return -1.0, True, False, True
         view = self._seat_views[self.seat] if self._view_free else self._learner_view()
         decoded = self.encoding.decode(index, view, self._legal, self._draft)
         self._draft = decoded.draft
         if decoded.action is None:
             self._mask = self._read_only(self.encoding.action_mask(view, self._legal, self._draft))
-            return self._observe(), 0.0, False, False, self._info(False)
+            return 0.0, False, False, False
         ended = self._advance(decoded.action)
         if ended is None:
-            return self._observe(), 0.0, False, False, self._info(False)
+            return 0.0, False, False, False
         reward, terminated = ended
-        return self._observe(), reward, terminated, not terminated, self._info(False)
+        return reward, terminated, not terminated, False
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal action numbers now, as booleans (sb3-contrib's MaskablePPO)."""
@@ -201,22 +218,36 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         """Engine steps (every seat's actions and chance outcomes) in this match."""
         return self._steps
 
-    # -- Internals ------------------------------------------------------------------------
+    def observation_now(self) -> ObsArray:
+        """The observation :meth:`step` would return now, without its copy.
 
-    def _observe(self) -> ObsArray:
-        # Built once per decision (written from the state where the encoding can, else
-        # encoded from the view); a sub-action only adds the draft to a copy.
+        It may be the state writer's buffer, which the next step overwrites: read or copy
+        it before stepping again, and never write to it (a vector env copies it into its
+        batch).
+        """
         base = self._base
         if base is None:
-            if self._fast is not None:
-                base = self._fast.base(self._state, self.seat)
-            else:
-                base = self._observer.base(self._learner_view())
-            self._base = base
+            base = self._observation_base()
         if not self._draft:
-            return base.copy()
+            return base
         view = encodings.NO_VIEW if self._fast is not None else self._learner_view()
         return self._observer.with_draft(view, base, self._draft)
+
+    # -- Internals ------------------------------------------------------------------------
+
+    def _observation_base(self) -> ObsArray:
+        # Built once per decision (written from the state where the encoding can, else
+        # encoded from the view); a sub-action only adds the draft to a copy.
+        if self._fast is not None:
+            base = self._fast.base(self._state, self.seat)
+        else:
+            base = self._observer.base(self._learner_view())
+        self._base = base
+        return base
+
+    def _observe(self) -> ObsArray:
+        observation = self.observation_now()
+        return observation.copy() if observation is self._base else observation
 
     def _learner_view(self) -> Any:
         """The learner's view of the current state, built once (only where it is read)."""
@@ -232,7 +263,8 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         # A copy: encodings keep read-only masks by legal list and hand them out again, and
-        # Gymnasium wants new info data on every call (users keep it).
+        # Gymnasium wants new info data on every call (users keep it). MaskedVectorEnv
+        # batches these same keys itself (gymnasium_vector.CopyInfos): keep them in step.
         return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
 
     def _advance(self, learner_action: Any) -> tuple[float, bool] | None:
@@ -318,29 +350,6 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         return reward, terminated
 
 
-class MaskedVectorEnv(SyncVectorEnv):
-    """A synchronous vector of Ludoteca environments with ``action_masks()``.
-
-    Every row of ``action_masks()`` has a legal number, episode boundaries included: with
-    the default same-step autoreset a finished copy is already reset (its row is the new
-    match's mask); with next-step autoreset the copy waiting to be reset ignores its action,
-    so its row allows every number.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._cores: list[LudotecaGymEnv] = [env.unwrapped for env in self.envs]  # type: ignore[misc]
-
-    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """Every copy's mask, one row per copy (``num_envs x action_size``)."""
-        # The copies' masks are 0/1 int8: made one new array (``np.array`` of the list is
-        # a third of ``np.stack``'s cost for a few rows), read as booleans without a copy.
-        masks = np.array([core.mask for core in self._cores]).view(np.bool_)
-        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            masks[self._autoreset_envs] = True
-        return masks
-
-
 def make_vec(
     game_id: str,
     num_envs: int,
@@ -349,7 +358,9 @@ def make_vec(
 ) -> MaskedVectorEnv:
     """``num_envs`` copies of the game's environment in one ``MaskedVectorEnv``.
 
-    Keyword arguments go to every :class:`LudotecaGymEnv` (``opponents=...``). A copy whose
+    Keyword arguments go to every :class:`LudotecaGymEnv` (``opponents=...``); the copies
+    are built directly, without ``gymnasium.make``'s wrappers (each records the ``spec``
+    ``gymnasium.make`` would), and ``reset(seed=s)`` seeds copy ``i`` with ``s + i``. A copy whose
     match ends is reset in the same step by default (``AutoresetMode.SAME_STEP``, as
     Stable-Baselines3's vector environments do): the step returns the new match's
     observation and ``info["action_mask"]``, the last one's in ``info["final_obs"]`` and
@@ -358,11 +369,16 @@ def make_vec(
     next action is ignored and its ``action_masks()`` row allows every number
     (``info["action_mask"]`` is then the finished match's, all zero).
     """
-    env_id = ENV_IDS[game_id]
-    return MaskedVectorEnv(
-        [lambda: gymnasium.make(env_id, **kwargs) for _ in range(num_envs)],
-        autoreset_mode=autoreset_mode,
+    spec = gymnasium.spec(ENV_IDS[game_id])
+    spec = dataclasses.replace(
+        spec, kwargs={**spec.kwargs, **kwargs}, order_enforce=False, disable_env_checker=True
     )
+    copies = []
+    for _ in range(num_envs):
+        env = LudotecaGymEnv(**spec.kwargs)
+        env.spec = spec  # as gymnasium.make records it
+        copies.append(env)
+    return MaskedVectorEnv(copies, autoreset_mode=autoreset_mode)
 
 
 def register() -> None:
