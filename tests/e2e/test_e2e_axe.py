@@ -6,8 +6,9 @@ mid-game, at the end (the end panel folded and open) and in replay; each at desk
 browser; a game per test, played against bots through the moves list. Motion is reduced
 so that axe sees the settled screen, not a frame in the middle of an animation. Each view
 also must not be wider than its screen (a phone would cut it at an edge), and each target of
-a room, scrolled to, must land clear of the floating bars (the sticky strip at the top, the
-replay bar and a board's tab bar at the bottom).
+a room, scrolled to, must land clear of the floating bars (the strip at the top, the replay
+bar and a board's tab bar at the bottom); at the end, with every target of the room caught
+under a button of the top strip, axe's target-size rule must still pass.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from e2e.e2e_axe import (
     hidden_when_scrolled_to,
     overflow,
     target_size_at_the_replay_bar,
+    target_size_under_the_strip,
     violations,
 )
 from e2e.e2e_table import (
@@ -97,10 +99,25 @@ read-aloud button of each area and mat once failed axe's target-size rule there,
 sticky bar)."""
 
 
-def check_room(page: Page, phase: str, found: list[str], near_the_bar: str | None = None) -> None:
+ROOM_TARGETS = ", ".join(
+    f".room-{part} :is(button, a[href], input, select, summary)" for part in ("main", "side")
+)
+"""Every target of the room's page outside its floating bars (checked under the top strip's
+controls at the end of the game, where the strip has its buttons)."""
+
+
+def check_room(
+    page: Page,
+    phase: str,
+    found: list[str],
+    near_the_bar: str | None = None,
+    under_the_strip: bool = False,
+) -> None:
     """Add the room's violations in every way to ``found``: axe's, a view wider than its
-    screen, a target still under a floating bar once scrolled to, and (``near_the_bar``, in
-    replay) axe's target-size with those targets partly under the replay bar."""
+    screen, a target still under a floating bar once scrolled to, (``near_the_bar``, in
+    replay) axe's target-size with those targets partly under the replay bar and
+    (``under_the_strip``) with every target of the room under each control of the top strip
+    over it."""
 
     def drawn() -> None:
         page.wait_for_function(BOARD_DRAWN)
@@ -111,6 +128,8 @@ def check_room(page: Page, phase: str, found: list[str], near_the_bar: str | Non
         found += hidden_when_scrolled_to(page, where)
         if near_the_bar:
             found += target_size_at_the_replay_bar(page, near_the_bar, where)
+        if under_the_strip:
+            found += target_size_under_the_strip(page, ROOM_TARGETS, where)
 
 
 def check_lobby_room(page: Page, phase: str, found: list[str]) -> None:
@@ -141,10 +160,10 @@ def test_a_room_at_every_phase(server: Server, axe_context: BrowserContext, game
     play_until(page, frames, mid, chooser)
     check_room(page, f"{game} mid-game", found)
     play_until(page, frames, lambda: outcome_shown(page, frames), chooser, seed=1)
-    check_room(page, f"{game} end", found)
+    check_room(page, f"{game} end", found, under_the_strip=True)
     page.get_by_test_id("outcome-toggle").click()  # the end panel: a table per screen width
     wait_until(page, page.get_by_test_id("end-panel").is_visible, "the end panel")
-    check_room(page, f"{game} end panel", found)
+    check_room(page, f"{game} end panel", found, under_the_strip=True)
     page.get_by_test_id("outcome-toggle").click()
     wait_until(page, page.get_by_test_id("end-panel").is_hidden, "the end panel folded")
     page.get_by_test_id("replay-prev").click()

@@ -68,7 +68,7 @@ export function buildRoom(root, dom, S, on) {
 
   dom.room = h("div", {class: "room"}, [
     dom.head,
-    dom.strip = h("div", {class: "room-sticky"}, [dom.statusBar, dom.notice, h("div", {class: "banners"}, [dom.outcome])]),
+    dom.strip = h("div", {class: "room-strip"}, [dom.statusBar, dom.notice, h("div", {class: "banners"}, [dom.outcome])]),
     dom.connBanner,
     h("div", {class: "toasts", "aria-live": "assertive"}, [dom.error]),
     dom.liveLog,
