@@ -147,6 +147,22 @@ STRADDLE_BOTTOM_BAR = """([selector, index, below]) => {
 }"""
 
 
+def _target_size_violations(page: Page) -> list[str]:
+    """axe-core's target-size rule alone on the page as it is scrolled: per violation, its
+    first four targets' selectors."""
+    results = _AXE.run(
+        page,
+        options={
+            "runOnly": {"type": "rule", "values": ["target-size"]},
+            "resultTypes": ["violations"],
+        },
+    )
+    return [
+        "; ".join(" ".join(map(str, node["target"])) for node in rule["nodes"][:4])
+        for rule in results.response["violations"]
+    ]
+
+
 def target_size_at_the_replay_bar(page: Page, selector: str, where: str) -> list[str]:
     """axe-core's target-size violations with each ``selector`` target of the replay scrolled
     to 12 px below the top of a control of the replay bar, which then covers part of it.
@@ -160,15 +176,7 @@ def target_size_at_the_replay_bar(page: Page, selector: str, where: str) -> list
     for index in range(page.locator(selector).count()):
         if not page.evaluate(STRADDLE_BOTTOM_BAR, [selector, index, 12]):
             continue
-        results = _AXE.run(
-            page,
-            options={
-                "runOnly": {"type": "rule", "values": ["target-size"]},
-                "resultTypes": ["violations"],
-            },
-        )
-        for rule in results.response["violations"]:
-            targets = "; ".join(" ".join(map(str, node["target"])) for node in rule["nodes"][:4])
+        for targets in _target_size_violations(page):
             found.append(f"{where}: {selector} #{index} partly under the replay bar: {targets}")
     page.evaluate("y => window.scrollTo(0, y)", back)
     return found
@@ -212,16 +220,7 @@ def target_size_under_the_strip(page: Page, selector: str, where: str) -> list[s
                 break
             if placed == "unreachable":
                 continue
-            results = _AXE.run(
-                page,
-                options={
-                    "runOnly": {"type": "rule", "values": ["target-size"]},
-                    "resultTypes": ["violations"],
-                },
-            )
-            for rule in results.response["violations"]:
-                nodes = rule["nodes"][:4]
-                targets = "; ".join(" ".join(map(str, node["target"])) for node in nodes)
+            for targets in _target_size_violations(page):
                 found.append(
                     f"{where}: target {index} under top-strip control {control}: {targets}"
                 )
