@@ -9,8 +9,8 @@ Dweebies' greedy agent, which the search's guided playouts and the expert's play
 greedy play 1.6x faster, move for move the same), and so are the RL adapters' environments,
 encodings and observation writers (issue 42: every agent step runs them). The web's
 own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
-build environment, which has no ``orjson`` or ``psycopg`` (it has NumPy, Gymnasium and
-PettingZoo, the adapters' imports: pyproject's build requirements). ``LUDOTECA_PURE=1`` at install
+build environment, which has no ``orjson`` or ``psycopg`` (it has NumPy, Gymnasium,
+PettingZoo and Rich, the adapters' imports: pyproject's build requirements). ``LUDOTECA_PURE=1`` at install
 time builds nothing, and the same ``.py`` files run interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
