@@ -7,11 +7,12 @@ compiled to C extensions by mypyc when the package is installed (``setup.py``), 
 Dweebies' greedy agent, which the search's guided playouts and the expert's playouts call
 ~15,000 times a game (88% of a searched decision's time interpreted; compiled, games against
 greedy play 1.6x faster, move for move the same), and so are the RL adapters' environments,
-encodings and observation writers (issue 42: every agent step runs them). The web's
-own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
+encodings and observation writers (issue 42: every agent step runs them). The web's own
+modules are not: mypyc type-checks what it compiles and its imports inside the isolated
 build environment, which has no ``orjson`` or ``psycopg`` (it has NumPy, Gymnasium,
-PettingZoo and Rich, the adapters' imports: pyproject's build requirements). ``LUDOTECA_PURE=1`` at install
-time builds nothing, and the same ``.py`` files run interpreted.
+PettingZoo and Rich, the adapters' imports: pyproject's build requirements).
+``LUDOTECA_PURE=1`` at install time builds nothing, and the same ``.py`` files run
+interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
 extension when both exist. So while a build is in place, an edited ``.py`` takes effect only
