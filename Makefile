@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
 # game reinstalls. LUDOTECA_PURE=1 installs without compiling.
 NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py src/ludoteca/games/*/*/*.py \
-  src/ludoteca/agents/dweebies/greedy.py src/ludoteca/adapters/*.py src/ludoteca/adapters/encodings/*.py)
+  src/ludoteca/agents/dweebies/greedy.py)
 
 # PyTorch's CPU build, installed before the dev extra (its sb3-contrib needs torch: tests/league),
 # or pip would pick a CUDA build of several GB; the local wheel of this version is the CPU one.

@@ -21,10 +21,7 @@ SOURCES = {path: os.path.join("src", "ludoteca", *path.split("/")) for path in N
 
 
 FIRST_GROUP = ("engine/", "games/gotcha/", "games/dweebies/")
-"""The first library's modules (about 6,000 lines)."""
-THIRD_GROUP = ("adapters/",)
-"""The third library's: the RL adapters' environments, encodings and observation writers
-(about 4,800 lines); the rest (5,100) make the second."""
+"""The first library's modules (about 6,000 lines); the rest make the second (5,100)."""
 
 
 def _digest(file: str) -> str:
@@ -38,19 +35,14 @@ def _extensions() -> tuple[list[object], dict[str, str]]:
     from mypyc.build import mypycify  # noqa: PLC0415 (not needed by a pure install)
 
     digests = {path: _digest(file) for path, file in SOURCES.items()}
-    # Three shared libraries, compiled in parallel (BuildExt).
+    # Two shared libraries of about the same size, compiled in parallel (BuildExt).
     first = [file for path, file in SOURCES.items() if path.startswith(FIRST_GROUP)]
-    third = [file for path, file in SOURCES.items() if path.startswith(THIRD_GROUP)]
-    second = [file for file in SOURCES.values() if file not in first and file not in third]
+    second = [file for file in SOURCES.values() if file not in first]
     extensions = mypycify(
         ["--config-file", "pyproject.toml", *SOURCES.values()],
         opt_level="3",
         debug_level="0",
-        separate=[
-            (first, "ludoteca_native_a"),
-            (second, "ludoteca_native_b"),
-            (third, "ludoteca_native_c"),
-        ],
+        separate=[(first, "ludoteca_native_a"), (second, "ludoteca_native_b")],
     )
     return extensions, digests
 

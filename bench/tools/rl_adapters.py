@@ -506,20 +506,8 @@ def free_observation() -> None:
     length instead of the vector's entries. Masks, decoding, the engine and each API's
     bookkeeping are untouched, so a row run so prices everything but the observation: no
     observation writer, however fast, takes a row below it.
-
-    It replaces two methods, so the tree must run them interpreted: a compiled build's
-    classes cannot be patched (and compiled callers would not see it).
-
-    Raises:
-        SystemExit: If ``encodings`` runs compiled.
     """
     from ludoteca.adapters import encodings, openspiel  # noqa: PLC0415
-    from ludoteca.engine import native  # noqa: PLC0415
-
-    if native.runs_compiled("adapters/encodings/__init__.py"):
-        raise SystemExit(
-            "--floor needs a pure (LUDOTECA_PURE=1) after tree: a compiled one cannot be patched"
-        )
 
     def base(self: Any, state: Any, seat: int) -> Any:
         return self._arrays[seat]

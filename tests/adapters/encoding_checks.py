@@ -8,19 +8,17 @@ it checks and on which states; this module says how.
 
 from __future__ import annotations
 
-import ast
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from ludoteca.adapters.encodings import Draft
 from ludoteca.adapters.pettingzoo import LudotecaEnv
-from ludoteca.engine import native, rng, runner
+from ludoteca.engine import rng, runner
 from ludoteca.engine.game import CHANCE, Game
 from ludoteca.engine.replay import replay
 
@@ -183,13 +181,6 @@ def within_bounds(enc: Any, vector: Any) -> None:
     assert vector.shape == enc.observation_low.shape == enc.observation_high.shape
     bad = np.flatnonzero((vector < enc.observation_low) | (vector > enc.observation_high))
     assert bad.size == 0, f"entries out of bounds: {bad[:10].tolist()}"
-
-
-def module_docstring(module: ModuleType) -> str:
-    """A module's docstring read from its source (a module mypyc compiled has none at run
-    time: ``engine/native.py``)."""
-    source = native.PACKAGE.parent.joinpath(*module.__name__.split(".")).with_suffix(".py")
-    return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8")), clean=False) or ""
 
 
 def documented_blocks(doc: str) -> list[tuple[int, int, str]]:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -80,8 +80,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         opponents: The opponent pool's agent names.
     """
 
-    # A class variable (Gymnasium reads it from the class), also once compiled by mypyc.
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc]
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's API)
 
     def __init__(
         self,

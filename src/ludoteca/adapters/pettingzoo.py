@@ -82,7 +82,6 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from mypy_extensions import mypyc_attr
 from pettingzoo import AECEnv
 
 from ludoteca.adapters import encodings
@@ -113,7 +112,6 @@ ActionNumber = int | np.integer[Any] | None
 RENDER_MODES = ("ansi", "human")
 
 
-@mypyc_attr(native_class=False)  # mypyc compiles no subclass of this builtin
 class EnvNotResetError(RuntimeError):
     """The environment was used before its first ``reset()``."""
 

@@ -6,13 +6,10 @@ move renders its events with (the engine's events and messages, each game's even
 compiled to C extensions by mypyc when the package is installed (``setup.py``), and so is
 Dweebies' greedy agent, which the search's guided playouts and the expert's playouts call
 ~15,000 times a game (88% of a searched decision's time interpreted; compiled, games against
-greedy play 1.6x faster, move for move the same), and so are the RL adapters' environments,
-encodings and observation writers (issue 42: every agent step runs them). The web's own
-modules are not: mypyc type-checks what it compiles and its imports inside the isolated
-build environment, which has no ``orjson`` or ``psycopg`` (it has NumPy, Gymnasium,
-PettingZoo and Rich, the adapters' imports: pyproject's build requirements).
-``LUDOTECA_PURE=1`` at install time builds nothing, and the same ``.py`` files run
-interpreted.
+greedy play 1.6x faster, move for move the same). The web's
+own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
+build environment, which has no ``orjson`` or ``psycopg``. ``LUDOTECA_PURE=1`` at install
+time builds nothing, and the same ``.py`` files run interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
 extension when both exist. So while a build is in place, an edited ``.py`` takes effect only
@@ -50,20 +47,6 @@ MANIFEST = "native_build.json"
 """Written by the build next to this module: ``{"sources": {path: sha256}}``."""
 
 COMPILED: tuple[str, ...] = (
-    "adapters/encodings/__init__.py",
-    "adapters/encodings/dweebies.py",
-    "adapters/encodings/dweebies_observation.py",
-    "adapters/encodings/legal_numbers.py",
-    "adapters/encodings/mystery_date.py",
-    "adapters/encodings/mystery_date_observation.py",
-    "adapters/encodings/tacocat.py",
-    "adapters/encodings/tacocat_observation.py",
-    "adapters/encodings/tile_up.py",
-    "adapters/encodings/tile_up_observation.py",
-    "adapters/gymnasium_env.py",
-    "adapters/gymnasium_vector.py",
-    "adapters/pettingzoo.py",
-    "adapters/pettingzoo_parallel.py",
     "agents/dweebies/greedy.py",
     "engine/events.py",
     "engine/i18n.py",

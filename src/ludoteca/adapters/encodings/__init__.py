@@ -56,8 +56,9 @@ from __future__ import annotations
 import array
 import importlib
 import operator
+import weakref
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -247,8 +248,10 @@ class Observer:
         return scaled(self.encoding, vector) if self.scaled else vector
 
 
-# A string: ``array.array`` takes a type argument at run time only from Python 3.12.
-Buffer: TypeAlias = "array.array[float]"
+if TYPE_CHECKING:
+    Buffer = array.array[float]
+else:  # ``array.array`` takes a type argument at run time only from Python 3.12
+    Buffer = array.array
 """A writer's buffer: ``array.array("f")`` (Python-speed item writes, no NumPy call each)."""
 
 
@@ -302,17 +305,13 @@ class Scale:
     def blocks(self, offset: int, build: Any, limit: int = 1 << 16) -> BlockCache:
         """A :class:`BlockCache` of blocks written at ``offset``, scaled.
 
-        Writers of the same scale share it (a block is a function of its key, builder,
-        offset and scale): the copies of a vector environment, and every environment of a
-        game in a process, build each block once. The shared table forgets every cache once
-        it holds :data:`SHARED_CACHES` (writers keep theirs), so a search over many option
-        values does not keep all their blocks.
+        Writers of the same scale share it while one holds it (a block is a function of
+        its key, builder, offset and scale): the copies of a vector environment, and every
+        environment of a game in a process, build each block once.
         """
         key = (build, offset, limit, self._signature)
         cache = _SHARED_BLOCKS.get(key)
         if cache is None:
-            if len(_SHARED_BLOCKS) >= SHARED_CACHES:
-                _SHARED_BLOCKS.clear()
             cache = BlockCache(build, self, offset, limit)
             _SHARED_BLOCKS[key] = cache
         return cache
@@ -356,11 +355,10 @@ class BlockCache(dict[Any, Buffer]):
         return block
 
 
-SHARED_CACHES = 256
-"""Block caches kept in the shared table (each game has a few per option set and scale)."""
-
-_SHARED_BLOCKS: dict[tuple[Any, ...], BlockCache] = {}
-"""The block caches writers share, by builder, offset, limit and scale (see ``blocks``)."""
+_SHARED_BLOCKS: weakref.WeakValueDictionary[tuple[Any, ...], BlockCache] = (
+    weakref.WeakValueDictionary()
+)
+"""The block caches writers hold, by builder, offset, limit and scale (see ``blocks``)."""
 
 
 class StateObserver:
