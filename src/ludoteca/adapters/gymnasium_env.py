@@ -264,7 +264,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     def _info(self, illegal: bool) -> dict[str, Any]:
         # A copy: encodings keep read-only masks by legal list and hand them out again, and
         # Gymnasium wants new info data on every call (users keep it). MaskedVectorEnv
-        # batches these same keys itself (gymnasium_vector.CopyInfos): keep them in step.
+        # batches these same keys itself (``MaskedVectorEnv._infos``): keep them in step.
         return {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": illegal}
 
     def _advance(self, learner_action: Any) -> tuple[float, bool] | None:

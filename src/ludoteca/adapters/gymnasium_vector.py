@@ -318,14 +318,7 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
         if chosen is not self._all:
             masks[~chosen] = 0
             seats[~chosen] = 0
-        return {
-            "action_mask": masks,
-            "_action_mask": chosen.copy(),
-            "seat": seats,
-            "_seat": chosen.copy(),
-            "illegal_action": illegal,
-            "_illegal_action": chosen.copy(),
-        }
+        return _info_arrays(masks, seats, illegal, chosen)
 
     def _add_finals(
         self, infos: dict[str, Any], finished: list[tuple[int, ObsArray, MaskArray, int, bool]]
@@ -345,15 +338,24 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
             illegal[i] = bad
         infos["final_obs"] = final_obs
         infos["_final_obs"] = ended
-        infos["final_info"] = {
-            "action_mask": masks,
-            "_action_mask": ended.copy(),
-            "seat": seats,
-            "_seat": ended.copy(),
-            "illegal_action": illegal,
-            "_illegal_action": ended.copy(),
-        }
+        infos["final_info"] = _info_arrays(masks, seats, illegal, ended)
         infos["_final_info"] = ended.copy()
+
+
+def _info_arrays(
+    masks: MaskArray, seats: np.ndarray[Any, Any], illegal: BoolArray, present: BoolArray
+) -> dict[str, Any]:
+    """``LudotecaGymEnv``'s info keys in Gymnasium's vector layout: each key's array and
+    its ``_key`` mask of the copies that have it.
+    """
+    return {
+        "action_mask": masks,
+        "_action_mask": present.copy(),
+        "seat": seats,
+        "_seat": present.copy(),
+        "illegal_action": illegal,
+        "_illegal_action": present.copy(),
+    }
 
 
 def _checked_reset_mask(reset_mask: Any, n: int) -> BoolArray:
