@@ -384,6 +384,11 @@ class TileUpEncoding:
 
     @staticmethod
     def _number(action: Any) -> int:
+        # The draws, the end and the discards are the model's interned constants: found by
+        # identity first, without hashing a dataclass.
+        number = _SIMPLE_BY_ID.get(id(action))
+        if number is not None:
+            return number
         kind = type(action)
         if kind is model.DiscardTile:
             return DISCARD_TILE + int(action.tile)
@@ -399,6 +404,8 @@ _SIMPLE: tuple[Any, ...] = (
 )
 """The engine action of each number from ``DRAW_TILES`` to ``PLACE - 1``."""
 _SIMPLE_INDEX: dict[Any, int] = {action: DRAW_TILES + i for i, action in enumerate(_SIMPLE)}
+_SIMPLE_BY_ID: dict[int, int] = {id(action): DRAW_TILES + i for i, action in enumerate(_SIMPLE)}
+""":data:`_SIMPLE_INDEX` by object identity (``_SIMPLE`` keeps every key alive)."""
 _FIXED: tuple[Decoded, ...] = tuple(Decoded(None, (t,)) for t in range(TILES)) + tuple(
     Decoded(action, EMPTY_DRAFT) for action in _SIMPLE
 )
