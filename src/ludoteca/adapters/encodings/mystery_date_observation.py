@@ -11,11 +11,10 @@ tests compare them.
 from __future__ import annotations
 
 import array
-from functools import lru_cache
-from operator import mul as _mul
+from functools import lru_cache, partial
 from typing import Any
 
-from ludoteca.adapters.encodings import Buffer, Scale
+from ludoteca.adapters.encodings import BlockCache, Buffer, Scale
 from ludoteca.adapters.encodings.layout import Layout
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.games.mystery_date import cards
@@ -66,12 +65,12 @@ LAYOUT = Layout(
 OBSERVATION_SIZE = LAYOUT.size
 (
     _PLAYERS, _SEAT, _PHASE, _MOVER, _CHANCE, _TURN, _TURN_LIMIT, _POSITIONS, _SPACE, _HAND,
-    _HAND_COUNTS, _PILE_SIZE, _DISCARD, _OWED, _TARGET, _SHOWN, _GIVEN, _KNOWN, _KNOWN_BY,
-    _LOG, _WINNER, _DOOR_WEIGHTS,
+    _HAND_COUNTS, _PILE_SIZE, _DISCARD, _DISCARD_TOP, _DISCARD_SIZE, _OWED, _TARGET, _SHOWN,
+    _GIVEN, _KNOWN, _KNOWN_BY, _LOG, _WINNER, _DOOR_WEIGHTS,
 ) = LAYOUT.offsets(
     "players", "seat", "phase", "mover", "chance_acts", "turn", "turn_limit", "positions",
-    "space", "hand", "hand_counts", "pile_size", "discard", "owed", "target", "shown", "given",
-    "known", "known_by", "log", "winner", "door_weights",
+    "space", "hand", "hand_counts", "pile_size", "discard", "discard_top", "discard_size",
+    "owed", "target", "shown", "given", "known", "known_by", "log", "winner", "door_weights",
 )  # fmt: skip
 SOFT = _TURN
 """Offset of the two soft entries (``turn``, ``turn_limit``)."""
@@ -125,9 +124,9 @@ def _swap(key: tuple[int, int, int, int]) -> list[float]:
     return out
 
 
-def _log_entry(key: tuple[tuple[int, int, int, int], int, int]) -> list[float]:
+def _log_entry(event: tuple[int, int, int, int], me: int, n: int) -> list[float]:
     """One log event ``(kind, seat, a, b)``, its seats counted from ``me`` of ``n``."""
-    (kind, seat, a, b), me, n = key
+    kind, seat, a, b = event
     name = st.EVENT_NAMES[kind]
     out = [0.0] * LOG_ENTRY
     out[kind] = 1.0
@@ -145,6 +144,12 @@ def _log_entry(key: tuple[tuple[int, int, int, int], int, int]) -> list[float]:
     elif name == "reshuffle":
         out[_E_COUNT] = a
     return out
+
+
+_NS = SEATS + 1
+_LOG_BUILDERS = tuple(partial(_log_entry, me=me, n=n) for me in range(SEATS) for n in range(_NS))
+"""The builder of log entries seen by seat ``me`` of ``n``, at ``me * _NS + n``: one block
+cache per seat and player count, keyed by the event alone."""
 
 
 def _tail(key: tuple[int, int, int, tuple[int, ...]]) -> list[float]:
@@ -172,53 +177,85 @@ class MysteryDateWriter:
         self._unit = unit
         self._unit_owed = unit[_OWED]
         self._unit_pile = unit[_PILE_SIZE]
-        self._units_hand = unit[_HAND:_HAND_COUNTS]
-        self._units_discard = unit[_DISCARD:_OWED]
-        self._units_known = unit[_KNOWN : _KNOWN + CARDS]
-        self._units_known_by = unit[_KNOWN_BY : _KNOWN_BY + CARDS]
+        self._unit_discard_size = unit[_DISCARD_SIZE]
+        self._hand_lanes = _lanes(unit, _HAND)
+        self._discard_lanes = _lanes(unit, _DISCARD)
+        others = range(SEATS - 1)
+        self._known_lanes = [_lanes(unit, _KNOWN + CARDS * rel) for rel in others]
+        self._known_by_lanes = [_lanes(unit, _KNOWN_BY + CARDS * rel) for rel in others]
         blocks = scale.blocks
         self._head = blocks(_PLAYERS, _head)
         self._hand_counts = blocks(_HAND_COUNTS, _rel_counts)
         self._swap = blocks(_TARGET, _swap)
-        self._log = [blocks(_LOG + i * LOG_ENTRY, _log_entry) for i in range(st.LOG_SIZE)]
+        if unit[_LOG:_WINNER] != unit[_LOG : _LOG + LOG_ENTRY] * st.LOG_SIZE:
+            raise ValueError("every log entry must be scaled alike")
+        self._log = [blocks(_LOG, build) for build in _LOG_BUILDERS]
         self._tail = blocks(_WINNER, _tail)
         self._turns = _Soft(scale)
+        self._octets: dict[int, memoryview] = {}
+        """Each buffer written from a state, as bytes (for ``_put_row`` and the log)."""
 
     def write(self, state: st.State, seat: int, out: Buffer, previous: Any) -> None:
         """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol).
 
-        Hands, discards and what seats know take too many values for a block cache (most
-        lookups missed): they are written entry by entry, as are the positions (one entry
-        per seat).
+        Without ``previous`` (or from another player count) every block is written into a
+        zeroed buffer; with it, only the blocks whose fields changed, and positions, the
+        discard pile and the log are updated from ``previous``'s image in ``out``.
         """
         me = seat
         n = state.players
         p = previous
+        if p is not None and p.players != n:
+            p = None
+        octets = self._octets.get(id(out))
+        if octets is None:
+            if len(self._octets) >= 16:
+                self._octets.clear()
+            octets = self._octets[id(out)] = memoryview(out).cast("B")
+        if p is None:
+            out[:] = _ZEROS
         phase = state.phase
-        out[_PLAYERS:_TURN] = self._head[n, me, phase, state.mover, phase in _CHANCE_PHASES]
+        mover = state.mover
+        if p is None or phase != p.phase or mover != p.mover:
+            out[_PLAYERS:_TURN] = self._head[n, me, phase, mover, phase in _CHANCE_PHASES]
         if p is None or state.turn != p.turn or state.rules is not p.rules:
             out[_TURN] = self._turns[_TURN, state.turn]
             out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, state.rules.turn_limit]
-        if p is None or state.positions is not p.positions or state.mover != p.mover:
-            self._write_positions(out, state.positions, state.mover, me)
+        positions = state.positions
+        if p is None:
+            self._write_positions(out, positions, mover, me)
+        elif positions is not p.positions or mover != p.mover:
+            self._move(out, positions, p.positions, mover, p.mover, me)
         hands = state.hands
         if p is None or hands is not p.hands:
-            out[_HAND:_HAND_COUNTS] = array.array("f", list(map(_mul, hands[me], self._units_hand)))
+            hand = hands[me]
+            if p is None or hand is not p.hands[me]:
+                _put_row(octets, self._hand_lanes, bytes(hand))
             out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
         if p is None or state.pile is not p.pile:
             out[_PILE_SIZE] = sum(state.pile) * self._unit_pile
-        if p is None or state.discard is not p.discard:
-            self._write_discard(out, state.discard)
+        discard = state.discard
+        if p is None:
+            self._write_discard(out, octets, discard)
+        elif discard is not p.discard:
+            self._update_discard(out, octets, discard, p.discard)
         if p is None or state.owed != p.owed:
             out[_OWED] = state.owed * self._unit_owed
         target = state.target
-        given = state.given if me == state.mover and phase == _P_PICK else -1
-        out[_TARGET:_KNOWN] = self._swap[target, state.shown, given, (target - me) % n]
+        shown = state.shown
+        given = state.given if me == mover and phase == _P_PICK else -1
+        if (
+            p is None
+            or target != p.target
+            or shown != p.shown
+            or given != (p.given if me == p.mover and p.phase == _P_PICK else -1)
+        ):
+            out[_TARGET:_KNOWN] = self._swap[target, shown, given, (target - me) % n]
         if p is None or state.known is not p.known:
-            self._write_known(out, state.known, None if p is None else p.known, me, n)
+            self._write_known(octets, state.known, None if p is None else p.known, me, n)
         log = state.log
         if p is None or log is not p.log:
-            self._write_log(out, log, () if p is None else p.log, me, n)
+            self._write_log(octets, log, () if p is None else p.log, self._log[me * _NS + n])
         if p is None or state.winner != p.winner or state.rules is not p.rules:
             out[_WINNER:] = self._tail[state.winner, me, n, state.rules.door_weights]
 
@@ -227,6 +264,7 @@ class MysteryDateWriter:
 
         The same blocks as :meth:`write`, keyed by the same values read from the view.
         """
+        octets = memoryview(out).cast("B")
         me: int = view["seat"]
         n: int = view["players"]
         mover: int = view["mover"]
@@ -237,12 +275,10 @@ class MysteryDateWriter:
         out[_TURN] = self._turns[_TURN, view["turn"]]
         out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, options["turn_limit"]]
         self._write_positions(out, tuple(view["positions"]), mover, me)
-        out[_HAND:_HAND_COUNTS] = array.array(
-            "f", list(map(_mul, cards.counts_of(view["hand"]), self._units_hand))
-        )
+        _put_row(octets, self._hand_lanes, bytes(cards.counts_of(view["hand"])))
         out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(view["hand_counts"]), me]
         out[_PILE_SIZE] = view["pile_size"] * self._unit_pile
-        self._write_discard(out, tuple(view["discard"]))
+        self._write_discard(out, octets, tuple(view["discard"]))
         out[_OWED] = view["owed"] * self._unit_owed
         target: int = view["target"]
         given: int = view.get("given", -1)
@@ -255,9 +291,9 @@ class MysteryDateWriter:
                     known[me * n + seat] = cards.counts_of(mine)
                 if theirs:
                     known[seat * n + me] = cards.counts_of(theirs)
-        self._write_known(out, tuple(known), None, me, n)
+        self._write_known(octets, tuple(known), None, me, n)
         log = tuple((_EVENT_INDEX[kind], seat, a, b) for kind, seat, a, b in view["log"])
-        self._write_log(out, log, (), me, n)
+        self._write_log(octets, log, (), self._log[me * _NS + n])
         winner = view["winner"]
         out[_WINNER:] = self._tail[
             -1 if winner is None else winner, me, n, _door_weights(options["door_weights"])
@@ -276,56 +312,99 @@ class MysteryDateWriter:
         at = _SPACE + st.TRACK[positions[mover]]
         out[at] = unit[at]
 
-    def _write_discard(self, out: Buffer, discard: tuple[int, ...]) -> None:
-        """Discard per card, its top, its size."""
-        raw = [0.0] * (2 * CARDS + 1)
-        for card in discard:
-            raw[card] += 1.0
+    def _move(
+        self,
+        out: Buffer,
+        positions: tuple[int, ...],
+        before: tuple[int, ...],
+        mover: int,
+        mover_before: int,
+        me: int,
+    ) -> None:
+        """The positions written for ``before`` (and its mover) made ``positions``'s: only
+        the seats that moved and the space kind change.
+        """
+        unit = self._unit
+        n = len(positions)
+        for seat in range(n):
+            space, was = positions[seat], before[seat]
+            if space != was:
+                at = _POSITIONS + ((seat - me) % n) * st.TRACK_LENGTH
+                out[at + was] = 0.0
+                out[at + space] = unit[at + space]
+        kind, kind_before = st.TRACK[positions[mover]], st.TRACK[before[mover_before]]
+        if kind != kind_before:
+            out[_SPACE + kind_before] = 0.0
+            out[_SPACE + kind] = unit[_SPACE + kind]
+
+    def _write_discard(self, out: Buffer, octets: memoryview, discard: tuple[int, ...]) -> None:
+        """Discard per card, its top, its size (into a zeroed ``discard_top``)."""
+        _put_row(octets, self._discard_lanes, bytes(map(discard.count, _CARD_IDS)))
         if discard:
-            raw[CARDS + discard[-1]] = 1.0
-        raw[2 * CARDS] = len(discard)
-        out[_DISCARD:_OWED] = array.array("f", list(map(_mul, raw, self._units_discard)))
+            at = _DISCARD_TOP + discard[-1]
+            out[at] = self._unit[at]
+        out[_DISCARD_SIZE] = len(discard) * self._unit_discard_size
+
+    def _update_discard(
+        self, out: Buffer, octets: memoryview, discard: tuple[int, ...], before: tuple[int, ...]
+    ) -> None:
+        """The discard written for ``before`` made ``discard``'s. Cards are put on and taken
+        from the top, so below the highest place where both piles agree they are usually
+        the same: only the counts of the cards above it are written again.
+        """
+        unit = self._unit
+        if before:
+            out[_DISCARD_TOP + before[-1]] = 0.0
+        if discard:
+            at = _DISCARD_TOP + discard[-1]
+            out[at] = unit[at]
+        out[_DISCARD_SIZE] = len(discard) * self._unit_discard_size
+        same = min(len(discard), len(before))
+        while same and discard[same - 1] != before[same - 1]:
+            same -= 1
+        changed = {*discard[same:], *before[same:]}
+        if len(changed) > _FEW_CARDS or discard[:same] != before[:same]:
+            _put_row(octets, self._discard_lanes, bytes(map(discard.count, _CARD_IDS)))
+            return
+        for card in changed:
+            at = _DISCARD + card
+            out[at] = discard.count(card) * unit[at]
 
     def _write_known(
         self,
-        out: Buffer,
+        octets: memoryview,
         known: tuple[Any, ...],
         before: tuple[Any, ...] | None,
         me: int,
         n: int,
     ) -> None:
-        """The known then the known_by entries, for the other seats counted from me; with
+        """The known then the known_by rows, for the other seats counted from me; with
         ``before`` (the ``known`` written last), only the rows that changed (the engine
-        keeps the row objects it does not change), else every row that is not empty.
+        keeps the row objects it does not change), else (into zeros) every row that is
+        not empty.
         """
-        if before is None or len(before) != len(known):
-            out[_KNOWN:_LOG] = _ZEROS[: _LOG - _KNOWN]
-            before = None
-        units, units_by = self._units_known, self._units_known_by
+        lanes, lanes_by = self._known_lanes, self._known_by_lanes
         for seat in range(n):
             if seat == me:
                 continue
-            at = ((seat - me) % n - 1) * CARDS
+            rel = (seat - me) % n - 1
             row = known[me * n + seat]
             if row is not before[me * n + seat] if before is not None else any(row):
-                out[_KNOWN + at : _KNOWN + at + CARDS] = array.array(
-                    "f", list(map(_mul, row, units))
-                )
+                _put_row(octets, lanes[rel], bytes(row))
             row = known[seat * n + me]
             if row is not before[seat * n + me] if before is not None else any(row):
-                out[_KNOWN_BY + at : _KNOWN_BY + at + CARDS] = array.array(
-                    "f", list(map(_mul, row, units_by))
-                )
+                _put_row(octets, lanes_by[rel], bytes(row))
 
+    @staticmethod
     def _write_log(
-        self, out: Buffer, log: tuple[Any, ...], before: tuple[Any, ...], me: int, n: int
+        octets: memoryview, log: tuple[Any, ...], before: tuple[Any, ...], blocks: BlockCache
     ) -> None:
-        """The log entries, newest first. When ``log`` is the log written before (``before``)
-        with its oldest events dropped and ``k`` events added, the entries already written
-        move ``k`` places (one copy) and only the ``k`` new ones are written.
+        """The log entries, newest first, each ``blocks[event]``. When ``log`` is the log
+        written before (``before``) with its oldest events dropped and ``k`` events added,
+        the entries already written move ``k`` places (one copy) and only the ``k`` new
+        ones are written (one join).
         """
         count = len(log)
-        size = LOG_ENTRY
         new = count
         if before:
             # The engine keeps the event tuples it carries over: find the newest event
@@ -337,22 +416,59 @@ class MysteryDateWriter:
                     if kept <= len(before) and log[:kept] == before[len(before) - kept :]:
                         new = k
                     break
-        if new < count:
-            kept = count - new
-            if new:
-                out[_LOG + new * size : _LOG + count * size] = out[_LOG : _LOG + kept * size]
-        blocks = self._log
-        for index in range(new):
-            out[_LOG + index * size : _LOG + (index + 1) * size] = blocks[index][
-                log[count - 1 - index], me, n
+        size = _ENTRY_OCTETS
+        if new < count and new:
+            octets[_LOG_OCTETS + new * size : _LOG_OCTETS + count * size] = octets[
+                _LOG_OCTETS : _LOG_OCTETS + (count - new) * size
             ]
-        if count < st.LOG_SIZE:  # (an empty slice assignment counts as a resize)
-            start = _LOG + count * size
-            out[start:_WINNER] = _ZEROS[: _WINNER - start]
+        if new:
+            octets[_LOG_OCTETS : _LOG_OCTETS + new * size] = b"".join(
+                map(blocks.__getitem__, log[count - new :][::-1])
+            )
+        if count < st.LOG_SIZE:
+            start = _LOG_OCTETS + count * size
+            octets[start:_WINNER_OCTETS] = bytes(_WINNER_OCTETS - start)
 
 
 _ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
 _NO_CARDS = cards.counts_of(())
+_CARD_IDS = range(CARDS)
+_FEW_CARDS = 6
+"""Most cards whose discard counts are written one by one (else the whole row)."""
+_OCTETS = _ZEROS.itemsize
+_ENTRY_OCTETS = _OCTETS * LOG_ENTRY
+_LOG_OCTETS = _OCTETS * _LOG
+_WINNER_OCTETS = _OCTETS * _WINNER
+
+Lanes = tuple[tuple[slice, bytes], ...]
+"""How to write one per-card row of counts: for each byte of a ``float32`` entry that is
+not 0 for every count, the slice of the buffer's bytes holding that byte of each entry
+and the table (``bytes.translate``) from a count to that byte of its observed value."""
+
+
+def _lanes(unit: list[float], at: int) -> Lanes:
+    """The :data:`Lanes` of the per-card row at offset ``at`` (its entries scaled alike)."""
+    factor = unit[at]
+    if unit[at : at + CARDS] != [factor] * CARDS:
+        raise ValueError(f"the per-card row at {at} must be scaled alike")
+    values = array.array("f", [count * factor for count in range(256)]).tobytes()
+    start, end = _OCTETS * at, _OCTETS * (at + CARDS)
+    return tuple(
+        (slice(start + octet, end, _OCTETS), values[octet::_OCTETS])
+        for octet in range(_OCTETS)
+        if any(values[octet::_OCTETS])
+    )
+
+
+def _put_row(octets: memoryview, lanes: Lanes, counts: bytes) -> None:
+    """Write a per-card row of ``counts`` (one byte each) through its ``lanes``.
+
+    C-speed whatever the counts, with no Python step per card: each lane is one
+    ``translate`` and one strided copy. The bytes no lane covers are 0 for every count,
+    and stay 0 because a buffer is zeroed before it is first written.
+    """
+    for where, table in lanes:
+        octets[where] = counts.translate(table)
 
 
 class _Soft(dict[tuple[int, int], float]):
