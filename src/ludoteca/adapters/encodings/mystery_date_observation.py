@@ -108,13 +108,16 @@ def _head(key: tuple[int, int, int, int, int]) -> list[float]:
     return out
 
 
-def _rel_counts(key: tuple[tuple[int, ...], int]) -> list[float]:
-    counts, me = key
+def _rel_counts(counts: tuple[int, ...], me: int) -> list[float]:
+    """Counts per seat, counted from ``me``."""
     n = len(counts)
     out = [0.0] * SEATS
     for seat, count in enumerate(counts):
         out[(seat - me) % n] = count
     return out
+
+
+_COUNT_BUILDERS = tuple(partial(_rel_counts, me=me) for me in range(SEATS))
 
 
 def _swap(key: tuple[int, int, int, int]) -> list[float]:
@@ -153,6 +156,14 @@ def _log_entry(event: tuple[int, int, int, int], me: int, n: int) -> list[float]
 
 
 _NS = SEATS + 1
+_POSITION_AT = tuple(
+    tuple(_POSITIONS + (seat - me) % n * st.TRACK_LENGTH for seat in range(n)) if n else ()
+    for me in range(SEATS)
+    for n in range(_NS)
+)
+"""At ``me * _NS + n``: where each seat's ``positions`` row starts."""
+_SPACE_AT = tuple(_SPACE + kind for kind in st.TRACK)
+"""The ``space`` entry of each track space's kind."""
 _LOG_BUILDERS = tuple(partial(_log_entry, me=me, n=n) for me in range(SEATS) for n in range(_NS))
 """The builder of log entries seen by seat ``me`` of ``n``, at ``me * _NS + n``: one block
 cache per seat and player count, keyed by the event alone."""
@@ -184,14 +195,35 @@ class MysteryDateWriter:
         self._unit_owed = unit[_OWED]
         self._unit_pile = unit[_PILE_SIZE]
         self._unit_discard_size = unit[_DISCARD_SIZE]
+        self._unit_discard = unit[_DISCARD]
+        if unit[_POSITIONS:_HAND] + unit[_DISCARD_TOP:_DISCARD_SIZE] != [_ONE] * (
+            _HAND - _POSITIONS + CARDS
+        ):
+            raise ValueError("one-hot entries must be observed as 1")
         self._hand_lanes = _lanes(unit, _HAND)
         self._discard_lanes = _lanes(unit, _DISCARD)
         others = range(SEATS - 1)
         self._known_lanes = [_lanes(unit, _KNOWN + CARDS * rel) for rel in others]
         self._known_by_lanes = [_lanes(unit, _KNOWN_BY + CARDS * rel) for rel in others]
+        self._known_rows = [
+            tuple(
+                (
+                    me * n + seat,
+                    seat * n + me,
+                    self._known_lanes[(seat - me) % n - 1],
+                    self._known_by_lanes[(seat - me) % n - 1],
+                )
+                for seat in range(n)
+                if seat != me
+            )
+            for me in range(SEATS)
+            for n in range(_NS)
+        ]
+        """At ``me * _NS + n``: for each other seat, where its two ``known`` rows are and
+        the lanes that write them."""
         blocks = scale.blocks
         self._head = blocks(_PLAYERS, _head)
-        self._hand_counts = blocks(_HAND_COUNTS, _rel_counts)
+        self._hand_counts = [blocks(_HAND_COUNTS, build) for build in _COUNT_BUILDERS]
         self._swap = blocks(_TARGET, _swap)
         if unit[_LOG:_WINNER] != unit[_LOG : _LOG + LOG_ENTRY] * st.LOG_SIZE:
             raise ValueError("every log entry must be scaled alike")
@@ -229,7 +261,7 @@ class MysteryDateWriter:
             out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, rules.turn_limit]
             self._write_positions(out, positions, mover, me)
             _put_row(octets, self._hand_lanes, bytes(hands[me]))
-            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
+            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[me][tuple(map(sum, hands))]
             out[_PILE_SIZE] = sum(pile) * self._unit_pile
             self._write_discard(out, octets, discard)
             out[_OWED] = owed * self._unit_owed
@@ -243,29 +275,62 @@ class MysteryDateWriter:
             hands_before, pile_before, discard_before, owed_before, target_before,
             given_before, shown_before, known_before, _, log_before, winner_before,
         ) = previous  # fmt: skip
-        if me != mover_before or phase_before != _P_PICK:
-            given_before = -1
+        # The hot blocks are written inline below (a Python call costs as much as a block).
         if phase != phase_before or mover != mover_before:
             out[_PLAYERS:_TURN] = self._head[n, me, phase, mover, _CHANCE_ACTS[phase]]
         if turn != turn_before:
             out[_TURN] = self._turns[_TURN, turn]
+        if positions is not positions_before:
+            # Only the seats that moved: their old space cleared, the new one set.
+            for at, space, was in zip(
+                _POSITION_AT[me * _NS + n], positions, positions_before, strict=True
+            ):
+                if space != was:
+                    out[at + was] = 0.0
+                    out[at + space] = _ONE
         if positions is not positions_before or mover != mover_before:
-            self._move(out, positions, positions_before, mover, mover_before, me)
+            out[_SPACE_AT[positions_before[mover_before]]] = 0.0
+            out[_SPACE_AT[positions[mover]]] = _ONE
         if hands is not hands_before:
             hand = hands[me]
             if hand is not hands_before[me]:
-                _put_row(octets, self._hand_lanes, bytes(hand))
-            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(map(sum, hands)), me]
+                counts = bytes(hand)
+                for where, table in self._hand_lanes:
+                    octets[where] = counts.translate(table)
+            out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[me][tuple(map(sum, hands))]
         if pile is not pile_before:
             out[_PILE_SIZE] = sum(pile) * self._unit_pile
         if discard is not discard_before:
-            self._update_discard(out, octets, discard, discard_before)
+            size = len(discard)
+            was = len(discard_before)
+            if size == was + 1 and discard[:was] == discard_before:  # one card put on top
+                card = discard[-1]
+                out[_DISCARD + card] = discard.count(card) * self._unit_discard
+                if was:
+                    out[_DISCARD_TOP + discard_before[-1]] = 0.0
+                out[_DISCARD_TOP + card] = _ONE
+                out[_DISCARD_SIZE] = size * self._unit_discard_size
+            else:
+                self._update_discard(out, octets, discard, discard_before)
         if owed != owed_before:
             out[_OWED] = owed * self._unit_owed
+        if me != mover_before or phase_before != _P_PICK:
+            given_before = -1
         if target != target_before or shown != shown_before or given != given_before:
             out[_TARGET:_KNOWN] = self._swap[target, shown, given, (target - me) % n]
         if known is not known_before:
-            self._write_known(octets, known, known_before, me, n)
+            # Only the rows that changed (the engine keeps the rows it does not change).
+            for mine, theirs, lanes, lanes_by in self._known_rows[me * _NS + n]:
+                row = known[mine]
+                if row is not known_before[mine]:
+                    counts = bytes(row)
+                    for where, table in lanes:
+                        octets[where] = counts.translate(table)
+                row = known[theirs]
+                if row is not known_before[theirs]:
+                    counts = bytes(row)
+                    for where, table in lanes_by:
+                        octets[where] = counts.translate(table)
         if log is not log_before:
             self._write_log(octets, log, log_before, self._log[me * _NS + n])
         if rules is not rules_before:
@@ -291,7 +356,7 @@ class MysteryDateWriter:
         out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, options["turn_limit"]]
         self._write_positions(out, tuple(view["positions"]), mover, me)
         _put_row(octets, self._hand_lanes, bytes(cards.counts_of(view["hand"])))
-        out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[tuple(view["hand_counts"]), me]
+        out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[me][tuple(view["hand_counts"])]
         out[_PILE_SIZE] = view["pile_size"] * self._unit_pile
         self._write_discard(out, octets, tuple(view["discard"]))
         out[_OWED] = view["owed"] * self._unit_owed
@@ -448,6 +513,8 @@ class MysteryDateWriter:
 _ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
 _NO_CARDS = cards.counts_of(())
 _CARD_IDS = range(CARDS)
+_ONE = 1.0
+"""A one-hot's observed value (bound 1, so scaled alike)."""
 _FEW_CARDS = 6
 """Most cards whose discard counts are written one by one (else the whole row)."""
 _OCTETS = _ZEROS.itemsize
