@@ -181,12 +181,36 @@ def test_stepping_before_reset_is_refused() -> None:
         vec.step(np.zeros(2, dtype=np.int64))
 
 
+def test_the_vector_env_refuses_in_spanish_and_english() -> None:
+    assert issubclass(gymnasium_vector.ResetNeededError, gymnasium.error.ResetNeeded)
+    assert issubclass(gymnasium_vector.VectorValueError, ValueError)
+    assert issubclass(gymnasium_vector.VectorTypeError, TypeError)
+    vec = gymnasium_env.make_vec("tacocat", 2)
+    with pytest.raises(gymnasium_vector.ResetNeededError) as early:
+        vec.step(np.zeros(2, dtype=np.int64))
+    assert (early.value.text("es"), early.value.text("en")) == (
+        "Llama a reset() antes de step()",
+        "Call reset() before step()",
+    )
+    vec.reset(seed=0)
+    with pytest.raises(gymnasium_vector.VectorValueError, match="expected 2 actions") as count:
+        vec.step(np.zeros(3, dtype=np.int64))
+    assert count.value.text("es") == "se esperan 2 acciones (num_envs), llegaron 3"
+    with pytest.raises(gymnasium_vector.VectorTypeError) as kind:
+        vec.reset(options={"reset_mask": np.array([1, 0])})
+    assert kind.value.text("es") == "options['reset_mask'] debe tener dtype bool, no int64"
+    with pytest.raises(gymnasium_vector.VectorValueError) as empty:
+        gymnasium_vector.MaskedVectorEnv([])
+    assert empty.value.text("es") == "MaskedVectorEnv necesita al menos un entorno"
+
+
 def test_a_copy_that_ended_must_be_reset_when_autoreset_is_disabled() -> None:
     vec = gymnasium_env.make_vec("tacocat", 2, autoreset_mode=AutoresetMode.DISABLED)
     vec.reset(seed=1)
     vec.step(np.array([-1, int(np.flatnonzero(vec.action_masks()[1])[0])]))  # copy 0: illegal
-    with pytest.raises(gymnasium.error.ResetNeeded, match="copy 0 has ended"):
+    with pytest.raises(gymnasium_vector.ResetNeededError, match="copy 0 has ended") as ended:
         vec.step(np.zeros(2, dtype=np.int64))
+    assert ended.value.text("es").startswith("la copia 0 ha terminado: reiníciala")
     vec.reset(options={"reset_mask": np.array([True, False])})
     vec.step(np.array([int(np.flatnonzero(row)[0]) for row in vec.action_masks()]))
 

@@ -125,9 +125,9 @@ FLOATING_BARS_CLEAR = """() => {
 
 def hidden_when_scrolled_to(page: Page, where: str) -> list[str]:
     """A line for each target of the room (not in a floating bar) that, scrolled into view from
-    above and from below as focus does, still has its centre or a corner under something: the
-    page's scroll padding must keep what is scrolled to clear of the sticky strip at the top
-    and the bars at the bottom, however tall they are now (WCAG 2.4.11)."""
+    above and from below as focus does, still has its centre or the middle of an edge under
+    something: the page's scroll padding must keep what is scrolled to clear of the fixed
+    strip at the top and the bars at the bottom, however tall they are now (WCAG 2.4.11)."""
     hidden: list[str] = page.evaluate(FLOATING_BARS_CLEAR)
     return [f"{where}: {line}" for line in hidden]
 

@@ -54,6 +54,51 @@ i18n.register(
             "es": "Modo de dibujo desconocido '{mode}'. Modos: {valid}",
             "en": "Unknown render mode '{mode}'. Modes: {valid}",
         },
+        "adapters.step_before_reset": {
+            "es": "Llama a reset() antes de step()",
+            "en": "Call reset() before step()",
+        },
+        "adapters.vector_no_envs": {
+            "es": "MaskedVectorEnv necesita al menos un entorno",
+            "en": "MaskedVectorEnv needs at least one environment",
+        },
+        "adapters.vector_spaces_differ": {
+            "es": "Los entornos de MaskedVectorEnv deben compartir sus espacios",
+            "en": "MaskedVectorEnv's environments must share their spaces",
+        },
+        "adapters.vector_seeds": {
+            "es": "se esperan {expected} semillas (num_envs), llegaron {got}",
+            "en": "expected {expected} seeds (num_envs), got {got}",
+        },
+        "adapters.vector_actions": {
+            "es": "se esperan {expected} acciones (num_envs), llegaron {got}",
+            "en": "expected {expected} actions (num_envs), got {got}",
+        },
+        "adapters.vector_values": {
+            "es": "se esperan {expected} valores (num_envs), llegaron {got}",
+            "en": "expected {expected} values (num_envs), got {got}",
+        },
+        "adapters.vector_copy_ended": {
+            "es": "la copia {copy} ha terminado: reiníciala "
+            "(options={{'reset_mask': ...}}) antes de dar otro paso",
+            "en": "copy {copy} has ended: reset it (options={{'reset_mask': ...}}) before stepping",
+        },
+        "adapters.reset_mask_type": {
+            "es": "options['reset_mask'] debe ser un array de NumPy, no {kind}",
+            "en": "options['reset_mask'] must be a NumPy array, got {kind}",
+        },
+        "adapters.reset_mask_shape": {
+            "es": "options['reset_mask'] debe tener la forma ({n},), no {shape}",
+            "en": "options['reset_mask'] must have shape ({n},), got {shape}",
+        },
+        "adapters.reset_mask_dtype": {
+            "es": "options['reset_mask'] debe tener dtype bool, no {dtype}",
+            "en": "options['reset_mask'] must have dtype bool, got {dtype}",
+        },
+        "adapters.reset_mask_empty": {
+            "es": "options['reset_mask'] debe reiniciar al menos una copia",
+            "en": "options['reset_mask'] must reset at least one copy",
+        },
         "adapters.unknown_agent": {
             "es": "Agente desconocido '{agent}'. Agentes: {valid}",
             "en": "Unknown agent '{agent}'. Agents: {valid}",

@@ -54,7 +54,7 @@ from gymnasium.vector import AutoresetMode
 from ludoteca import gymnasium_ids
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import EMPTY_DRAFT, Draft, Encoding
-from ludoteca.adapters.gymnasium_vector import MaskedVectorEnv
+from ludoteca.adapters.gymnasium_vector import MaskedVectorEnv, ResetNeededError
 from ludoteca.agents import registry as agents
 from ludoteca.engine import options as options_mod
 from ludoteca.engine import registry, runner
@@ -178,10 +178,11 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
             :meth:`observation_now`, the mask :attr:`mask`, the seat :attr:`seat`.
 
         Raises:
-            gymnasium.error.ResetNeeded: Before the first :meth:`reset`.
+            ResetNeededError: Before the first :meth:`reset` (a
+                ``gymnasium.error.ResetNeeded``).
         """
         if self._state is None:
-            raise gymnasium.error.ResetNeeded("Call reset() before step()")
+            raise ResetNeededError(msg("adapters.step_before_reset"))
         index = int(action)
         if not (0 <= index < self._action_size and self._mask[index]):
             self._mask = self._read_only(np.zeros_like(self._mask))

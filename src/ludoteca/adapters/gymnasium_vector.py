@@ -34,9 +34,38 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from ludoteca.engine.i18n import DEFAULT_LANG, Lang, Message, msg
+
 ObsArray = np.ndarray[Any, np.dtype[np.float32]]
 MaskArray = np.ndarray[Any, np.dtype[np.int8]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+
+
+class LocalizedError(Exception):
+    """An error whose reason is a catalogue message (``message``), in Spanish and English.
+
+    Its ``str`` is the English text, as the engine's errors'; :meth:`text` gives either.
+    """
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.text(DEFAULT_LANG))
+        self.message = message
+
+    def text(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The reason in ``lang``."""
+        return self.message.text(lang)
+
+
+class VectorValueError(LocalizedError, ValueError):
+    """A bad argument to the vector env (a count that is not ``num_envs``, a bad mask)."""
+
+
+class VectorTypeError(LocalizedError, TypeError):
+    """An argument of the wrong type (``options["reset_mask"]``)."""
+
+
+class ResetNeededError(LocalizedError, gymnasium.error.ResetNeeded):
+    """A step before ``reset()``, or of a finished copy while autoreset is off."""
 
 
 class VectorCopy(Protocol):
@@ -105,11 +134,11 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
         copy: ``False`` hands out the vector's own observation array.
 
         Raises:
-            ValueError: No copies, or copies whose spaces differ.
+            VectorValueError: No copies, or copies whose spaces differ (a ``ValueError``).
         """
         super().__init__()
         if not envs:
-            raise ValueError("MaskedVectorEnv needs at least one environment")
+            raise VectorValueError(msg("adapters.vector_no_envs"))
         self.envs: list[VectorCopy] = list(envs)
         self.num_envs = len(self.envs)
         self.copy = copy
@@ -125,7 +154,7 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
                 env.observation_space != self.single_observation_space
                 or env.action_space != self.single_action_space
             ):
-                raise ValueError("MaskedVectorEnv's environments must share their spaces")
+                raise VectorValueError(msg("adapters.vector_spaces_differ"))
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         n = self.num_envs
@@ -155,8 +184,10 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
             The batched observations and infos (only the reset copies' entries are set).
 
         Raises:
-            ValueError: A seed list or reset mask of the wrong length, or a mask with no copy.
-            TypeError: A reset mask that is not a boolean NumPy array.
+            VectorValueError: A seed list or reset mask of the wrong length, or a mask with
+                no copy (a ``ValueError``).
+            VectorTypeError: A reset mask that is not a boolean NumPy array (a
+                ``TypeError``).
         """
         n = self.num_envs
         seeds: list[int | None]
@@ -167,7 +198,7 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
         else:
             seeds = list(seed)
         if len(seeds) != n:
-            raise ValueError(f"expected {n} seeds (num_envs), got {len(seeds)}")
+            raise VectorValueError(msg("adapters.vector_seeds", expected=n, got=len(seeds)))
         chosen = self._all
         if options is not None and "reset_mask" in options:
             options = dict(options)
@@ -187,21 +218,18 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
         """Play one action number per copy; see the module docstring for what comes back.
 
         Raises:
-            ValueError: Not one action per copy.
-            gymnasium.error.ResetNeeded: Before :meth:`reset`, or (autoreset disabled) a
-                finished copy not reset yet.
+            VectorValueError: Not one action per copy (a ``ValueError``).
+            ResetNeededError: Before :meth:`reset`, or (autoreset disabled) a finished copy
+                not reset yet (a ``gymnasium.error.ResetNeeded``).
         """
         numbers = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         n = self.num_envs
         if len(numbers) != n:
-            raise ValueError(f"expected {n} actions (num_envs), got {len(numbers)}")
+            raise VectorValueError(msg("adapters.vector_actions", expected=n, got=len(numbers)))
         mode = self.autoreset_mode
         waiting = self._waiting
         if mode == AutoresetMode.DISABLED and True in waiting:
-            raise gymnasium.error.ResetNeeded(
-                f"copy {waiting.index(True)} has ended: reset it"
-                " (options={'reset_mask': ...}) before stepping"
-            )
+            raise ResetNeededError(msg("adapters.vector_copy_ended", copy=waiting.index(True)))
         rewards = [0.0] * n
         terminations = [False] * n
         truncations = [False] * n
@@ -268,12 +296,15 @@ class MaskedVectorEnv(VectorEnv[ObsArray, np.ndarray[Any, Any], np.ndarray[Any, 
         one per copy.
 
         Raises:
-            ValueError: A list or tuple whose length is not ``num_envs``.
+            VectorValueError: A list or tuple whose length is not ``num_envs`` (a
+                ``ValueError``).
         """
         if not isinstance(values, list | tuple):
             values = [values] * self.num_envs
         if len(values) != self.num_envs:
-            raise ValueError(f"expected {self.num_envs} values (num_envs), got {len(values)}")
+            raise VectorValueError(
+                msg("adapters.vector_values", expected=self.num_envs, got=len(values))
+            )
         for env, value in zip(self.envs, values, strict=True):
             env.set_wrapper_attr(name, value)
 
@@ -361,11 +392,11 @@ def _info_arrays(
 def _checked_reset_mask(reset_mask: Any, n: int) -> BoolArray:
     """``options["reset_mask"]`` checked as ``SyncVectorEnv`` checks it."""
     if not isinstance(reset_mask, np.ndarray):
-        raise TypeError(f"options['reset_mask'] must be a NumPy array, got {type(reset_mask)}")
+        raise VectorTypeError(msg("adapters.reset_mask_type", kind=type(reset_mask)))
     if reset_mask.shape != (n,):
-        raise ValueError(f"options['reset_mask'] must have shape ({n},), got {reset_mask.shape}")
+        raise VectorValueError(msg("adapters.reset_mask_shape", n=n, shape=reset_mask.shape))
     if reset_mask.dtype != np.bool_:
-        raise TypeError(f"options['reset_mask'] must have dtype bool, got {reset_mask.dtype}")
+        raise VectorTypeError(msg("adapters.reset_mask_dtype", dtype=reset_mask.dtype))
     if not reset_mask.any():
-        raise ValueError("options['reset_mask'] must reset at least one copy")
+        raise VectorValueError(msg("adapters.reset_mask_empty"))
     return reset_mask.copy()

@@ -267,19 +267,6 @@ class TacocatEncoding:
                 found = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
                 _REPLACE_MASKS[key] = found
             return found
-            hand, limit = key[0]
-            buffer = bytearray(ACTION_SIZE)
-            if len(draft) < limit:
-                for value in set(hand):
-                    if hand.count(value) > draft.count(value):
-                        buffer[SELECT + value - 1] = 1
-            if len(draft) <= limit and tc.holds(hand, draft):
-                buffer[CONFIRM] = 1  # ``Replace(draft) in legal``, without building it
-            if len(_REPLACE_MASKS) >= _CACHE_SIZE:
-                _REPLACE_MASKS.clear()
-            found = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only, as bytes are
-            _REPLACE_MASKS[key] = found
-            return found
         # The engine caches its duel, defence and attack lists by hand: one mask per list.
         cached = _LIST_MASKS.get(id(legal))
         if cached is not None and cached[0] is legal:

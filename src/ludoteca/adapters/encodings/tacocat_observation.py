@@ -1,10 +1,12 @@
 """Tacocat's observation: its layout and its one writer (``tacocat.TacocatEncoding``).
 
 The layout is the table in ``tacocat``'s module docstring, as data. :class:`TacocatWriter`
-writes the vector block by block, each block from one builder keyed by the values it
-shows; it reads those values from the engine state (``encodings.StateWriter``, rewriting
-only what changed) or from the seat's view (``TacocatEncoding.observation``), so the two
-agree by construction and the adapter tests compare them.
+writes the vector block by block, most blocks from one builder keyed by the values they
+show (the discard pile, which would miss such a cache on nearly every change, is counted in
+place, from its new cards only while it grows); it reads those values from the engine state
+(``encodings.StateWriter``, rewriting only what changed) or from the seat's view
+(``TacocatEncoding.observation``), so the two agree by construction and the adapter tests
+compare them (``test_observation_digests`` pins the values themselves).
 """
 
 from __future__ import annotations
@@ -181,7 +183,6 @@ class TacocatWriter:
         self._phase_acting = blocks(_PHASE, _phase_acting)
         self._track = blocks(_POSITION, _track)
         self._hand = blocks(_HAND, _per_value)
-        self._discard = blocks(_DISCARD, _per_value)
         self._my_choice = blocks(_MY_CHOICE, _per_value)
         self._attack = blocks(_ATTACK_CARDS, _per_value)
         self._to_answer = blocks(_TO_ANSWER, _card_one_hot)
@@ -196,41 +197,48 @@ class TacocatWriter:
         """Write the vector of ``state`` for ``seat`` into ``out`` (see the protocol)."""
         me = seat
         opp = 1 - me
-        p = previous
         u = self._unit
-        if p is None:
+        if previous is None:
             out[:] = _ZEROS
             out[_SEAT + me] = u[_SEAT + me]
-        out[_PHASE:_POSITION] = self._phase_acting[state.phase, self._actors(state), me]
-        if p is None or state.position != p.position or state.covered != p.covered:
-            out[_POSITION:_HAND] = self._track[state.position, state.covered, me]
-        hands = state.hands
-        if p is None or hands is not p.hands or state.pile is not p.pile:
-            self._write_hands(out, hands[me], len(hands[opp]), len(state.pile))
-        if p is None or state.discard is not p.discard:
-            out[_DISCARD:_OWED] = self._discard[state.discard]
-        if p is None or state.owed is not p.owed:
-            self._write_pair(out, _OWED, state.owed[me], state.owed[opp])
-        if p is None or state.replaced is not p.replaced:
-            self._write_replaced(out, state.replaced[me], state.replaced[opp])
-        if p is None or state.pending is not p.pending:
-            mine = state.pending[me]
-            self._write_choices(out, mine, state.pending[opp] is not None)
-        if p is None or state.attacker != p.attacker:
-            attacker = state.attacker
+            previous = _UNSEEN
+        # Both states unpacked at once (``State`` is a NamedTuple): one opcode per state
+        # instead of an attribute lookup per field.
+        (
+            rules, position, covered, _, phase, hands, pile, discard, owed, replaced, pending,
+            attacker, attack, answers, last_duel, last_trick, last_showdown, results, winner,
+        ) = state  # fmt: skip
+        (
+            p_rules, p_position, p_covered, _, _, p_hands, p_pile, p_discard, p_owed,
+            p_replaced, p_pending, p_attacker, p_attack, p_answers, p_last_duel, p_last_trick,
+            p_last_showdown, p_results, p_winner,
+        ) = previous  # fmt: skip
+        out[_PHASE:_POSITION] = self._phase_acting[phase, self._actors(state), me]
+        if position != p_position or covered != p_covered:
+            out[_POSITION:_HAND] = self._track[position, covered, me]
+        if hands is not p_hands or pile is not p_pile:
+            self._write_hands(out, hands[me], len(hands[opp]), len(pile))
+        if discard is not p_discard:
+            self._write_discard(out, discard, None if p_discard is _NONE else p_discard)
+        if owed is not p_owed:
+            self._write_pair(out, _OWED, owed[me], owed[opp])
+        if replaced is not p_replaced:
+            self._write_replaced(out, replaced[me], replaced[opp])
+        if pending is not p_pending:
+            self._write_choices(out, pending[me], pending[opp] is not None)
+        if attacker != p_attacker:
             self._write_pair(out, _ATTACKER, attacker == me, attacker == opp)
-        if p is None or state.attack is not p.attack or state.answers is not p.answers:
-            self._write_attack(out, state.attack, state.answers)
-        if p is None or state.last_duel is not p.last_duel:
-            out[_LAST_DUEL:_LAST_TRICK_ATTACKER] = self._last_duel[state.last_duel, me]
-        if p is None or state.last_trick is not p.last_trick:
-            out[_LAST_TRICK_ATTACKER:_LAST_SHOWDOWN] = self._last_trick[state.last_trick, me]
-        if p is None or state.last_showdown is not p.last_showdown:
-            out[_LAST_SHOWDOWN:_ROUNDS_WON] = self._last_showdown[state.last_showdown, me]
-        if p is None or state.results is not p.results or state.winner != p.winner:
-            out[_ROUNDS_WON:_TIE_GOES_TO_ARROW] = self._results[state.results, state.winner, me]
-        if p is None or state.rules is not p.rules:
-            rules = state.rules
+        if attack is not p_attack or answers is not p_answers:
+            self._write_attack(out, attack, answers)
+        if last_duel is not p_last_duel:
+            out[_LAST_DUEL:_LAST_TRICK_ATTACKER] = self._last_duel[last_duel, me]
+        if last_trick is not p_last_trick:
+            out[_LAST_TRICK_ATTACKER:_LAST_SHOWDOWN] = self._last_trick[last_trick, me]
+        if last_showdown is not p_last_showdown:
+            out[_LAST_SHOWDOWN:_ROUNDS_WON] = self._last_showdown[last_showdown, me]
+        if results is not p_results or winner != p_winner:
+            out[_ROUNDS_WON:_TIE_GOES_TO_ARROW] = self._results[results, winner, me]
+        if rules is not p_rules:
             self._write_pair(out, _TIE_GOES_TO_ARROW, rules.tie_goes_to_arrow, rules.min_sequence)
 
     def write_view(self, view: View, out: Buffer) -> None:
@@ -248,7 +256,7 @@ class TacocatWriter:
         out[_POSITION:_HAND] = self._track[view["position"], covered, me]
         counts = view["hand_counts"]
         self._write_hands(out, tuple(view["hand"]), counts[opp], view["pile_size"])
-        out[_DISCARD:_OWED] = self._discard[tuple(view["discard"])]
+        self._write_discard(out, tuple(view["discard"]), None)
         owed, replaced, chosen = view["owed"], view["replaced"], view["chosen"]
         self._write_pair(out, _OWED, owed[me], owed[opp])
         self._write_replaced(out, replaced[me], replaced[opp])
@@ -290,6 +298,23 @@ class TacocatWriter:
         out[_HAND_COUNTS + 1] = other * u[_HAND_COUNTS + 1]
         out[_PILE_SIZE] = pile * u[_PILE_SIZE]
 
+    def _write_discard(
+        self, out: Buffer, discard: tuple[int, ...], before: tuple[int, ...] | None
+    ) -> None:
+        """The discard block, per value. Discards are kept in order, so a block cache would
+        miss on nearly every new pile; within a round the pile only grows, so when ``out``
+        holds ``before`` and ``discard`` extends it, only the values of the new cards move.
+        """
+        u = self._unit
+        if before is None or len(before) > len(discard) or discard[: len(before)] != before:
+            out[_DISCARD:_OWED] = _ZEROS_12
+            new = discard
+        else:
+            new = discard[len(before) :]
+        for card in set(new):
+            index = _DISCARD + card - 1
+            out[index] = discard.count(card) * u[index]
+
     def _write_replaced(self, out: Buffer, mine: int, theirs: int) -> None:
         """replaced, replaced_count (a count of -1: not replaced this round)."""
         u = self._unit
@@ -318,4 +343,8 @@ class TacocatWriter:
 
 
 _ZEROS = array.array("f", bytes(4 * OBSERVATION_SIZE))
+_NONE = object()
+_UNSEEN = (_NONE,) * len(tc.State._fields)
+"""The ``previous`` of a buffer written from nothing: no field of a state is one of these,
+so every block is written."""
 _ZEROS_12 = array.array("f", bytes(4 * tc.MAX_VALUE))
