@@ -14,7 +14,7 @@ import array
 from functools import lru_cache, partial
 from typing import Any
 
-from ludoteca.adapters.encodings import BlockCache, Buffer, Scale
+from ludoteca.adapters.encodings import Buffer, Scale
 from ludoteca.adapters.encodings.layout import Layout
 from ludoteca.engine.game import CHANCE, View
 from ludoteca.games.mystery_date import cards
@@ -83,7 +83,7 @@ _E_PARTNER = _E_DIE + DIE
 _E_SHOWN = _E_PARTNER + SEATS
 _E_DOOR = _E_SHOWN + COLOURS
 _E_COUNT = _E_DOOR + DOOR_OUTCOMES
-_CARD_EVENTS = frozenset(("top", "discard", "reveal"))
+_CARD_EVENTS = frozenset((st.Event.TOP, st.Event.DISCARD, st.Event.REVEAL))
 _PHASES = tuple(phase.name.lower() for phase in st.Phase)
 _EVENT_INDEX = {name: index for index, name in enumerate(st.EVENT_NAMES)}
 _P_PICK = st.Phase.PICK
@@ -133,26 +133,25 @@ def _swap(key: tuple[int, int, int, int]) -> list[float]:
     return out
 
 
-def _log_entry(event: tuple[int, int, int, int], me: int, n: int) -> list[float]:
-    """One log event ``(kind, seat, a, b)``, its seats counted from ``me`` of ``n``."""
+def _log_values(event: tuple[int, int, int, int], me: int, n: int) -> list[tuple[int, float]]:
+    """The non-zero entries of one log event ``(kind, seat, a, b)`` as ``(index, raw
+    value)``, its seats counted from ``me`` of ``n``.
+    """
     kind, seat, a, b = event
-    name = st.EVENT_NAMES[kind]
-    out = [0.0] * LOG_ENTRY
-    out[kind] = 1.0
+    values = [(int(kind), 1.0)]
     if seat >= 0:
-        out[_E_SEAT + (seat - me) % n] = 1.0
-    if name in _CARD_EVENTS:
-        out[_E_CARD + a] = 1.0
-    elif name == "roll":
-        out[_E_DIE + a - 1] = 1.0
-    elif name == "swap":
-        out[_E_PARTNER + (a - me) % n] = 1.0
-    elif name == "door":
-        out[_E_SHOWN + a] = 1.0
-        out[_E_DOOR + b] = 1.0
-    elif name == "reshuffle":
-        out[_E_COUNT] = a
-    return out
+        values.append((_E_SEAT + (seat - me) % n, 1.0))
+    if kind in _CARD_EVENTS:
+        values.append((_E_CARD + a, 1.0))
+    elif kind == st.Event.ROLL:
+        values.append((_E_DIE + a - 1, 1.0))
+    elif kind == st.Event.SWAP:
+        values.append((_E_PARTNER + (a - me) % n, 1.0))
+    elif kind == st.Event.DOOR:
+        values += ((_E_SHOWN + a, 1.0), (_E_DOOR + b, 1.0))
+    elif kind == st.Event.RESHUFFLE:
+        values.append((_E_COUNT, float(a)))
+    return values
 
 
 _NS = SEATS + 1
@@ -164,9 +163,6 @@ _POSITION_AT = tuple(
 """At ``me * _NS + n``: where each seat's ``positions`` row starts."""
 _SPACE_AT = tuple(_SPACE + kind for kind in st.TRACK)
 """The ``space`` entry of each track space's kind."""
-_LOG_BUILDERS = tuple(partial(_log_entry, me=me, n=n) for me in range(SEATS) for n in range(_NS))
-"""The builder of log entries seen by seat ``me`` of ``n``, at ``me * _NS + n``: one block
-cache per seat and player count, keyed by the event alone."""
 
 
 def _tail(key: tuple[int, int, int, tuple[int, ...]]) -> list[float]:
@@ -227,7 +223,7 @@ class MysteryDateWriter:
         self._swap = blocks(_TARGET, _swap)
         if unit[_LOG:_WINNER] != unit[_LOG : _LOG + LOG_ENTRY] * st.LOG_SIZE:
             raise ValueError("every log entry must be scaled alike")
-        self._log = [blocks(_LOG, build) for build in _LOG_BUILDERS]
+        self._log = [_LogEntries(unit[_LOG], me, n) for me in range(SEATS) for n in range(_NS)]
         self._tail = blocks(_WINNER, _tail)
         self._turns = _Soft(scale)
         self._octets: dict[int, memoryview] = {}
@@ -477,7 +473,7 @@ class MysteryDateWriter:
 
     @staticmethod
     def _write_log(
-        octets: memoryview, log: tuple[Any, ...], before: tuple[Any, ...], blocks: BlockCache
+        octets: memoryview, log: tuple[Any, ...], before: tuple[Any, ...], blocks: _LogEntries
     ) -> None:
         """The log entries, newest first, each ``blocks[event]``. When ``log`` is the log
         written before (``before``) with its oldest events dropped and ``k`` events added,
@@ -551,6 +547,34 @@ def _put_row(octets: memoryview, lanes: Lanes, counts: bytes) -> None:
     """
     for where, table in lanes:
         octets[where] = counts.translate(table)
+
+
+class _LogEntries(dict[Any, bytes]):
+    """The log entries seat ``me`` of ``n`` sees, by event, as the buffer's bytes.
+
+    Each writer has its own (cleared at ``_LOG_LIMIT`` events): an entry holds at most
+    four non-zero values, so a new event costs a few steps (a ``BlockCache`` would build
+    and scale all 45).
+    """
+
+    def __init__(self, unit: float, me: int, n: int) -> None:
+        super().__init__()
+        self._unit = unit
+        self._me = me
+        self._n = n
+
+    def __missing__(self, event: tuple[int, int, int, int]) -> bytes:
+        if len(self) >= _LOG_LIMIT:
+            self.clear()
+        entry = bytearray(_ENTRY_OCTETS)
+        for index, value in _log_values(event, self._me, self._n):
+            at = _OCTETS * index
+            entry[at : at + _OCTETS] = array.array("f", [value * self._unit]).tobytes()
+        block = self[event] = bytes(entry)
+        return block
+
+
+_LOG_LIMIT = 1 << 14
 
 
 class _Soft(dict[tuple[int, int], float]):
