@@ -225,7 +225,8 @@ class MysteryDateWriter:
             raise ValueError("every log entry must be scaled alike")
         self._log = [_LogEntries(unit[_LOG], me, n) for me in range(SEATS) for n in range(_NS)]
         self._tail = blocks(_WINNER, _tail)
-        self._turns = _Soft(scale)
+        self._turns = _Soft(scale, _TURN)
+        self._turn_limits = _Soft(scale, _TURN_LIMIT)
         self._octets: dict[int, memoryview] = {}
         """Each buffer written from a state, as bytes (for ``_put_row`` and the log)."""
 
@@ -253,8 +254,8 @@ class MysteryDateWriter:
         if previous is None or previous[st.F_PLAYERS] != n:
             out[:] = _ZEROS
             out[_PLAYERS:_TURN] = self._head[n, me, phase, mover, _CHANCE_ACTS[phase]]
-            out[_TURN] = self._turns[_TURN, turn]
-            out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, rules.turn_limit]
+            out[_TURN] = self._turns[turn]
+            out[_TURN_LIMIT] = self._turn_limits[rules.turn_limit]
             self._write_positions(out, positions, mover, me)
             _put_row(octets, self._hand_lanes, bytes(hands[me]))
             out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[me][tuple(map(sum, hands))]
@@ -275,7 +276,7 @@ class MysteryDateWriter:
         if phase != phase_before or mover != mover_before:
             out[_PLAYERS:_TURN] = self._head[n, me, phase, mover, _CHANCE_ACTS[phase]]
         if turn != turn_before:
-            out[_TURN] = self._turns[_TURN, turn]
+            out[_TURN] = self._turns[turn]
         if positions is not positions_before:
             # Only the seats that moved: their old space cleared, the new one set.
             for at, space, was in zip(
@@ -299,15 +300,17 @@ class MysteryDateWriter:
         if discard is not discard_before:
             size = len(discard)
             was = len(discard_before)
-            if size == was + 1 and discard[:was] == discard_before:  # one card put on top
-                card = discard[-1]
-                out[_DISCARD + card] = discard.count(card) * self._unit_discard
-                if was:
-                    out[_DISCARD_TOP + discard_before[-1]] = 0.0
-                out[_DISCARD_TOP + card] = _ONE
-                out[_DISCARD_SIZE] = size * self._unit_discard_size
+            if size >= was and discard[:was] == discard_before:  # cards put on top
+                unit_discard = self._unit_discard
+                for card in discard[was:]:
+                    out[_DISCARD + card] = discard.count(card) * unit_discard
             else:
                 self._update_discard(out, octets, discard, discard_before)
+            if was:
+                out[_DISCARD_TOP + discard_before[-1]] = 0.0
+            if size:
+                out[_DISCARD_TOP + discard[-1]] = _ONE
+            out[_DISCARD_SIZE] = size * self._unit_discard_size
         if owed != owed_before:
             out[_OWED] = owed * self._unit_owed
         if me != mover_before or phase_before != _P_PICK:
@@ -330,7 +333,7 @@ class MysteryDateWriter:
         if log is not log_before:
             self._write_log(octets, log, log_before, self._log[me * _NS + n])
         if rules is not rules_before:
-            out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, rules.turn_limit]
+            out[_TURN_LIMIT] = self._turn_limits[rules.turn_limit]
             out[_WINNER:] = self._tail[winner, me, n, rules.door_weights]
         elif winner != winner_before:
             out[_WINNER:] = self._tail[winner, me, n, rules.door_weights]
@@ -348,8 +351,8 @@ class MysteryDateWriter:
         out[_PLAYERS:_TURN] = self._head[
             n, me, _PHASES.index(view["phase"]), mover, CHANCE in view["actors"]
         ]
-        out[_TURN] = self._turns[_TURN, view["turn"]]
-        out[_TURN_LIMIT] = self._turns[_TURN_LIMIT, options["turn_limit"]]
+        out[_TURN] = self._turns[view["turn"]]
+        out[_TURN_LIMIT] = self._turn_limits[options["turn_limit"]]
         self._write_positions(out, tuple(view["positions"]), mover, me)
         _put_row(octets, self._hand_lanes, bytes(cards.counts_of(view["hand"])))
         out[_HAND_COUNTS:_PILE_SIZE] = self._hand_counts[me][tuple(view["hand_counts"])]
@@ -424,17 +427,10 @@ class MysteryDateWriter:
     def _update_discard(
         self, out: Buffer, octets: memoryview, discard: tuple[int, ...], before: tuple[int, ...]
     ) -> None:
-        """The discard written for ``before`` made ``discard``'s. Cards are put on and taken
-        from the top, so below the highest place where both piles agree they are usually
-        the same: only the counts of the cards above it are written again.
+        """The discard counts written for ``before`` made ``discard``'s. Cards are put on
+        and taken from the top, so below the highest place where both piles agree they
+        are usually the same: only the counts of the cards above it are written again.
         """
-        unit = self._unit
-        if before:
-            out[_DISCARD_TOP + before[-1]] = 0.0
-        if discard:
-            at = _DISCARD_TOP + discard[-1]
-            out[at] = unit[at]
-        out[_DISCARD_SIZE] = len(discard) * self._unit_discard_size
         same = min(len(discard), len(before))
         while same and discard[same - 1] != before[same - 1]:
             same -= 1
@@ -442,9 +438,9 @@ class MysteryDateWriter:
         if len(changed) > _FEW_CARDS or discard[:same] != before[:same]:
             _put_row(octets, self._discard_lanes, bytes(map(discard.count, _CARD_IDS)))
             return
+        unit_discard = self._unit_discard
         for card in changed:
-            at = _DISCARD + card
-            out[at] = discard.count(card) * unit[at]
+            out[_DISCARD + card] = discard.count(card) * unit_discard
 
     def _write_known(
         self,
@@ -577,17 +573,18 @@ class _LogEntries(dict[Any, bytes]):
 _LOG_LIMIT = 1 << 14
 
 
-class _Soft(dict[tuple[int, int], float]):
-    """Observed values of the soft entries (turn, turn limit) by (index, raw value)."""
+class _Soft(dict[int, float]):
+    """Observed values of a soft entry (turn, turn limit) by raw value."""
 
-    def __init__(self, scale: Scale) -> None:
+    def __init__(self, scale: Scale, index: int) -> None:
         super().__init__()
         self._value = scale.value
+        self._index = index
 
-    def __missing__(self, key: tuple[int, int]) -> float:
+    def __missing__(self, raw: int) -> float:
         if len(self) > 1 << 14:
             self.clear()
-        value = self[key] = self._value(*key)
+        value = self[raw] = self._value(self._index, raw)
         return value
 
 
