@@ -1,11 +1,29 @@
 """Mystery Date's observation: its layout and its one writer (``mystery_date``'s encoding).
 
 The layout is the table in ``mystery_date``'s module docstring, as data.
-:class:`MysteryDateWriter` writes the vector block by block, each block from one builder
-keyed by the values it shows; it reads those values from the engine state
-(``encodings.StateWriter``, rewriting only what changed) or from the seat's view
-(``MysteryDateEncoding.observation``), so the two agree by construction and the adapter
+:class:`MysteryDateWriter` reads the values each block shows from the engine state
+(``encodings.StateWriter``) or from the seat's view (``MysteryDateEncoding.observation``)
+and writes both through the same helpers, so the two agree by construction and the adapter
 tests compare them.
+
+Written from a state, a seat's buffer is updated from the image of the state it was last
+written from (``previous``), since a Python step costs as much as a small block:
+
+- The two states are unpacked once; a block is rewritten only when one of its fields is
+  not the same object (or value) as in ``previous``.
+- Positions clear and set only the entries of the seats that moved; the discard's counts
+  are rewritten only for the cards put on (or, rarely, taken from) the top.
+- A per-card row of counts (my hand, a ``known`` row) is written with no Python step per
+  card: ``bytes(row)`` translated (``bytes.translate``) into each non-zero byte of the
+  ``float32`` entries and copied into the buffer's bytes with a stride of four.
+- The log moves along: the events already written are found in the new log (by value),
+  and the new entries and the moved old ones are joined and copied back at once. Each
+  writer keeps its own entries per seat and player count (:class:`_LogEntries`), built
+  from an event's few non-zero values.
+- Small blocks with few values (the head, hand sizes, the swap, the tail) come from
+  ``encodings.BlockCache``, shared by the writers of one scale.
+
+Without ``previous`` every block is written into a zeroed buffer, as from a view.
 """
 
 from __future__ import annotations
@@ -88,12 +106,12 @@ _PHASES = tuple(phase.name.lower() for phase in st.Phase)
 _EVENT_INDEX = {name: index for index, name in enumerate(st.EVENT_NAMES)}
 _P_PICK = st.Phase.PICK
 _CHANCE_ACTS = tuple(phase in st.CHANCE_PHASES for phase in st.Phase)
-"""Whether chance acts, by phase (a tuple: indexing it hashes no enum member)."""
+"""Whether chance acts, by phase."""
 if st.State._fields != (
     "rules", "players", "phase", "turn", "mover", "positions", "hands", "pile", "discard",
     "owed", "target", "given", "shown", "known", "public", "log", "winner",
 ):  # fmt: skip
-    raise ImportError("MysteryDateWriter.write unpacks the State fields in their old order")
+    raise RuntimeError("MysteryDateWriter.write unpacks the State fields in their old order")
 
 
 def _head(key: tuple[int, int, int, int, int]) -> list[float]:
@@ -185,7 +203,6 @@ class MysteryDateWriter:
     """
 
     def __init__(self, scale: Scale) -> None:
-        self._scale = scale
         unit = scale.unit
         self._unit = unit
         self._unit_owed = unit[_OWED]
@@ -239,6 +256,8 @@ class MysteryDateWriter:
         Both states are unpacked once (one step, where 17 attribute reads would cost
         more than most blocks).
         """
+        if state is previous:
+            return
         me = seat
         (
             rules, n, phase, turn, mover, positions, hands, pile, discard, owed, target,
