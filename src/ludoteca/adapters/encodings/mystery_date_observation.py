@@ -216,15 +216,15 @@ class MysteryDateWriter:
         self._hand_lanes = _lanes(unit, _HAND)
         self._discard_lanes = _lanes(unit, _DISCARD)
         others = range(SEATS - 1)
-        self._known_lanes = [_lanes(unit, _KNOWN + CARDS * rel) for rel in others]
-        self._known_by_lanes = [_lanes(unit, _KNOWN_BY + CARDS * rel) for rel in others]
+        known_lanes = [_lanes(unit, _KNOWN + CARDS * rel) for rel in others]
+        known_by_lanes = [_lanes(unit, _KNOWN_BY + CARDS * rel) for rel in others]
         self._known_rows = [
             tuple(
                 (
                     me * n + seat,
                     seat * n + me,
-                    self._known_lanes[(seat - me) % n - 1],
-                    self._known_by_lanes[(seat - me) % n - 1],
+                    known_lanes[(seat - me) % n - 1],
+                    known_by_lanes[(seat - me) % n - 1],
                 )
                 for seat in range(n)
                 if seat != me
@@ -282,7 +282,7 @@ class MysteryDateWriter:
             self._write_discard(out, octets, discard)
             out[_OWED] = owed * self._unit_owed
             out[_TARGET:_KNOWN] = self._swap[target, shown, given, (target - me) % n]
-            self._write_known(octets, known, None, me, n)
+            self._write_known(octets, known, me, n)
             self._write_log(octets, log, (), self._log[me * _NS + n])
             out[_WINNER:] = self._tail[winner, me, n, rules.door_weights]
             return
@@ -389,7 +389,7 @@ class MysteryDateWriter:
                     known[me * n + seat] = cards.counts_of(mine)
                 if theirs:
                     known[seat * n + me] = cards.counts_of(theirs)
-        self._write_known(octets, tuple(known), None, me, n)
+        self._write_known(octets, tuple(known), me, n)
         log = tuple((_EVENT_INDEX[kind], seat, a, b) for kind, seat, a, b in view["log"])
         self._write_log(octets, log, (), self._log[me * _NS + n])
         winner = view["winner"]
@@ -409,31 +409,6 @@ class MysteryDateWriter:
             out[at] = unit[at]
         at = _SPACE + st.TRACK[positions[mover]]
         out[at] = unit[at]
-
-    def _move(
-        self,
-        out: Buffer,
-        positions: tuple[int, ...],
-        before: tuple[int, ...],
-        mover: int,
-        mover_before: int,
-        me: int,
-    ) -> None:
-        """The positions written for ``before`` (and its mover) made ``positions``'s: only
-        the seats that moved and the space kind change.
-        """
-        unit = self._unit
-        n = len(positions)
-        for seat in range(n):
-            space, was = positions[seat], before[seat]
-            if space != was:
-                at = _POSITIONS + ((seat - me) % n) * st.TRACK_LENGTH
-                out[at + was] = 0.0
-                out[at + space] = unit[at + space]
-        kind, kind_before = st.TRACK[positions[mover]], st.TRACK[before[mover_before]]
-        if kind != kind_before:
-            out[_SPACE + kind_before] = 0.0
-            out[_SPACE + kind] = unit[_SPACE + kind]
 
     def _write_discard(self, out: Buffer, octets: memoryview, discard: tuple[int, ...]) -> None:
         """Discard per card, its top, its size (into a zeroed ``discard_top``)."""
@@ -461,30 +436,15 @@ class MysteryDateWriter:
         for card in changed:
             out[_DISCARD + card] = discard.count(card) * unit_discard
 
-    def _write_known(
-        self,
-        octets: memoryview,
-        known: tuple[Any, ...],
-        before: tuple[Any, ...] | None,
-        me: int,
-        n: int,
-    ) -> None:
-        """The known then the known_by rows, for the other seats counted from me; with
-        ``before`` (the ``known`` written last), only the rows that changed (the engine
-        keeps the row objects it does not change), else (into zeros) every row that is
-        not empty.
+    def _write_known(self, octets: memoryview, known: tuple[Any, ...], me: int, n: int) -> None:
+        """Into zeros: the known then the known_by rows that are not empty, for the other
+        seats counted from me.
         """
-        lanes, lanes_by = self._known_lanes, self._known_by_lanes
-        for seat in range(n):
-            if seat == me:
-                continue
-            rel = (seat - me) % n - 1
-            row = known[me * n + seat]
-            if row is not before[me * n + seat] if before is not None else any(row):
-                _put_row(octets, lanes[rel], bytes(row))
-            row = known[seat * n + me]
-            if row is not before[seat * n + me] if before is not None else any(row):
-                _put_row(octets, lanes_by[rel], bytes(row))
+        for mine, theirs, lanes, lanes_by in self._known_rows[me * _NS + n]:
+            if any(known[mine]):
+                _put_row(octets, lanes, bytes(known[mine]))
+            if any(known[theirs]):
+                _put_row(octets, lanes_by, bytes(known[theirs]))
 
     @staticmethod
     def _write_log(
