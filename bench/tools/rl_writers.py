@@ -93,15 +93,33 @@ def load_writer(path: Path, class_name: str) -> Any:
     return getattr(module, class_name)
 
 
+def made_by_encoding(encoding: Any, writer_class: Any) -> Any:
+    """``encoding.state_writer`` making ``writer_class`` instead of its own (same name), so
+    the other file's writer gets the arguments this tree's encoding passes.
+    """
+    module = sys.modules[type(encoding).__module__]
+    name = writer_class.__name__
+
+    def make(scale: encodings.Scale) -> Any:
+        own = getattr(module, name)
+        setattr(module, name, writer_class)
+        try:
+            return encoding.state_writer(scale)
+        finally:
+            setattr(module, name, own)
+
+    return make
+
+
 def time_writer(
-    writer_class: Any, scale: encodings.Scale, size: int, calls: Calls, warmup: Calls | None
+    make_writer: Any, scale: encodings.Scale, size: int, calls: Calls, warmup: Calls | None
 ) -> float:
-    """CPU seconds to write ``calls`` with a new writer (caches cleared, then filled by
-    ``warmup`` unless it is ``None``).
+    """CPU seconds to write ``calls`` with a new writer, ``make_writer(scale)`` (caches
+    cleared, then filled by ``warmup`` unless it is ``None``).
     """
     for cache in list(encodings._SHARED_BLOCKS.values()):
         cache.clear()
-    writer = writer_class(scale)
+    writer = make_writer(scale)
     buffers: dict[int, Any] = {}
     last: dict[int, Any] = {}
     for state, seat in warmup or ():
@@ -117,7 +135,8 @@ def time_writer(
 
 
 def same_bytes(old: Any, new: Any, scale: encodings.Scale, size: int, calls: Calls) -> bool:
-    """Whether both writers leave the same bytes after every call."""
+    """Whether the writers ``old(scale)`` and ``new(scale)`` leave the same bytes after every
+    call."""
     writers = (old(scale), new(scale))
     buffers: list[dict[int, Any]] = [{}, {}]
     last: dict[int, Any] = {}
@@ -148,9 +167,11 @@ def main() -> None:
     # a writer that allocates more would pay for them: a real run holds few states.
     gc.collect()
     gc.freeze()
-    this_class = type(env._fast._writer)  # ``_fast``: the StateObserver of either env
+    this_class = env.encoding.state_writer
     path = Path(args.against) / "ludoteca/adapters/encodings" / f"{args.game}_observation.py"
-    other_class = load_writer(path, this_class.__name__)
+    other_class = made_by_encoding(
+        env.encoding, load_writer(path, type(env._fast._writer).__name__)
+    )
     scale = encodings.Scale(env.encoding, scaled=True)
     size = int(env.encoding.observation_low.shape[0])
     if not same_bytes(other_class, this_class, scale, size, calls):
