@@ -4,8 +4,9 @@ An encoding's ``state_writer`` (``encodings.StateWriter``) reads engine-state fi
 instead of ``game.view(state, seat)``, so these tests are what keeps it honest:
 
 - over every state of random matches (chance steps included), for every seat, raw and
-  scaled, written in sequence (each write rewrites only what changed since the last) and
-  out of order, it equals ``Observer.base(game.view(state, seat))``;
+  scaled, written in sequence (each write rewrites only what changed since the last), every
+  few states (several changes at once) and out of order, it equals
+  ``Observer.base(game.view(state, seat))``;
 - resampling every hidden zone (``game.sample_state`` from the seat's view) leaves the
   seat's written observation unchanged, so it cannot depend on what the view hides;
 - a ``view_free`` encoding's mask and decoding, handed ``encodings.seat_views`` instead of
@@ -74,6 +75,26 @@ def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) ->
                     expected = plain.base(game.view(state, seat))
                     written = observer.base(state, seat)
                     assert np.array_equal(written, expected), (game_id, seat, scaled)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_seat_written_every_few_states_equals_the_encoded_view(
+    game_id: str, players: int
+) -> None:
+    """As a Gymnasium learner sees the match (the bots' moves and chance in between), so each
+    write starts from a state a few steps back: writers that patch what changed since
+    ``previous`` must handle several changes at once (e.g. two Dweebies placements)."""
+    game = registry.make(game_id)
+    enc = encodings.make(game_id, players, {})
+    states = _states(game_id, players, _matches(game_id), seed=20 + players)
+    plain = encodings.Observer(enc, scaled=True)
+    for stride in (2, 3, 5):
+        observer = encodings.state_observer(enc, players, scaled=True)
+        assert observer is not None
+        for seat in range(players):
+            for state in states[seat % stride :: stride]:
+                expected = plain.base(game.view(state, seat))
+                assert np.array_equal(observer.base(state, seat), expected), (stride, seat)
 
 
 @pytest.mark.parametrize(
