@@ -97,6 +97,27 @@ def test_a_seat_written_every_few_states_equals_the_encoded_view(
                 assert np.array_equal(observer.base(state, seat), expected), (stride, seat)
 
 
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_one_writer_fed_two_matches_in_turn_equals_the_encoded_view(
+    game_id: str, players: int
+) -> None:
+    """Writers keep images shared by every seat (Dweebies' layout, Tile Up's board): states
+    of two matches taken in turn, as OpenSpiel's cloned states reach one game's writer,
+    must not patch one match's image with the other's."""
+    game = registry.make(game_id)
+    enc = encodings.make(game_id, players, {})
+    first = _states(game_id, players, 1, seed=40 + players)
+    second = _states(game_id, players, 1, seed=50 + players)
+    plain = encodings.Observer(enc, scaled=True)
+    observer = encodings.state_observer(enc, players, scaled=True)
+    assert observer is not None
+    for one, other in zip(first[::2], second[::2], strict=False):
+        for state in (one, other):
+            for seat in range(players):
+                expected = plain.base(game.view(state, seat))
+                assert np.array_equal(observer.base(state, seat), expected), seat
+
+
 @pytest.mark.parametrize(
     "options", [{"board_size": 9}, {"board_size": 13, "allow_mirror": True}], ids=str
 )
