@@ -34,13 +34,17 @@ that is the same object holds the same value). :class:`StateObserver` keeps one 
 seat for an environment.
 
 One writer per observation: each encoding's layout (:class:`~.layout.Layout`) and writer
-live in ``<game id>_observation.py``, and the writer writes every block from one builder
-keyed by the values the block shows. Its ``write`` reads those values from the state; its
-``write_view`` (:class:`ViewWriter`) reads them from the seat's view, and the encoding's
-``observation`` is that (:func:`from_view`, with the draft's entries added). Each game's
-tests prove the two equal over many random states and seats, in sequence and out of order,
-and the state's unchanged when ``game.sample_state`` redraws every hidden zone, so it
-cannot carry more than the view; ``tests/adapters/test_observation_digests.py`` pins every
+live in ``<game id>_observation.py``. A block whose values recur (a seat pair, a phase) is
+copied from a :class:`BlockCache` keyed by them; a block whose keys would rarely repeat (a
+hand, a pile in order) is written in place, only its changed entries; the part of the
+vector that is the same for every seat (Dweebies' layout, Tile Up's board) is one image the
+writer patches from what changed and copies to each seat. Its ``write`` reads those values
+from the state; its ``write_view`` (:class:`ViewWriter`) reads them from the seat's view,
+and the encoding's ``observation`` is that (:func:`from_view`, with the draft's entries
+added). Each game's tests prove the two equal over many random states and seats, in
+sequence, every few states, two matches in turn and out of order, and the state's
+unchanged when ``game.sample_state`` redraws every hidden zone, so it cannot carry more
+than the view; ``tests/adapters/test_observation_digests.py`` pins every
 vector bit for bit. An encoding whose ``action_mask`` and
 ``decode`` read no more of the view than ``seat`` and ``players`` sets ``view_free = True``
 and the environments hand them :func:`seat_views` instead of building the view. Reading
