@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+import test_mystery_date_sampling
 import test_playouts
 from mystery_date_helpers import (
     DOOR_CORNER,
@@ -795,5 +796,5 @@ def test_rules_text_lists_md01_to_md10_in_both_languages() -> None:
 def test_rules_map_names_real_functions_and_tests() -> None:
     """Every rule id has one row; every code name exists; every test named exists here;
     every rule test here is listed."""
-    tests = {**vars(test_playouts), **globals()}
+    tests = {**vars(test_playouts), **vars(test_mystery_date_sampling), **globals()}
     check_rules_map("mystery_date", "MD", 10, mystery_date, tests, {"playout": playout}, "playout")

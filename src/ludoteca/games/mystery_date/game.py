@@ -399,8 +399,9 @@ class MysteryDate:
         and one of its cards drawn at random becomes the card given face down); the rest is
         the draw pile. A mover choosing which of two outfits to show holds exactly those two
         (six cards, the hand limit): a pair of colours is drawn by how many ways the unseen
-        cards can make it. Between two other seats, the viewer cannot see what one learned of the
-        other in their swaps: that knowledge is what the whole table saw (``public``).
+        cards can make it, before the other hands are dealt. Between two other seats, the
+        viewer cannot see what one learned of the other in their swaps: that knowledge is what
+        the whole table saw (``public``).
         """
         n: int = view["players"]
         own = seat is not None and seat >= 0
@@ -425,11 +426,14 @@ class MysteryDate:
         # While a swap is under way, what others know of the mover covers the card given.
         hidden_given = phase == P_PICK and "given" not in view
         given: int = view.get("given", -1)
+        # The showing mover's hand first, from every unseen card: dealt after the others', the
+        # cards its outfits need could be gone (then no pair fits), and the pairs' weights
+        # would no longer count the ways to complete them alone.
+        showing = mover if phase == P_SHOW and not (own and mover == seat) else -1
+        if showing >= 0:
+            hands[showing] = counts_of(_deal_two_outfits(known_lists[showing], pool, rng))
         for other in range(n):
-            if own and other == seat:
-                continue
-            if phase == P_SHOW and other == mover:
-                hands[other] = counts_of(_deal_two_outfits(known_lists[other], pool, rng))
+            if (own and other == seat) or other == showing:
                 continue
             holdings = view["hand_counts"][other] + (hidden_given and other == mover)
             cards = [
