@@ -160,12 +160,20 @@ def shown_notification(cdp: CDPSession, page: Page, origin: str, got: Received) 
         lambda e: registrations.extend(e["registrations"]),
     )
     cdp.send("ServiceWorker.enable")
-    wait_until(page, lambda: registrations, "the service worker's registration")
+    # A push delivered before the page's worker is active is dropped (no notification, no
+    # error): wait for the active worker first, then take a live registration of it.
+    page.evaluate("async () => { await navigator.serviceWorker.ready; return true; }")
+    wait_until(
+        page,
+        lambda: [r for r in registrations if not r.get("isDeleted")],
+        "the service worker's registration",
+    )
+    live = [r for r in registrations if not r.get("isDeleted")]
     cdp.send(
         "ServiceWorker.deliverPushMessage",
         {
             "origin": origin,
-            "registrationId": registrations[0]["registrationId"],
+            "registrationId": live[-1]["registrationId"],
             "data": json.dumps(got.payload),
         },
     )
