@@ -6,10 +6,10 @@ move renders its events with (the engine's events and messages, each game's even
 compiled to C extensions by mypyc when the package is installed (``setup.py``), and so is
 Dweebies' greedy agent, which the search's guided playouts and the expert's playouts call
 ~15,000 times a game (88% of a searched decision's time interpreted; compiled, games against
-greedy play 1.6x faster, move for move the same). The web's
-own modules are not: mypyc type-checks what it compiles and its imports inside the isolated
-build environment, which has no ``orjson`` or ``psycopg``. ``LUDOTECA_PURE=1`` at install
-time builds nothing, and the same ``.py`` files run interpreted.
+greedy play 1.6x faster, move for move the same). The web's own modules are not: mypyc
+type-checks what it compiles and its imports inside the isolated build environment, which
+has no ``orjson`` or ``psycopg``. ``LUDOTECA_PURE=1`` at install time builds nothing, and
+the same ``.py`` files run interpreted.
 
 A compiled module is a ``<name>.cpython-…so`` next to its ``<name>.py``; Python imports the
 extension when both exist. So while a build is in place, an edited ``.py`` takes effect only

@@ -124,18 +124,6 @@ def _rel_seats(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> list[float]
     return out
 
 
-def reference_cell(codes: list[int]) -> tuple[int, int]:
-    """The centre of the layout's bounding box, ``(x, y)``; ``(0, 0)`` on an empty table.
-
-    Args:
-        codes: The cell codes of the cards on the table, sorted (``x`` major).
-    """
-    if not codes:
-        return 0, 0
-    ys = [code & 0xFF for code in codes]
-    return ((codes[0] >> 8) + (codes[-1] >> 8)) // 2 - _OFF, (min(ys) + max(ys)) // 2 - _OFF
-
-
 _AREA = WIDTH * WIDTH
 _WINDOW_AT = {
     dx * layout.STRIDE + dy: WIDTH * (dx + RADIUS) + dy + RADIUS
@@ -457,7 +445,9 @@ class DweebiesWriter:
         self._slots_end = self._fill(_SLOTS_AT, self._slots_end, b"".join(parts))
 
     def _set_origin(self) -> int:
-        """Set the reference cell from the image's cells; return its code."""
+        """Set the reference cell, the centre of the image's cards' bounding box (``(0, 0)``
+        on an empty table); return its code.
+        """
         codes = self._codes
         if codes:
             ymin, ymax = self._ys
