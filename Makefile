@@ -7,11 +7,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: install system-deps run test quick lint bench clean clean-build
 
-# setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc (a C
-# compiler and Python's headers: scripts/system-deps.sh build), so an edit to the engine or a
-# game reinstalls. LUDOTECA_PURE=1 installs without compiling.
+# setup.py compiles the modules listed in src/ludoteca/engine/native.py with mypyc and the
+# RL state writers (adapters/encodings/native/*.pyx) with Cython (a C compiler and Python's
+# headers: scripts/system-deps.sh build), so an edit to the engine, a game or a writer
+# reinstalls. LUDOTECA_PURE=1 installs without compiling.
 NATIVE_SOURCES := $(wildcard src/ludoteca/engine/*.py src/ludoteca/games/*/*.py src/ludoteca/games/*/*/*.py \
-  src/ludoteca/agents/dweebies/greedy.py)
+  src/ludoteca/agents/dweebies/greedy.py src/ludoteca/adapters/encodings/native/*.pyx)
 
 # PyTorch's CPU build, installed before the dev extra (its sb3-contrib needs torch: tests/league),
 # or pip would pick a CUDA build of several GB; the local wheel of this version is the CPU one.

@@ -1,8 +1,10 @@
-"""Build hook: compiles the playout's hot modules with mypyc (issue 19).
+"""Build hook: compiles the playout's hot modules with mypyc (issue 19) and the RL
+adapters' state writers with Cython (issue 42).
 
 Everything else about the package is in pyproject.toml. The modules compiled are listed in
 ``src/ludoteca/engine/native.py`` (read here by path, without importing the package).
-``LUDOTECA_PURE=1 pip install -e .`` builds nothing and runs the same code interpreted.
+``LUDOTECA_PURE=1 pip install -e .`` builds nothing and runs the same code interpreted
+(the writers' Python versions, ``adapters/encodings/<game id>_observation.py``).
 
 Next to the extensions the build writes ``engine/native_build.json``: the SHA-256 of each
 source as it was compiled, which ``native.stale()`` compares with the sources now.
@@ -18,6 +20,17 @@ from setuptools.command.build_ext import build_ext
 
 NATIVE = runpy.run_path(os.path.join("src", "ludoteca", "engine", "native.py"))
 SOURCES = {path: os.path.join("src", "ludoteca", *path.split("/")) for path in NATIVE["COMPILED"]}
+CYTHON_SOURCES = {
+    path: os.path.join("src", "ludoteca", *path.split("/")) for path in NATIVE["cython_sources"]()
+}
+CYTHON_DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+}
+"""The writers index only what they checked (tests/adapters pin every entry they write)."""
 
 
 FIRST_GROUP = ("engine/", "games/gotcha/", "games/dweebies/")
@@ -32,9 +45,12 @@ def _digest(file: str) -> str:
 def _extensions() -> tuple[list[object], dict[str, str]]:
     if os.environ.get(NATIVE["PURE_ENV"], "") not in ("", "0"):
         return [], {}
-    from mypyc.build import mypycify  # noqa: PLC0415 (not needed by a pure install)
+    # Not needed by a pure install:
+    from Cython.Build import cythonize  # noqa: PLC0415
+    from mypyc.build import mypycify  # noqa: PLC0415
+    from setuptools import Extension  # noqa: PLC0415
 
-    digests = {path: _digest(file) for path, file in SOURCES.items()}
+    digests = {path: _digest(file) for path, file in {**SOURCES, **CYTHON_SOURCES}.items()}
     # Two shared libraries of about the same size, compiled in parallel (BuildExt).
     first = [file for path, file in SOURCES.items() if path.startswith(FIRST_GROUP)]
     second = [file for file in SOURCES.values() if file not in first]
@@ -44,6 +60,12 @@ def _extensions() -> tuple[list[object], dict[str, str]]:
         debug_level="0",
         separate=[(first, "ludoteca_native_a"), (second, "ludoteca_native_b")],
     )
+    writers = [
+        Extension("ludoteca." + path.removesuffix(".pyx").replace("/", "."), [file])
+        for path, file in CYTHON_SOURCES.items()
+    ]
+    if writers:
+        extensions += cythonize(writers, compiler_directives=CYTHON_DIRECTIVES, quiet=True)
     return extensions, digests
 
 

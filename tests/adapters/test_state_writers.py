@@ -23,6 +23,7 @@ import pytest
 from encoding_checks import match_states
 
 from ludoteca.adapters import encodings
+from ludoteca.adapters.encodings import native
 from ludoteca.engine import registry
 from ludoteca.engine.game import CHANCE
 
@@ -31,13 +32,26 @@ WRITTEN = tuple(
     for game_id in encodings.available()
     if hasattr(encodings.make(game_id, registry.make(game_id).info.min_players, {}), "state_writer")
 )
+COMPILED = native.available(WRITTEN)
+"""The games whose compiled writer is built here (none in a pure install)."""
 CASES = [
-    (game_id, players)
+    (game_id, players, compiled)
     for game_id in WRITTEN
     for players in range(
         registry.make(game_id).info.min_players, registry.make(game_id).info.max_players + 1
     )
+    for compiled in ((False, True) if game_id in COMPILED else (False,))
 ]
+CASE_IDS = [f"{g}-{p}-{'compiled' if c else 'python'}" for g, p, c in CASES]
+
+
+def _observer(
+    enc: encodings.Encoding, players: int, *, scaled: bool, compiled: bool
+) -> encodings.StateObserver:
+    """The state observer with the writer asked for (checked: not the other one)."""
+    observer = encodings.state_observer(enc, players, scaled=scaled, compiled=compiled)
+    assert observer is not None and observer.compiled == compiled
+    return observer
 
 
 def _states(
@@ -57,8 +71,10 @@ def _matches(game_id: str) -> int:
     return {"tile_up": 1, "dweebies": 2}.get(game_id, 3)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "compiled"), CASES, ids=CASE_IDS)
+def test_the_state_writer_equals_the_encoded_view(
+    game_id: str, players: int, compiled: bool
+) -> None:
     game = registry.make(game_id)
     enc = encodings.make(game_id, players, {})
     states = _states(game_id, players, _matches(game_id), seed=players)
@@ -66,9 +82,8 @@ def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) ->
     random.Random(0).shuffle(shuffled)
     for scaled in (False, True):
         plain = encodings.Observer(enc, scaled=scaled)
-        in_order = encodings.state_observer(enc, players, scaled=scaled)
-        out_of_order = encodings.state_observer(enc, players, scaled=scaled)
-        assert in_order is not None and out_of_order is not None
+        in_order = _observer(enc, players, scaled=scaled, compiled=compiled)
+        out_of_order = _observer(enc, players, scaled=scaled, compiled=compiled)
         for observer, walk in ((in_order, states), (out_of_order, shuffled)):
             for state in walk:
                 for seat in range(players):
@@ -77,9 +92,9 @@ def test_the_state_writer_equals_the_encoded_view(game_id: str, players: int) ->
                     assert np.array_equal(written, expected), (game_id, seat, scaled)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "compiled"), CASES, ids=CASE_IDS)
 def test_a_seat_written_every_few_states_equals_the_encoded_view(
-    game_id: str, players: int
+    game_id: str, players: int, compiled: bool
 ) -> None:
     """As a Gymnasium learner sees the match (the bots' moves and chance in between), so each
     write starts from a state a few steps back: writers that patch what changed since
@@ -89,17 +104,16 @@ def test_a_seat_written_every_few_states_equals_the_encoded_view(
     states = _states(game_id, players, _matches(game_id), seed=20 + players)
     plain = encodings.Observer(enc, scaled=True)
     for stride in (2, 3, 5):
-        observer = encodings.state_observer(enc, players, scaled=True)
-        assert observer is not None
+        observer = _observer(enc, players, scaled=True, compiled=compiled)
         for seat in range(players):
             for state in states[seat % stride :: stride]:
                 expected = plain.base(game.view(state, seat))
                 assert np.array_equal(observer.base(state, seat), expected), (stride, seat)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "compiled"), CASES, ids=CASE_IDS)
 def test_one_writer_fed_two_matches_in_turn_equals_the_encoded_view(
-    game_id: str, players: int
+    game_id: str, players: int, compiled: bool
 ) -> None:
     """Writers keep images shared by every seat (Dweebies' layout, Tile Up's board): states
     of two matches taken in turn, as OpenSpiel's cloned states reach one game's writer,
@@ -109,8 +123,7 @@ def test_one_writer_fed_two_matches_in_turn_equals_the_encoded_view(
     first = _states(game_id, players, 1, seed=40 + players)
     second = _states(game_id, players, 1, seed=50 + players)
     plain = encodings.Observer(enc, scaled=True)
-    observer = encodings.state_observer(enc, players, scaled=True)
-    assert observer is not None
+    observer = _observer(enc, players, scaled=True, compiled=compiled)
     for one, other in zip(first[::2], second[::2], strict=False):
         for state in (one, other):
             for seat in range(players):
@@ -118,26 +131,28 @@ def test_one_writer_fed_two_matches_in_turn_equals_the_encoded_view(
                 assert np.array_equal(observer.base(state, seat), expected), seat
 
 
+@pytest.mark.parametrize("compiled", (False, True) if "tile_up" in COMPILED else (False,))
 @pytest.mark.parametrize(
     "options", [{"board_size": 9}, {"board_size": 13, "allow_mirror": True}], ids=str
 )
-def test_the_tile_up_writer_equals_the_encoded_view_on_every_board(options: dict[str, Any]) -> None:
+def test_the_tile_up_writer_equals_the_encoded_view_on_every_board(
+    options: dict[str, Any], compiled: bool
+) -> None:
     """The other board sizes (their own encodings and cell offsets) and the mirror option."""
     game = registry.make("tile_up")
     enc = encodings.make("tile_up", 2, options)
     for scaled in (False, True):
         plain = encodings.Observer(enc, scaled=scaled)
-        observer = encodings.state_observer(enc, 2, scaled=scaled)
-        assert observer is not None
+        observer = _observer(enc, 2, scaled=scaled, compiled=compiled)
         for state in _states("tile_up", 2, 1, seed=5, options=options):
             for seat in (0, 1):
                 expected = plain.base(game.view(state, seat))
                 assert np.array_equal(observer.base(state, seat), expected), (options, seat)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "compiled"), CASES, ids=CASE_IDS)
 def test_resampling_hidden_zones_leaves_the_written_observation_unchanged(
-    game_id: str, players: int
+    game_id: str, players: int, compiled: bool
 ) -> None:
     game = registry.make(game_id)
     if not game.info.hidden_info:
@@ -148,9 +163,8 @@ def test_resampling_hidden_zones_leaves_the_written_observation_unchanged(
     changed = 0
     for state in states[:: max(1, len(states) // 60)]:
         for seat in range(players):
-            first = encodings.state_observer(enc, players, scaled=False)
-            second = encodings.state_observer(enc, players, scaled=False)
-            assert first is not None and second is not None
+            first = _observer(enc, players, scaled=False, compiled=compiled)
+            second = _observer(enc, players, scaled=False, compiled=compiled)
             drawn = game.sample_state(game.view(state, seat), seat, rng)
             changed += drawn != state
             assert np.array_equal(first.base(state, seat), second.base(drawn, seat))

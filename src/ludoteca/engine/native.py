@@ -111,6 +111,16 @@ and the events and messages every served move is told with (issue 20)."""
 PACKAGE = Path(__file__).resolve().parents[1]
 """The ``ludoteca`` package folder."""
 
+CYTHON_FOLDER = "adapters/encodings/native"
+"""Where the Cython sources live (``<game id>.pyx``: the RL adapters' state writers, issue
+42), compiled by the same build (``adapters/encodings/native/__init__.py`` says why)."""
+
+
+def cython_sources() -> list[str]:
+    """The Cython sources the build compiles, as paths under ``src/ludoteca``."""
+    folder = PACKAGE / CYTHON_FOLDER
+    return sorted(f"{CYTHON_FOLDER}/{file.name}" for file in folder.glob("*.pyx"))
+
 
 def picklable(namespace: dict[str, Any]) -> None:
     """Make the compiled frozen dataclasses a module defines pickle and copy by constructor.
@@ -137,8 +147,8 @@ def _by_constructor(value: Any) -> tuple[type, tuple[Any, ...]]:
 
 
 def module_name(path: str) -> str:
-    """``games/tacocat/game.py`` -> ``ludoteca.games.tacocat.game``."""
-    return "ludoteca." + path.removesuffix(".py").replace("/", ".")
+    """``games/tacocat/game.py`` -> ``ludoteca.games.tacocat.game`` (``.pyx`` alike)."""
+    return "ludoteca." + path.removesuffix(".py").removesuffix(".pyx").replace("/", ".")
 
 
 def extension_of(path: str) -> Path | None:
@@ -170,12 +180,14 @@ def compiled_count() -> int:
 
 
 def stale() -> list[str]:
-    """The compiled modules whose ``.py`` is not the source their extension was built from.
+    """The compiled modules whose ``.py`` (or ``.pyx``) is not the source their extension
+    was built from.
 
     Such a module runs its old code until the package is installed again. With extensions
     built but no record of their sources, every compiled module counts as stale.
     """
-    built = [path for path in COMPILED if extension_of(path) is not None]
+    sources_now = [*COMPILED, *cython_sources()]
+    built = [path for path in sources_now if extension_of(path) is not None]
     if not built:
         return []
     try:

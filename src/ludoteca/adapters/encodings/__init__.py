@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.adapters.encodings import native
 from ludoteca.engine.errors import GameSetupError
 from ludoteca.engine.game import Options, Seat, View
 from ludoteca.engine.i18n import msg
@@ -376,10 +377,21 @@ class StateObserver:
         scaled: Whether vectors are scaled (:func:`scaled`).
     """
 
-    def __init__(self, encoding: Encoding, players: int, *, scaled: bool) -> None:
+    def __init__(
+        self, encoding: Encoding, players: int, *, scaled: bool, compiled: bool = True
+    ) -> None:
         self.encoding = encoding
         self.scaled = scaled
-        self._writer: StateWriter = encoding.state_writer(Scale(encoding, scaled=scaled))  # type: ignore[attr-defined]
+        scale = Scale(encoding, scaled=scaled)
+        found = None
+        if compiled:
+            soft = {index: float(k) for index, k in scale.soft.items()}
+            found = native.writer(encoding.game_id, encoding, scale.unit, soft)
+        self.compiled = found is not None
+        """Whether the writer is the compiled one (``encodings.native``)."""
+        self._writer: StateWriter = (
+            found if found is not None else encoding.state_writer(scale)  # type: ignore[attr-defined]
+        )
         size = encoding.observation_low.shape[0]
         self._buffers = [array.array("f", bytes(4 * size)) for _ in range(players)]
         self._arrays = [np.frombuffer(buffer, dtype=np.float32) for buffer in self._buffers]
@@ -421,15 +433,24 @@ def from_view(
     return np.frombuffer(out, dtype=np.float32)
 
 
-def state_observer(encoding: Encoding, players: int, *, scaled: bool) -> StateObserver | None:
+def state_observer(
+    encoding: Encoding, players: int, *, scaled: bool, compiled: bool = True
+) -> StateObserver | None:
     """A :class:`StateObserver` if the encoding has a state writer (and names its draft's
     entries, so a draft is added without a view), else ``None``.
+
+    Args:
+        encoding: The encoding.
+        players: Seats.
+        scaled: Whether vectors are scaled (:func:`scaled`).
+        compiled: Use the compiled writer where one is built (``encodings.native``);
+            ``False`` runs the Python writer (the tests check both).
     """
     if getattr(encoding, "state_writer", None) is None:
         return None
     if getattr(encoding, "draft_entries", None) is None:
         return None
-    return StateObserver(encoding, players, scaled=scaled)
+    return StateObserver(encoding, players, scaled=scaled, compiled=compiled)
 
 
 class MasksByActions:

@@ -1,0 +1,52 @@
+"""Compiled state writers: each game's ``encodings.StateWriter`` as C loops (Cython).
+
+Why: issue 42 asks the RL adapters' Python per agent step halved, and after the engine and
+the adapters' own bookkeeping what is left is writing the observation. The Python writers
+(``<game id>_observation.py``) patch only what changed, and still spend 0.1-1 µs on each
+dict lookup, slice or boxed number (``docs/performance.md``). These write every entry from
+the state in typed loops, in about the time of one of those Python writes per block.
+
+The Python writers stay the reference: a pure install (``LUDOTECA_PURE=1``) runs them, and
+``tests/adapters/test_state_writers.py`` checks both against the encoded views, entry for
+entry, with the same states, seats, scales and resampled hidden zones.
+
+Each ``<game id>.pyx`` here defines ``Writer(encoding, unit, soft)``:
+
+- ``encoding``: the game's encoding (its options, such as Tile Up's board size);
+- ``unit``: per entry, the factor of ``encodings.Scale.unit`` (a list of Python floats);
+- ``soft``: ``{index: k}`` for the entries scaled ``x / (x + k)`` in ``float32``
+  (``encodings.Scale.soft``, as Python floats);
+
+and its ``write(state, seat, out, previous)`` is ``encodings.StateWriter.write``: it makes
+``out`` (a ``float32`` buffer) the seat's vector of ``state``, whatever ``out`` held.
+
+This package imports nothing of ``encodings`` (which imports it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+def writer(game_id: str, encoding: Any, unit: list[float], soft: dict[int, float]) -> Any | None:
+    """The compiled writer of ``game_id`` for ``encoding`` and that scale, or ``None`` if
+    none is built (a pure install, or a game without one).
+    """
+    try:
+        module = importlib.import_module(f"{__name__}.{game_id}")
+    except ImportError:
+        return None
+    return module.Writer(encoding, unit, soft)
+
+
+def available(game_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``game_ids`` whose compiled writer is built here."""
+    found = []
+    for game_id in game_ids:
+        try:
+            importlib.import_module(f"{__name__}.{game_id}")
+        except ImportError:
+            continue
+        found.append(game_id)
+    return tuple(found)
