@@ -1,6 +1,8 @@
-"""A/B one game's observation state writer against another version of its module.
+"""A/B one game's observation state writer against another version of its module, or its
+compiled writer against its Python one.
 
     .venv/bin/python -m bench.tools.rl_writers tacocat --against OLD/src [--row gymnasium]
+    .venv/bin/python -m bench.tools.rl_writers tacocat --compiled [--row gymnasium]
 
 The RL adapters' remaining cost per step is the state writers (``docs/performance.md``,
 "What the RL adapters add to a step"); this prices a writer alone, in one process, so a
@@ -13,7 +15,9 @@ times this tree's writer class and the one of ``--against``'s
 beside this tree's engine and encodings), alternating, ``--rounds`` rounds each, CPU time,
 medians, the recorded states frozen out of the garbage collector's passes (a real run holds
 few). It first checks that both write the same bytes on every call (so the other file must
-write this tree's layout). Prints µs per call and this ÷ against.
+write this tree's layout). Prints µs per call and this ÷ against. With ``--compiled`` the
+two are this tree's Python writer (as ``against``) and its compiled one
+(``encodings.native``, which a pure install lacks).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from ludoteca.adapters import encodings
+from ludoteca.adapters.encodings import native
 
 Calls = list[tuple[Any, int]]
 
@@ -111,6 +116,19 @@ def made_by_encoding(encoding: Any, writer_class: Any) -> Any:
     return make
 
 
+def compiled_writer(encoding: Any) -> Any:
+    """``make(scale)``: the encoding's compiled writer (exits if none is built here)."""
+
+    def make(scale: encodings.Scale) -> Any:
+        soft = {index: float(k) for index, k in scale.soft.items()}
+        writer = native.writer(encoding.game_id, encoding, scale.unit, soft)
+        if writer is None:
+            sys.exit(f"no compiled writer of {encoding.game_id} here (a pure install?)")
+        return writer
+
+    return make
+
+
 def time_writer(
     make_writer: Any, scale: encodings.Scale, size: int, calls: Calls, warmup: Calls | None
 ) -> float:
@@ -156,7 +174,11 @@ def main() -> None:
     """Parse the arguments, check, time and print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=["tacocat", "dweebies", "tile_up", "mystery_date"])
-    parser.add_argument("--against", required=True, help="the other tree's src folder")
+    versus = parser.add_mutually_exclusive_group(required=True)
+    versus.add_argument("--against", help="the other tree's src folder")
+    versus.add_argument(
+        "--compiled", action="store_true", help="this tree's compiled writer against its Python"
+    )
     parser.add_argument("--row", choices=["pettingzoo", "gymnasium"], default="pettingzoo")
     parser.add_argument("--calls", type=int, default=8000)
     parser.add_argument("--rounds", type=int, default=5)
@@ -167,12 +189,14 @@ def main() -> None:
     # a writer that allocates more would pay for them: a real run holds few states.
     gc.collect()
     gc.freeze()
-    this_class = env.encoding.state_writer
-    path = Path(args.against) / "ludoteca/adapters/encodings" / f"{args.game}_observation.py"
-    other_class = made_by_encoding(
-        env.encoding, load_writer(path, type(env._fast._writer).__name__)
-    )
     scale = encodings.Scale(env.encoding, scaled=True)
+    if args.compiled:
+        other_class, this_class = env.encoding.state_writer, compiled_writer(env.encoding)
+    else:
+        this_class = env.encoding.state_writer
+        path = Path(args.against) / "ludoteca/adapters/encodings" / f"{args.game}_observation.py"
+        python_class = type(this_class(scale)).__name__
+        other_class = made_by_encoding(env.encoding, load_writer(path, python_class))
     size = int(env.encoding.observation_low.shape[0])
     if not same_bytes(other_class, this_class, scale, size, calls):
         sys.exit("the two writers write different vectors: not comparable")
