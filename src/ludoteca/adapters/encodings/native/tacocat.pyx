@@ -1,0 +1,240 @@
+"""Tacocat's compiled state writer (``encodings.native``).
+
+It writes the vector ``TacocatWriter.write`` (``tacocat_observation.py``, the reference)
+writes, every entry from the state on every call: the raw counts into a C array, then each
+times its factor (``unit``) rounded to ``float32``, or ``x / (x + k)`` in ``float32`` for a
+soft entry. It reads what ``Tacocat.view(state, seat)`` shows the seat: every public field,
+its own hand and pending choice (of the other's, only whether there is one), and the
+lengths of the other hand and of the pile.
+"""
+
+from cpython cimport array
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.string cimport memset
+
+from ludoteca.adapters.encodings import tacocat_observation as obs
+from ludoteca.engine.game import CHANCE
+from ludoteca.games import tacocat as tc
+
+cdef int SIZE = obs.OBSERVATION_SIZE
+cdef int SPACES = tc.SPACES
+cdef int MAX_VALUE = tc.MAX_VALUE
+cdef object ACTORS = tc.GAME.actors
+cdef object NO_CHANCE = CHANCE
+cdef tuple HAND_SIZES = tuple(tc.HAND_SIZES)
+cdef tuple ARROWS = tuple(tc.ARROWS)
+
+cdef int SEAT = obs._SEAT
+cdef int PHASE = obs._PHASE
+cdef int ACTING = obs._ACTING
+cdef int POSITION = obs._POSITION
+cdef int COVERED = obs._COVERED
+cdef int HAND_SIZE = obs._HAND_SIZE
+cdef int ARROW = obs._ARROW
+cdef int HAND = obs._HAND
+cdef int HAND_COUNTS = obs._HAND_COUNTS
+cdef int PILE_SIZE = obs._PILE_SIZE
+cdef int DISCARD = obs._DISCARD
+cdef int OWED = obs._OWED
+cdef int REPLACED = obs._REPLACED
+cdef int REPLACED_COUNT = obs._REPLACED_COUNT
+cdef int CHOSEN = obs._CHOSEN
+cdef int MY_CHOICE = obs._MY_CHOICE
+cdef int ATTACKER = obs._ATTACKER
+cdef int ATTACK_CARDS = obs._ATTACK_CARDS
+cdef int ANSWERED = obs._ANSWERED
+cdef int TO_ANSWER = obs._TO_ANSWER
+cdef int DEFENDED = obs._DEFENDED
+cdef int LAST_DUEL = obs._LAST_DUEL
+cdef int LAST_TRICK_ATTACKER = obs._LAST_TRICK_ATTACKER
+cdef int LAST_TRICK_ATTACK = obs._LAST_TRICK_ATTACK
+cdef int LAST_TRICK_DEFENDED = obs._LAST_TRICK_DEFENDED
+cdef int LAST_SHOWDOWN = obs._LAST_SHOWDOWN
+cdef int ROUNDS_WON = obs._ROUNDS_WON
+cdef int LAST_ROUND = obs._LAST_ROUND
+cdef int WINNER = obs._WINNER
+cdef int TIE_GOES_TO_ARROW = obs._TIE_GOES_TO_ARROW
+
+# The state's fields, by position (``State`` is a NamedTuple).
+cdef int F_RULES = tc.State._fields.index("rules")
+cdef int F_POSITION = tc.State._fields.index("position")
+cdef int F_COVERED = tc.State._fields.index("covered")
+cdef int F_PHASE = tc.State._fields.index("phase")
+cdef int F_HANDS = tc.State._fields.index("hands")
+cdef int F_PILE = tc.State._fields.index("pile")
+cdef int F_DISCARD = tc.State._fields.index("discard")
+cdef int F_OWED = tc.State._fields.index("owed")
+cdef int F_REPLACED = tc.State._fields.index("replaced")
+cdef int F_PENDING = tc.State._fields.index("pending")
+cdef int F_ATTACKER = tc.State._fields.index("attacker")
+cdef int F_ATTACK = tc.State._fields.index("attack")
+cdef int F_ANSWERS = tc.State._fields.index("answers")
+cdef int F_LAST_DUEL = tc.State._fields.index("last_duel")
+cdef int F_LAST_TRICK = tc.State._fields.index("last_trick")
+cdef int F_LAST_SHOWDOWN = tc.State._fields.index("last_showdown")
+cdef int F_RESULTS = tc.State._fields.index("results")
+cdef int F_WINNER = tc.State._fields.index("winner")
+
+
+cdef inline void count_cards(double* raw, int at, tuple cards):
+    """One per card at ``at + value - 1``."""
+    cdef Py_ssize_t i
+    for i in range(len(cards)):
+        raw[at + <long>cards[i] - 1] += 1.0
+
+
+cdef inline void count_answers(double* raw, int at, tuple answers):
+    """A defence card at ``at + value - 1``, a sacrificed one (``-value``) in the block
+    after it."""
+    cdef Py_ssize_t i
+    cdef long answer
+    for i in range(len(answers)):
+        answer = answers[i]
+        if answer > 0:
+            raw[at + answer - 1] += 1.0
+        else:
+            raw[at + MAX_VALUE - 1 - answer] += 1.0
+
+
+cdef inline void pair(double* raw, int at, object cards, int me):
+    """A revealed pair (duel or showdown): my card, then the other's."""
+    cdef tuple both
+    if cards is not None:
+        both = cards
+        raw[at + <long>both[me] - 1] = 1.0
+        raw[at + MAX_VALUE + <long>both[1 - me] - 1] = 1.0
+
+
+cdef class Writer:
+    """Writes Tacocat's vector from a state (``encodings.StateWriter``)."""
+
+    cdef double* unit
+    cdef double* raw
+    cdef float* soft
+    cdef char* is_soft
+
+    def __cinit__(self, encoding, list unit, dict soft):
+        self.unit = <double*> PyMem_Malloc(SIZE * sizeof(double))
+        self.raw = <double*> PyMem_Malloc(SIZE * sizeof(double))
+        self.soft = <float*> PyMem_Malloc(SIZE * sizeof(float))
+        self.is_soft = <char*> PyMem_Malloc(SIZE)
+        if not (self.unit and self.raw and self.soft and self.is_soft):
+            raise MemoryError()
+        cdef int i
+        for i in range(SIZE):
+            self.unit[i] = unit[i]
+            self.is_soft[i] = i in soft
+            self.soft[i] = <float> soft[i] if i in soft else 0.0
+
+    def __dealloc__(self):
+        PyMem_Free(self.unit)
+        PyMem_Free(self.raw)
+        PyMem_Free(self.soft)
+        PyMem_Free(self.is_soft)
+
+    def write(self, state, int seat, array.array out, previous):
+        """Make ``out`` the vector of ``state`` for ``seat`` (see the protocol)."""
+        cdef tuple s = <tuple>state  # a NamedTuple: a tuple subclass, which `= state` refuses
+        cdef double* raw = self.raw
+        cdef int me = seat
+        cdef int opp = 1 - seat
+        cdef int i
+        cdef long position, covered, value, answered
+        cdef tuple hands, hand, pending, attack, answers, results, trick
+        cdef object arrow, mine
+        if len(out) != SIZE or out.ob_descr.typecode != b"f":
+            raise ValueError(f"out must be array('f') of {SIZE} entries")
+        memset(raw, 0, SIZE * sizeof(double))
+        raw[SEAT + me] = 1.0
+        raw[PHASE + <long>s[F_PHASE]] = 1.0
+        for actor in ACTORS(state):
+            if actor == NO_CHANCE:
+                raw[ACTING + 2] += 1.0
+            elif <long>actor == me:
+                raw[ACTING] += 1.0
+            else:
+                raw[ACTING + 1] += 1.0
+        position = s[F_POSITION]
+        covered = s[F_COVERED]
+        raw[POSITION + (position + 1 if me == 0 else SPACES - position)] = 1.0
+        for i in range(SPACES):
+            if covered >> i & 1:
+                raw[COVERED + (i if me == 0 else SPACES - 1 - i)] = 1.0
+        if 0 <= position < SPACES:
+            raw[HAND_SIZE] = <long>HAND_SIZES[position]
+            arrow = ARROWS[position]
+            if arrow is None:
+                raw[ARROW + 2] = 1.0
+            elif <long>arrow == me:
+                raw[ARROW] = 1.0
+            else:
+                raw[ARROW + 1] = 1.0
+        hands = s[F_HANDS]
+        hand = hands[me]
+        count_cards(raw, HAND, hand)
+        raw[HAND_COUNTS] = len(hand)
+        raw[HAND_COUNTS + 1] = len(<tuple>hands[opp])
+        raw[PILE_SIZE] = len(<tuple>s[F_PILE])
+        count_cards(raw, DISCARD, s[F_DISCARD])
+        raw[OWED] = <long>(<tuple>s[F_OWED])[me]
+        raw[OWED + 1] = <long>(<tuple>s[F_OWED])[opp]
+        value = (<tuple>s[F_REPLACED])[me]
+        raw[REPLACED] = value >= 0
+        raw[REPLACED_COUNT] = value if value > 0 else 0
+        value = (<tuple>s[F_REPLACED])[opp]
+        raw[REPLACED + 1] = value >= 0
+        raw[REPLACED_COUNT + 1] = value if value > 0 else 0
+        pending = s[F_PENDING]
+        mine = pending[me]
+        raw[CHOSEN] = mine is not None
+        raw[CHOSEN + 1] = pending[opp] is not None
+        if mine is not None:
+            count_cards(raw, MY_CHOICE, mine)
+        value = s[F_ATTACKER]
+        raw[ATTACKER] = value == me
+        raw[ATTACKER + 1] = value == opp
+        attack = s[F_ATTACK]
+        answers = s[F_ANSWERS]
+        count_cards(raw, ATTACK_CARDS, attack)
+        answered = len(answers)
+        raw[ANSWERED] = answered
+        if answered < len(attack):
+            raw[TO_ANSWER + <long>attack[answered] - 1] = 1.0
+        count_answers(raw, DEFENDED, answers)
+        pair(raw, LAST_DUEL, s[F_LAST_DUEL], me)
+        if s[F_LAST_TRICK] is not None:
+            trick = s[F_LAST_TRICK]
+            value = trick[0]
+            if value >= 0:
+                raw[LAST_TRICK_ATTACKER + (0 if value == me else 1)] = 1.0
+            count_cards(raw, LAST_TRICK_ATTACK, trick[1])
+            count_answers(raw, LAST_TRICK_DEFENDED, trick[2])
+        pair(raw, LAST_SHOWDOWN, s[F_LAST_SHOWDOWN], me)
+        results = s[F_RESULTS]
+        if len(results):
+            for i in range(len(results)):
+                value = results[i]
+                if value == me:
+                    raw[ROUNDS_WON] += 1.0
+                elif value == opp:
+                    raw[ROUNDS_WON + 1] += 1.0
+            value = results[len(results) - 1]
+            raw[LAST_ROUND + (2 if value < 0 else 0 if value == me else 1)] = 1.0
+        value = s[F_WINNER]
+        if value >= 0:
+            raw[WINNER + (0 if value == me else 1)] = 1.0
+        rules = s[F_RULES]
+        raw[TIE_GOES_TO_ARROW] = <long>rules[0]
+        raw[TIE_GOES_TO_ARROW + 1] = <long>rules[1]
+        self.scale_into(out.data.as_floats)
+
+    cdef void scale_into(self, float* out):
+        cdef int i
+        cdef float x
+        cdef double* raw = self.raw
+        for i in range(SIZE):
+            if self.is_soft[i]:
+                x = <float> raw[i]
+                out[i] = x / (x + self.soft[i])
+            else:
+                out[i] = <float> (raw[i] * self.unit[i])
