@@ -459,7 +459,8 @@ class MasksByActions:
     Each action's number is found once per action object and then looked up by ``id`` at
     C speed (``map`` over a dict), with no dataclass hashed and no Python call per action.
     Every object whose id is a key is held here, so no other object can take its id while
-    it is kept.
+    it is kept. A mask is kept by its list's ids in order (the same interned actions make
+    the same mask; a new list object per state is the usual case), and forgotten with them.
     """
 
     def __init__(self, size: int, number: Any, limit: int = 16384) -> None:
@@ -473,16 +474,31 @@ class MasksByActions:
         self._limit = limit
         self._numbers: dict[int, int] = {}
         self._kept: list[Any] = []
+        self._masks: dict[tuple[int, ...], MaskArray] = {}
 
     def mask(self, legal: Sequence[Any]) -> MaskArray:
-        """A new read-only mask with a one at each legal action's number."""
-        numbers: list[int | None] = list(map(self._numbers.get, map(id, legal)))
+        """A read-only mask with a one at each legal action's number (shared by lists of
+        the same actions).
+        """
+        ids = tuple(map(id, legal))
+        mask = self._masks.get(ids)
+        if mask is not None:
+            return mask
+        numbers: list[int | None] = list(map(self._numbers.get, ids))
         buffer = bytearray(self._size)
+        kept = len(self._kept)
         if None in numbers:
             numbers = [self._learn(action) for action in legal]
         for number in numbers:
             buffer[number] = 1  # type: ignore[index]
-        mask: MaskArray = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only
+        mask = np.frombuffer(bytes(buffer), dtype=np.int8)  # read-only
+        if len(self._kept) >= kept:
+            # Nothing was forgotten while learning, so every id of ``ids`` is of an object
+            # kept here: none can name another object until ``_learn`` forgets them all,
+            # and the masks with them.
+            if len(self._masks) >= self._limit:
+                self._masks.clear()
+            self._masks[ids] = mask
         return mask
 
     def _learn(self, action: Any) -> int:
@@ -492,6 +508,7 @@ class MasksByActions:
             if len(self._kept) >= self._limit:
                 self._numbers.clear()
                 self._kept.clear()
+                self._masks.clear()
             self._numbers[id(action)] = number
             self._kept.append(action)
         return number
