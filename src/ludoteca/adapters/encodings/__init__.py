@@ -49,7 +49,9 @@ vector bit for bit. An encoding whose ``action_mask`` and
 ``decode`` read no more of the view than ``seat`` and ``players`` sets ``view_free = True``
 and the environments hand them :func:`seat_views` instead of building the view. Reading
 game state makes these writers the one place in the adapters that depends on a game's
-state layout; ``docs/architecture.md`` says why.
+state layout; ``docs/architecture.md`` says why. Each game's writer also exists compiled
+(``encodings.native``, Cython): :class:`StateObserver` uses it wherever the build made it,
+and the tests check it the same way.
 
 Encodings are looked up by game id with :func:`make`; each lives in
 ``adapters/encodings/<game id>.py`` and exposes ``make(num_players, options)``.
