@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.adapters import encodings
 from ludoteca.engine import native, registry, runner
 from ludoteca.engine import rng as rng_mod
 from ludoteca.engine.game import CHANCE
@@ -32,6 +33,25 @@ def test_the_list_names_real_modules_and_the_build_is_whole() -> None:
         assert (native.PACKAGE / path).is_file(), path
     # All compiled or none (LUDOTECA_PURE=1): part of a build means files were moved or lost.
     assert native.compiled_count() in (0, len(native.COMPILED))
+    # The Cython writers (issue 42): every one in a compiled build (a pure install may hold
+    # one built by hand, `cythonize -i`, as docs/performance.md says).
+    if native.compiled_count():
+        writers = [path for path in native.cython_sources() if native.extension_of(path)]
+        assert writers == native.cython_sources()
+
+
+def test_every_game_with_a_state_writer_has_its_compiled_one() -> None:
+    """A new encoding's Python writer needs its ``encodings/native/<game id>.pyx`` too."""
+    with_writers = [
+        game_id
+        for game_id in encodings.available()
+        if hasattr(
+            encodings.make(game_id, registry.make(game_id).info.min_players, {}), "state_writer"
+        )
+    ]
+    assert sorted(f"{native.CYTHON_FOLDER}/{game_id}.pyx" for game_id in with_writers) == (
+        native.cython_sources()
+    )
 
 
 def test_a_compiled_module_is_the_one_imported() -> None:

@@ -285,6 +285,8 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         bots = self._seat_bots
         reads_view = self._reads_view
         bot_rng = self._bot_rng
+        sample_chance = game.sample_chance
+        chance_rng = self._chance_rng
         while True:
             actors = actors_of(state)
             if not actors:
@@ -296,7 +298,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._steps = steps
                 return self._finish(state, 0.0, False)
             if actors[0] == CHANCE:
-                state = apply(state, CHANCE, game.sample_chance(state, self._chance_rng))
+                state = apply(state, CHANCE, sample_chance(state, chance_rng))
                 steps += 1
                 continue
             if me in actors:

@@ -579,6 +579,8 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
         state = self._state
         steps = self._steps
         max_steps = self.max_steps
+        sample_chance = game.sample_chance
+        chance_rng = self._chance_rng
         while True:
             actors = actors_of(state)
             if not actors:
@@ -596,7 +598,7 @@ class LudotecaEnv(AECEnv[str, Observation, ActionNumber]):
                     self.truncations[agent] = True
                 return
             if actors[0] == CHANCE:
-                action = game.sample_chance(state, self._chance_rng)
+                action = sample_chance(state, chance_rng)
                 state = apply(state, CHANCE, action)
                 entries.append((CHANCE, action))
                 steps += 1
