@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from ludoteca.adapters import gymnasium_env  # noqa: E402
 from ludoteca.engine import registry  # noqa: E402
+from ludoteca.engine.errors import GameSetupError  # noqa: E402
 
 CASES = [
     (game_id, players)
@@ -110,3 +111,31 @@ def test_the_masked_vector_env_stacks_every_copy() -> None:
 def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(gymnasium.error.Error):
         gymnasium.make("ludoteca/Nope-v0")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2625), (3, 412), (4, 802)])
+def test_a_match_the_bots_end_before_the_learner_acts_is_skipped(players: int, seed: int) -> None:
+    """In these Mystery Date matches a random opponent finds its date before the learner's
+    first decision: ``reset`` plays the next seed's match, with a legal action to take."""
+    game = registry.make("mystery_date")
+    env = gymnasium_env.LudotecaGymEnv("mystery_date", players, opponents="random")
+    assert not env._start(seed)  # the match ends with no decision of the learner
+    assert game.outcome(env._state) is not None
+    observation, info = env.reset(seed=seed)
+    assert info["action_mask"].any()
+    again = gymnasium_env.LudotecaGymEnv("mystery_date", players, opponents="random")
+    next_observation, next_info = again.reset(seed=seed + 1)
+    assert np.array_equal(observation, next_observation)
+    assert np.array_equal(info["action_mask"], next_info["action_mask"])
+    assert env.seat == again.seat == (seed + 1) % players
+
+
+def test_a_learner_that_can_never_act_is_refused_in_spanish_and_english() -> None:
+    env = gymnasium_env.LudotecaGymEnv("tacocat", max_steps=0)
+    with pytest.raises(GameSetupError) as refused:
+        env.reset(seed=7)
+    assert refused.value.text("en") == (
+        "None of 100 matches in a row (seeds 7 to 106) reached a decision of the learner "
+        "before ending: raise max_steps (now 0)"
+    )
+    assert refused.value.text("es").startswith("Ninguna de 100 partidas seguidas")

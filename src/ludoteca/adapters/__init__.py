@@ -54,6 +54,12 @@ i18n.register(
             "es": "Modo de dibujo desconocido '{mode}'. Modos: {valid}",
             "en": "Unknown render mode '{mode}'. Modes: {valid}",
         },
+        "adapters.learner_never_acts": {
+            "es": "Ninguna de {tries} partidas seguidas (semillas {first} a {last}) llegó a "
+            "una decisión del aprendiz antes de terminar: sube max_steps (ahora {max_steps})",
+            "en": "None of {tries} matches in a row (seeds {first} to {last}) reached a "
+            "decision of the learner before ending: raise max_steps (now {max_steps})",
+        },
         "adapters.step_before_reset": {
             "es": "Llama a reset() antes de step()",
             "en": "Call reset() before step()",

@@ -28,6 +28,10 @@ sub-actions as ``adapters.pettingzoo``:
   ``info["illegal_action"]``), so unmasked agents and ``env_checker`` can step it.
 - **Rewards** are 0 until the end, then the learner's ``outcome.returns()`` entry.
   Truncation at ``max_steps`` engine steps (default the game's ``info.max_steps``).
+- **A match the learner never plays** is skipped: when the bots end it before the
+  learner's first decision (a Mystery Date opponent may find its date first: seed 2625 at
+  two players against random), ``reset`` plays the next seed's match instead, so every
+  observation it returns has a legal action (an episode of no step would have none).
 - Simultaneous secret choices: an opponent choosing at the same time as the learner decides
   from its own view, which does not show the learner's pending choice; all are applied in
   seat order.
@@ -68,6 +72,9 @@ ENV_IDS: dict[str, str] = gymnasium_ids.ENV_IDS
 """The Gymnasium id of each game."""
 
 ObsArray = np.ndarray[Any, np.dtype[np.float32]]
+
+SKIPPED_AT_MOST = 100
+"""Matches in a row that ``reset`` skips for ending before the learner's first decision."""
 
 
 class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
@@ -140,13 +147,38 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsArray, dict[str, Any]]:
-        """Start a match: seed ``seed`` (else the previous plus one, else random)."""
+        """Start a match: seed ``seed`` (else the previous plus one, else random).
+
+        A match that ends before the learner's first decision is skipped for the next seed
+        (see the module docstring), so the observation returned always has a legal action.
+
+        Raises:
+            GameSetupError: If :data:`SKIPPED_AT_MOST` matches in a row end so (a
+                ``max_steps`` too small for the learner ever to choose).
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._next_seed = seed
         if self._next_seed is None:
             self._next_seed = int(self.np_random.integers(2**31))
-        match_seed = self._next_seed
+        first = self._next_seed
+        for _ in range(SKIPPED_AT_MOST):
+            if self._start(self._next_seed):
+                return self._observe(), self._info(False)
+        raise GameSetupError(
+            msg(
+                "adapters.learner_never_acts",
+                tries=SKIPPED_AT_MOST,
+                first=first,
+                last=first + SKIPPED_AT_MOST - 1,
+                max_steps=self.max_steps,
+            )
+        )
+
+    def _start(self, match_seed: int) -> bool:
+        """Set up the match of ``match_seed`` and play until the learner's first decision;
+        ``False`` if it ended first.
+        """
         self._next_seed = match_seed + 1
         self.seat = match_seed % self.num_players
         self._seat_bots = {
@@ -162,8 +194,7 @@ class LudotecaGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._bot_rng = rng_mod.derive(match_seed, "opponents")
         self._steps = 0
         self._draft = EMPTY_DRAFT
-        self._advance(None)
-        return self._observe(), self._info(False)
+        return self._advance(None) is None
 
     def step(self, action: np.int64) -> tuple[ObsArray, float, bool, bool, dict[str, Any]]:
         """Play the learner's action number; bots and chance move until it acts again."""
