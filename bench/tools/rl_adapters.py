@@ -183,6 +183,11 @@ def gymnasium_rows(game_id: str) -> Workload:
         while time.process_time() < stop:
             for _ in range(100):
                 allowed = np.flatnonzero(info["action_mask"])
+                if not len(allowed):
+                    # An older tree's reset may hand out a match the bots ended before the
+                    # learner's first decision (fixed in 195cb12): start the next one.
+                    _, info = e.reset()
+                    continue
                 _, _, terminated, truncated, info = e.step(
                     allowed[int(picker.random() * len(allowed))]
                 )
@@ -315,7 +320,11 @@ def vector_rows(game_id: str, copies: int = 4) -> Workload:
                 actions = np.empty(copies, dtype=np.int64)
                 for row, mask in enumerate(masks):
                     allowed = np.flatnonzero(mask)
-                    actions[row] = allowed[int(picker.random() * len(allowed))]
+                    # An older tree may reset a copy into a match already over (195cb12):
+                    # any number then ends it again.
+                    actions[row] = (
+                        allowed[int(picker.random() * len(allowed))] if len(allowed) else 0
+                    )
                 vec.step(actions)
                 steps += copies
         return steps, finished[0] + sum(env.engine_steps for env in envs) - before
