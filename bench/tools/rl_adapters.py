@@ -44,6 +44,10 @@ at which the engine's random playout makes decisions, for information only.
 ``--src-after DIR`` for another tree instead, e.g. an export with the compiled build's
 extensions copied in), each in its own worker process, round-robin, so both trees see the
 same load; it prints both tables and the adapter µs per step before and after.
+``--processes N`` gives each tree N worker processes, each row's repetitions taking turns
+among them, so one process's own speed does not decide a tree's medians: with one worker
+per tree, a row moved from run to run on a quiet machine (Tacocat's Gymnasium row, before:
+15.9 to 32.9 µs per step in five runs of 2026-12-07).
 
 ``--floor`` (with ``--src``) adds a third tree, *floor*: the after tree in a worker whose
 observations cost nothing (:func:`free_observation`). A row's floor prices everything but
@@ -448,45 +452,64 @@ class Tree:
     """
 
     def __init__(
-        self, label: str, src: str | None, worker: bool, free_observation: bool = False
+        self,
+        label: str,
+        src: str | None,
+        worker: bool,
+        free_observation: bool = False,
+        processes: int = 1,
     ) -> None:
         self.label = label
         self.loads: dict[tuple[str, str], Workload] = {}
-        self.proc: subprocess.Popen[str] | None = None
+        self.procs: list[subprocess.Popen[str]] = []
+        self._turns: dict[tuple[str, str], int] = {}
         if worker:
             env = dict(os.environ)
             root = str(Path(__file__).resolve().parents[2])
             paths = [src] if src else []
             env["PYTHONPATH"] = os.pathsep.join([*paths, root])
             flags = ["--free-observation"] if free_observation else []
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bench.tools.rl_adapters", "--worker", *flags],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                env=env,
-                cwd=root,
-            )
-        self.about: dict[str, Any] = self._ask({"about": True})
+            for _ in range(processes):
+                self.procs.append(
+                    subprocess.Popen(
+                        [sys.executable, "-m", "bench.tools.rl_adapters", "--worker", *flags],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        text=True,
+                        env=env,
+                        cwd=root,
+                    )
+                )
+        self.about: dict[str, Any] = self._ask({"about": True}, 0)
+
+    @property
+    def processes(self) -> int:
+        """Worker processes (0: the rows run in this process)."""
+        return len(self.procs)
 
     def run(self, game_id: str, row: str, seconds: float) -> tuple[int, int, int]:
-        """One repetition: (its steps, engine steps, engine decisions or 0)."""
-        done = self._ask({"game": game_id, "row": row, "seconds": seconds})
+        """One repetition: (its steps, engine steps, engine decisions or 0). With several
+        workers, each row's repetitions go to them in turn."""
+        turn = self._turns.get((game_id, row), 0)
+        self._turns[game_id, row] = turn + 1
+        done = self._ask({"game": game_id, "row": row, "seconds": seconds}, turn)
         return done["steps"], done["engine"], done["decisions"]
 
     def close(self) -> None:
-        """Stop the worker, if any."""
-        if self.proc is not None and self.proc.stdin is not None:
-            self.proc.stdin.close()
-            self.proc.wait(timeout=30)
+        """Stop the workers, if any."""
+        for proc in self.procs:
+            if proc.stdin is not None:
+                proc.stdin.close()
+                proc.wait(timeout=30)
 
-    def _ask(self, job: dict[str, Any]) -> dict[str, Any]:
-        if self.proc is None:
+    def _ask(self, job: dict[str, Any], turn: int) -> dict[str, Any]:
+        if not self.procs:
             return _answer(self.loads, job)
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(job) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        proc = self.procs[turn % len(self.procs)]
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps(job) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
         if not line:
             raise RuntimeError(f"the {self.label} worker stopped (see its errors above)")
         answer: dict[str, Any] = json.loads(line)
@@ -554,7 +577,8 @@ def measure(
         names = [row for row in ROWS if row in rows or row == "engine"]
         for tree in trees:
             for row in names:
-                tree.run(game_id, row, min(seconds, 0.5))  # warm-up, discarded
+                for _ in range(max(1, tree.processes)):  # a warm-up in each, discarded
+                    tree.run(game_id, row, min(seconds, 0.5))
         reps: dict[tuple[str, str], list[tuple[int, int, int]]] = {
             (tree.label, row): [] for tree in trees for row in names
         }
@@ -655,6 +679,13 @@ def main() -> None:
         action="store_true",
         help="with --src: also run the after tree with observations that cost nothing",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --src: worker processes per tree, each row's repetitions taking turns "
+        "(a process's own speed varies run to run; several average it out)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--free-observation", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -668,12 +699,15 @@ def main() -> None:
         mccfr(args.mccfr)
         return
     if args.src:
+        count = max(1, args.processes)
         trees = [
-            Tree("before", args.src, worker=True),
-            Tree("after", args.src_after, worker=True),
+            Tree("before", args.src, worker=True, processes=count),
+            Tree("after", args.src_after, worker=True, processes=count),
         ]
         if args.floor:
-            trees.append(Tree("floor", args.src_after, worker=True, free_observation=True))
+            trees.append(
+                Tree("floor", args.src_after, True, free_observation=True, processes=count)
+            )
     else:
         trees = [Tree("this tree", None, worker=False)]
     try:
