@@ -61,6 +61,8 @@ cdef long CENTRE = _layout.CENTRE
 cdef long P_DEAL = int(_model.Phase.DEAL)
 cdef long P_DRAW = int(_model.Phase.DRAW)
 
+cdef object STATE = _model.State
+
 # State fields by position.
 cdef Py_ssize_t F_PLAYERS = _model.F_PLAYERS
 cdef Py_ssize_t F_FIRST = _model.F_FIRST
@@ -129,6 +131,8 @@ cdef class Writer:
         free(self.u)
 
     def write(self, state, int seat, array.array out, previous):
+        if type(state) is not STATE:  # the casts below read it as this NamedTuple
+            raise TypeError(f"dweebies: not a Dweebies state: {type(state).__name__}")
         cdef float *o
         cdef tuple t = <tuple> state  # a NamedTuple: exact-tuple checks refuse it
         cdef double *u = self.u
@@ -153,6 +157,8 @@ cdef class Writer:
         cdef long xmin, xmax, ymin, ymax, y, ox, oy, origin, dx, dy
         cdef double ut, uc, uw, ul
 
+        if not 0 <= me < n:
+            raise ValueError(f"dweebies: seat {me} of {n} players")
         # An array's data pointer: a memoryview would cost the buffer protocol every call.
         if len(out) != SIZE or out.ob_descr.typecode != c'f':
             raise ValueError(f"dweebies: out must be an array('f') of {SIZE} entries")

@@ -55,6 +55,8 @@ cdef int LAST_ROUND = obs._LAST_ROUND
 cdef int WINNER = obs._WINNER
 cdef int TIE_GOES_TO_ARROW = obs._TIE_GOES_TO_ARROW
 
+cdef object STATE = tc.State
+
 # The state's fields, by position (``State`` is a NamedTuple).
 cdef int F_RULES = tc.State._fields.index("rules")
 cdef int F_POSITION = tc.State._fields.index("position")
@@ -134,6 +136,10 @@ cdef class Writer:
 
     def write(self, state, int seat, array.array out, previous):
         """Make ``out`` the vector of ``state`` for ``seat`` (see the protocol)."""
+        if type(state) is not STATE:  # the casts below read it as this NamedTuple
+            raise TypeError(f"tacocat: not a Tacocat state: {type(state).__name__}")
+        if not 0 <= seat <= 1:
+            raise ValueError(f"tacocat: seat {seat} of 2 players")
         cdef tuple s = <tuple>state  # a NamedTuple: a tuple subclass, which `= state` refuses
         cdef double* raw = self.raw
         cdef int me = seat
