@@ -3,8 +3,9 @@
 Why: issue 42 asks the RL adapters' Python per agent step halved, and after the engine and
 the adapters' own bookkeeping what is left is writing the observation. The Python writers
 (``<game id>_observation.py``) patch only what changed, and still spend 0.1-1 µs on each
-dict lookup, slice or boxed number (``docs/performance.md``). These write every entry from
-the state in typed loops, in about the time of one of those Python writes per block.
+dict lookup, slice or boxed number (``docs/performance.md``). These write the entries in C
+loops over the state's tuples: Tacocat's, Dweebies' and Mystery Date's every entry on every
+call, Tile Up's the blocks whose state fields are not ``previous``'s objects.
 
 The Python writers stay the reference: a pure install (``LUDOTECA_PURE=1``) runs them, and
 ``tests/adapters/test_state_writers.py`` checks both against the encoded views, entry for
@@ -18,7 +19,8 @@ Each ``<game id>.pyx`` here defines ``Writer(encoding, unit, soft)``:
   (``encodings.Scale.soft``, as Python floats);
 
 and its ``write(state, seat, out, previous)`` is ``encodings.StateWriter.write``: it makes
-``out`` (a ``float32`` buffer) the seat's vector of ``state``, whatever ``out`` held.
+``out`` (an ``array("f")``) the seat's vector of ``state``, where ``out`` holds what the
+writer wrote for ``previous`` and the same seat (anything when ``previous`` is ``None``).
 
 This package imports nothing of ``encodings`` (which imports it).
 """
