@@ -36,7 +36,6 @@ from typing import Any
 import numpy as np
 
 from ludoteca.adapters import encodings
-from ludoteca.adapters.encodings import native
 
 Calls = list[tuple[Any, int]]
 
@@ -120,8 +119,7 @@ def compiled_writer(encoding: Any) -> Any:
     """``make(scale)``: the encoding's compiled writer (exits if none is built here)."""
 
     def make(scale: encodings.Scale) -> Any:
-        soft = {index: float(k) for index, k in scale.soft.items()}
-        writer = native.writer(encoding.game_id, encoding, scale.unit, soft)
+        writer = encodings.compiled_writer(encoding, scale)
         if writer is None:
             sys.exit(f"no compiled writer of {encoding.game_id} here (a pure install?)")
         return writer

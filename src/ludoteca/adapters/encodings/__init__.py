@@ -385,10 +385,7 @@ class StateObserver:
         self.encoding = encoding
         self.scaled = scaled
         scale = Scale(encoding, scaled=scaled)
-        found = None
-        if compiled:
-            soft = {index: float(k) for index, k in scale.soft.items()}
-            found = native.writer(encoding.game_id, encoding, scale.unit, soft)
+        found = compiled_writer(encoding, scale) if compiled else None
         self.compiled = found is not None
         """Whether the writer is the compiled one (``encodings.native``)."""
         self._writer: StateWriter = (
@@ -404,6 +401,15 @@ class StateObserver:
         self._writer.write(state, seat, self._buffers[seat], self._last[seat])
         self._last[seat] = state
         return self._arrays[seat]
+
+
+def compiled_writer(encoding: Encoding, scale: Scale) -> StateWriter | None:
+    """The encoding's compiled writer for ``scale`` (``encodings.native``), or ``None`` where
+    none is built.
+    """
+    soft = {index: float(k) for index, k in scale.soft.items()}
+    found: StateWriter | None = native.writer(encoding.game_id, encoding, scale.unit, soft)
+    return found
 
 
 class ViewWriter(Protocol):

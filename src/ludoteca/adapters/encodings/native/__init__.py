@@ -28,6 +28,7 @@ This package imports nothing of ``encodings`` (which imports it).
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any
 
 
@@ -35,20 +36,18 @@ def writer(game_id: str, encoding: Any, unit: list[float], soft: dict[int, float
     """The compiled writer of ``game_id`` for ``encoding`` and that scale, or ``None`` if
     none is built (a pure install, or a game without one).
     """
-    try:
-        module = importlib.import_module(f"{__name__}.{game_id}")
-    except ImportError:
-        return None
-    return module.Writer(encoding, unit, soft)
+    module = _module(game_id)
+    return None if module is None else module.Writer(encoding, unit, soft)
 
 
 def available(game_ids: tuple[str, ...]) -> tuple[str, ...]:
     """Those of ``game_ids`` whose compiled writer is built here."""
-    found = []
-    for game_id in game_ids:
-        try:
-            importlib.import_module(f"{__name__}.{game_id}")
-        except ImportError:
-            continue
-        found.append(game_id)
-    return tuple(found)
+    return tuple(game_id for game_id in game_ids if _module(game_id) is not None)
+
+
+def _module(game_id: str) -> ModuleType | None:
+    """The extension of ``game_id``'s compiled writer, if built."""
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ImportError:
+        return None
