@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import threading
+from pathlib import Path
+
 import pytest
 from pg_cluster import Cluster
 
-from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, open_store
+from ludoteca.web.room.session import committed
+from ludoteca.web.store import ChatRow, GameRow, RoomRow, SeatRow, SqliteStore, open_store
 
 
 def test_rooms_seats_games_actions_and_chat_round_trip(store_url: str) -> None:
@@ -104,3 +110,60 @@ def test_postgresql_store_reconnects_after_the_database_restarts(pg_cluster: Clu
         store.update_room("r", "playing", 1)  # the next one reconnects
     assert store.rooms()[0].status == "playing"
     store.close()
+
+
+def test_new_sqlite_files_opened_at_once_all_open_in_wal(tmp_path: Path) -> None:
+    # Switching a new file to WAL at once from two connections made SQLite answer one of
+    # them "database is locked" without waiting (about one round in ten of four threads,
+    # CI of 2026-12-07); forty rounds make the old code fail with near certainty.
+    for round_no in range(40):
+        path = str(tmp_path / f"store{round_no}.sqlite3")
+        start = threading.Barrier(4)
+
+        def open_one(path: str = path, start: threading.Barrier = start) -> SqliteStore:
+            start.wait()
+            store = open_store(path)
+            assert isinstance(store, SqliteStore)
+            return store
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            futures = [pool.submit(open_one) for _ in range(4)]
+        stores = [future.result() for future in futures]  # raises what an open raised
+        try:
+            modes = [store._read("PRAGMA journal_mode", ()) for store in stores]
+            assert modes == [[("wal",)]] * 4
+        finally:
+            for store in stores:
+                store.close()
+
+
+def test_a_write_whose_event_loop_closed_leaves_the_writer_serving(tmp_path: Path) -> None:
+    store = open_store(str(tmp_path / "store.sqlite3"))
+    store.create_room(RoomRow("r1", "tacocat", 2, {}, 0, "playing", 1, 0))
+    held, go = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        held.set()
+        go.wait(60)
+
+    async def leave_a_write_behind() -> None:
+        asyncio.get_running_loop().create_task(committed(store, hold))
+        await asyncio.to_thread(held.wait, 60)
+
+    try:
+        asyncio.run(leave_a_write_behind())  # cancels the waiting write, closes its loop
+        go.set()  # the write commits now, its loop closed
+        later: concurrent.futures.Future[None] = concurrent.futures.Future()
+
+        def write() -> None:
+            store.add_action("r1", 1, 0, 0, "@0 draw", 0)
+
+        store.submit(
+            write,
+            lambda error: later.set_result(None) if error is None else later.set_exception(error),
+        )
+        assert later.result(timeout=60) is None
+        assert store.actions("r1", 1) == [(0, "@0 draw")]
+    finally:
+        go.set()
+        store.close()

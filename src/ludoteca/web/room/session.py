@@ -223,7 +223,10 @@ async def committed(store: Store, write: Callable[[], None]) -> None:
     stored: asyncio.Future[None] = loop.create_future()
 
     def done(error: BaseException | None) -> None:  # in the writer thread
-        loop.call_soon_threadsafe(_settle_future, stored, error)
+        # A loop closed meanwhile (the server stopped) awaits nothing; raising here would
+        # end the writer thread and every write queued behind this one.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_settle_future, stored, error)
 
     started = time.perf_counter()
     store.submit(write, done)
