@@ -10,6 +10,7 @@ import json
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,21 @@ def test_a_saved_policy_plays_a_whole_game(tmp_path: Path, game_id: str) -> None
     game = registry.make(game_id)
     match = runner.play(game, [agent, agent], seed=3, options=config.options)
     assert match.outcome is not None
+
+
+def test_training_leaves_no_logger_folder_in_the_temporary_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    config = config_mod.make_config("tacocat", steps=64)
+    start, after = tmp_path / "gen-000.zip", tmp_path / "gen-001.zip"
+    policy.save_initial(config, start)
+    assert policy.train_generation(config, start, after, 1, ["random"]) == 64
+    assert after.exists()
+    # (torch keeps its compile cache there, ``torchinductor_<user>``, shared between runs)
+    assert [path.name for path in temporary.iterdir() if path.name.startswith("SB3-")] == []
 
 
 @pytest.mark.usefixtures("sigint_default")

@@ -22,6 +22,7 @@ from typing import Any
 
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 
 from ludoteca.adapters import encodings
 from ludoteca.adapters.encodings import EMPTY_DRAFT, Encoding
@@ -122,6 +123,9 @@ def train_generation(
     model = MaskablePPO.load(start, env=env, device="cpu")
     seed = seed_of(config, generation)
     model.set_random_seed(seed)
+    # SB3's default logger makes an empty ``SB3-<time>`` folder in the temporary folder on
+    # every ``learn``; the league reports through its own files.
+    model.set_logger(Logger(None, []))
     model.learn(total_timesteps=config.steps, reset_num_timesteps=False)
     model.save(path)
     return int(model.num_timesteps)
