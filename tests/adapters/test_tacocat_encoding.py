@@ -9,6 +9,7 @@ from typing import TypeVar
 import numpy as np
 import pytest
 
+from ludoteca.adapters.encodings import native
 from ludoteca.adapters.encodings import tacocat as enc
 from ludoteca.adapters.pettingzoo import env
 from ludoteca.engine import rng
@@ -99,6 +100,75 @@ def test_every_engine_action_number_round_trips() -> None:
     assert ENC.encode(tc.KEEP) == (enc.CONFIRM,)
     with pytest.raises(KeyError):
         ENC.encode(tc.Draw(4))
+
+
+def _drafts(legal: object) -> list[tuple[int, ...]]:
+    """Drafts to ask a mask with: every selection a seat can build in the replace phase,
+    one past its limit, and one holding a card the hand lacks; only ``()`` elsewhere."""
+    identity = getattr(legal, "identity", None)
+    if identity is None:
+        return [()]
+    hand, limit = identity()
+    drafts = {
+        tuple(sorted(pick))
+        for size in range(min(len(hand), limit + 1) + 1)
+        for pick in itertools.combinations(hand, size)
+    }
+    missing = next(value for value in range(1, tc.MAX_VALUE + 1) if value not in hand)
+    return sorted(drafts) + [(missing,)]
+
+
+def _compiled_maskers() -> list[enc.TacocatEncoding]:
+    """The encoding with compiled masks, and one whose masker forgets every few masks."""
+    small = enc.TacocatEncoding()
+    masker = native.masker(
+        "tacocat",
+        enc.ACTION_SIZE,
+        enc.SELECT,
+        enc.CONFIRM,
+        enc._number,
+        enc._replace_mask,
+        enc._NO_ACTION,
+        3,
+    )
+    assert masker is not None
+    small.action_mask = masker.action_mask  # type: ignore[method-assign]
+    return [enc.TacocatEncoding(), small]
+
+
+def test_the_compiled_masks_equal_the_reference() -> None:
+    reference = enc.TacocatEncoding(compiled=False)
+    assert not reference.compiled_mask
+    # Built with the compiled writer (test_native: in every compiled build); a pure
+    # install runs the reference only.
+    built = native._module("tacocat") is not None
+    assert enc.TacocatEncoding().compiled_mask == built
+    if not built:
+        return
+    asked = replaces = 0
+    for compiled in _compiled_maskers():
+        for state in STATES[::3]:
+            for seat in (0, 1):
+                view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+                for draft in _drafts(legal):
+                    expected = reference.action_mask(view, legal, draft)
+                    found = compiled.action_mask(view, legal, draft)
+                    assert found.dtype == np.int8 and not found.flags.writeable
+                    assert np.array_equal(found, expected), (state, seat, draft)
+                    asked += 1
+                    replaces += bool(draft)
+                if legal:  # the same actions in a plain list, and as a list of replaces
+                    listed = list(legal)
+                    assert np.array_equal(
+                        compiled.action_mask(view, listed, ()),
+                        reference.action_mask(view, listed, ()),
+                    )
+    assert asked > 2000 and replaces > 500
+    view = GAME.view(STATES[0], 0)
+    for compiled in _compiled_maskers():
+        with pytest.raises(KeyError):
+            compiled.action_mask(view, [tc.Draw(4)], ())
+        assert not compiled.action_mask(view, [], ()).any()
 
 
 def test_observations_stay_within_the_declared_bounds() -> None:

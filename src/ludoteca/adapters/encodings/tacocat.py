@@ -107,6 +107,7 @@ from ludoteca.adapters.encodings import (
     ObservationArray,
     Scale,
     from_view,
+    native,
 )
 from ludoteca.adapters.encodings import tacocat_observation as observation
 from ludoteca.adapters.encodings.tacocat_observation import (
@@ -185,16 +186,34 @@ class TacocatEncoding:
     """Tacocat's encoding (see the module docstring for both layouts).
 
     Its mask and decoding read only the legal list and the draft (``view_free``).
+
+    Args:
+        compiled: Use the compiled masks (``encodings.native``'s ``Masker``) where the
+            build made them; :meth:`action_mask` below is their reference, and what a pure
+            install runs.
+
+    Attributes:
+        compiled_mask: Whether :meth:`action_mask` is the compiled one.
     """
 
     game_id = GAME_ID
     action_size = ACTION_SIZE
     view_free = True
 
-    def __init__(self) -> None:
+    def __init__(self, compiled: bool = True) -> None:
         self.observation_low: ObservationArray = LAYOUT.lows()
         self.observation_high: ObservationArray = LAYOUT.highs()
         self._view_writer: TacocatWriter | None = None
+        masker = (
+            native.masker(GAME_ID, ACTION_SIZE, SELECT, CONFIRM, _number, _replace_mask, _NO_ACTION)
+            if compiled
+            else None
+        )
+        self.compiled_mask = masker is not None
+        if masker is not None:
+            # An attribute, not a method that calls it: the mask is asked for on every
+            # agent step, and a Python frame in between costs a tenth of its time.
+            self.action_mask = masker.action_mask  # type: ignore[method-assign]
 
     def observation(self, view: View, draft: Draft) -> ObservationArray:
         """The observation vector of the seat whose ``view`` this is (written by the same
@@ -304,8 +323,6 @@ class TacocatEncoding:
         return TacocatWriter(scale)
 
 
-ENCODING = TacocatEncoding()
-
 _CACHE_SIZE = 4096
 _NO_ACTION: MaskArray = np.zeros(ACTION_SIZE, dtype=np.int8)
 _NO_ACTION.flags.writeable = False
@@ -347,6 +364,8 @@ _MASKS_BY_ACTIONS = MasksByActions(ACTION_SIZE, _number)
 _DECODED: tuple[Decoded, ...] = tuple(Decoded(action, EMPTY_DRAFT) for action in _ACTIONS)
 """The meaning of every engine action's number, made once (the replace sub-actions'
 entries are not read)."""
+
+ENCODING = TacocatEncoding()
 
 
 def make(num_players: int, options: Options) -> Encoding:

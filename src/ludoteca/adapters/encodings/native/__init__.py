@@ -22,6 +22,12 @@ and its ``write(state, seat, out, previous)`` is ``encodings.StateWriter.write``
 ``out`` (an ``array("f")``) the seat's vector of ``state``, where ``out`` holds what the
 writer wrote for ``previous`` and the same seat (anything when ``previous`` is ``None``).
 
+``tacocat.pyx`` also defines ``Masker``: Tacocat's ``action_mask`` (whose reference is
+``TacocatEncoding.action_mask``). Its legal lists change on nearly every step (a replace
+phase's open selects, a new attack list), so its masks cost about 1.4 µs per agent step in
+Python, the largest piece left in its rows; ``tests/adapters/test_tacocat_encoding.py``
+checks both give the same masks at every decision of random games.
+
 This package imports nothing of ``encodings`` (which imports it).
 """
 
@@ -38,6 +44,16 @@ def writer(game_id: str, encoding: Any, unit: list[float], soft: dict[int, float
     """
     module = _module(game_id)
     return None if module is None else module.Writer(encoding, unit, soft)
+
+
+def masker(game_id: str, *args: Any) -> Any | None:
+    """The compiled action masks of ``game_id`` (its module's ``Masker(*args)``), or
+    ``None`` if none is built (a pure install, or a game without one: only Tacocat's
+    masks, which the encoding builds from the engine's lists on every step, have one).
+    """
+    module = _module(game_id)
+    found = getattr(module, "Masker", None)
+    return None if found is None else found(*args)
 
 
 def available(game_ids: tuple[str, ...]) -> tuple[str, ...]:

@@ -244,3 +244,158 @@ cdef class Writer:
                 out[i] = x / (x + self.soft[i])
             else:
                 out[i] = <float> (raw[i] * self.unit[i])
+
+
+# ---------------------------------------------------------------------------------------
+# Action masks
+
+cdef int MASK_WORDS = 4  # 64-bit words of a mask's bits: room for 256 action numbers
+cdef int REPLACE_KEYS = 1 << 13  # bit v for a value 1..12 open to select, bit 0: confirm
+
+
+cdef class Masker:
+    """Tacocat's action masks at C speed: ``TacocatEncoding.action_mask`` (the reference,
+    ``encodings/tacocat.py``) for the engine's lists.
+
+    The same read-only ``int8`` masks, shared between calls: a legal list's by its actions'
+    numbers (found once per action object, then by identity), the replace phase's by the
+    values still open to select and whether *confirm* is. What the reference reads that
+    this does not (a replace phase given as a plain list) it passes to ``fallback``.
+
+    Args:
+        size: The action space's size.
+        select: The number of *select 1*.
+        confirm: The number of *confirm*.
+        number: The number of an engine action (raises ``KeyError`` for none).
+        fallback: ``fallback(legal, draft)``: the reference's mask of a plain list of
+            replaces.
+        no_action: The all-zeros mask.
+        limit: Action objects and masks kept before clearing.
+    """
+
+    cdef int size
+    cdef int select
+    cdef int confirm
+    cdef object number
+    cdef object fallback
+    cdef object no_action
+    cdef object frombuffer
+    cdef Py_ssize_t limit
+    cdef dict numbers  # id(action) -> its number, for the objects in ``kept``
+    cdef list kept  # so that no id in ``numbers`` names another object while kept
+    cdef dict masks  # the mask's bits (bytes) -> the mask
+    cdef list replace_masks  # REPLACE_KEYS entries: the mask, or None until made
+
+    def __init__(self, int size, int select, int confirm, number, fallback, no_action,
+                 Py_ssize_t limit=16384):
+        if not 0 < size <= 64 * MASK_WORDS:
+            raise ValueError(f"tacocat: {size} action numbers, at most {64 * MASK_WORDS}")
+        if not (0 <= select and select + MAX_VALUE <= size and 0 <= confirm < size):
+            raise ValueError("tacocat: select or confirm outside the action space")
+        import numpy  # only here: the writers need none of it
+
+        self.size = size
+        self.select = select
+        self.confirm = confirm
+        self.number = number
+        self.fallback = fallback
+        self.no_action = no_action
+        self.frombuffer = numpy.frombuffer
+        self.limit = limit
+        self.numbers = {}
+        self.kept = []
+        self.masks = {}
+        self.replace_masks = [None] * REPLACE_KEYS
+
+    def action_mask(self, view, legal, draft):
+        """``TacocatEncoding.action_mask``: 1 for each number the seat may choose now."""
+        if not legal:
+            return self.no_action
+        identity = getattr(legal, "identity", None)
+        if identity is not None:
+            hand, limit = identity()
+            return self.replace_mask(
+                hand if type(hand) is tuple else tuple(hand),
+                limit,
+                draft if type(draft) is tuple else tuple(draft),
+            )
+        if isinstance(legal[0], tc.Replace):
+            return self.fallback(legal, draft)
+        return self.list_mask(legal)
+
+    cdef object replace_mask(self, tuple hand, long limit, tuple draft):
+        """The engine's lazy replace list (every sub-multiset of ``hand`` with at most
+        ``limit`` cards): *select v* while the hand holds more v than the draft and the
+        draft is not full, *confirm* while the hand holds the draft.
+        """
+        cdef int counts[13]
+        cdef Py_ssize_t i
+        cdef long value
+        cdef int held = 1
+        cdef int key
+        memset(counts, 0, sizeof(counts))
+        for i in range(len(hand)):
+            value = hand[i]
+            if not 1 <= value <= MAX_VALUE:
+                raise ValueError(f"tacocat: a card of value {value} in a hand")
+            counts[value] += 1
+        for i in range(len(draft)):
+            value = draft[i]
+            if 1 <= value <= MAX_VALUE and counts[value] > 0:
+                counts[value] -= 1
+            else:
+                held = 0
+        key = 1 if held and len(draft) <= limit else 0
+        if len(draft) < limit:
+            for value in range(1, MAX_VALUE + 1):
+                if counts[value] > 0:
+                    key |= 1 << value
+        found = self.replace_masks[key]
+        if found is None:
+            bits = bytearray(self.size)
+            for value in range(1, MAX_VALUE + 1):
+                if key >> value & 1:
+                    bits[self.select + value - 1] = 1
+            bits[self.confirm] = key & 1
+            found = self.frombuffer(bytes(bits), dtype="int8")  # read-only, as bytes are
+            self.replace_masks[key] = found
+        return found
+
+    cdef object list_mask(self, legal):
+        """A one at each legal engine action's number."""
+        cdef unsigned long long words[4]
+        cdef long number
+        cdef int i
+        memset(words, 0, sizeof(words))
+        numbers = self.numbers
+        for action in legal:
+            found = numbers.get(id(action))
+            if found is None:
+                found = self.learn(action)
+            number = found
+            words[number >> 6] |= 1ULL << (number & 63)
+        key = (<char*> words)[: sizeof(words)]
+        mask = self.masks.get(key)
+        if mask is not None:
+            return mask
+        bits = bytearray(self.size)
+        for i in range(self.size):
+            if words[i >> 6] >> (i & 63) & 1:
+                bits[i] = 1
+        mask = self.frombuffer(bytes(bits), dtype="int8")
+        if len(self.masks) >= self.limit:
+            self.masks.clear()
+        self.masks[key] = mask
+        return mask
+
+    cdef long learn(self, action) except -1:
+        """The number of ``action``, kept by its identity from now on."""
+        cdef long number = self.number(action)
+        if not 0 <= number < self.size:
+            raise ValueError(f"tacocat: action number {number} of {self.size}")
+        if len(self.kept) >= self.limit:
+            self.numbers.clear()
+            self.kept.clear()
+        self.numbers[id(action)] = number
+        self.kept.append(action)
+        return number
