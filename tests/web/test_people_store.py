@@ -9,7 +9,8 @@ import pytest
 from pg_cluster import Cluster
 from test_store_migrations import _load_old_store
 
-from ludoteca.web.people.profiles import Profiles
+from ludoteca.web.people import profiles as profiles_module
+from ludoteca.web.people.profiles import SESSION_MS, Profiles
 from ludoteca.web.store import open_store
 from ludoteca.web.store.backup import backup, restore
 from ludoteca.web.store.sql import SqlStore
@@ -53,6 +54,30 @@ def test_sign_in_links_and_challenges_work_once_and_expire(store_url: str) -> No
         rows.add_challenge("c1", "abc", person.id, expires_ms=2_000)
         assert rows.take_challenge("c1", now_ms=1_000) == ("abc", person.id)
         assert rows.take_challenge("c1", now_ms=1_000) is None
+    finally:
+        store.close()
+
+
+def test_a_session_expires_with_its_cookie(store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = open_store(store_url)
+    try:
+        assert isinstance(store, SqlStore)
+        profiles = Profiles(store)
+        person, first = profiles.create({"name": "Caro"})
+        began = person.created_ms  # the first session's start
+        monkeypatch.setattr(profiles_module, "now_ms", lambda: began + SESSION_MS)
+        assert profiles.by_session(first) == person  # its last moment
+        assert profiles.session_count(person.id) == 1
+        monkeypatch.setattr(profiles_module, "now_ms", lambda: began + SESSION_MS + 1)
+        assert profiles.by_session(first) is None
+        assert profiles.session_count(person.id) == 0
+        second = profiles.sign_in(person.id)  # and the expired session is deleted
+        assert profiles.by_session(second) == person
+        assert profiles.by_session(first) is None
+        stored = store._read(
+            "SELECT COUNT(*) FROM person_sessions WHERE person_id = ?", (person.id,)
+        )
+        assert [tuple(row) for row in stored] == [(1,)]
     finally:
         store.close()
 

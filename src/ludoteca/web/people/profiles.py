@@ -44,7 +44,10 @@ Person = PersonRow
 COOKIE = "ludoteca_person"
 """The cookie that holds a browser's session token."""
 COOKIE_DAYS = 400
-"""How long a browser keeps the cookie (the most browsers allow)."""
+"""How long a browser keeps the cookie (the most browsers allow), and a session lasts: the
+server forgets it then too, so a copy of the cookie taken from the browser expires with
+it."""
+SESSION_MS = COOKIE_DAYS * 86_400_000
 COLOURS = ("#b03a2e", "#1f618d", "#117a65", "#7d3c98", "#b9770e", "#2e4053")
 """The colours offered (each with a 4.5:1 contrast against white text)."""
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -172,12 +175,20 @@ class Profiles:
         """The person whose session token this is (None: no token, or not a session)."""
         if not token or len(token) > 128:
             return None
-        return self.rows.session_person(hash_secret(token))
+        return self.rows.session_person(hash_secret(token), now_ms() - SESSION_MS)
+
+    def session_count(self, person_id: str) -> int:
+        """How many browsers ``person_id`` is signed in on (sessions not expired)."""
+        return self.rows.session_count(person_id, now_ms() - SESSION_MS)
 
     def sign_in(self, person_id: str) -> str:
-        """A new session of ``person_id`` (another browser): its token for the cookie."""
+        """A new session of ``person_id`` (another browser): its token for the cookie.
+        Every expired session, anyone's, is deleted then.
+        """
         token = secrets.token_urlsafe(32)
-        self.rows.add_session(person_id, hash_secret(token), now_ms())
+        at = now_ms()
+        self.rows.forget_sessions_before(at - SESSION_MS)
+        self.rows.add_session(person_id, hash_secret(token), at)
         return token
 
     def sign_out(self, token: str) -> None:

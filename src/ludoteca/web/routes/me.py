@@ -243,7 +243,7 @@ async def export(site: Site, person: Person, lang: Lang) -> dict[str, Any]:
     profiles: Profiles = site.people()
     keys = await asyncio.to_thread(profiles.rows.passkeys_of, person.id)
     seats = await asyncio.to_thread(profiles.seats_of, person.id)
-    sessions = await asyncio.to_thread(profiles.rows.session_count, person.id)
+    sessions = await asyncio.to_thread(profiles.session_count, person.id)
     held = {room.id: room for room in site.host().held()}
     assert site.hall is not None
     games = await my_games.my_games(held, site.hall, profiles, person, lang)

@@ -223,23 +223,34 @@ class PeopleStore:
         """Store a new browser session of a person."""
         self._run(*_add_session(person_id, session_hash, at_ms))
 
-    def session_person(self, session_hash: str) -> PersonRow | None:
-        """The person a session belongs to, if it is still theirs."""
+    def session_person(self, session_hash: str, since_ms: int = 0) -> PersonRow | None:
+        """The person a session belongs to, if it is still theirs and began at
+        ``since_ms`` or later (an older one has expired).
+        """
         rows = self._run(
             f"SELECT {', '.join('p.' + c.strip() for c in _PERSON_COLUMNS.split(','))}"
             " FROM person_sessions s JOIN people p ON p.id = s.person_id"
-            " WHERE s.token_hash = ?",
-            (session_hash,),
+            " WHERE s.token_hash = ? AND s.created_ms >= ?",
+            (session_hash, since_ms),
         )
         return _person(rows[0]) if rows else None
+
+    def forget_sessions_before(self, since_ms: int) -> None:
+        """Delete every session that began before ``since_ms`` (expired)."""
+        self._run("DELETE FROM person_sessions WHERE created_ms < ?", (since_ms,))
 
     def end_session(self, session_hash: str) -> None:
         """Forget one browser session (signing out)."""
         self._run("DELETE FROM person_sessions WHERE token_hash = ?", (session_hash,))
 
-    def session_count(self, person_id: str) -> int:
-        """How many browsers a person is signed in on."""
-        rows = self._run("SELECT COUNT(*) FROM person_sessions WHERE person_id = ?", (person_id,))
+    def session_count(self, person_id: str, since_ms: int = 0) -> int:
+        """How many browsers a person is signed in on (sessions begun at ``since_ms`` or
+        later).
+        """
+        rows = self._run(
+            "SELECT COUNT(*) FROM person_sessions WHERE person_id = ? AND created_ms >= ?",
+            (person_id, since_ms),
+        )
         return int(rows[0][0])
 
     # E-mail sign-in links ---------------------------------------------------------------
