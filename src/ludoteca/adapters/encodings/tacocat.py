@@ -212,7 +212,7 @@ class TacocatEncoding:
         self.compiled_mask = masker is not None
         if masker is not None:
             # An attribute, not a method that calls it: the mask is asked for on every
-            # agent step, and a Python frame in between costs a tenth of its time.
+            # agent step, and a Python frame in between would add to each call.
             self.action_mask = masker.action_mask  # type: ignore[method-assign]
 
     def observation(self, view: View, draft: Draft) -> ObservationArray:
