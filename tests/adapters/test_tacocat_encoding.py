@@ -121,16 +121,7 @@ def _drafts(legal: object) -> list[tuple[int, ...]]:
 def _compiled_maskers() -> list[enc.TacocatEncoding]:
     """The encoding with compiled masks, and one whose masker forgets every few masks."""
     small = enc.TacocatEncoding()
-    masker = native.masker(
-        "tacocat",
-        enc.ACTION_SIZE,
-        enc.SELECT,
-        enc.CONFIRM,
-        enc._number,
-        enc._replace_mask,
-        enc._NO_ACTION,
-        3,
-    )
+    masker = enc.compiled_masker(3)
     assert masker is not None
     small.action_mask = masker.action_mask  # type: ignore[method-assign]
     return [enc.TacocatEncoding(), small]

@@ -204,11 +204,7 @@ class TacocatEncoding:
         self.observation_low: ObservationArray = LAYOUT.lows()
         self.observation_high: ObservationArray = LAYOUT.highs()
         self._view_writer: TacocatWriter | None = None
-        masker = (
-            native.masker(GAME_ID, ACTION_SIZE, SELECT, CONFIRM, _number, _replace_mask, _NO_ACTION)
-            if compiled
-            else None
-        )
+        masker = compiled_masker() if compiled else None
         self.compiled_mask = masker is not None
         if masker is not None:
             # An attribute, not a method that calls it: the mask is asked for on every
@@ -358,6 +354,15 @@ def _number(action: tc.Action) -> int:
     number = _INDEX[action]
     _BY_ID[id(action)] = (action, number)
     return number
+
+
+def compiled_masker(limit: int = 16384) -> Any | None:
+    """The compiled masks (``encodings.native``'s ``Masker``), or ``None`` where the build
+    made none: action objects and masks kept up to ``limit`` before clearing.
+    """
+    return native.masker(
+        GAME_ID, ACTION_SIZE, SELECT, CONFIRM, _number, _replace_mask, _NO_ACTION, limit
+    )
 
 
 _MASKS_BY_ACTIONS = MasksByActions(ACTION_SIZE, _number)
